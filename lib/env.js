@@ -1,0 +1,147 @@
+// The one place that reads process.env for the dashboard. Plain ESM JavaScript (type-checked by
+// tsc through checkJs) so that next.config.mjs can import it and a bad environment stops
+// `next dev`, `next build` and `next start` before anything else runs.
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/** Where development-only generated secrets live (gitignored, next to the SQLite file). */
+export const DATA_DIR = path.resolve(process.cwd(), ".data");
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+
+/** @param {string} url */
+export function isLoopbackUrl(url) {
+  try {
+    return LOOPBACK_HOSTS.has(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+}
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+  .transform((url) => url.replace(/\/+$/, ""));
+
+// A 32-byte key given as base64 (44 characters) or hex (64 characters).
+const encryptionKey = z
+  .string()
+  .refine(
+    (value) => decodeKey(value) !== null,
+    "must be 32 bytes encoded as base64 or hex (generate one with `openssl rand -base64 32`)",
+  );
+
+/** @param {string} value @returns {Buffer | null} */
+export function decodeKey(value) {
+  const hex = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, "hex") : null;
+  if (hex) return hex;
+  const b64 = Buffer.from(value, "base64");
+  return b64.length === 32 ? b64 : null;
+}
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === "" ? undefined : value));
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^file:/, "must be a SQLite URL of the form file:path/to.db")
+    .default("file:.data/dashboard.db"),
+  MARKETPLACE_AUTH_URL: httpUrl.default("http://localhost:4010"),
+  MARKETPLACE_BASE_URL: httpUrl.default("http://localhost:4010"),
+  MARKETPLACE_CLIENT_ID: optionalString,
+  MARKETPLACE_CLIENT_SECRET: optionalString,
+  MARKETPLACE_SCOPES: z
+    .string()
+    .trim()
+    .regex(/^[\w:-]+( [\w:-]+)*$/, "must be scope values separated by single spaces")
+    .default("basic_user_info portfolio:read portfolio:write order-order:read"),
+  AUTH_SECRET: optionalString,
+  TOKEN_ENCRYPTION_KEY: optionalString.pipe(encryptionKey.optional()),
+  PUBLIC_BASE_URL: httpUrl.default("http://localhost:3000"),
+  SANDBOX_PORT: z.coerce.number().int().min(1).max(65535).default(4010),
+});
+
+/** Secrets that must be given explicitly when talking to a real platform in production. */
+const PRODUCTION_SECRETS = /** @type {const} */ ([
+  "MARKETPLACE_CLIENT_ID",
+  "MARKETPLACE_CLIENT_SECRET",
+  "AUTH_SECRET",
+  "TOKEN_ENCRYPTION_KEY",
+]);
+
+/**
+ * Development secrets are generated once into .data/ so that `npm run dev` needs no .env, and
+ * sessions and encrypted tokens survive restarts. Never used against a real platform in production.
+ * @returns {{ AUTH_SECRET: string; TOKEN_ENCRYPTION_KEY: string }}
+ */
+function loadOrCreateDevSecrets() {
+  const file = path.join(DATA_DIR, "dev-secrets.json");
+  if (existsSync(file)) {
+    const parsed = z
+      .object({ AUTH_SECRET: z.string().min(32), TOKEN_ENCRYPTION_KEY: encryptionKey })
+      .safeParse(JSON.parse(readFileSync(file, "utf8")));
+    if (parsed.success) return parsed.data;
+  }
+  const secrets = {
+    AUTH_SECRET: randomBytes(32).toString("base64url"),
+    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+  };
+  mkdirSync(DATA_DIR, { recursive: true });
+  // `wx` fails if another process (next dev and the migrate script start together) won the race;
+  // then read what it wrote so both use the same secrets.
+  try {
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600, flag: "wx" });
+    return secrets;
+  } catch {
+    return JSON.parse(readFileSync(file, "utf8"));
+  }
+}
+
+/**
+ * @param {Record<string, string | undefined>} source
+ */
+export function parseEnv(source) {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid environment variables:\n${lines.join("\n")}`);
+  }
+  const parsed = result.data;
+  const sandboxMode =
+    isLoopbackUrl(parsed.MARKETPLACE_AUTH_URL) && isLoopbackUrl(parsed.MARKETPLACE_BASE_URL);
+
+  if (parsed.NODE_ENV === "production" && !sandboxMode) {
+    const missing = PRODUCTION_SECRETS.filter((name) => !parsed[name]);
+    if (missing.length > 0) {
+      throw new Error(
+        `Missing required environment variable${missing.length > 1 ? "s" : ""} for production: ${missing.join(", ")}. ` +
+          "See .env.example.",
+      );
+    }
+  }
+
+  const devSecrets =
+    parsed.AUTH_SECRET && parsed.TOKEN_ENCRYPTION_KEY ? null : loadOrCreateDevSecrets();
+
+  return {
+    ...parsed,
+    /** True when both platform URLs point at this machine: the sandbox. */
+    SANDBOX_MODE: sandboxMode,
+    MARKETPLACE_CLIENT_ID: parsed.MARKETPLACE_CLIENT_ID ?? "demo-integrator",
+    MARKETPLACE_CLIENT_SECRET: parsed.MARKETPLACE_CLIENT_SECRET ?? "demo-secret",
+    AUTH_SECRET: parsed.AUTH_SECRET ?? /** @type {NonNullable<typeof devSecrets>} */ (devSecrets).AUTH_SECRET,
+    TOKEN_ENCRYPTION_KEY:
+      parsed.TOKEN_ENCRYPTION_KEY ??
+      /** @type {NonNullable<typeof devSecrets>} */ (devSecrets).TOKEN_ENCRYPTION_KEY,
+  };
+}
+
+/** @typedef {ReturnType<typeof parseEnv>} Env */
+
+/** @type {Env} */
+export const env = parseEnv(process.env);

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "./env.js";
+
+const realPlatform = {
+  NODE_ENV: "production",
+  MARKETPLACE_AUTH_URL: "https://auth.marketplace.example",
+  MARKETPLACE_BASE_URL: "https://api.marketplace.example",
+};
+
+const realSecrets = {
+  MARKETPLACE_CLIENT_ID: "app-123",
+  MARKETPLACE_CLIENT_SECRET: "s3cret",
+  AUTH_SECRET: "a".repeat(43),
+  TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
+};
+
+describe("parseEnv", () => {
+  it("defaults to the local sandbox and the demo integrator with no variables set", () => {
+    const env = parseEnv({});
+    expect(env.MARKETPLACE_AUTH_URL).toBe("http://localhost:4010");
+    expect(env.MARKETPLACE_BASE_URL).toBe("http://localhost:4010");
+    expect(env.MARKETPLACE_CLIENT_ID).toBe("demo-integrator");
+    expect(env.MARKETPLACE_CLIENT_SECRET).toBe("demo-secret");
+    expect(env.DATABASE_URL).toBe("file:.data/dashboard.db");
+    expect(env.SANDBOX_MODE).toBe(true);
+    expect(env.AUTH_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(Buffer.from(env.TOKEN_ENCRYPTION_KEY, "base64")).toHaveLength(32);
+  });
+
+  it("keeps the generated development secrets stable across starts", () => {
+    expect(parseEnv({}).TOKEN_ENCRYPTION_KEY).toBe(parseEnv({}).TOKEN_ENCRYPTION_KEY);
+    expect(parseEnv({}).AUTH_SECRET).toBe(parseEnv({}).AUTH_SECRET);
+  });
+
+  it("refuses to start in production against a real platform without secrets, naming each", () => {
+    expect(() => parseEnv(realPlatform)).toThrow(
+      /MARKETPLACE_CLIENT_ID, MARKETPLACE_CLIENT_SECRET, AUTH_SECRET, TOKEN_ENCRYPTION_KEY/,
+    );
+    const { AUTH_SECRET: _omitted, ...allButOne } = realSecrets;
+    expect(() => parseEnv({ ...realPlatform, ...allButOne })).toThrow(
+      /Missing required environment variable for production: AUTH_SECRET\./,
+    );
+  });
+
+  it("starts in production against a real platform when every secret is given", () => {
+    const env = parseEnv({ ...realPlatform, ...realSecrets });
+    expect(env.SANDBOX_MODE).toBe(false);
+    expect(env.MARKETPLACE_CLIENT_ID).toBe("app-123");
+    expect(env.TOKEN_ENCRYPTION_KEY).toBe(realSecrets.TOKEN_ENCRYPTION_KEY);
+  });
+
+  it("rejects malformed values with a message naming the variable", () => {
+    expect(() => parseEnv({ MARKETPLACE_BASE_URL: "not a url" })).toThrow(/MARKETPLACE_BASE_URL/);
+    expect(() => parseEnv({ MARKETPLACE_BASE_URL: "ftp://example.com" })).toThrow(/MARKETPLACE_BASE_URL/);
+    expect(() => parseEnv({ DATABASE_URL: "postgres://x" })).toThrow(/DATABASE_URL/);
+    expect(() => parseEnv({ TOKEN_ENCRYPTION_KEY: "too-short" })).toThrow(/TOKEN_ENCRYPTION_KEY/);
+    expect(() => parseEnv({ MARKETPLACE_SCOPES: "a  b" })).toThrow(/MARKETPLACE_SCOPES/);
+    expect(() => parseEnv({ SANDBOX_PORT: "70000" })).toThrow(/SANDBOX_PORT/);
+  });
+
+  it("accepts a hex encryption key and strips trailing slashes from URLs", () => {
+    const env = parseEnv({
+      TOKEN_ENCRYPTION_KEY: "ab".repeat(32),
+      MARKETPLACE_BASE_URL: "http://127.0.0.1:4010/",
+    });
+    expect(env.MARKETPLACE_BASE_URL).toBe("http://127.0.0.1:4010");
+    expect(env.SANDBOX_MODE).toBe(true);
+  });
+});

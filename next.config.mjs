@@ -1,0 +1,13 @@
+// Importing the environment module validates it: a bad or incomplete environment stops
+// `next dev`, `next build` and `next start` here, with a message naming the variable.
+import "./lib/env.js";
+
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  poweredByHeader: false,
+  reactStrictMode: true,
+  // better-sqlite3 is a native addon: load it from node_modules at run time, never bundle it.
+  serverExternalPackages: ["better-sqlite3"],
+};
+
+export default nextConfig;

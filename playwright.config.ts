@@ -1,0 +1,62 @@
+import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/e2e/chromium";
+import { E2E_APP_PORT, E2E_APP_URL, E2E_SANDBOX_PORT, E2E_SANDBOX_URL } from "./tests/e2e/ports";
+
+const appEnv = {
+  DATABASE_URL: "file:.data/e2e.db",
+  MARKETPLACE_AUTH_URL: E2E_SANDBOX_URL,
+  MARKETPLACE_BASE_URL: E2E_SANDBOX_URL,
+  PUBLIC_BASE_URL: E2E_APP_URL,
+  AUTH_URL: E2E_APP_URL,
+  E2E_APP_PORT: String(E2E_APP_PORT),
+  NEXT_TELEMETRY_DISABLED: "1",
+};
+
+export default defineConfig({
+  testDir: "./tests/e2e",
+  fullyParallel: false,
+  // Two cores: one worker keeps the app, the sandbox and the browser from starving each other.
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: E2E_APP_URL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+      },
+    },
+  ],
+  webServer: [
+    {
+      name: "sandbox",
+      command: "npx tsx sandbox/main.ts",
+      port: E2E_SANDBOX_PORT,
+      env: {
+        SANDBOX_PORT: String(E2E_SANDBOX_PORT),
+        SANDBOX_REDIRECT_URIS: `${E2E_APP_URL}/api/auth/callback/marketplace`,
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      name: "app",
+      // A production build: what users get, and pages that do not compile on first visit.
+      command: "npx tsx scripts/e2e-app-server.ts",
+      url: E2E_APP_URL,
+      env: appEnv,
+      reuseExistingServer: false,
+      timeout: 400_000,
+      stdout: "pipe",
+    },
+  ],
+});

@@ -1,0 +1,15 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: {
+    alias: { "@": path.resolve(import.meta.dirname) },
+  },
+  test: {
+    include: ["**/*.test.ts"],
+    exclude: ["node_modules/**", ".next/**", "tests/e2e/**", "lib/generated/**"],
+    environment: "node",
+    // `server-only` throws outside a React Server environment; tests run server code directly.
+    alias: { "server-only": path.resolve(import.meta.dirname, "tests/support/empty-module.ts") },
+  },
+});
