@@ -9,6 +9,9 @@ export default defineConfig({
     include: ["**/*.test.ts"],
     exclude: ["node_modules/**", ".next/**", "tests/e2e/**", "lib/generated/**"],
     environment: "node",
+    // next-auth imports `next/server` without an extension, which Node's ESM resolver refuses;
+    // letting Vite transform it resolves the import the way Next.js does.
+    server: { deps: { inline: ["next-auth"] } },
     // `server-only` throws outside a React Server environment; tests run server code directly.
     alias: { "server-only": path.resolve(import.meta.dirname, "tests/support/empty-module.ts") },
   },

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/app-shell";
+import { getCurrentSeller } from "@/lib/auth/session";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -8,11 +9,12 @@ export const metadata: Metadata = {
   description: "Manage your marketplace orders, prices, SKUs and webhooks.",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const seller = await getCurrentSeller();
   return (
     <html lang="en">
       <body>
-        <AppShell>{children}</AppShell>
+        <AppShell seller={seller}>{children}</AppShell>
       </body>
     </html>
   );

@@ -1,16 +1,47 @@
-export default function LandingPage() {
+import Link from "next/link";
+import { ConnectButton } from "@/components/auth/connect-button";
+import { getCurrentSeller } from "@/lib/auth/session";
+
+export default async function HomePage() {
+  const seller = await getCurrentSeller();
+  if (!seller) return <Landing />;
+
+  return (
+    <section className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">Welcome, {seller.name}</h1>
+        <p className="mt-1 text-sm text-zinc-600">Your marketplace account {seller.email} is connected.</p>
+      </div>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {[
+          { href: "/orders", title: "Orders", text: "Review incoming orders and their deliveries." },
+          { href: "/prices", title: "Prices", text: "Edit list and sell prices, one by one or in bulk." },
+          { href: "/skus", title: "SKUs", text: "Create products and new versions of them." },
+          { href: "/webhooks", title: "Webhooks", text: "Receive the platform's notifications." },
+        ].map((card) => (
+          <li key={card.href}>
+            <Link href={card.href} className="block h-full rounded-lg border border-zinc-200 bg-white p-4 hover:border-brand-600">
+              <h2 className="font-medium">{card.title}</h2>
+              <p className="mt-1 text-sm text-zinc-600">{card.text}</p>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Landing() {
   return (
     <section className="mx-auto max-w-2xl py-16 text-center">
-      <h1 className="text-3xl font-semibold tracking-tight text-zinc-900">
-        Your marketplace, in one dashboard
-      </h1>
+      <h1 className="text-3xl font-semibold tracking-tight text-zinc-900">Your marketplace, in one dashboard</h1>
       <p className="mt-4 text-zinc-600">
-        Connect your marketplace seller account to review incoming orders, create SKUs, keep your
-        prices right and watch the notifications the platform sends you.
+        Connect your marketplace seller account to review incoming orders, create SKUs, keep your prices right and
+        watch the notifications the platform sends you.
       </p>
-      <p className="mt-8 text-sm text-zinc-500">
-        Connecting an account arrives with the next release.
-      </p>
+      <div className="mt-8 flex justify-center">
+        <ConnectButton />
+      </div>
     </section>
   );
 }

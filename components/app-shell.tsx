@@ -1,14 +1,17 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { ConnectButton } from "@/components/auth/connect-button";
+import type { CurrentSeller } from "@/lib/data/sellers";
 
 export const NAV_ITEMS = [
   { href: "/orders", label: "Orders" },
   { href: "/prices", label: "Prices" },
   { href: "/skus", label: "SKUs" },
   { href: "/webhooks", label: "Webhooks" },
+  { href: "/settings", label: "Settings" },
 ] as const;
 
-export function AppShell({ children }: { children: ReactNode }) {
+export function AppShell({ seller, children }: { seller: CurrentSeller | null; children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <header className="border-b border-zinc-200 bg-white">
@@ -27,8 +30,28 @@ export function AppShell({ children }: { children: ReactNode }) {
               </Link>
             ))}
           </nav>
+          <div className="ml-auto text-right text-sm" data-testid="account">
+            {seller ? (
+              <>
+                <div className="font-medium text-zinc-900">{seller.name}</div>
+                <div className="text-xs text-zinc-500">{seller.email}</div>
+              </>
+            ) : (
+              <Link href="/connect" className="font-medium text-brand-700 hover:underline">
+                Connect account
+              </Link>
+            )}
+          </div>
         </div>
       </header>
+      {seller?.connection.needsReconnect ? (
+        <div role="status" className="border-b border-amber-200 bg-amber-50">
+          <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-2 text-sm text-amber-900">
+            <span>The marketplace no longer accepts this dashboard&apos;s access to your account.</span>
+            <ConnectButton>Reconnect</ConnectButton>
+          </div>
+        </div>
+      ) : null}
       <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">{children}</main>
     </div>
   );

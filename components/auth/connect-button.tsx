@@ -1,0 +1,14 @@
+import { connectAction } from "@/lib/actions/auth";
+
+export function ConnectButton({ children = "Connect marketplace account" }: { children?: React.ReactNode }) {
+  return (
+    <form action={connectAction}>
+      <button
+        type="submit"
+        className="rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+      >
+        {children}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,27 @@
+"use server";
+
+import { signIn, signOut } from "@/lib/auth";
+import { requireSeller } from "@/lib/auth/session";
+import { withPlatform } from "@/lib/data/platform";
+import { deleteConnection } from "@/lib/data/sellers";
+import { MARKETPLACE_PROVIDER_ID } from "@/lib/marketplace/provider";
+
+/** Starts the OAuth flow: to the platform's login and consent page, back to the dashboard. */
+export async function connectAction() {
+  await signIn(MARKETPLACE_PROVIDER_ID, { redirectTo: "/" });
+}
+
+/**
+ * Removes the callback URL at the platform (a dead token's 401 is ignored: there is nothing left
+ * to remove with it), forgets the stored token and signs out.
+ */
+export async function disconnectAction() {
+  const seller = await requireSeller();
+  const removal = await withPlatform(seller, "deleteWebhookUrl", (client) => client.deleteWebhookUrl());
+  if (!removal.ok && removal.problem.kind === "error") {
+    // The seller asked to disconnect; a platform hiccup must not keep their token here.
+    console.warn(`[disconnect] callback URL removal failed for seller ${seller.id}: ${removal.problem.message}`);
+  }
+  await deleteConnection(seller.id);
+  await signOut({ redirectTo: "/" });
+}

@@ -1,0 +1,44 @@
+import "server-only";
+import type { NextRequest } from "next/server";
+import { callbackContext } from "@/lib/auth/callback-context";
+import type { CallbackFailure } from "@/lib/auth/callback-context";
+import { authorizationErrorCodeSchema } from "@/lib/marketplace/schemas/oauth";
+import { MARKETPLACE_PROVIDER_ID } from "@/lib/marketplace/provider";
+
+const CALLBACK_PATH = `/api/auth/callback/${MARKETPLACE_PROVIDER_ID}`;
+const ERROR_PAGE = "/connect/error";
+
+function errorPage(request: NextRequest, params: Record<string, string>) {
+  const url = new URL(ERROR_PAGE, request.nextUrl.origin);
+  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+  return Response.redirect(url, 302);
+}
+
+/**
+ * Wraps Auth.js's GET handler so that the seller's error page says what really happened:
+ * - the platform redirected back with `error` (spec: Authorization request errors): shown as is,
+ *   without spending a token exchange on a callback that has no code;
+ * - the token exchange or the profile call failed: Auth.js says only "Configuration", so the
+ *   platform's own error recorded during the request replaces it.
+ */
+export async function handleAuthGet(request: NextRequest, handler: (request: NextRequest) => Promise<Response>) {
+  if (request.nextUrl.pathname === CALLBACK_PATH) {
+    const platformError = request.nextUrl.searchParams.get("error");
+    if (platformError !== null) {
+      const known = authorizationErrorCodeSchema.safeParse(platformError);
+      return errorPage(request, { error: known.success ? known.data : "unknown", stage: "authorize" });
+    }
+  }
+
+  const store: { failure?: CallbackFailure } = {};
+  const response = await callbackContext.run(store, () => handler(request));
+  const location = response.headers.get("location");
+  if (store.failure && location && new URL(location, request.nextUrl.origin).pathname === ERROR_PAGE) {
+    const redirect = errorPage(request, { error: store.failure.error, stage: store.failure.stage });
+    // Keep the cookies Auth.js set or cleared (state check cookie).
+    const headers = new Headers(redirect.headers);
+    for (const cookie of response.headers.getSetCookie()) headers.append("set-cookie", cookie);
+    return new Response(null, { status: 302, headers });
+  }
+  return response;
+}

@@ -1,0 +1,57 @@
+import "server-only";
+import NextAuth from "next-auth";
+import { recordCallbackFailure } from "@/lib/auth/callback-context";
+import { connectSeller } from "@/lib/data/sellers";
+import { env } from "@/lib/env";
+import { marketplaceProvider } from "@/lib/marketplace/provider";
+import { basicUserInfoSchema } from "@/lib/marketplace/schemas/oauth";
+
+export const { handlers, auth, signIn, signOut } = NextAuth({
+  secret: env.AUTH_SECRET,
+  // The dashboard runs behind whatever host serves it (next start, a proxy); callback URLs are
+  // built from the request's host.
+  trustHost: true,
+  session: { strategy: "jwt" },
+  pages: { signIn: "/connect", error: "/connect/error" },
+  providers: [
+    marketplaceProvider({
+      authUrl: env.MARKETPLACE_AUTH_URL,
+      baseUrl: env.MARKETPLACE_BASE_URL,
+      clientId: env.MARKETPLACE_CLIENT_ID,
+      clientSecret: env.MARKETPLACE_CLIENT_SECRET,
+      scopes: env.MARKETPLACE_SCOPES,
+      onCallbackError: recordCallbackFailure,
+    }),
+  ],
+  callbacks: {
+    // On sign-in the token goes straight into the database, encrypted; the JWT (a cookie) keeps
+    // only the seller's id. Returning a new object drops Auth.js's default name/email/picture.
+    async jwt({ token, account, profile }) {
+      if (account?.access_token) {
+        const info = basicUserInfoSchema.parse(profile);
+        const seller = await connectSeller({
+          email: info.user_email.toLowerCase(),
+          name: info.user_name,
+          accessToken: account.access_token,
+          scopesRequested: env.MARKETPLACE_SCOPES,
+        });
+        return { sellerId: seller.id };
+      }
+      return { sellerId: token.sellerId };
+    },
+    session({ session, token }) {
+      return { expires: session.expires, sellerId: token.sellerId } as typeof session;
+    },
+  },
+  // Auth.js's default logger prints error objects whole; keep log lines to names and messages so
+  // no response body or token can reach a log.
+  logger: {
+    error(error) {
+      console.error(`[auth] ${error.name}: ${error.message}`);
+    },
+    warn(code) {
+      console.warn(`[auth] warning: ${code}`);
+    },
+    debug() {},
+  },
+});

@@ -1,0 +1,146 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { decryptSecret, encryptSecret, sellerTokenContext } from "@/lib/crypto";
+import { db } from "@/lib/db";
+import { decodeKey, env } from "@/lib/env";
+
+// env.js validated the key's encoding at start-up.
+const tokenKey = decodeKey(env.TOKEN_ENCRYPTION_KEY)!;
+
+/** A signed-in seller as pages and actions see them: never carries the access token. */
+export interface CurrentSeller {
+  id: string;
+  email: string;
+  name: string;
+  connection: {
+    connectedAt: Date;
+    scopesRequested: string[];
+    scopesMissing: string[];
+    needsReconnect: boolean;
+    webhookKey: string;
+  };
+}
+
+const splitScopes = (value: string) => value.split(" ").filter(Boolean);
+
+/**
+ * Called once per successful OAuth sign-in: creates or updates the seller (keyed by e-mail, the
+ * only stable identity basic_user_info gives) and stores the new token encrypted. A reconnect
+ * clears the "needs reconnect" flag and forgets missing scopes (the new token may have them),
+ * and keeps the webhook key so a callback URL already set at the platform keeps working.
+ */
+export async function connectSeller(input: { email: string; name: string; accessToken: string; scopesRequested: string }) {
+  const seller = await db.$transaction(async (tx) => {
+    const seller = await tx.seller.upsert({
+      where: { email: input.email },
+      create: { email: input.email, name: input.name },
+      update: { name: input.name },
+    });
+    const accessTokenEnc = encryptSecret(input.accessToken, sellerTokenContext(seller.id), tokenKey);
+    await tx.connection.upsert({
+      where: { sellerId: seller.id },
+      create: {
+        sellerId: seller.id,
+        accessTokenEnc,
+        scopesRequested: input.scopesRequested,
+        webhookKey: randomBytes(24).toString("base64url"),
+      },
+      update: {
+        accessTokenEnc,
+        scopesRequested: input.scopesRequested,
+        scopesMissing: "",
+        connectedAt: new Date(),
+        needsReconnectAt: null,
+      },
+    });
+    return seller;
+  });
+  // After the commit, so no lookup in between can cache the old token again.
+  forgetWebhookReceivers(seller.id);
+  return seller;
+}
+
+export async function findCurrentSeller(sellerId: string): Promise<CurrentSeller | null> {
+  const seller = await db.seller.findUnique({
+    where: { id: sellerId },
+    select: {
+      id: true,
+      email: true,
+      name: true,
+      connection: {
+        select: { connectedAt: true, scopesRequested: true, scopesMissing: true, needsReconnectAt: true, webhookKey: true },
+      },
+    },
+  });
+  if (!seller?.connection) return null;
+  const { connection } = seller;
+  return {
+    id: seller.id,
+    email: seller.email,
+    name: seller.name,
+    connection: {
+      connectedAt: connection.connectedAt,
+      scopesRequested: splitScopes(connection.scopesRequested),
+      scopesMissing: splitScopes(connection.scopesMissing),
+      needsReconnect: connection.needsReconnectAt !== null,
+      webhookKey: connection.webhookKey,
+    },
+  };
+}
+
+/** The decrypted access token: for server-side platform calls only, never returned to a client. */
+export async function getAccessToken(sellerId: string): Promise<string | null> {
+  const connection = await db.connection.findUnique({ where: { sellerId }, select: { accessTokenEnc: true } });
+  return connection ? decryptSecret(connection.accessTokenEnc, sellerTokenContext(sellerId), tokenKey) : null;
+}
+
+/** A 401 from the platform: the token no longer works. */
+export async function markNeedsReconnect(sellerId: string) {
+  await db.connection.updateMany({ where: { sellerId, needsReconnectAt: null }, data: { needsReconnectAt: new Date() } });
+}
+
+/** A 403 from the platform: remember which scopes the token lacks. */
+export async function recordMissingScopes(sellerId: string, scopes: readonly string[]) {
+  if (scopes.length === 0) return;
+  const connection = await db.connection.findUnique({ where: { sellerId }, select: { scopesMissing: true } });
+  if (!connection) return;
+  const merged = [...new Set([...splitScopes(connection.scopesMissing), ...scopes])].sort();
+  await db.connection.update({ where: { sellerId }, data: { scopesMissing: merged.join(" ") } });
+}
+
+export async function deleteConnection(sellerId: string) {
+  await db.connection.deleteMany({ where: { sellerId } });
+  forgetWebhookReceivers(sellerId);
+}
+
+// The webhook receiver resolves its path key to the seller and signing key on every request;
+// caching that for a short while keeps a database read and an AES-GCM decryption off the hot
+// path. Changes made in this process (reconnect, disconnect) evict at once; the TTL bounds how
+// long another process's change can go unseen.
+const RECEIVER_TTL_MS = 30_000;
+const receiverCache = new Map<string, { sellerId: string; signingKey: string; expiresAt: number }>();
+
+function forgetWebhookReceivers(sellerId: string) {
+  for (const [key, entry] of receiverCache) if (entry.sellerId === sellerId) receiverCache.delete(key);
+}
+
+/** The seller behind a webhook path key and the key their notifications are signed with. */
+export async function findWebhookReceiver(webhookKey: string): Promise<{ sellerId: string; signingKey: string } | null> {
+  const cached = receiverCache.get(webhookKey);
+  if (cached && cached.expiresAt > Date.now()) return cached;
+  const connection = await db.connection.findUnique({
+    where: { webhookKey },
+    select: { sellerId: true, accessTokenEnc: true },
+  });
+  if (!connection) {
+    receiverCache.delete(webhookKey);
+    return null;
+  }
+  const entry = {
+    sellerId: connection.sellerId,
+    signingKey: decryptSecret(connection.accessTokenEnc, sellerTokenContext(connection.sellerId), tokenKey),
+    expiresAt: Date.now() + RECEIVER_TTL_MS,
+  };
+  receiverCache.set(webhookKey, entry);
+  return entry;
+}

@@ -1,0 +1,140 @@
+// The typed HTTP client of the platform API (spec: Endpoints). The only code that knows the
+// platform's paths, headers and wire format; every response is parsed with zod before use.
+import { z } from "zod";
+import { describeZodFailure, kindForStatus, MarketplaceError } from "./errors";
+import { listEnvelopeSchema } from "./schemas/list";
+import { basicUserInfoSchema } from "./schemas/oauth";
+import { orderSchema } from "./schemas/order";
+import {
+  webhookUrlDeleteResponseSchema,
+  webhookUrlGetResponseSchema,
+  webhookUrlSetResponseSchema,
+} from "./schemas/webhook";
+
+export interface MarketplaceClientOptions {
+  baseUrl: string;
+  accessToken: string;
+  fetch?: typeof fetch;
+  /** Per-request timeout; the platform is expected to answer well within it. */
+  timeoutMs?: number;
+}
+
+interface Endpoint {
+  method: "GET" | "POST" | "DELETE";
+  path: string;
+  /** Scopes the spec names for the endpoint; reported back on a 403. */
+  scopes: readonly string[];
+}
+
+/** Endpoints of the spec with the scopes each requires. */
+export const ENDPOINTS = {
+  basicUserInfo: { method: "POST", path: "/v1.0/integradores/basic_user_info", scopes: ["basic_user_info"] },
+  getWebhookUrl: { method: "GET", path: "/v1.0/marketplace/webhooks/url", scopes: [] },
+  setWebhookUrl: { method: "POST", path: "/v1.0/marketplace/webhooks/url", scopes: [] },
+  deleteWebhookUrl: { method: "DELETE", path: "/v1.0/marketplace/webhooks/url", scopes: [] },
+  listOrders: { method: "GET", path: "/v1.0/marketplace/orders", scopes: ["order-order:read"] },
+} as const satisfies Record<string, Endpoint>;
+
+export type EndpointName = keyof typeof ENDPOINTS;
+
+export function requiredScopesFor(endpoint: EndpointName): readonly string[] {
+  return ENDPOINTS[endpoint].scopes;
+}
+
+const errorBodySchema = z
+  .object({
+    error: z.union([z.string(), z.object({ code: z.string().optional(), message: z.string().optional() })]).optional(),
+    message: z.string().optional(),
+  })
+  .loose();
+
+async function readErrorBody(response: Response): Promise<{ code?: string; message?: string }> {
+  const text = await response.text().catch(() => "");
+  try {
+    const parsed = errorBodySchema.safeParse(JSON.parse(text));
+    if (!parsed.success) return {};
+    const { error, message } = parsed.data;
+    if (typeof error === "string") return { code: error, message };
+    return { code: error?.code, message: error?.message ?? message };
+  } catch {
+    return {};
+  }
+}
+
+export function createMarketplaceClient(options: MarketplaceClientOptions) {
+  const doFetch = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? 15_000;
+
+  async function call<S extends z.ZodType>(
+    name: EndpointName,
+    schema: S,
+    init: { query?: URLSearchParams; body?: unknown } = {},
+  ): Promise<z.infer<S>> {
+    const endpoint: Endpoint = ENDPOINTS[name];
+    const url = new URL(endpoint.path, options.baseUrl);
+    if (init.query) url.search = init.query.toString();
+
+    let response: Response;
+    try {
+      response = await doFetch(url, {
+        method: endpoint.method,
+        headers: {
+          authorization: `Bearer ${options.accessToken}`,
+          accept: "application/json",
+          ...(init.body === undefined ? {} : { "content-type": "application/json;charset=UTF-8" }),
+        },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        signal: AbortSignal.timeout(timeoutMs),
+        cache: "no-store",
+      });
+    } catch (cause) {
+      throw new MarketplaceError("unavailable", "The marketplace could not be reached", { cause });
+    }
+
+    if (!response.ok) {
+      const { code, message } = await readErrorBody(response);
+      const kind = kindForStatus(response.status);
+      throw new MarketplaceError(kind, message ?? `The marketplace answered HTTP ${response.status}`, {
+        status: response.status,
+        code,
+        requiredScopes: kind === "forbidden" ? endpoint.scopes : [],
+      });
+    }
+
+    let json: unknown;
+    try {
+      json = await response.json();
+    } catch (cause) {
+      throw new MarketplaceError("invalid_response", "The marketplace answered with a body that is not JSON", {
+        status: response.status,
+        cause,
+      });
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      throw new MarketplaceError(
+        "invalid_response",
+        `The marketplace answered in an unexpected shape (${describeZodFailure(parsed.error)})`,
+        { status: response.status, cause: parsed.error },
+      );
+    }
+    return parsed.data;
+  }
+
+  return {
+    /** Endpoint 3. */
+    getBasicUserInfo: () => call("basicUserInfo", basicUserInfoSchema, { body: {} }),
+    /** Endpoint 9. `query` carries the list parameters (spec: Generic list rules). */
+    listOrders: (query: URLSearchParams = new URLSearchParams()) =>
+      call("listOrders", listEnvelopeSchema(orderSchema), { query }),
+    /** Endpoint 10, GET: the configured callback URL (null when none). */
+    getWebhookUrl: () => call("getWebhookUrl", webhookUrlGetResponseSchema),
+    /** Endpoint 10, POST: creates or overwrites the callback URL. */
+    setWebhookUrl: (url: string) => call("setWebhookUrl", webhookUrlSetResponseSchema, { body: { url } }),
+    /** Endpoint 10, DELETE. */
+    deleteWebhookUrl: () => call("deleteWebhookUrl", webhookUrlDeleteResponseSchema),
+    call,
+  };
+}
+
+export type MarketplaceClient = ReturnType<typeof createMarketplaceClient>;

@@ -1,0 +1,50 @@
+// How a failed platform call is told to the rest of the dashboard. The spec gives bodies only for
+// the token endpoint and the SKU import; everything else is classified by HTTP status.
+import type { z } from "zod";
+
+export type MarketplaceErrorKind =
+  | "unauthorized" // 401: token invalid, revoked or expired → the seller must reconnect
+  | "forbidden" // 403: the token lacks a scope the endpoint needs
+  | "not_found"
+  | "bad_request"
+  | "rate_limited" // 429 / statusCode -2
+  | "unavailable" // 5xx, network failure, timeout
+  | "invalid_response"; // a 2xx whose body is not what the spec says
+
+export class MarketplaceError extends Error {
+  readonly kind: MarketplaceErrorKind;
+  readonly status: number | null;
+  /** Scopes the endpoint needs, when the failure is a 403. */
+  readonly requiredScopes: readonly string[];
+  /** A machine-readable code from the platform's body, when it gave one. */
+  readonly code: string | undefined;
+
+  constructor(
+    kind: MarketplaceErrorKind,
+    message: string,
+    options: { status?: number | null; requiredScopes?: readonly string[]; code?: string; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = "MarketplaceError";
+    this.kind = kind;
+    this.status = options.status ?? null;
+    this.requiredScopes = options.requiredScopes ?? [];
+    this.code = options.code;
+  }
+}
+
+export function kindForStatus(status: number): MarketplaceErrorKind {
+  if (status === 401) return "unauthorized";
+  if (status === 403) return "forbidden";
+  if (status === 404) return "not_found";
+  if (status === 429) return "rate_limited";
+  if (status >= 500) return "unavailable";
+  return "bad_request";
+}
+
+export function describeZodFailure(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.join(".") || "(body)"}: ${issue.message}`)
+    .join("; ");
+}

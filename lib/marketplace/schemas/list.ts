@@ -1,0 +1,47 @@
+// The list envelope (spec: Generic list rules, point 5; Endpoints 7 and 9).
+import { z } from "zod";
+
+export const listOperatorSchema = z.enum(["eq", "like", "in", "gt", "gte", "lt", "lte"]);
+export type ListOperator = z.infer<typeof listOperatorSchema>;
+
+export const pageMetaSchema = z.object({
+  limit: z.number().int(),
+  offset: z.number().int(),
+  count: z.number().int(),
+  max_limit: z.number().int(),
+});
+
+/** Relative links (path and query string) carrying `_offset` and `_limit`; null at the ends. */
+export const pageLinksSchema = z.object({
+  previous: z.string().nullable(),
+  self: z.string(),
+  next: z.string().nullable(),
+});
+
+export const appliedFilterSchema = z.object({
+  field: z.string(),
+  operator: listOperatorSchema,
+  value: z.union([z.string(), z.array(z.string())]),
+});
+export type AppliedFilter = z.infer<typeof appliedFilterSchema>;
+
+export const appliedSortSchema = z.object({ field: z.string(), direction: z.enum(["asc", "desc"]) });
+export type AppliedSort = z.infer<typeof appliedSortSchema>;
+
+/**
+ * `links` is optional because the spec's price list example shows only `page`; the sandbox
+ * always sends `links`, `filters`, `sort` and `total`.
+ */
+export const listMetaSchema = z.object({
+  page: pageMetaSchema,
+  links: pageLinksSchema.optional(),
+  filters: z.array(appliedFilterSchema).optional(),
+  sort: z.array(appliedSortSchema).optional(),
+  total: z.number().int().optional(),
+});
+export type ListMeta = z.infer<typeof listMetaSchema>;
+
+export function listEnvelopeSchema<T extends z.ZodType>(item: T) {
+  return z.object({ meta: listMetaSchema, results: z.array(item) });
+}
+export type ListEnvelope<T> = { meta: ListMeta; results: T[] };

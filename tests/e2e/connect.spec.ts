@@ -1,0 +1,137 @@
+import { expect, test } from "@playwright/test";
+import { E2E_APP_URL } from "./ports";
+import { connectAs, consent, storedAccessToken } from "./support";
+
+test.describe("connecting a marketplace account", () => {
+  test("a PRO seller connects and lands on their dashboard, named", async ({ page }) => {
+    await connectAs(page, "seller@example.com");
+
+    await expect(page).toHaveURL("/");
+    const account = page.getByTestId("account");
+    await expect(account).toContainText("Loja Demo");
+    await expect(account).toContainText("seller@example.com");
+    await expect(page.getByRole("heading", { name: "Welcome, Loja Demo" })).toBeVisible();
+
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" }).click();
+    await expect(page.getByText("Loja Demo (seller@example.com)")).toBeVisible();
+    await expect(page.getByTestId("granted-scopes")).toContainText("order-order:read");
+    await expect(page.getByTestId("missing-scopes")).toHaveText("None found");
+  });
+
+  test("the sign-in page shows the sandbox's demo credentials", async ({ page }) => {
+    await page.goto("/connect");
+    await expect(page.getByRole("heading", { name: "Connect your marketplace account" })).toBeVisible();
+    await expect(page.getByTestId("sandbox-credentials")).toContainText("seller@example.com");
+    await expect(page.getByTestId("sandbox-credentials")).toContainText("demo1234");
+  });
+
+  test("denying on the consent page explains it, and try again works", async ({ page }) => {
+    await connectAs(page, "seller@example.com", { decision: "deny" });
+
+    await expect(page).toHaveURL(/\/connect\/error\?error=access_denied/);
+    await expect(page.getByRole("heading", { name: "Access was not granted" })).toBeVisible();
+    await expect(page.getByText(/declined, or your marketplace account has no PRO plan/)).toBeVisible();
+
+    await page.getByRole("button", { name: "Try again" }).click();
+    await consent(page, "seller@example.com");
+    await expect(page.getByTestId("account")).toContainText("Loja Demo");
+  });
+
+  test("a seller without a PRO plan is told so", async ({ page }) => {
+    await connectAs(page, "free@example.com");
+
+    await expect(page).toHaveURL(/\/connect\/error\?error=access_denied/);
+    await expect(page.getByText(/no PRO plan/)).toBeVisible();
+    await expect(page.getByTestId("account")).toContainText("Connect account");
+  });
+
+  test("without order-order:read, the Orders area asks to reconnect and grant it", async ({ page }) => {
+    await connectAs(page, "seller@example.com", { uncheck: ["order-order:read"] });
+    await expect(page.getByTestId("account")).toContainText("Loja Demo");
+
+    await page.goto("/orders");
+    await expect(page.getByRole("heading", { name: "Reconnect and grant order-order:read" })).toBeVisible();
+    await page.goto("/settings");
+    await expect(page.getByTestId("missing-scopes")).toContainText("order-order:read");
+
+    // Reconnecting with the permission granted brings the orders back.
+    await page.goto("/orders");
+    await page.getByRole("button", { name: "Reconnect and grant order-order:read" }).click();
+    await consent(page, "seller@example.com");
+    await page.goto("/orders");
+    await expect(page.getByRole("table")).toBeVisible();
+    await expect(page.getByRole("row")).not.toHaveCount(1);
+  });
+
+  test("disconnecting deletes the connection and signs out", async ({ page }) => {
+    await connectAs(page, "seller2@example.com");
+    await page.goto("/settings");
+    await page.getByRole("button", { name: "Disconnect marketplace account" }).click();
+
+    await expect(page).toHaveURL("/");
+    await expect(page.getByTestId("account")).toContainText("Connect account");
+    await page.goto("/settings");
+    await expect(page).toHaveURL(/\/connect$/);
+  });
+});
+
+test("no response the browser receives contains the access token", async ({ page, context }) => {
+  const seen: { url: string; text: string }[] = [];
+  page.on("response", async (response) => {
+    const allHeaders = await response.allHeaders();
+    const headers = JSON.stringify(allHeaders);
+    // The live-updates stream never ends; its messages carry ids and statuses only.
+    const streaming = (allHeaders["content-type"] ?? "").startsWith("text/event-stream");
+    const body = streaming ? Buffer.alloc(0) : await response.body().catch(() => Buffer.alloc(0));
+    seen.push({ url: response.url(), text: `${headers}\n${body.toString("utf8")}` });
+  });
+
+  await connectAs(page, "seller@example.com");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Orders" }).click();
+  await expect(page.getByRole("heading", { name: "Orders" })).toBeVisible();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" }).click();
+  await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();
+  await page.goto("/api/auth/session");
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Welcome, Loja Demo" })).toBeVisible();
+
+  const token = storedAccessToken("seller@example.com");
+  expect(token.length).toBeGreaterThanOrEqual(16);
+  // Every response: the dashboard's pages, RSC payloads, server actions, JSON and the sandbox's.
+  expect(seen.filter((entry) => entry.url.startsWith(E2E_APP_URL)).length).toBeGreaterThan(5);
+  for (const entry of seen) {
+    expect(entry.text.includes(token), `response of ${entry.url} contains the token`).toBe(false);
+  }
+  for (const cookie of await context.cookies()) {
+    expect(cookie.value.includes(token), `cookie ${cookie.name} contains the token`).toBe(false);
+  }
+});
+
+test("two sellers in two browser contexts each see only their own account", async ({ browser }) => {
+  const first = await browser.newContext();
+  const second = await browser.newContext();
+  try {
+    const pageA = await first.newPage();
+    const pageB = await second.newPage();
+    await connectAs(pageA, "seller@example.com");
+    await connectAs(pageB, "seller2@example.com");
+
+    await pageA.reload();
+    await expect(pageA.getByTestId("account")).toContainText("Loja Demo");
+    await expect(pageA.getByTestId("account")).not.toContainText("Loja Dois");
+    await expect(pageB.getByTestId("account")).toContainText("Loja Dois");
+    await expect(pageB.getByTestId("account")).toContainText("seller2@example.com");
+
+    // Each sees their own orders: no order id appears on both pages.
+    await pageA.goto("/orders");
+    await pageB.goto("/orders");
+    const idsA = await pageA.locator("tbody tr td:first-child").allTextContents();
+    const idsB = await pageB.locator("tbody tr td:first-child").allTextContents();
+    expect(idsA.length).toBeGreaterThan(0);
+    expect(idsB.length).toBeGreaterThan(0);
+    expect(idsA.filter((id) => idsB.includes(id))).toEqual([]);
+  } finally {
+    await first.close();
+    await second.close();
+  }
+});
