@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/app-shell";
+import { LiveUpdates } from "@/components/live/live-updates";
+import { Providers } from "@/components/providers";
 import { getCurrentSeller } from "@/lib/auth/session";
 import "./globals.css";
 
@@ -14,7 +16,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang="en">
       <body>
-        <AppShell seller={seller}>{children}</AppShell>
+        <Providers>
+          <AppShell seller={seller}>{children}</AppShell>
+          {seller ? <LiveUpdates /> : null}
+        </Providers>
       </body>
     </html>
   );

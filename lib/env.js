@@ -64,6 +64,8 @@ export const envSchema = z.object({
   TOKEN_ENCRYPTION_KEY: optionalString.pipe(encryptionKey.optional()),
   PUBLIC_BASE_URL: httpUrl.default("http://localhost:3000"),
   SANDBOX_PORT: z.coerce.number().int().min(1).max(65535).default(4010),
+  // Enables /api/bench/floor, the framework-floor route of `npm run bench:webhooks`. Off by default.
+  BENCH_FLOOR_ROUTE: z.enum(["0", "1"]).default("0"),
 });
 
 /** Secrets that must be given explicitly when talking to a real platform in production. */

@@ -1,0 +1,14 @@
+import { enqueueProcessing } from "@/lib/webhooks/process";
+import { receiveWebhook } from "@/lib/webhooks/receiver";
+
+// The platform's webhook deliveries (spec: Events). Authorised by the signature, not a session:
+// the path key finds the seller, whose access token signs the body.
+export async function POST(request: Request, { params }: RouteContext<"/api/webhooks/marketplace/[key]">) {
+  const { key } = await params;
+  const outcome = await receiveWebhook(key, request);
+  if (outcome.status !== 200) return Response.json({ error: outcome.error }, { status: outcome.status });
+
+  // Committed: acknowledge now; processing runs off the request, in batches (lib/webhooks/process.ts).
+  if (!outcome.duplicate) enqueueProcessing(outcome.event);
+  return Response.json({ received: true, duplicate: outcome.duplicate });
+}

@@ -1,0 +1,53 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useEffect } from "react";
+import { toast } from "sonner";
+
+const ORDER_STATUS_TEXT: Record<string, string> = {
+  new: "New order",
+  approved: "Order approved",
+  cancelled: "Order cancelled",
+  finished: "Order finished",
+};
+
+/**
+ * Listens to the seller's live stream: toasts new orders and refreshes the React Query tables an
+ * event affects, without a reload. Query keys start with the resource name ("orders", "prices",
+ * "skus", "events"), so one invalidation refreshes every page of that table.
+ */
+export function LiveUpdates() {
+  const queryClient = useQueryClient();
+  const router = useRouter();
+
+  useEffect(() => {
+    const source = new EventSource("/api/live");
+    const parse = (event: MessageEvent<string>) => {
+      try {
+        return JSON.parse(event.data) as Record<string, string | null>;
+      } catch {
+        return null;
+      }
+    };
+
+    source.addEventListener("order", (event) => {
+      const message = parse(event as MessageEvent<string>);
+      if (!message) return;
+      void queryClient.invalidateQueries({ queryKey: ["orders"] });
+      if (message.domain === "order.order") {
+        toast(ORDER_STATUS_TEXT[message.status ?? ""] ?? `Order ${message.status}`, {
+          description: `Order ${message.orderId}`,
+          action: { label: "Open", onClick: () => router.push(`/orders/${message.orderId}`) },
+        });
+      }
+    });
+    source.addEventListener("price", () => void queryClient.invalidateQueries({ queryKey: ["prices"] }));
+    source.addEventListener("sku", () => void queryClient.invalidateQueries({ queryKey: ["skus"] }));
+    source.addEventListener("event", () => void queryClient.invalidateQueries({ queryKey: ["events"] }));
+
+    return () => source.close();
+  }, [queryClient, router]);
+
+  return null;
+}

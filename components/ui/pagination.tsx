@@ -1,0 +1,63 @@
+"use client";
+
+/** Previous/next paging with the page size choice; shared by the React Query tables. */
+export function Pagination({
+  page,
+  pageCount,
+  size,
+  sizes,
+  onPage,
+  onSize,
+  isFetching,
+}: {
+  page: number;
+  pageCount: number | null;
+  size: number;
+  sizes: readonly number[];
+  onPage: (page: number) => void;
+  onSize: (size: number) => void;
+  isFetching?: boolean;
+}) {
+  const hasNext = pageCount === null ? true : page < pageCount;
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
+      <label className="flex items-center gap-2 text-zinc-600">
+        Rows per page
+        <select
+          value={size}
+          onChange={(event) => onSize(Number(event.target.value))}
+          className="rounded-md border border-zinc-300 bg-white px-2 py-1"
+        >
+          {sizes.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="flex items-center gap-3">
+        <span className="text-zinc-600" aria-live="polite">
+          Page {page}
+          {pageCount !== null ? ` of ${Math.max(pageCount, 1)}` : ""}
+          {isFetching ? " · loading…" : ""}
+        </span>
+        <button
+          type="button"
+          onClick={() => onPage(page - 1)}
+          disabled={page <= 1}
+          className="rounded-md border border-zinc-300 bg-white px-3 py-1 disabled:opacity-40"
+        >
+          Previous
+        </button>
+        <button
+          type="button"
+          onClick={() => onPage(page + 1)}
+          disabled={!hasNext}
+          className="rounded-md border border-zinc-300 bg-white px-3 py-1 disabled:opacity-40"
+        >
+          Next
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,199 @@
+"use client";
+
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import Link from "next/link";
+import { useEffect, useMemo } from "react";
+import { Pagination } from "@/components/ui/pagination";
+import { useUrlState } from "@/components/ui/use-url-state";
+import type { WebhookEventPage, WebhookEventRow } from "@/lib/data/webhook-events";
+import { WEBHOOK_DOMAINS } from "@/lib/marketplace/schemas/webhook";
+import { EVENT_PAGE_SIZES, eventFiltersFromSearchParams, eventFiltersToSearchParams } from "@/lib/webhooks/event-filters";
+import type { EventFilters } from "@/lib/webhooks/event-filters";
+
+async function fetchEvents(filters: EventFilters): Promise<WebhookEventPage> {
+  const response = await fetch(`/api/events?${eventFiltersToSearchParams(filters)}`, { cache: "no-store" });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { error?: string } | null;
+    throw new Error(body?.error ?? `The event log could not be loaded (HTTP ${response.status})`);
+  }
+  return response.json();
+}
+
+const timeFormat = new Intl.DateTimeFormat("en", { dateStyle: "short", timeStyle: "medium" });
+const column = createColumnHelper<WebhookEventRow>();
+const columns = [
+  column.accessor("receivedAt", { header: "Received", cell: (info) => timeFormat.format(new Date(info.getValue())) }),
+  column.accessor("domain", { header: "Domain", cell: (info) => info.getValue() ?? "—" }),
+  column.accessor("status", { header: "Status", cell: (info) => info.getValue() ?? "—" }),
+  column.accessor((row) => row.orderId ?? row.resourceId, {
+    id: "resource",
+    header: "Resource",
+    cell: (info) => <span className="font-mono text-xs">{info.getValue() ?? "—"}</span>,
+  }),
+  column.accessor("processingState", {
+    header: "Processing",
+    cell: (info) => (info.row.original.valid ? info.getValue() : <span className="text-red-700">invalid</span>),
+  }),
+  column.accessor("duplicateCount", { header: "Duplicates", cell: (info) => info.getValue() || "" }),
+  column.display({
+    id: "open",
+    header: "",
+    cell: (info) => (
+      <Link href={`/webhooks/events/${info.row.original.id}`} className="text-brand-700 hover:underline">
+        Details
+      </Link>
+    ),
+  }),
+];
+
+/** Converts a datetime-local value (the browser's time zone) to an instant for the URL. */
+function localToIso(value: string): string | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+function isoToLocal(value: string | undefined): string {
+  if (!value) return "";
+  const date = new Date(value);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+export function EventLogTable() {
+  const { searchParams, update } = useUrlState();
+  const queryString = searchParams.toString();
+  const parsed = useMemo(() => eventFiltersFromSearchParams(new URLSearchParams(queryString)), [queryString]);
+  const filters: EventFilters = useMemo(() => (parsed.success ? parsed.data : { page: 1, size: 25 }), [parsed]);
+  const queryClient = useQueryClient();
+
+  const query = useQuery({
+    queryKey: ["events", filters],
+    queryFn: () => fetchEvents(filters),
+    placeholderData: keepPreviousData,
+  });
+  const pageCount = query.data ? Math.ceil(query.data.total / query.data.size) : null;
+
+  // Prefetch the next page so paging forward is instant.
+  useEffect(() => {
+    if (pageCount !== null && filters.page < pageCount) {
+      const next = { ...filters, page: filters.page + 1 };
+      void queryClient.prefetchQuery({ queryKey: ["events", next], queryFn: () => fetchEvents(next) });
+    }
+  }, [filters, pageCount, queryClient]);
+
+  const table = useReactTable({ data: query.data?.items ?? [], columns, getCoreRowModel: getCoreRowModel(), manualPagination: true });
+
+  return (
+    <div className="space-y-4">
+      <form
+        className="grid gap-3 rounded-lg border border-zinc-200 bg-white p-4 text-sm sm:grid-cols-5"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const form = new FormData(event.currentTarget);
+          update({
+            domain: String(form.get("domain") ?? ""),
+            status: String(form.get("status") ?? "").trim(),
+            resource: String(form.get("resource") ?? "").trim(),
+            from: localToIso(String(form.get("from") ?? "")),
+            to: localToIso(String(form.get("to") ?? "")),
+          });
+        }}
+        key={queryString}
+      >
+        <label className="flex flex-col gap-1">
+          Domain
+          <select name="domain" defaultValue={filters.domain ?? ""} className="rounded-md border border-zinc-300 px-2 py-1">
+            <option value="">Any</option>
+            {Object.keys(WEBHOOK_DOMAINS).map((domain) => (
+              <option key={domain} value={domain}>
+                {domain}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1">
+          Status
+          <input name="status" defaultValue={filters.status ?? ""} className="rounded-md border border-zinc-300 px-2 py-1" />
+        </label>
+        <label className="flex flex-col gap-1">
+          Resource id
+          <input name="resource" defaultValue={filters.resource ?? ""} className="rounded-md border border-zinc-300 px-2 py-1" />
+        </label>
+        <label className="flex flex-col gap-1">
+          From
+          <input type="datetime-local" name="from" defaultValue={isoToLocal(filters.from)} className="rounded-md border border-zinc-300 px-2 py-1" />
+        </label>
+        <label className="flex flex-col gap-1">
+          To
+          <input type="datetime-local" name="to" defaultValue={isoToLocal(filters.to)} className="rounded-md border border-zinc-300 px-2 py-1" />
+        </label>
+        <div className="flex gap-2 sm:col-span-5">
+          <button type="submit" className="rounded-md bg-brand-700 px-3 py-1.5 font-medium text-white">
+            Apply filters
+          </button>
+          <button
+            type="button"
+            className="rounded-md border border-zinc-300 px-3 py-1.5"
+            onClick={() => update({ domain: null, status: null, resource: null, from: null, to: null })}
+          >
+            Clear
+          </button>
+        </div>
+      </form>
+
+      {!parsed.success ? <p role="alert" className="text-sm text-red-700">Some filters in the address are invalid and were ignored.</p> : null}
+
+      {query.isError ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+          {query.error.message}{" "}
+          <button type="button" className="underline" onClick={() => void query.refetch()}>
+            Try again
+          </button>
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white">
+          <table className="w-full text-sm" aria-busy={query.isFetching}>
+            <thead className="bg-zinc-50 text-left text-zinc-500">
+              {table.getHeaderGroups().map((group) => (
+                <tr key={group.id}>
+                  {group.headers.map((header) => (
+                    <th key={header.id} className="px-4 py-2 font-medium">
+                      {flexRender(header.column.columnDef.header, header.getContext())}
+                    </th>
+                  ))}
+                </tr>
+              ))}
+            </thead>
+            <tbody>
+              {table.getRowModel().rows.map((row) => (
+                <tr key={row.id} className="border-t border-zinc-100">
+                  {row.getVisibleCells().map((cell) => (
+                    <td key={cell.id} className="px-4 py-2">
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {query.isPending ? <p className="p-6 text-center text-sm text-zinc-500">Loading events…</p> : null}
+          {query.data && query.data.items.length === 0 ? (
+            <p className="p-6 text-center text-sm text-zinc-500">No events match these filters yet.</p>
+          ) : null}
+        </div>
+      )}
+
+      <Pagination
+        page={filters.page}
+        pageCount={pageCount}
+        size={filters.size}
+        sizes={EVENT_PAGE_SIZES}
+        isFetching={query.isFetching}
+        onPage={(page) => update({ page: String(page) })}
+        onSize={(size) => update({ size: String(size) })}
+      />
+    </div>
+  );
+}

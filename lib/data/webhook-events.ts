@@ -1,0 +1,65 @@
+import "server-only";
+import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { EventFilters } from "@/lib/webhooks/event-filters";
+
+export interface WebhookEventRow {
+  id: string;
+  receivedAt: string;
+  domain: string | null;
+  status: string | null;
+  resourceId: string | null;
+  code: string | null;
+  orderId: string | null;
+  deliveryId: string | null;
+  valid: boolean;
+  processingState: string;
+  duplicateCount: number;
+}
+
+/** One page of a seller's event log, newest first. */
+export async function listWebhookEvents(sellerId: string, filters: EventFilters) {
+  const where: Prisma.WebhookEventWhereInput = { sellerId };
+  if (filters.domain) where.domain = filters.domain;
+  if (filters.status) where.status = filters.status;
+  if (filters.resource) {
+    where.OR = [{ resourceId: filters.resource }, { orderId: filters.resource }, { deliveryId: filters.resource }, { code: filters.resource }];
+  }
+  if (filters.from || filters.to) {
+    where.receivedAt = {
+      ...(filters.from ? { gte: new Date(filters.from) } : {}),
+      ...(filters.to ? { lte: new Date(filters.to) } : {}),
+    };
+  }
+  const [total, rows] = await Promise.all([
+    db.webhookEvent.count({ where }),
+    db.webhookEvent.findMany({
+      where,
+      orderBy: [{ receivedAt: "desc" }, { id: "desc" }],
+      skip: (filters.page - 1) * filters.size,
+      take: filters.size,
+      select: {
+        id: true,
+        receivedAt: true,
+        domain: true,
+        status: true,
+        resourceId: true,
+        code: true,
+        orderId: true,
+        deliveryId: true,
+        valid: true,
+        processingState: true,
+        duplicateCount: true,
+      },
+    }),
+  ]);
+  const items: WebhookEventRow[] = rows.map((row) => ({ ...row, receivedAt: row.receivedAt.toISOString() }));
+  return { items, total, page: filters.page, size: filters.size };
+}
+
+export type WebhookEventPage = Awaited<ReturnType<typeof listWebhookEvents>>;
+
+/** One event of the seller's, whole; null when it is not theirs or does not exist. */
+export async function getWebhookEvent(sellerId: string, id: string) {
+  return db.webhookEvent.findFirst({ where: { id, sellerId } });
+}

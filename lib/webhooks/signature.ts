@@ -1,0 +1,26 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+// Spec, Events → Signature: the header holds Base64(HMAC-SHA256(request body, access token)).
+// The HMAC is computed over the raw bytes received, never over re-serialized JSON.
+const DIGEST_BYTES = 32;
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+export function signWebhookBody(rawBody: Uint8Array | string, key: string): string {
+  return createHmac("sha256", key).update(rawBody).digest("base64");
+}
+
+export type SignatureCheck = "valid" | "missing" | "malformed" | "mismatch";
+
+/**
+ * Checks a webhook signature in constant time. A header that is not Base64 of exactly 32 bytes
+ * is rejected before any comparison, so timingSafeEqual always compares equal-length buffers.
+ */
+export function verifyWebhookSignature(rawBody: Uint8Array, header: string | null | undefined, key: string): SignatureCheck {
+  if (header === null || header === undefined || header.trim() === "") return "missing";
+  const value = header.trim();
+  if (!BASE64.test(value)) return "malformed";
+  const received = Buffer.from(value, "base64");
+  if (received.length !== DIGEST_BYTES) return "malformed";
+  const expected = createHmac("sha256", key).update(rawBody).digest();
+  return timingSafeEqual(received, expected) ? "valid" : "mismatch";
+}
