@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type * as ReceiverRoute from "@/app/api/webhooks/marketplace/[key]/route";
 import { signWebhookBody } from "@/lib/webhooks/signature";
 
 // The receiver route against a real, migrated SQLite database (no mocks): what the platform
@@ -11,8 +12,7 @@ const dir = mkdtempSync(path.join(process.cwd(), ".data", "receiver-test-"));
 const dbFile = path.join(dir, "receiver.db");
 const TOKEN = "test_secret_key";
 
-type RouteModule = typeof import("@/app/api/webhooks/marketplace/[key]/route");
-let POST: RouteModule["POST"];
+let POST: typeof ReceiverRoute.POST;
 let webhookKey: string;
 let sqlite: Database.Database;
 
