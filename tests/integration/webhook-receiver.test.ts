@@ -35,7 +35,7 @@ function deliver(body: string | Uint8Array, signature: string | null, options: {
   const headers = new Headers({ "content-type": "application/json" });
   if (signature !== null) headers.set("X-SVC-Signature", signature);
   const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
-  let requestBody: BodyInit = bytes;
+  let requestBody: BodyInit = Buffer.from(bytes);
   if (options.chunked) {
     requestBody = new ReadableStream({
       start(controller) {
