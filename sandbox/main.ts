@@ -1,11 +1,37 @@
-// Placeholder sandbox server; replaced by the full platform implementation (issue 3).
-import { serve } from "@hono/node-server";
-import { Hono } from "hono";
+// `npm run sandbox`: the marketplace sandbox on SANDBOX_PORT (default 4010). See sandbox/README.md.
+import { startSandboxServer } from "./app";
+import { loadSandboxConfig } from "./config";
 
-const port = Number(process.env.SANDBOX_PORT ?? 4010);
-const app = new Hono();
-app.get("/_sandbox/health", (c) => c.json({ ok: true }));
+async function main(): Promise<void> {
+  const config = loadSandboxConfig();
+  const started = performance.now();
+  const sandbox = await startSandboxServer({ config });
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`marketplace sandbox listening on ${sandbox.url} (seeded in ${seconds} s)`);
+  console.log(`  authorize: ${sandbox.url}/auth/integradores/oauth   api: ${sandbox.url}/v1.0/...`);
+  console.log(`  integrator demo-integrator / demo-secret; users seller@example.com, seller2@example.com, free@example.com (password demo1234)`);
+  console.log(`  control API: ${config.controlEnabled ? `${sandbox.url}/_sandbox/` : "off (SANDBOX_CONTROL=off)"}`);
 
-serve({ fetch: app.fetch, port }, (info) => {
-  console.log(`sandbox listening on http://localhost:${info.port}`);
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`sandbox: ${signal} received, shutting down`);
+    const force = setTimeout(() => process.exit(1), 5000);
+    force.unref();
+    sandbox.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error("sandbox: error while shutting down", error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
 });

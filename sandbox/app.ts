@@ -1,0 +1,147 @@
+// Builds one sandbox instance: state, routes and the webhook worker. `main.ts` serves it; tests
+// and the benchmark start it on a random port with `startSandboxServer`.
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { SandboxClock } from "./clock";
+import { defaultSandboxConfig, type SandboxConfig } from "./config";
+import type { SandboxContext, SandboxEnv } from "./context";
+import { controlRoutes } from "./control";
+import { ApiError, errorResponse } from "./errors";
+import { FaultState } from "./faults";
+import { oauthRoutes } from "./oauth";
+import { orderRoutes } from "./orders";
+import { priceRoutes } from "./prices";
+import { createObjectIdFactory, SeededRandom } from "./random";
+import { seedStore } from "./seed";
+import { skuRoutes } from "./skus";
+import { SandboxStore } from "./store";
+import { userInfoRoutes } from "./user-info";
+import { webhookUrlRoutes } from "./webhook-url";
+import { WebhookDispatcher } from "./webhooks";
+
+export interface SandboxOptions {
+  config?: Partial<SandboxConfig>;
+  /** Used by the webhook worker (tests may stub it). */
+  fetch?: typeof fetch;
+  /** Start the webhook worker at once (default true). */
+  startDelivery?: boolean;
+}
+
+export interface SandboxHandle {
+  app: Hono<SandboxEnv>;
+  context: SandboxContext;
+  /** Current state (replaced by reset). */
+  readonly store: SandboxStore;
+  clock: SandboxClock;
+  faults: FaultState;
+  webhooks: WebhookDispatcher;
+  reset: SandboxContext["reset"];
+  startDelivery: () => void;
+  stopDelivery: () => Promise<void>;
+}
+
+export function createSandbox(options: SandboxOptions = {}): SandboxHandle {
+  const config = defaultSandboxConfig(options.config);
+  const clock = new SandboxClock();
+  const faults = new FaultState();
+  const webhooks = new WebhookDispatcher({
+    clock,
+    timeoutMs: config.webhookTimeoutMs,
+    retryDelaysMs: config.webhookRetryDelaysMs,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  const store = new SandboxStore();
+  const pools = seedStore(store, config);
+  const ctx: SandboxContext = {
+    config,
+    store,
+    clock,
+    faults,
+    webhooks,
+    pools,
+    runtimeRandom: new SeededRandom(config.seed + 99),
+    newId: createObjectIdFactory(),
+    reset: (overrides = {}) => {
+      const next = new SandboxStore();
+      ctx.config = { ...ctx.config, ...overrides };
+      ctx.pools = seedStore(next, ctx.config);
+      ctx.store = next;
+      ctx.runtimeRandom = new SeededRandom(ctx.config.seed + 99);
+      clock.reset();
+      faults.clear();
+      webhooks.clear();
+    },
+  };
+
+  const app = new Hono<SandboxEnv>();
+
+  // Fault `latencyMs` slows every API call, the token exchange included.
+  app.use("/v1.0/*", async (_c, next) => {
+    const delay = faults.current.latencyMs;
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    await next();
+  });
+
+  app.route("/", oauthRoutes(ctx));
+  app.route("/", userInfoRoutes(ctx));
+  app.route("/", skuRoutes(ctx));
+  app.route("/", priceRoutes(ctx));
+  app.route("/", orderRoutes(ctx));
+  app.route("/", webhookUrlRoutes(ctx));
+  app.route("/", controlRoutes(ctx));
+
+  app.notFound((c) => errorResponse(c, new ApiError(404, "not_found", `No route for ${c.req.method} ${new URL(c.req.url).pathname}`)));
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return errorResponse(c, error);
+    if (error instanceof HTTPException && error.status < 500) {
+      // Raised by hono's validator, e.g. malformed JSON.
+      return errorResponse(c, new ApiError(400, "invalid_request", error.message));
+    }
+    console.error("sandbox: unexpected error", error);
+    return errorResponse(c, new ApiError(500, "server_error", "Unexpected server error"));
+  });
+
+  if (options.startDelivery ?? true) webhooks.start();
+
+  return {
+    app,
+    context: ctx,
+    get store() {
+      return ctx.store;
+    },
+    clock,
+    faults,
+    webhooks,
+    reset: ctx.reset,
+    startDelivery: () => webhooks.start(),
+    stopDelivery: () => webhooks.stop(),
+  };
+}
+
+export interface RunningSandbox {
+  handle: SandboxHandle;
+  url: string;
+  port: number;
+  close: () => Promise<void>;
+}
+
+/** Starts a sandbox on `config.port` (0 = a free port) and resolves once it listens. */
+export function startSandboxServer(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const handle = createSandbox(options);
+  const { port, host } = handle.context.config;
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch: handle.app.fetch, port, ...(host ? { hostname: host } : {}) }, (info: AddressInfo) => {
+      const close = async () => {
+        await handle.stopDelivery();
+        await new Promise<void>((done) => {
+          server.close(() => done());
+          if ("closeAllConnections" in server) server.closeAllConnections();
+        });
+      };
+      resolve({ handle, url: `http://localhost:${info.port}`, port: info.port, close });
+    });
+    server.once("error", reject);
+  });
+}

@@ -1,0 +1,30 @@
+// What every route module receives: the live state of one sandbox instance. `store` is replaced
+// on reset, so handlers read `ctx.store` per request instead of keeping a reference.
+import type { SandboxClock } from "./clock";
+import type { SandboxConfig } from "./config";
+import type { FaultState } from "./faults";
+import type { SeededRandom } from "./random";
+import type { OrderPools } from "./seed";
+import type { AccessToken, IntegratorApp, SandboxStore, SandboxUser } from "./store";
+import type { WebhookDispatcher } from "./webhooks";
+
+export interface SandboxContext {
+  config: SandboxConfig;
+  store: SandboxStore;
+  clock: SandboxClock;
+  faults: FaultState;
+  webhooks: WebhookDispatcher;
+  pools: OrderPools;
+  /** Randomness for orders created through the control API (seeded, so runs are repeatable). */
+  runtimeRandom: SeededRandom;
+  newId: (timeMs: number) => string;
+  reset: (overrides?: { seedOrders?: number }) => void;
+}
+
+export interface AuthContext {
+  token: AccessToken;
+  user: SandboxUser;
+  app: IntegratorApp;
+}
+
+export type SandboxEnv = { Variables: { auth: AuthContext } };

@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Order } from "@/lib/marketplace/schemas/order";
+import { obtainAccessToken, startTestSandbox, type TestSandbox } from "./testing";
+
+let sandbox: TestSandbox;
+let token: string;
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+});
+afterAll(() => sandbox.close());
+beforeEach(async () => {
+  sandbox.handle.reset();
+  token = await obtainAccessToken(sandbox.url);
+});
+
+const control = (path: string, json?: unknown, method = "POST") => sandbox.api(`/_sandbox${path}`, { method, ...(json !== undefined ? { json } : {}) });
+
+async function newOrder(): Promise<Order> {
+  const response = await control("/orders", { seller: "seller@example.com" });
+  const body = (await response.json()) as { orders: Order[] };
+  const order = body.orders[0];
+  if (!order) throw new Error("no order");
+  return order;
+}
+
+describe("control API", () => {
+  it("POST /_sandbox/orders creates orders that the API lists first", async () => {
+    const response = await control("/orders", { seller: "seller@example.com", count: 3 });
+    expect(response.status).toBe(201);
+    const { orders } = (await response.json()) as { orders: Order[] };
+    expect(orders).toHaveLength(3);
+    expect(orders.every((order) => order.status === "new" && order.approved_at === null)).toBe(true);
+    const listed = (await (await sandbox.api("/v1.0/marketplace/orders?_limit=3", { token })).json()) as { results: Order[]; meta: { total: number } };
+    expect(listed.meta.total).toBe(23);
+    expect(listed.results.map((order) => order.id).sort()).toEqual(orders.map((order) => order.id).sort());
+  });
+
+  it("POST /_sandbox/orders validates its body and the seller", async () => {
+    expect((await control("/orders", { seller: "nobody@example.com" })).status).toBe(404);
+    expect((await control("/orders", { seller: "seller@example.com", count: 0 })).status).toBe(400);
+    expect((await control("/orders", {})).status).toBe(400);
+  });
+
+  it("moves orders along new → approved → finished and refuses other transitions with 409", async () => {
+    const order = await newOrder();
+    expect((await control(`/orders/${order.id}/status`, { status: "finished" })).status).toBe(409);
+    const approved = await control(`/orders/${order.id}/status`, { status: "approved" });
+    expect(approved.status).toBe(200);
+    const body = (await approved.json()) as { order: Order };
+    expect(body.order.status).toBe("approved");
+    expect(body.order.approved_at).not.toBeNull();
+    expect((await control(`/orders/${order.id}/status`, { status: "new" })).status).toBe(409);
+    expect((await control(`/orders/${order.id}/status`, { status: "finished" })).status).toBe(200);
+    const conflict = await control(`/orders/${order.id}/status`, { status: "cancelled" });
+    expect(conflict.status).toBe(409);
+    expect(await conflict.json()).toMatchObject({ error: { code: "conflict" } });
+    const fetched = (await (await sandbox.api(`/v1.0/marketplace/orders/${order.id}`, { token })).json()) as Order;
+    expect(fetched.status).toBe("finished");
+    expect((await control(`/orders/${"0".repeat(24)}/status`, { status: "approved" })).status).toBe(404);
+    expect((await control(`/orders/${order.id}/status`, { status: "lost" })).status).toBe(400);
+  });
+
+  it("cancels new or approved orders", async () => {
+    const order = await newOrder();
+    expect((await control(`/orders/${order.id}/status`, { status: "cancelled" })).status).toBe(200);
+  });
+
+  it("moves deliveries one step at a time: created → received → posted → delivered", async () => {
+    const order = await newOrder();
+    const deliveryId = order.deliveries[0]?.id ?? "";
+    const path = `/orders/${order.id}/deliveries/${deliveryId}/status`;
+    expect((await control(path, { status: "posted" })).status).toBe(409);
+    expect((await control(path, { status: "received" })).status).toBe(200);
+    const posted = (await (await control(path, { status: "posted" })).json()) as { order: Order };
+    expect(posted.order.deliveries[0]?.shipping.posting_date).not.toBeNull();
+    const delivered = (await (await control(path, { status: "delivered" })).json()) as { order: Order };
+    expect(delivered.order.deliveries[0]?.status).toBe("delivered");
+    expect(delivered.order.deliveries[0]?.shipping.delivery_date).not.toBeNull();
+    expect((await control(path, { status: "delivered" })).status).toBe(409);
+    expect((await control(`/orders/${order.id}/deliveries/${"0".repeat(24)}/status`, { status: "received" })).status).toBe(404);
+  });
+
+  it("advances the clock; new orders carry the sandbox time", async () => {
+    const before = (await (await control("/clock", undefined, "GET")).json()) as { now: string };
+    const moved = await control("/clock", { advanceSeconds: 86_400 });
+    expect(moved.status).toBe(200);
+    const after = (await moved.json()) as { now: string; offsetSeconds: number };
+    expect(after.offsetSeconds).toBe(86_400);
+    expect(Date.parse(after.now) - Date.parse(before.now)).toBeGreaterThanOrEqual(86_400_000);
+    const order = await newOrder();
+    expect(Date.parse(order.created_at)).toBeGreaterThanOrEqual(Date.parse(after.now));
+    expect((await control("/clock", { advanceSeconds: -5 })).status).toBe(400);
+  });
+
+  it("reset restores the seed and forgets tokens", async () => {
+    await newOrder();
+    const reset = await control("/reset");
+    expect(reset.status).toBe(200);
+    expect((await sandbox.api("/v1.0/marketplace/orders", { token })).status).toBe(401);
+    const fresh = await obtainAccessToken(sandbox.url);
+    const body = (await (await sandbox.api("/v1.0/marketplace/orders", { token: fresh })).json()) as { meta: { total: number } };
+    expect(body.meta.total).toBe(20);
+    await control("/reset", { seedOrders: 4 });
+    const fewer = await obtainAccessToken(sandbox.url);
+    expect(((await (await sandbox.api("/v1.0/marketplace/orders", { token: fewer })).json()) as { meta: { total: number } }).meta.total).toBe(4);
+  });
+});
+
+describe("fault injection", () => {
+  it("sets, reads, merges and clears faults; rejects unknown or out-of-range ones", async () => {
+    const set = await control("/faults", { errorRate: 0.5, latencyMs: 10 });
+    expect(set.status).toBe(200);
+    await control("/faults", { importDown: true });
+    expect(await (await control("/faults", undefined, "GET")).json()).toEqual({
+      faults: { errorRate: 0.5, latencyMs: 10, importDown: true, rateLimitPerMinute: null, duplicateWebhooks: false, maintenance: false },
+    });
+    expect((await control("/faults", { errorRate: 2 })).status).toBe(400);
+    expect((await control("/faults", { explode: true })).status).toBe(400);
+    const cleared = await control("/faults", undefined, "DELETE");
+    expect(await cleared.json()).toMatchObject({ faults: { errorRate: 0, importDown: false } });
+  });
+
+  it("errorRate 1 → HTTP 500 on API endpoints; the token exchange is spared", async () => {
+    await control("/faults", { errorRate: 1 });
+    const response = await sandbox.api("/v1.0/marketplace/orders", { token });
+    expect(response.status).toBe(500);
+    expect(await response.json()).toMatchObject({ error: { code: "server_error" } });
+    expect((await sandbox.api("/v1.0/marketplace/portfolios/prices", { token })).status).toBe(500);
+  });
+
+  it("latencyMs delays API calls", async () => {
+    await control("/faults", { latencyMs: 200 });
+    const started = performance.now();
+    expect((await sandbox.api("/v1.0/marketplace/orders?_limit=1", { token })).status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(190);
+  });
+
+  it("rateLimitPerMinute → 429 with Retry-After until the minute passes", async () => {
+    await control("/faults", { rateLimitPerMinute: 2 });
+    expect((await sandbox.api("/v1.0/marketplace/orders?_limit=1", { token })).status).toBe(200);
+    expect((await sandbox.api("/v1.0/marketplace/orders?_limit=1", { token })).status).toBe(200);
+    const limited = await sandbox.api("/v1.0/marketplace/orders?_limit=1", { token });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await limited.json()).toMatchObject({ error: { code: "rate_limited" } });
+    await control("/clock", { advanceSeconds: 61 });
+    expect((await sandbox.api("/v1.0/marketplace/orders?_limit=1", { token })).status).toBe(200);
+  });
+
+  it("maintenance → 503 on API calls", async () => {
+    await control("/faults", { maintenance: true });
+    const response = await sandbox.api("/v1.0/marketplace/orders", { token });
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ error: { code: "temporarily_unavailable" } });
+  });
+});
+
+describe("control API switched off", () => {
+  it("answers 404 on every control route but health", async () => {
+    const locked = await startTestSandbox({ config: { controlEnabled: false } });
+    try {
+      for (const [method, path] of [
+        ["POST", "/_sandbox/reset"],
+        ["POST", "/_sandbox/clock"],
+        ["POST", "/_sandbox/orders"],
+        ["GET", "/_sandbox/deliveries"],
+        ["POST", "/_sandbox/faults"],
+        ["DELETE", "/_sandbox/faults"],
+      ] as const) {
+        const response = await locked.api(path, method === "GET" ? {} : { method, json: {} });
+        expect(response.status, `${method} ${path}`).toBe(404);
+      }
+      expect((await locked.api("/_sandbox/health")).status).toBe(200);
+    } finally {
+      await locked.close();
+    }
+  });
+});
+
+describe("unknown routes", () => {
+  it("answer 404 in the common error shape", async () => {
+    const response = await sandbox.api("/v1.0/nothing-here");
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ error: { code: "not_found" } });
+  });
+});

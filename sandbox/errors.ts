@@ -1,0 +1,61 @@
+// The one JSON error shape of the sandbox, used wherever the spec shows no error body (price,
+// order, webhook URL, basic_user_info, control API):
+//
+//   { "error": { "code": "<machine readable>", "message": "<for humans>", "details"?: [...], "parameter"?: "..." } }
+//
+// Exceptions fixed by the spec: the token endpoint answers `{error: "<code>"}` (RFC 6749 §5.2) and
+// SKU create answers its import response with a statusCode (Errors → SKU import status codes).
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+export type ErrorCode =
+  | "invalid_token" // 401: Authorization header missing, token unknown, revoked or expired
+  | "insufficient_scope" // 403: the token lacks a scope the endpoint requires
+  | "invalid_request" // 400: body or path parameter fails validation (details name each field)
+  | "invalid_query" // 400: list query parameter unknown or malformed (parameter names it)
+  | "not_found" // 404: no such resource for this seller, or no such route
+  | "conflict" // 409: invalid state transition (control API)
+  | "rate_limited" // 429: fault `rateLimitPerMinute` exceeded; see Retry-After
+  | "server_error" // 500: fault `errorRate`, or an unexpected failure
+  | "temporarily_unavailable"; // 503: fault `maintenance`
+
+export interface ErrorDetail {
+  field: string;
+  message: string;
+}
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; details?: ErrorDetail[]; parameter?: string };
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: ErrorCode,
+    message: string,
+    readonly extra: { details?: ErrorDetail[]; parameter?: string; retryAfterSeconds?: number } = {},
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+
+  toBody(): ErrorBody {
+    const { details, parameter } = this.extra;
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(details ? { details } : {}),
+        ...(parameter ? { parameter } : {}),
+      },
+    };
+  }
+}
+
+export function errorResponse(c: Context, error: ApiError): Response {
+  if (error.status === 401) c.header("WWW-Authenticate", 'Bearer error="invalid_token"');
+  if (error.extra.retryAfterSeconds !== undefined) c.header("Retry-After", String(error.extra.retryAfterSeconds));
+  return c.json(error.toBody(), error.status);
+}
+
+export const notFound = (what: string) => new ApiError(404, "not_found", `${what} not found`);

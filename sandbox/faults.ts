@@ -1,0 +1,79 @@
+// Fault injection (control API `POST /_sandbox/faults`): lets an integrator rehearse failures the
+// real platform can produce without waiting for them.
+import { z } from "zod";
+
+export const faultsPatchSchema = z.strictObject({
+  /** Share (0..1) of authorised API calls answered with HTTP 500; 1 = every call. */
+  errorRate: z.number().min(0).max(1).optional(),
+  /** Delay added before every `/v1.0/` call (token exchange included). */
+  latencyMs: z.number().int().min(0).max(60_000).optional(),
+  /** SKU import disabled: SKU create answers statusCode -5 with HTTP 503. */
+  importDown: z.boolean().optional(),
+  /** API calls per user per minute of sandbox time; above it: HTTP 429 (+ statusCode -2 on SKU create). null = no limit. */
+  rateLimitPerMinute: z.number().int().positive().nullable().optional(),
+  /** Every webhook is delivered twice (same body, signature and X-SVC-Event-Id). */
+  duplicateWebhooks: z.boolean().optional(),
+  /** Maintenance: the authorization request redirects with `temporarily_unavailable`; API calls answer 503. */
+  maintenance: z.boolean().optional(),
+});
+export type FaultsPatch = z.infer<typeof faultsPatchSchema>;
+
+export interface Faults {
+  errorRate: number;
+  latencyMs: number;
+  importDown: boolean;
+  rateLimitPerMinute: number | null;
+  duplicateWebhooks: boolean;
+  maintenance: boolean;
+}
+
+export const NO_FAULTS: Readonly<Faults> = {
+  errorRate: 0,
+  latencyMs: 0,
+  importDown: false,
+  rateLimitPerMinute: null,
+  duplicateWebhooks: false,
+  maintenance: false,
+};
+
+export class FaultState {
+  current: Faults = { ...NO_FAULTS };
+  private readonly windows = new Map<string, { windowStart: number; count: number }>();
+
+  /** Merges a patch: fields left out keep their value. */
+  apply(patch: FaultsPatch): Faults {
+    for (const [key, value] of Object.entries(patch)) {
+      if (value !== undefined) (this.current as unknown as Record<string, unknown>)[key] = value;
+    }
+    this.windows.clear();
+    return this.current;
+  }
+
+  clear(): void {
+    this.current = { ...NO_FAULTS };
+    this.windows.clear();
+  }
+
+  /** errorRate 0 never fails and 1 always fails, so tests are deterministic at the ends. */
+  injectServerError(): boolean {
+    const rate = this.current.errorRate;
+    return rate >= 1 || (rate > 0 && Math.random() < rate);
+  }
+
+  /**
+   * Fixed one-minute windows per user, in sandbox time. Returns the seconds until the window
+   * ends when the call is over the limit, null when it may proceed.
+   */
+  takeRateLimitToken(userId: string, now: number): number | null {
+    const limit = this.current.rateLimitPerMinute;
+    if (limit === null) return null;
+    let window = this.windows.get(userId);
+    if (!window || now - window.windowStart >= 60_000) {
+      window = { windowStart: now, count: 0 };
+      this.windows.set(userId, window);
+    }
+    window.count++;
+    if (window.count <= limit) return null;
+    return Math.max(1, Math.ceil((window.windowStart + 60_000 - now) / 1000));
+  }
+}

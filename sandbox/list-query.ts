@@ -1,0 +1,582 @@
+// The generic list rules (spec: Endpoints → Generic list rules; Limits), shared by every list.
+//
+// - `_limit` (default 50, max 200: larger values are clamped and the limit used is reported),
+//   `_offset` (default 0), `_sort=field[:asc|:desc][,field...]` applied left to right.
+// - Filters: `field`, `field__like`, `__in`, `__gt`, `__gte`, `__lt`, `__lte` (plus `__eq`, and
+//   `__ge`/`__le` as the orders endpoint spells them) on any scalar field, nested fields by dotted
+//   path. A path through an array (`deliveries.status`) matches when any element matches.
+// - Filters combine with AND. Unknown fields or operators, repeated or malformed parameters → 400
+//   `invalid_query` naming the parameter.
+//
+// Performance: see "Running" below: cached columns, folded text and sorted index views per source
+// version, so a query over 100,000 records scans compact arrays.
+import type { z } from "zod";
+import type { AppliedFilter, AppliedSort, ListEnvelope, ListOperator } from "@/lib/marketplace/schemas/list";
+import { ApiError } from "./errors";
+
+export const DEFAULT_LIMIT = 50;
+export const MAX_LIMIT = 200;
+
+export type FieldKind = "string" | "number" | "boolean" | "datetime" | "date" | "enum";
+
+export interface FieldInfo {
+  path: string;
+  kind: FieldKind;
+  enumValues?: readonly string[];
+  /** True when the path goes through an array: the getter then returns every reached value. */
+  multi: boolean;
+  get: (record: unknown) => unknown;
+}
+
+export type FieldCatalogue = ReadonlyMap<string, FieldInfo>;
+
+// ---------------------------------------------------------------------------------------------
+// Field catalogue from a zod schema: every scalar leaf becomes a filterable field.
+
+interface ZodDefLike {
+  type: string;
+  shape?: Record<string, ZodLike>;
+  element?: ZodLike;
+  innerType?: ZodLike;
+  in?: ZodLike;
+  entries?: Record<string, string | number>;
+  values?: readonly unknown[];
+  format?: string;
+}
+interface ZodLike {
+  _zod: { def: ZodDefLike };
+}
+
+interface Step {
+  key: string;
+  array: boolean;
+}
+
+function makeGetter(steps: readonly Step[]): (record: unknown) => unknown {
+  if (!steps.some((step) => step.array)) {
+    const keys = steps.map((step) => step.key);
+    if (keys.length === 1) {
+      const [a] = keys as [string];
+      return (record) => (record as Record<string, unknown> | null)?.[a];
+    }
+    if (keys.length === 2) {
+      const [a, b] = keys as [string, string];
+      return (record) => ((record as Record<string, Record<string, unknown> | null> | null)?.[a])?.[b];
+    }
+    return (record) => {
+      let value: unknown = record;
+      for (const key of keys) {
+        if (value === null || typeof value !== "object") return undefined;
+        value = (value as Record<string, unknown>)[key];
+      }
+      return value;
+    };
+  }
+  return (record) => {
+    const out: unknown[] = [];
+    const walk = (value: unknown, index: number): void => {
+      if (index === steps.length) {
+        if (value !== undefined && value !== null) out.push(value);
+        return;
+      }
+      if (value === null || typeof value !== "object") return;
+      const step = steps[index] as Step;
+      const next = (value as Record<string, unknown>)[step.key];
+      if (step.array) {
+        if (Array.isArray(next)) for (const element of next) walk(element, index + 1);
+      } else walk(next, index + 1);
+    };
+    walk(record, 0);
+    return out;
+  };
+}
+
+export function fieldCatalogueFromSchema(schema: z.ZodType): FieldCatalogue {
+  const fields = new Map<string, FieldInfo>();
+  const visit = (node: ZodLike, steps: Step[]): void => {
+    const def = node._zod.def;
+    const path = steps.map((step) => step.key).join(".");
+    const multi = steps.some((step) => step.array);
+    const add = (kind: FieldKind, enumValues?: readonly string[]) =>
+      fields.set(path, { path, kind, multi, get: makeGetter(steps), ...(enumValues ? { enumValues } : {}) });
+    switch (def.type) {
+      case "optional":
+      case "nullable":
+      case "default":
+      case "readonly":
+        if (def.innerType) visit(def.innerType, steps);
+        return;
+      case "pipe":
+        if (def.in) visit(def.in, steps);
+        return;
+      case "object":
+        for (const [key, child] of Object.entries(def.shape ?? {})) visit(child, [...steps, { key, array: false }]);
+        return;
+      case "array": {
+        const last = steps[steps.length - 1];
+        if (last && def.element) visit(def.element, [...steps.slice(0, -1), { key: last.key, array: true }]);
+        return;
+      }
+      case "string":
+        add(def.format === "datetime" ? "datetime" : def.format === "date" ? "date" : "string");
+        return;
+      case "number":
+        add("number");
+        return;
+      case "boolean":
+        add("boolean");
+        return;
+      case "enum":
+        add("enum", Object.values(def.entries ?? {}).map(String));
+        return;
+      case "literal":
+        add("enum", (def.values ?? []).map(String));
+        return;
+      default:
+        // records, unions, unknown: free-form data, not filterable.
+        return;
+    }
+  };
+  visit(schema as unknown as ZodLike, []);
+  return fields;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parsing
+
+export type SortDirection = "asc" | "desc";
+
+export interface SortCriterion {
+  field: FieldInfo;
+  direction: SortDirection;
+}
+
+export interface Filter {
+  field: FieldInfo;
+  operator: ListOperator;
+  value: string | string[];
+  /** Whether one value of the field satisfies the filter. */
+  match: (value: unknown) => boolean;
+}
+
+export interface ListSpec {
+  /** Path of the endpoint, used to build `meta.links`. */
+  path: string;
+  fields: FieldCatalogue;
+  defaultSort: { field: string; direction: SortDirection }[];
+  /** The source's records are kept in ascending order of this field: sorting on it is free. */
+  naturalOrder?: string;
+}
+
+export interface ListQuery {
+  limit: number;
+  offset: number;
+  sort: SortCriterion[];
+  filters: Filter[];
+  /** Parameters other than `_limit`/`_offset`, in the order given, for links. */
+  carried: [string, string][];
+}
+
+const OPERATOR_SUFFIXES: Record<string, ListOperator> = {
+  eq: "eq",
+  like: "like",
+  in: "in",
+  gt: "gt",
+  gte: "gte",
+  ge: "gte",
+  lt: "lt",
+  lte: "lte",
+  le: "lte",
+};
+
+function invalid(parameter: string, message: string): ApiError {
+  return new ApiError(400, "invalid_query", `Query parameter ${parameter}: ${message}`, { parameter });
+}
+
+function parseInteger(parameter: string, raw: string, min: number): number {
+  if (!/^\d+$/.test(raw)) throw invalid(parameter, `must be an integer of at least ${min}`);
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < min) throw invalid(parameter, `must be an integer of at least ${min}`);
+  return value;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/** Parses one filter operand by the field's kind; datetimes become canonical ISO strings. */
+function parseOperand(parameter: string, field: FieldInfo, raw: string): string | number | boolean {
+  switch (field.kind) {
+    case "number": {
+      if (!/^-?\d+(\.\d+)?$/.test(raw)) throw invalid(parameter, `${JSON.stringify(raw)} is not a number`);
+      return Number(raw);
+    }
+    case "boolean":
+      if (raw !== "true" && raw !== "false") throw invalid(parameter, "must be true or false");
+      return raw === "true";
+    case "datetime": {
+      const ms = ISO_DATE.test(raw) || ISO_DATETIME.test(raw) ? Date.parse(raw) : Number.NaN;
+      if (Number.isNaN(ms)) throw invalid(parameter, `${JSON.stringify(raw)} is not an ISO 8601 date or datetime`);
+      return new Date(ms).toISOString();
+    }
+    case "date":
+      if (!ISO_DATE.test(raw) || Number.isNaN(Date.parse(raw))) throw invalid(parameter, `${JSON.stringify(raw)} is not a date YYYY-MM-DD`);
+      return raw;
+    case "enum": {
+      // The catalogue's own string: equal literals are one interned string, compared by pointer.
+      const canonical = field.enumValues?.find((value) => value === raw);
+      if (canonical === undefined) throw invalid(parameter, `must be one of ${field.enumValues?.join(", ")}`);
+      return canonical;
+    }
+    default:
+      return raw;
+  }
+}
+
+// Partial matches ignore case and accents ("joao" finds "João"); folded strings are memoised
+// because record values repeat a lot (names, cities) and folding is the costly part of a scan.
+const foldMemo = new Map<string, string>();
+export function fold(value: string): string {
+  let folded = foldMemo.get(value);
+  if (folded === undefined) {
+    folded = value.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+    if (foldMemo.size > 500_000) foldMemo.clear();
+    foldMemo.set(value, folded);
+  }
+  return folded;
+}
+
+function compileFilter(parameter: string, field: FieldInfo, operator: ListOperator, raw: string): Filter {
+  let match: (value: unknown) => boolean;
+  let reported: string | string[] = raw;
+  if (operator === "like") {
+    if (field.kind === "number" || field.kind === "boolean") throw invalid(parameter, `__like applies to text fields, not ${field.kind}`);
+    if (raw === "" || raw.includes("\u0000")) throw invalid(parameter, "must be a non-empty text");
+    const needle = fold(raw);
+    match = (value) => typeof value === "string" && fold(value).includes(needle);
+  } else if (operator === "in") {
+    const parts = raw.split(",");
+    if (raw === "" || parts.some((part) => part === "")) throw invalid(parameter, "must be a comma-separated list of values");
+    const set = new Set(parts.map((part) => parseOperand(parameter, field, part)));
+    reported = parts;
+    match = (value) => set.has(value as string | number | boolean);
+  } else if (operator === "eq") {
+    const operand = parseOperand(parameter, field, raw);
+    match = (value) => value === operand;
+  } else {
+    if (field.kind === "boolean") throw invalid(parameter, `__${operator} does not apply to a boolean field`);
+    const operand = parseOperand(parameter, field, raw);
+    match =
+      operator === "gt"
+        ? (value) => value !== null && value !== undefined && (value as string | number) > operand
+        : operator === "gte"
+          ? (value) => value !== null && value !== undefined && (value as string | number) >= operand
+          : operator === "lt"
+            ? (value) => value !== null && value !== undefined && (value as string | number) < operand
+            : (value) => value !== null && value !== undefined && (value as string | number) <= operand;
+  }
+  return { field, operator, value: reported, match };
+}
+
+function parseSort(raw: string, spec: ListSpec): SortCriterion[] {
+  const criteria: SortCriterion[] = [];
+  for (const part of raw.split(",")) {
+    const [name = "", direction = "asc", ...rest] = part.split(":");
+    if (name === "" || rest.length > 0) throw invalid("_sort", `${JSON.stringify(part)} is not field[:asc|:desc]`);
+    if (direction !== "asc" && direction !== "desc") throw invalid("_sort", `direction of ${name} must be asc or desc`);
+    const field = spec.fields.get(name);
+    if (!field) throw invalid("_sort", `unknown field ${name}`);
+    if (field.multi) throw invalid("_sort", `${name} holds several values per record and cannot be sorted on`);
+    criteria.push({ field, direction });
+  }
+  return criteria;
+}
+
+export function parseListQuery(params: URLSearchParams, spec: ListSpec): ListQuery {
+  const seen = new Set<string>();
+  let limit = DEFAULT_LIMIT;
+  let offset = 0;
+  let sort: SortCriterion[] | null = null;
+  const filters: Filter[] = [];
+  const carried: [string, string][] = [];
+  for (const [key, value] of params) {
+    if (seen.has(key)) throw invalid(key, "is given more than once");
+    seen.add(key);
+    if (key === "_limit") {
+      limit = Math.min(parseInteger(key, value, 1), MAX_LIMIT);
+      continue;
+    }
+    if (key === "_offset") {
+      offset = parseInteger(key, value, 0);
+      continue;
+    }
+    carried.push([key, value]);
+    if (key === "_sort") {
+      sort = parseSort(value, spec);
+      continue;
+    }
+    const separator = key.lastIndexOf("__");
+    const suffix = separator > 0 ? key.slice(separator + 2) : "";
+    const operator = separator > 0 ? OPERATOR_SUFFIXES[suffix] : undefined;
+    const fieldName = operator ? key.slice(0, separator) : key;
+    const field = spec.fields.get(fieldName);
+    if (!field) {
+      const known = separator > 0 && spec.fields.has(key.slice(0, separator));
+      throw invalid(key, known ? `unknown operator __${suffix}` : `unknown field ${fieldName}`);
+    }
+    filters.push(compileFilter(key, field, operator ?? "eq", value));
+  }
+  const effectiveSort =
+    sort ??
+    spec.defaultSort.map(({ field, direction }) => {
+      const info = spec.fields.get(field);
+      if (!info) throw new Error(`default sort field ${field} is not in the catalogue`);
+      return { field: info, direction };
+    });
+  return { limit, offset, sort: effectiveSort, filters, carried };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Running
+//
+// Records of a big list (100,000 orders) are scattered over the heap, so touching every record per
+// query is memory-bound. Instead each source gets, per version, cached columns (one field's values
+// in natural order), folded text for partial matches, sorted views as index arrays and the match
+// bitmaps of recent filters; a query then scans compact arrays (or, when a filter is selective,
+// just its matches) and touches only the records of its page. Any change to the source (new
+// order, status change) bumps its version and drops these caches.
+
+export interface ListSource<T> {
+  items: readonly T[];
+  version: number;
+}
+
+interface SourceCache {
+  version: number;
+  columns: Map<string, unknown[]>;
+  foldedText: Map<string, { text: string; starts: Int32Array }>;
+  views: Map<string, Int32Array>;
+  ranks: Map<string, Int32Array>;
+  filters: Map<string, Matches>;
+}
+
+const sourceCaches = new WeakMap<object, SourceCache>();
+
+function cacheFor(source: ListSource<unknown>): SourceCache {
+  let cache = sourceCaches.get(source);
+  if (!cache || cache.version !== source.version) {
+    cache = { version: source.version, columns: new Map(), foldedText: new Map(), views: new Map(), ranks: new Map(), filters: new Map() };
+    sourceCaches.set(source, cache);
+  }
+  return cache;
+}
+
+function column(source: ListSource<unknown>, cache: SourceCache, field: FieldInfo): unknown[] {
+  let values = cache.columns.get(field.path);
+  if (!values) {
+    values = source.items.map((item) => field.get(item));
+    cache.columns.set(field.path, values);
+  }
+  return values;
+}
+
+/** Every folded value of a single-valued text field joined by NUL, with each record's start offset. */
+function foldedText(source: ListSource<unknown>, cache: SourceCache, field: FieldInfo): { text: string; starts: Int32Array } {
+  let entry = cache.foldedText.get(field.path);
+  if (!entry) {
+    const values = column(source, cache, field);
+    const starts = new Int32Array(values.length);
+    const parts: string[] = new Array<string>(values.length);
+    let offset = 0;
+    for (let i = 0; i < values.length; i++) {
+      const value = values[i];
+      const folded = typeof value === "string" ? fold(value) : "";
+      starts[i] = offset;
+      parts[i] = folded;
+      offset += folded.length + 1;
+    }
+    entry = { text: parts.join("\u0000"), starts };
+    cache.foldedText.set(field.path, entry);
+  }
+  return entry;
+}
+
+/** Marks the records whose folded value contains `needle`: one indexOf pass over the joined text. */
+function likeBitmap(source: ListSource<unknown>, cache: SourceCache, field: FieldInfo, needle: string): Uint8Array {
+  const { text, starts } = foldedText(source, cache, field);
+  const bitmap = new Uint8Array(starts.length);
+  let position = text.indexOf(needle);
+  while (position !== -1) {
+    // Binary search for the record whose text contains `position`.
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >>> 1;
+      if ((starts[middle] as number) <= position) low = middle;
+      else high = middle - 1;
+    }
+    bitmap[low] = 1;
+    position = text.indexOf(needle, low + 1 < starts.length ? (starts[low + 1] as number) : text.length);
+  }
+  return bitmap;
+}
+
+function compareKeys(a: unknown, b: unknown): number {
+  // Missing values sort first in ascending order.
+  const aMissing = a === null || a === undefined;
+  const bMissing = b === null || b === undefined;
+  if (aMissing || bMissing) return aMissing === bMissing ? 0 : aMissing ? -1 : 1;
+  return (a as string | number) < (b as string | number) ? -1 : (a as string | number) > (b as string | number) ? 1 : 0;
+}
+
+/** Indices into `source.items` in the query's order; stable, ties keep the natural order. */
+function sortedView(source: ListSource<unknown>, cache: SourceCache, sort: readonly SortCriterion[], spec: ListSpec): Int32Array {
+  const key = sort.map((criterion) => `${criterion.field.path}:${criterion.direction}`).join(",");
+  let view = cache.views.get(key);
+  if (view) return view;
+  const n = source.items.length;
+  view = new Int32Array(n);
+  const [first] = sort;
+  if (sort.length === 1 && first && first.field.path === spec.naturalOrder) {
+    for (let i = 0; i < n; i++) view[i] = first.direction === "asc" ? i : n - 1 - i;
+  } else {
+    const keys = sort.map((criterion) => column(source, cache, criterion.field));
+    const signs = sort.map((criterion) => (criterion.direction === "asc" ? 1 : -1));
+    const order = Array.from({ length: n }, (_, index) => index);
+    order.sort((a, b) => {
+      for (let i = 0; i < keys.length; i++) {
+        const values = keys[i] as unknown[];
+        const result = compareKeys(values[a], values[b]);
+        if (result !== 0) return result * (signs[i] as number);
+      }
+      return a - b;
+    });
+    view.set(order);
+  }
+  cache.views.set(key, view);
+  return view;
+}
+
+interface Matches {
+  bitmap: Uint8Array;
+  count: number;
+}
+
+/** One sequential pass over the field's column (natural order): 1 where the record matches. Cached per source version. */
+function filterMatches(source: ListSource<unknown>, cache: SourceCache, filter: Filter): Matches {
+  const key = `${filter.field.path}\u0000${filter.operator}\u0000${String(filter.value)}`;
+  const cached = cache.filters.get(key);
+  if (cached) return cached;
+  let bitmap: Uint8Array;
+  if (filter.operator === "like" && !filter.field.multi && typeof filter.value === "string") {
+    bitmap = likeBitmap(source, cache, filter.field, fold(filter.value));
+  } else {
+    const values = column(source, cache, filter.field);
+    bitmap = new Uint8Array(values.length);
+    const { match } = filter;
+    if (filter.field.multi) {
+      for (let i = 0; i < values.length; i++) if ((values[i] as unknown[]).some(match)) bitmap[i] = 1;
+    } else {
+      for (let i = 0; i < values.length; i++) if (match(values[i])) bitmap[i] = 1;
+    }
+  }
+  let count = 0;
+  for (let i = 0; i < bitmap.length; i++) count += bitmap[i] as number;
+  const matches = { bitmap, count };
+  if (cache.filters.size >= MAX_CACHED_FILTERS) {
+    const oldest = cache.filters.keys().next().value;
+    if (oldest !== undefined) cache.filters.delete(oldest);
+  }
+  cache.filters.set(key, matches);
+  return matches;
+}
+
+const MAX_CACHED_FILTERS = 32;
+
+/** rank[index] = position of the record in the view. */
+function viewRank(cache: SourceCache, viewKey: string, view: Int32Array): Int32Array {
+  let rank = cache.ranks.get(viewKey);
+  if (!rank) {
+    rank = new Int32Array(view.length);
+    for (let k = 0; k < view.length; k++) rank[view[k] as number] = k;
+    cache.ranks.set(viewKey, rank);
+  }
+  return rank;
+}
+
+export function runListQuery<T>(source: ListSource<T>, query: ListQuery, spec: ListSpec): { page: T[]; total: number } {
+  const cache = cacheFor(source);
+  const viewKey = query.sort.map((criterion) => `${criterion.field.path}:${criterion.direction}`).join(",");
+  const view = sortedView(source, cache, query.sort, spec);
+  const { offset, limit } = query;
+  const items = source.items;
+  if (query.filters.length === 0) {
+    return { page: Array.from(view.subarray(offset, offset + limit), (index) => items[index] as T), total: view.length };
+  }
+  // Filters combine with AND (list rule 4). Cached bitmaps are shared: combine into a new one.
+  const all = query.filters.map((filter) => filterMatches(source, cache, filter));
+  let matches = all[0] as Matches;
+  if (all.length > 1) {
+    const bitmap = new Uint8Array(items.length);
+    let count = 0;
+    for (let i = 0; i < bitmap.length; i++) {
+      let ok = 1;
+      for (const other of all) ok &= other.bitmap[i] as number;
+      bitmap[i] = ok;
+      count += ok;
+    }
+    matches = { bitmap, count };
+  }
+  const { bitmap, count } = matches;
+  const end = offset + limit;
+  if (count * 8 < items.length) {
+    // Few matches: gather them and order them by their rank in the view instead of walking it.
+    const rank = viewRank(cache, viewKey, view);
+    const found = new Int32Array(count);
+    for (let i = 0, j = 0; i < bitmap.length; i++) if (bitmap[i] === 1) found[j++] = i;
+    found.sort((a, b) => (rank[a] as number) - (rank[b] as number));
+    return { page: Array.from(found.subarray(offset, end), (index) => items[index] as T), total: count };
+  }
+  const page: T[] = [];
+  let position = 0;
+  for (let k = 0; k < view.length && position < end; k++) {
+    const index = view[k] as number;
+    if (bitmap[index] !== 1) continue;
+    if (position >= offset) page.push(items[index] as T);
+    position++;
+  }
+  return { page, total: count };
+}
+
+function link(path: string, carried: readonly [string, string][], limit: number, offset: number): string {
+  const params = new URLSearchParams([...carried]);
+  params.set("_limit", String(limit));
+  params.set("_offset", String(offset));
+  return `${path}?${params.toString()}`;
+}
+
+export function buildListEnvelope<T>(spec: ListSpec, query: ListQuery, page: T[], total: number): ListEnvelope<T> {
+  const { limit, offset, carried } = query;
+  const filters: AppliedFilter[] = query.filters.map((filter) => ({ field: filter.field.path, operator: filter.operator, value: filter.value }));
+  const sort: AppliedSort[] = query.sort.map((criterion) => ({ field: criterion.field.path, direction: criterion.direction }));
+  return {
+    meta: {
+      page: { limit, offset, count: page.length, max_limit: MAX_LIMIT },
+      links: {
+        previous: offset > 0 ? link(spec.path, carried, limit, Math.max(0, offset - limit)) : null,
+        self: link(spec.path, carried, limit, offset),
+        next: offset + page.length < total ? link(spec.path, carried, limit, offset + limit) : null,
+      },
+      filters,
+      sort,
+      total,
+    },
+    results: page,
+  };
+}
+
+/** Parse, run and wrap in one call. */
+export function listRecords<T>(source: ListSource<T>, params: URLSearchParams, spec: ListSpec): ListEnvelope<T> {
+  const query = parseListQuery(params, spec);
+  const { page, total } = runListQuery(source, query, spec);
+  return buildListEnvelope(spec, query, page, total);
+}

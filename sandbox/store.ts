@@ -1,0 +1,193 @@
+// The sandbox's in-memory state. Everything a request can change lives here, so
+// `POST /_sandbox/reset` is "throw the store away and seed a new one".
+import type { AppType } from "@/lib/marketplace/schemas/scopes";
+import type { Order } from "@/lib/marketplace/schemas/order";
+import type { PriceHistoryItem, PriceType } from "@/lib/marketplace/schemas/price";
+import type { SkuCreate } from "@/lib/marketplace/schemas/sku";
+
+export interface IntegratorApp {
+  clientId: string;
+  clientSecret: string;
+  name: string;
+  type: AppType;
+  redirectUris: string[];
+  /** False for the seeded `restricted-integrator`: it gets `unauthorized_client` from both OAuth endpoints. */
+  mayUseAuthorizationCode: boolean;
+}
+
+export interface SandboxUser {
+  id: string;
+  email: string;
+  password: string;
+  name: string;
+  /** Users without a PRO plan cannot authorize integrators (`access_denied`). */
+  pro: boolean;
+}
+
+export interface AuthorizationCode {
+  code: string;
+  clientId: string;
+  userId: string;
+  scopes: string[];
+  /** The redirect URI the code was issued for (the registered one when the request omitted it). */
+  redirectUri: string;
+  issuedAt: number;
+  used: boolean;
+  /** Token produced by the first exchange; revoked if the code is replayed (RFC 6749 §4.1.2). */
+  accessToken: string | null;
+}
+
+export interface AccessToken {
+  token: string;
+  clientId: string;
+  userId: string;
+  scopes: string[];
+  issuedAt: number;
+  expiresAt: number | null;
+  revoked: boolean;
+}
+
+/** One callback URL per integrator application per user (the token identifies both). */
+export interface WebhookSubscription {
+  clientId: string;
+  userId: string;
+  url: string;
+  /** Notifications are signed with the access token that set the URL (spec: Events → Signature). */
+  signingToken: string;
+  scopes: string[];
+  updatedAt: string;
+}
+
+export interface SkuRecord {
+  id: string;
+  userId: string;
+  code: string;
+  data: SkuCreate;
+  /** Canonical JSON of `data`: re-sending an identical SKU is detected with it. */
+  fingerprint: string;
+  createdAt: string;
+}
+
+export interface PriceRecord {
+  id: string;
+  userId: string;
+  sku: string;
+  type: PriceType;
+  value: number;
+  currency: string;
+  normalizer: number;
+  extras: Record<string, unknown>;
+  created_at: string;
+  history: PriceHistoryItem[];
+}
+
+/**
+ * A seller's orders in `created_at` ascending order (ties by id). `version` changes on every
+ * insert or update so that cached sorted views of the list engine know they are stale.
+ */
+export interface SellerOrders {
+  items: Order[];
+  version: number;
+}
+
+export interface SellerPrices {
+  items: PriceRecord[];
+  version: number;
+}
+
+export class SandboxStore {
+  readonly apps = new Map<string, IntegratorApp>();
+  readonly usersByEmail = new Map<string, SandboxUser>();
+  readonly usersById = new Map<string, SandboxUser>();
+  readonly codes = new Map<string, AuthorizationCode>();
+  readonly tokens = new Map<string, AccessToken>();
+  readonly webhookSubscriptions = new Map<string, WebhookSubscription>();
+  readonly skusByUser = new Map<string, SkuRecord[]>();
+  readonly skuByFingerprint = new Map<string, SkuRecord>();
+  readonly pricesByUser = new Map<string, SellerPrices>();
+  readonly priceById = new Map<string, PriceRecord>();
+  readonly ordersByUser = new Map<string, SellerOrders>();
+  readonly orderById = new Map<string, { order: Order; userId: string }>();
+  private readonly orderJsonCache = new WeakMap<Order, Buffer>();
+
+  addUser(user: SandboxUser): void {
+    this.usersByEmail.set(user.email.toLowerCase(), user);
+    this.usersById.set(user.id, user);
+  }
+
+  findUserByLogin(login: string): SandboxUser | undefined {
+    return this.usersByEmail.get(login.trim().toLowerCase());
+  }
+
+  sellerOrders(userId: string): SellerOrders {
+    let orders = this.ordersByUser.get(userId);
+    if (!orders) {
+      orders = { items: [], version: 0 };
+      this.ordersByUser.set(userId, orders);
+    }
+    return orders;
+  }
+
+  /** Inserts an order keeping created_at order (normally an append: new orders carry the clock's time). */
+  addOrder(userId: string, order: Order): void {
+    const orders = this.sellerOrders(userId);
+    let index = orders.items.length;
+    while (index > 0 && (orders.items[index - 1]?.created_at ?? "") > order.created_at) index--;
+    orders.items.splice(index, 0, order);
+    orders.version++;
+    this.orderById.set(order.id, { order, userId });
+  }
+
+  /** Call after mutating an order in place: drops its cached JSON and stales the list caches. */
+  orderChanged(userId: string, order: Order): void {
+    this.orderJsonCache.delete(order);
+    this.sellerOrders(userId).version++;
+  }
+
+  /**
+   * Serialised orders, cached: a page of 50 orders is ~180 KB of JSON, and re-serialising it on
+   * every list call would dominate the response time with 100,000 orders.
+   */
+  orderJson(order: Order): Buffer {
+    let json = this.orderJsonCache.get(order);
+    if (json === undefined) {
+      json = Buffer.from(JSON.stringify(order), "utf8");
+      this.orderJsonCache.set(order, json);
+    }
+    return json;
+  }
+
+  sellerPrices(userId: string): SellerPrices {
+    let prices = this.pricesByUser.get(userId);
+    if (!prices) {
+      prices = { items: [], version: 0 };
+      this.pricesByUser.set(userId, prices);
+    }
+    return prices;
+  }
+
+  addSku(record: SkuRecord): void {
+    const list = this.skusByUser.get(record.userId) ?? [];
+    list.push(record);
+    this.skusByUser.set(record.userId, list);
+    this.skuByFingerprint.set(`${record.userId}:${record.fingerprint}`, record);
+  }
+
+  hasSkuCode(userId: string, code: string): boolean {
+    return (this.skusByUser.get(userId) ?? []).some((sku) => sku.code === code);
+  }
+}
+
+export function subscriptionKey(clientId: string, userId: string): string {
+  return `${clientId}\u0000${userId}`;
+}
+
+/** JSON with object keys sorted, so that two equal SKUs give the same text. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) => {
+    if (inner && typeof inner === "object" && !Array.isArray(inner)) {
+      return Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    }
+    return inner;
+  });
+}

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { obtainAccessToken, startTestSandbox, type TestSandbox } from "./testing";
+
+let sandbox: TestSandbox;
+let token: string;
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+});
+afterAll(() => sandbox.close());
+beforeEach(async () => {
+  sandbox.handle.reset();
+  token = await obtainAccessToken(sandbox.url);
+});
+
+describe.each(["/v1.0/marketplace/webhooks/url", "/v1.0/webhooks"])("webhook callback URL at %s", (path) => {
+  it("POST sets, GET reads, DELETE removes", async () => {
+    expect(await (await sandbox.api(path, { token })).json()).toEqual({ url: null });
+    const set = await sandbox.api(path, { method: "POST", token, json: { url: "https://hooks.example.com/in" } });
+    expect(set.status).toBe(200);
+    expect(await set.json()).toEqual({ message: "Callback URL saved", url: "https://hooks.example.com/in" });
+    const read = await sandbox.api(path, { token });
+    expect(read.status).toBe(200);
+    expect(await read.json()).toEqual({ url: "https://hooks.example.com/in" });
+    const overwrite = await sandbox.api(path, { method: "POST", token, json: { url: "https://hooks.example.com/v2" } });
+    expect(overwrite.status).toBe(200);
+    const removed = await sandbox.api(path, { method: "DELETE", token });
+    expect(removed.status).toBe(200);
+    expect(await removed.json()).toEqual({ message: "Callback URL removed" });
+    expect(await (await sandbox.api(path, { token })).json()).toEqual({ url: null });
+  });
+
+  it.each([
+    ["a malformed URL", { url: "not a url" }],
+    ["a non-http URL", { url: "ftp://example.com/x" }],
+    ["no url", {}],
+  ])("%s → 400", async (_name, body) => {
+    const response = await sandbox.api(path, { method: "POST", token, json: body });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { code: "invalid_request", details: [{ field: "url" }] } });
+  });
+
+  it("malformed JSON → 400", async () => {
+    const response = await sandbox.api(path, { method: "POST", token, body: "{", headers: { "Content-Type": "application/json" } });
+    expect(response.status).toBe(400);
+  });
+
+  it("missing or invalid token → 401", async () => {
+    expect((await sandbox.api(path)).status).toBe(401);
+    expect((await sandbox.api(path, { method: "POST", token: "bad", json: { url: "https://a.example" } })).status).toBe(401);
+  });
+
+  it("server error → 500", async () => {
+    sandbox.handle.faults.apply({ errorRate: 1 });
+    const response = await sandbox.api(path, { method: "POST", token, json: { url: "https://a.example" } });
+    expect(response.status).toBe(500);
+    expect(await response.json()).toMatchObject({ error: { code: "server_error" } });
+  });
+});
+
+describe("webhook URL scoping", () => {
+  it("is one URL per integrator application per user, shared by both paths", async () => {
+    await sandbox.api("/v1.0/webhooks", { method: "POST", token, json: { url: "https://demo.example/hook" } });
+    expect(await (await sandbox.api("/v1.0/marketplace/webhooks/url", { token })).json()).toEqual({ url: "https://demo.example/hook" });
+    const otherApp = await obtainAccessToken(sandbox.url, { clientId: "multi-integrator", redirectUri: "http://localhost:3000/cb1" });
+    expect(await (await sandbox.api("/v1.0/webhooks", { token: otherApp })).json()).toEqual({ url: null });
+    const otherUser = await obtainAccessToken(sandbox.url, { login: "seller2@example.com" });
+    expect(await (await sandbox.api("/v1.0/webhooks", { token: otherUser })).json()).toEqual({ url: null });
+    // A second token of the same app and user sees the same URL.
+    const sameAppAgain = await obtainAccessToken(sandbox.url);
+    expect(await (await sandbox.api("/v1.0/webhooks", { token: sameAppAgain })).json()).toEqual({ url: "https://demo.example/hook" });
+  });
+});

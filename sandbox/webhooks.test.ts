@@ -1,0 +1,224 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { samplePrice, sampleSku } from "@/lib/marketplace/schemas/fixtures";
+import { webhookMessageSchema } from "@/lib/marketplace/schemas/webhook";
+import type { WebhookDelivery } from "./webhooks";
+import { obtainAccessToken, startTestSandbox, type TestSandbox } from "./testing";
+
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A tiny webhook receiver: records every request; `respond` decides the status (or hangs with null). */
+class Receiver {
+  received: Received[] = [];
+  respond: (index: number) => number | null = () => 200;
+  private server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const index = this.received.push({ headers: request.headers, body: Buffer.concat(chunks) }) - 1;
+      const status = this.respond(index);
+      if (status !== null) response.writeHead(status).end("ok");
+    });
+  });
+  url = "";
+
+  async start(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hooks`;
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  async waitFor(count: number, timeoutMs = 4000): Promise<Received[]> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.received.length < count) {
+      if (Date.now() > deadline) throw new Error(`expected ${count} webhooks, got ${this.received.length}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return this.received;
+  }
+}
+
+/** Independent check of the spec's signature: Base64(HMAC-SHA256(raw body, access token)). */
+function verifySignature(body: Buffer, header: string | undefined, accessToken: string): boolean {
+  if (!header) return false;
+  const expected = Buffer.from(createHmac("sha256", accessToken).update(body).digest("base64"));
+  const given = Buffer.from(header);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+async function waitUntil(check: () => boolean, timeoutMs = 4000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error("condition not reached in time");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+let sandbox: TestSandbox;
+let receiver: Receiver;
+let token: string;
+
+async function deliveries(): Promise<(WebhookDelivery & { attempt: number; responseStatus: number | null })[]> {
+  const body = (await (await sandbox.api("/_sandbox/deliveries")).json()) as { deliveries: (WebhookDelivery & { attempt: number; responseStatus: number | null })[] };
+  return body.deliveries;
+}
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+});
+afterAll(() => sandbox.close());
+beforeEach(async () => {
+  sandbox.handle.reset();
+  receiver = new Receiver();
+  await receiver.start();
+  token = await obtainAccessToken(sandbox.url);
+  await sandbox.api("/v1.0/webhooks", { method: "POST", token, json: { url: receiver.url } });
+});
+afterEach(() => receiver.stop());
+
+describe("webhook notifications", () => {
+  it("a created SKU sends portfolio.sku/created, signed with the token that set the URL", async () => {
+    const created = (await (await sandbox.api("/v1.0/marketplace/portfolios/skus", { method: "POST", token, json: sampleSku("WH-1") })).json()) as { id: string };
+    const [message] = await receiver.waitFor(1);
+    if (!message) throw new Error("no webhook");
+    expect(message.headers["content-type"]).toContain("application/json");
+    expect(verifySignature(message.body, message.headers["x-svc-signature"] as string | undefined, token)).toBe(true);
+    expect(verifySignature(message.body, message.headers["x-svc-signature"] as string | undefined, "another-token")).toBe(false);
+    expect(JSON.parse(message.body.toString("utf8"))).toEqual({ data: { domain: "portfolio.sku", status: "created", id: created.id, code: "WH-1" } });
+    await waitUntil(() => sandbox.handle.webhooks.list()[0]?.state === "delivered");
+    const [log] = await deliveries();
+    expect(log).toMatchObject({ url: receiver.url, body: message.body.toString("utf8"), signature: message.headers["x-svc-signature"], attempt: 1, responseStatus: 200, state: "delivered" });
+  });
+
+  it("prices send portfolio.price created the first time, then updated", async () => {
+    await sandbox.api("/v1.0/marketplace/portfolios/prices", { method: "POST", token, json: samplePrice("CAM-001", { type: "sell", value: 100 }) });
+    await receiver.waitFor(1);
+    await sandbox.api("/v1.0/marketplace/portfolios/prices", { method: "POST", token, json: samplePrice("CAM-001", { type: "sell", value: 200 }) });
+    const messages = await receiver.waitFor(2);
+    const statuses = messages.map((message) => webhookMessageSchema.parse(JSON.parse(message.body.toString("utf8"))).data.status);
+    // The seeded catalogue already has sell prices for CAM-001, so both are updates; a new SKU's first price is "created".
+    expect(statuses).toEqual(["updated", "updated"]);
+    await sandbox.api("/v1.0/marketplace/portfolios/skus", { method: "POST", token, json: sampleSku("WH-P") });
+    await sandbox.api("/v1.0/marketplace/portfolios/prices", { method: "POST", token, json: samplePrice("WH-P", { type: "list" }) });
+    const all = await receiver.waitFor(4);
+    expect(JSON.parse(all[3]?.body.toString("utf8") ?? "")).toMatchObject({ data: { domain: "portfolio.price", status: "created", code: "WH-P" } });
+  });
+
+  it("order creation and status changes send order.order; delivery steps send order.delivery", async () => {
+    const created = (await (await sandbox.api("/_sandbox/orders", { method: "POST", json: { seller: "seller@example.com" } })).json()) as {
+      orders: { id: string; deliveries: { id: string }[] }[];
+    };
+    const order = created.orders[0];
+    if (!order) throw new Error("no order");
+    await sandbox.api(`/_sandbox/orders/${order.id}/status`, { method: "POST", json: { status: "approved" } });
+    await sandbox.api(`/_sandbox/orders/${order.id}/deliveries/${order.deliveries[0]?.id}/status`, { method: "POST", json: { status: "received" } });
+    const messages = await receiver.waitFor(3);
+    const bodies = messages.map((message) => JSON.parse(message.body.toString("utf8")) as unknown).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+    expect(bodies).toEqual(
+      [
+        { data: { domain: "order.order", status: "new", order_id: order.id } },
+        { data: { domain: "order.order", status: "approved", order_id: order.id } },
+        { data: { domain: "order.delivery", status: "received", order_id: order.id, delivery_id: order.deliveries[0]?.id } },
+      ].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+    );
+  });
+
+  it("topics follow the scopes of the application's token", async () => {
+    const ordersOnly = await obtainAccessToken(sandbox.url, { clientId: "multi-integrator", redirectUri: "http://localhost:3000/cb1", scopes: ["order-order:read"] });
+    const other = new Receiver();
+    await other.start();
+    try {
+      await sandbox.api("/v1.0/webhooks", { method: "POST", token: ordersOnly, json: { url: other.url } });
+      await sandbox.api("/v1.0/marketplace/portfolios/skus", { method: "POST", token, json: sampleSku("TOPIC-1") });
+      await sandbox.api("/_sandbox/orders", { method: "POST", json: { seller: "seller@example.com" } });
+      await receiver.waitFor(2);
+      const [only] = await other.waitFor(1);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(other.received).toHaveLength(1);
+      expect(JSON.parse(only?.body.toString("utf8") ?? "")).toMatchObject({ data: { domain: "order.order" } });
+      expect(verifySignature(only?.body ?? Buffer.alloc(0), only?.headers["x-svc-signature"] as string, ordersOnly)).toBe(true);
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it("retries a failed delivery with backoff (first retry within 5 s), advanced by the sandbox clock", async () => {
+    receiver.respond = (index) => (index === 0 ? 500 : 200);
+    await sandbox.api("/_sandbox/orders", { method: "POST", json: { seller: "seller@example.com" } });
+    await receiver.waitFor(1);
+    await waitUntil(() => sandbox.handle.webhooks.list()[0]?.state === "pending" && (sandbox.handle.webhooks.list()[0]?.attempts.length ?? 0) === 1);
+    const [pending] = await deliveries();
+    expect(pending).toMatchObject({ attempt: 1, responseStatus: 500, state: "pending" });
+    const delay = Date.parse(pending?.nextAttemptAt ?? "") - Date.parse(pending?.attempts[0]?.startedAt ?? "");
+    expect(delay).toBeGreaterThanOrEqual(2000);
+    expect(delay).toBeLessThan(5000);
+    await sandbox.api("/_sandbox/clock", { method: "POST", json: { advanceSeconds: 3 } });
+    const [first, second] = await receiver.waitFor(2, 1000);
+    expect(second?.body.equals(first?.body ?? Buffer.alloc(0))).toBe(true);
+    expect(second?.headers["x-svc-delivery-attempt"]).toBe("2");
+    await waitUntil(() => sandbox.handle.webhooks.list()[0]?.state === "delivered");
+    const [done] = await deliveries();
+    expect(done?.attempts.map((attempt) => attempt.responseStatus)).toEqual([500, 200]);
+    expect(done?.nextAttemptAt).toBeNull();
+  });
+
+  it("fault duplicateWebhooks delivers every event twice with the same event id", async () => {
+    await sandbox.api("/_sandbox/faults", { method: "POST", json: { duplicateWebhooks: true } });
+    await sandbox.api("/_sandbox/orders", { method: "POST", json: { seller: "seller@example.com" } });
+    const [a, b] = await receiver.waitFor(2);
+    expect(a?.body.equals(b?.body ?? Buffer.alloc(0))).toBe(true);
+    expect(a?.headers["x-svc-event-id"]).toBe(b?.headers["x-svc-event-id"]);
+  });
+
+  it("no callback URL, no delivery", async () => {
+    await sandbox.api("/v1.0/webhooks", { method: "DELETE", token });
+    await sandbox.api("/_sandbox/orders", { method: "POST", json: { seller: "seller@example.com" } });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(receiver.received).toHaveLength(0);
+    expect(await deliveries()).toEqual([]);
+  });
+});
+
+describe("delivery failures", () => {
+  it("times out a receiver that does not answer and gives up after the last attempt", async () => {
+    const quick = await startTestSandbox({ config: { webhookTimeoutMs: 150, webhookRetryDelaysMs: [20, 20, 20, 20, 20] } });
+    const hanging = new Receiver();
+    hanging.respond = () => null;
+    await hanging.start();
+    try {
+      const quickToken = await obtainAccessToken(quick.url);
+      await quick.api("/v1.0/webhooks", { method: "POST", token: quickToken, json: { url: hanging.url } });
+      await quick.api("/_sandbox/orders", { method: "POST", json: { seller: "seller@example.com" } });
+      await waitUntil(() => quick.handle.webhooks.list()[0]?.state === "failed", 5000);
+      const [failed] = quick.handle.webhooks.list();
+      expect(failed?.attempts).toHaveLength(6);
+      expect(failed?.attempts.every((attempt) => attempt.error === "timed out after 150 ms" && attempt.responseStatus === null)).toBe(true);
+      expect(failed?.nextAttemptAt).toBeNull();
+      expect(hanging.received).toHaveLength(6);
+    } finally {
+      await hanging.stop();
+      await quick.close();
+    }
+  });
+
+  it("records network errors (nothing listening)", async () => {
+    await receiver.stop();
+    await sandbox.api("/_sandbox/orders", { method: "POST", json: { seller: "seller@example.com" } });
+    await waitUntil(() => (sandbox.handle.webhooks.list()[0]?.attempts.length ?? 0) >= 1);
+    const [log] = await deliveries();
+    expect(log?.attempts[0]?.responseStatus).toBeNull();
+    expect(log?.attempts[0]?.error).toBeTruthy();
+    expect(log?.state).toBe("pending");
+    receiver = new Receiver();
+    await receiver.start();
+  });
+});
