@@ -2,7 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { toast } from "sonner";
 
 const ORDER_STATUS_TEXT: Record<string, string> = {
@@ -20,6 +20,12 @@ const ORDER_STATUS_TEXT: Record<string, string> = {
 export function LiveUpdates() {
   const queryClient = useQueryClient();
   const router = useRouter();
+  // Read through a ref so that navigating (which may hand out a new router object) does not close
+  // and reopen the stream, dropping messages in between.
+  const routerRef = useRef(router);
+  useEffect(() => {
+    routerRef.current = router;
+  }, [router]);
 
   useEffect(() => {
     const source = new EventSource("/api/live");
@@ -38,7 +44,7 @@ export function LiveUpdates() {
       if (message.domain === "order.order") {
         toast(ORDER_STATUS_TEXT[message.status ?? ""] ?? `Order ${message.status}`, {
           description: `Order ${message.orderId}`,
-          action: { label: "Open", onClick: () => router.push(`/orders/${message.orderId}`) },
+          action: { label: "Open", onClick: () => routerRef.current.push(`/orders/${message.orderId}`) },
         });
       }
     });
@@ -47,7 +53,7 @@ export function LiveUpdates() {
     source.addEventListener("event", () => void queryClient.invalidateQueries({ queryKey: ["events"] }));
 
     return () => source.close();
-  }, [queryClient, router]);
+  }, [queryClient]);
 
   return null;
 }

@@ -1,9 +1,10 @@
 "use client";
 
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
 import { useEffect, useMemo } from "react";
+import { DataTable } from "@/components/ui/data-table";
 import { Pagination } from "@/components/ui/pagination";
 import { useUrlState } from "@/components/ui/use-url-state";
 import type { WebhookEventPage, WebhookEventRow } from "@/lib/data/webhook-events";
@@ -83,8 +84,6 @@ export function EventLogTable() {
     }
   }, [filters, pageCount, queryClient]);
 
-  const table = useReactTable({ data: query.data?.items ?? [], columns, getCoreRowModel: getCoreRowModel(), manualPagination: true });
-
   return (
     <div className="space-y-4">
       <form
@@ -153,36 +152,15 @@ export function EventLogTable() {
           </button>
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white">
-          <table className="w-full text-sm" aria-busy={query.isFetching}>
-            <thead className="bg-zinc-50 text-left text-zinc-500">
-              {table.getHeaderGroups().map((group) => (
-                <tr key={group.id}>
-                  {group.headers.map((header) => (
-                    <th key={header.id} className="px-4 py-2 font-medium">
-                      {flexRender(header.column.columnDef.header, header.getContext())}
-                    </th>
-                  ))}
-                </tr>
-              ))}
-            </thead>
-            <tbody>
-              {table.getRowModel().rows.map((row) => (
-                <tr key={row.id} className="border-t border-zinc-100">
-                  {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className="px-4 py-2">
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {query.isPending ? <p className="p-6 text-center text-sm text-zinc-500">Loading events…</p> : null}
-          {query.data && query.data.items.length === 0 ? (
-            <p className="p-6 text-center text-sm text-zinc-500">No events match these filters yet.</p>
-          ) : null}
-        </div>
+        <DataTable
+          rows={query.data?.items ?? []}
+          columns={columns}
+          getRowId={(row) => row.id}
+          isPending={query.isPending}
+          isFetching={query.isFetching}
+          empty="No events match these filters yet."
+          caption="Webhook events, newest first"
+        />
       )}
 
       <Pagination

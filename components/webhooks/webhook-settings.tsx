@@ -1,27 +1,17 @@
 "use client";
 
 import { useActionState } from "react";
-import {
-  removeWebhookUrlAction,
-  setCustomWebhookUrlAction,
-  pointWebhooksToDashboardAction,
-} from "@/lib/actions/webhooks";
+import { updateWebhookSettingsAction } from "@/lib/actions/webhooks";
 import type { WebhookActionState } from "@/lib/actions/webhooks";
 
-const idle: WebhookActionState = { status: "idle" };
-
 export function WebhookSettings({ currentUrl, receiverUrl }: { currentUrl: string | null; receiverUrl: string }) {
-  const [dashboardState, pointToDashboard, dashboardPending] = useActionState(async () => pointWebhooksToDashboardAction(), idle);
-  const [customState, setCustom, customPending] = useActionState(setCustomWebhookUrlAction, idle);
-  const [removeState, remove, removePending] = useActionState(async () => removeWebhookUrlAction(), idle);
-  const latest = [dashboardState, customState, removeState].find(
-    (state): state is Exclude<WebhookActionState, { status: "idle" }> => state.status !== "idle",
-  );
+  const [state, action, pending] = useActionState<WebhookActionState, FormData>(updateWebhookSettingsAction, { status: "idle" });
   const pointsHere = currentUrl === receiverUrl;
+  const urlError = state.status === "error" ? state.fieldErrors?.url?.[0] : undefined;
 
   return (
     <div className="space-y-6">
-      <div className="rounded-lg border border-zinc-200 bg-white p-6">
+      <form action={action} className="rounded-lg border border-zinc-200 bg-white p-6">
         <h2 className="text-lg font-medium">Callback URL at the marketplace</h2>
         <p className="mt-2 text-sm" data-testid="current-webhook-url">
           {currentUrl ? (
@@ -34,33 +24,34 @@ export function WebhookSettings({ currentUrl, receiverUrl }: { currentUrl: strin
           )}
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
-          <form action={pointToDashboard}>
+          <button
+            type="submit"
+            name="intent"
+            value="use-dashboard"
+            disabled={pending || pointsHere}
+            className="rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-50"
+          >
+            Use this dashboard
+          </button>
+          {currentUrl ? (
             <button
               type="submit"
-              disabled={dashboardPending || pointsHere}
-              className="rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-50"
+              name="intent"
+              value="remove"
+              disabled={pending}
+              className="rounded-md border border-zinc-300 px-4 py-2 text-sm font-medium hover:bg-zinc-50 disabled:opacity-50"
             >
-              {dashboardPending ? "Saving…" : "Use this dashboard"}
+              Remove
             </button>
-          </form>
-          {currentUrl ? (
-            <form action={remove}>
-              <button
-                type="submit"
-                disabled={removePending}
-                className="rounded-md border border-zinc-300 px-4 py-2 text-sm font-medium hover:bg-zinc-50 disabled:opacity-50"
-              >
-                {removePending ? "Removing…" : "Remove"}
-              </button>
-            </form>
           ) : null}
         </div>
         <p className="mt-3 text-xs text-zinc-500">
           This dashboard receives at <code className="break-all font-mono">{receiverUrl}</code>
         </p>
-      </div>
+      </form>
 
-      <form action={setCustom} className="rounded-lg border border-zinc-200 bg-white p-6" noValidate>
+      <form action={action} className="rounded-lg border border-zinc-200 bg-white p-6" noValidate>
+        <input type="hidden" name="intent" value="set-custom" />
         <label htmlFor="webhook-url" className="text-lg font-medium">
           Use another URL
         </label>
@@ -71,29 +62,34 @@ export function WebhookSettings({ currentUrl, receiverUrl }: { currentUrl: strin
             name="url"
             type="url"
             required
+            // React resets a form after its action; a failed attempt's URL comes back in the state.
+            defaultValue={state.status === "error" ? state.url : undefined}
+            key={state.status === "error" ? `error:${state.message}:${state.url ?? ""}` : state.status}
             placeholder="https://example.com/webhooks"
-            aria-invalid={customState.status === "error" && !!customState.fieldErrors?.url}
+            aria-invalid={!!urlError}
             aria-describedby="webhook-url-error"
             className="w-full rounded-md border border-zinc-300 px-3 py-2 text-sm"
           />
           <button
             type="submit"
-            disabled={customPending}
+            disabled={pending}
             className="shrink-0 rounded-md border border-zinc-300 px-4 py-2 text-sm font-medium hover:bg-zinc-50 disabled:opacity-50"
           >
-            {customPending ? "Saving…" : "Set URL"}
+            Set URL
           </button>
         </div>
         <p id="webhook-url-error" className="mt-2 text-sm text-red-700">
-          {customState.status === "error" ? customState.fieldErrors?.url?.[0] : null}
+          {urlError}
         </p>
       </form>
 
-      {latest ? (
-        <p role={latest.status === "error" ? "alert" : "status"} className={latest.status === "error" ? "text-sm text-red-700" : "text-sm text-brand-700"}>
-          {latest.message}
-        </p>
-      ) : null}
+      <p
+        data-testid="webhook-message"
+        role={state.status === "error" ? "alert" : "status"}
+        className={state.status === "error" ? "text-sm text-red-700" : "text-sm text-brand-700"}
+      >
+        {pending ? "Saving…" : state.status === "idle" ? "" : state.message}
+      </p>
     </div>
   );
 }

@@ -12,7 +12,7 @@ import { receiverUrlFor } from "@/lib/webhooks/receiver-url";
 export type WebhookActionState =
   | { status: "idle" }
   | { status: "success"; message: string }
-  | { status: "error"; message: string; fieldErrors?: { url?: string[] }; problem?: PlatformProblem };
+  | { status: "error"; message: string; fieldErrors?: { url?: string[] }; problem?: PlatformProblem; url?: string };
 
 /** Explains a failed call to endpoint 10 (spec: Webhook URL endpoint responses). */
 function describeProblem(problem: PlatformProblem): string {
@@ -23,36 +23,41 @@ function describeProblem(problem: PlatformProblem): string {
   return problem.message;
 }
 
-async function setCallbackUrl(url: string): Promise<WebhookActionState> {
+const settingsForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("use-dashboard") }),
+  z.object({ intent: z.literal("set-custom"), url: z.string().trim().pipe(webhookUrlSchema) }),
+  z.object({ intent: z.literal("remove") }),
+]);
+
+/**
+ * The Webhooks page's one action: point the callback URL at this dashboard, at a custom URL, or
+ * remove it (spec: 10. Webhook callback URL). One action, so the page shows the latest outcome.
+ */
+export async function updateWebhookSettingsAction(_previous: WebhookActionState, formData: FormData): Promise<WebhookActionState> {
   const seller = await requireSeller();
-  const result = await withPlatform(seller, "setWebhookUrl", (client) => client.setWebhookUrl(url));
-  revalidatePath("/webhooks");
-  if (!result.ok) return { status: "error", message: describeProblem(result.problem), problem: result.problem };
-  return { status: "success", message: `Notifications now go to ${result.data.url}.` };
-}
-
-export async function pointWebhooksToDashboardAction(): Promise<WebhookActionState> {
-  const seller = await requireSeller();
-  return setCallbackUrl(receiverUrlFor(seller.connection.webhookKey));
-}
-
-const customUrlForm = z.object({ url: z.string().trim().pipe(webhookUrlSchema) });
-
-export async function setCustomWebhookUrlAction(_previous: WebhookActionState, formData: FormData): Promise<WebhookActionState> {
-  await requireSeller();
-  const parsed = customUrlForm.safeParse({ url: formData.get("url") ?? "" });
+  const submittedUrl = String(formData.get("url") ?? "");
+  const parsed = settingsForm.safeParse({ intent: formData.get("intent"), url: submittedUrl });
   if (!parsed.success) {
-    return { status: "error", message: "Enter a valid http(s) URL.", fieldErrors: z.flattenError(parsed.error).fieldErrors };
+    const fieldErrors = z.flattenError(parsed.error).fieldErrors as { url?: string[] };
+    return { status: "error", message: fieldErrors.url ? "Enter a valid http(s) URL." : "Unknown request.", fieldErrors, url: submittedUrl };
   }
-  return setCallbackUrl(parsed.data.url);
-}
+  const input = parsed.data;
 
-export async function removeWebhookUrlAction(): Promise<WebhookActionState> {
-  const seller = await requireSeller();
-  const result = await withPlatform(seller, "deleteWebhookUrl", (client) => client.deleteWebhookUrl());
+  if (input.intent === "remove") {
+    const result = await withPlatform(seller, "deleteWebhookUrl", (client) => client.deleteWebhookUrl());
+    if (!result.ok) return { status: "error", message: describeProblem(result.problem), problem: result.problem };
+    revalidatePath("/webhooks");
+    return { status: "success", message: "The callback URL was removed: the marketplace sends no more notifications." };
+  }
+
+  const url = input.intent === "use-dashboard" ? receiverUrlFor(seller.connection.webhookKey) : input.url;
+  const result = await withPlatform(seller, "setWebhookUrl", (client) => client.setWebhookUrl(url));
+  if (!result.ok) {
+    // The typed URL comes back so the form keeps it for another try.
+    return { status: "error", message: describeProblem(result.problem), problem: result.problem, url: input.intent === "set-custom" ? url : undefined };
+  }
   revalidatePath("/webhooks");
-  if (!result.ok) return { status: "error", message: describeProblem(result.problem), problem: result.problem };
-  return { status: "success", message: "The callback URL was removed: the marketplace sends no more notifications." };
+  return { status: "success", message: `Notifications now go to ${result.data.url}.` };
 }
 
 const eventIdSchema = z.string().min(1).max(100);

@@ -5,6 +5,7 @@ import { connectSeller } from "@/lib/data/sellers";
 import { env } from "@/lib/env";
 import { marketplaceProvider } from "@/lib/marketplace/provider";
 import { basicUserInfoSchema } from "@/lib/marketplace/schemas/oauth";
+import { rebindWebhookReceiver } from "@/lib/webhooks/rebind";
 
 export const { handlers, auth, signIn, signOut } = NextAuth({
   secret: env.AUTH_SECRET,
@@ -34,6 +35,9 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
           name: info.user_name,
           accessToken: account.access_token,
           scopesRequested: env.MARKETPLACE_SCOPES,
+        });
+        await rebindWebhookReceiver(seller.id).catch((error: unknown) => {
+          console.warn(`[auth] could not refresh the callback URL after connecting: ${error instanceof Error ? error.message : String(error)}`);
         });
         return { sellerId: seller.id };
       }

@@ -1,0 +1,65 @@
+import { expect, test } from "@playwright/test";
+import { E2E_APP_URL, E2E_SANDBOX_URL } from "./ports";
+import { connectAs } from "./support";
+
+test.describe("webhooks", () => {
+  test.afterEach(async ({ request }) => {
+    await request.delete(`${E2E_SANDBOX_URL}/_sandbox/faults`);
+  });
+
+  test("use this dashboard, then a new order shows in the event log and as a toast without a reload", async ({ page, request }) => {
+    await connectAs(page, "seller@example.com");
+    await page.goto("/webhooks");
+    await page.getByRole("button", { name: "Use this dashboard" }).click();
+    await expect(page.getByTestId("webhook-message")).toContainText(`${E2E_APP_URL}/api/webhooks/marketplace/`);
+    await expect(page.getByTestId("current-webhook-url")).toContainText("this dashboard");
+
+    await page.getByRole("link", { name: "Event log →" }).click();
+    await expect(page.getByRole("heading", { name: "Event log" })).toBeVisible();
+    // A marker that a reload would wipe out.
+    await page.evaluate(() => Object.assign(window, { __noReload: true }));
+
+    const created = await request.post(`${E2E_SANDBOX_URL}/_sandbox/orders`, { data: { seller: "seller@example.com" } });
+    expect(created.status()).toBe(201);
+    const { orders } = (await created.json()) as { orders: { id: string }[] };
+    const orderId = orders[0]!.id;
+
+    await expect(page.getByText("New order")).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(`Order ${orderId}`)).toBeVisible();
+    const row = page.getByRole("row").filter({ hasText: orderId });
+    await expect(row).toContainText("order.order");
+    await expect(row).toContainText("new");
+    expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+
+    await row.getByRole("link", { name: "Details" }).click();
+    await expect(page.getByTestId("event-body")).toContainText(orderId);
+    await expect(page.getByText(/^Valid \(HMAC-SHA256/)).toBeVisible();
+    await page.getByRole("button", { name: "Process again" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "processed again" })).toBeVisible();
+  });
+
+  test("a custom URL is validated, platform errors are shown plainly, and Remove clears it", async ({ page, request }) => {
+    await connectAs(page, "seller2@example.com");
+    await page.goto("/webhooks");
+
+    await page.getByLabel("Use another URL").fill("not a url");
+    await page.getByRole("button", { name: "Set URL" }).click();
+    await expect(page.locator("#webhook-url-error")).toContainText("must be an absolute http(s) URL");
+
+    await request.post(`${E2E_SANDBOX_URL}/_sandbox/faults`, { data: { errorRate: 1 } });
+    await page.getByLabel("Use another URL").fill("https://hooks.example.com/marketplace");
+    await page.getByRole("button", { name: "Set URL" }).click();
+    await expect(page.getByTestId("webhook-message")).toHaveText(/The marketplace had a server error/);
+    await request.delete(`${E2E_SANDBOX_URL}/_sandbox/faults`);
+
+    await page.getByRole("button", { name: "Set URL" }).click();
+    await expect(page.getByTestId("webhook-message")).toContainText("Notifications now go to https://hooks.example.com/marketplace");
+    await page.reload();
+    await expect(page.getByTestId("current-webhook-url")).toContainText("https://hooks.example.com/marketplace");
+
+    await page.getByRole("button", { name: "Remove" }).click();
+    await expect(page.getByTestId("webhook-message")).toContainText("removed");
+    await page.reload();
+    await expect(page.getByTestId("current-webhook-url")).toContainText("None");
+  });
+});
