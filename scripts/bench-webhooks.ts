@@ -23,6 +23,8 @@ const { values: args } = parseArgs({
     duration: { type: "string", default: "20" },
     connections: { type: "string", default: "100" },
     port: { type: "string", default: "3300" },
+    // Writes a V8 CPU profile of the server to .data/profiles/ (open it in Chrome DevTools).
+    profile: { type: "boolean", default: false },
   },
 });
 const DURATION = Number(args.duration);
@@ -163,7 +165,9 @@ async function main() {
   run("npx", ["tsx", "scripts/migrate.ts"]);
   const seller = seedSeller();
 
-  const server: ChildProcess = spawn("npx", ["next", "start", "--port", String(PORT)], {
+  // Node runs Next directly (not through npx) so `--profile` can hand it --cpu-prof.
+  const nodeArgs = args.profile ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(".data/profiles")] : [];
+  const server: ChildProcess = spawn(process.execPath, [...nodeArgs, "node_modules/next/dist/bin/next", "start", "--port", String(PORT)], {
     env: childEnv,
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,
@@ -171,7 +175,7 @@ async function main() {
   const stop = () => {
     if (server.pid) {
       try {
-        process.kill(-server.pid, "SIGTERM");
+        process.kill(-server.pid, "SIGINT");
       } catch {}
     }
   };
@@ -182,13 +186,13 @@ async function main() {
     // Enough distinct events that none repeats by wrap-around at up to 5,000 events/s.
     const payloads = makePayloads(DURATION * 5_000, seller.accessToken);
     const receiverUrl = `${ORIGIN}/api/webhooks/marketplace/${seller.webhookKey}`;
-    const floorUrl = `${ORIGIN}/api/bench/floor`;
+    const floorUrl = `${ORIGIN}/api/bench/floor/${seller.webhookKey}`;
 
     // Warm both routes (JIT, module loading, the receiver's key cache) before measuring.
     const warm = makePayloads(200, "warm-up-key");
     await load(floorUrl, warm).catch(() => undefined);
 
-    console.log(`\nfloor: ${DURATION}s, ${CONNECTIONS} connections → POST /api/bench/floor`);
+    console.log(`\nfloor: ${DURATION}s, ${CONNECTIONS} connections → POST /api/bench/floor/{key}`);
     const floor = await load(floorUrl, payloads);
     console.log(`receiver: ${DURATION}s, ${CONNECTIONS} connections, ${DUPLICATE_SHARE * 100}% duplicates → POST ${receiverUrl.replace(seller.webhookKey, "{key}")}`);
     const track = { distinct: new Set<number>(), duplicates: 0 };

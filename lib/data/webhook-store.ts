@@ -65,14 +65,11 @@ export interface NewWebhookEvent {
   parsed: ParsedWebhook;
 }
 
-/**
- * Stores an authentic notification, once: the spec gives events no id, so the same seller and
- * the same body bytes are the same event, and a repeat only bumps its duplicate count. One
- * statement, committed when it returns (autocommit).
- */
-export function insertWebhookEvent(event: NewWebhookEvent): { id: string; duplicate: boolean } {
+type UpsertParams = Record<string, string | number | null>;
+
+function upsertParams(event: NewWebhookEvent): UpsertParams {
   const { parsed } = event;
-  const row = prepare().upsert.get({
+  return {
     id: randomUUID(),
     sellerId: event.sellerId,
     receivedAt: toPrismaDateTime(event.receivedAt),
@@ -88,9 +85,63 @@ export function insertWebhookEvent(event: NewWebhookEvent): { id: string; duplic
     valid: parsed.valid ? 1 : 0,
     invalidReason: parsed.invalidReason,
     processingState: parsed.valid ? "pending" : "skipped",
-  });
+  };
+}
+
+interface Waiting {
+  params: UpsertParams;
+  resolve: (stored: { id: string; duplicate: boolean }) => void;
+  reject: (error: unknown) => void;
+}
+
+// Group commit: the events that arrive within one turn of the event loop are written in one
+// transaction, and each request is answered once that transaction has committed. Under load
+// this spreads one commit over many events; alone, an event waits for nothing but its own write.
+let waiting: Waiting[] = [];
+
+function upsertOne(params: UpsertParams) {
+  const row = prepare().upsert.get(params);
   if (!row) throw new Error("The event upsert returned no row");
   return { id: row.id, duplicate: row.duplicateCount > 0 };
+}
+
+function flush() {
+  const batch = waiting;
+  waiting = [];
+  try {
+    const { upsert } = prepare();
+    const stored = upsert.database.transaction(() => batch.map((item) => upsertOne(item.params)))();
+    batch.forEach((item, index) => item.resolve(stored[index]!));
+  } catch {
+    // The whole transaction rolled back: write the events one by one, so one bad row fails
+    // only its own request.
+    for (const item of batch) {
+      try {
+        item.resolve(upsertOne(item.params));
+      } catch (error) {
+        item.reject(error);
+      }
+    }
+  }
+}
+
+/**
+ * Stores an authentic notification, once: the spec gives events no id, so the same seller and
+ * the same body bytes are the same event, and a repeat only bumps its duplicate count. Resolves
+ * when the row is committed.
+ */
+export function insertWebhookEvent(event: NewWebhookEvent): Promise<{ id: string; duplicate: boolean }> {
+  return new Promise((resolve, reject) => {
+    let params: UpsertParams;
+    try {
+      params = upsertParams(event);
+    } catch (error) {
+      reject(error);
+      return;
+    }
+    waiting.push({ params, resolve, reject });
+    if (waiting.length === 1) setImmediate(flush);
+  });
 }
 
 export interface EventStateUpdate {

@@ -75,7 +75,7 @@ export async function receiveWebhook(webhookKey: string, request: Request): Prom
   }
   const parsed = parseWebhookBody(text);
   try {
-    const stored = insertWebhookEvent({
+    const stored = await insertWebhookEvent({
       sellerId: receiver.sellerId,
       receivedAt: new Date(),
       rawBody: text,
