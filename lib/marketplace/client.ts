@@ -2,7 +2,7 @@
 // platform's paths, headers and wire format; every response is parsed with zod before use.
 import { z } from "zod";
 import { describeZodFailure, kindForStatus, MarketplaceError } from "./errors";
-import { listEnvelopeSchema } from "./schemas/list";
+import { parseListResponse } from "./list-response";
 import { basicUserInfoSchema } from "./schemas/oauth";
 import { orderSchema } from "./schemas/order";
 import {
@@ -33,6 +33,7 @@ export const ENDPOINTS = {
   setWebhookUrl: { method: "POST", path: "/v1.0/marketplace/webhooks/url", scopes: [] },
   deleteWebhookUrl: { method: "DELETE", path: "/v1.0/marketplace/webhooks/url", scopes: [] },
   listOrders: { method: "GET", path: "/v1.0/marketplace/orders", scopes: ["order-order:read"] },
+  getOrder: { method: "GET", path: "/v1.0/marketplace/orders", scopes: ["order-order:read"] },
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof ENDPOINTS;
@@ -65,13 +66,10 @@ export function createMarketplaceClient(options: MarketplaceClientOptions) {
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 15_000;
 
-  async function call<S extends z.ZodType>(
-    name: EndpointName,
-    schema: S,
-    init: { query?: URLSearchParams; body?: unknown } = {},
-  ): Promise<z.infer<S>> {
+  /** Sends the request; answers the JSON of a 2xx, throws a MarketplaceError otherwise. */
+  async function request(name: EndpointName, init: { query?: URLSearchParams; body?: unknown; path?: string } = {}): Promise<unknown> {
     const endpoint: Endpoint = ENDPOINTS[name];
-    const url = new URL(endpoint.path, options.baseUrl);
+    const url = new URL(init.path ?? endpoint.path, options.baseUrl);
     if (init.query) url.search = init.query.toString();
 
     let response: Response;
@@ -101,21 +99,28 @@ export function createMarketplaceClient(options: MarketplaceClientOptions) {
       });
     }
 
-    let json: unknown;
     try {
-      json = await response.json();
+      return await response.json();
     } catch (cause) {
       throw new MarketplaceError("invalid_response", "The marketplace answered with a body that is not JSON", {
         status: response.status,
         cause,
       });
     }
-    const parsed = schema.safeParse(json);
+  }
+
+  /** Sends the request and validates the answer with `schema`. */
+  async function call<S extends z.ZodType>(
+    name: EndpointName,
+    schema: S,
+    init: { query?: URLSearchParams; body?: unknown; path?: string } = {},
+  ): Promise<z.infer<S>> {
+    const parsed = schema.safeParse(await request(name, init));
     if (!parsed.success) {
       throw new MarketplaceError(
         "invalid_response",
         `The marketplace answered in an unexpected shape (${describeZodFailure(parsed.error)})`,
-        { status: response.status, cause: parsed.error },
+        { cause: parsed.error },
       );
     }
     return parsed.data;
@@ -124,16 +129,17 @@ export function createMarketplaceClient(options: MarketplaceClientOptions) {
   return {
     /** Endpoint 3. */
     getBasicUserInfo: () => call("basicUserInfo", basicUserInfoSchema, { body: {} }),
-    /** Endpoint 9. `query` carries the list parameters (spec: Generic list rules). */
-    listOrders: (query: URLSearchParams = new URLSearchParams()) =>
-      call("listOrders", listEnvelopeSchema(orderSchema), { query }),
+    /** Endpoint 9. Build `query` with `ordersQuery` (spec: Generic list rules). */
+    listOrders: async (query: URLSearchParams = new URLSearchParams()) =>
+      parseListResponse(await request("listOrders", { query }), orderSchema),
+    /** Endpoint 8. */
+    getOrder: (id: string) => call("getOrder", orderSchema, { path: `${ENDPOINTS.getOrder.path}/${encodeURIComponent(id)}` }),
     /** Endpoint 10, GET: the configured callback URL (null when none). */
     getWebhookUrl: () => call("getWebhookUrl", webhookUrlGetResponseSchema),
     /** Endpoint 10, POST: creates or overwrites the callback URL. */
     setWebhookUrl: (url: string) => call("setWebhookUrl", webhookUrlSetResponseSchema, { body: { url } }),
     /** Endpoint 10, DELETE. */
     deleteWebhookUrl: () => call("deleteWebhookUrl", webhookUrlDeleteResponseSchema),
-    call,
   };
 }
 

@@ -1,0 +1,236 @@
+"use client";
+
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { createColumnHelper } from "@tanstack/react-table";
+import Link from "next/link";
+import { useEffect, useMemo, useState } from "react";
+import { OrderStatusBadge } from "@/components/orders/order-status-badge";
+import { ProblemNotice } from "@/components/platform/problem-notice";
+import { DataTable } from "@/components/ui/data-table";
+import { Pagination } from "@/components/ui/pagination";
+import { useUrlState } from "@/components/ui/use-url-state";
+import type { OrderRow, OrdersPage } from "@/lib/data/orders";
+import type { PlatformProblem } from "@/lib/data/platform";
+import { formatMoney } from "@/lib/money";
+import {
+  DEFAULT_ORDER_SORT,
+  ORDER_PAGE_SIZES,
+  ORDER_STATUSES,
+  orderFiltersFromSearchParams,
+  orderFiltersToSearchParams,
+} from "@/lib/orders/order-filters";
+import type { OrderFilters } from "@/lib/orders/order-filters";
+
+class OrdersRequestError extends Error {
+  constructor(
+    message: string,
+    readonly problem: PlatformProblem | null,
+  ) {
+    super(message);
+  }
+}
+
+async function fetchOrders(filters: OrderFilters): Promise<OrdersPage> {
+  const response = await fetch(`/api/orders?${orderFiltersToSearchParams(filters)}`, { cache: "no-store" });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { error?: string; problem?: PlatformProblem } | null;
+    throw new OrdersRequestError(body?.error ?? `Orders could not be loaded (HTTP ${response.status})`, body?.problem ?? null);
+  }
+  return response.json();
+}
+
+const dateTime = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" });
+const column = createColumnHelper<OrderRow>();
+
+function SortHeader({ label, field, sort, onSort }: { label: string; field: "created_at" | "updated_at"; sort: string; onSort: (sort: string) => void }) {
+  const [currentField, direction] = sort.split(":");
+  const active = currentField === field;
+  const next = active && direction === "desc" ? `${field}:asc` : `${field}:desc`;
+  return (
+    <button type="button" onClick={() => onSort(next)} className="inline-flex items-center gap-1 font-medium hover:text-zinc-900" aria-label={`Sort by ${label.toLowerCase()}`}>
+      {label}
+      <span aria-hidden="true">{active ? (direction === "desc" ? "↓" : "↑") : "↕"}</span>
+      {active ? <span className="sr-only">{direction === "desc" ? "(newest first)" : "(oldest first)"}</span> : null}
+    </button>
+  );
+}
+
+const localInput = (iso: string | undefined) => {
+  if (!iso) return "";
+  const date = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+};
+const toIso = (local: string) => {
+  const date = new Date(local);
+  return local && !Number.isNaN(date.getTime()) ? date.toISOString() : null;
+};
+
+export function OrdersTable() {
+  const { searchParams, update } = useUrlState();
+  const queryString = searchParams.toString();
+  const parsed = useMemo(() => orderFiltersFromSearchParams(new URLSearchParams(queryString)), [queryString]);
+  const filters: OrderFilters = useMemo(
+    () => (parsed.success ? parsed.data : { sort: DEFAULT_ORDER_SORT, page: 1, size: 25 }),
+    [parsed],
+  );
+  const queryClient = useQueryClient();
+
+  const query = useQuery({
+    queryKey: ["orders", filters],
+    queryFn: () => fetchOrders(filters),
+    placeholderData: keepPreviousData,
+  });
+
+  // The next page is fetched ahead, so paging forward shows it at once.
+  useEffect(() => {
+    if (query.data?.hasNext) {
+      const next = { ...filters, page: filters.page + 1 };
+      void queryClient.prefetchQuery({ queryKey: ["orders", next], queryFn: () => fetchOrders(next) });
+    }
+  }, [filters, query.data?.hasNext, queryClient]);
+
+  const columns = useMemo(
+    () => [
+      column.accessor("id", {
+        header: "Order",
+        cell: (info) => (
+          <Link href={`/orders/${info.getValue()}`} className="font-mono text-xs text-brand-700 hover:underline">
+            {info.getValue()}
+          </Link>
+        ),
+      }),
+      column.accessor("status", { header: "Status", cell: (info) => <OrderStatusBadge status={info.getValue()} /> }),
+      column.accessor("customerName", { header: "Customer" }),
+      column.accessor("total", { header: "Total", cell: (info) => <span className="tabular-nums">{formatMoney(info.getValue())}</span> }),
+      column.accessor("items", { header: "Items" }),
+      column.accessor("createdAt", {
+        header: () => <SortHeader label="Created" field="created_at" sort={filters.sort} onSort={(sort) => update({ sort })} />,
+        cell: (info) => <time dateTime={info.getValue()}>{dateTime.format(new Date(info.getValue()))}</time>,
+      }),
+      column.accessor("updatedAt", {
+        header: () => <SortHeader label="Updated" field="updated_at" sort={filters.sort} onSort={(sort) => update({ sort })} />,
+        cell: (info) => <time dateTime={info.getValue()}>{dateTime.format(new Date(info.getValue()))}</time>,
+      }),
+    ],
+    [filters.sort, update],
+  );
+
+  const pageCount = query.data?.total != null ? Math.ceil(query.data.total / filters.size) : null;
+  const problem = query.error instanceof OrdersRequestError ? query.error.problem : null;
+
+  return (
+    <div className="space-y-4">
+      <form
+        key={queryString}
+        className="grid gap-3 rounded-lg border border-zinc-200 bg-white p-4 text-sm md:grid-cols-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const form = new FormData(event.currentTarget);
+          update({
+            id: String(form.get("id") ?? "").trim(),
+            customer: String(form.get("customer") ?? "").trim(),
+            from: toIso(String(form.get("from") ?? "")),
+            to: toIso(String(form.get("to") ?? "")),
+          });
+        }}
+      >
+        <StatusFilter key={queryString} selected={filters.status ?? []} onChange={(statuses) => update({ status: statuses.join(",") })} />
+        <label className="flex flex-col gap-1">
+          Order id
+          <input name="id" defaultValue={filters.id ?? ""} className="rounded-md border border-zinc-300 px-2 py-1 font-mono" />
+        </label>
+        <label className="flex flex-col gap-1">
+          Customer name
+          <input name="customer" defaultValue={filters.customer ?? ""} className="rounded-md border border-zinc-300 px-2 py-1" />
+        </label>
+        <label className="flex flex-col gap-1">
+          Updated from
+          <input type="datetime-local" name="from" defaultValue={localInput(filters.from)} className="rounded-md border border-zinc-300 px-2 py-1" />
+        </label>
+        <label className="flex flex-col gap-1">
+          Updated to
+          <input type="datetime-local" name="to" defaultValue={localInput(filters.to)} className="rounded-md border border-zinc-300 px-2 py-1" />
+        </label>
+        <div className="flex gap-2 md:col-span-4">
+          <button type="submit" className="rounded-md bg-brand-700 px-3 py-1.5 font-medium text-white">
+            Apply filters
+          </button>
+          <button
+            type="button"
+            className="rounded-md border border-zinc-300 px-3 py-1.5"
+            onClick={() => update({ status: null, id: null, customer: null, from: null, to: null })}
+          >
+            Clear
+          </button>
+        </div>
+      </form>
+
+      {!parsed.success ? <p role="alert" className="text-sm text-red-700">Some filters in the address are invalid and were ignored.</p> : null}
+
+      {problem && problem.kind !== "error" ? (
+        <ProblemNotice problem={problem} feature="your orders" />
+      ) : query.isError ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+          {query.error.message}{" "}
+          <button type="button" className="underline" onClick={() => void query.refetch()}>
+            Try again
+          </button>
+        </p>
+      ) : (
+        <DataTable
+          rows={query.data?.rows ?? []}
+          columns={columns}
+          getRowId={(row) => row.id}
+          isPending={query.isPending}
+          isFetching={query.isFetching}
+          empty="No orders match these filters."
+          caption="Orders"
+        />
+      )}
+
+      <Pagination
+        page={filters.page}
+        pageCount={pageCount}
+        size={filters.size}
+        sizes={ORDER_PAGE_SIZES}
+        isFetching={query.isFetching}
+        onPage={(page) => update({ page: String(page) })}
+        onSize={(size) => update({ size: String(size) })}
+      />
+    </div>
+  );
+}
+
+/**
+ * Status checkboxes: several at once. The boxes answer the click at once (local state) while the
+ * URL, the source of truth, catches up; a new URL remounts them with its state.
+ */
+function StatusFilter({ selected, onChange }: { selected: readonly string[]; onChange: (statuses: string[]) => void }) {
+  const [checked, setChecked] = useState(() => new Set(selected));
+  return (
+    <fieldset className="md:col-span-4">
+      <legend className="mb-1">Status</legend>
+      <div className="flex flex-wrap gap-3">
+        {ORDER_STATUSES.map((status) => (
+          <label key={status} className="flex items-center gap-1.5">
+            <input
+              type="checkbox"
+              name="status"
+              value={status}
+              checked={checked.has(status)}
+              onChange={(event) => {
+                const next = new Set(checked);
+                if (event.target.checked) next.add(status);
+                else next.delete(status);
+                setChecked(next);
+                onChange(ORDER_STATUSES.filter((s) => next.has(s)));
+              }}
+            />
+            {status}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

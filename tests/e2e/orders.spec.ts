@@ -1,0 +1,104 @@
+import { expect, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { E2E_SANDBOX_URL } from "./ports";
+import { connectAs } from "./support";
+
+const statusCells = (page: Page) => page.locator("tbody tr td:nth-child(2)");
+const createdCells = (page: Page) => page.locator("tbody tr td:nth-child(6) time");
+
+test.describe("orders", () => {
+  test("filter by two statuses, sort, page forward and back, reload keeps it, open an order", async ({ page }) => {
+    await connectAs(page, "seller@example.com");
+    await page.goto("/orders");
+    await expect(page.locator("tbody tr")).toHaveCount(25);
+
+    // Two statuses at once.
+    await page.getByRole("checkbox", { name: "new" }).check();
+    await page.getByRole("checkbox", { name: "approved" }).check();
+    await expect(page).toHaveURL(/status=new%2Capproved/);
+    await expect(page.locator("tbody tr").first()).toBeVisible();
+    await expect.poll(async () => new Set(await statusCells(page).allTextContents())).toEqual(new Set(["new", "approved"]));
+
+    // Sort by creation time, oldest first.
+    await page.getByRole("button", { name: "Sort by created" }).click();
+    await expect(page).toHaveURL(/sort=created_at%3Aasc/);
+    await expect.poll(async () => {
+      const times = await createdCells(page).evaluateAll((nodes) => nodes.map((node) => node.getAttribute("datetime") ?? ""));
+      return times.length > 1 && times.every((time, i) => i === 0 || times[i - 1]! <= time);
+    }).toBe(true);
+    const firstPageIds = await page.locator("tbody tr td:first-child").allTextContents();
+
+    // Page forward, then back.
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page.getByText(/^Page 2/)).toBeVisible();
+    await expect.poll(async () => (await page.locator("tbody tr td:first-child").allTextContents())[0]).not.toBe(firstPageIds[0]);
+    const secondPageIds = await page.locator("tbody tr td:first-child").allTextContents();
+    expect(secondPageIds.filter((id) => firstPageIds.includes(id))).toEqual([]);
+
+    await page.goBack();
+    await expect(page).not.toHaveURL(/page=2/);
+    await expect.poll(async () => page.locator("tbody tr td:first-child").allTextContents()).toEqual(firstPageIds);
+    await page.goForward();
+    await expect(page).toHaveURL(/page=2/);
+
+    // A reload keeps filters, sort and page.
+    await page.reload();
+    await expect(page.getByRole("checkbox", { name: "new" })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: "approved" })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: "cancelled" })).not.toBeChecked();
+    await expect(page.getByText(/^Page 2/)).toBeVisible();
+    await expect.poll(async () => page.locator("tbody tr td:first-child").allTextContents()).toEqual(secondPageIds);
+
+    // Open an order: its deliveries and address.
+    const orderId = secondPageIds[0]!;
+    await page.getByRole("link", { name: orderId }).click();
+    await expect(page).toHaveURL(new RegExp(`/orders/${orderId}$`));
+    await expect(page.getByRole("heading", { name: `Order ${orderId}` })).toBeVisible();
+    await expect(page.getByTestId("order-delivery").first()).toContainText("Delivery 1");
+    await expect(page.getByTestId("delivery-address").first()).toHaveText(/\S+, \S+.* — .+\/[A-Z]{2}, \d{5}-?\d{3}/);
+    await expect(page.getByTestId("order-customer")).toContainText(/•••/);
+    await expect(page.getByTestId("order-amounts")).toContainText("R$");
+  });
+
+  test("a customer-name filter and a page size change reset to page 1", async ({ page }) => {
+    await connectAs(page, "seller@example.com");
+    await page.goto("/orders?page=3");
+    await expect(page.getByText(/^Page 3/)).toBeVisible();
+    await page.getByRole("combobox", { name: "Rows per page" }).selectOption("50");
+    await expect(page).toHaveURL(/size=50/);
+    await expect(page).not.toHaveURL(/page=3/);
+    await expect(page.locator("tbody tr")).toHaveCount(50);
+
+    const name = (await page.locator("tbody tr td:nth-child(3)").first().textContent())!.split(" ")[0]!;
+    await page.getByLabel("Customer name").fill(name);
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(new RegExp(`customer=${encodeURIComponent(name)}`));
+    await expect.poll(async () => {
+      const names = await page.locator("tbody tr td:nth-child(3)").allTextContents();
+      return names.length > 0 && names.every((n) => n.toLowerCase().includes(name.toLowerCase()));
+    }).toBe(true);
+  });
+
+  test("an order of another seller is not found", async ({ page, request }) => {
+    const created = await request.post(`${E2E_SANDBOX_URL}/_sandbox/orders`, { data: { seller: "seller2@example.com" } });
+    const { orders } = (await created.json()) as { orders: { id: string }[] };
+    await connectAs(page, "seller@example.com");
+    const response = await page.goto(`/orders/${orders[0]!.id}`);
+    expect(response?.status()).toBe(404);
+  });
+
+  test("a new order arriving by webhook shows in the table without a reload", async ({ page, request }) => {
+    await connectAs(page, "seller@example.com");
+    await page.goto("/webhooks");
+    const useDashboard = page.getByRole("button", { name: "Use this dashboard" });
+    if (await useDashboard.isEnabled()) await useDashboard.click();
+    await expect(page.getByTestId("current-webhook-url")).toContainText("this dashboard");
+
+    await page.goto("/orders");
+    await expect(page.locator("tbody tr")).toHaveCount(25);
+    const created = await request.post(`${E2E_SANDBOX_URL}/_sandbox/orders`, { data: { seller: "seller@example.com" } });
+    const { orders } = (await created.json()) as { orders: { id: string }[] };
+    await expect(page.locator("tbody tr").first()).toContainText(orders[0]!.id, { timeout: 20_000 });
+  });
+});
