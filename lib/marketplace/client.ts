@@ -5,6 +5,10 @@ import { describeZodFailure, kindForStatus, MarketplaceError } from "./errors";
 import { parseListResponse } from "./list-response";
 import { basicUserInfoSchema } from "./schemas/oauth";
 import { orderSchema } from "./schemas/order";
+import { priceCreateResponseSchema, priceSchema, priceWithHistorySchema } from "./schemas/price";
+import type { PriceCreate } from "./schemas/price";
+import { skuImportResponseSchema } from "./schemas/sku";
+import type { SkuCreate } from "./schemas/sku";
 import {
   webhookUrlDeleteResponseSchema,
   webhookUrlGetResponseSchema,
@@ -32,6 +36,10 @@ export const ENDPOINTS = {
   getWebhookUrl: { method: "GET", path: "/v1.0/marketplace/webhooks/url", scopes: [] },
   setWebhookUrl: { method: "POST", path: "/v1.0/marketplace/webhooks/url", scopes: [] },
   deleteWebhookUrl: { method: "DELETE", path: "/v1.0/marketplace/webhooks/url", scopes: [] },
+  createSku: { method: "POST", path: "/v1.0/marketplace/portfolios/skus", scopes: ["portfolio:write", "portfolio:read"] },
+  createPrice: { method: "POST", path: "/v1.0/marketplace/portfolios/prices", scopes: ["portfolio:write"] },
+  getPrice: { method: "GET", path: "/v1.0/marketplace/portfolios/prices", scopes: ["portfolio:read"] },
+  listPrices: { method: "GET", path: "/v1.0/marketplace/portfolios/prices", scopes: ["portfolio:read"] },
   listOrders: { method: "GET", path: "/v1.0/marketplace/orders", scopes: ["order-order:read"] },
   getOrder: { method: "GET", path: "/v1.0/marketplace/orders", scopes: ["order-order:read"] },
 } as const satisfies Record<string, Endpoint>;
@@ -66,8 +74,15 @@ export function createMarketplaceClient(options: MarketplaceClientOptions) {
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 15_000;
 
-  /** Sends the request; answers the JSON of a 2xx, throws a MarketplaceError otherwise. */
-  async function request(name: EndpointName, init: { query?: URLSearchParams; body?: unknown; path?: string } = {}): Promise<unknown> {
+  /**
+   * Sends the request; answers the JSON of a 2xx, throws a MarketplaceError otherwise. With
+   * `importBody`, a failure whose body is an import response (SKU and price create answer 400,
+   * 429, 500 and 503 with a statusCode body) is answered too, for the caller to explain.
+   */
+  async function request(
+    name: EndpointName,
+    init: { query?: URLSearchParams; body?: unknown; path?: string; importBody?: z.ZodType } = {},
+  ): Promise<unknown> {
     const endpoint: Endpoint = ENDPOINTS[name];
     const url = new URL(init.path ?? endpoint.path, options.baseUrl);
     if (init.query) url.search = init.query.toString();
@@ -89,6 +104,11 @@ export function createMarketplaceClient(options: MarketplaceClientOptions) {
       throw new MarketplaceError("unavailable", "The marketplace could not be reached", { cause });
     }
 
+    if (!response.ok && init.importBody && response.status !== 401 && response.status !== 403) {
+      const json: unknown = await response.json().catch(() => null);
+      if (init.importBody.safeParse(json).success) return json;
+      throw new MarketplaceError(kindForStatus(response.status), `The marketplace answered HTTP ${response.status}`, { status: response.status });
+    }
     if (!response.ok) {
       const { code, message } = await readErrorBody(response);
       const kind = kindForStatus(response.status);
@@ -113,7 +133,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions) {
   async function call<S extends z.ZodType>(
     name: EndpointName,
     schema: S,
-    init: { query?: URLSearchParams; body?: unknown; path?: string } = {},
+    init: { query?: URLSearchParams; body?: unknown; path?: string; importBody?: z.ZodType } = {},
   ): Promise<z.infer<S>> {
     const parsed = schema.safeParse(await request(name, init));
     if (!parsed.success) {
@@ -129,6 +149,18 @@ export function createMarketplaceClient(options: MarketplaceClientOptions) {
   return {
     /** Endpoint 3. */
     getBasicUserInfo: () => call("basicUserInfo", basicUserInfoSchema, { body: {} }),
+    /**
+     * Endpoint 4. Answers the import response for statusCode 0 and for the failures the platform
+     * explains (-1 to -5); a 403 (-6, a missing scope) and a 401 throw, like on every endpoint.
+     */
+    createSku: (sku: SkuCreate) => call("createSku", skuImportResponseSchema, { body: sku, importBody: skuImportResponseSchema }),
+    /** Endpoint 5; failures with an import-response body are answered, as for SKUs. */
+    createPrice: (price: PriceCreate) => call("createPrice", priceCreateResponseSchema, { body: price, importBody: priceCreateResponseSchema }),
+    /** Endpoint 6: the price with its history. */
+    getPrice: (id: string) => call("getPrice", priceWithHistorySchema, { path: `${ENDPOINTS.getPrice.path}/${encodeURIComponent(id)}` }),
+    /** Endpoint 7. Build `query` with `pricesQuery`. */
+    listPrices: async (query: URLSearchParams = new URLSearchParams()) =>
+      parseListResponse(await request("listPrices", { query }), priceSchema),
     /** Endpoint 9. Build `query` with `ordersQuery` (spec: Generic list rules). */
     listOrders: async (query: URLSearchParams = new URLSearchParams()) =>
       parseListResponse(await request("listOrders", { query }), orderSchema),
