@@ -7,7 +7,7 @@
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
-import autocannon from "autocannon";
+import { percentile, runLoad } from "./lib/load";
 import { obtainAccessToken } from "../sandbox/testing";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -30,12 +30,6 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)] ?? Number.NaN;
 }
 
 async function main(): Promise<void> {
@@ -71,16 +65,12 @@ async function main(): Promise<void> {
       if (warm.status !== 200) throw new Error(`${benchCase.name}: HTTP ${warm.status} ${await warm.text()}`);
       await warm.arrayBuffer();
       const coldMs = performance.now() - coldStarted;
-      const latencies: number[] = [];
-      const result = await new Promise<autocannon.Result>((resolve, reject) => {
-        const instance = autocannon(
-          { url: `${baseUrl}${benchCase.path}`, headers: { Authorization: `Bearer ${token}` }, connections: CONNECTIONS, duration: SECONDS },
-          (error, finished) => (error ? reject(error) : resolve(finished)),
-        );
-        // Exact percentiles from every response time (autocannon's histogram reports no p95).
-        instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+      const { result, latencies } = await runLoad({
+        url: `${baseUrl}${benchCase.path}`,
+        headers: { Authorization: `Bearer ${token}` },
+        connections: CONNECTIONS,
+        duration: SECONDS,
       });
-      latencies.sort((a, b) => a - b);
       const row = [
         benchCase.name.padEnd(24),
         coldMs.toFixed(1).padStart(7),
