@@ -10,7 +10,7 @@ import { DataTable } from "@/components/ui/data-table";
 import { Pagination } from "@/components/ui/pagination";
 import { useUrlState } from "@/components/ui/use-url-state";
 import type { OrderRow, OrdersPage } from "@/lib/data/orders";
-import type { PlatformProblem } from "@/lib/data/platform";
+import { ApiError, fetchApi } from "@/lib/api-client";
 import { formatMoney } from "@/lib/money";
 import {
   DEFAULT_ORDER_SORT,
@@ -21,23 +21,7 @@ import {
 } from "@/lib/orders/order-filters";
 import type { OrderFilters } from "@/lib/orders/order-filters";
 
-class OrdersRequestError extends Error {
-  constructor(
-    message: string,
-    readonly problem: PlatformProblem | null,
-  ) {
-    super(message);
-  }
-}
-
-async function fetchOrders(filters: OrderFilters): Promise<OrdersPage> {
-  const response = await fetch(`/api/orders?${orderFiltersToSearchParams(filters)}`, { cache: "no-store" });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { error?: string; problem?: PlatformProblem } | null;
-    throw new OrdersRequestError(body?.error ?? `Orders could not be loaded (HTTP ${response.status})`, body?.problem ?? null);
-  }
-  return response.json();
-}
+const fetchOrders = (filters: OrderFilters) => fetchApi<OrdersPage>(`/api/orders?${orderFiltersToSearchParams(filters)}`);
 
 const dateTime = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" });
 const column = createColumnHelper<OrderRow>();
@@ -117,7 +101,7 @@ export function OrdersTable() {
   );
 
   const pageCount = query.data?.total != null ? Math.ceil(query.data.total / filters.size) : null;
-  const problem = query.error instanceof OrdersRequestError ? query.error.problem : null;
+  const problem = query.error instanceof ApiError ? query.error.problem : null;
 
   return (
     <div className="space-y-4">

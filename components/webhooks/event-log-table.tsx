@@ -5,6 +5,7 @@ import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
 import { useEffect, useMemo } from "react";
 import { DataTable } from "@/components/ui/data-table";
+import { fetchApi } from "@/lib/api-client";
 import { Pagination } from "@/components/ui/pagination";
 import { useUrlState } from "@/components/ui/use-url-state";
 import type { WebhookEventPage, WebhookEventRow } from "@/lib/data/webhook-events";
@@ -12,14 +13,7 @@ import { WEBHOOK_DOMAINS } from "@/lib/marketplace/schemas/webhook";
 import { EVENT_PAGE_SIZES, eventFiltersFromSearchParams, eventFiltersToSearchParams } from "@/lib/webhooks/event-filters";
 import type { EventFilters } from "@/lib/webhooks/event-filters";
 
-async function fetchEvents(filters: EventFilters): Promise<WebhookEventPage> {
-  const response = await fetch(`/api/events?${eventFiltersToSearchParams(filters)}`, { cache: "no-store" });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { error?: string } | null;
-    throw new Error(body?.error ?? `The event log could not be loaded (HTTP ${response.status})`);
-  }
-  return response.json();
-}
+const fetchEvents = (filters: EventFilters) => fetchApi<WebhookEventPage>(`/api/events?${eventFiltersToSearchParams(filters)}`);
 
 const timeFormat = new Intl.DateTimeFormat("en", { dateStyle: "short", timeStyle: "medium" });
 const column = createColumnHelper<WebhookEventRow>();

@@ -1,0 +1,32 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Suspense } from "react";
+import { ProblemNotice } from "@/components/platform/problem-notice";
+import { PricesTable } from "@/components/prices/prices-table";
+import { requireSeller } from "@/lib/auth/session";
+import { requiredScopesFor } from "@/lib/marketplace/client";
+
+export const metadata: Metadata = { title: "Prices" };
+
+export default async function PricesPage() {
+  const seller = await requireSeller();
+  const missing = requiredScopesFor("listPrices").filter((scope) => seller.connection.scopesMissing.includes(scope));
+
+  return (
+    <section className="space-y-6">
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h1 className="text-2xl font-semibold tracking-tight">Prices</h1>
+        <Link href="/prices/bulk" className="rounded-md border border-zinc-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-zinc-50">
+          Bulk update from CSV
+        </Link>
+      </div>
+      {missing.length > 0 ? (
+        <ProblemNotice problem={{ kind: "missing_scope", scopes: missing }} feature="your prices" />
+      ) : (
+        <Suspense>
+          <PricesTable />
+        </Suspense>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+"use client";
+
+import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import type { PriceHistoryItem } from "@/lib/marketplace/schemas/price";
+import { formatMoney, moneyToDecimalString } from "@/lib/money";
+
+const day = new Intl.DateTimeFormat("en", { dateStyle: "short", timeStyle: "short" });
+
+/** The price's history as a line: each point a price that was set, oldest first. */
+export function PriceHistoryChart({ history }: { history: PriceHistoryItem[] }) {
+  // The chart needs numbers to place points; labels and the tooltip use the exact formatter.
+  const points = history.map((item) => ({
+    at: new Date(item.created_at).getTime(),
+    amount: Number(moneyToDecimalString(item)),
+    label: formatMoney(item),
+  }));
+  return (
+    <figure className="rounded-lg border border-zinc-200 bg-white p-4" data-testid="price-history-chart" data-points={points.length}>
+      <figcaption className="mb-2 text-sm font-medium">Price history</figcaption>
+      <div className="h-64 w-full">
+        <ResponsiveContainer width="100%" height="100%">
+          <LineChart data={points} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
+            <CartesianGrid strokeDasharray="3 3" stroke="#e4e4e7" />
+            <XAxis dataKey="at" type="number" scale="time" domain={["dataMin", "dataMax"]} tickFormatter={(value: number) => day.format(value)} fontSize={12} />
+            <YAxis dataKey="amount" fontSize={12} width={72} domain={["auto", "auto"]} />
+            <Tooltip
+              labelFormatter={(value) => day.format(Number(value))}
+              formatter={(_value, _name, entry) => [(entry.payload as { label: string }).label, "Price"]}
+            />
+            <Line type="stepAfter" dataKey="amount" stroke="#047857" strokeWidth={2} dot={{ r: 4 }} isAnimationActive={false} />
+          </LineChart>
+        </ResponsiveContainer>
+      </div>
+    </figure>
+  );
+}
