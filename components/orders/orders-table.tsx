@@ -1,16 +1,13 @@
 "use client";
 
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { OrderStatusBadge } from "@/components/orders/order-status-badge";
-import { ProblemNotice } from "@/components/platform/problem-notice";
-import { DataTable } from "@/components/ui/data-table";
-import { Pagination } from "@/components/ui/pagination";
-import { useUrlState } from "@/components/ui/use-url-state";
+import { PagedTable } from "@/components/ui/paged-table";
+import { usePagedQuery } from "@/components/ui/use-paged-query";
+import { fetchApi } from "@/lib/api-client";
 import type { OrderRow, OrdersPage } from "@/lib/data/orders";
-import { ApiError, fetchApi } from "@/lib/api-client";
 import { formatMoney } from "@/lib/money";
 import {
   DEFAULT_ORDER_SORT,
@@ -50,29 +47,16 @@ const toIso = (local: string) => {
   return local && !Number.isNaN(date.getTime()) ? date.toISOString() : null;
 };
 
+const FALLBACK_FILTERS: OrderFilters = { sort: DEFAULT_ORDER_SORT, page: 1, size: 25 };
+
 export function OrdersTable() {
-  const { searchParams, update } = useUrlState();
-  const queryString = searchParams.toString();
-  const parsed = useMemo(() => orderFiltersFromSearchParams(new URLSearchParams(queryString)), [queryString]);
-  const filters: OrderFilters = useMemo(
-    () => (parsed.success ? parsed.data : { sort: DEFAULT_ORDER_SORT, page: 1, size: 25 }),
-    [parsed],
-  );
-  const queryClient = useQueryClient();
-
-  const query = useQuery({
-    queryKey: ["orders", filters],
-    queryFn: () => fetchOrders(filters),
-    placeholderData: keepPreviousData,
+  const { filters, filtersValid, queryString, query, update } = usePagedQuery({
+    key: "orders",
+    parse: orderFiltersFromSearchParams,
+    fallback: FALLBACK_FILTERS,
+    fetchPage: fetchOrders,
+    hasNext: (data) => data.hasNext,
   });
-
-  // The next page is fetched ahead, so paging forward shows it at once.
-  useEffect(() => {
-    if (query.data?.hasNext) {
-      const next = { ...filters, page: filters.page + 1 };
-      void queryClient.prefetchQuery({ queryKey: ["orders", next], queryFn: () => fetchOrders(next) });
-    }
-  }, [filters, query.data?.hasNext, queryClient]);
 
   const columns = useMemo(
     () => [
@@ -101,7 +85,6 @@ export function OrdersTable() {
   );
 
   const pageCount = query.data?.total != null ? Math.ceil(query.data.total / filters.size) : null;
-  const problem = query.error instanceof ApiError ? query.error.problem : null;
 
   return (
     <div className="space-y-4">
@@ -150,37 +133,21 @@ export function OrdersTable() {
         </div>
       </form>
 
-      {!parsed.success ? <p role="alert" className="text-sm text-red-700">Some filters in the address are invalid and were ignored.</p> : null}
-
-      {problem && problem.kind !== "error" ? (
-        <ProblemNotice problem={problem} feature="your orders" />
-      ) : query.isError ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-          {query.error.message}{" "}
-          <button type="button" className="underline" onClick={() => void query.refetch()}>
-            Try again
-          </button>
-        </p>
-      ) : (
-        <DataTable
-          rows={query.data?.rows ?? []}
-          columns={columns}
-          getRowId={(row) => row.id}
-          isPending={query.isPending}
-          isFetching={query.isFetching}
-          empty="No orders match these filters."
-          caption="Orders"
-        />
-      )}
-
-      <Pagination
+      <PagedTable
+        query={query}
+        rows={query.data?.rows ?? []}
+        columns={columns}
+        getRowId={(row) => row.id}
+        feature="your orders"
+        empty="No orders match these filters."
+        caption="Orders"
         page={filters.page}
         pageCount={pageCount}
         size={filters.size}
         sizes={ORDER_PAGE_SIZES}
-        isFetching={query.isFetching}
         onPage={(page) => update({ page: String(page) })}
         onSize={(size) => update({ size: String(size) })}
+        filtersValid={filtersValid}
       />
     </div>
   );

@@ -1,14 +1,11 @@
 "use client";
 
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
-import { useEffect, useMemo } from "react";
-import { ProblemNotice } from "@/components/platform/problem-notice";
-import { DataTable } from "@/components/ui/data-table";
-import { Pagination } from "@/components/ui/pagination";
-import { useUrlState } from "@/components/ui/use-url-state";
-import { ApiError, fetchApi } from "@/lib/api-client";
+import { useMemo } from "react";
+import { PagedTable } from "@/components/ui/paged-table";
+import { usePagedQuery } from "@/components/ui/use-paged-query";
+import { fetchApi } from "@/lib/api-client";
 import type { PricesPage } from "@/lib/data/prices";
 import type { Price } from "@/lib/marketplace/schemas/price";
 import { formatMoney } from "@/lib/money";
@@ -20,23 +17,16 @@ const fetchPrices = (filters: PriceFilters) => fetchApi<PricesPage>(`/api/prices
 const dateTime = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" });
 const column = createColumnHelper<Price>();
 
-export function PricesTable() {
-  const { searchParams, update } = useUrlState();
-  const queryString = searchParams.toString();
-  const parsed = useMemo(() => priceFiltersFromSearchParams(new URLSearchParams(queryString)), [queryString]);
-  const filters: PriceFilters = useMemo(
-    () => (parsed.success ? parsed.data : { sort: "created_at:desc", page: 1, size: 25 }),
-    [parsed],
-  );
-  const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: ["prices", filters], queryFn: () => fetchPrices(filters), placeholderData: keepPreviousData });
+const FALLBACK_FILTERS: PriceFilters = { sort: "created_at:desc", page: 1, size: 25 };
 
-  useEffect(() => {
-    if (query.data?.hasNext) {
-      const next = { ...filters, page: filters.page + 1 };
-      void queryClient.prefetchQuery({ queryKey: ["prices", next], queryFn: () => fetchPrices(next) });
-    }
-  }, [filters, query.data?.hasNext, queryClient]);
+export function PricesTable() {
+  const { filters, filtersValid, queryString, query, update } = usePagedQuery({
+    key: "prices",
+    parse: priceFiltersFromSearchParams,
+    fallback: FALLBACK_FILTERS,
+    fetchPage: fetchPrices,
+    hasNext: (data) => data.hasNext,
+  });
 
   const columns = useMemo(
     () => [
@@ -70,7 +60,6 @@ export function PricesTable() {
   );
 
   const pageCount = query.data?.total != null ? Math.ceil(query.data.total / filters.size) : null;
-  const problem = query.error instanceof ApiError ? query.error.problem : null;
 
   return (
     <div className="space-y-4">
@@ -103,37 +92,21 @@ export function PricesTable() {
         </button>
       </form>
 
-      {!parsed.success ? <p role="alert" className="text-sm text-red-700">Some filters in the address are invalid and were ignored.</p> : null}
-
-      {problem && problem.kind !== "error" ? (
-        <ProblemNotice problem={problem} feature="your prices" />
-      ) : query.isError ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-          {query.error.message}{" "}
-          <button type="button" className="underline" onClick={() => void query.refetch()}>
-            Try again
-          </button>
-        </p>
-      ) : (
-        <DataTable
-          rows={query.data?.rows ?? []}
-          columns={columns}
-          getRowId={(row) => row.id}
-          isPending={query.isPending}
-          isFetching={query.isFetching}
-          empty="No prices match these filters."
-          caption="Prices"
-        />
-      )}
-
-      <Pagination
+      <PagedTable
+        query={query}
+        rows={query.data?.rows ?? []}
+        columns={columns}
+        getRowId={(row) => row.id}
+        feature="your prices"
+        empty="No prices match these filters."
+        caption="Prices"
         page={filters.page}
         pageCount={pageCount}
         size={filters.size}
         sizes={PRICE_PAGE_SIZES}
-        isFetching={query.isFetching}
         onPage={(page) => update({ page: String(page) })}
         onSize={(size) => update({ size: String(size) })}
+        filtersValid={filtersValid}
       />
     </div>
   );

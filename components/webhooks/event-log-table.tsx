@@ -1,13 +1,10 @@
 "use client";
 
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
-import { useEffect, useMemo } from "react";
-import { DataTable } from "@/components/ui/data-table";
+import { PagedTable } from "@/components/ui/paged-table";
+import { usePagedQuery } from "@/components/ui/use-paged-query";
 import { fetchApi } from "@/lib/api-client";
-import { Pagination } from "@/components/ui/pagination";
-import { useUrlState } from "@/components/ui/use-url-state";
 import type { WebhookEventPage, WebhookEventRow } from "@/lib/data/webhook-events";
 import { WEBHOOK_DOMAINS } from "@/lib/marketplace/schemas/webhook";
 import { EVENT_PAGE_SIZES, eventFiltersFromSearchParams, eventFiltersToSearchParams } from "@/lib/webhooks/event-filters";
@@ -56,27 +53,17 @@ function isoToLocal(value: string | undefined): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-export function EventLogTable() {
-  const { searchParams, update } = useUrlState();
-  const queryString = searchParams.toString();
-  const parsed = useMemo(() => eventFiltersFromSearchParams(new URLSearchParams(queryString)), [queryString]);
-  const filters: EventFilters = useMemo(() => (parsed.success ? parsed.data : { page: 1, size: 25 }), [parsed]);
-  const queryClient = useQueryClient();
+const FALLBACK_FILTERS: EventFilters = { page: 1, size: 25 };
 
-  const query = useQuery({
-    queryKey: ["events", filters],
-    queryFn: () => fetchEvents(filters),
-    placeholderData: keepPreviousData,
+export function EventLogTable() {
+  const { filters, filtersValid, queryString, query, update } = usePagedQuery({
+    key: "events",
+    parse: eventFiltersFromSearchParams,
+    fallback: FALLBACK_FILTERS,
+    fetchPage: fetchEvents,
+    hasNext: (data, current) => current.page * current.size < data.total,
   });
   const pageCount = query.data ? Math.ceil(query.data.total / query.data.size) : null;
-
-  // Prefetch the next page so paging forward is instant.
-  useEffect(() => {
-    if (pageCount !== null && filters.page < pageCount) {
-      const next = { ...filters, page: filters.page + 1 };
-      void queryClient.prefetchQuery({ queryKey: ["events", next], queryFn: () => fetchEvents(next) });
-    }
-  }, [filters, pageCount, queryClient]);
 
   return (
     <div className="space-y-4">
@@ -136,35 +123,21 @@ export function EventLogTable() {
         </div>
       </form>
 
-      {!parsed.success ? <p role="alert" className="text-sm text-red-700">Some filters in the address are invalid and were ignored.</p> : null}
-
-      {query.isError ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-          {query.error.message}{" "}
-          <button type="button" className="underline" onClick={() => void query.refetch()}>
-            Try again
-          </button>
-        </p>
-      ) : (
-        <DataTable
-          rows={query.data?.items ?? []}
-          columns={columns}
-          getRowId={(row) => row.id}
-          isPending={query.isPending}
-          isFetching={query.isFetching}
-          empty="No events match these filters yet."
-          caption="Webhook events, newest first"
-        />
-      )}
-
-      <Pagination
+      <PagedTable
+        query={query}
+        rows={query.data?.items ?? []}
+        columns={columns}
+        getRowId={(row) => row.id}
+        feature="your events"
+        empty="No events match these filters yet."
+        caption="Webhook events, newest first"
         page={filters.page}
         pageCount={pageCount}
         size={filters.size}
         sizes={EVENT_PAGE_SIZES}
-        isFetching={query.isFetching}
         onPage={(page) => update({ page: String(page) })}
         onSize={(size) => update({ size: String(size) })}
+        filtersValid={filtersValid}
       />
     </div>
   );

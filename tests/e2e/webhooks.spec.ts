@@ -10,6 +10,12 @@ test.describe("webhooks", () => {
   test("use this dashboard, then a new order shows in the event log and as a toast without a reload", async ({ page, request }) => {
     await connectAs(page, "seller@example.com");
     await page.goto("/webhooks");
+    // Other tests may have pointed this seller's webhooks here already: start from none.
+    const remove = page.getByRole("button", { name: "Remove" });
+    if (await remove.isVisible()) {
+      await remove.click();
+      await expect(page.getByTestId("current-webhook-url")).toContainText("None");
+    }
     await page.getByRole("button", { name: "Use this dashboard" }).click();
     await expect(page.getByTestId("webhook-message")).toContainText(`${E2E_APP_URL}/api/webhooks/marketplace/`);
     await expect(page.getByTestId("current-webhook-url")).toContainText("this dashboard");

@@ -1,0 +1,73 @@
+"use client";
+
+import type { UseQueryResult } from "@tanstack/react-query";
+import type { ColumnDef } from "@tanstack/react-table";
+import { ProblemNotice } from "@/components/platform/problem-notice";
+import { DataTable } from "@/components/ui/data-table";
+import { Pagination } from "@/components/ui/pagination";
+import { ApiError } from "@/lib/api-client";
+
+/**
+ * The body of a server-paginated table: the platform problem (reconnect, missing scope) or the
+ * error with a retry in place of the rows, the rows, and the pager.
+ */
+export function PagedTable<Row, D>({
+  query,
+  rows,
+  columns,
+  getRowId,
+  feature,
+  empty,
+  caption,
+  page,
+  pageCount,
+  size,
+  sizes,
+  onPage,
+  onSize,
+  filtersValid,
+}: {
+  query: UseQueryResult<D, Error>;
+  rows: Row[];
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- react-table's column defs are heterogeneous by design
+  columns: ColumnDef<Row, any>[];
+  getRowId: (row: Row) => string;
+  feature: string;
+  empty: string;
+  caption: string;
+  page: number;
+  pageCount: number | null;
+  size: number;
+  sizes: readonly number[];
+  onPage: (page: number) => void;
+  onSize: (size: number) => void;
+  filtersValid: boolean;
+}) {
+  const problem = query.error instanceof ApiError ? query.error.problem : null;
+  return (
+    <>
+      {!filtersValid ? <p role="alert" className="text-sm text-red-700">Some filters in the address are invalid and were ignored.</p> : null}
+      {problem && problem.kind !== "error" ? (
+        <ProblemNotice problem={problem} feature={feature} />
+      ) : query.isError ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+          {query.error.message}{" "}
+          <button type="button" className="underline" onClick={() => void query.refetch()}>
+            Try again
+          </button>
+        </p>
+      ) : (
+        <DataTable
+          rows={rows}
+          columns={columns}
+          getRowId={getRowId}
+          isPending={query.isPending}
+          isFetching={query.isFetching}
+          empty={empty}
+          caption={caption}
+        />
+      )}
+      <Pagination page={page} pageCount={pageCount} size={size} sizes={sizes} isFetching={query.isFetching} onPage={onPage} onSize={onSize} />
+    </>
+  );
+}
