@@ -1,0 +1,150 @@
+"use server";
+
+import { z } from "zod";
+import { requireSeller } from "@/lib/auth/session";
+import { withPlatform } from "@/lib/data/platform";
+import type { PlatformProblem } from "@/lib/data/platform";
+import { priceCreateSchema } from "@/lib/marketplace/schemas/price";
+import { applyPriceRows } from "@/lib/prices/bulk-apply";
+import type { BackoffState, RowResult } from "@/lib/prices/bulk-apply";
+import { BULK_LIMITS, parseBulkPriceCsv } from "@/lib/prices/bulk-csv";
+import { previewBulkPrices } from "@/lib/prices/bulk-preview";
+import type { BulkPreview } from "@/lib/prices/bulk-preview";
+
+export type PreviewBulkPricesState =
+  | { status: "ok"; preview: BulkPreview }
+  | { status: "error"; message: string; problem?: PlatformProblem };
+
+const uploadSchema = z.object({
+  file: z
+    .file({ error: "Choose a CSV file." })
+    .min(1, { error: "The file is empty." })
+    .max(BULK_LIMITS.maxFileBytes, { error: `The file is larger than 1 MB; split it into smaller files.` }),
+});
+
+/**
+ * Reads the uploaded CSV and compares it with the current prices (spec: 7. List prices). Nothing
+ * is sent to the platform's create endpoint here.
+ */
+export async function previewBulkPricesAction(formData: FormData): Promise<PreviewBulkPricesState> {
+  const seller = await requireSeller();
+  const upload = uploadSchema.safeParse({ file: formData.get("file") });
+  if (!upload.success) return { status: "error", message: upload.error.issues[0]?.message ?? "Choose a CSV file." };
+
+  let text: string;
+  try {
+    // TextDecoder with `fatal`: a file saved as Latin-1 would otherwise turn "ç" into "�" silently.
+    text = new TextDecoder("utf-8", { fatal: true }).decode(await upload.data.file.arrayBuffer());
+  } catch {
+    return { status: "error", message: "The file is not UTF-8 text. Save it as \"CSV UTF-8\" and upload it again." };
+  }
+  const parsed = parseBulkPriceCsv(text, { maxRows: BULK_LIMITS.maxRows });
+  if (!parsed.ok) return { status: "error", message: parsed.error };
+
+  const preview = await previewBulkPrices(seller, parsed);
+  if (!preview.ok) {
+    const message = preview.problem.kind === "error" ? preview.problem.message : "The marketplace did not return your current prices.";
+    return { status: "error", message, problem: preview.problem };
+  }
+  return { status: "ok", preview: preview.data };
+}
+
+// One row to apply: the price create body (spec: Resources → Price) plus where it came from.
+const applyRowSchema = priceCreateSchema
+  .pick({ sku: true, type: true, value: true, currency: true })
+  .extend({
+    normalizer: z.number().int().positive(),
+    line: z.number().int().min(2),
+    /** Currency units as shown to the seller; echoed back, never sent to the platform. */
+    amount: z.string().max(40),
+    transientFailures: z.number().int().min(0).max(20).optional(),
+  });
+export type ApplyPriceRow = z.infer<typeof applyRowSchema>;
+
+const batchSchema = z.object({
+  rows: z
+    .array(applyRowSchema)
+    .min(1)
+    .max(BULK_LIMITS.maxBatchRows)
+    .refine((rows) => new Set(rows.map((row) => row.line)).size === rows.length, { error: "Each line may appear once in a batch." }),
+  backoff: z.object({ rateLimitStreak: z.number().int().min(0).max(30) }).optional(),
+});
+
+export interface AppliedRowResult {
+  line: number;
+  outcome: "applied" | "rejected" | "failed";
+  message: string;
+  priceId: string | null;
+}
+
+export type ApplyPriceBatchState =
+  | {
+      status: "ok";
+      results: AppliedRowResult[];
+      /** Rows of this batch without an outcome yet: send them again (after `resumeAfterMs`). */
+      pending: ApplyPriceRow[];
+      resumeAfterMs: number;
+      backoff: BackoffState;
+      /** Times this call slowed down because the platform blocked it (statusCode -2 / HTTP 429). */
+      slowDowns: number;
+    }
+  | { status: "error"; message: string; problem?: PlatformProblem; results: AppliedRowResult[]; pending: ApplyPriceRow[] };
+
+/**
+ * No new request starts after this long, so the call returns well before proxies and browsers
+ * give up; a request already in flight finishes within the HTTP client's own timeout.
+ */
+const CALL_BUDGET_MS = 18_000;
+/** Longer rate-limit waits are taken by the page, which shows the countdown, not by this request. */
+const HAND_BACK_WAITS_OVER_MS = 3_000;
+
+function toResult(result: RowResult<ApplyPriceRow>): AppliedRowResult {
+  return {
+    line: result.row.line,
+    outcome: result.outcome,
+    message: result.message,
+    priceId: result.outcome === "applied" ? result.priceId : null,
+  };
+}
+
+/**
+ * Applies up to `BULK_LIMITS.maxBatchRows` rows (spec: 5. Create price), one request per row,
+ * slowing down when the platform blocks (statusCode -2 / HTTP 429) and retrying transient
+ * failures. Returns one outcome per finished row and the rows still pending; the page sends
+ * those again, so a deadline or a block never loses a row.
+ */
+export async function applyPriceBatchAction(rows: ApplyPriceRow[], options: { backoff?: BackoffState } = {}): Promise<ApplyPriceBatchState> {
+  const seller = await requireSeller();
+  const parsed = batchSchema.safeParse({ rows, backoff: options.backoff });
+  if (!parsed.success) {
+    return { status: "error", message: `The batch is not valid: ${parsed.error.issues[0]?.message ?? "unknown error"}`, results: [], pending: [] };
+  }
+  const batch = parsed.data.rows;
+
+  // Outcomes are collected as they happen: when a 401/403 stops the batch, withPlatform answers
+  // with the problem and these still tell which rows were done before it.
+  const results: AppliedRowResult[] = [];
+  const run = await withPlatform(seller, "createPrice", (client) =>
+    applyPriceRows(batch, {
+      createPrice: (row) =>
+        client.createPrice({ sku: row.sku, type: row.type, value: row.value, currency: row.currency, normalizer: row.normalizer, extras: {} }),
+      onResult: (result) => results.push(toResult(result)),
+      maxWaitMs: CALL_BUDGET_MS,
+      handBackWaitsOverMs: HAND_BACK_WAITS_OVER_MS,
+      backoff: parsed.data.backoff,
+    }),
+  );
+
+  if (!run.ok) {
+    const done = new Set(results.map((result) => result.line));
+    const message =
+      run.problem.kind === "reconnect"
+        ? "The marketplace no longer accepts this dashboard's access. Reconnect, then resume."
+        : run.problem.kind === "missing_scope"
+          ? `Setting prices needs the ${run.problem.scopes.join(", ")} permission. Reconnect and grant it, then resume.`
+          : run.problem.message;
+    return { status: "error", message, problem: run.problem, results, pending: batch.filter((row) => !done.has(row.line)) };
+  }
+  const { pending, resumeAfterMs, backoff, slowDowns } = run.data;
+  return { status: "ok", results, pending, resumeAfterMs, backoff, slowDowns };
+}

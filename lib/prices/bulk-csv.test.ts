@@ -1,0 +1,189 @@
+import Papa from "papaparse";
+import { describe, expect, it } from "vitest";
+import { buildResultsCsv, convertAmount, escapeCsvText, parseBulkPriceCsv } from "./bulk-csv";
+import type { BulkCsvParseResult, BulkResultLine } from "./bulk-csv";
+
+function parsed(text: string, maxRows?: number): Extract<BulkCsvParseResult, { ok: true }> {
+  const result = parseBulkPriceCsv(text, { maxRows });
+  if (!result.ok) throw new Error(`expected a parsed file, got: ${result.error}`);
+  return result;
+}
+
+function reasonFor(text: string, line = 2): string | undefined {
+  return parsed(text).invalid.find((row) => row.line === line)?.reason;
+}
+
+const HEADER = "sku,type,value,currency\n";
+
+describe("parseBulkPriceCsv: good rows", () => {
+  it("reads both decimal separators into the exact integer value at normalizer 100", () => {
+    const result = parsed(`${HEADER}CAM-001,sell,12.34,BRL\nCAM-002,list,"12,34",BRL\nCAM-003,sell,19.99,BRL\nCAM-004,sell,7,brl\n`);
+    expect(result.invalid).toEqual([]);
+    expect(result.rows).toEqual([
+      { line: 2, sku: "CAM-001", type: "sell", amount: "12.34", currency: "BRL", value: 1234, normalizer: 100 },
+      { line: 3, sku: "CAM-002", type: "list", amount: "12.34", currency: "BRL", value: 1234, normalizer: 100 },
+      { line: 4, sku: "CAM-003", type: "sell", amount: "19.99", currency: "BRL", value: 1999, normalizer: 100 },
+      { line: 5, sku: "CAM-004", type: "sell", amount: "7", currency: "BRL", value: 700, normalizer: 100 },
+    ]);
+  });
+
+  it("accepts a semicolon file with decimal commas (what pt-BR spreadsheets save)", () => {
+    const result = parsed("sku;type;value;currency\nCAM-001;sell;12,5;BRL\n");
+    expect(result.delimiter).toBe(";");
+    expect(result.rows[0]).toMatchObject({ amount: "12.5", value: 1250 });
+  });
+
+  it("strips a UTF-8 BOM, reads CRLF, quoted fields, blank lines and columns in any order", () => {
+    const text = '\uFEFFCurrency,SKU,Value,Type,note\r\n\r\nBRL,"CAM, azul",10.00,SELL,"a ""quoted"" note"\r\nBRL,CAM-002,0.5,list,\r\n';
+    const result = parsed(text);
+    expect(result.invalid).toEqual([]);
+    expect(result.rows).toEqual([
+      { line: 3, sku: "CAM, azul", type: "sell", amount: "10", currency: "BRL", value: 1000, normalizer: 100 },
+      { line: 4, sku: "CAM-002", type: "list", amount: "0.5", currency: "BRL", value: 50, normalizer: 100 },
+    ]);
+  });
+
+  it("counts physical lines when a quoted field spans two lines", () => {
+    const result = parsed(`${HEADER}"CAM\n001",sell,1.00,BRL\nCAM-002,sell,2.00,BRL\n`);
+    expect(result.rows.map((row) => row.line)).toEqual([2, 4]);
+  });
+});
+
+describe("parseBulkPriceCsv: bad rows, each with a clear reason", () => {
+  it.each([
+    ["a missing column", "CAM-001,sell,12.34", /missing column currency/],
+    ["two missing columns", "CAM-001,sell", /missing columns value, currency/],
+    ["an unquoted decimal comma", "CAM-001,sell,12,34,BRL", /quote a value with a decimal comma/],
+    ["an empty sku", ",sell,12.34,BRL", /sku is empty/],
+    ["a sku of 51 characters", `${"A".repeat(51)},sell,1,BRL`, /longer than 50/],
+    ["an unknown type", "CAM-001,promo,12.34,BRL", /unknown type "promo"/],
+    ["an empty type", "CAM-001,,12.34,BRL", /type is empty/],
+    ["an empty value", "CAM-001,sell,,BRL", /value is empty/],
+    ["text as value", "CAM-001,sell,abc,BRL", /not an amount/],
+    ["thousands separators", 'CAM-001,sell,"1.234,56",BRL', /without thousands separators/],
+    ["a currency symbol", "CAM-001,sell,R$ 12,BRL", /not an amount/],
+    ["a negative value", "CAM-001,sell,-5,BRL", /negative/],
+    ["too many decimals", "CAM-001,sell,12.345,BRL", /more decimals than a price with normalizer 100/],
+    ["an unknown currency code", "CAM-001,sell,12.34,XYZ", /unknown currency code "XYZ"/],
+    ["a currency that is no code", "CAM-001,sell,12.34,Reais", /unknown currency code/],
+    ["an empty currency", "CAM-001,sell,12.34,", /currency is empty/],
+    ["a value too large", "CAM-001,sell,999999999999999999,BRL", /too large/],
+  ])("%s", (_name, line, reason) => {
+    expect(reasonFor(`${HEADER}${line}\n`)).toMatch(reason);
+  });
+
+  it("keeps the first of a duplicate sku+type and reports the later ones with the first line", () => {
+    const result = parsed(`${HEADER}CAM-001,sell,1,BRL\nCAM-001,list,2,BRL\ncam-001,sell,3,BRL\nCAM-001,SELL,4,BRL\n`);
+    expect(result.rows.map((row) => row.line)).toEqual([2, 3, 4]);
+    expect(result.invalid).toEqual([
+      { line: 5, sku: "CAM-001", type: "SELL", value: "4", currency: "BRL", reason: expect.stringMatching(/duplicate: line 2 already sets the sell price of CAM-001/) },
+    ]);
+  });
+
+  it("keeps the cells of an invalid row as written, for the results file", () => {
+    expect(parsed(`${HEADER} =cmd , promo ,"1,5", brl\n`).invalid[0]).toEqual({
+      line: 2,
+      sku: "=cmd",
+      type: "promo",
+      value: "1,5",
+      currency: "brl",
+      reason: expect.any(String),
+    });
+  });
+
+  it("refuses the rows after an unclosed quote", () => {
+    const result = parsed(`${HEADER}CAM-001,sell,1,BRL\n"CAM-002,sell,2,BRL\nCAM-003,sell,3,BRL\n`);
+    expect(result.rows.map((row) => row.line)).toEqual([2]);
+    expect(result.invalid[0]).toMatchObject({ line: 3, reason: expect.stringMatching(/quoted field is not closed/) });
+  });
+
+  it("mixes good and bad rows, with line numbers", () => {
+    const result = parsed(`${HEADER}CAM-001,sell,1,BRL\nCAM-002,sale,1,BRL\n\nCAM-003,sell,1.001,BRL\nCAM-004,list,4,BRL\n`);
+    expect(result.rows.map((row) => row.line)).toEqual([2, 6]);
+    expect(result.invalid.map((row) => row.line)).toEqual([3, 5]);
+  });
+});
+
+describe("parseBulkPriceCsv: whole-file errors", () => {
+  it.each([
+    ["an empty file", ""],
+    ["a file of blank lines", "\n \r\n"],
+    ["a BOM alone", "\uFEFF"],
+  ])("refuses %s", (_name, text) => {
+    expect(parseBulkPriceCsv(text)).toEqual({ ok: false, error: expect.stringMatching(/empty/) });
+  });
+
+  it("refuses a file without the header", () => {
+    expect(parseBulkPriceCsv("CAM-001,sell,12.34,BRL\n")).toEqual({ ok: false, error: expect.stringMatching(/header sku,type,value,currency \(it is missing\)/) });
+  });
+
+  it("names the columns the header lacks", () => {
+    expect(parseBulkPriceCsv("sku,price,currency\nCAM-001,1,BRL\n")).toEqual({ ok: false, error: expect.stringMatching(/missing the columns type, value/) });
+  });
+
+  it("refuses a header named twice", () => {
+    expect(parseBulkPriceCsv("sku,type,value,currency,SKU\n")).toEqual({ ok: false, error: expect.stringMatching(/sku twice/) });
+  });
+
+  it("refuses a header without rows", () => {
+    expect(parseBulkPriceCsv("sku,type,value,currency\r\n")).toEqual({ ok: false, error: expect.stringMatching(/no rows/) });
+  });
+
+  it("refuses more rows than allowed", () => {
+    const lines = Array.from({ length: 6 }, (_, i) => `SKU-${i},sell,1,BRL`).join("\n");
+    expect(parseBulkPriceCsv(`${HEADER}${lines}`, { maxRows: 5 })).toEqual({ ok: false, error: expect.stringMatching(/more than 5 rows/) });
+    expect(parsed(`${HEADER}${lines}`, 6).rows).toHaveLength(6);
+  });
+});
+
+describe("convertAmount", () => {
+  it.each([
+    ["12.34", 100, 1234],
+    ["12.345", 1000, 12345],
+    ["12", 1, 12],
+    ["0.5", 1000, 500],
+  ])("%s at normalizer %i is %i", (amount, normalizer, value) => {
+    expect(convertAmount(amount, "BRL", normalizer)).toEqual({ ok: true, value });
+  });
+
+  it("refuses decimals the normalizer cannot hold", () => {
+    expect(convertAmount("12.5", "JPY", 1)).toEqual({ ok: false, reason: expect.stringMatching(/normalizer 1 /) });
+  });
+});
+
+describe("results CSV", () => {
+  const line = (overrides: Partial<BulkResultLine>): BulkResultLine => ({
+    line: 2,
+    sku: "CAM-001",
+    type: "sell",
+    value: "12.34",
+    currency: "BRL",
+    outcome: "applied",
+    message: "The price was imported and processed",
+    priceId: "0123456789abcdef01234567",
+    ...overrides,
+  });
+
+  it("writes the header and one row per line, sorted, with CRLF", () => {
+    const csv = buildResultsCsv([line({ line: 3, sku: "CAM-002", outcome: "rejected", message: "sku: unknown, try again", priceId: null }), line({})]);
+    expect(csv.split("\r\n")).toEqual([
+      "line,sku,type,value,currency,outcome,message,price_id",
+      "2,CAM-001,sell,12.34,BRL,applied,The price was imported and processed,0123456789abcdef01234567",
+      '3,CAM-002,sell,12.34,BRL,rejected,"sku: unknown, try again",',
+    ]);
+  });
+
+  it("neutralises text cells that a spreadsheet would run as formulas, and reads back", () => {
+    const csv = buildResultsCsv([
+      line({ sku: "=HYPERLINK(\"http://x\")", type: "+sell", value: "-1", currency: "@BRL", outcome: "invalid", message: "-bad", priceId: null }),
+    ]);
+    const [, row] = Papa.parse<string[]>(csv.trim()).data;
+    expect(row).toEqual(["2", "'=HYPERLINK(\"http://x\")", "'+sell", "'-1", "'@BRL", "invalid", "'-bad", ""]);
+  });
+
+  it("leaves amounts and safe text alone", () => {
+    expect(escapeCsvText("CAM-001")).toBe("CAM-001");
+    expect(escapeCsvText("\tx")).toBe("'\tx");
+    expect(buildResultsCsv([line({ value: "0.5" })])).toContain(",0.5,");
+  });
+});

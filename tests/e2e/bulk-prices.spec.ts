@@ -1,0 +1,197 @@
+import { readFile } from "node:fs/promises";
+import { expect, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
+import Papa from "papaparse";
+import { E2E_SANDBOX_URL } from "./ports";
+import { connectAs, storedAccessToken } from "./support";
+
+// The catalogue every PRO seller starts with (sandbox/seed.ts): 20 SKUs, a list and a sell price each.
+const SEEDED_SKUS = [
+  ...["CAM-001", "CAM-002", "CAM-003", "CAM-004"],
+  ...["TEN-001", "TEN-002", "TEN-003"],
+  ...["CAF-001", "CAF-002"],
+  ...["FON-001", "FON-002", "FON-003"],
+  ...["MOC-001", "MOC-002"],
+  ...["LIV-001", "LIV-002"],
+  ...["PAN-001", "PAN-002"],
+  ...["GAR-001", "GAR-002"],
+];
+const PRICES_PATH = "/v1.0/marketplace/portfolios/prices";
+
+interface WirePrice {
+  id: string;
+  sku: string;
+  type: "list" | "sell";
+  value: number;
+  currency: string;
+  normalizer: number;
+}
+
+async function currentPrices(request: APIRequestContext, token: string): Promise<Map<string, WirePrice>> {
+  const response = await request.get(`${E2E_SANDBOX_URL}${PRICES_PATH}?_limit=200`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(response.status()).toBe(200);
+  const { results } = (await response.json()) as { results: WirePrice[] };
+  return new Map(results.map((price) => [`${price.sku}|${price.type}`, price]));
+}
+
+/** A new SKU through the platform API, with the seller's own token. */
+async function createSku(request: APIRequestContext, token: string, code: string) {
+  const response = await request.post(`${E2E_SANDBOX_URL}/v1.0/marketplace/portfolios/skus`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      code,
+      title: { pt_BR: `Produto ${code}` },
+      variation_key: "",
+      condition: "new",
+      brand: "E2E",
+      tags: [],
+      available: true,
+      origin: "national",
+      datasheet: {},
+      dimensions: [{ name: "package", height: { value: 3, unit: "cm" }, width: { value: 25, unit: "cm" }, length: { value: 30, unit: "cm" }, weight: { value: 0.2, unit: "kg" } }],
+      description: {},
+      identifiers: [],
+      attributes: {},
+      medias: [],
+      extras: {},
+    },
+  });
+  expect(response.status()).toBe(201);
+}
+
+/** Cents as currency units, with a point or (quoted) a comma. */
+function amount(cents: number, comma: boolean): string {
+  const text = `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+  return comma ? `"${text.replace(".", ",")}"` : text;
+}
+
+/** A value that differs from the current one, so every row is a change. */
+function changedRows(prices: Map<string, WirePrice>, skus: readonly string[], bump: number): { line: string; sku: string; type: string; value: number }[] {
+  return skus.flatMap((sku, i) =>
+    (["list", "sell"] as const).map((type, j) => {
+      const current = prices.get(`${sku}|${type}`);
+      expect(current, `${sku} ${type} has a seeded price`).toBeDefined();
+      const value = current!.value + bump + i * 2 + j;
+      return { line: `${sku},${type},${amount(value, (i + j) % 2 === 1)},BRL`, sku, type, value };
+    }),
+  );
+}
+
+async function upload(page: Page, csv: string) {
+  await page.goto("/prices/bulk");
+  await expect(page.getByRole("heading", { name: "Bulk price update" })).toBeVisible();
+  await page.getByLabel("CSV file").setInputFiles({ name: "prices.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page.getByRole("button", { name: "Preview" }).click();
+}
+
+test.describe("bulk price update", () => {
+  test.afterEach(async ({ request }) => {
+    await request.delete(`${E2E_SANDBOX_URL}/_sandbox/faults`);
+  });
+
+  test("a bulk upload of 50 rows with 3 bad rows applies 47 and reports 3, and the results download", async ({ page, request }) => {
+    test.setTimeout(120_000);
+    await connectAs(page, "seller@example.com");
+    const token = storedAccessToken("seller@example.com");
+
+    // 40 pairs from the seeded catalogue, 7 from new SKUs (no price yet), 3 bad rows.
+    const run = Date.now().toString(36).toUpperCase();
+    const newSkus = [1, 2, 3, 4].map((n) => `BULK-${run}-${n}`);
+    for (const code of newSkus) await createSku(request, token, code);
+    const before = await currentPrices(request, token);
+    const good = [
+      ...changedRows(before, SEEDED_SKUS, 111),
+      ...newSkus.flatMap((sku, i) => [
+        { line: `${sku},list,${amount(5000 + i, false)},BRL`, sku, type: "list", value: 5000 + i },
+        { line: `${sku},sell,${amount(4000 + i, true)},brl`, sku, type: "sell", value: 4000 + i },
+      ]),
+    ].slice(0, 47);
+    const bad = ["CAM-001,promo,10.00,BRL", "TEN-001,sell,12.345,BRL", "CAF-001,list,10.00,XYZ"];
+    const lines = [...good.map((row) => row.line)];
+    // Bad rows at file lines 10, 26 and 42 (line 1 is the header).
+    lines.splice(8, 0, bad[0]!);
+    lines.splice(24, 0, bad[1]!);
+    lines.splice(40, 0, bad[2]!);
+    expect(lines).toHaveLength(50);
+    await upload(page, `sku,type,value,currency\r\n${lines.join("\r\n")}\r\n`);
+
+    await expect(page.getByTestId("count-changed")).toHaveText("40 changed");
+    await expect(page.getByTestId("count-new-price")).toHaveText("7 new price");
+    await expect(page.getByTestId("count-unchanged")).toHaveText("0 unchanged");
+    await expect(page.getByTestId("count-invalid")).toHaveText("3 invalid");
+    await expect(page.locator('tr[data-line="10"]')).toContainText('unknown type "promo"');
+    await expect(page.locator('tr[data-line="26"]')).toContainText("more decimals");
+    await expect(page.locator('tr[data-line="42"]')).toContainText('unknown currency code "XYZ"');
+    await expect(page.locator('tr[data-line="2"]')).toContainText("→");
+
+    await page.getByRole("button", { name: "Apply 47 changes" }).click();
+    await expect(page.getByTestId("apply-status")).toHaveText("Done 47 of 47", { timeout: 60_000 });
+    await expect(page.getByRole("progressbar", { name: "Rows applied" })).toHaveAttribute("aria-valuenow", "47");
+    await expect(page.getByTestId("applied-count")).toHaveText("47");
+    await expect(page.getByTestId("invalid-count")).toHaveText("3");
+    await expect(page.getByTestId("rejected-count")).toHaveText("0");
+    await expect(page.getByTestId("failed-count")).toHaveText("0");
+
+    // The platform holds the new prices.
+    const after = await currentPrices(request, token);
+    for (const row of good) expect(after.get(`${row.sku}|${row.type}`)?.value, `${row.sku} ${row.type}`).toBe(row.value);
+
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download results (CSV)" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe("bulk-price-results.csv");
+    const text = (await readFile(await download.path(), "utf8")).replace(/^\uFEFF/, "");
+    const [header, ...rows] = Papa.parse<string[]>(text.trim()).data;
+    expect(header).toEqual(["line", "sku", "type", "value", "currency", "outcome", "message", "price_id"]);
+    expect(rows).toHaveLength(50);
+    expect(rows.map((row) => Number(row[0]))).toEqual(Array.from({ length: 50 }, (_, i) => i + 2));
+    const applied = rows.filter((row) => row[5] === "applied");
+    expect(applied).toHaveLength(47);
+    for (const row of applied) {
+      const price = after.get(`${row[1]}|${row[2]}`);
+      expect(row[7]).toBe(price?.id);
+      // Amounts come back in currency units, as read (trailing zeros dropped: "61.10" → "61.1").
+      expect(Math.round(Number(row[3]) * 100)).toBe(price!.value);
+    }
+    const invalid = rows.filter((row) => row[5] === "invalid");
+    expect(invalid.map((row) => [row[0], row[1], row[2]])).toEqual([
+      ["10", "CAM-001", "promo"],
+      ["26", "TEN-001", "sell"],
+      ["42", "CAF-001", "list"],
+    ]);
+    expect(invalid.map((row) => row[6])).toEqual([
+      expect.stringContaining("unknown type"),
+      expect.stringContaining("more decimals"),
+      expect.stringContaining("unknown currency code"),
+    ]);
+  });
+
+  test("slows down when the marketplace rate-limits, shows it, and still applies every row", async ({ page, request }) => {
+    test.setTimeout(120_000);
+    await connectAs(page, "seller2@example.com");
+    const token = storedAccessToken("seller2@example.com");
+    const rows = changedRows(await currentPrices(request, token), SEEDED_SKUS.slice(0, 15), 223);
+    await upload(page, `sku,type,value,currency\n${rows.map((row) => row.line).join("\n")}\n`);
+    await expect(page.getByTestId("count-changed")).toHaveText("30 changed");
+
+    // Eight calls a minute: the update is blocked after eight rows and must wait for the window.
+    const fault = await request.post(`${E2E_SANDBOX_URL}/_sandbox/faults`, { data: { rateLimitPerMinute: 8 } });
+    expect(fault.status()).toBe(200);
+    await page.getByRole("button", { name: "Apply 30 changes" }).click();
+
+    await expect(page.getByTestId("slowdown")).toContainText("rate limit", { timeout: 30_000 });
+    const progress = page.getByRole("progressbar", { name: "Rows applied" });
+    expect(Number(await progress.getAttribute("aria-valuenow"))).toBeLessThan(30);
+    await expect(page.getByTestId("row-result").filter({ hasText: "pending" }).first()).toBeVisible();
+
+    // The block lifts (as a new window would); the pending rows are sent again.
+    await request.delete(`${E2E_SANDBOX_URL}/_sandbox/faults`);
+    await expect(page.getByTestId("apply-status")).toHaveText("Done 30 of 30", { timeout: 60_000 });
+    await expect(progress).toHaveAttribute("aria-valuenow", "30");
+    await expect(page.getByTestId("applied-count")).toHaveText("30");
+    await expect(page.getByTestId("slowdown-count")).toContainText(/Slowed down \d+ time/);
+
+    const after = await currentPrices(request, token);
+    for (const row of rows) expect(after.get(`${row.sku}|${row.type}`)?.value, `${row.sku} ${row.type}`).toBe(row.value);
+  });
+});
