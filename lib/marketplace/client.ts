@@ -8,7 +8,7 @@ import { orderSchema } from "./schemas/order";
 import { priceCreateResponseSchema, priceSchema, priceWithHistorySchema } from "./schemas/price";
 import type { PriceCreate } from "./schemas/price";
 import { skuImportResponseSchema } from "./schemas/sku";
-import type { SkuCreate } from "./schemas/sku";
+import type { SkuCreate, SkuImportResponse } from "./schemas/sku";
 import {
   webhookUrlDeleteResponseSchema,
   webhookUrlGetResponseSchema,
@@ -79,10 +79,10 @@ export function createMarketplaceClient(options: MarketplaceClientOptions) {
    * `importBody`, a failure whose body is an import response (SKU and price create answer 400,
    * 429, 500 and 503 with a statusCode body) is answered too, for the caller to explain.
    */
-  async function request(
+  async function send(
     name: EndpointName,
     init: { query?: URLSearchParams; body?: unknown; path?: string; importBody?: z.ZodType } = {},
-  ): Promise<unknown> {
+  ): Promise<{ status: number; json: unknown }> {
     const endpoint: Endpoint = ENDPOINTS[name];
     const url = new URL(init.path ?? endpoint.path, options.baseUrl);
     if (init.query) url.search = init.query.toString();
@@ -106,7 +106,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions) {
 
     if (!response.ok && init.importBody && response.status !== 401 && response.status !== 403) {
       const json: unknown = await response.json().catch(() => null);
-      if (init.importBody.safeParse(json).success) return json;
+      if (init.importBody.safeParse(json).success) return { status: response.status, json };
       throw new MarketplaceError(kindForStatus(response.status), `The marketplace answered HTTP ${response.status}`, { status: response.status });
     }
     if (!response.ok) {
@@ -120,7 +120,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions) {
     }
 
     try {
-      return await response.json();
+      return { status: response.status, json: await response.json() };
     } catch (cause) {
       throw new MarketplaceError("invalid_response", "The marketplace answered with a body that is not JSON", {
         status: response.status,
@@ -129,13 +129,17 @@ export function createMarketplaceClient(options: MarketplaceClientOptions) {
     }
   }
 
+  async function request(name: EndpointName, init: Parameters<typeof send>[1] = {}): Promise<unknown> {
+    return (await send(name, init)).json;
+  }
+
   /** Sends the request and validates the answer with `schema`. */
-  async function call<S extends z.ZodType>(
-    name: EndpointName,
-    schema: S,
-    init: { query?: URLSearchParams; body?: unknown; path?: string; importBody?: z.ZodType } = {},
-  ): Promise<z.infer<S>> {
-    const parsed = schema.safeParse(await request(name, init));
+  async function call<S extends z.ZodType>(name: EndpointName, schema: S, init: Parameters<typeof send>[1] = {}): Promise<z.infer<S>> {
+    return parseAnswer(schema, await request(name, init));
+  }
+
+  function parseAnswer<S extends z.ZodType>(schema: S, json: unknown): z.infer<S> {
+    const parsed = schema.safeParse(json);
     if (!parsed.success) {
       throw new MarketplaceError(
         "invalid_response",
@@ -153,7 +157,12 @@ export function createMarketplaceClient(options: MarketplaceClientOptions) {
      * Endpoint 4. Answers the import response for statusCode 0 and for the failures the platform
      * explains (-1 to -5); a 403 (-6, a missing scope) and a 401 throw, like on every endpoint.
      */
-    createSku: (sku: SkuCreate) => call("createSku", skuImportResponseSchema, { body: sku, importBody: skuImportResponseSchema }),
+    createSku: async (sku: SkuCreate): Promise<SkuImportResult> => {
+      const { status, json } = await send("createSku", { body: sku, importBody: skuImportResponseSchema });
+      // 201 created; 200 "an automatic redirect took place and the product was not updated"
+      // (spec: 4. Create SKU): the SKU already existed and nothing was created.
+      return { ...parseAnswer(skuImportResponseSchema, json), httpStatus: status };
+    },
     /** Endpoint 5; failures with an import-response body are answered, as for SKUs. */
     createPrice: (price: PriceCreate) => call("createPrice", priceCreateResponseSchema, { body: price, importBody: priceCreateResponseSchema }),
     /** Endpoint 6: the price with its history. */
@@ -176,3 +185,6 @@ export function createMarketplaceClient(options: MarketplaceClientOptions) {
 }
 
 export type MarketplaceClient = ReturnType<typeof createMarketplaceClient>;
+
+/** The SKU import response with the HTTP status it came with (201 created, 200 already existed). */
+export type SkuImportResult = SkuImportResponse & { httpStatus: number };

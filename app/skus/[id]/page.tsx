@@ -1,0 +1,70 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { SkuStatusBadge } from "@/components/skus/sku-catalogue-table";
+import { requireSeller } from "@/lib/auth/session";
+import { getSku } from "@/lib/data/skus";
+import { objectIdSchema } from "@/lib/marketplace/schemas/common";
+
+export const metadata: Metadata = { title: "SKU" };
+
+const dateTime = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
+
+export default async function SkuPage({ params }: PageProps<"/skus/[id]">) {
+  const seller = await requireSeller();
+  const { id } = await params;
+  if (!objectIdSchema.safeParse(id).success) notFound();
+  const sku = await getSku(seller.id, id);
+  if (!sku) notFound();
+
+  return (
+    <section className="space-y-6">
+      <Link href="/skus" className="text-sm text-brand-700 hover:underline">
+        ← SKUs
+      </Link>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">{sku.code}</h1>
+          <p className="mt-1 text-zinc-700">{sku.title}</p>
+        </div>
+        {/* SKUs cannot be modified; a change is a new SKU (spec: SKU and price immutability). */}
+        <Link
+          href={`/skus/new?from=${sku.id}`}
+          className="rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-900"
+        >
+          New version from this SKU
+        </Link>
+      </div>
+
+      <dl className="grid gap-x-6 gap-y-3 rounded-lg border border-zinc-200 bg-white p-6 text-sm sm:grid-cols-[max-content_1fr]">
+        <dt className="text-zinc-500">Id</dt>
+        <dd className="font-mono">{sku.id}</dd>
+        <dt className="text-zinc-500">Status</dt>
+        <dd>
+          <SkuStatusBadge status={sku.status} />
+        </dd>
+        <dt className="text-zinc-500">Created</dt>
+        <dd>
+          <time dateTime={sku.createdAt}>{dateTime.format(new Date(sku.createdAt))} UTC</time>
+        </dd>
+        <dt className="text-zinc-500">Confirmed</dt>
+        <dd>
+          {sku.confirmedAt ? (
+            <time dateTime={sku.confirmedAt}>{dateTime.format(new Date(sku.confirmedAt))} UTC</time>
+          ) : (
+            <span className="text-zinc-500">Not yet: waiting for the portfolio.sku notification</span>
+          )}
+        </dd>
+        <dt className="text-zinc-500">Import token</dt>
+        <dd className="font-mono break-all">{sku.importToken ?? "—"}</dd>
+      </dl>
+
+      <div className="space-y-2">
+        <h2 className="text-lg font-medium">Request body as sent</h2>
+        <pre data-testid="sku-payload" className="overflow-x-auto rounded-lg border border-zinc-200 bg-white p-4 font-mono text-xs">
+          {sku.payload === null ? "The stored body could not be read." : JSON.stringify(sku.payload, null, 2)}
+        </pre>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Suspense } from "react";
+import { SkuCatalogueTable } from "@/components/skus/sku-catalogue-table";
+import { requireSeller } from "@/lib/auth/session";
+
+export const metadata: Metadata = { title: "SKUs" };
+
+export default async function SkusPage() {
+  await requireSeller();
+  return (
+    <section className="space-y-6">
+      <div className="flex items-baseline justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">SKUs</h1>
+          <p className="mt-1 text-sm text-zinc-600">
+            The SKUs created from this dashboard. The marketplace cannot list SKUs, so only these are shown; each is confirmed when
+            its portfolio.sku notification arrives.
+          </p>
+        </div>
+        <Link href="/skus/new" className="shrink-0 rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-900">
+          New SKU
+        </Link>
+      </div>
+      <Suspense>
+        <SkuCatalogueTable />
+      </Suspense>
+    </section>
+  );
+}

@@ -1,0 +1,116 @@
+import "server-only";
+import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { SkuCreate } from "@/lib/marketplace/schemas/sku";
+
+// The local SKU catalogue. The platform has no endpoint that lists SKUs (spec: Endpoints 4–7), so
+// the dashboard keeps the ones it created, and `portfolio.sku` webhooks confirm them
+// (lib/webhooks/process.ts). Every query is scoped to one seller.
+
+export interface SkuRow {
+  id: string;
+  code: string;
+  title: string;
+  /** "imported" after statusCode 0; "created" once the portfolio.sku notification confirmed it. */
+  status: string;
+  createdAt: string;
+  confirmedAt: string | null;
+}
+
+export interface SkuPage {
+  items: SkuRow[];
+  total: number;
+  page: number;
+  size: number;
+}
+
+const rowSelect = { id: true, code: true, title: true, status: true, createdAt: true, confirmedAt: true } as const;
+
+type SelectedRow = Prisma.SkuGetPayload<{ select: typeof rowSelect }>;
+
+const toRow = (row: SelectedRow): SkuRow => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  confirmedAt: row.confirmedAt?.toISOString() ?? null,
+});
+
+/** One page of the seller's SKUs, newest first; `search` matches part of the code or the title. */
+export async function listSkus(sellerId: string, options: { search?: string; page: number; size: number }): Promise<SkuPage> {
+  const where: Prisma.SkuWhereInput = { sellerId };
+  // SQLite's LIKE, which Prisma's `contains` uses, ignores ASCII case.
+  if (options.search) where.OR = [{ code: { contains: options.search } }, { title: { contains: options.search } }];
+  const [total, rows] = await Promise.all([
+    db.sku.count({ where }),
+    db.sku.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: (options.page - 1) * options.size,
+      take: options.size,
+      select: rowSelect,
+    }),
+  ]);
+  return { items: rows.map(toRow), total, page: options.page, size: options.size };
+}
+
+export interface StoredSku extends SkuRow {
+  importToken: string | null;
+  /** The request body as sent; `unknown` because it was stored by an earlier version of the form. */
+  payload: unknown;
+}
+
+/** One of the seller's SKUs with its stored request body; null when it is not theirs or unknown. */
+export async function getSku(sellerId: string, id: string): Promise<StoredSku | null> {
+  const row = await db.sku.findFirst({ where: { id, sellerId }, select: { ...rowSelect, importToken: true, payload: true } });
+  if (!row) return null;
+  let payload: unknown = null;
+  try {
+    payload = JSON.parse(row.payload);
+  } catch {
+    // A payload that is not JSON shows as missing; the SKU itself is still listed.
+  }
+  return { ...toRow(row), importToken: row.importToken, payload };
+}
+
+/**
+ * Records a SKU the platform accepted (statusCode 0). Answers `created: false` when the seller's
+ * catalogue already holds that id: the platform answered with an existing SKU (HTTP 200, "not
+ * updated"), so nothing new exists.
+ *
+ * The `portfolio.sku` notification can arrive before this runs (the platform sends it as soon as
+ * it answers). Its processing then found no row to confirm, so an event already received for
+ * this id confirms the SKU here. Checked after the insert: an event stored later is processed
+ * later, and finds the row.
+ */
+export async function recordImportedSku(
+  sellerId: string,
+  input: { id: string; importToken: string; sku: SkuCreate },
+): Promise<{ created: boolean }> {
+  const existing = await db.sku.findUnique({ where: { id: input.id }, select: { sellerId: true } });
+  if (existing) return { created: false };
+
+  try {
+    await db.sku.create({
+      data: {
+        id: input.id,
+        sellerId,
+        code: input.sku.code,
+        title: input.sku.title.pt_BR ?? Object.values(input.sku.title)[0] ?? "",
+        importToken: input.importToken,
+        payload: JSON.stringify(input.sku),
+      },
+    });
+  } catch (error) {
+    // The same SKU sent twice at once: the other request recorded it first.
+    if (await db.sku.findUnique({ where: { id: input.id }, select: { id: true } })) return { created: false };
+    throw error;
+  }
+  const earlyEvent = await db.webhookEvent.findFirst({
+    where: { sellerId, domain: "portfolio.sku", resourceId: input.id, valid: true },
+    orderBy: { receivedAt: "asc" },
+    select: { receivedAt: true },
+  });
+  if (earlyEvent) {
+    await db.sku.update({ where: { id: input.id }, data: { status: "created", confirmedAt: earlyEvent.receivedAt } });
+  }
+  return { created: true };
+}

@@ -1,0 +1,360 @@
+// The New SKU form's editable state and its conversion to and from the SKU create body (spec:
+// Resources → SKU). Pure: the form (as the seller types), the server action and the sandbox all
+// validate with the one `skuCreateSchema`; this module only changes the shape.
+//
+// The state mirrors the body wherever it can, so most error paths are the same in both
+// (`dimensions[0].height.value`, `identifiers[1].value`). Objects keyed by language (title,
+// description, attribute `display`) become lists of rows with a `language` field, because a
+// seller edits the key as well as the value; `import-status.ts` maps paths between the two.
+import type { z } from "zod";
+import { formatIssuePath, skuCreateSchema } from "@/lib/marketplace/schemas/sku";
+import type { ImportError, SkuCreate, SkuCreateInput } from "@/lib/marketplace/schemas/sku";
+import { mapImportErrors } from "./import-status";
+
+export const MANDATORY_LANGUAGE = "pt_BR";
+export const CONDITIONS = ["new", "used", "remanufactured"] as const;
+export const ORIGINS = ["national", "imported"] as const;
+export const DIMENSION_NAMES = ["product", "package"] as const;
+export const LENGTH_UNITS = ["cm", "m"] as const;
+export const WEIGHT_UNITS = ["g", "kg"] as const;
+export const IDENTIFIER_TYPES = ["EAN", "ISBN", "UPC", "NCM"] as const;
+export const ATTRIBUTE_GROUPS = ["variant", "optional"] as const;
+export type AttributeGroup = (typeof ATTRIBUTE_GROUPS)[number];
+
+export interface TitleRow {
+  language: string;
+  value: string;
+}
+export interface DescriptionRow {
+  language: string;
+  verbose_value: string;
+  simplified_value: string;
+}
+export interface MeasureState {
+  /** As typed: the text is what the spec limits ("1 to 10 characters"). */
+  value: string;
+  unit: string;
+}
+export interface DimensionState {
+  name: string;
+  height: MeasureState;
+  width: MeasureState;
+  length: MeasureState;
+  weight: MeasureState;
+}
+export interface IdentifierState {
+  /** "" when the seller chose none (the spec makes both fields optional). */
+  type: string;
+  value: string;
+}
+export interface DisplayRow {
+  language: string;
+  name: string;
+  value: string;
+  simplified_value: string;
+}
+export interface AttributeState {
+  name: string;
+  value: string;
+  display: DisplayRow[];
+}
+export interface MediaState {
+  name: string;
+  type: string;
+  reference: string;
+}
+
+export interface SkuFormState {
+  code: string;
+  titles: TitleRow[];
+  variation_key: string;
+  condition: string;
+  brand: string;
+  tags: string[];
+  available: boolean;
+  origin: string;
+  datasheet: { reference: string };
+  dimensions: DimensionState[];
+  descriptions: DescriptionRow[];
+  identifiers: IdentifierState[];
+  attributes: Record<AttributeGroup, AttributeState[]>;
+  medias: MediaState[];
+  /** The JSON text of the extras object; empty means `{}`. */
+  extras: string;
+}
+
+/** Errors keyed by form field path (`titles[0].value`, `dimensions[0].weight.unit`, `extras`). */
+export type FieldErrors = Record<string, string[]>;
+
+export function emptyDimension(name: string = "package"): DimensionState {
+  return {
+    name,
+    height: { value: "", unit: "cm" },
+    width: { value: "", unit: "cm" },
+    length: { value: "", unit: "cm" },
+    weight: { value: "", unit: "kg" },
+  };
+}
+
+export const emptyTitleRow = (language = ""): TitleRow => ({ language, value: "" });
+export const emptyDescriptionRow = (language = ""): DescriptionRow => ({ language, verbose_value: "", simplified_value: "" });
+export const emptyDisplayRow = (language = ""): DisplayRow => ({ language, name: "", value: "", simplified_value: "" });
+export const emptyAttribute = (): AttributeState => ({ name: "", value: "", display: [] });
+export const emptyIdentifier = (): IdentifierState => ({ type: "EAN", value: "" });
+export const emptyMedia = (): MediaState => ({ name: "", type: "image", reference: "" });
+
+/** A new SKU: the pt_BR title and a package dimension are there from the start (both mandatory). */
+export function emptySkuFormState(): SkuFormState {
+  return {
+    code: "",
+    titles: [emptyTitleRow(MANDATORY_LANGUAGE)],
+    variation_key: "",
+    condition: "new",
+    brand: "",
+    tags: [],
+    available: true,
+    origin: "national",
+    datasheet: { reference: "" },
+    dimensions: [emptyDimension("package")],
+    descriptions: [],
+    identifiers: [],
+    attributes: { variant: [], optional: [] },
+    medias: [],
+    extras: "",
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// State → body
+
+const DECIMAL = /^\d+(\.\d+)?$/;
+
+/**
+ * The spec types a dimension value as a float, so a well-formed decimal goes out as a JSON
+ * number. Anything else stays the typed text, for the schema to reject with its own message
+ * (the schema accepts decimal strings too, and limits the textual form to 10 characters).
+ */
+function dimensionValue(text: string): number | string {
+  const trimmed = text.trim();
+  return DECIMAL.test(trimmed) ? Number(trimmed) : trimmed;
+}
+
+const isBlank = (...values: string[]) => values.every((value) => value.trim() === "");
+
+/** An empty optional text is left out: "" would break its "min 1" rule (spec: SKU table). */
+function optionalText<K extends string>(key: K, value: string): Partial<Record<K, string>> {
+  return value === "" ? {} : ({ [key]: value } as Record<K, string>);
+}
+
+interface BodyResult {
+  body: Record<string, unknown>;
+  /** Problems the body cannot carry: a language given twice, extras that are not JSON. */
+  errors: FieldErrors;
+}
+
+function addError(errors: FieldErrors, path: string, message: string) {
+  (errors[path] ??= []).push(message);
+}
+
+/**
+ * Rows keyed by language become an object. Rows left entirely blank are dropped (an added row
+ * not filled in); a language given twice would silently lose a row, so it is an error instead.
+ */
+function languageRecord<Row extends { language: string }, Value>(
+  rows: Row[],
+  path: string,
+  errors: FieldErrors,
+  isEmpty: (row: Row) => boolean,
+  toValue: (row: Row) => Value,
+): Record<string, Value> {
+  const record: Record<string, Value> = {};
+  const seen = new Set<string>();
+  rows.forEach((row, index) => {
+    const language = row.language.trim();
+    if (language === "" && isEmpty(row)) return;
+    if (seen.has(language)) {
+      addError(errors, `${path}[${index}].language`, `language ${language || "(empty)"} is given twice`);
+      return;
+    }
+    seen.add(language);
+    record[language] = toValue(row);
+  });
+  return record;
+}
+
+function parseExtras(text: string, errors: FieldErrors): unknown {
+  if (text.trim() === "") return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value === null || typeof value !== "object" || Array.isArray(value)) {
+      addError(errors, "extras", "must be a JSON object, such as {} or {\"key\": \"value\"}");
+    }
+    return value;
+  } catch {
+    addError(errors, "extras", "is not valid JSON");
+    return text;
+  }
+}
+
+/**
+ * The SKU create body for the form's state, unvalidated: the caller validates it with
+ * `skuCreateSchema` (see `validateSku`). Array rows keep their index, so the schema's paths
+ * point at the same rows in the form.
+ */
+export function formStateToSkuBody(state: SkuFormState): BodyResult {
+  const errors: FieldErrors = {};
+  const attributes: Record<string, unknown> = {};
+  for (const group of ATTRIBUTE_GROUPS) {
+    const items = state.attributes[group];
+    if (items.length === 0) continue;
+    attributes[group] = items.map((item, index) => {
+      const display = languageRecord(
+        item.display,
+        `attributes.${group}[${index}].display`,
+        errors,
+        (row) => isBlank(row.name, row.value, row.simplified_value),
+        (row) => ({ ...optionalText("name", row.name), ...optionalText("value", row.value), ...optionalText("simplified_value", row.simplified_value) }),
+      );
+      return { name: item.name, value: item.value, ...(Object.keys(display).length > 0 ? { display } : {}) };
+    });
+  }
+
+  const body: Record<string, unknown> = {
+    code: state.code,
+    title: languageRecord(state.titles, "titles", errors, (row) => isBlank(row.value), (row) => row.value),
+    variation_key: state.variation_key,
+    condition: state.condition,
+    brand: state.brand,
+    tags: state.tags,
+    available: state.available,
+    origin: state.origin,
+    datasheet: optionalText("reference", state.datasheet.reference.trim()),
+    dimensions: state.dimensions.map((dimension) => ({
+      name: dimension.name,
+      height: { value: dimensionValue(dimension.height.value), unit: dimension.height.unit },
+      width: { value: dimensionValue(dimension.width.value), unit: dimension.width.unit },
+      length: { value: dimensionValue(dimension.length.value), unit: dimension.length.unit },
+      weight: { value: dimensionValue(dimension.weight.value), unit: dimension.weight.unit },
+    })),
+    description: languageRecord(
+      state.descriptions,
+      "descriptions",
+      errors,
+      (row) => isBlank(row.verbose_value, row.simplified_value),
+      // "simplified_value: empty string when none" (spec: SKU table), so it is always sent.
+      (row) => ({ ...optionalText("verbose_value", row.verbose_value), simplified_value: row.simplified_value }),
+    ),
+    identifiers: state.identifiers.map((identifier) => ({
+      ...optionalText("type", identifier.type),
+      ...optionalText("value", identifier.value.trim()),
+    })),
+    attributes,
+    medias: state.medias.map((media) => ({
+      ...optionalText("name", media.name),
+      ...optionalText("type", media.type),
+      ...optionalText("reference", media.reference.trim()),
+    })),
+    extras: parseExtras(state.extras, errors),
+  };
+  return { body, errors };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Body → state ("New version from this SKU": SKUs are immutable, spec: SKU and price immutability)
+
+const measure = (input: { value: number | string; unit: string }): MeasureState => ({ value: String(input.value), unit: input.unit });
+
+/** The form's state for an existing SKU body, e.g. a stored payload, to start a new version. */
+export function skuToFormState(sku: SkuCreateInput): SkuFormState {
+  const titles = Object.entries(sku.title).map(([language, value]) => ({ language, value }));
+  // The mandatory language first, as in a new form.
+  titles.sort((a, b) => Number(b.language === MANDATORY_LANGUAGE) - Number(a.language === MANDATORY_LANGUAGE));
+  const attribute = (item: NonNullable<SkuCreateInput["attributes"]["variant"]>[number]): AttributeState => ({
+    name: item.name,
+    value: item.value,
+    display: Object.entries(item.display ?? {}).map(([language, display]) => ({
+      language,
+      name: display.name ?? "",
+      value: display.value ?? "",
+      simplified_value: display.simplified_value ?? "",
+    })),
+  });
+  const extras = sku.extras;
+  return {
+    code: sku.code,
+    titles,
+    variation_key: sku.variation_key,
+    condition: sku.condition,
+    brand: sku.brand,
+    tags: [...sku.tags],
+    available: sku.available,
+    origin: sku.origin,
+    datasheet: { reference: sku.datasheet.reference ?? "" },
+    dimensions: sku.dimensions.map((dimension) => ({
+      name: dimension.name,
+      height: measure(dimension.height),
+      width: measure(dimension.width),
+      length: measure(dimension.length),
+      weight: measure(dimension.weight),
+    })),
+    descriptions: Object.entries(sku.description).map(([language, description]) => ({
+      language,
+      verbose_value: description.verbose_value ?? "",
+      simplified_value: description.simplified_value ?? "",
+    })),
+    identifiers: sku.identifiers.map((identifier) => ({ type: identifier.type ?? "", value: identifier.value ?? "" })),
+    attributes: { variant: (sku.attributes.variant ?? []).map(attribute), optional: (sku.attributes.optional ?? []).map(attribute) },
+    medias: sku.medias.map((media) => ({ name: media.name ?? "", type: media.type ?? "", reference: media.reference ?? "" })),
+    extras: Object.keys(extras).length === 0 ? "" : JSON.stringify(extras, null, 2),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Validation
+
+/**
+ * zod's default wording ("Too small: expected string to have >=1 characters") is for
+ * developers; the seller reads the rule itself. Messages the schema words itself are kept.
+ */
+export function sellerMessage(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case "too_small":
+      if (!issue.message.startsWith("Too small")) return issue.message;
+      if (issue.origin === "string") return issue.minimum === 1 ? "is required" : `must be at least ${String(issue.minimum)} characters`;
+      if (issue.origin === "array") return `must have at least ${String(issue.minimum)} item(s)`;
+      return issue.message;
+    case "too_big":
+      if (!issue.message.startsWith("Too big")) return issue.message;
+      if (issue.origin === "string") return `must be at most ${String(issue.maximum)} characters`;
+      return issue.message;
+    case "invalid_value":
+      return `must be one of: ${issue.values.map(String).join(", ")}`;
+    case "invalid_key":
+      return issue.issues[0]?.message ?? issue.message;
+    case "invalid_type":
+      return issue.expected === "record" || issue.expected === "object" ? "must be an object" : `must be a ${issue.expected}`;
+    default:
+      return issue.message;
+  }
+}
+
+/** The schema's issues in the platform's `errors` form, worded for the seller. */
+export function skuIssuesToImportErrors(error: z.ZodError): ImportError[] {
+  return error.issues.map((issue) => ({ field: formatIssuePath(issue.path), message: sellerMessage(issue) }));
+}
+
+export type SkuValidation = { ok: true; sku: SkuCreate; errors: FieldErrors } | { ok: false; errors: FieldErrors };
+
+/**
+ * Validates the form with the platform's own schema (the sandbox and the server action use the
+ * same one), and returns the errors keyed by form field path.
+ */
+export function validateSku(state: SkuFormState): SkuValidation {
+  const { body, errors } = formStateToSkuBody(state);
+  const parsed = skuCreateSchema.safeParse(body);
+  if (parsed.success && Object.keys(errors).length === 0) return { ok: true, sku: parsed.data, errors: {} };
+  const schemaErrors = parsed.success ? {} : mapImportErrors(skuIssuesToImportErrors(parsed.error), state);
+  // Where the form found the problem itself (extras that are not JSON), its message replaces
+  // the schema's, which only sees the consequence ("must be an object").
+  return { ok: false, errors: { ...schemaErrors, ...errors } };
+}

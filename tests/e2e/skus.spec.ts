@@ -1,0 +1,168 @@
+import { expect, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { E2E_APP_URL, E2E_SANDBOX_URL } from "./ports";
+import { connectAs } from "./support";
+
+/** Fills the New SKU form with a SKU that satisfies every rule of the spec's SKU table. */
+async function fillValidSku(page: Page, code: string) {
+  await page.getByRole("textbox", { name: "Code", exact: true }).fill(code);
+  await page.getByLabel("Title (pt_BR)").fill("Camiseta E2E Algodão");
+  await page.getByRole("button", { name: "Add a title language" }).click();
+  await page.getByLabel("Language of title 2").fill("en_US");
+  await page.getByLabel("Title (en_US)").fill("E2E cotton T-shirt");
+  await page.getByRole("textbox", { name: "Brand", exact: true }).fill("Malha Brasil");
+  await page.getByLabel("Condition").selectOption("new");
+  await page.getByLabel("Datasheet URL").fill("https://example.com/datasheet.pdf");
+
+  await page.locator("#sku-dimensions-0-height-value").fill("3");
+  await page.locator("#sku-dimensions-0-width-value").fill("25");
+  await page.locator("#sku-dimensions-0-length-value").fill("30.5");
+  await page.locator("#sku-dimensions-0-weight-value").fill("200");
+  await page.locator("#sku-dimensions-0-weight-unit").selectOption("g");
+
+  await page.getByRole("button", { name: "Add a description language" }).click();
+  await page.getByLabel("Full description (pt_BR)").fill("Camiseta de algodão para o teste de ponta a ponta.");
+
+  await page.getByRole("button", { name: "Add an identifier" }).click();
+  await page.getByLabel("Value of identifier 1").fill("7891000315507");
+
+  await page.getByRole("button", { name: "Add a variant attribute" }).click();
+  await page.locator("#sku-attributes-variant-0-name").fill("Tamanho");
+  await page.locator("#sku-attributes-variant-0-value").fill("M");
+  await page.getByRole("button", { name: "Add a display language" }).click();
+  await page.locator("#sku-attributes-variant-0-display-0-name").fill("Tamanho");
+  await page.locator("#sku-attributes-variant-0-display-0-value").fill("Médio");
+
+  await page.getByRole("button", { name: "Add a tag" }).click();
+  await page.getByLabel("Tag 1", { exact: true }).fill("camiseta");
+  await page.getByRole("button", { name: "Add media" }).click();
+  await page.locator("#sku-medias-0-name").fill("frente");
+  await page.locator("#sku-medias-0-reference").fill("https://example.com/cam.jpg");
+  await page.getByLabel("Extras (JSON object)").fill('{"warranty_months": 3}');
+}
+
+async function useThisDashboardForWebhooks(page: Page) {
+  await page.goto("/webhooks");
+  const button = page.getByRole("button", { name: "Use this dashboard" });
+  // Another test may already have pointed this seller's notifications here.
+  if (await button.isEnabled()) {
+    await button.click();
+    await expect(page.getByTestId("webhook-message")).toContainText(`${E2E_APP_URL}/api/webhooks/marketplace/`);
+  }
+  await expect(page.getByTestId("current-webhook-url")).toContainText("this dashboard");
+}
+
+test.describe("SKUs", () => {
+  test.afterEach(async ({ request }) => {
+    await request.delete(`${E2E_SANDBOX_URL}/_sandbox/faults`);
+  });
+
+  test("a SKU created through the form is in the catalogue, confirmed by its webhook, and in the event log", async ({ page }) => {
+    await connectAs(page, "seller@example.com");
+    await useThisDashboardForWebhooks(page);
+
+    await page.goto("/skus");
+    await page.getByRole("link", { name: "New SKU" }).click();
+    await expect(page.getByRole("heading", { name: "New SKU" })).toBeVisible();
+    const code = `E2E-${Date.now()}`;
+    await fillValidSku(page, code);
+    await page.getByRole("button", { name: "Create SKU" }).click();
+
+    const outcome = page.getByTestId("sku-outcome");
+    await expect(outcome).toContainText("SKU imported");
+    const id = (await page.getByTestId("sku-created-id").textContent())?.trim() ?? "";
+    expect(id).toMatch(/^[0-9a-f]{24}$/);
+
+    await outcome.getByRole("link", { name: "See it in the catalogue" }).click();
+    const row = page.getByRole("row").filter({ hasText: code });
+    await expect(row).toContainText(id);
+    await expect(row).toContainText("Camiseta E2E Algodão");
+    // The portfolio.sku notification confirms it; the table refreshes without a reload.
+    await expect(row).toContainText("Confirmed by webhook", { timeout: 20_000 });
+
+    await page.goto(`/webhooks/events?domain=portfolio.sku&resource=${id}`);
+    const event = page.getByRole("row").filter({ hasText: id });
+    await expect(event).toContainText("portfolio.sku");
+    await expect(event).toContainText("created");
+    await expect(event).toContainText("processed");
+
+    // SKUs are immutable: a new version starts from the stored one.
+    await page.goto(`/skus/${id}`);
+    await expect(page.getByTestId("sku-payload")).toContainText('"warranty_months": 3');
+    await page.getByRole("link", { name: "New version from this SKU" }).click();
+    await expect(page.getByRole("heading", { name: `New version of ${code}` })).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Code", exact: true })).toHaveValue(code);
+    await expect(page.getByLabel("Title (pt_BR)")).toHaveValue("Camiseta E2E Algodão");
+    await expect(page.getByLabel("Title (en_US)")).toHaveValue("E2E cotton T-shirt");
+    await expect(page.locator("#sku-dimensions-0-length-value")).toHaveValue("30.5");
+    await expect(page.locator("#sku-dimensions-0-weight-unit")).toHaveValue("g");
+    await expect(page.getByLabel("Value of identifier 1")).toHaveValue("7891000315507");
+    await expect(page.locator("#sku-attributes-variant-0-display-0-value")).toHaveValue("Médio");
+
+    // Unchanged, the platform answers HTTP 200 with the existing SKU: nothing is created.
+    await page.getByRole("button", { name: "Create SKU" }).click();
+    await expect(outcome).toContainText("This SKU already exists: nothing was created");
+    await expect(page.getByTestId("sku-created-id")).toHaveText(id);
+
+    // Changed, it is a new SKU with the same code.
+    await page.getByRole("textbox", { name: "Brand", exact: true }).fill("Malha Brasil Premium");
+    await page.getByRole("button", { name: "Create SKU" }).click();
+    await expect(outcome).toContainText("SKU imported");
+    await expect(page.getByTestId("sku-created-id")).not.toHaveText(id);
+  });
+
+  test("an invalid SKU shows the field errors and keeps what was typed", async ({ page }) => {
+    await connectAs(page, "seller@example.com");
+    await page.goto("/skus/new");
+
+    const longCode = "C".repeat(51);
+    await page.getByRole("textbox", { name: "Code", exact: true }).fill(longCode);
+    // Errors show as the seller types, once a field was touched.
+    await expect(page.locator("#sku-code-error")).toHaveText("must be at most 50 characters");
+    await page.getByRole("textbox", { name: "Brand", exact: true }).fill("Malha Brasil");
+    await page.getByRole("button", { name: "Add an identifier" }).click();
+    await page.getByLabel("Value of identifier 1").fill("7891000315508");
+    await page.locator("#sku-dimensions-0-height-value").fill("12345678901");
+    await page.getByRole("button", { name: "Create SKU" }).click();
+
+    const code = page.getByRole("textbox", { name: "Code", exact: true });
+    await expect(code).toHaveAttribute("aria-invalid", "true");
+    await expect(code).toHaveAttribute("aria-describedby", /sku-code-error/);
+    await expect(page.locator("#sku-titles-0-value-error")).toHaveText("is required");
+    await expect(page.locator("#sku-identifiers-0-value-error")).toHaveText("the EAN check digit is wrong");
+    await expect(page.locator("#sku-dimensions-0-height-value-error")).toContainText("at most 10 characters");
+    await expect(page.locator("#sku-dimensions-0-width-value-error")).toContainText("1 to 10 characters");
+    await expect(page.getByRole("alert").filter({ hasText: "need attention" })).toBeVisible();
+    await expect(page.getByTestId("sku-outcome")).toHaveCount(0);
+
+    // Nothing typed is lost.
+    await expect(code).toHaveValue(longCode);
+    await expect(page.getByRole("textbox", { name: "Brand", exact: true })).toHaveValue("Malha Brasil");
+    await expect(page.getByLabel("Value of identifier 1")).toHaveValue("7891000315508");
+
+    // Correcting a field clears its error at once.
+    await code.fill("C".repeat(50));
+    await expect(page.locator("#sku-code-error")).toHaveCount(0);
+    await page.getByLabel("Value of identifier 1").fill("7891000315507");
+    await expect(page.locator("#sku-identifiers-0-value-error")).toHaveCount(0);
+  });
+
+  test("with the import service down the seller reads statusCode -5 and can send again", async ({ page, request }) => {
+    await connectAs(page, "seller@example.com");
+    await page.goto("/skus/new");
+    const code = `E2E-DOWN-${Date.now()}`;
+    await fillValidSku(page, code);
+
+    await request.post(`${E2E_SANDBOX_URL}/_sandbox/faults`, { data: { importDown: true } });
+    await page.getByRole("button", { name: "Create SKU" }).click();
+    const outcome = page.getByTestId("sku-outcome");
+    await expect(outcome).toContainText("SKU import is down");
+    await expect(outcome).toContainText("Try again later");
+    await expect(outcome).toContainText("statusCode -5");
+    await expect(page.getByRole("textbox", { name: "Code", exact: true })).toHaveValue(code);
+
+    await request.delete(`${E2E_SANDBOX_URL}/_sandbox/faults`);
+    await page.getByRole("button", { name: "Create SKU" }).click();
+    await expect(outcome).toContainText("SKU imported");
+  });
+});
