@@ -125,6 +125,9 @@ test("two sellers in two browser contexts each see only their own account", asyn
     // Each sees their own orders: no order id appears on both pages.
     await pageA.goto("/orders");
     await pageB.goto("/orders");
+    // The table loads its rows in the browser: wait for them.
+    await expect(pageA.locator("tbody tr")).toHaveCount(25);
+    await expect(pageB.locator("tbody tr")).toHaveCount(25);
     const idsA = await pageA.locator("tbody tr td:first-child").allTextContents();
     const idsB = await pageB.locator("tbody tr td:first-child").allTextContents();
     expect(idsA.length).toBeGreaterThan(0);
