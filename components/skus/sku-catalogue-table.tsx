@@ -1,24 +1,15 @@
 "use client";
 
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
-import { useEffect, useMemo } from "react";
-import { DataTable } from "@/components/ui/data-table";
-import { Pagination } from "@/components/ui/pagination";
-import { useUrlState } from "@/components/ui/use-url-state";
+import { PagedTable } from "@/components/ui/paged-table";
+import { usePagedQuery } from "@/components/ui/use-paged-query";
+import { fetchApi } from "@/lib/api-client";
 import type { SkuPage, SkuRow } from "@/lib/data/skus";
 import { SKU_PAGE_SIZES, skuCatalogueFiltersFromSearchParams, skuCatalogueFiltersToSearchParams } from "@/lib/skus/catalogue-filters";
 import type { SkuCatalogueFilters } from "@/lib/skus/catalogue-filters";
 
-async function fetchSkus(filters: SkuCatalogueFilters): Promise<SkuPage> {
-  const response = await fetch(`/api/skus?${skuCatalogueFiltersToSearchParams(filters)}`, { cache: "no-store" });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { error?: string } | null;
-    throw new Error(body?.error ?? `The catalogue could not be loaded (HTTP ${response.status})`);
-  }
-  return response.json();
-}
+const fetchSkus = (filters: SkuCatalogueFilters) => fetchApi<SkuPage>(`/api/skus?${skuCatalogueFiltersToSearchParams(filters)}`);
 
 const dateTime = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" });
 
@@ -65,28 +56,19 @@ const columns = [
   }),
 ];
 
-export function SkuCatalogueTable() {
-  const { searchParams, update } = useUrlState();
-  const queryString = searchParams.toString();
-  const parsed = useMemo(() => skuCatalogueFiltersFromSearchParams(new URLSearchParams(queryString)), [queryString]);
-  const filters: SkuCatalogueFilters = useMemo(() => (parsed.success ? parsed.data : { page: 1, size: 25 }), [parsed]);
-  const queryClient = useQueryClient();
+const FALLBACK_FILTERS: SkuCatalogueFilters = { page: 1, size: 25 };
 
-  // The key starts with "skus": a portfolio.sku notification invalidates every page at once
+export function SkuCatalogueTable() {
+  // The key "skus": a portfolio.sku notification invalidates every page at once
   // (components/live/live-updates.tsx), so a SKU turns "confirmed" without a reload.
-  const query = useQuery({
-    queryKey: ["skus", filters],
-    queryFn: () => fetchSkus(filters),
-    placeholderData: keepPreviousData,
+  const { filters, filtersValid, queryString, query, update } = usePagedQuery({
+    key: "skus",
+    parse: skuCatalogueFiltersFromSearchParams,
+    fallback: FALLBACK_FILTERS,
+    fetchPage: fetchSkus,
+    hasNext: (data, current) => current.page * current.size < data.total,
   });
   const pageCount = query.data ? Math.ceil(query.data.total / query.data.size) : null;
-
-  useEffect(() => {
-    if (pageCount !== null && filters.page < pageCount) {
-      const next = { ...filters, page: filters.page + 1 };
-      void queryClient.prefetchQuery({ queryKey: ["skus", next], queryFn: () => fetchSkus(next) });
-    }
-  }, [filters, pageCount, queryClient]);
 
   return (
     <div className="space-y-4">
@@ -120,35 +102,21 @@ export function SkuCatalogueTable() {
         ) : null}
       </form>
 
-      {!parsed.success ? <p role="alert" className="text-sm text-red-700">Some settings in the address are invalid and were ignored.</p> : null}
-
-      {query.isError ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-          {query.error.message}{" "}
-          <button type="button" className="underline" onClick={() => void query.refetch()}>
-            Try again
-          </button>
-        </p>
-      ) : (
-        <DataTable
-          rows={query.data?.items ?? []}
-          columns={columns}
-          getRowId={(row) => row.id}
-          isPending={query.isPending}
-          isFetching={query.isFetching}
-          empty={filters.search ? "No SKU matches this search." : "No SKUs yet. Create one with “New SKU”."}
-          caption="SKUs created from this dashboard, newest first"
-        />
-      )}
-
-      <Pagination
+      <PagedTable
+        query={query}
+        rows={query.data?.items ?? []}
+        columns={columns}
+        getRowId={(row) => row.id}
+        feature="your SKUs"
+        empty={filters.search ? "No SKU matches this search." : "No SKUs yet. Create one with “New SKU”."}
+        caption="SKUs created from this dashboard, newest first"
         page={filters.page}
         pageCount={pageCount}
         size={filters.size}
         sizes={SKU_PAGE_SIZES}
-        isFetching={query.isFetching}
         onPage={(page) => update({ page: String(page) })}
         onSize={(size) => update({ size: String(size) })}
+        filtersValid={filtersValid}
       />
     </div>
   );
