@@ -1,12 +1,12 @@
 // The typed HTTP client of the platform API (spec: Endpoints). The only code that knows the
 // platform's paths, headers and wire format; every response is parsed with zod before use.
 import { z } from "zod";
-import { describeZodFailure, kindForStatus, MarketplaceError } from "./errors";
+import { describeZodFailure, kindForStatus, MarketplaceError, parseRetryAfter } from "./errors";
 import { parseListResponse } from "./list-response";
 import { basicUserInfoSchema } from "./schemas/oauth";
 import { orderSchema } from "./schemas/order";
 import { priceCreateResponseSchema, priceSchema, priceWithHistorySchema } from "./schemas/price";
-import type { PriceCreate } from "./schemas/price";
+import type { PriceCreate, PriceCreateResponse } from "./schemas/price";
 import { skuImportResponseSchema } from "./schemas/sku";
 import type { SkuCreate, SkuImportResponse } from "./schemas/sku";
 import {
@@ -82,7 +82,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions) {
   async function send(
     name: EndpointName,
     init: { query?: URLSearchParams; body?: unknown; path?: string; importBody?: z.ZodType } = {},
-  ): Promise<{ status: number; json: unknown }> {
+  ): Promise<{ status: number; json: unknown; retryAfterMs?: number }> {
     const endpoint: Endpoint = ENDPOINTS[name];
     const url = new URL(init.path ?? endpoint.path, options.baseUrl);
     if (init.query) url.search = init.query.toString();
@@ -104,10 +104,14 @@ export function createMarketplaceClient(options: MarketplaceClientOptions) {
       throw new MarketplaceError("unavailable", "The marketplace could not be reached", { cause });
     }
 
+    const retryAfterMs = response.status === 429 ? parseRetryAfter(response.headers.get("retry-after")) : undefined;
     if (!response.ok && init.importBody && response.status !== 401 && response.status !== 403) {
       const json: unknown = await response.json().catch(() => null);
-      if (init.importBody.safeParse(json).success) return { status: response.status, json };
-      throw new MarketplaceError(kindForStatus(response.status), `The marketplace answered HTTP ${response.status}`, { status: response.status });
+      if (init.importBody.safeParse(json).success) return { status: response.status, json, retryAfterMs };
+      throw new MarketplaceError(kindForStatus(response.status), `The marketplace answered HTTP ${response.status}`, {
+        status: response.status,
+        retryAfterMs,
+      });
     }
     if (!response.ok) {
       const { code, message } = await readErrorBody(response);
@@ -115,6 +119,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions) {
       throw new MarketplaceError(kind, message ?? `The marketplace answered HTTP ${response.status}`, {
         status: response.status,
         code,
+        retryAfterMs,
         requiredScopes: kind === "forbidden" ? endpoint.scopes : [],
       });
     }
@@ -163,8 +168,15 @@ export function createMarketplaceClient(options: MarketplaceClientOptions) {
       // (spec: 4. Create SKU): the SKU already existed and nothing was created.
       return { ...parseAnswer(skuImportResponseSchema, json), httpStatus: status };
     },
-    /** Endpoint 5; failures with an import-response body are answered, as for SKUs. */
-    createPrice: (price: PriceCreate) => call("createPrice", priceCreateResponseSchema, { body: price, importBody: priceCreateResponseSchema }),
+    /**
+     * Endpoint 5; failures with an import-response body are answered, as for SKUs, with the wait
+     * a blocked request (-2, HTTP 429) was told to observe.
+     */
+    createPrice: async (price: PriceCreate): Promise<PriceCreateResult> => {
+      const { json, retryAfterMs } = await send("createPrice", { body: price, importBody: priceCreateResponseSchema });
+      const response = parseAnswer(priceCreateResponseSchema, json);
+      return retryAfterMs === undefined ? response : { ...response, retryAfterMs };
+    },
     /** Endpoint 6: the price with its history. */
     getPrice: (id: string) => call("getPrice", priceWithHistorySchema, { path: `${ENDPOINTS.getPrice.path}/${encodeURIComponent(id)}` }),
     /** Endpoint 7. Build `query` with `pricesQuery`. */
@@ -185,6 +197,9 @@ export function createMarketplaceClient(options: MarketplaceClientOptions) {
 }
 
 export type MarketplaceClient = ReturnType<typeof createMarketplaceClient>;
+
+/** The price create response, with the Retry-After of a blocked request. */
+export type PriceCreateResult = PriceCreateResponse & { retryAfterMs?: number };
 
 /** The SKU import response with the HTTP status it came with (201 created, 200 already existed). */
 export type SkuImportResult = SkuImportResponse & { httpStatus: number };

@@ -18,11 +18,13 @@ export class MarketplaceError extends Error {
   readonly requiredScopes: readonly string[];
   /** A machine-readable code from the platform's body, when it gave one. */
   readonly code: string | undefined;
+  /** How long the platform asked to wait (a 429's Retry-After), in milliseconds. */
+  readonly retryAfterMs: number | undefined;
 
   constructor(
     kind: MarketplaceErrorKind,
     message: string,
-    options: { status?: number | null; requiredScopes?: readonly string[]; code?: string; cause?: unknown } = {},
+    options: { status?: number | null; requiredScopes?: readonly string[]; code?: string; retryAfterMs?: number; cause?: unknown } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = "MarketplaceError";
@@ -30,6 +32,7 @@ export class MarketplaceError extends Error {
     this.status = options.status ?? null;
     this.requiredScopes = options.requiredScopes ?? [];
     this.code = options.code;
+    this.retryAfterMs = options.retryAfterMs;
   }
 }
 
@@ -47,4 +50,12 @@ export function describeZodFailure(error: z.ZodError): string {
     .slice(0, 3)
     .map((issue) => `${issue.path.join(".") || "(body)"}: ${issue.message}`)
     .join("; ");
+}
+
+/** Retry-After in milliseconds: delta-seconds or an HTTP date (RFC 9110 §10.2.3); undefined if absent or unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (value === null || value.trim() === "") return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }

@@ -18,7 +18,9 @@ const rowsOf = (count: number): Row[] => Array.from({ length: count }, (_, i) =>
  * An in-memory platform: a fake clock that `sleep` advances, a fixed one-minute window limiter
  * per "user" like the sandbox's, and per-SKU scripted failures. Every call is logged.
  */
-function fakePlatform(options: { limitPerMinute?: number; transient?: Record<string, number>; reject?: string[]; latencyMs?: number; blockedAsBody?: boolean } = {}) {
+function fakePlatform(
+  options: { limitPerMinute?: number; transient?: Record<string, number>; reject?: string[]; latencyMs?: number; blockedAsBody?: boolean; sendRetryAfter?: boolean } = {},
+) {
   let clock = 1_000_000;
   let windowStart = clock;
   let windowCount = 0;
@@ -36,7 +38,7 @@ function fakePlatform(options: { limitPerMinute?: number; transient?: Record<str
     data: null,
   });
 
-  const createPrice = async (row: Row): Promise<PriceCreateResponse> => {
+  const createPrice = async (row: Row): Promise<PriceCreateResponse & { retryAfterMs?: number }> => {
     calls.push({ sku: row.sku, at: clock });
     clock += options.latencyMs ?? 5;
     if (options.limitPerMinute !== undefined) {
@@ -46,8 +48,10 @@ function fakePlatform(options: { limitPerMinute?: number; transient?: Record<str
       }
       windowCount++;
       if (windowCount > options.limitPerMinute) {
-        if (options.blockedAsBody) return response(PRICE_STATUS.blocked.statusCode, PRICE_STATUS.blocked.statusMessage);
-        throw new MarketplaceError("rate_limited", "Too many requests", { status: 429 });
+        // Like the sandbox: Retry-After is the time left in the window.
+        const retryAfterMs = options.sendRetryAfter ? windowStart + 60_000 - clock : undefined;
+        if (options.blockedAsBody) return { ...response(PRICE_STATUS.blocked.statusCode, PRICE_STATUS.blocked.statusMessage), retryAfterMs };
+        throw new MarketplaceError("rate_limited", "Too many requests", { status: 429, retryAfterMs });
       }
     }
     const left = transientLeft[row.sku] ?? 0;
@@ -108,6 +112,18 @@ describe("applyPriceRows", () => {
     expect(accepted).toEqual(rows.map((row) => row.sku));
     const blockedCalls = platform.calls.length - rows.length;
     expect(result.retries).toBe(blockedCalls);
+  });
+
+  it("waits exactly what the platform's Retry-After says instead of guessing", async () => {
+    for (const blockedAsBody of [false, true]) {
+      const platform = fakePlatform({ limitPerMinute: 10, sendRetryAfter: true, blockedAsBody });
+      const { results } = await applyPriceRows(rowsOf(15), { ...platform.base, maxWaitMs: 600_000 });
+      expect(results.map((r) => r.outcome)).toEqual(Array(15).fill("applied"));
+      // One wait, to the end of the minute window, and no blocked request after it.
+      expect(platform.sleeps).toHaveLength(1);
+      expect(platform.sleeps[0]).toBeGreaterThan(59_000);
+      expect(platform.calls).toHaveLength(16);
+    }
   });
 
   it("reads statusCode -2 in a body like a 429", async () => {

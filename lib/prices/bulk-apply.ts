@@ -45,7 +45,7 @@ export interface SlowDownEvent {
 
 export interface ApplyPriceRowsOptions<R extends ApplicableRow> {
   /** One create-price call; resolves with the import response (any statusCode) or throws. */
-  createPrice: (row: R) => Promise<PriceCreateResponse>;
+  createPrice: (row: R) => Promise<PriceCreateResponse & { retryAfterMs?: number }>;
   /** Called once per row when its outcome is final. */
   onResult?: (result: RowResult<R>) => void;
   /** Called before each wait caused by a block or a transient failure. */
@@ -103,7 +103,7 @@ export interface ApplyPriceRowsResult<R extends ApplicableRow> {
 /** How one create-price call ended, as far as the applier cares. */
 export type CreatePriceAttempt =
   | { kind: "final"; outcome: RowOutcome }
-  | { kind: "rate_limited" }
+  | { kind: "rate_limited"; retryAfterMs?: number }
   | { kind: "transient"; message: string }
   | { kind: "fatal"; error: unknown };
 
@@ -112,13 +112,13 @@ export type CreatePriceAttempt =
  * with the SKU import codes, -2 for "blocked"; the adapter answers other import responses and
  * throws a MarketplaceError for bare HTTP failures.
  */
-export function classifyCreatePrice(response: PriceCreateResponse): CreatePriceAttempt {
+export function classifyCreatePrice(response: PriceCreateResponse & { retryAfterMs?: number }): CreatePriceAttempt {
   if (response.statusCode === PRICE_STATUS.imported.statusCode) {
     const id = response.id ?? response.data?.id;
     if (!id) return { kind: "final", outcome: { outcome: "failed", message: "The marketplace reported success without a price id" } };
     return { kind: "final", outcome: { outcome: "applied", priceId: id, message: response.statusMessage } };
   }
-  if (response.statusCode === PRICE_STATUS.blocked.statusCode) return { kind: "rate_limited" };
+  if (response.statusCode === PRICE_STATUS.blocked.statusCode) return { kind: "rate_limited", retryAfterMs: response.retryAfterMs };
   // -1 "Unexpected error" and -5 "Import is down" (SKU table) are the platform's own trouble.
   if (response.statusCode === PRICE_STATUS.unexpected.statusCode || response.statusCode === -5) {
     return { kind: "transient", message: `${response.statusMessage} (statusCode ${response.statusCode})` };
@@ -141,7 +141,7 @@ function classifyError(error: unknown): CreatePriceAttempt {
   }
   switch (error.kind) {
     case "rate_limited":
-      return { kind: "rate_limited" };
+      return { kind: "rate_limited", retryAfterMs: error.retryAfterMs };
     case "unavailable":
       return { kind: "transient", message: error.message };
     // Token trouble affects every row: stop and let the caller renew the connection.
@@ -267,7 +267,8 @@ export async function applyPriceRows<R extends ApplicableRow>(
         if (epoch === gateEpoch) {
           streak++;
           slowDowns++;
-          const waitMs = backoffFor(streak, baseBackoffMs);
+          // The platform's own Retry-After beats a guess; without it, back off exponentially.
+          const waitMs = attempt.retryAfterMs !== undefined ? Math.max(attempt.retryAfterMs, 100) : backoffFor(streak, baseBackoffMs);
           gateUntil = now() + waitMs;
           gateEpoch++;
           options.onSlowDown?.({ line: row.line, waitMs, reason: "rate_limited", attempt: streak });
