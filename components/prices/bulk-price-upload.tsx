@@ -55,6 +55,18 @@ export function BulkPriceUpload() {
   const [phase, setPhase] = useState<Phase>("preview");
   const [results, setResults] = useState<ReadonlyMap<number, AppliedRowResult>>(new Map());
   const [slowDown, setSlowDown] = useState<SlowDown | null>(null);
+  // Ends the current rate-limit wait early ("Send now"): the seller may know the limit is over.
+  const skipWait = useRef<(() => void) | null>(null);
+  const waitOrSkip = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        skipWait.current = null;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      skipWait.current = done;
+    });
   const [slowDownCount, setSlowDownCount] = useState(0);
   const [pauseReason, setPauseReason] = useState<{ message: string; problem?: PlatformProblem } | null>(null);
   // Rows not yet finished, in file order: what "Resume" sends. Kept in a ref because the loop
@@ -161,7 +173,7 @@ export function BulkPriceUpload() {
         if (state.slowDowns > 0) setSlowDownCount((count) => count + state.slowDowns);
         if (state.resumeAfterMs > 0) {
           setSlowDown({ until: Date.now() + state.resumeAfterMs, reason: "rate_limited" });
-          await wait(state.resumeAfterMs);
+          await waitOrSkip(state.resumeAfterMs);
           setSlowDown({ until: null, reason: "rate_limited" });
         } else if (state.slowDowns > 0) {
           setSlowDown({ until: null, reason: "rate_limited" });
@@ -280,6 +292,7 @@ export function BulkPriceUpload() {
               unchanged={preview.counts.unchanged}
               slowDown={slowDown}
               slowDownCount={slowDownCount}
+              onSendNow={() => skipWait.current?.()}
             />
           ) : null}
           {pauseReason ? (
@@ -317,6 +330,7 @@ function Progress(props: {
   unchanged: number;
   slowDown: SlowDown | null;
   slowDownCount: number;
+  onSendNow: () => void;
 }) {
   const { done, total, phase, counts, slowDown } = props;
   const percent = total === 0 ? 100 : Math.round((done / total) * 100);
@@ -344,7 +358,7 @@ function Progress(props: {
         <span data-testid="failed-count">{counts.failed}</span> failed, <span data-testid="invalid-count">{props.invalid}</span> invalid,{" "}
         {props.unchanged} unchanged (not sent)
       </p>
-      {slowDown && phase === "applying" ? <SlowDownNotice slowDown={slowDown} /> : null}
+      {slowDown && phase === "applying" ? <SlowDownNotice slowDown={slowDown} onSendNow={props.onSendNow} /> : null}
       {props.slowDownCount > 0 ? (
         <p className="text-xs text-zinc-500" data-testid="slowdown-count">
           Slowed down {props.slowDownCount} {props.slowDownCount === 1 ? "time" : "times"} because the marketplace limited requests.
@@ -354,7 +368,7 @@ function Progress(props: {
   );
 }
 
-function SlowDownNotice({ slowDown }: { slowDown: SlowDown }) {
+function SlowDownNotice({ slowDown, onSendNow }: { slowDown: SlowDown; onSendNow: () => void }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (slowDown.until === null) return;
@@ -368,7 +382,12 @@ function SlowDownNotice({ slowDown }: { slowDown: SlowDown }) {
       : "Slowing down: the dashboard did not answer.";
   return (
     <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="slowdown">
-      {why} {seconds > 0 ? `Sending again in ${seconds} s.` : "Retrying."} No row is skipped.
+      {why} {seconds > 0 ? `Sending again in ${seconds} s.` : "Retrying."} No row is skipped.{" "}
+      {seconds > 0 && slowDown.reason === "rate_limited" ? (
+        <button type="button" onClick={onSendNow} className="ml-1 rounded border border-amber-300 bg-white px-2 py-0.5 text-xs font-medium hover:bg-amber-100">
+          Send now
+        </button>
+      ) : null}
     </p>
   );
 }

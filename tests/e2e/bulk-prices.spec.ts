@@ -184,8 +184,10 @@ test.describe("bulk price update", () => {
     expect(Number(await progress.getAttribute("aria-valuenow"))).toBeLessThan(30);
     await expect(page.getByTestId("row-result").filter({ hasText: "pending" }).first()).toBeVisible();
 
-    // The block lifts (as a new window would); the pending rows are sent again.
+    // The block lifts (as a new window would); "Send now" skips the rest of the platform's
+    // Retry-After, and the pending rows are sent again.
     await request.delete(`${E2E_SANDBOX_URL}/_sandbox/faults`);
+    await page.getByRole("button", { name: "Send now" }).click();
     await expect(page.getByTestId("apply-status")).toHaveText("Done 30 of 30", { timeout: 60_000 });
     await expect(progress).toHaveAttribute("aria-valuenow", "30");
     await expect(page.getByTestId("applied-count")).toHaveText("30");
