@@ -7,6 +7,7 @@ import { HTTPException } from "hono/http-exception";
 import { SandboxClock } from "./clock";
 import { defaultSandboxConfig, type SandboxConfig } from "./config";
 import type { SandboxContext, SandboxEnv } from "./context";
+import { assetRoutes } from "./assets";
 import { controlRoutes } from "./control";
 import { ApiError, errorResponse } from "./errors";
 import { FaultState } from "./faults";
@@ -91,6 +92,7 @@ export function createSandbox(options: SandboxOptions = {}): SandboxHandle {
   app.route("/", orderRoutes(ctx));
   app.route("/", webhookUrlRoutes(ctx));
   app.route("/", controlRoutes(ctx));
+  app.route("/", assetRoutes(ctx));
 
   app.notFound((c) => errorResponse(c, new ApiError(404, "not_found", `No route for ${c.req.method} ${new URL(c.req.url).pathname}`)));
   app.onError((error, c) => {

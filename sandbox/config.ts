@@ -38,6 +38,8 @@ export const sandboxEnvSchema = z.object({
   /** Access token lifetime in seconds; unset = tokens never expire. */
   SANDBOX_TOKEN_TTL: optionalPositiveInt,
   SANDBOX_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(5000),
+  /** Origin the sandbox is reached at, for the product images, labels and tracking pages it serves. */
+  SANDBOX_PUBLIC_URL: httpUrl.optional(),
 });
 
 export interface SandboxConfig {
@@ -51,6 +53,8 @@ export interface SandboxConfig {
   webhookTimeoutMs: number;
   /** Delays before retries 2, 3, ... of a failed webhook delivery. */
   webhookRetryDelaysMs: number[];
+  /** Origin of the sandbox's own assets (product images, labels, tracking pages) in seeded data. */
+  publicUrl: string;
 }
 
 /** Exponential backoff: retries after 2, 4, 8, 16 and 32 seconds → 6 attempts within ~1 minute. */
@@ -73,6 +77,7 @@ export function loadSandboxConfig(env: Record<string, string | undefined> = proc
     tokenTtlSeconds: values.SANDBOX_TOKEN_TTL,
     webhookTimeoutMs: values.SANDBOX_WEBHOOK_TIMEOUT_MS,
     webhookRetryDelaysMs: DEFAULT_RETRY_DELAYS_MS,
+    publicUrl: (values.SANDBOX_PUBLIC_URL ?? `http://localhost:${values.SANDBOX_PORT}`).replace(/\/+$/, ""),
   };
 }
 

@@ -233,10 +233,17 @@ function stripAccents(value: string): string {
 export interface OrderPools {
   catalogue: CatalogueProduct[];
   itemInfos: Map<string, DeliveryItem["info"]>;
+  /** Origin of the assets the sandbox serves itself (sandbox/assets.ts), so links work offline. */
+  assetBase: string;
   agencies: Agency[];
 }
 
-export function createOrderPools(seed: number): OrderPools {
+/** A product's picture, served by the sandbox itself (sandbox/assets.ts). */
+export function productImageUrl(assetBase: string, sku: string): string {
+  return `${assetBase}/_assets/products/${encodeURIComponent(sku.toLowerCase())}.svg`;
+}
+
+export function createOrderPools(seed: number, assetBase: string): OrderPools {
   const random = new SeededRandom(seed ^ 0x51ed);
   const catalogue = buildCatalogue(random);
   const itemInfos = new Map<string, DeliveryItem["info"]>();
@@ -247,7 +254,7 @@ export function createOrderPools(seed: number): OrderPools {
       id: newId(SEED_BASE_TIME - 400 * DAY),
       name: product.name,
       description: product.description,
-      images: [`https://images.sandbox.example/products/${product.sku.toLowerCase()}/1.jpg`],
+      images: [productImageUrl(assetBase, product.sku)],
       attributes: product.attributes,
       extras: {},
       dimensions: {
@@ -270,7 +277,7 @@ export function createOrderPools(seed: number): OrderPools {
     district: random.pick(city.districts),
     postal_code: `${city.zipPrefix}${random.digits(3)}-${random.digits(3)}`,
   }));
-  return { catalogue, itemInfos, agencies };
+  return { catalogue, itemInfos, agencies, assetBase };
 }
 
 function iso(ms: number): string {
@@ -433,9 +440,9 @@ export function generateOrder(random: SeededRandom, newId: (timeMs: number) => s
         labels: {
           requested_at: iso(labelRequestedAt),
           generated_at: iso(labelGeneratedAt),
-          url: `https://labels.sandbox.example/deliveries/${id}.pdf`,
+          url: `${pools.assetBase}/_assets/labels/${id}`,
         },
-        tracking: { number: tracking, label_id: random.hex(12), url: `https://tracking.sandbox.example/${tracking}` },
+        tracking: { number: tracking, label_id: random.hex(12), url: `${pools.assetBase}/_assets/tracking/${tracking}` },
         recipient: {
           customer_type: customer.customer_type,
           document_number: documentNumber,
@@ -552,7 +559,7 @@ function seedCatalogue(store: SandboxStore, userId: string, pools: OrderPools, s
       description: { pt_BR: { verbose_value: product.description, simplified_value: product.name } },
       identifiers: [{ type: "EAN", value: product.ean }],
       attributes: { variant: product.attributes },
-      medias: [{ name: "Foto principal", type: "image", reference: `https://images.sandbox.example/products/${product.sku.toLowerCase()}/1.jpg` }],
+      medias: [{ name: "Foto principal", type: "image", reference: productImageUrl(pools.assetBase, product.sku) }],
       extras: {},
     };
     store.addSku({ id: newId(createdAt), userId, code: product.sku, data, fingerprint: canonicalJson(data), createdAt: iso(createdAt) });
@@ -580,7 +587,7 @@ function seedCatalogue(store: SandboxStore, userId: string, pools: OrderPools, s
 export function seedStore(store: SandboxStore, config: SandboxConfig): OrderPools {
   seedApps(store, config);
   seedUsers(store);
-  const pools = createOrderPools(config.seed);
+  const pools = createOrderPools(config.seed, config.publicUrl);
   seedCatalogue(store, SEED_USER_IDS.seller, pools, config.seed + 11);
   seedCatalogue(store, SEED_USER_IDS.seller2, pools, config.seed + 12);
   seedOrdersFor(store, SEED_USER_IDS.seller, config.seedOrders, config.seed + 1, pools);

@@ -58,6 +58,9 @@ test.describe("orders", () => {
     await expect(page.getByTestId("order-delivery").first()).toContainText("Delivery 1");
     await expect(page.getByTestId("delivery-address").first()).toHaveText(/\S+, \S+.* — .+\/[A-Z]{2}, \d{5}-?\d{3}/);
     await expect(page.getByTestId("order-customer")).toContainText(/•••/);
+    // Item pictures come from the sandbox itself, so they load with no internet.
+    const picture = page.getByTestId("order-delivery").first().locator("img").first();
+    await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
     await expect(page.getByTestId("order-amounts")).toContainText("R$");
   });
 
