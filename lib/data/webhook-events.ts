@@ -2,20 +2,29 @@ import "server-only";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { EventFilters } from "@/lib/webhooks/event-filters";
+import type { WebhookFields } from "@/lib/webhooks/parse";
 
-export interface WebhookEventRow {
+/** The columns of a stored event that say what it is about (see lib/webhooks/parse.ts). */
+export const webhookFieldsSelect = {
+  id: true,
+  sellerId: true,
+  domain: true,
+  status: true,
+  resourceId: true,
+  code: true,
+  orderId: true,
+  deliveryId: true,
+  valid: true,
+} as const satisfies Prisma.WebhookEventSelect;
+
+/** A row of the event log table. */
+export type WebhookEventRow = WebhookFields & {
   id: string;
   receivedAt: string;
-  domain: string | null;
-  status: string | null;
-  resourceId: string | null;
-  code: string | null;
-  orderId: string | null;
-  deliveryId: string | null;
   valid: boolean;
   processingState: string;
   duplicateCount: number;
-}
+};
 
 /** One page of a seller's event log, newest first. */
 export async function listWebhookEvents(sellerId: string, filters: EventFilters) {
@@ -38,22 +47,10 @@ export async function listWebhookEvents(sellerId: string, filters: EventFilters)
       orderBy: [{ receivedAt: "desc" }, { id: "desc" }],
       skip: (filters.page - 1) * filters.size,
       take: filters.size,
-      select: {
-        id: true,
-        receivedAt: true,
-        domain: true,
-        status: true,
-        resourceId: true,
-        code: true,
-        orderId: true,
-        deliveryId: true,
-        valid: true,
-        processingState: true,
-        duplicateCount: true,
-      },
+      select: { ...webhookFieldsSelect, receivedAt: true, processingState: true, duplicateCount: true },
     }),
   ]);
-  const items: WebhookEventRow[] = rows.map((row) => ({ ...row, receivedAt: row.receivedAt.toISOString() }));
+  const items: WebhookEventRow[] = rows.map(({ sellerId: _sellerId, ...row }) => ({ ...row, receivedAt: row.receivedAt.toISOString() }));
   return { items, total, page: filters.page, size: filters.size };
 }
 

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { webhookFieldsSelect } from "@/lib/data/webhook-events";
 import { setWebhookEventStates } from "@/lib/data/webhook-store";
 import type { EventStateUpdate } from "@/lib/data/webhook-store";
 import { publishToSeller } from "@/lib/live/bus";
@@ -65,21 +66,9 @@ async function applyEvent(event: StoredEvent): Promise<EventStateUpdate> {
   }
 }
 
-const storedEventSelect = {
-  id: true,
-  sellerId: true,
-  domain: true,
-  status: true,
-  resourceId: true,
-  code: true,
-  orderId: true,
-  deliveryId: true,
-  valid: true,
-} as const;
-
 /** "Process again" from the event log: re-reads the stored event and runs it once more, now. */
 export async function reprocessWebhookEvent(sellerId: string, eventId: string): Promise<boolean> {
-  const event = await db.webhookEvent.findFirst({ where: { id: eventId, sellerId }, select: storedEventSelect });
+  const event = await db.webhookEvent.findFirst({ where: { id: eventId, sellerId }, select: webhookFieldsSelect });
   if (!event) return false;
   const update = await applyEvent(event);
   setWebhookEventStates([update]);
@@ -93,6 +82,6 @@ let resumed = false;
 export async function resumePendingEvents() {
   if (resumed) return;
   resumed = true;
-  const pending = await db.webhookEvent.findMany({ where: { processingState: "pending" }, select: storedEventSelect, take: 10_000 });
+  const pending = await db.webhookEvent.findMany({ where: { processingState: "pending" }, select: webhookFieldsSelect, take: 10_000 });
   for (const event of pending) enqueueProcessing(event);
 }
