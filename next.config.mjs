@@ -11,6 +11,19 @@ const nextConfig = {
   // `npm test` type-checks the whole project (`npm run typecheck`) before any build; repeating it
   // inside every `next build` (e2e, benchmarks) would only double the wait on a 2-core machine.
   typescript: { ignoreBuildErrors: true },
+  async headers() {
+    return [
+      {
+        source: "/:path*",
+        headers: [
+          { key: "X-Content-Type-Options", value: "nosniff" },
+          { key: "X-Frame-Options", value: "DENY" },
+          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+          { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" },
+        ],
+      },
+    ];
+  },
 };
 
 export default nextConfig;

@@ -7,7 +7,7 @@ test.describe("webhooks", () => {
     await request.delete(`${E2E_SANDBOX_URL}/_sandbox/faults`);
   });
 
-  test("use this dashboard, then a new order shows in the event log and as a toast without a reload", async ({ page, request }) => {
+  test("use this dashboard, then a new order shows in the event log and as a toast without a reload", async ({ page, request, browser }) => {
     await connectAs(page, "seller@example.com");
     await page.goto("/webhooks");
     // Other tests may have pointed this seller's webhooks here already: start from none.
@@ -42,6 +42,19 @@ test.describe("webhooks", () => {
     await expect(page.getByText(/^Valid \(HMAC-SHA256/)).toBeVisible();
     await page.getByRole("button", { name: "Process again" }).click();
     await expect(page.getByRole("status").filter({ hasText: "processed again" })).toBeVisible();
+
+    // Another seller cannot open this event, nor see it in their log.
+    const eventUrl = page.url();
+    const other = await browser.newContext();
+    try {
+      const otherPage = await other.newPage();
+      await connectAs(otherPage, "seller2@example.com");
+      expect((await otherPage.goto(eventUrl))?.status()).toBe(404);
+      await otherPage.goto(`/webhooks/events?resource=${orderId}`);
+      await expect(otherPage.getByText("No events match these filters yet.")).toBeVisible();
+    } finally {
+      await other.close();
+    }
   });
 
   test("a custom URL is validated, platform errors are shown plainly, and Remove clears it", async ({ page, request }) => {
