@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { E2E_APP_URL } from "./ports";
+import { E2E_APP_URL, E2E_SANDBOX_URL } from "./ports";
 import { connectAs, consent, storedAccessToken } from "./support";
 
 test.describe("connecting a marketplace account", () => {
@@ -137,4 +137,25 @@ test("two sellers in two browser contexts each see only their own account", asyn
     await first.close();
     await second.close();
   }
+});
+
+test("a token the platform no longer accepts asks the seller to reconnect, and reconnecting fixes it", async ({ page, request }) => {
+  await connectAs(page, "seller@example.com");
+  await page.goto("/orders");
+  await expect(page.locator("tbody tr").first()).toBeVisible();
+
+  // A reset forgets every token the sandbox issued: the dashboard's now answers 401.
+  expect((await request.post(`${E2E_SANDBOX_URL}/_sandbox/reset`, { data: {} })).status()).toBe(200);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Your marketplace connection needs renewing" })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("status").filter({ hasText: "no longer accepts" })).toBeVisible();
+  await page.goto("/settings");
+  await expect(page.getByText("Needs reconnecting")).toBeVisible();
+
+  await page.getByRole("button", { name: "Reconnect" }).first().click();
+  await consent(page, "seller@example.com");
+  await page.goto("/orders");
+  await expect(page.locator("tbody tr").first()).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "no longer accepts" })).toHaveCount(0);
 });
