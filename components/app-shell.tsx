@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { ConnectButton } from "@/components/auth/connect-button";
+import { NavLink } from "@/components/nav-link";
 import type { CurrentSeller } from "@/lib/data/sellers";
 
 export const NAV_ITEMS = [
@@ -21,13 +22,7 @@ export function AppShell({ seller, children }: { seller: CurrentSeller | null; c
           </Link>
           <nav aria-label="Main" className="flex gap-1 text-sm">
             {NAV_ITEMS.map((item) => (
-              <Link
-                key={item.href}
-                href={item.href}
-                className="rounded-md px-3 py-2 text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900"
-              >
-                {item.label}
-              </Link>
+              <NavLink key={item.href} href={item.href} label={item.label} />
             ))}
           </nav>
           <div className="ml-auto text-right text-sm" data-testid="account">

@@ -11,6 +11,7 @@ test.describe("orders", () => {
     await connectAs(page, "seller@example.com");
     await page.goto("/orders");
     await expect(page.locator("tbody tr")).toHaveCount(25);
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Orders" })).toHaveAttribute("aria-current", "page");
 
     // Two statuses at once.
     await page.getByRole("checkbox", { name: "new" }).check();

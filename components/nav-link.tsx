@@ -1,0 +1,19 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+
+/** A main-navigation link that marks the section the seller is in (aria-current). */
+export function NavLink({ href, label }: { href: string; label: string }) {
+  const pathname = usePathname();
+  const active = pathname === href || pathname.startsWith(`${href}/`);
+  return (
+    <Link
+      href={href}
+      aria-current={active ? "page" : undefined}
+      className={`rounded-md px-3 py-2 hover:bg-zinc-100 hover:text-zinc-900 ${active ? "bg-zinc-100 font-medium text-zinc-900" : "text-zinc-600"}`}
+    >
+      {label}
+    </Link>
+  );
+}
