@@ -13,6 +13,8 @@ import { createMarketplaceClient } from "../lib/marketplace/client";
 import type { MarketplaceClient } from "../lib/marketplace/client";
 import { pricesQuery } from "../lib/marketplace/list-query";
 import type { Price } from "../lib/marketplace/schemas/price";
+import { sampleSku } from "../lib/marketplace/schemas/fixtures";
+import { skuCreateSchema } from "../lib/marketplace/schemas/sku";
 import type { SkuCreate } from "../lib/marketplace/schemas/sku";
 import { applyPriceRows } from "../lib/prices/bulk-apply";
 import type { RowResult } from "../lib/prices/bulk-apply";
@@ -25,23 +27,7 @@ const RATE_LIMIT = Number(process.env.BENCH_RATE_LIMIT ?? 600);
 const TIMEOUT_S = Number(process.env.BENCH_TIMEOUT_S ?? 300);
 
 function skuBody(code: string): SkuCreate {
-  return {
-    code,
-    title: { pt_BR: `Produto de teste ${code}` },
-    variation_key: "",
-    condition: "new",
-    brand: "Bench",
-    tags: [],
-    available: true,
-    origin: "national",
-    datasheet: {},
-    dimensions: [{ name: "package", height: { value: 3, unit: "cm" }, width: { value: 25, unit: "cm" }, length: { value: 30, unit: "cm" }, weight: { value: 0.2, unit: "kg" } }],
-    description: {},
-    identifiers: [],
-    attributes: {},
-    medias: [],
-    extras: {},
-  };
+  return skuCreateSchema.parse({ ...sampleSku(code), title: { pt_BR: `Produto de teste ${code}` }, brand: "Bench" });
 }
 
 /** Runs `task` over `items` with a few in flight; the setup is not what is measured. */

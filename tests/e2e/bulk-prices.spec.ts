@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import type { APIRequestContext, Page } from "@playwright/test";
 import Papa from "papaparse";
+import { sampleSku } from "../../lib/marketplace/schemas/fixtures";
 import { E2E_SANDBOX_URL } from "./ports";
 import { connectAs, storedAccessToken } from "./support";
 
@@ -38,23 +39,7 @@ async function currentPrices(request: APIRequestContext, token: string): Promise
 async function createSku(request: APIRequestContext, token: string, code: string) {
   const response = await request.post(`${E2E_SANDBOX_URL}/v1.0/marketplace/portfolios/skus`, {
     headers: { Authorization: `Bearer ${token}` },
-    data: {
-      code,
-      title: { pt_BR: `Produto ${code}` },
-      variation_key: "",
-      condition: "new",
-      brand: "E2E",
-      tags: [],
-      available: true,
-      origin: "national",
-      datasheet: {},
-      dimensions: [{ name: "package", height: { value: 3, unit: "cm" }, width: { value: 25, unit: "cm" }, length: { value: 30, unit: "cm" }, weight: { value: 0.2, unit: "kg" } }],
-      description: {},
-      identifiers: [],
-      attributes: {},
-      medias: [],
-      extras: {},
-    },
+    data: { ...sampleSku(code), title: { pt_BR: `Produto ${code}` }, brand: "E2E" },
   });
   expect(response.status()).toBe(201);
 }
