@@ -50,13 +50,14 @@ const toIso = (local: string) => {
 const FALLBACK_FILTERS: OrderFilters = { sort: DEFAULT_ORDER_SORT, page: 1, size: 25 };
 
 export function OrdersTable() {
-  const { filters, filtersValid, queryString, query, update } = usePagedQuery({
+  const paged = usePagedQuery({
     key: "orders",
     parse: orderFiltersFromSearchParams,
     fallback: FALLBACK_FILTERS,
     fetchPage: fetchOrders,
     hasNext: (data) => data.hasNext,
   });
+  const { filters, queryString, query, update } = paged;
 
   const columns = useMemo(
     () => [
@@ -134,20 +135,15 @@ export function OrdersTable() {
       </form>
 
       <PagedTable
-        query={query}
+        paged={paged}
         rows={query.data?.rows ?? []}
         columns={columns}
         getRowId={(row) => row.id}
         feature="your orders"
         empty="No orders match these filters."
         caption="Orders"
-        page={filters.page}
         pageCount={pageCount}
-        size={filters.size}
         sizes={ORDER_PAGE_SIZES}
-        onPage={(page) => update({ page: String(page) })}
-        onSize={(size) => update({ size: String(size) })}
-        filtersValid={filtersValid}
       />
     </div>
   );

@@ -20,13 +20,14 @@ const column = createColumnHelper<Price>();
 const FALLBACK_FILTERS: PriceFilters = { sort: "created_at:desc", page: 1, size: 25 };
 
 export function PricesTable() {
-  const { filters, filtersValid, queryString, query, update } = usePagedQuery({
+  const paged = usePagedQuery({
     key: "prices",
     parse: priceFiltersFromSearchParams,
     fallback: FALLBACK_FILTERS,
     fetchPage: fetchPrices,
     hasNext: (data) => data.hasNext,
   });
+  const { filters, queryString, query, update } = paged;
 
   const columns = useMemo(
     () => [
@@ -93,20 +94,15 @@ export function PricesTable() {
       </form>
 
       <PagedTable
-        query={query}
+        paged={paged}
         rows={query.data?.rows ?? []}
         columns={columns}
         getRowId={(row) => row.id}
         feature="your prices"
         empty="No prices match these filters."
         caption="Prices"
-        page={filters.page}
         pageCount={pageCount}
-        size={filters.size}
         sizes={PRICE_PAGE_SIZES}
-        onPage={(page) => update({ page: String(page) })}
-        onSize={(size) => update({ size: String(size) })}
-        filtersValid={filtersValid}
       />
     </div>
   );

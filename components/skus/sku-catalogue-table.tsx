@@ -61,13 +61,14 @@ const FALLBACK_FILTERS: SkuCatalogueFilters = { page: 1, size: 25 };
 export function SkuCatalogueTable() {
   // The key "skus": a portfolio.sku notification invalidates every page at once
   // (components/live/live-updates.tsx), so a SKU turns "confirmed" without a reload.
-  const { filters, filtersValid, queryString, query, update } = usePagedQuery({
+  const paged = usePagedQuery({
     key: "skus",
     parse: skuCatalogueFiltersFromSearchParams,
     fallback: FALLBACK_FILTERS,
     fetchPage: fetchSkus,
     hasNext: (data, current) => current.page * current.size < data.total,
   });
+  const { filters, queryString, query, update } = paged;
   const pageCount = query.data ? Math.ceil(query.data.total / query.data.size) : null;
 
   return (
@@ -103,20 +104,15 @@ export function SkuCatalogueTable() {
       </form>
 
       <PagedTable
-        query={query}
+        paged={paged}
         rows={query.data?.items ?? []}
         columns={columns}
         getRowId={(row) => row.id}
         feature="your SKUs"
         empty={filters.search ? "No SKU matches this search." : "No SKUs yet. Create one with “New SKU”."}
         caption="SKUs created from this dashboard, newest first"
-        page={filters.page}
         pageCount={pageCount}
-        size={filters.size}
         sizes={SKU_PAGE_SIZES}
-        onPage={(page) => update({ page: String(page) })}
-        onSize={(size) => update({ size: String(size) })}
-        filtersValid={filtersValid}
       />
     </div>
   );

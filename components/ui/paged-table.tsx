@@ -12,22 +12,23 @@ import { ApiError } from "@/lib/api-client";
  * error with a retry in place of the rows, the rows, and the pager.
  */
 export function PagedTable<Row, D>({
-  query,
+  paged,
   rows,
   columns,
   getRowId,
   feature,
   empty,
   caption,
-  page,
   pageCount,
-  size,
   sizes,
-  onPage,
-  onSize,
-  filtersValid,
 }: {
-  query: UseQueryResult<D, Error>;
+  /** The table's state from usePagedQuery. */
+  paged: {
+    query: UseQueryResult<D, Error>;
+    filters: { page: number; size: number };
+    filtersValid: boolean;
+    update: (changes: Record<string, string | null>) => void;
+  };
   rows: Row[];
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- react-table's column defs are heterogeneous by design
   columns: ColumnDef<Row, any>[];
@@ -35,14 +36,10 @@ export function PagedTable<Row, D>({
   feature: string;
   empty: string;
   caption: string;
-  page: number;
   pageCount: number | null;
-  size: number;
   sizes: readonly number[];
-  onPage: (page: number) => void;
-  onSize: (size: number) => void;
-  filtersValid: boolean;
 }) {
+  const { query, filters, filtersValid, update } = paged;
   const problem = query.error instanceof ApiError ? query.error.problem : null;
   return (
     <>
@@ -67,7 +64,15 @@ export function PagedTable<Row, D>({
           caption={caption}
         />
       )}
-      <Pagination page={page} pageCount={pageCount} size={size} sizes={sizes} isFetching={query.isFetching} onPage={onPage} onSize={onSize} />
+      <Pagination
+        page={filters.page}
+        pageCount={pageCount}
+        size={filters.size}
+        sizes={sizes}
+        isFetching={query.isFetching}
+        onPage={(page) => update({ page: String(page) })}
+        onSize={(size) => update({ size: String(size) })}
+      />
     </>
   );
 }

@@ -56,13 +56,14 @@ function isoToLocal(value: string | undefined): string {
 const FALLBACK_FILTERS: EventFilters = { page: 1, size: 25 };
 
 export function EventLogTable() {
-  const { filters, filtersValid, queryString, query, update } = usePagedQuery({
+  const paged = usePagedQuery({
     key: "events",
     parse: eventFiltersFromSearchParams,
     fallback: FALLBACK_FILTERS,
     fetchPage: fetchEvents,
     hasNext: (data, current) => current.page * current.size < data.total,
   });
+  const { filters, queryString, query, update } = paged;
   const pageCount = query.data ? Math.ceil(query.data.total / query.data.size) : null;
 
   return (
@@ -124,20 +125,15 @@ export function EventLogTable() {
       </form>
 
       <PagedTable
-        query={query}
+        paged={paged}
         rows={query.data?.items ?? []}
         columns={columns}
         getRowId={(row) => row.id}
         feature="your events"
         empty="No events match these filters yet."
         caption="Webhook events, newest first"
-        page={filters.page}
         pageCount={pageCount}
-        size={filters.size}
         sizes={EVENT_PAGE_SIZES}
-        onPage={(page) => update({ page: String(page) })}
-        onSize={(size) => update({ size: String(size) })}
-        filtersValid={filtersValid}
       />
     </div>
   );
