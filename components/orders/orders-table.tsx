@@ -4,9 +4,11 @@ import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
 import { useMemo, useState } from "react";
 import { OrderStatusBadge } from "@/components/orders/order-status-badge";
+import { FilterActions } from "@/components/ui/filter-actions";
 import { PagedTable } from "@/components/ui/paged-table";
 import { usePagedQuery } from "@/components/ui/use-paged-query";
 import { fetchApi } from "@/lib/api-client";
+import { isoToLocal, localToIso } from "@/lib/datetime-local";
 import type { OrderRow, OrdersPage } from "@/lib/data/orders";
 import { formatMoney } from "@/lib/money";
 import {
@@ -35,17 +37,6 @@ function SortHeader({ label, field, sort, onSort }: { label: string; field: "cre
     </button>
   );
 }
-
-const localInput = (iso: string | undefined) => {
-  if (!iso) return "";
-  const date = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-};
-const toIso = (local: string) => {
-  const date = new Date(local);
-  return local && !Number.isNaN(date.getTime()) ? date.toISOString() : null;
-};
 
 const FALLBACK_FILTERS: OrderFilters = { sort: DEFAULT_ORDER_SORT, page: 1, size: 25 };
 
@@ -98,8 +89,8 @@ export function OrdersTable() {
           update({
             id: String(form.get("id") ?? "").trim(),
             customer: String(form.get("customer") ?? "").trim(),
-            from: toIso(String(form.get("from") ?? "")),
-            to: toIso(String(form.get("to") ?? "")),
+            from: localToIso(String(form.get("from") ?? "")),
+            to: localToIso(String(form.get("to") ?? "")),
           });
         }}
       >
@@ -114,24 +105,13 @@ export function OrdersTable() {
         </label>
         <label className="flex flex-col gap-1">
           Updated from
-          <input type="datetime-local" name="from" defaultValue={localInput(filters.from)} className="rounded-md border border-zinc-300 px-2 py-1" />
+          <input type="datetime-local" name="from" defaultValue={isoToLocal(filters.from)} className="rounded-md border border-zinc-300 px-2 py-1" />
         </label>
         <label className="flex flex-col gap-1">
           Updated to
-          <input type="datetime-local" name="to" defaultValue={localInput(filters.to)} className="rounded-md border border-zinc-300 px-2 py-1" />
+          <input type="datetime-local" name="to" defaultValue={isoToLocal(filters.to)} className="rounded-md border border-zinc-300 px-2 py-1" />
         </label>
-        <div className="flex gap-2 md:col-span-4">
-          <button type="submit" className="rounded-md bg-brand-700 px-3 py-1.5 font-medium text-white">
-            Apply filters
-          </button>
-          <button
-            type="button"
-            className="rounded-md border border-zinc-300 px-3 py-1.5"
-            onClick={() => update({ status: null, id: null, customer: null, from: null, to: null })}
-          >
-            Clear
-          </button>
-        </div>
+        <FilterActions className="md:col-span-4" onClear={() => update({ status: null, id: null, customer: null, from: null, to: null })} />
       </form>
 
       <PagedTable

@@ -3,6 +3,7 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
 import { useMemo } from "react";
+import { FilterActions } from "@/components/ui/filter-actions";
 import { PagedTable } from "@/components/ui/paged-table";
 import { usePagedQuery } from "@/components/ui/use-paged-query";
 import { fetchApi } from "@/lib/api-client";
@@ -85,12 +86,7 @@ export function PricesTable() {
             <option value="sell">sell</option>
           </select>
         </label>
-        <button type="submit" className="rounded-md bg-brand-700 px-3 py-1.5 font-medium text-white">
-          Apply filters
-        </button>
-        <button type="button" className="rounded-md border border-zinc-300 px-3 py-1.5" onClick={() => update({ sku: null, type: null })}>
-          Clear
-        </button>
+        <FilterActions onClear={() => update({ sku: null, type: null })} />
       </form>
 
       <PagedTable

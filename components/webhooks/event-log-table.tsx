@@ -2,9 +2,11 @@
 
 import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
+import { FilterActions } from "@/components/ui/filter-actions";
 import { PagedTable } from "@/components/ui/paged-table";
 import { usePagedQuery } from "@/components/ui/use-paged-query";
 import { fetchApi } from "@/lib/api-client";
+import { isoToLocal, localToIso } from "@/lib/datetime-local";
 import type { WebhookEventPage, WebhookEventRow } from "@/lib/data/webhook-events";
 import { WEBHOOK_DOMAINS } from "@/lib/marketplace/schemas/webhook";
 import { EVENT_PAGE_SIZES, eventFiltersFromSearchParams, eventFiltersToSearchParams } from "@/lib/webhooks/event-filters";
@@ -39,19 +41,6 @@ const columns = [
   }),
 ];
 
-/** Converts a datetime-local value (the browser's time zone) to an instant for the URL. */
-function localToIso(value: string): string | null {
-  if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
-}
-
-function isoToLocal(value: string | undefined): string {
-  if (!value) return "";
-  const date = new Date(value);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
 
 const FALLBACK_FILTERS: EventFilters = { page: 1, size: 25 };
 
@@ -110,18 +99,7 @@ export function EventLogTable() {
           To
           <input type="datetime-local" name="to" defaultValue={isoToLocal(filters.to)} className="rounded-md border border-zinc-300 px-2 py-1" />
         </label>
-        <div className="flex gap-2 sm:col-span-5">
-          <button type="submit" className="rounded-md bg-brand-700 px-3 py-1.5 font-medium text-white">
-            Apply filters
-          </button>
-          <button
-            type="button"
-            className="rounded-md border border-zinc-300 px-3 py-1.5"
-            onClick={() => update({ domain: null, status: null, resource: null, from: null, to: null })}
-          >
-            Clear
-          </button>
-        </div>
+        <FilterActions className="sm:col-span-5" onClear={() => update({ domain: null, status: null, resource: null, from: null, to: null })} />
       </form>
 
       <PagedTable
