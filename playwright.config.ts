@@ -3,7 +3,6 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/e2e/chromium";
 import { E2E_APP_PORT, E2E_APP_URL, E2E_SANDBOX_PORT, E2E_SANDBOX_URL } from "./tests/e2e/ports";
 
 const appEnv = {
-  DATABASE_URL: "file:.data/e2e.db",
   MARKETPLACE_AUTH_URL: E2E_SANDBOX_URL,
   MARKETPLACE_BASE_URL: E2E_SANDBOX_URL,
   PUBLIC_BASE_URL: E2E_APP_URL,

@@ -9,6 +9,8 @@ export default defineConfig({
     include: ["**/*.test.ts"],
     exclude: ["node_modules/**", ".next/**", "tests/e2e/**", "lib/generated/**"],
     environment: "node",
+    // Starts (or reuses) the database server and migrates a template database for the run.
+    globalSetup: ["tests/support/global-setup.ts"],
     // next-auth imports `next/server` without an extension, which Node's ESM resolver refuses;
     // letting Vite transform it resolves the import the way Next.js does.
     server: { deps: { inline: ["next-auth"] } },

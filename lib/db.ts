@@ -1,17 +1,15 @@
 import "server-only";
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaPg } from "@prisma/adapter-pg";
 import { env } from "@/lib/env";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 
 function createPrismaClient() {
-  const client = new PrismaClient({
-    adapter: new PrismaBetterSQLite3({ url: env.DATABASE_URL }),
+  return new PrismaClient({
+    // Sessions in UTC: Prisma's DateTime columns are `timestamp without time zone`, read as UTC,
+    // so anything the database computes (now(), defaults) must be UTC too.
+    adapter: new PrismaPg({ connectionString: env.DATABASE_URL, options: "-c timezone=UTC", application_name: "dashboard" }),
     log: env.NODE_ENV === "development" ? ["warn", "error"] : ["error"],
   });
-  // The adapter holds one connection, so this per-connection setting holds for every query.
-  // NORMAL is durable across application crashes in WAL mode and saves an fsync per commit.
-  void client.$executeRawUnsafe("PRAGMA synchronous = NORMAL").catch(() => {});
-  return client;
 }
 
 // One client per process; in development it survives hot reloads on globalThis.

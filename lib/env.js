@@ -6,8 +6,21 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
-/** Where development-only generated secrets live (gitignored, next to the SQLite file). */
+/** Where development-only state lives (gitignored): generated secrets, the embedded database. */
 export const DATA_DIR = path.resolve(process.cwd(), ".data");
+
+/**
+ * The embedded PostgreSQL used when DATABASE_URL is unset (scripts/lib/embedded-postgres.ts
+ * starts it; this module only names it). It listens on loopback only, with a password generated
+ * once into .data/, and its data lives in .data/postgres.
+ */
+export const EMBEDDED_DATABASE = {
+  dataDir: path.join(DATA_DIR, "postgres"),
+  passwordFile: path.join(DATA_DIR, "postgres-password"),
+  user: "postgres",
+  database: "dashboard",
+  defaultPort: 54329,
+};
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
@@ -40,6 +53,10 @@ export function decodeKey(value) {
   return b64.length === 32 ? b64 : null;
 }
 
+const postgresUrl = z
+  .string()
+  .regex(/^postgres(ql)?:\/\/\S+$/, "must be a PostgreSQL URL of the form postgresql://user:password@host:port/database");
+
 const optionalString = z
   .string()
   .optional()
@@ -47,10 +64,9 @@ const optionalString = z
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
-  DATABASE_URL: z
-    .string()
-    .regex(/^file:/, "must be a SQLite URL of the form file:path/to.db")
-    .default("file:.data/dashboard.db"),
+  // Unset: the embedded PostgreSQL under .data/ (started by npm run dev / npm start / the tests).
+  DATABASE_URL: optionalString.pipe(postgresUrl.optional()),
+  EMBEDDED_DATABASE_PORT: z.coerce.number().int().min(1024).max(65535).default(EMBEDDED_DATABASE.defaultPort),
   MARKETPLACE_AUTH_URL: httpUrl.default("http://localhost:4010"),
   MARKETPLACE_BASE_URL: httpUrl.default("http://localhost:4010"),
   MARKETPLACE_CLIENT_ID: optionalString,
@@ -68,8 +84,9 @@ export const envSchema = z.object({
   BENCH_FLOOR_ROUTE: z.enum(["0", "1"]).default("0"),
 });
 
-/** Secrets that must be given explicitly when talking to a real platform in production. */
+/** Settings that must be given explicitly when talking to a real platform in production. */
 const PRODUCTION_SECRETS = /** @type {const} */ ([
+  "DATABASE_URL",
   "MARKETPLACE_CLIENT_ID",
   "MARKETPLACE_CLIENT_SECRET",
   "AUTH_SECRET",
@@ -105,6 +122,33 @@ function loadOrCreateDevSecrets() {
 }
 
 /**
+ * The embedded server's password, generated once (the server is initialised with it, so it must
+ * never change while .data/postgres exists).
+ * @returns {string}
+ */
+export function embeddedDatabasePassword() {
+  const file = EMBEDDED_DATABASE.passwordFile;
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(DATA_DIR, { recursive: true });
+  try {
+    writeFileSync(file, randomBytes(24).toString("base64url"), { mode: 0o600, flag: "wx" });
+  } catch {
+    // Another process created it first: use theirs.
+  }
+  return readFileSync(file, "utf8").trim();
+}
+
+/**
+ * The URL of a database on the embedded server.
+ * @param {number} port
+ * @param {string} [database]
+ */
+export function embeddedDatabaseUrl(port, database = EMBEDDED_DATABASE.database) {
+  const password = encodeURIComponent(embeddedDatabasePassword());
+  return `postgresql://${EMBEDDED_DATABASE.user}:${password}@127.0.0.1:${port}/${database}`;
+}
+
+/**
  * @param {Record<string, string | undefined>} source
  */
 export function parseEnv(source) {
@@ -134,6 +178,9 @@ export function parseEnv(source) {
     ...parsed,
     /** True when both platform URLs point at this machine: the sandbox. */
     SANDBOX_MODE: sandboxMode,
+    /** True when no DATABASE_URL is given: the embedded PostgreSQL under .data/ is used. */
+    EMBEDDED_DATABASE: parsed.DATABASE_URL === undefined,
+    DATABASE_URL: parsed.DATABASE_URL ?? embeddedDatabaseUrl(parsed.EMBEDDED_DATABASE_PORT),
     MARKETPLACE_CLIENT_ID: parsed.MARKETPLACE_CLIENT_ID ?? "demo-integrator",
     MARKETPLACE_CLIENT_SECRET: parsed.MARKETPLACE_CLIENT_SECRET ?? "demo-secret",
     AUTH_SECRET: parsed.AUTH_SECRET ?? /** @type {NonNullable<typeof devSecrets>} */ (devSecrets).AUTH_SECRET,

@@ -1,23 +1,25 @@
-// The dashboard as the e2e tests see it: a fresh database, migrations applied, a production build
-// served by `next start`. Started by Playwright's webServer (playwright.config.ts).
-import { spawnSync } from "node:child_process";
-import { rmSync } from "node:fs";
-import path from "node:path";
-import { spawn } from "node:child_process";
-
-const dbFile = path.resolve((process.env.DATABASE_URL ?? "file:.data/e2e.db").replace(/^file:/, ""));
-for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(dbFile + suffix, { force: true });
+// The dashboard as the e2e tests see it: a fresh database of its own (E2E_DATABASE on the embedded
+// server, or on DATABASE_URL's server), migrations applied, a production build served by
+// `next start`. Started by Playwright's webServer (playwright.config.ts).
+import { spawn, spawnSync } from "node:child_process";
+import { E2E_DATABASE } from "../tests/e2e/ports";
+import { databaseUrl, dropDatabase } from "./lib/database";
+import { migrate } from "./migrate";
 
 function step(command: string, args: string[]) {
   const result = spawnSync(command, args, { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-step("npx", ["tsx", "scripts/migrate.ts"]);
+await dropDatabase(databaseUrl(E2E_DATABASE)).catch(() => {
+  // The server is not running yet: migrate() starts it, and the database is new anyway.
+});
+const url = await migrate({ database: E2E_DATABASE });
 if (process.env.E2E_SKIP_BUILD !== "1") step("npx", ["next", "build"]);
 
 const server = spawn("npx", ["next", "start", "--port", process.env.E2E_APP_PORT ?? "3100"], {
   stdio: "inherit",
+  env: { ...process.env, DATABASE_URL: url },
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => server.kill(signal));

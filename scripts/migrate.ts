@@ -1,22 +1,25 @@
-// Applies pending migrations to the SQLite database (creating .data/ and the file on first run)
-// and switches it to WAL. Used by `npm run dev`, `npm start` and the e2e web server.
+// npm run db:migrate: applies pending migrations, offline. With DATABASE_URL unset it first starts
+// the embedded PostgreSQL (reusing it when it already runs) and creates its database. Used by
+// `npm run dev`, `npm start`, the e2e web server and the test suites' template database.
 //
-// `prisma migrate deploy` rather than `migrate dev`: deploy never generates migrations or resets
-// data, and it works on an empty database where `migrate dev` fails with P1014 under the JS
-// engine (see docs/decisions/0001-prisma-6-19-with-better-sqlite3.md).
-import { spawnSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import Database from "better-sqlite3";
-import { env } from "../lib/env.js";
+// `prisma migrate deploy`, not `migrate dev`: deploy never generates migrations or resets data,
+// takes an advisory lock (instances starting together apply each migration once), and works on an
+// empty database (docs/decisions/0001-postgresql-only-embedded-by-default.md).
+import { prepareDatabase } from "./lib/database";
+import { runPrismaCli } from "./lib/prisma-cli";
 
-const file = env.DATABASE_URL.replace(/^file:/, "");
-mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+export async function migrate(options: { database?: string; quiet?: boolean } = {}): Promise<string> {
+  const { url } = await prepareDatabase({ database: options.database });
+  const result = runPrismaCli(["migrate", "deploy"], { databaseUrl: url, stdio: options.quiet ? "pipe" : "inherit" });
+  if (result.status !== 0) {
+    throw new Error(`prisma migrate deploy failed (exit ${result.status}):\n${result.stdout ?? ""}${result.stderr ?? ""}`);
+  }
+  return url;
+}
 
-// WAL is a property of the database file: set once, it stays for every later connection.
-const db = new Database(file);
-db.pragma("journal_mode = WAL");
-db.close();
-
-const result = spawnSync("npx", ["prisma", "migrate", "deploy"], { stdio: "inherit" });
-process.exit(result.status ?? 1);
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await migrate({ database: process.argv[2] }).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

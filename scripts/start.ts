@@ -1,12 +1,13 @@
-// `npm start`: the production server. Applies pending migrations, then serves the dashboard with
-// `next start`, and, only when the platform URLs point at this machine (sandbox mode), the sandbox
-// beside it. Against a real platform nothing but the dashboard runs.
-import { spawnSync } from "node:child_process";
+// `npm start`: the production server. Applies pending migrations (starting the embedded
+// PostgreSQL first when DATABASE_URL is unset), then serves the dashboard with `next start`, and,
+// only when the platform URLs point at this machine (sandbox mode), the sandbox beside it.
+// Against a real platform nothing but the dashboard runs. Several instances may be started on one
+// database: each applies what is pending under Prisma's migration lock.
 import concurrently from "concurrently";
 import { env } from "../lib/env.js";
+import { migrate } from "./migrate";
 
-const migrated = spawnSync("npx", ["tsx", "scripts/migrate.ts"], { stdio: "inherit" });
-if (migrated.status !== 0) process.exit(migrated.status ?? 1);
+await migrate();
 
 const port = process.env.PORT ?? "3000";
 const commands = [{ name: "web", command: `npx next start --port ${port}`, prefixColor: "magenta" }];

@@ -29,7 +29,15 @@ export function LiveUpdates() {
 
   useEffect(() => {
     const source = new EventSource("/api/live");
+    // After a reconnect the server replays from the last id this page saw, and may re-send a few
+    // it already handled (lib/live/bus.ts): each id is acted on once.
+    const handled = new Set<string>();
     const parse = (event: MessageEvent<string>) => {
+      if (event.lastEventId) {
+        if (handled.has(event.lastEventId)) return null;
+        handled.add(event.lastEventId);
+        if (handled.size > 1_000) handled.delete(handled.values().next().value!);
+      }
       try {
         return JSON.parse(event.data) as Record<string, string | null>;
       } catch {
@@ -48,9 +56,12 @@ export function LiveUpdates() {
         });
       }
     });
-    source.addEventListener("price", () => void queryClient.invalidateQueries({ queryKey: ["prices"] }));
-    source.addEventListener("sku", () => void queryClient.invalidateQueries({ queryKey: ["skus"] }));
-    source.addEventListener("event", () => void queryClient.invalidateQueries({ queryKey: ["events"] }));
+    const refresh = (queryKey: string) => (event: Event) => {
+      if (parse(event as MessageEvent<string>)) void queryClient.invalidateQueries({ queryKey: [queryKey] });
+    };
+    source.addEventListener("price", refresh("prices"));
+    source.addEventListener("sku", refresh("skus"));
+    source.addEventListener("event", refresh("events"));
 
     return () => source.close();
   }, [queryClient]);

@@ -3,6 +3,8 @@ import { randomBytes } from "node:crypto";
 import { decryptSecret, encryptSecret, sellerTokenContext } from "@/lib/crypto";
 import { db } from "@/lib/db";
 import { decodeKey, env } from "@/lib/env";
+import { RECEIVER_CHANGED_CHANNEL } from "@/lib/live/bus";
+import { pool } from "@/lib/pg-pool";
 
 // env.js validated the key's encoding at start-up.
 const tokenKey = decodeKey(env.TOKEN_ENCRYPTION_KEY)!;
@@ -56,7 +58,7 @@ export async function connectSeller(input: { email: string; name: string; access
     return seller;
   });
   // After the commit, so no lookup in between can cache the old token again.
-  forgetWebhookReceivers(seller.id);
+  await receiverChanged(seller.id);
   return seller;
 }
 
@@ -110,18 +112,26 @@ export async function recordMissingScopes(sellerId: string, scopes: readonly str
 
 export async function deleteConnection(sellerId: string) {
   await db.connection.deleteMany({ where: { sellerId } });
-  forgetWebhookReceivers(sellerId);
+  await receiverChanged(sellerId);
 }
 
 // The webhook receiver resolves its path key to the seller and signing key on every request;
 // caching that for a short while keeps a database read and an AES-GCM decryption off the hot
-// path. Changes made in this process (reconnect, disconnect) evict at once; the TTL bounds how
-// long another process's change can go unseen.
+// path. A reconnect or disconnect evicts at once in this instance and, through NOTIFY, in every
+// other (lib/instance.ts listens); the TTL bounds how long a change goes unseen if that
+// notification is lost.
 const RECEIVER_TTL_MS = 30_000;
 const receiverCache = new Map<string, { sellerId: string; signingKey: string; expiresAt: number }>();
 
-function forgetWebhookReceivers(sellerId: string) {
+export function forgetWebhookReceivers(sellerId: string) {
   for (const [key, entry] of receiverCache) if (entry.sellerId === sellerId) receiverCache.delete(key);
+}
+
+async function receiverChanged(sellerId: string) {
+  forgetWebhookReceivers(sellerId);
+  await pool.query(`SELECT pg_notify('${RECEIVER_CHANGED_CHANNEL}', $1)`, [sellerId]).catch((error: unknown) => {
+    console.error(`[sellers] could not tell other instances: ${error instanceof Error ? error.message : String(error)}`);
+  });
 }
 
 /** The seller behind a webhook path key and the key their notifications are signed with. */

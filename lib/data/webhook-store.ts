@@ -1,60 +1,45 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import Database from "better-sqlite3";
-import type { Statement } from "better-sqlite3";
-import { env } from "@/lib/env";
+import { pool } from "@/lib/pg-pool";
 import type { ParsedWebhook } from "@/lib/webhooks/parse";
 
-// The webhook receiver's two writes go through their own better-sqlite3 connection with
-// prepared statements, not Prisma: measured here, a Prisma raw upsert costs ~0.5 ms and a Prisma
-// update ~1.3 ms of CPU, against ~0.06 ms for the same statements prepared once. At hundreds of
-// events per second on two cores that was most of the receiver's cost (see
-// docs/decisions/0002-webhook-receiver-hot-path.md). Everything else reads and writes these rows
+// The webhook receiver's write goes through the dashboard's own `pg` pool as one prepared,
+// multi-row statement per batch, not through Prisma: measured on SQLite, Prisma's per-query CPU
+// was most of the receiver's cost at hundreds of events per second on two cores, and on
+// PostgreSQL one statement for many events also means one round trip and one commit
+// (docs/decisions/0002-webhook-receiver-hot-path.md). Everything else reads and writes these rows
 // through Prisma; the SQL here must stay in step with prisma/schema.prisma.
 
-/** Prisma's SQLite DateTime text form, so Prisma reads and orders these rows like its own. */
-export function toPrismaDateTime(date: Date): string {
-  return date.toISOString().replace("Z", "+00:00");
-}
-
-interface Statements {
-  upsert: Statement<unknown[], { id: string; duplicateCount: number }>;
-  setState: Statement<unknown[]>;
-}
-
-let statements: Statements | undefined;
-
-function prepare(): Statements {
-  if (statements) return statements;
-  const connection = new Database(env.DATABASE_URL.replace(/^file:/, ""));
-  connection.pragma("journal_mode = WAL");
-  connection.pragma("synchronous = NORMAL");
-  // Both this connection and Prisma's live on the one JavaScript thread: waiting for a lock the
-  // other holds could never succeed, so a busy database fails at once (the receiver answers 503
-  // and the platform retries) instead of blocking the thread.
-  connection.pragma("busy_timeout = 0");
-  statements = {
-    upsert: connection.prepare(`
-      INSERT INTO "WebhookEvent" (
-        "id", "sellerId", "receivedAt", "lastReceivedAt", "domain", "status", "resourceId", "code",
-        "orderId", "deliveryId", "rawBody", "bodyHash", "headers", "signatureResult", "valid",
-        "invalidReason", "processingState"
-      ) VALUES (
-        @id, @sellerId, @receivedAt, @receivedAt, @domain, @status, @resourceId, @code,
-        @orderId, @deliveryId, @rawBody, @bodyHash, @headers, 'valid', @valid,
-        @invalidReason, @processingState
-      )
-      ON CONFLICT ("sellerId", "bodyHash") DO UPDATE SET
-        "duplicateCount" = "duplicateCount" + 1,
-        "lastReceivedAt" = excluded."lastReceivedAt"
-      RETURNING "id", "duplicateCount"`),
-    setState: connection.prepare(`
-      UPDATE "WebhookEvent"
-      SET "processingState" = @state, "processedAt" = @processedAt, "processingError" = @error
-      WHERE "id" = @id`),
-  };
-  return statements;
-}
+/**
+ * Group commit: the events that arrive while a write is in flight (or within one turn of the
+ * event loop) are written together by one INSERT … SELECT FROM unnest(…) ON CONFLICT, which
+ * commits on its own; each request is answered once that statement has committed.
+ * A repeat of an event (same seller, same body bytes: the spec gives events no id) only bumps
+ * duplicateCount, by as many repeats as the batch holds. `(xmax = 0)` is true for a row this
+ * statement inserted, false for one it updated: PostgreSQL's way to tell the two apart in
+ * RETURNING.
+ */
+const UPSERT_BATCH = {
+  name: "webhook_event_upsert_batch",
+  text: `
+    INSERT INTO "WebhookEvent" (
+      "id", "sellerId", "receivedAt", "lastReceivedAt", "domain", "status", "resourceId", "code",
+      "orderId", "deliveryId", "rawBody", "bodyHash", "headers", "signatureResult", "valid",
+      "invalidReason", "processingState", "duplicateCount"
+    )
+    SELECT id, seller_id, received_at::timestamp(3), received_at::timestamp(3), domain, status, resource_id, code,
+           order_id, delivery_id, raw_body, body_hash, headers, 'valid', valid,
+           invalid_reason, 'pending', repeats
+    FROM unnest(
+      $1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+      $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::boolean[], $14::text[], $15::int[]
+    ) AS batch(id, seller_id, received_at, domain, status, resource_id, code,
+               order_id, delivery_id, raw_body, body_hash, headers, valid, invalid_reason, repeats)
+    ON CONFLICT ("sellerId", "bodyHash") DO UPDATE SET
+      "duplicateCount" = "WebhookEvent"."duplicateCount" + 1 + excluded."duplicateCount",
+      "lastReceivedAt" = excluded."lastReceivedAt"
+    RETURNING "id", "sellerId", "bodyHash", (xmax = 0) AS inserted`,
+};
 
 export interface NewWebhookEvent {
   sellerId: string;
@@ -65,97 +50,106 @@ export interface NewWebhookEvent {
   parsed: ParsedWebhook;
 }
 
-type UpsertParams = Record<string, string | number | null>;
-
-function upsertParams(event: NewWebhookEvent): UpsertParams {
-  const { parsed } = event;
-  return {
-    id: randomUUID(),
-    sellerId: event.sellerId,
-    receivedAt: toPrismaDateTime(event.receivedAt),
-    domain: parsed.domain,
-    status: parsed.status,
-    resourceId: parsed.resourceId,
-    code: parsed.code,
-    orderId: parsed.orderId,
-    deliveryId: parsed.deliveryId,
-    rawBody: event.rawBody,
-    bodyHash: event.bodyHash,
-    headers: JSON.stringify(event.headers),
-    valid: parsed.valid ? 1 : 0,
-    invalidReason: parsed.invalidReason,
-    processingState: parsed.valid ? "pending" : "skipped",
-  };
+export interface StoredWebhookEvent {
+  id: string;
+  duplicate: boolean;
 }
 
 interface Waiting {
-  params: UpsertParams;
-  resolve: (stored: { id: string; duplicate: boolean }) => void;
+  event: NewWebhookEvent;
+  resolve: (stored: StoredWebhookEvent) => void;
   reject: (error: unknown) => void;
 }
 
-// Group commit: the events that arrive within one turn of the event loop are written in one
-// transaction, and each request is answered once that transaction has committed. Under load
-// this spreads one commit over many events; alone, an event waits for nothing but its own write.
-let waiting: Waiting[] = [];
+const dedupeKey = (event: NewWebhookEvent) => `${event.sellerId}\n${event.bodyHash}`;
 
-function upsertOne(params: UpsertParams) {
-  const row = prepare().upsert.get(params);
-  if (!row) throw new Error("The event upsert returned no row");
-  return { id: row.id, duplicate: row.duplicateCount > 0 };
-}
+// PostgreSQL text cannot hold NUL. Only a body that is not JSON can carry a raw one (JSON escapes
+// it), and such a body is stored as invalid anyway: it keeps its hash, with NUL shown as U+FFFD.
+const storableText = (text: string) => (text.includes("\u0000") ? text.replaceAll("\u0000", "\uFFFD") : text);
 
-function flush() {
-  const batch = waiting;
-  waiting = [];
-  try {
-    const { upsert } = prepare();
-    const stored = upsert.database.transaction(() => batch.map((item) => upsertOne(item.params)))();
-    batch.forEach((item, index) => item.resolve(stored[index]!));
-  } catch {
-    // The whole transaction rolled back: write the events one by one, so one bad row fails
-    // only its own request.
-    for (const item of batch) {
-      try {
-        item.resolve(upsertOne(item.params));
-      } catch (error) {
-        item.reject(error);
-      }
+/** Writes one batch; resolves each waiting request with its event's id and whether it repeated one. */
+async function writeBatch(batch: readonly Waiting[]): Promise<void> {
+  // One row per distinct event; later copies in the same batch are repeats of the first.
+  const firstIndex = new Map<string, number>();
+  const rows: NewWebhookEvent[] = [];
+  const repeats: number[] = [];
+  for (const { event } of batch) {
+    const key = dedupeKey(event);
+    const index = firstIndex.get(key);
+    if (index === undefined) {
+      firstIndex.set(key, rows.length);
+      rows.push(event);
+      repeats.push(0);
+    } else {
+      repeats[index]! += 1;
     }
+  }
+  const column = <T>(pick: (event: NewWebhookEvent) => T) => rows.map(pick);
+  const result = await pool.query<{ id: string; sellerId: string; bodyHash: string; inserted: boolean }>({
+    ...UPSERT_BATCH,
+    values: [
+      rows.map(() => randomUUID()),
+      column((event) => event.sellerId),
+      column((event) => event.receivedAt.toISOString()),
+      column((event) => event.parsed.domain),
+      column((event) => event.parsed.status),
+      column((event) => event.parsed.resourceId),
+      column((event) => event.parsed.code),
+      column((event) => event.parsed.orderId),
+      column((event) => event.parsed.deliveryId),
+      column((event) => storableText(event.rawBody)),
+      column((event) => event.bodyHash),
+      column((event) => JSON.stringify(event.headers)),
+      column((event) => event.parsed.valid),
+      column((event) => event.parsed.invalidReason),
+      repeats,
+    ],
+  });
+  const stored = new Map(result.rows.map((row) => [`${row.sellerId}\n${row.bodyHash}`, row]));
+  const answered = new Set<string>();
+  for (const item of batch) {
+    const key = dedupeKey(item.event);
+    const row = stored.get(key);
+    if (!row) {
+      item.reject(new Error("The event upsert returned no row"));
+      continue;
+    }
+    item.resolve({ id: row.id, duplicate: answered.has(key) || !row.inserted });
+    answered.add(key);
   }
 }
 
+let waiting: Waiting[] = [];
+let inFlight = 0;
+// Two batches in flight at most: while they are written, new events gather into the next one.
+const MAX_IN_FLIGHT = 2;
+
+function flush() {
+  if (waiting.length === 0 || inFlight >= MAX_IN_FLIGHT) return;
+  const batch = waiting;
+  waiting = [];
+  inFlight++;
+  writeBatch(batch)
+    .catch(async () => {
+      // The statement failed as a whole: write the events one by one, so that one bad row (a
+      // seller deleted meanwhile) fails only its own request. If the database is down, each fails.
+      for (const item of batch) {
+        await writeBatch([item]).catch((error: unknown) => item.reject(error));
+      }
+    })
+    .finally(() => {
+      inFlight--;
+      flush();
+    });
+}
+
 /**
- * Stores an authentic notification, once: the spec gives events no id, so the same seller and
- * the same body bytes are the same event, and a repeat only bumps its duplicate count. Resolves
- * when the row is committed.
+ * Stores an authentic notification, once: the same seller and the same body bytes are the same
+ * event, and a repeat only bumps its duplicate count. Resolves when the row is committed.
  */
-export function insertWebhookEvent(event: NewWebhookEvent): Promise<{ id: string; duplicate: boolean }> {
+export function insertWebhookEvent(event: NewWebhookEvent): Promise<StoredWebhookEvent> {
   return new Promise((resolve, reject) => {
-    let params: UpsertParams;
-    try {
-      params = upsertParams(event);
-    } catch (error) {
-      reject(error);
-      return;
-    }
-    waiting.push({ params, resolve, reject });
+    waiting.push({ event, resolve, reject });
     if (waiting.length === 1) setImmediate(flush);
   });
-}
-
-export interface EventStateUpdate {
-  id: string;
-  state: "processed" | "skipped" | "failed";
-  error?: string | null;
-}
-
-/** Records the outcome of processing for a batch of events, in one transaction (one commit). */
-export function setWebhookEventStates(updates: readonly EventStateUpdate[]) {
-  if (updates.length === 0) return;
-  const { setState } = prepare();
-  const processedAt = toPrismaDateTime(new Date());
-  setState.database.transaction(() => {
-    for (const update of updates) setState.run({ id: update.id, state: update.state, processedAt, error: update.error ?? null });
-  })();
 }

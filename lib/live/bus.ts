@@ -1,5 +1,7 @@
 import "server-only";
 import { EventEmitter } from "node:events";
+import pg from "pg";
+import { connectionConfig, DB_NOW, pool } from "@/lib/pg-pool";
 
 /** What an open dashboard is told, through its server-sent-events stream. */
 export type LiveMessage =
@@ -8,20 +10,210 @@ export type LiveMessage =
   | { type: "sku"; status: string; skuId: string; code: string | null }
   | { type: "event"; eventId: string; domain: string | null; status: string | null };
 
-// In-process fan-out: every dashboard stream of a seller in this server process hears what the
-// receiver in this process processes. Running several instances needs a shared channel
-// (e.g. Redis pub/sub) in its place; noted in docs/decisions/0002-webhooks.md.
-const globalForBus = globalThis as unknown as { liveBus?: EventEmitter };
-const bus = globalForBus.liveBus ?? new EventEmitter();
-bus.setMaxListeners(0);
-globalForBus.liveBus = bus;
-
-export function publishToSeller(sellerId: string, message: LiveMessage) {
-  bus.emit(`seller:${sellerId}`, message);
+export interface SellerLiveMessage {
+  sellerId: string;
+  message: LiveMessage;
 }
 
-export function subscribeToSeller(sellerId: string, listener: (message: LiveMessage) => void): () => void {
-  const channel = `seller:${sellerId}`;
-  bus.on(channel, listener);
-  return () => bus.off(channel, listener);
+/** A message as a stream sends it: `id` is the SSE event id, increasing, for Last-Event-ID. */
+export interface LiveEnvelope {
+  id: string;
+  message: LiveMessage;
+}
+
+// Across instances: a message is a row of "LiveMessage", written in the same transaction as the
+// processing that produced it, and announced by NOTIFY on this channel with the row as payload.
+// Every instance LISTENs on one dedicated connection and fans the message out to the streams it
+// serves. NOTIFY is not stored: a stream that reconnects (to any instance) or an instance whose
+// LISTEN connection dropped reads what it missed from the table (replayLiveMessages).
+const CHANNEL = "live_messages";
+/** Also announced on this instance-wide channel: a seller's receiver changed (token, key). */
+export const RECEIVER_CHANGED_CHANNEL = "receiver_changed";
+/** How long messages are kept for catch-up. */
+const KEEP_MINUTES = 60;
+/**
+ * Ids are taken when a transaction inserts, not when it commits, so a message can become
+ * visible after one with a larger id. A replay also re-sends what came in this window before the
+ * last id a stream saw; the browser drops ids it has already handled.
+ */
+const LATE_COMMIT_WINDOW_SECONDS = 5;
+
+/**
+ * Writes messages and their NOTIFY inside the caller's transaction (delivered at COMMIT).
+ */
+export async function insertLiveMessages(client: pg.PoolClient, messages: readonly SellerLiveMessage[]): Promise<void> {
+  if (messages.length === 0) return;
+  await client.query({
+    name: "live_message_insert",
+    text: `
+      WITH inserted AS (
+        INSERT INTO "LiveMessage" ("sellerId", "payload", "createdAt")
+        SELECT seller_id, payload::jsonb, ${DB_NOW} FROM unnest($1::text[], $2::text[]) AS m(seller_id, payload)
+        RETURNING "id", "sellerId", "payload"
+      )
+      SELECT pg_notify('${CHANNEL}', json_build_object('id', "id"::text, 'sellerId', "sellerId", 'message', "payload")::text)
+      FROM inserted`,
+    values: [messages.map((m) => m.sellerId), messages.map((m) => JSON.stringify(m.message))],
+  });
+}
+
+/** The seller's messages a stream missed after `afterId` (see LATE_COMMIT_WINDOW_SECONDS). */
+export async function replayLiveMessages(sellerId: string, afterId: string): Promise<LiveEnvelope[]> {
+  const result = await pool.query<{ id: string; payload: LiveMessage }>({
+    name: "live_message_replay",
+    text: `
+      WITH last AS (SELECT "createdAt" FROM "LiveMessage" WHERE "id" = $2::bigint)
+      SELECT "id"::text AS id, "payload" FROM "LiveMessage"
+      WHERE "sellerId" = $1 AND "id" <> $2::bigint
+        AND ("id" > $2::bigint OR "createdAt" >= (SELECT "createdAt" FROM last) - make_interval(secs => $3))
+      ORDER BY "id"
+      LIMIT 1000`,
+    values: [sellerId, afterId, LATE_COMMIT_WINDOW_SECONDS],
+  });
+  return result.rows.map((row) => ({ id: row.id, message: row.payload }));
+}
+
+/** The newest message id: where a new stream starts, so that a reconnect can catch up from it. */
+export async function latestLiveMessageId(): Promise<string> {
+  const result = await pool.query<{ id: string }>(`SELECT COALESCE(MAX("id"), 0)::text AS id FROM "LiveMessage"`);
+  return result.rows[0]?.id ?? "0";
+}
+
+/** Drops messages older than the catch-up window. Safe to run from every instance. */
+export async function pruneLiveMessages(): Promise<number> {
+  const result = await pool.query(`DELETE FROM "LiveMessage" WHERE "createdAt" < ${DB_NOW} - make_interval(mins => $1)`, [KEEP_MINUTES]);
+  return result.rowCount ?? 0;
+}
+
+interface BusState {
+  emitter: EventEmitter;
+  client: pg.Client | null;
+  connecting: Promise<void> | null;
+  retryTimer: NodeJS.Timeout | null;
+  closed: boolean;
+}
+
+const globalForBus = globalThis as unknown as { liveBus?: BusState };
+const state: BusState = globalForBus.liveBus ?? { emitter: new EventEmitter(), client: null, connecting: null, retryTimer: null, closed: false };
+state.emitter.setMaxListeners(0);
+globalForBus.liveBus = state;
+
+const sellerChannel = (sellerId: string) => `seller:${sellerId}`;
+
+function onNotification(notification: pg.Notification) {
+  if (!notification.payload) return;
+  try {
+    if (notification.channel === CHANNEL) {
+      const { id, sellerId, message } = JSON.parse(notification.payload) as { id: string; sellerId: string; message: LiveMessage };
+      state.emitter.emit(sellerChannel(sellerId), { id, message } satisfies LiveEnvelope);
+    } else if (notification.channel === RECEIVER_CHANGED_CHANNEL) {
+      state.emitter.emit(RECEIVER_CHANGED_CHANNEL, notification.payload);
+    }
+  } catch (error) {
+    console.error(`[live] unreadable notification: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+function scheduleReconnect(delayMs: number) {
+  if (state.closed || state.retryTimer) return;
+  state.retryTimer = setTimeout(() => {
+    state.retryTimer = null;
+    void listen(Math.min(delayMs * 2, 5_000));
+  }, delayMs);
+  state.retryTimer.unref();
+}
+
+/** Opens the dedicated LISTEN connection (once); reconnects with backoff when it drops. */
+function listen(retryDelayMs = 250): Promise<void> {
+  if (state.closed) return Promise.resolve();
+  if (state.client) return Promise.resolve();
+  if (state.connecting) return state.connecting;
+  const reconnecting = retryDelayMs > 250 || state.emitter.listenerCount("resync") > 0;
+  const client = new pg.Client(connectionConfig());
+  state.connecting = (async () => {
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+      await client.query(`LISTEN ${RECEIVER_CHANGED_CHANNEL}`);
+      client.on("notification", onNotification);
+      const lost = (error?: Error) => {
+        if (state.client !== client) return;
+        state.client = null;
+        client.removeAllListeners();
+        client.on("error", () => {});
+        void client.end().catch(() => {});
+        if (!state.closed) {
+          console.error(`[live] LISTEN connection lost${error ? `: ${error.message}` : ""}; reconnecting`);
+          scheduleReconnect(250);
+        }
+      };
+      client.on("error", lost);
+      client.on("end", () => lost());
+      state.client = client;
+      // Whatever was announced while no connection listened is in the table: streams catch up.
+      if (reconnecting) state.emitter.emit("resync");
+    } catch (error) {
+      client.removeAllListeners();
+      client.on("error", () => {});
+      void client.end().catch(() => {});
+      console.error(`[live] cannot LISTEN: ${error instanceof Error ? error.message : String(error)}`);
+      scheduleReconnect(retryDelayMs);
+    } finally {
+      state.connecting = null;
+    }
+  })();
+  return state.connecting;
+}
+
+export interface LiveSubscription {
+  unsubscribe(): void;
+}
+
+/**
+ * Listens to a seller's messages from every instance. `onResync` runs after this instance's
+ * LISTEN connection came back from a drop: the stream should replay from its last id.
+ * `onClose` runs when this instance shuts down (streams end; browsers reconnect elsewhere).
+ */
+export function subscribeToSeller(
+  sellerId: string,
+  handlers: { onMessage(envelope: LiveEnvelope): void; onResync(): void; onClose(): void },
+): LiveSubscription {
+  const channel = sellerChannel(sellerId);
+  state.emitter.on(channel, handlers.onMessage);
+  state.emitter.on("resync", handlers.onResync);
+  state.emitter.on("close", handlers.onClose);
+  void listen();
+  return {
+    unsubscribe() {
+      state.emitter.off(channel, handlers.onMessage);
+      state.emitter.off("resync", handlers.onResync);
+      state.emitter.off("close", handlers.onClose);
+    },
+  };
+}
+
+/** Resolves once this instance listens (for start-up and tests). */
+export function startListening(): Promise<void> {
+  return listen();
+}
+
+/** Runs `listener` when any instance announces that a seller's receiver changed. */
+export function onReceiverChanged(listener: (sellerId: string) => void): () => void {
+  state.emitter.on(RECEIVER_CHANGED_CHANNEL, listener);
+  void listen();
+  return () => state.emitter.off(RECEIVER_CHANGED_CHANNEL, listener);
+}
+
+/** Graceful shutdown: ends every open stream of this instance and the LISTEN connection. */
+export async function closeLiveBus(): Promise<void> {
+  state.closed = true;
+  if (state.retryTimer) clearTimeout(state.retryTimer);
+  state.emitter.emit("close");
+  const client = state.client;
+  state.client = null;
+  if (client) {
+    client.removeAllListeners();
+    client.on("error", () => {});
+    await client.end().catch(() => {});
+  }
 }

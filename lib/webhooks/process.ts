@@ -1,50 +1,98 @@
 import "server-only";
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
 import { db } from "@/lib/db";
-import { webhookFieldsSelect } from "@/lib/data/webhook-events";
-import { setWebhookEventStates } from "@/lib/data/webhook-store";
-import type { EventStateUpdate } from "@/lib/data/webhook-store";
-import { publishToSeller } from "@/lib/live/bus";
+import { claimDueEvents, claimEventForReprocessing, claimEventsById, finishEvents, releaseClaims } from "@/lib/data/webhook-queue";
+import type { EventOutcome } from "@/lib/data/webhook-queue";
+import { pruneLiveMessages } from "@/lib/live/bus";
+import type { SellerLiveMessage } from "@/lib/live/bus";
 import type { StoredEvent } from "@/lib/webhooks/receiver";
 
 // Processing runs after the acknowledgement, never before (spec: Receiver guidance: respond
-// quickly). The receiver commits an event as "pending" and queues it here; the queue drains on
-// the next turn of the event loop, acting on each event and recording every outcome of the batch
-// in one transaction. If the process stops first, the events stay "pending" in the database and
-// are picked up again at the next start (resumePendingEvents) or with "Process again".
+// quickly). The receiver commits an event as "pending" and hands its id here; on the next turn of
+// the event loop this instance claims the batch in the database (lib/data/webhook-queue.ts), acts
+// on each event, and records the outcomes and the live messages in one transaction. With several
+// instances nothing here must run once per cluster by luck: the claim decides who processes an
+// event. A sweep, on every instance, takes what nobody is working on: events whose receiver
+// stopped before processing them, and claims whose lease expired (an instance that died).
 
-const queue: StoredEvent[] = [];
-let draining = false;
+/** This process among the instances: written on its claims. */
+export const INSTANCE_ID = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
 
-export function enqueueProcessing(event: StoredEvent) {
-  queue.push(event);
-  if (!draining) {
-    draining = true;
-    setImmediate(() => void drain());
-  }
+const BATCH_SIZE = 500;
+const SWEEP_EVERY_MS = 5_000;
+const PRUNE_EVERY_MS = 5 * 60_000;
+/** Recording a batch's outcome is retried this many times before its claims are left to expire. */
+const FINISH_ATTEMPTS = 5;
+
+interface WorkerState {
+  queue: string[];
+  draining: Promise<void> | null;
+  sweeping: Promise<void> | null;
+  sweepTimer: NodeJS.Timeout | null;
+  lastPruneAt: number;
+  stopped: boolean;
+}
+
+const globalForWorker = globalThis as unknown as { webhookWorker?: WorkerState };
+const worker: WorkerState = globalForWorker.webhookWorker ?? { queue: [], draining: null, sweeping: null, sweepTimer: null, lastPruneAt: 0, stopped: false };
+globalForWorker.webhookWorker = worker;
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+
+/** Queues an event this instance just committed. Ignored while shutting down (the sweep of another instance takes it). */
+export function enqueueProcessing(eventId: string) {
+  if (worker.stopped) return;
+  worker.queue.push(eventId);
+  if (!worker.draining) worker.draining = new Promise<void>((resolve) => setImmediate(resolve)).then(drain);
 }
 
 async function drain() {
   try {
-    while (queue.length > 0) {
-      const batch = queue.splice(0, 500);
-      const updates: EventStateUpdate[] = [];
-      for (const event of batch) updates.push(await applyEvent(event));
+    while (worker.queue.length > 0 && !worker.stopped) {
+      const ids = worker.queue.splice(0, BATCH_SIZE);
+      let claimed: StoredEvent[];
       try {
-        setWebhookEventStates(updates);
+        claimed = await claimEventsById(INSTANCE_ID, ids);
       } catch (error) {
-        console.error(`[webhooks] could not record processing of ${updates.length} events: ${String(error)}`);
+        // Still pending in the database: the sweep (here or elsewhere) takes them.
+        console.error(`[webhooks] could not claim ${ids.length} events: ${errorText(error)}`);
+        continue;
       }
-      for (const event of batch) {
-        publishToSeller(event.sellerId, { type: "event", eventId: event.id, domain: event.domain, status: event.status });
-      }
+      await processClaimed(claimed);
     }
   } finally {
-    draining = false;
+    worker.draining = null;
+  }
+}
+
+/** Acts on claimed events and records the outcome; the claims are released by the same write. */
+async function processClaimed(events: readonly StoredEvent[]) {
+  if (events.length === 0) return;
+  const outcomes: EventOutcome[] = [];
+  const messages: SellerLiveMessage[] = [];
+  for (const event of events) outcomes.push(await applyEvent(event, messages));
+  for (const event of events) {
+    messages.push({ sellerId: event.sellerId, message: { type: "event", eventId: event.id, domain: event.domain, status: event.status } });
+  }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await finishEvents(INSTANCE_ID, outcomes, messages);
+      return;
+    } catch (error) {
+      if (attempt >= FINISH_ATTEMPTS) {
+        // The claims stay until their lease expires; then the events are processed again
+        // (processing is idempotent). Nothing is lost, only delayed.
+        console.error(`[webhooks] could not record the processing of ${outcomes.length} events: ${errorText(error)}`);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
+    }
   }
 }
 
 /** Acts on one event. Idempotent: processing an event again leads to the same state. */
-async function applyEvent(event: StoredEvent): Promise<EventStateUpdate> {
+async function applyEvent(event: StoredEvent, messages: SellerLiveMessage[]): Promise<EventOutcome> {
   if (!event.valid) return { id: event.id, state: "skipped" };
   try {
     const { sellerId, domain, status } = event;
@@ -54,34 +102,85 @@ async function applyEvent(event: StoredEvent): Promise<EventStateUpdate> {
         where: { id: event.resourceId, sellerId },
         data: { status: "created", confirmedAt: new Date() },
       });
-      publishToSeller(sellerId, { type: "sku", status: status ?? "created", skuId: event.resourceId, code: event.code });
+      messages.push({ sellerId, message: { type: "sku", status: status ?? "created", skuId: event.resourceId, code: event.code } });
     } else if (domain?.startsWith("order.") && event.orderId) {
-      publishToSeller(sellerId, { type: "order", domain, status: status ?? "", orderId: event.orderId, deliveryId: event.deliveryId });
+      messages.push({ sellerId, message: { type: "order", domain, status: status ?? "", orderId: event.orderId, deliveryId: event.deliveryId } });
     } else if (domain === "portfolio.price" && event.resourceId) {
-      publishToSeller(sellerId, { type: "price", status: status ?? "", priceId: event.resourceId, sku: event.code });
+      messages.push({ sellerId, message: { type: "price", status: status ?? "", priceId: event.resourceId, sku: event.code } });
     }
     return { id: event.id, state: "processed" };
   } catch (error) {
-    return { id: event.id, state: "failed", error: (error instanceof Error ? error.message : String(error)).slice(0, 500) };
+    return { id: event.id, state: "failed", error: errorText(error) };
   }
 }
 
-/** "Process again" from the event log: re-reads the stored event and runs it once more, now. */
+/** "Process again" from the event log: runs one of the seller's stored events once more, now. */
 export async function reprocessWebhookEvent(sellerId: string, eventId: string): Promise<boolean> {
-  const event = await db.webhookEvent.findFirst({ where: { id: eventId, sellerId }, select: webhookFieldsSelect });
+  const event = await claimEventForReprocessing(INSTANCE_ID, sellerId, eventId);
   if (!event) return false;
-  const update = await applyEvent(event);
-  setWebhookEventStates([update]);
-  publishToSeller(sellerId, { type: "event", eventId: event.id, domain: event.domain, status: event.status });
+  await processClaimed([event]);
   return true;
 }
 
-let resumed = false;
+/**
+ * Takes everything due that nobody is working on, oldest first, batch after batch until none is
+ * left (no cap: a backlog drains completely). Returns how many events it processed.
+ */
+export async function sweepDueEvents(): Promise<number> {
+  let total = 0;
+  while (!worker.stopped) {
+    const claimed = await claimDueEvents(INSTANCE_ID, BATCH_SIZE);
+    if (claimed.length === 0) break;
+    await processClaimed(claimed);
+    total += claimed.length;
+  }
+  return total;
+}
 
-/** Queues events left "pending" by a previous run of the process (once per process). */
-export async function resumePendingEvents() {
-  if (resumed) return;
-  resumed = true;
-  const pending = await db.webhookEvent.findMany({ where: { processingState: "pending" }, select: webhookFieldsSelect, take: 10_000 });
-  for (const event of pending) enqueueProcessing(event);
+async function sweepOnce() {
+  try {
+    await sweepDueEvents();
+    if (Date.now() - worker.lastPruneAt > PRUNE_EVERY_MS) {
+      worker.lastPruneAt = Date.now();
+      await pruneLiveMessages();
+    }
+  } catch (error) {
+    console.error(`[webhooks] sweep failed: ${errorText(error)}`);
+  }
+}
+
+/** Starts this instance's sweep: once now (what a previous run left), then every few seconds. */
+export function startWebhookProcessing() {
+  if (worker.sweepTimer || worker.stopped) return;
+  const loop = async () => {
+    worker.sweeping = sweepOnce();
+    await worker.sweeping;
+    worker.sweeping = null;
+    if (!worker.stopped) {
+      worker.sweepTimer = setTimeout(() => void loop(), SWEEP_EVERY_MS);
+      worker.sweepTimer.unref();
+    }
+  };
+  worker.sweepTimer = setTimeout(() => void loop(), 0);
+  worker.sweepTimer.unref();
+}
+
+/**
+ * Graceful shutdown: takes no more work, lets the batch in hand finish (up to `graceMs`), and
+ * hands back every claim it still holds so another instance takes those events at once.
+ */
+export async function stopWebhookProcessing(graceMs = 10_000): Promise<void> {
+  worker.stopped = true;
+  if (worker.sweepTimer) clearTimeout(worker.sweepTimer);
+  worker.sweepTimer = null;
+  worker.queue.length = 0;
+  const inHand = [worker.draining, worker.sweeping].filter(Boolean);
+  if (inHand.length > 0) {
+    await Promise.race([Promise.all(inHand), new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
+  }
+  const released = await releaseClaims(INSTANCE_ID).catch((error: unknown) => {
+    console.error(`[webhooks] could not release claims (they expire by themselves): ${errorText(error)}`);
+    return 0;
+  });
+  if (released > 0) console.log(`[webhooks] released ${released} claimed events for other instances`);
 }

@@ -77,7 +77,7 @@ test.describe("bulk price update", () => {
   test("a bulk upload of 50 rows with 3 bad rows applies 47 and reports 3, and the results download", async ({ page, request }) => {
     test.setTimeout(120_000);
     await connectAs(page, "seller@example.com");
-    const token = storedAccessToken("seller@example.com");
+    const token = await storedAccessToken("seller@example.com");
 
     // 40 pairs from the seeded catalogue, 7 from new SKUs (no price yet), 3 bad rows.
     const run = Date.now().toString(36).toUpperCase();
@@ -154,7 +154,7 @@ test.describe("bulk price update", () => {
   test("slows down when the marketplace rate-limits, shows it, and still applies every row", async ({ page, request }) => {
     test.setTimeout(120_000);
     await connectAs(page, "seller2@example.com");
-    const token = storedAccessToken("seller2@example.com");
+    const token = await storedAccessToken("seller2@example.com");
     const rows = changedRows(await currentPrices(request, token), SEEDED_SKUS.slice(0, 15), 223);
     await upload(page, `sku,type,value,currency\n${rows.map((row) => row.line).join("\n")}\n`);
     await expect(page.getByTestId("count-changed")).toHaveText("30 changed");

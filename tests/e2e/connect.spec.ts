@@ -95,7 +95,7 @@ test("no response the browser receives contains the access token", async ({ page
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Welcome, Loja Demo" })).toBeVisible();
 
-  const token = storedAccessToken("seller@example.com");
+  const token = await storedAccessToken("seller@example.com");
   expect(token.length).toBeGreaterThanOrEqual(16);
   // Every response: the dashboard's pages, RSC payloads, server actions, JSON and the sandbox's.
   expect(seen.filter((entry) => entry.url.startsWith(E2E_APP_URL)).length).toBeGreaterThan(5);

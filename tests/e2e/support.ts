@@ -1,10 +1,10 @@
-import path from "node:path";
-import Database from "better-sqlite3";
 import { expect } from "@playwright/test";
+import pg from "pg";
 import type { Page } from "@playwright/test";
 import { decryptSecret, sellerTokenContext } from "../../lib/crypto";
 import { decodeKey, parseEnv } from "../../lib/env.js";
-import { E2E_APP_URL, E2E_SANDBOX_URL } from "./ports";
+import { databaseUrl } from "../../scripts/lib/database";
+import { E2E_APP_URL, E2E_DATABASE, E2E_SANDBOX_URL } from "./ports";
 
 export const PASSWORD = "demo1234";
 
@@ -35,17 +35,27 @@ export async function consent(page: Page, login: string, options: ConsentOptions
   await page.waitForURL((url) => url.href.startsWith(E2E_APP_URL));
 }
 
-/** The access token the dashboard stored for a seller, decrypted as the server does. */
-export function storedAccessToken(email: string): string {
-  const env = parseEnv({ ...process.env, DATABASE_URL: "file:.data/e2e.db" });
-  const db = new Database(path.resolve(env.DATABASE_URL.replace(/^file:/, "")), { readonly: true });
+/** Runs `work` on a connection to the e2e run's database. */
+export async function withE2eDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl(E2E_DATABASE) });
+  await client.connect();
   try {
-    const row = db
-      .prepare('SELECT c."sellerId" AS sellerId, c."accessTokenEnc" AS enc FROM "Connection" c JOIN "Seller" s ON s.id = c."sellerId" WHERE s.email = ?')
-      .get(email) as { sellerId: string; enc: string } | undefined;
-    expect(row, `a stored connection for ${email}`).toBeDefined();
-    return decryptSecret(row!.enc, sellerTokenContext(row!.sellerId), decodeKey(env.TOKEN_ENCRYPTION_KEY)!);
+    return await work(client);
   } finally {
-    db.close();
+    await client.end();
   }
+}
+
+/** The access token the dashboard stored for a seller, decrypted as the server does. */
+export async function storedAccessToken(email: string): Promise<string> {
+  const env = parseEnv(process.env);
+  const row = await withE2eDatabase(async (client) => {
+    const result = await client.query<{ sellerId: string; enc: string }>(
+      'SELECT c."sellerId" AS "sellerId", c."accessTokenEnc" AS enc FROM "Connection" c JOIN "Seller" s ON s.id = c."sellerId" WHERE s.email = $1',
+      [email],
+    );
+    return result.rows[0];
+  });
+  expect(row, `a stored connection for ${email}`).toBeDefined();
+  return decryptSecret(row!.enc, sellerTokenContext(row!.sellerId), decodeKey(env.TOKEN_ENCRYPTION_KEY)!);
 }

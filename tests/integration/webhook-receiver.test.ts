@@ -1,34 +1,31 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import path from "node:path";
-import Database from "better-sqlite3";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as ReceiverRoute from "@/app/api/webhooks/marketplace/[key]/route";
 import { signWebhookBody } from "@/lib/webhooks/signature";
+import { connect, useTestDatabase } from "../support/database";
 
-// The receiver route against a real, migrated SQLite database (no mocks): what the platform
-// sees (status codes) and what the event log keeps.
-const dir = mkdtempSync(path.join(process.cwd(), ".data", "receiver-test-"));
-const dbFile = path.join(dir, "receiver.db");
+// The receiver route against a real, migrated PostgreSQL database (no mocks): what the platform
+// sees (status codes) and what the event log keeps. The process runs in São Paulo's time zone:
+// dates must still be written in UTC.
+process.env.TZ = "America/Sao_Paulo";
 const TOKEN = "test_secret_key";
 
 let POST: typeof ReceiverRoute.POST;
 let webhookKey: string;
-let sqlite: Database.Database;
+let sql: pg.Client;
+let databaseUrl: string;
 
 beforeAll(async () => {
-  execFileSync("npx", ["tsx", "scripts/migrate.ts"], { env: { ...process.env, DATABASE_URL: `file:${dbFile}` }, stdio: "pipe" });
-  process.env.DATABASE_URL = `file:${dbFile}`;
+  databaseUrl = await useTestDatabase();
   ({ POST } = await import("@/app/api/webhooks/marketplace/[key]/route"));
   const { connectSeller } = await import("@/lib/data/sellers");
   const seller = await connectSeller({ email: "seller@example.com", name: "Loja Demo", accessToken: TOKEN, scopesRequested: "basic_user_info" });
-  sqlite = new Database(dbFile);
-  webhookKey = (sqlite.prepare('SELECT "webhookKey" FROM "Connection" WHERE "sellerId" = ?').get(seller.id) as { webhookKey: string }).webhookKey;
+  sql = await connect(databaseUrl);
+  webhookKey = (await sql.query<{ webhookKey: string }>('SELECT "webhookKey" FROM "Connection" WHERE "sellerId" = $1', [seller.id])).rows[0]!.webhookKey;
 }, 60_000);
 
-afterAll(() => {
-  sqlite?.close();
-  rmSync(dir, { recursive: true, force: true });
+afterAll(async () => {
+  await sql?.end();
 });
 
 function deliver(body: string | Uint8Array, signature: string | null, options: { key?: string; chunked?: boolean } = {}) {
@@ -56,9 +53,10 @@ function deliver(body: string | Uint8Array, signature: string | null, options: {
   return POST(request, { params: Promise.resolve({ key }) });
 }
 
-const rows = () => sqlite.prepare('SELECT * FROM "WebhookEvent" ORDER BY "receivedAt"').all() as Record<string, unknown>[];
-const countFor = (body: string) =>
-  (sqlite.prepare('SELECT COUNT(*) AS n FROM "WebhookEvent" WHERE "rawBody" = ?').get(body) as { n: number }).n;
+const rows = async () => (await sql.query<Record<string, unknown>>('SELECT * FROM "WebhookEvent" ORDER BY "receivedAt"')).rows;
+const rowFor = async (body: string) => (await rows()).find((r) => r.rawBody === body);
+const countFor = async (body: string) =>
+  (await sql.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM "WebhookEvent" WHERE "rawBody" = $1', [body])).rows[0]!.n;
 
 describe("POST /api/webhooks/marketplace/{key}", () => {
   it("stores an authentic order event (order_id form) and acknowledges it", async () => {
@@ -66,8 +64,8 @@ describe("POST /api/webhooks/marketplace/{key}", () => {
     const response = await deliver(body, signWebhookBody(body, TOKEN));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ received: true, duplicate: false });
-    const row = rows().find((r) => r.rawBody === body);
-    expect(row).toMatchObject({ domain: "order.order", status: "new", orderId: "65a000000000000000000001", valid: 1, signatureResult: "valid" });
+    const row = await rowFor(body);
+    expect(row).toMatchObject({ domain: "order.order", status: "new", orderId: "65a000000000000000000001", valid: true, signatureResult: "valid" });
   });
 
   it("stores the id/code form and the `order` alias", async () => {
@@ -75,8 +73,8 @@ describe("POST /api/webhooks/marketplace/{key}", () => {
     const alias = JSON.stringify({ data: { domain: "order", status: "approved", id: "65a000000000000000000002", code: "A-2" } });
     expect((await deliver(sku, signWebhookBody(sku, TOKEN))).status).toBe(200);
     expect((await deliver(alias, signWebhookBody(alias, TOKEN))).status).toBe(200);
-    expect(rows().find((r) => r.rawBody === sku)).toMatchObject({ domain: "portfolio.sku", resourceId: "65b000000000000000000001", code: "SKU-1" });
-    expect(rows().find((r) => r.rawBody === alias)).toMatchObject({ domain: "order.order", orderId: "65a000000000000000000002" });
+    expect(await rowFor(sku)).toMatchObject({ domain: "portfolio.sku", resourceId: "65b000000000000000000001", code: "SKU-1" });
+    expect(await rowFor(alias)).toMatchObject({ domain: "order.order", orderId: "65a000000000000000000002" });
   });
 
   it("stores a duplicate once, counts it, and still acknowledges it", async () => {
@@ -87,8 +85,8 @@ describe("POST /api/webhooks/marketplace/{key}", () => {
     expect(second.status).toBe(200);
     expect(await second.json()).toEqual({ received: true, duplicate: true });
     await deliver(body, signature);
-    expect(countFor(body)).toBe(1);
-    expect(rows().find((r) => r.rawBody === body)?.duplicateCount).toBe(2);
+    expect(await countFor(body)).toBe(1);
+    expect((await rowFor(body))?.duplicateCount).toBe(2);
   });
 
   it.each([
@@ -101,7 +99,7 @@ describe("POST /api/webhooks/marketplace/{key}", () => {
     const body = JSON.stringify({ data: { domain: "order.order", status: "cancelled", order_id: `forged-${Math.random()}` } });
     const response = await deliver(body, sign(body));
     expect(response.status).toBe(401);
-    expect(countFor(body)).toBe(0);
+    expect(await countFor(body)).toBe(0);
   });
 
   it("answers 401 when one byte of a signed body changes", async () => {
@@ -109,25 +107,25 @@ describe("POST /api/webhooks/marketplace/{key}", () => {
     const signature = signWebhookBody(body, TOKEN);
     const tampered = body.replace("finished", "cancelled").replace("o-tamper", "o-tampe");
     expect((await deliver(tampered, signature)).status).toBe(401);
-    expect(countFor(tampered)).toBe(0);
+    expect(await countFor(tampered)).toBe(0);
   });
 
   it("answers 413 to a body over 64 KiB, declared or streamed, and stores nothing", async () => {
-    const before = rows().length;
+    const before = (await rows()).length;
     const big = JSON.stringify({ data: { domain: "order.order", status: "new", order_id: "x", pad: "a".repeat(70_000) } });
     expect((await deliver(big, signWebhookBody(big, TOKEN))).status).toBe(413);
     expect((await deliver(big, signWebhookBody(big, TOKEN), { chunked: true })).status).toBe(413);
     const exactlyAtCap = new Uint8Array(64 * 1024).fill(0x20);
     expect((await deliver(exactlyAtCap, signWebhookBody(exactlyAtCap, TOKEN))).status).toBe(200);
-    expect(rows().length).toBe(before + 1);
+    expect((await rows()).length).toBe(before + 1);
   });
 
   it("keeps an authentic body that is not JSON or not a known shape, marked invalid, and acknowledges it", async () => {
     for (const body of ["{oops", JSON.stringify({ data: { domain: "weather", status: "rainy", id: "1" } })]) {
       const response = await deliver(body, signWebhookBody(body, TOKEN));
       expect(response.status).toBe(200);
-      const row = rows().find((r) => r.rawBody === body);
-      expect(row).toMatchObject({ valid: 0 });
+      const row = await rowFor(body);
+      expect(row).toMatchObject({ valid: false });
       expect(row?.invalidReason).toBeTruthy();
     }
   });
@@ -138,23 +136,59 @@ describe("POST /api/webhooks/marketplace/{key}", () => {
   });
 
   it("answers 503 when the database cannot commit, so the platform retries", async () => {
-    sqlite.exec(`CREATE TRIGGER fail_insert BEFORE INSERT ON "WebhookEvent" BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END;`);
+    await sql.query(`CREATE FUNCTION fail_insert() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk I/O error'; END $$`);
+    await sql.query(`CREATE TRIGGER fail_insert BEFORE INSERT ON "WebhookEvent" FOR EACH ROW EXECUTE FUNCTION fail_insert()`);
     try {
       const body = JSON.stringify({ data: { domain: "order.order", status: "new", order_id: "o-503" } });
       const response = await deliver(body, signWebhookBody(body, TOKEN));
       expect(response.status).toBe(503);
-      expect(countFor(body)).toBe(0);
+      expect(await countFor(body)).toBe(0);
     } finally {
-      sqlite.exec("DROP TRIGGER fail_insert");
+      await sql.query(`DROP TRIGGER fail_insert ON "WebhookEvent"; DROP FUNCTION fail_insert()`);
     }
+  });
+
+  it("answers 503 while the database refuses connections, and 200 once it is back", async () => {
+    const name = new URL(databaseUrl).pathname.slice(1);
+    const admin = await connect(new URL("/postgres", databaseUrl).toString());
+    const body = JSON.stringify({ data: { domain: "order.order", status: "new", order_id: "o-down" } });
+    try {
+      // Down for this database: new connections are refused and open ones are cut.
+      await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS false`);
+      await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [name]);
+      const response = await deliver(body, signWebhookBody(body, TOKEN));
+      expect(response.status).toBe(503);
+    } finally {
+      await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`);
+      await admin.end();
+    }
+    sql = await connect(databaseUrl);
+    expect(await countFor(body)).toBe(0);
+    // The platform's retry after the outage is stored.
+    expect((await deliver(body, signWebhookBody(body, TOKEN))).status).toBe(200);
+    expect(await countFor(body)).toBe(1);
+  });
+
+  it("writes dates in UTC although the process runs in another time zone", async () => {
+    expect(new Date("2026-01-01T12:00:00Z").getTimezoneOffset()).toBe(180);
+    const body = JSON.stringify({ data: { domain: "order.order", status: "new", order_id: "o-utc" } });
+    const before = Date.now();
+    await deliver(body, signWebhookBody(body, TOKEN));
+    const { rows: [stored] } = await sql.query<{ text: string }>(`SELECT "receivedAt"::text AS text FROM "WebhookEvent" WHERE "rawBody" = $1`, [body]);
+    const storedAsUtc = Date.parse(`${stored!.text.replace(" ", "T")}Z`);
+    expect(Math.abs(storedAsUtc - before)).toBeLessThan(10_000);
+    // And Prisma, which the event log reads through, sees the same instant.
+    const { db } = await import("@/lib/db");
+    const viaPrisma = await db.webhookEvent.findFirstOrThrow({ where: { rawBody: body }, select: { receivedAt: true } });
+    expect(viaPrisma.receivedAt.getTime()).toBe(storedAsUtc);
   });
 
   it("processes events after acknowledging them", async () => {
     const body = JSON.stringify({ data: { domain: "order.order", status: "approved", order_id: "o-processed" } });
     await deliver(body, signWebhookBody(body, TOKEN));
-    await expect.poll(() => rows().find((r) => r.rawBody === body)?.processingState).toBe("processed");
+    await expect.poll(async () => (await rowFor(body))?.processingState).toBe("processed");
     const invalid = "{still not json";
     await deliver(invalid, signWebhookBody(invalid, TOKEN));
-    await expect.poll(() => rows().find((r) => r.rawBody === invalid)?.processingState).toBe("skipped");
+    await expect.poll(async () => (await rowFor(invalid))?.processingState).toBe("skipped");
   });
 });

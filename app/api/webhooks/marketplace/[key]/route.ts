@@ -8,7 +8,8 @@ export async function POST(request: Request, { params }: RouteContext<"/api/webh
   const outcome = await receiveWebhook(key, request);
   if (outcome.status !== 200) return Response.json({ error: outcome.error }, { status: outcome.status });
 
-  // Committed: acknowledge now; processing runs off the request, in batches (lib/webhooks/process.ts).
-  if (!outcome.duplicate) enqueueProcessing(outcome.event);
+  // Committed: acknowledge now; this instance claims and processes it off the request, in batches
+  // (lib/webhooks/process.ts).
+  if (!outcome.duplicate) enqueueProcessing(outcome.event.id);
   return Response.json({ received: true, duplicate: outcome.duplicate });
 }

@@ -1,0 +1,130 @@
+import "server-only";
+import type pg from "pg";
+import { insertLiveMessages } from "@/lib/live/bus";
+import type { SellerLiveMessage } from "@/lib/live/bus";
+import { DB_NOW, inTransaction, pool } from "@/lib/pg-pool";
+import type { StoredEvent } from "@/lib/webhooks/receiver";
+
+// The webhook event log is also the processing queue: no other table, no polling delay for
+// events this instance received. An event is processed by exactly one instance: claiming sets
+// `processing` with the instance's id and a lease, atomically, so a second claimer either skips
+// the row (SKIP LOCKED) or, waiting on its lock, sees it is no longer pending. An instance that
+// dies keeps its claims only until the lease expires; then any instance takes them back.
+// Lease times use the database's clock, so instances with skewed clocks agree.
+
+/** How long a claim holds before another instance may take the event. */
+export const CLAIM_LEASE_SECONDS = 60;
+/**
+ * A pending event this old was not taken by the instance that received it (it stopped, or its
+ * queue is behind): any instance's sweep may claim it. Younger ones are left to their receiver.
+ */
+export const ORPHAN_AFTER_SECONDS = 2;
+
+const EVENT_FIELDS = `"id", "sellerId", "domain", "status", "resourceId", "code", "orderId", "deliveryId", "valid"`;
+
+const CLAIM_BY_ID = {
+  name: "webhook_event_claim_by_id",
+  text: `
+    UPDATE "WebhookEvent"
+    SET "processingState" = 'processing', "claimedBy" = $1,
+        "claimedUntil" = ${DB_NOW} + make_interval(secs => $2)
+    WHERE "id" = ANY($3::text[]) AND "processingState" = 'pending'
+    RETURNING ${EVENT_FIELDS}`,
+};
+
+const CLAIM_DUE = {
+  name: "webhook_event_claim_due",
+  text: `
+    UPDATE "WebhookEvent"
+    SET "processingState" = 'processing', "claimedBy" = $1,
+        "claimedUntil" = ${DB_NOW} + make_interval(secs => $2)
+    WHERE "id" IN (
+      SELECT "id" FROM "WebhookEvent"
+      WHERE ("processingState" = 'pending' AND "receivedAt" < ${DB_NOW} - make_interval(secs => $3))
+         OR ("processingState" = 'processing' AND "claimedUntil" < ${DB_NOW})
+      ORDER BY "receivedAt", "id"
+      LIMIT $4
+      FOR UPDATE SKIP LOCKED
+    )
+    RETURNING ${EVENT_FIELDS}`,
+};
+
+/** Claims these events (received by this instance) unless another instance already has them. */
+export async function claimEventsById(instanceId: string, ids: readonly string[]): Promise<StoredEvent[]> {
+  if (ids.length === 0) return [];
+  const result = await pool.query<StoredEvent>({ ...CLAIM_BY_ID, values: [instanceId, CLAIM_LEASE_SECONDS, ids] });
+  return result.rows;
+}
+
+/**
+ * Claims up to `limit` events nobody is working on: pending ones their receiver did not take,
+ * and those whose claim expired. Oldest first.
+ */
+export async function claimDueEvents(instanceId: string, limit: number): Promise<StoredEvent[]> {
+  const result = await pool.query<StoredEvent>({
+    ...CLAIM_DUE,
+    values: [instanceId, CLAIM_LEASE_SECONDS, ORPHAN_AFTER_SECONDS, limit],
+  });
+  return result.rows;
+}
+
+export interface EventOutcome {
+  id: string;
+  state: "processed" | "skipped" | "failed";
+  error?: string | null;
+}
+
+/**
+ * Records the outcome of a batch and the live messages it produced in one transaction: the
+ * NOTIFY that carries those messages to every instance is delivered at COMMIT, so an open page
+ * never hears of processing that did not stick. Only events this instance still holds are
+ * updated: one whose claim expired and was taken over is left to its new owner.
+ */
+export async function finishEvents(
+  instanceId: string,
+  outcomes: readonly EventOutcome[],
+  messages: readonly SellerLiveMessage[],
+): Promise<void> {
+  if (outcomes.length === 0 && messages.length === 0) return;
+  await inTransaction(async (client) => {
+    if (outcomes.length > 0) {
+      await client.query({
+        name: "webhook_event_finish",
+        text: `
+          UPDATE "WebhookEvent" AS event
+          SET "processingState" = outcome.state, "processingError" = outcome.error,
+              "processedAt" = ${DB_NOW}, "claimedBy" = NULL, "claimedUntil" = NULL
+          FROM unnest($1::text[], $2::text[], $3::text[]) AS outcome(id, state, error)
+          WHERE event."id" = outcome.id AND event."claimedBy" = $4`,
+        values: [outcomes.map((o) => o.id), outcomes.map((o) => o.state), outcomes.map((o) => o.error ?? null), instanceId],
+      });
+    }
+    await insertLiveMessages(client, messages);
+  });
+}
+
+/** Hands this instance's unfinished claims back (graceful shutdown): they are pending again. */
+export async function releaseClaims(instanceId: string, client: pg.Pool | pg.PoolClient = pool): Promise<number> {
+  const result = await client.query(
+    `UPDATE "WebhookEvent" SET "processingState" = 'pending', "claimedBy" = NULL, "claimedUntil" = NULL
+     WHERE "claimedBy" = $1 AND "processingState" = 'processing'`,
+    [instanceId],
+  );
+  return result.rowCount ?? 0;
+}
+
+/**
+ * "Process again" from the event log: claims one of the seller's events whatever its state,
+ * unless an instance is working on it right now. Null when it is not theirs or is being processed.
+ */
+export async function claimEventForReprocessing(instanceId: string, sellerId: string, id: string): Promise<StoredEvent | null> {
+  const result = await pool.query<StoredEvent>(
+    `UPDATE "WebhookEvent"
+     SET "processingState" = 'processing', "claimedBy" = $1, "claimedUntil" = ${DB_NOW} + make_interval(secs => $2)
+     WHERE "id" = $3 AND "sellerId" = $4
+       AND ("processingState" <> 'processing' OR "claimedUntil" < ${DB_NOW})
+     RETURNING ${EVENT_FIELDS}`,
+    [instanceId, CLAIM_LEASE_SECONDS, id, sellerId],
+  );
+  return result.rows[0] ?? null;
+}

@@ -1,0 +1,47 @@
+import "server-only";
+import { forgetWebhookReceivers } from "@/lib/data/sellers";
+import { closeLiveBus, onReceiverChanged, startListening } from "@/lib/live/bus";
+import { startWebhookProcessing, stopWebhookProcessing } from "@/lib/webhooks/process";
+
+// The life of one dashboard instance (a `next start` or `next dev` process), started by
+// instrumentation.ts. Any number of instances may share the database: nothing here assumes it is
+// the only one.
+
+let started = false;
+
+export function startInstance() {
+  if (started) return;
+  started = true;
+  startWebhookProcessing();
+  onReceiverChanged(forgetWebhookReceivers);
+  void startListening();
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void shutdown());
+}
+
+let shutdownDone: Promise<void> | null = null;
+
+/**
+ * Graceful shutdown (SIGTERM from an orchestrator, Ctrl-C): stop taking work, finish or hand back
+ * claimed work, then end the live streams (browsers reconnect, through the load balancer, to
+ * another instance and catch up by Last-Event-ID).
+ *
+ * Next.js handles the same signal: it stops accepting connections, waits for open requests (live
+ * streams included, which is why they are closed last) and calls process.exit. That exit is held
+ * until this work is done, or 15 s at most, so hand-backs are never cut off halfway.
+ */
+function shutdown(): Promise<void> {
+  if (shutdownDone) return shutdownDone;
+  const exit = process.exit.bind(process);
+  shutdownDone = (async () => {
+    try {
+      await stopWebhookProcessing();
+    } finally {
+      await closeLiveBus();
+    }
+  })();
+  const deadline = new Promise<void>((resolve) => setTimeout(resolve, 15_000).unref());
+  process.exit = ((code?: number) => {
+    void Promise.race([shutdownDone, deadline]).finally(() => exit(code));
+  }) as typeof process.exit;
+  return shutdownDone;
+}

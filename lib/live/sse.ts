@@ -1,0 +1,98 @@
+import "server-only";
+import { latestLiveMessageId, replayLiveMessages, subscribeToSeller } from "@/lib/live/bus";
+import type { LiveEnvelope } from "@/lib/live/bus";
+
+const LAST_EVENT_ID = /^\d{1,19}$/;
+
+/**
+ * A seller's server-sent-events stream. Messages come from whichever instance processed the
+ * event (lib/live/bus.ts: LISTEN/NOTIFY), each with an id. EventSource reconnects by itself and
+ * sends the last id it saw (Last-Event-ID): the stream first replays what the seller missed
+ * meanwhile, then goes live. It ends when the request is aborted or this instance shuts down.
+ */
+export async function liveStreamResponse(sellerId: string, request: Request): Promise<Response> {
+  const header = request.headers.get("last-event-id");
+  const lastEventId = header && LAST_EVENT_ID.test(header) ? header : null;
+  // A stream that starts fresh is told the newest id, so that its first reconnect can catch up
+  // even if it received nothing before dropping.
+  const startId = lastEventId ?? (await latestLiveMessageId());
+
+  const encoder = new TextEncoder();
+  let cleanup = () => {};
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      let closed = false;
+      let lastSent = startId;
+      // Until the replay is written, live messages wait here so the order stays by id.
+      let buffered: LiveEnvelope[] | null = [];
+      const sentIds = new Set<string>();
+
+      const write = (chunk: string) => {
+        if (closed) return;
+        try {
+          controller.enqueue(encoder.encode(chunk));
+        } catch {
+          cleanup();
+        }
+      };
+      const send = (envelope: LiveEnvelope) => {
+        if (sentIds.has(envelope.id)) return;
+        sentIds.add(envelope.id);
+        if (sentIds.size > 2_000) sentIds.delete(sentIds.values().next().value!);
+        if (BigInt(envelope.id) > BigInt(lastSent)) lastSent = envelope.id;
+        write(`id: ${envelope.id}\nevent: ${envelope.message.type}\ndata: ${JSON.stringify(envelope.message)}\n\n`);
+      };
+      const catchUp = async (afterId: string) => {
+        try {
+          for (const envelope of await replayLiveMessages(sellerId, afterId)) send(envelope);
+        } catch (error) {
+          console.error(`[live] replay failed: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      };
+
+      write(`retry: 3000\nid: ${startId}\n: connected\n\n`);
+      const subscription = subscribeToSeller(sellerId, {
+        onMessage: (envelope) => (buffered ? buffered.push(envelope) : send(envelope)),
+        onResync: () => void catchUp(lastSent),
+        onClose: () => {
+          cleanup();
+          try {
+            controller.close();
+          } catch {}
+        },
+      });
+      void (async () => {
+        if (lastEventId) await catchUp(lastEventId);
+        const pending = buffered ?? [];
+        buffered = null;
+        for (const envelope of pending) send(envelope);
+      })();
+
+      // A comment line every 20 s keeps proxies from closing an idle stream.
+      const heartbeat = setInterval(() => write(": ping\n\n"), 20_000);
+      cleanup = () => {
+        closed = true;
+        clearInterval(heartbeat);
+        subscription.unsubscribe();
+      };
+      request.signal.addEventListener("abort", () => {
+        cleanup();
+        try {
+          controller.close();
+        } catch {}
+      });
+    },
+    cancel() {
+      cleanup();
+    },
+  });
+
+  return new Response(stream, {
+    headers: {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache, no-transform",
+      connection: "keep-alive",
+      "x-accel-buffering": "no",
+    },
+  });
+}

