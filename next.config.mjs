@@ -6,8 +6,6 @@ import "./lib/env.js";
 const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
-  // better-sqlite3 is a native addon: load it from node_modules at run time, never bundle it.
-  serverExternalPackages: ["better-sqlite3"],
   // `npm test` type-checks the whole project (`npm run typecheck`) before any build; repeating it
   // inside every `next build` (e2e, benchmarks) would only double the wait on a 2-core machine.
   typescript: { ignoreBuildErrors: true },

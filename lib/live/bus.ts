@@ -62,15 +62,16 @@ export async function replayLiveMessages(sellerId: string, afterId: string): Pro
   const result = await pool.query<{ id: string; payload: LiveMessage }>({
     name: "live_message_replay",
     text: `
-      WITH last AS (SELECT "createdAt" FROM "LiveMessage" WHERE "id" = $2::bigint)
-      SELECT "id"::text AS id, "payload" FROM "LiveMessage"
-      WHERE "sellerId" = $1 AND "id" <> $2::bigint
-        AND ("id" > $2::bigint OR "createdAt" >= (SELECT "createdAt" FROM last) - make_interval(secs => $3))
-      ORDER BY "id"
-      LIMIT 1000`,
+      (SELECT "id", "payload" FROM "LiveMessage" WHERE "sellerId" = $1 AND "id" > $2::bigint ORDER BY "id" LIMIT 1000)
+      UNION
+      (SELECT "id", "payload" FROM "LiveMessage"
+       WHERE "sellerId" = $1 AND "id" < $2::bigint
+         AND "createdAt" >= (SELECT "createdAt" FROM "LiveMessage" WHERE "id" = $2::bigint) - make_interval(secs => $3)
+       ORDER BY "id" DESC LIMIT 100)
+      ORDER BY "id"`,
     values: [sellerId, afterId, LATE_COMMIT_WINDOW_SECONDS],
   });
-  return result.rows.map((row) => ({ id: row.id, message: row.payload }));
+  return result.rows.map((row) => ({ id: String(row.id), message: row.payload }));
 }
 
 /** The newest message id: where a new stream starts, so that a reconnect can catch up from it. */

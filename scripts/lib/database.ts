@@ -31,8 +31,12 @@ export interface PreparedDatabase {
 export async function prepareDatabase(options: { database?: string } = {}): Promise<PreparedDatabase> {
   const url = databaseUrl(options.database);
   const started = env.EMBEDDED_DATABASE && startEmbeddedServer({ port: env.EMBEDDED_DATABASE_PORT }).started;
-  // A deployment's own DATABASE_URL names a database that exists (its user may not even be
-  // allowed to create one); the embedded server's and the named scratch ones are made here.
-  if (env.EMBEDDED_DATABASE || options.database) await createDatabase(url);
+  if (env.EMBEDDED_DATABASE || options.database) {
+    await createDatabase(url);
+  } else {
+    // A deployment's own database usually exists already, and its user may not be allowed to
+    // create one (or to connect to the `postgres` database): then the migration says what fails.
+    await createDatabase(url).catch(() => false);
+  }
   return { url, embedded: env.EMBEDDED_DATABASE, started };
 }

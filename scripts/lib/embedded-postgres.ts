@@ -68,7 +68,7 @@ function run(command: string, args: string[], options: SpawnSyncOptions = {}) {
     ...options,
     ...(user ? { uid: user.uid, gid: user.gid } : {}),
     // The binaries find their libraries relative to themselves; a UTF-8 locale keeps messages readable.
-    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", LC_ALL: "C", LANG: "C" },
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", LC_ALL: "C", LANG: "C" } as NodeJS.ProcessEnv,
   });
 }
 
@@ -181,10 +181,10 @@ export function startEmbeddedServer(options: EmbeddedServerOptions): { started: 
   if ((statSync(dataDir).mode & 0o077) !== 0) chmodSync(dataDir, 0o700);
 
   const logFile = path.join(dataDir, "server.log");
-  // `detached` gives pg_ctl (and so postgres) its own session: signals to our process group,
-  // such as Ctrl-C in the terminal, do not reach the server.
+  // pg_ctl starts the postmaster in a session of its own (setsid): signals to our process group,
+  // such as Ctrl-C in the terminal, do not reach the server, and it outlives this process. Its
+  // output goes to the log file, so no pipe of ours is held open by it.
   const result = run(binaries().pg_ctl, ["start", "-D", dataDir, "-w", "-t", "60", "-l", logFile, "-o", `-p ${options.port}`], {
-    detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });
   if (result.status !== 0) {

@@ -1,38 +1,52 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import Database from "better-sqlite3";
-import { afterAll, describe, expect, it } from "vitest";
+import { randomBytes } from "node:crypto";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { dropDatabase, withDatabase } from "../../scripts/lib/pg-admin";
+import { connect } from "../support/database";
 
-// The migration flow of `npm run dev` on an empty database: creates the file, applies every
-// migration with the JS engine (no native engine download), and leaves the file in WAL mode.
+// The migration flow of `npm run dev` / `npm start` on a database that does not exist yet:
+// creates it, applies every migration offline through the CLI adapter (prisma/cli-adapter.ts),
+// and exits at once (no 10 s idle). And `db:new-migration` on an unchanged schema: the shadow
+// database path works, writes nothing, and leaves no shadow database behind.
+const serverUrl = inject("templateDatabaseUrl");
+const name = `test_migrate_${randomBytes(4).toString("hex")}`;
+const url = withDatabase(serverUrl, name);
+
+afterAll(() => dropDatabase(url));
+
+const run = (script: string, ...args: string[]) =>
+  execFileSync("npx", ["tsx", script, ...args], { env: { ...process.env, DATABASE_URL: url }, encoding: "utf8" });
+
 describe("scripts/migrate.ts", () => {
-  const dir = mkdtempSync(path.join(tmpdir(), "dashboard-migrate-"));
-  const file = path.join(dir, "nested", "test.db");
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-  const migrate = () =>
-    execFileSync("npx", ["tsx", "scripts/migrate.ts"], {
-      env: { ...process.env, DATABASE_URL: `file:${file}` },
-      encoding: "utf8",
-    });
-
-  it("creates the database, applies the migrations and enables WAL; a second run is a no-op", () => {
-    expect(migrate()).toMatch(/successfully applied|No pending migrations/);
-    const db = new Database(file, { readonly: true });
+  it("creates the database and applies the migrations; a second run is a no-op", async () => {
+    const started = Date.now();
+    expect(run("scripts/migrate.ts")).toMatch(/successfully applied/);
+    // Bug 4 of POSTGRES.md: without the preload the CLI idles 10 s after its work.
+    expect(Date.now() - started).toBeLessThan(9_000);
+    const client = await connect(url);
     try {
-      expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
-      const tables = db
-        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
-        .all()
-        .map((row) => (row as { name: string }).name);
-      expect(tables).toEqual(expect.arrayContaining(["Seller", "Connection", "_prisma_migrations"]));
-      const applied = db.prepare("SELECT COUNT(*) AS n FROM _prisma_migrations WHERE finished_at IS NOT NULL").get() as { n: number };
-      expect(applied.n).toBeGreaterThan(0);
+      const tables = await client.query<{ name: string }>("SELECT tablename::text AS name FROM pg_tables WHERE schemaname = 'public'");
+      expect(tables.rows.map((row) => row.name)).toEqual(
+        expect.arrayContaining(["Seller", "Connection", "WebhookEvent", "Sku", "LiveMessage", "_prisma_migrations"]),
+      );
+      const applied = await client.query<{ n: number }>("SELECT COUNT(*)::int AS n FROM _prisma_migrations WHERE finished_at IS NOT NULL");
+      expect(applied.rows[0]!.n).toBeGreaterThan(0);
     } finally {
-      db.close();
+      await client.end();
     }
-    expect(migrate()).toMatch(/No pending migrations/);
+    expect(run("scripts/migrate.ts")).toMatch(/No pending migrations/);
+  }, 60_000);
+});
+
+describe("scripts/new-migration.ts", () => {
+  it("finds nothing to create when the schema matches the migrations, and drops its shadow database", async () => {
+    expect(run("scripts/new-migration.ts", "nothing_changed")).toMatch(/nothing to create/);
+    const client = await connect(withDatabase(serverUrl, "postgres"));
+    try {
+      const shadows = await client.query("SELECT datname FROM pg_database WHERE datname LIKE 'prisma_shadow_%'");
+      expect(shadows.rows).toEqual([]);
+    } finally {
+      await client.end();
+    }
   }, 60_000);
 });

@@ -1,0 +1,169 @@
+import { randomUUID } from "node:crypto";
+import type pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connect, useTestDatabase } from "../support/database";
+
+// The processing queue and the live channel against a real PostgreSQL: what makes several
+// dashboard instances safe on one database. Instances are told apart by their instance id (the
+// claims) and by their connections (the locks, LISTEN/NOTIFY).
+let sql: pg.Client;
+let sellerId: string;
+let queue: typeof import("@/lib/data/webhook-queue");
+let processing: typeof import("@/lib/webhooks/process");
+let bus: typeof import("@/lib/live/bus");
+let locks: typeof import("@/lib/data/locks");
+
+beforeAll(async () => {
+  const url = await useTestDatabase();
+  sql = await connect(url);
+  queue = await import("@/lib/data/webhook-queue");
+  processing = await import("@/lib/webhooks/process");
+  bus = await import("@/lib/live/bus");
+  locks = await import("@/lib/data/locks");
+  sellerId = `seller-${randomUUID()}`;
+  await sql.query(`INSERT INTO "Seller" ("id", "email", "name", "updatedAt") VALUES ($1, $2, 'Loja Teste', now())`, [sellerId, `${sellerId}@example.com`]);
+}, 60_000);
+
+afterAll(async () => {
+  await bus.closeLiveBus();
+  await sql?.end();
+});
+
+/** Inserts events as the receiver would have, `ageSeconds` old, in `state`. */
+async function insertEvents(count: number, options: { ageSeconds?: number; state?: string; claimedBy?: string; claimedUntilSecondsAgo?: number } = {}) {
+  const ids = Array.from({ length: count }, () => randomUUID());
+  await sql.query(
+    `INSERT INTO "WebhookEvent" ("id", "sellerId", "receivedAt", "lastReceivedAt", "domain", "status", "orderId", "rawBody", "bodyHash",
+       "headers", "signatureResult", "valid", "processingState", "claimedBy", "claimedUntil")
+     SELECT id, $2, (now() AT TIME ZONE 'UTC') - make_interval(secs => $3), (now() AT TIME ZONE 'UTC'), 'order.order', 'new', id,
+            '{}', id, '{}', 'valid', true, $4, $5,
+            CASE WHEN $5::text IS NULL THEN NULL ELSE (now() AT TIME ZONE 'UTC') - make_interval(secs => $6) END
+     FROM unnest($1::text[]) AS id`,
+    [ids, sellerId, options.ageSeconds ?? 60, options.state ?? "pending", options.claimedBy ?? null, options.claimedUntilSecondsAgo ?? 0],
+  );
+  return ids;
+}
+
+const statesOf = async (ids: string[]) =>
+  (await sql.query<{ processingState: string; claimedBy: string | null }>(`SELECT "processingState", "claimedBy" FROM "WebhookEvent" WHERE "id" = ANY($1)`, [ids])).rows;
+
+describe("claiming events", () => {
+  it("never gives one event to two instances claiming at the same time", async () => {
+    const ids = await insertEvents(1_000);
+    const claims = await Promise.all(
+      ["instance-a", "instance-b", "instance-a", "instance-b", "instance-a", "instance-b"].map((instance) => queue.claimDueEvents(instance, 100)),
+    );
+    let more = await Promise.all([queue.claimDueEvents("instance-a", 1_000), queue.claimDueEvents("instance-b", 1_000)]);
+    const all = [...claims, ...more].flat().map((event) => event.id);
+    expect(new Set(all).size).toBe(all.length);
+    expect(new Set(all)).toEqual(new Set(ids));
+    more = await Promise.all([queue.claimDueEvents("instance-a", 10), queue.claimDueEvents("instance-b", 10)]);
+    expect(more.flat()).toEqual([]);
+    await sql.query(`DELETE FROM "WebhookEvent" WHERE "id" = ANY($1)`, [ids]);
+  });
+
+  it("lets the receiving instance claim its own events once, and nobody else take them while claimed", async () => {
+    const ids = await insertEvents(3, { ageSeconds: 0 });
+    expect(await queue.claimDueEvents("sweeper", 10)).toEqual([]); // too young to be orphans
+    const [mine, again] = await Promise.all([queue.claimEventsById("receiver", ids), queue.claimEventsById("other", ids)]);
+    expect([...mine, ...again].map((event) => event.id).sort()).toEqual([...ids].sort());
+    expect(mine.length === 3 || again.length === 3).toBe(true);
+    await sql.query(`DELETE FROM "WebhookEvent" WHERE "id" = ANY($1)`, [ids]);
+  });
+});
+
+describe("nothing stranded", () => {
+  it("processes events a stopped instance left pending and claims whose lease expired, oldest first", async () => {
+    const orphans = await insertEvents(3, { ageSeconds: 30 });
+    const expired = await insertEvents(2, { state: "processing", claimedBy: "dead-instance", claimedUntilSecondsAgo: 5 });
+    const heldByLiveInstance = await insertEvents(1, { state: "processing", claimedBy: "live-instance", claimedUntilSecondsAgo: -60 });
+    expect(await processing.sweepDueEvents()).toBe(5);
+    for (const row of await statesOf([...orphans, ...expired])) expect(row).toEqual({ processingState: "processed", claimedBy: null });
+    expect(await statesOf(heldByLiveInstance)).toEqual([{ processingState: "processing", claimedBy: "live-instance" }]);
+    await sql.query(`DELETE FROM "WebhookEvent" WHERE "id" = ANY($1)`, [[...orphans, ...expired, ...heldByLiveInstance]]);
+  });
+
+  it("drains a backlog larger than one batch completely", async () => {
+    const ids = await insertEvents(1_234);
+    expect(await processing.sweepDueEvents()).toBe(1_234);
+    const { rows } = await sql.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM "WebhookEvent" WHERE "id" = ANY($1) AND "processingState" = 'processed'`, [ids]);
+    expect(rows[0]!.n).toBe(1_234);
+    await sql.query(`DELETE FROM "WebhookEvent" WHERE "id" = ANY($1)`, [ids]);
+  });
+
+  it("records a batch's outcome only for the claims the instance still holds", async () => {
+    const [taken] = await insertEvents(1, { ageSeconds: 0 });
+    await queue.claimEventsById("slow-instance", [taken!]);
+    // Its lease expired and another instance took the event over.
+    await sql.query(`UPDATE "WebhookEvent" SET "claimedBy" = 'new-owner' WHERE "id" = $1`, [taken]);
+    await queue.finishEvents("slow-instance", [{ id: taken!, state: "processed" }], []);
+    expect(await statesOf([taken!])).toEqual([{ processingState: "processing", claimedBy: "new-owner" }]);
+  });
+});
+
+describe("live messages across instances", () => {
+  it("delivers a message committed on one connection to a subscriber listening on another, and replays it after a reconnect", async () => {
+    await bus.startListening();
+    const received: { id: string; type: string }[] = [];
+    const subscription = bus.subscribeToSeller(sellerId, {
+      onMessage: (envelope) => received.push({ id: envelope.id, type: envelope.message.type }),
+      onResync: () => {},
+      onClose: () => {},
+    });
+    const before = await bus.latestLiveMessageId();
+    const [eventId] = await insertEvents(1, { ageSeconds: 0 });
+    await queue.claimEventsById("instance-a", [eventId!]);
+    await queue.finishEvents("instance-a", [{ id: eventId!, state: "processed" }], [
+      { sellerId, message: { type: "order", domain: "order.order", status: "new", orderId: eventId!, deliveryId: null } },
+    ]);
+    await expect.poll(() => received.map((message) => message.type)).toEqual(["order"]);
+    subscription.unsubscribe();
+    // A stream that last saw `before` gets it back on reconnect, with its id.
+    const replay = await bus.replayLiveMessages(sellerId, before);
+    expect(replay.map((envelope) => envelope.id)).toContain(received[0]!.id);
+  });
+
+  it("sends nothing when the transaction that would have carried the message rolls back", async () => {
+    const received: string[] = [];
+    const other = `seller-${randomUUID()}`;
+    await sql.query(`INSERT INTO "Seller" ("id", "email", "name", "updatedAt") VALUES ($1, $2, 'Outra', now())`, [other, `${other}@example.com`]);
+    const subscription = bus.subscribeToSeller(other, { onMessage: (e) => received.push(e.id), onResync: () => {}, onClose: () => {} });
+    const { inTransaction } = await import("@/lib/pg-pool");
+    await expect(
+      inTransaction(async (client) => {
+        await bus.insertLiveMessages(client, [{ sellerId: other, message: { type: "event", eventId: "x", domain: null, status: null } }]);
+        throw new Error("the outcome could not be recorded");
+      }),
+    ).rejects.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(received).toEqual([]);
+    subscription.unsubscribe();
+  });
+});
+
+describe("per-seller work", () => {
+  it("runs on one instance at a time; the other skips instead of waiting", async () => {
+    let release!: () => void;
+    const holding = locks.withSellerLock("reconcile", sellerId, () => new Promise<string>((resolve) => (release = () => resolve("first"))));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await locks.withSellerLock("reconcile", sellerId, async () => "second")).toEqual({ ran: false });
+    // Another seller, or another kind of work, is not blocked.
+    expect(await locks.withSellerLock("reconcile", "another-seller", async () => "other")).toEqual({ ran: true, value: "other" });
+    release();
+    expect(await holding).toEqual({ ran: true, value: "first" });
+    expect(await locks.withSellerLock("reconcile", sellerId, async () => "third")).toEqual({ ran: true, value: "third" });
+  });
+});
+
+describe("graceful shutdown", () => {
+  it("hands back the claims it holds, so another instance takes them at once", async () => {
+    const ids = await insertEvents(4, { ageSeconds: 0 });
+    await queue.claimEventsById(processing.INSTANCE_ID, ids);
+    await processing.stopWebhookProcessing(1_000);
+    for (const row of await statesOf(ids)) expect(row).toEqual({ processingState: "pending", claimedBy: null });
+    // Stopped: a new event is left for the others.
+    processing.enqueueProcessing(ids[0]!);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await statesOf([ids[0]!]))[0]!.processingState).toBe("pending");
+  });
+});
