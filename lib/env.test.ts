@@ -8,6 +8,7 @@ const realPlatform = {
 };
 
 const realSecrets = {
+  DATABASE_URL: "postgresql://dashboard:pw@db.internal:5432/dashboard",
   MARKETPLACE_CLIENT_ID: "app-123",
   MARKETPLACE_CLIENT_SECRET: "s3cret",
   AUTH_SECRET: "a".repeat(43),
@@ -21,7 +22,8 @@ describe("parseEnv", () => {
     expect(env.MARKETPLACE_BASE_URL).toBe("http://localhost:4010");
     expect(env.MARKETPLACE_CLIENT_ID).toBe("demo-integrator");
     expect(env.MARKETPLACE_CLIENT_SECRET).toBe("demo-secret");
-    expect(env.DATABASE_URL).toBe("file:.data/dashboard.db");
+    expect(env.EMBEDDED_DATABASE).toBe(true);
+    expect(env.DATABASE_URL).toMatch(/^postgresql:\/\/postgres:[^@]+@127\.0\.0\.1:54329\/dashboard$/);
     expect(env.SANDBOX_MODE).toBe(true);
     expect(env.AUTH_SECRET.length).toBeGreaterThanOrEqual(32);
     expect(Buffer.from(env.TOKEN_ENCRYPTION_KEY, "base64")).toHaveLength(32);
@@ -34,7 +36,7 @@ describe("parseEnv", () => {
 
   it("refuses to start in production against a real platform without secrets, naming each", () => {
     expect(() => parseEnv(realPlatform)).toThrow(
-      /MARKETPLACE_CLIENT_ID, MARKETPLACE_CLIENT_SECRET, AUTH_SECRET, TOKEN_ENCRYPTION_KEY/,
+      /DATABASE_URL, MARKETPLACE_CLIENT_ID, MARKETPLACE_CLIENT_SECRET, AUTH_SECRET, TOKEN_ENCRYPTION_KEY/,
     );
     const { AUTH_SECRET: _omitted, ...allButOne } = realSecrets;
     expect(() => parseEnv({ ...realPlatform, ...allButOne })).toThrow(
@@ -47,12 +49,15 @@ describe("parseEnv", () => {
     expect(env.SANDBOX_MODE).toBe(false);
     expect(env.MARKETPLACE_CLIENT_ID).toBe("app-123");
     expect(env.TOKEN_ENCRYPTION_KEY).toBe(realSecrets.TOKEN_ENCRYPTION_KEY);
+    expect(env.DATABASE_URL).toBe(realSecrets.DATABASE_URL);
+    expect(env.EMBEDDED_DATABASE).toBe(false);
   });
 
   it("rejects malformed values with a message naming the variable", () => {
     expect(() => parseEnv({ MARKETPLACE_BASE_URL: "not a url" })).toThrow(/MARKETPLACE_BASE_URL/);
     expect(() => parseEnv({ MARKETPLACE_BASE_URL: "ftp://example.com" })).toThrow(/MARKETPLACE_BASE_URL/);
-    expect(() => parseEnv({ DATABASE_URL: "postgres://x" })).toThrow(/DATABASE_URL/);
+    expect(() => parseEnv({ DATABASE_URL: "file:.data/dashboard.db" })).toThrow(/DATABASE_URL/);
+    expect(() => parseEnv({ EMBEDDED_DATABASE_PORT: "80" })).toThrow(/EMBEDDED_DATABASE_PORT/);
     expect(() => parseEnv({ TOKEN_ENCRYPTION_KEY: "too-short" })).toThrow(/TOKEN_ENCRYPTION_KEY/);
     expect(() => parseEnv({ MARKETPLACE_SCOPES: "a  b" })).toThrow(/MARKETPLACE_SCOPES/);
     expect(() => parseEnv({ SANDBOX_PORT: "70000" })).toThrow(/SANDBOX_PORT/);

@@ -7,10 +7,10 @@
 // Loopback only; bounded in time.
 import { spawn, spawnSync } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
-import { rmSync } from "node:fs";
-import path from "node:path";
 import { parseArgs } from "node:util";
+import { databaseUrl, dropDatabase } from "./lib/database";
 import { runLoad } from "./lib/load";
+import { migrate } from "./migrate";
 import { chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/e2e/chromium";
 
@@ -27,14 +27,14 @@ const APP_PORT = 3310;
 const SANDBOX_PORT = 4310;
 const APP = `http://localhost:${APP_PORT}`;
 const SANDBOX = `http://localhost:${SANDBOX_PORT}`;
-const dbFile = path.resolve(".data/bench-orders.db");
+// A database of its own on the embedded server (or DATABASE_URL's server), recreated each run.
+const BENCH_DATABASE = "bench_orders";
 const children: ChildProcess[] = [];
 
 const baseEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } as NodeJS.ProcessEnv;
 const appEnv: NodeJS.ProcessEnv = {
   ...baseEnv,
   NODE_ENV: "production",
-  DATABASE_URL: "file:.data/bench-orders.db",
   MARKETPLACE_AUTH_URL: SANDBOX,
   MARKETPLACE_BASE_URL: SANDBOX,
   PUBLIC_BASE_URL: APP,
@@ -165,9 +165,9 @@ async function javascriptBytes(cookie: string): Promise<{ kb: number; files: num
 }
 
 async function main() {
-  for (const suffix of ["", "-wal", "-shm"]) rmSync(dbFile + suffix, { force: true });
+  await dropDatabase(databaseUrl(BENCH_DATABASE)).catch(() => {});
+  appEnv.DATABASE_URL = await migrate({ database: BENCH_DATABASE, quiet: true });
   if (!args["skip-build"]) run("npx", ["next", "build"], appEnv);
-  run("npx", ["tsx", "scripts/migrate.ts"], appEnv);
 
   console.log(`Seeding the sandbox with ${args.orders} orders for seller@example.com…`);
   start("npx", ["tsx", "sandbox/main.ts"], {

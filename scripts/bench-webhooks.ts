@@ -8,14 +8,15 @@
 import { spawn, spawnSync } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { rmSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import Database from "better-sqlite3";
+import pg from "pg";
 import { encryptSecret, sellerTokenContext } from "../lib/crypto";
 import { decodeKey, parseEnv } from "../lib/env.js";
 import { signWebhookBody } from "../lib/webhooks/signature";
+import { databaseUrl, dropDatabase } from "./lib/database";
+import { migrate } from "./migrate";
 
 const { values: args } = parseArgs({
   options: {
@@ -32,13 +33,12 @@ const CONNECTIONS = Number(args.connections);
 const PORT = Number(args.port);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const DUPLICATE_SHARE = 0.1;
-const DB_URL = "file:.data/bench-webhooks.db";
-const dbFile = path.resolve(".data/bench-webhooks.db");
+// A database of its own on the embedded server (or DATABASE_URL's server), recreated each run.
+const BENCH_DATABASE = "bench_webhooks";
 
 const childEnv = {
   ...process.env,
   NODE_ENV: "production",
-  DATABASE_URL: DB_URL,
   BENCH_FLOOR_ROUTE: "1",
   NEXT_TELEMETRY_DISABLED: "1",
 } as NodeJS.ProcessEnv;
@@ -62,34 +62,20 @@ async function waitForServer(url: string, timeoutMs = 60_000) {
 }
 
 /** A seller with a connection, written the way the dashboard writes it (encrypted token). */
-function seedSeller(): { webhookKey: string; accessToken: string; sellerId: string } {
+async function seedSeller(db: pg.Client): Promise<{ webhookKey: string; accessToken: string; sellerId: string }> {
   const env = parseEnv(childEnv);
-  const db = new Database(dbFile);
-  try {
-    const sellerId = `bench-${randomBytes(6).toString("hex")}`;
-    const accessToken = randomBytes(24).toString("base64url");
-    const webhookKey = randomBytes(24).toString("base64url");
-    const now = new Date().toISOString();
-    db.prepare('INSERT INTO "Seller" (id, email, name, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?)').run(
-      sellerId,
-      `${sellerId}@bench.example`,
-      "Bench Seller",
-      now,
-      now,
-    );
-    db.prepare(
-      'INSERT INTO "Connection" (id, sellerId, accessTokenEnc, scopesRequested, webhookKey) VALUES (?, ?, ?, ?, ?)',
-    ).run(
-      `conn-${sellerId}`,
-      sellerId,
-      encryptSecret(accessToken, sellerTokenContext(sellerId), decodeKey(env.TOKEN_ENCRYPTION_KEY)!),
-      "basic_user_info order-order:read",
-      webhookKey,
-    );
-    return { webhookKey, accessToken, sellerId };
-  } finally {
-    db.close();
-  }
+  const sellerId = `bench-${randomBytes(6).toString("hex")}`;
+  const accessToken = randomBytes(24).toString("base64url");
+  const webhookKey = randomBytes(24).toString("base64url");
+  await db.query(`INSERT INTO "Seller" (id, email, name, "updatedAt") VALUES ($1, $2, 'Bench Seller', now())`, [sellerId, `${sellerId}@bench.example`]);
+  await db.query(`INSERT INTO "Connection" (id, "sellerId", "accessTokenEnc", "scopesRequested", "webhookKey") VALUES ($1, $2, $3, $4, $5)`, [
+    `conn-${sellerId}`,
+    sellerId,
+    encryptSecret(accessToken, sellerTokenContext(sellerId), decodeKey(env.TOKEN_ENCRYPTION_KEY)!),
+    "basic_user_info order-order:read",
+    webhookKey,
+  ]);
+  return { webhookKey, accessToken, sellerId };
 }
 
 interface Payload {
@@ -160,10 +146,13 @@ async function load(url: string, payloads: Payload[], track?: { distinct: Set<nu
 }
 
 async function main() {
-  for (const suffix of ["", "-wal", "-shm"]) rmSync(dbFile + suffix, { force: true });
   if (!args["skip-build"]) run("npx", ["next", "build"]);
-  run("npx", ["tsx", "scripts/migrate.ts"]);
-  const seller = seedSeller();
+  await dropDatabase(databaseUrl(BENCH_DATABASE)).catch(() => {});
+  const url = await migrate({ database: BENCH_DATABASE, quiet: true });
+  childEnv.DATABASE_URL = url;
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  const seller = await seedSeller(db);
 
   // Node runs Next directly (not through npx) so `--profile` can hand it --cpu-prof.
   const nodeArgs = args.profile ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(".data/profiles")] : [];
@@ -198,13 +187,16 @@ async function main() {
     const track = { distinct: new Set<number>(), duplicates: 0 };
     const receiver = await load(receiverUrl, payloads, track);
 
-    // Let after() processing finish before counting.
+    // Let processing finish before counting.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
-    const db = new Database(dbFile, { readonly: true });
-    const stored = db
-      .prepare('SELECT COUNT(*) AS events, COALESCE(SUM("duplicateCount"), 0) AS duplicates, SUM(CASE WHEN "processingState" = \'processed\' THEN 1 ELSE 0 END) AS processed FROM "WebhookEvent" WHERE "sellerId" = ?')
-      .get(seller.sellerId) as { events: number; duplicates: number; processed: number };
-    db.close();
+    const { rows } = await db.query<{ events: number; duplicates: number; processed: number }>(
+      `SELECT COUNT(*)::int AS events, COALESCE(SUM("duplicateCount"), 0)::int AS duplicates,
+              COUNT(*) FILTER (WHERE "processingState" = 'processed')::int AS processed
+       FROM "WebhookEvent" WHERE "sellerId" = $1`,
+      [seller.sellerId],
+    );
+    const stored = rows[0]!;
+    await db.end();
 
     const fmt = (n: number) => n.toFixed(0).padStart(7);
     console.log("\n                     req/s     p50 ms   p99 ms   requests   non-2xx   errors");

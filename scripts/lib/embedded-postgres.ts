@@ -9,7 +9,7 @@
 // See ../shared/POSTGRES.md for the traps this avoids (root, encoding, install scripts).
 import { execFileSync, spawnSync } from "node:child_process";
 import type { SpawnSyncOptions } from "node:child_process";
-import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { EMBEDDED_DATABASE, embeddedDatabasePassword } from "../../lib/env.js";
@@ -63,13 +63,11 @@ function serverUser(): { uid: number; gid: number } | null {
 
 function run(command: string, args: string[], options: SpawnSyncOptions = {}) {
   const user = serverUser();
-  return spawnSync(command, args, {
-    encoding: "utf8",
-    ...options,
-    ...(user ? { uid: user.uid, gid: user.gid } : {}),
-    // The binaries find their libraries relative to themselves; a UTF-8 locale keeps messages readable.
-    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", LC_ALL: "C", LANG: "C" } as NodeJS.ProcessEnv,
-  });
+  // Messages in English whatever the locale; no PG* variable (PGPORT, PGDATA...) of the caller's
+  // steers the server's tools away from the options given here.
+  const env: NodeJS.ProcessEnv = { ...process.env, LC_ALL: "C", LANG: "C" };
+  for (const name of Object.keys(env)) if (name.startsWith("PG")) delete env[name];
+  return spawnSync(command, args, { encoding: "utf8", ...options, ...(user ? { uid: user.uid, gid: user.gid } : {}), env });
 }
 
 /** As root, every directory above the data must let the `postgres` user through. */

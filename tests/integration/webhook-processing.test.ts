@@ -1,6 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type * as Locks from "@/lib/data/locks";
+import type * as Queue from "@/lib/data/webhook-queue";
+import type * as Bus from "@/lib/live/bus";
+import type * as Processing from "@/lib/webhooks/process";
 import { connect, useTestDatabase } from "../support/database";
 
 // The processing queue and the live channel against a real PostgreSQL: what makes several
@@ -8,10 +12,10 @@ import { connect, useTestDatabase } from "../support/database";
 // claims) and by their connections (the locks, LISTEN/NOTIFY).
 let sql: pg.Client;
 let sellerId: string;
-let queue: typeof import("@/lib/data/webhook-queue");
-let processing: typeof import("@/lib/webhooks/process");
-let bus: typeof import("@/lib/live/bus");
-let locks: typeof import("@/lib/data/locks");
+let queue: typeof Queue;
+let processing: typeof Processing;
+let bus: typeof Bus;
+let locks: typeof Locks;
 
 beforeAll(async () => {
   const url = await useTestDatabase();
