@@ -7,14 +7,12 @@
 // every duplicate counted. Loopback only; bounded in time.
 import { spawn, spawnSync } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
-import { encryptSecret, sellerTokenContext } from "../lib/crypto";
-import { decodeKey, parseEnv } from "../lib/env.js";
-import { signWebhookBody } from "../lib/webhooks/signature";
+import { makeOrderEvents, seedBenchSeller, waitForServer } from "./lib/bench-webhook-kit";
+import type { SignedPayload } from "./lib/bench-webhook-kit";
 import { databaseUrl, dropDatabase } from "./lib/database";
 import { migrate } from "./migrate";
 
@@ -48,57 +46,6 @@ function run(command: string, commandArgs: string[]) {
   if (result.status !== 0) throw new Error(`${command} ${commandArgs.join(" ")} failed`);
 }
 
-async function waitForServer(url: string, timeoutMs = 60_000) {
-  const start = Date.now();
-  while (Date.now() - start < timeoutMs) {
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-/** A seller with a connection, written the way the dashboard writes it (encrypted token). */
-async function seedSeller(db: pg.Client): Promise<{ webhookKey: string; accessToken: string; sellerId: string }> {
-  const env = parseEnv(childEnv);
-  const sellerId = `bench-${randomBytes(6).toString("hex")}`;
-  const accessToken = randomBytes(24).toString("base64url");
-  const webhookKey = randomBytes(24).toString("base64url");
-  await db.query(`INSERT INTO "Seller" (id, email, name, "updatedAt") VALUES ($1, $2, 'Bench Seller', now())`, [sellerId, `${sellerId}@bench.example`]);
-  await db.query(`INSERT INTO "Connection" (id, "sellerId", "accessTokenEnc", "scopesRequested", "webhookKey") VALUES ($1, $2, $3, $4, $5)`, [
-    `conn-${sellerId}`,
-    sellerId,
-    encryptSecret(accessToken, sellerTokenContext(sellerId), decodeKey(env.TOKEN_ENCRYPTION_KEY)!),
-    "basic_user_info order-order:read",
-    webhookKey,
-  ]);
-  return { webhookKey, accessToken, sellerId };
-}
-
-interface Payload {
-  body: string;
-  signature: string;
-}
-
-/** Realistic order events (the spec's order form), signed up front so the load generator does no crypto. */
-function makePayloads(count: number, accessToken: string): Payload[] {
-  const statuses = ["new", "approved", "cancelled", "finished"];
-  return Array.from({ length: count }, (_, index) => {
-    const body = JSON.stringify({
-      data: {
-        domain: "order.order",
-        status: statuses[index % statuses.length],
-        order_id: createHash("md5").update(`order-${index}`).digest("hex").slice(0, 24),
-        delivery_id: createHash("md5").update(`delivery-${index}`).digest("hex").slice(0, 24),
-      },
-    });
-    return { body, signature: signWebhookBody(body, accessToken) };
-  });
-}
-
 interface LoadResult {
   rps: number;
   p50: number;
@@ -108,7 +55,7 @@ interface LoadResult {
   errors: number;
 }
 
-async function load(url: string, payloads: Payload[], track?: { distinct: Set<number>; duplicates: number }): Promise<LoadResult> {
+async function load(url: string, payloads: SignedPayload[], track?: { distinct: Set<number>; duplicates: number }): Promise<LoadResult> {
   let next = 0;
   const sent: number[] = [];
   const result = await autocannon({
@@ -152,7 +99,7 @@ async function main() {
   childEnv.DATABASE_URL = url;
   const db = new pg.Client({ connectionString: url });
   await db.connect();
-  const seller = await seedSeller(db);
+  const seller = await seedBenchSeller(db, childEnv);
 
   // Node runs Next directly (not through npx) so `--profile` can hand it --cpu-prof.
   const nodeArgs = args.profile ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(".data/profiles")] : [];
@@ -173,12 +120,12 @@ async function main() {
   try {
     await waitForServer(`${ORIGIN}/`);
     // Enough distinct events that none repeats by wrap-around at up to 5,000 events/s.
-    const payloads = makePayloads(DURATION * 5_000, seller.accessToken);
+    const payloads = makeOrderEvents(DURATION * 5_000, seller.accessToken);
     const receiverUrl = `${ORIGIN}/api/webhooks/marketplace/${seller.webhookKey}`;
     const floorUrl = `${ORIGIN}/api/bench/floor/${seller.webhookKey}`;
 
     // Warm both routes (JIT, module loading, the receiver's key cache) before measuring.
-    const warm = makePayloads(200, "warm-up-key");
+    const warm = makeOrderEvents(200, "warm-up-key", "warm");
     await load(floorUrl, warm).catch(() => undefined);
 
     console.log(`\nfloor: ${DURATION}s, ${CONNECTIONS} connections → POST /api/bench/floor/{key}`);
