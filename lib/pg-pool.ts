@@ -41,23 +41,5 @@ const globalForPool = globalThis as unknown as { pgPool?: pg.Pool };
 export const pool = globalForPool.pgPool ?? createPool();
 globalForPool.pgPool = pool;
 
-/** Runs `work` in one transaction on one pooled connection. */
-export async function inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query("BEGIN");
-    const result = await work(client);
-    await client.query("COMMIT");
-    return result;
-  } catch (error) {
-    // A connection that cannot even roll back is discarded rather than returned to the pool.
-    await client.query("ROLLBACK").catch((rollbackError: Error) => (broken = rollbackError));
-    throw error;
-  } finally {
-    client.release(broken);
-  }
-}
-
 /** The database's clock in UTC, as Prisma's DateTime columns hold it. */
 export const DB_NOW = `(now() AT TIME ZONE 'UTC')`;

@@ -214,7 +214,7 @@ async function main() {
             COUNT(*) FILTER (WHERE "processingState" = 'processed')::int AS processed,
             (SELECT COUNT(*)::int FROM (
                SELECT m."payload"->>'eventId' FROM "LiveMessage" m
-               WHERE m."sellerId" = $1 AND m."payload"->>'type' = 'event'
+               WHERE m."sellerId" = $1
                GROUP BY 1 HAVING COUNT(*) = 1) once) AS once
      FROM "WebhookEvent" WHERE "sellerId" = $1`,
     [seller.sellerId],

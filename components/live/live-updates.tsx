@@ -45,10 +45,15 @@ export function LiveUpdates() {
       }
     };
 
+    // Every message is one processed webhook event: the event log refreshes on each, and the
+    // table of the resource it concerns too.
+    const refresh = (...queryKeys: string[]) => {
+      for (const key of ["events", ...queryKeys]) void queryClient.invalidateQueries({ queryKey: [key] });
+    };
     source.addEventListener("order", (event) => {
       const message = parse(event as MessageEvent<string>);
       if (!message) return;
-      void queryClient.invalidateQueries({ queryKey: ["orders"] });
+      refresh("orders");
       if (message.domain === "order.order") {
         toast(ORDER_STATUS_TEXT[message.status ?? ""] ?? `Order ${message.status}`, {
           description: `Order ${message.orderId}`,
@@ -56,12 +61,12 @@ export function LiveUpdates() {
         });
       }
     });
-    const refresh = (queryKey: string) => (event: Event) => {
-      if (parse(event as MessageEvent<string>)) void queryClient.invalidateQueries({ queryKey: [queryKey] });
+    const refreshOn = (...queryKeys: string[]) => (event: Event) => {
+      if (parse(event as MessageEvent<string>)) refresh(...queryKeys);
     };
-    source.addEventListener("price", refresh("prices"));
-    source.addEventListener("sku", refresh("skus"));
-    source.addEventListener("event", refresh("events"));
+    source.addEventListener("price", refreshOn("prices"));
+    source.addEventListener("sku", refreshOn("skus"));
+    source.addEventListener("event", refreshOn());
 
     return () => source.close();
   }, [queryClient]);

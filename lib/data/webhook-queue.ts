@@ -1,14 +1,15 @@
 import "server-only";
 import type pg from "pg";
-import { insertLiveMessages } from "@/lib/live/bus";
+import { LIVE_CHANNEL } from "@/lib/live/bus";
 import type { SellerLiveMessage } from "@/lib/live/bus";
-import { DB_NOW, inTransaction, pool } from "@/lib/pg-pool";
+import { DB_NOW, pool } from "@/lib/pg-pool";
 import type { StoredEvent } from "@/lib/webhooks/receiver";
 
 // The webhook event log is also the processing queue: no other table, no polling delay for
-// events this instance received. An event is processed by exactly one instance: claiming sets
-// `processing` with the instance's id and a lease, atomically, so a second claimer either skips
-// the row (SKIP LOCKED) or, waiting on its lock, sees it is no longer pending. An instance that
+// events this instance received. An event is processed by exactly one instance: the one whose id
+// is in `claimedBy`, until its lease (`claimedUntil`) expires. The receiving instance claims a
+// new event in the statement that writes it (lib/data/webhook-store.ts); a sweep claims the rest
+// with FOR UPDATE SKIP LOCKED, so two sweeping instances never take the same row. An instance that
 // dies keeps its claims only until the lease expires; then any instance takes them back.
 // Lease times use the database's clock, so instances with skewed clocks agree.
 
@@ -21,16 +22,6 @@ export const CLAIM_LEASE_SECONDS = 60;
 export const ORPHAN_AFTER_SECONDS = 2;
 
 const EVENT_FIELDS = `"id", "sellerId", "domain", "status", "resourceId", "code", "orderId", "deliveryId", "valid"`;
-
-const CLAIM_BY_ID = {
-  name: "webhook_event_claim_by_id",
-  text: `
-    UPDATE "WebhookEvent"
-    SET "processingState" = 'processing', "claimedBy" = $1,
-        "claimedUntil" = ${DB_NOW} + make_interval(secs => $2)
-    WHERE "id" = ANY($3::text[]) AND "processingState" = 'pending'
-    RETURNING ${EVENT_FIELDS}`,
-};
 
 const CLAIM_DUE = {
   name: "webhook_event_claim_due",
@@ -48,13 +39,6 @@ const CLAIM_DUE = {
     )
     RETURNING ${EVENT_FIELDS}`,
 };
-
-/** Claims these events (received by this instance) unless another instance already has them. */
-export async function claimEventsById(instanceId: string, ids: readonly string[]): Promise<StoredEvent[]> {
-  if (ids.length === 0) return [];
-  const result = await pool.query<StoredEvent>({ ...CLAIM_BY_ID, values: [instanceId, CLAIM_LEASE_SECONDS, ids] });
-  return result.rows;
-}
 
 /**
  * Claims up to `limit` events nobody is working on: pending ones their receiver did not take,
@@ -75,31 +59,46 @@ export interface EventOutcome {
 }
 
 /**
- * Records the outcome of a batch and the live messages it produced in one transaction: the
- * NOTIFY that carries those messages to every instance is delivered at COMMIT, so an open page
- * never hears of processing that did not stick. Only events this instance still holds are
- * updated: one whose claim expired and was taken over is left to its new owner.
+ * Records the outcome of a batch and the live messages it produced, in one statement (so one
+ * transaction): the NOTIFY that carries the messages to every instance is delivered at COMMIT, so
+ * an open page never hears of processing that did not stick. Only events this instance still
+ * holds are updated, and only their messages are sent: an event whose claim expired and was taken
+ * over is left to its new owner, who will announce it.
  */
 export async function finishEvents(
   instanceId: string,
   outcomes: readonly EventOutcome[],
   messages: readonly SellerLiveMessage[],
 ): Promise<void> {
-  if (outcomes.length === 0 && messages.length === 0) return;
-  await inTransaction(async (client) => {
-    if (outcomes.length > 0) {
-      await client.query({
-        name: "webhook_event_finish",
-        text: `
-          UPDATE "WebhookEvent" AS event
-          SET "processingState" = outcome.state, "processingError" = outcome.error,
-              "processedAt" = ${DB_NOW}, "claimedBy" = NULL, "claimedUntil" = NULL
-          FROM unnest($1::text[], $2::text[], $3::text[]) AS outcome(id, state, error)
-          WHERE event."id" = outcome.id AND event."claimedBy" = $4`,
-        values: [outcomes.map((o) => o.id), outcomes.map((o) => o.state), outcomes.map((o) => o.error ?? null), instanceId],
-      });
-    }
-    await insertLiveMessages(client, messages);
+  if (outcomes.length === 0) return;
+  await pool.query({
+    name: "webhook_event_finish",
+    text: `
+      WITH finished AS (
+        UPDATE "WebhookEvent" AS event
+        SET "processingState" = outcome.state, "processingError" = outcome.error,
+            "processedAt" = ${DB_NOW}, "claimedBy" = NULL, "claimedUntil" = NULL
+        FROM unnest($1::text[], $2::text[], $3::text[]) AS outcome(id, state, error)
+        WHERE event."id" = outcome.id AND event."claimedBy" = $4
+        RETURNING event."id"
+      ),
+      inserted AS (
+        INSERT INTO "LiveMessage" ("sellerId", "payload", "createdAt")
+        SELECT message.seller_id, message.payload::jsonb, ${DB_NOW}
+        FROM unnest($5::text[], $6::text[]) AS message(seller_id, payload)
+        WHERE message.payload::jsonb->>'eventId' IN (SELECT "id" FROM finished)
+        RETURNING "id", "sellerId", "payload"
+      )
+      SELECT pg_notify('${LIVE_CHANNEL}', json_build_object('id', "id"::text, 'sellerId', "sellerId", 'message', "payload")::text)
+      FROM inserted`,
+    values: [
+      outcomes.map((o) => o.id),
+      outcomes.map((o) => o.state),
+      outcomes.map((o) => o.error ?? null),
+      instanceId,
+      messages.map((m) => m.sellerId),
+      messages.map((m) => JSON.stringify(m.message)),
+    ],
   });
 }
 

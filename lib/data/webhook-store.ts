@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { pool } from "@/lib/pg-pool";
+import { CLAIM_LEASE_SECONDS } from "@/lib/data/webhook-queue";
+import { DB_NOW, pool } from "@/lib/pg-pool";
 import type { ParsedWebhook } from "@/lib/webhooks/parse";
 
 // The webhook receiver's write goes through the dashboard's own `pg` pool as one prepared,
@@ -17,7 +18,8 @@ import type { ParsedWebhook } from "@/lib/webhooks/parse";
  * A repeat of an event (same seller, same body bytes: the spec gives events no id) only bumps
  * duplicateCount, by as many repeats as the batch holds. `(xmax = 0)` is true for a row this
  * statement inserted, false for one it updated: PostgreSQL's way to tell the two apart in
- * RETURNING.
+ * RETURNING. A new event is claimed for processing by the instance that received it, in the same
+ * statement (lib/data/webhook-queue.ts), unless that instance is shutting down.
  */
 const UPSERT_BATCH = {
   name: "webhook_event_upsert_batch",
@@ -25,16 +27,17 @@ const UPSERT_BATCH = {
     INSERT INTO "WebhookEvent" (
       "id", "sellerId", "receivedAt", "lastReceivedAt", "domain", "status", "resourceId", "code",
       "orderId", "deliveryId", "rawBody", "bodyHash", "headers", "signatureResult", "valid",
-      "invalidReason", "processingState", "duplicateCount"
+      "invalidReason", "processingState", "duplicateCount", "claimedBy", "claimedUntil"
     )
     SELECT id, seller_id, received_at::timestamp(3), received_at::timestamp(3), domain, status, resource_id, code,
            order_id, delivery_id, raw_body, body_hash, headers, 'valid', valid,
-           invalid_reason, 'pending', repeats
+           invalid_reason, CASE WHEN claimed_by IS NULL THEN 'pending' ELSE 'processing' END, repeats,
+           claimed_by, CASE WHEN claimed_by IS NULL THEN NULL ELSE ${DB_NOW} + make_interval(secs => $17) END
     FROM unnest(
       $1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-      $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::boolean[], $14::text[], $15::int[]
+      $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::boolean[], $14::text[], $15::int[], $16::text[]
     ) AS batch(id, seller_id, received_at, domain, status, resource_id, code,
-               order_id, delivery_id, raw_body, body_hash, headers, valid, invalid_reason, repeats)
+               order_id, delivery_id, raw_body, body_hash, headers, valid, invalid_reason, repeats, claimed_by)
     ON CONFLICT ("sellerId", "bodyHash") DO UPDATE SET
       "duplicateCount" = "WebhookEvent"."duplicateCount" + 1 + excluded."duplicateCount",
       "lastReceivedAt" = excluded."lastReceivedAt"
@@ -48,6 +51,8 @@ export interface NewWebhookEvent {
   bodyHash: string;
   headers: Record<string, string>;
   parsed: ParsedWebhook;
+  /** The instance that will process the event (it holds the claim from the start), or null. */
+  claimedBy: string | null;
 }
 
 export interface StoredWebhookEvent {
@@ -103,6 +108,8 @@ async function writeBatch(batch: readonly Waiting[]): Promise<void> {
       column((event) => event.parsed.valid),
       column((event) => event.parsed.invalidReason),
       repeats,
+      column((event) => event.claimedBy),
+      CLAIM_LEASE_SECONDS,
     ],
   });
   const stored = new Map(result.rows.map((row) => [`${row.sellerId}\n${row.bodyHash}`, row]));
@@ -141,6 +148,11 @@ function flush() {
       inFlight--;
       flush();
     });
+}
+
+/** Resolves once every event handed to insertWebhookEvent so far is written (or failed). */
+export async function webhookWritesSettled(): Promise<void> {
+  while (waiting.length > 0 || inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
 /**

@@ -3,11 +3,14 @@ import { EventEmitter } from "node:events";
 import pg from "pg";
 import { connectionConfig, DB_NOW, pool } from "@/lib/pg-pool";
 
-/** What an open dashboard is told, through its server-sent-events stream. */
+/**
+ * What an open dashboard is told, through its server-sent-events stream: one message per
+ * processed webhook event, typed by the resource it concerns ("event" when none).
+ */
 export type LiveMessage =
-  | { type: "order"; domain: string; status: string; orderId: string; deliveryId: string | null }
-  | { type: "price"; status: string; priceId: string; sku: string | null }
-  | { type: "sku"; status: string; skuId: string; code: string | null }
+  | { type: "order"; eventId: string; domain: string; status: string; orderId: string; deliveryId: string | null }
+  | { type: "price"; eventId: string; status: string; priceId: string; sku: string | null }
+  | { type: "sku"; eventId: string; status: string; skuId: string; code: string | null }
   | { type: "event"; eventId: string; domain: string | null; status: string | null };
 
 export interface SellerLiveMessage {
@@ -21,12 +24,13 @@ export interface LiveEnvelope {
   message: LiveMessage;
 }
 
-// Across instances: a message is a row of "LiveMessage", written in the same transaction as the
-// processing that produced it, and announced by NOTIFY on this channel with the row as payload.
+// Across instances: a message is a row of "LiveMessage", written in the same statement as the
+// processing outcome (lib/data/webhook-queue.ts finishEvents), and announced by NOTIFY on this
+// channel with the row as payload.
 // Every instance LISTENs on one dedicated connection and fans the message out to the streams it
 // serves. NOTIFY is not stored: a stream that reconnects (to any instance) or an instance whose
 // LISTEN connection dropped reads what it missed from the table (replayLiveMessages).
-const CHANNEL = "live_messages";
+export const LIVE_CHANNEL = "live_messages";
 /** Also announced on this instance-wide channel: a seller's receiver changed (token, key). */
 export const RECEIVER_CHANGED_CHANNEL = "receiver_changed";
 /** How long messages are kept for catch-up. */
@@ -37,25 +41,6 @@ const KEEP_MINUTES = 60;
  * last id a stream saw; the browser drops ids it has already handled.
  */
 const LATE_COMMIT_WINDOW_SECONDS = 5;
-
-/**
- * Writes messages and their NOTIFY inside the caller's transaction (delivered at COMMIT).
- */
-export async function insertLiveMessages(client: pg.PoolClient, messages: readonly SellerLiveMessage[]): Promise<void> {
-  if (messages.length === 0) return;
-  await client.query({
-    name: "live_message_insert",
-    text: `
-      WITH inserted AS (
-        INSERT INTO "LiveMessage" ("sellerId", "payload", "createdAt")
-        SELECT seller_id, payload::jsonb, ${DB_NOW} FROM unnest($1::text[], $2::text[]) AS m(seller_id, payload)
-        RETURNING "id", "sellerId", "payload"
-      )
-      SELECT pg_notify('${CHANNEL}', json_build_object('id', "id"::text, 'sellerId', "sellerId", 'message', "payload")::text)
-      FROM inserted`,
-    values: [messages.map((m) => m.sellerId), messages.map((m) => JSON.stringify(m.message))],
-  });
-}
 
 /** The seller's messages a stream missed after `afterId` (see LATE_COMMIT_WINDOW_SECONDS). */
 export async function replayLiveMessages(sellerId: string, afterId: string): Promise<LiveEnvelope[]> {
@@ -104,7 +89,7 @@ const sellerChannel = (sellerId: string) => `seller:${sellerId}`;
 function onNotification(notification: pg.Notification) {
   if (!notification.payload) return;
   try {
-    if (notification.channel === CHANNEL) {
+    if (notification.channel === LIVE_CHANNEL) {
       const { id, sellerId, message } = JSON.parse(notification.payload) as { id: string; sellerId: string; message: LiveMessage };
       state.emitter.emit(sellerChannel(sellerId), { id, message } satisfies LiveEnvelope);
     } else if (notification.channel === RECEIVER_CHANGED_CHANNEL) {
@@ -134,7 +119,7 @@ function listen(retryDelayMs = 250): Promise<void> {
   state.connecting = (async () => {
     try {
       await client.connect();
-      await client.query(`LISTEN ${CHANNEL}`);
+      await client.query(`LISTEN ${LIVE_CHANNEL}`);
       await client.query(`LISTEN ${RECEIVER_CHANGED_CHANNEL}`);
       client.on("notification", onNotification);
       const lost = (error?: Error) => {

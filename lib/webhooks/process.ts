@@ -2,19 +2,21 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { db } from "@/lib/db";
-import { claimDueEvents, claimEventForReprocessing, claimEventsById, finishEvents, releaseClaims } from "@/lib/data/webhook-queue";
+import { claimDueEvents, claimEventForReprocessing, finishEvents, releaseClaims } from "@/lib/data/webhook-queue";
 import type { EventOutcome } from "@/lib/data/webhook-queue";
+import { webhookWritesSettled } from "@/lib/data/webhook-store";
 import { pruneLiveMessages } from "@/lib/live/bus";
-import type { SellerLiveMessage } from "@/lib/live/bus";
+import type { LiveMessage, SellerLiveMessage } from "@/lib/live/bus";
 import type { StoredEvent } from "@/lib/webhooks/receiver";
 
 // Processing runs after the acknowledgement, never before (spec: Receiver guidance: respond
-// quickly). The receiver commits an event as "pending" and hands its id here; on the next turn of
-// the event loop this instance claims the batch in the database (lib/data/webhook-queue.ts), acts
-// on each event, and records the outcomes and the live messages in one transaction. With several
+// quickly). The receiver writes a new event already claimed by this instance (the same statement,
+// lib/data/webhook-store.ts) and hands it here; on the next turn of the event loop the batch is
+// acted on, and the outcomes and live messages are recorded in one statement. With several
 // instances nothing here must run once per cluster by luck: the claim decides who processes an
-// event. A sweep, on every instance, takes what nobody is working on: events whose receiver
-// stopped before processing them, and claims whose lease expired (an instance that died).
+// event (lib/data/webhook-queue.ts). A sweep, on every instance, takes what nobody is working on:
+// events written while their instance was stopping, and claims whose lease expired (an instance
+// that died).
 
 /** This process among the instances: written on its claims. */
 export const INSTANCE_ID = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
@@ -26,7 +28,7 @@ const PRUNE_EVERY_MS = 5 * 60_000;
 const FINISH_ATTEMPTS = 5;
 
 interface WorkerState {
-  queue: string[];
+  queue: StoredEvent[];
   draining: Promise<void> | null;
   sweeping: Promise<void> | null;
   sweepTimer: NodeJS.Timeout | null;
@@ -40,26 +42,25 @@ globalForWorker.webhookWorker = worker;
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
-/** Queues an event this instance just committed. Ignored while shutting down (the sweep of another instance takes it). */
-export function enqueueProcessing(eventId: string) {
+/** The instance a newly received event is claimed for: this one, unless it is shutting down. */
+export function processingClaimant(): string | null {
+  return worker.stopped ? null : INSTANCE_ID;
+}
+
+/**
+ * Queues an event this instance just committed and claimed. Ignored while shutting down: the
+ * claim is handed back (stopWebhookProcessing) and another instance takes the event.
+ */
+export function enqueueProcessing(event: StoredEvent) {
   if (worker.stopped) return;
-  worker.queue.push(eventId);
+  worker.queue.push(event);
   if (!worker.draining) worker.draining = new Promise<void>((resolve) => setImmediate(resolve)).then(drain);
 }
 
 async function drain() {
   try {
     while (worker.queue.length > 0 && !worker.stopped) {
-      const ids = worker.queue.splice(0, BATCH_SIZE);
-      let claimed: StoredEvent[];
-      try {
-        claimed = await claimEventsById(INSTANCE_ID, ids);
-      } catch (error) {
-        // Still pending in the database: the sweep (here or elsewhere) takes them.
-        console.error(`[webhooks] could not claim ${ids.length} events: ${errorText(error)}`);
-        continue;
-      }
-      await processClaimed(claimed);
+      await processClaimed(worker.queue.splice(0, BATCH_SIZE));
     }
   } finally {
     worker.draining = null;
@@ -72,9 +73,6 @@ async function processClaimed(events: readonly StoredEvent[]) {
   const outcomes: EventOutcome[] = [];
   const messages: SellerLiveMessage[] = [];
   for (const event of events) outcomes.push(await applyEvent(event, messages));
-  for (const event of events) {
-    messages.push({ sellerId: event.sellerId, message: { type: "event", eventId: event.id, domain: event.domain, status: event.status } });
-  }
   for (let attempt = 1; ; attempt++) {
     try {
       await finishEvents(INSTANCE_ID, outcomes, messages);
@@ -91,27 +89,36 @@ async function processClaimed(events: readonly StoredEvent[]) {
   }
 }
 
-/** Acts on one event. Idempotent: processing an event again leads to the same state. */
+/**
+ * Acts on one event and adds the one live message it produces (what open pages refresh: the
+ * event log always, and the resource's table). Idempotent: processing an event again leads to
+ * the same state.
+ */
 async function applyEvent(event: StoredEvent, messages: SellerLiveMessage[]): Promise<EventOutcome> {
-  if (!event.valid) return { id: event.id, state: "skipped" };
-  try {
-    const { sellerId, domain, status } = event;
-    if (domain === "portfolio.sku" && event.resourceId) {
-      // Only SKUs this dashboard created are in the local catalogue; others are left alone.
-      await db.sku.updateMany({
-        where: { id: event.resourceId, sellerId },
-        data: { status: "created", confirmedAt: new Date() },
-      });
-      messages.push({ sellerId, message: { type: "sku", status: status ?? "created", skuId: event.resourceId, code: event.code } });
-    } else if (domain?.startsWith("order.") && event.orderId) {
-      messages.push({ sellerId, message: { type: "order", domain, status: status ?? "", orderId: event.orderId, deliveryId: event.deliveryId } });
-    } else if (domain === "portfolio.price" && event.resourceId) {
-      messages.push({ sellerId, message: { type: "price", status: status ?? "", priceId: event.resourceId, sku: event.code } });
+  const { sellerId, domain, status } = event;
+  const eventId = event.id;
+  let outcome: EventOutcome = { id: eventId, state: event.valid ? "processed" : "skipped" };
+  let message: LiveMessage = { type: "event", eventId, domain, status };
+  if (event.valid) {
+    try {
+      if (domain === "portfolio.sku" && event.resourceId) {
+        // Only SKUs this dashboard created are in the local catalogue; others are left alone.
+        await db.sku.updateMany({
+          where: { id: event.resourceId, sellerId },
+          data: { status: "created", confirmedAt: new Date() },
+        });
+        message = { type: "sku", eventId, status: status ?? "created", skuId: event.resourceId, code: event.code };
+      } else if (domain?.startsWith("order.") && event.orderId) {
+        message = { type: "order", eventId, domain, status: status ?? "", orderId: event.orderId, deliveryId: event.deliveryId };
+      } else if (domain === "portfolio.price" && event.resourceId) {
+        message = { type: "price", eventId, status: status ?? "", priceId: event.resourceId, sku: event.code };
+      }
+    } catch (error) {
+      outcome = { id: eventId, state: "failed", error: errorText(error) };
     }
-    return { id: event.id, state: "processed" };
-  } catch (error) {
-    return { id: event.id, state: "failed", error: errorText(error) };
   }
+  messages.push({ sellerId, message });
+  return outcome;
 }
 
 /** "Process again" from the event log: runs one of the seller's stored events once more, now. */
@@ -174,6 +181,8 @@ export async function stopWebhookProcessing(graceMs = 10_000): Promise<void> {
   if (worker.sweepTimer) clearTimeout(worker.sweepTimer);
   worker.sweepTimer = null;
   worker.queue.length = 0;
+  // Events being written now were claimed for this instance: wait for them, then hand them back.
+  await Promise.race([webhookWritesSettled(), new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
   const inHand = [worker.draining, worker.sweeping].filter(Boolean);
   if (inHand.length > 0) {
     await Promise.race([Promise.all(inHand), new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);

@@ -17,7 +17,7 @@ export const MAX_WEBHOOK_BODY_BYTES = 64 * 1024;
 const KEPT_HEADERS = ["content-type", "content-length", "user-agent", WEBHOOK_SIGNATURE_HEADER.toLowerCase(), "x-request-id"];
 
 export type ReceiveOutcome =
-  | { status: 200; duplicate: boolean; event: StoredEvent }
+  | { status: 200; duplicate: boolean; event: StoredEvent; claimedBy: string | null }
   | { status: 401 | 404 | 413 | 503; error: string };
 
 /** Reads the body up to `limit` bytes; null when it is longer (the rest is not read). */
@@ -48,9 +48,10 @@ export async function readBodyWithLimit(request: Request, limit: number): Promis
  * The receiver's whole job before acknowledging (spec: Events → Signature, Receiver guidance):
  * cap the body, find the seller by the path key, check the signature over the raw bytes in
  * constant time, then commit the event (deduplicated). Only a committed event gets a 2xx; a
- * database failure answers 503 so the platform retries. Processing happens after the response.
+ * database failure answers 503 so the platform retries. Processing happens after the response,
+ * by the instance `claimant` names when the event is written (null: any instance's sweep).
  */
-export async function receiveWebhook(webhookKey: string, request: Request): Promise<ReceiveOutcome> {
+export async function receiveWebhook(webhookKey: string, request: Request, claimant: () => string | null): Promise<ReceiveOutcome> {
   const rawBody = await readBodyWithLimit(request, MAX_WEBHOOK_BODY_BYTES);
   if (rawBody === null) return { status: 413, error: `The body exceeds ${MAX_WEBHOOK_BODY_BYTES} bytes` };
 
@@ -74,6 +75,7 @@ export async function receiveWebhook(webhookKey: string, request: Request): Prom
     if (value !== null) headers[name] = value;
   }
   const parsed = parseWebhookBody(text);
+  const claimedBy = claimant();
   try {
     const stored = await insertWebhookEvent({
       sellerId: receiver.sellerId,
@@ -82,9 +84,10 @@ export async function receiveWebhook(webhookKey: string, request: Request): Prom
       bodyHash: createHash("sha256").update(rawBody).digest("hex"),
       headers,
       parsed,
+      claimedBy,
     });
     const { invalidReason: _reason, ...fields } = parsed;
-    return { status: 200, duplicate: stored.duplicate, event: { ...fields, id: stored.id, sellerId: receiver.sellerId } };
+    return { status: 200, duplicate: stored.duplicate, event: { ...fields, id: stored.id, sellerId: receiver.sellerId }, claimedBy };
   } catch (error) {
     console.error(`[webhooks] could not store an event: ${error instanceof Error ? error.message : String(error)}`);
     return { status: 503, error: "The event could not be stored; retry later" };

@@ -66,13 +66,18 @@ describe("claiming events", () => {
     await sql.query(`DELETE FROM "WebhookEvent" WHERE "id" = ANY($1)`, [ids]);
   });
 
-  it("lets the receiving instance claim its own events once, and nobody else take them while claimed", async () => {
-    const ids = await insertEvents(3, { ageSeconds: 0 });
-    expect(await queue.claimDueEvents("sweeper", 10)).toEqual([]); // too young to be orphans
-    const [mine, again] = await Promise.all([queue.claimEventsById("receiver", ids), queue.claimEventsById("other", ids)]);
-    expect([...mine, ...again].map((event) => event.id).sort()).toEqual([...ids].sort());
-    expect(mine.length === 3 || again.length === 3).toBe(true);
-    await sql.query(`DELETE FROM "WebhookEvent" WHERE "id" = ANY($1)`, [ids]);
+  it("gives a new event to the instance that received it, in the statement that stores it", async () => {
+    const { insertWebhookEvent } = await import("@/lib/data/webhook-store");
+    const { parseWebhookBody } = await import("@/lib/webhooks/parse");
+    const body = JSON.stringify({ data: { domain: "order.order", status: "new", order_id: randomUUID() } });
+    const event = { sellerId, receivedAt: new Date(), rawBody: body, headers: {}, parsed: parseWebhookBody(body) };
+    const claimed = await insertWebhookEvent({ ...event, bodyHash: randomUUID(), claimedBy: "receiver" });
+    const unclaimed = await insertWebhookEvent({ ...event, bodyHash: randomUUID(), claimedBy: null });
+    expect(await statesOf([claimed.id])).toEqual([{ processingState: "processing", claimedBy: "receiver" }]);
+    expect(await statesOf([unclaimed.id])).toEqual([{ processingState: "pending", claimedBy: null }]);
+    // Nobody else takes the claimed one; the unclaimed one waits for its receiver a moment first.
+    expect(await queue.claimDueEvents("sweeper", 10)).toEqual([]);
+    await sql.query(`DELETE FROM "WebhookEvent" WHERE "id" = ANY($1)`, [[claimed.id, unclaimed.id]]);
   });
 });
 
@@ -96,12 +101,18 @@ describe("nothing stranded", () => {
   });
 
   it("records a batch's outcome only for the claims the instance still holds", async () => {
-    const [taken] = await insertEvents(1, { ageSeconds: 0 });
-    await queue.claimEventsById("slow-instance", [taken!]);
-    // Its lease expired and another instance took the event over.
-    await sql.query(`UPDATE "WebhookEvent" SET "claimedBy" = 'new-owner' WHERE "id" = $1`, [taken]);
-    await queue.finishEvents("slow-instance", [{ id: taken!, state: "processed" }], []);
+    // The slow instance's lease expired and another instance took the event over.
+    const [taken] = await insertEvents(1, { state: "processing", claimedBy: "new-owner", claimedUntilSecondsAgo: -60 });
+    const received: string[] = [];
+    const subscription = bus.subscribeToSeller(sellerId, { onMessage: (e) => received.push(e.id), onResync: () => {}, onClose: () => {} });
+    await bus.startListening();
+    await queue.finishEvents("slow-instance", [{ id: taken!, state: "processed" }], [
+      { sellerId, message: { type: "event", eventId: taken!, domain: "order.order", status: "new" } },
+    ]);
     expect(await statesOf([taken!])).toEqual([{ processingState: "processing", claimedBy: "new-owner" }]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(received).toEqual([]); // the new owner announces it when it is done
+    subscription.unsubscribe();
   });
 });
 
@@ -115,10 +126,9 @@ describe("live messages across instances", () => {
       onClose: () => {},
     });
     const before = await bus.latestLiveMessageId();
-    const [eventId] = await insertEvents(1, { ageSeconds: 0 });
-    await queue.claimEventsById("instance-a", [eventId!]);
+    const [eventId] = await insertEvents(1, { state: "processing", claimedBy: "instance-a", claimedUntilSecondsAgo: -60 });
     await queue.finishEvents("instance-a", [{ id: eventId!, state: "processed" }], [
-      { sellerId, message: { type: "order", domain: "order.order", status: "new", orderId: eventId!, deliveryId: null } },
+      { sellerId, message: { type: "order", eventId: eventId!, domain: "order.order", status: "new", orderId: eventId!, deliveryId: null } },
     ]);
     await expect.poll(() => received.map((message) => message.type)).toEqual(["order"]);
     subscription.unsubscribe();
@@ -127,20 +137,25 @@ describe("live messages across instances", () => {
     expect(replay.map((envelope) => envelope.id)).toContain(received[0]!.id);
   });
 
-  it("sends nothing when the transaction that would have carried the message rolls back", async () => {
+  it("announces nothing, and keeps the claim, when recording the outcome fails", async () => {
     const received: string[] = [];
-    const other = `seller-${randomUUID()}`;
-    await sql.query(`INSERT INTO "Seller" ("id", "email", "name", "updatedAt") VALUES ($1, $2, 'Outra', now())`, [other, `${other}@example.com`]);
-    const subscription = bus.subscribeToSeller(other, { onMessage: (e) => received.push(e.id), onResync: () => {}, onClose: () => {} });
-    const { inTransaction } = await import("@/lib/pg-pool");
-    await expect(
-      inTransaction(async (client) => {
-        await bus.insertLiveMessages(client, [{ sellerId: other, message: { type: "event", eventId: "x", domain: null, status: null } }]);
-        throw new Error("the outcome could not be recorded");
-      }),
-    ).rejects.toThrow();
+    const subscription = bus.subscribeToSeller(sellerId, { onMessage: (e) => received.push(e.id), onResync: () => {}, onClose: () => {} });
+    const [eventId] = await insertEvents(1, { state: "processing", claimedBy: "instance-a", claimedUntilSecondsAgo: -60 });
+    await sql.query(`CREATE FUNCTION fail_live() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$`);
+    await sql.query(`CREATE TRIGGER fail_live BEFORE INSERT ON "LiveMessage" FOR EACH ROW EXECUTE FUNCTION fail_live()`);
+    try {
+      await expect(
+        queue.finishEvents("instance-a", [{ id: eventId!, state: "processed" }], [
+          { sellerId, message: { type: "event", eventId: eventId!, domain: "order.order", status: "new" } },
+        ]),
+      ).rejects.toThrow(/disk full/);
+    } finally {
+      await sql.query(`DROP TRIGGER fail_live ON "LiveMessage"; DROP FUNCTION fail_live()`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(received).toEqual([]);
+    // Still claimed: processed again when the lease expires (processing is idempotent).
+    expect(await statesOf([eventId!])).toEqual([{ processingState: "processing", claimedBy: "instance-a" }]);
     subscription.unsubscribe();
   });
 });
@@ -161,13 +176,11 @@ describe("per-seller work", () => {
 
 describe("graceful shutdown", () => {
   it("hands back the claims it holds, so another instance takes them at once", async () => {
-    const ids = await insertEvents(4, { ageSeconds: 0 });
-    await queue.claimEventsById(processing.INSTANCE_ID, ids);
+    const ids = await insertEvents(4, { ageSeconds: 0, state: "processing", claimedBy: processing.INSTANCE_ID, claimedUntilSecondsAgo: -60 });
+    expect(processing.processingClaimant()).toBe(processing.INSTANCE_ID);
     await processing.stopWebhookProcessing(1_000);
+    expect(processing.processingClaimant()).toBeNull();
     for (const row of await statesOf(ids)) expect(row).toEqual({ processingState: "pending", claimedBy: null });
-    // Stopped: a new event is left for the others.
-    processing.enqueueProcessing(ids[0]!);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect((await statesOf([ids[0]!]))[0]!.processingState).toBe("pending");
+    // Stopped: new events are written unclaimed, for the other instances' sweeps.
   });
 });

@@ -1,15 +1,15 @@
-import { enqueueProcessing } from "@/lib/webhooks/process";
+import { enqueueProcessing, processingClaimant } from "@/lib/webhooks/process";
 import { receiveWebhook } from "@/lib/webhooks/receiver";
 
 // The platform's webhook deliveries (spec: Events). Authorised by the signature, not a session:
 // the path key finds the seller, whose access token signs the body.
 export async function POST(request: Request, { params }: RouteContext<"/api/webhooks/marketplace/[key]">) {
   const { key } = await params;
-  const outcome = await receiveWebhook(key, request);
+  const outcome = await receiveWebhook(key, request, processingClaimant);
   if (outcome.status !== 200) return Response.json({ error: outcome.error }, { status: outcome.status });
 
-  // Committed: acknowledge now; this instance claims and processes it off the request, in batches
-  // (lib/webhooks/process.ts).
-  if (!outcome.duplicate) enqueueProcessing(outcome.event.id);
+  // Committed, and claimed by this instance: acknowledge now; it is processed off the request, in
+  // batches (lib/webhooks/process.ts).
+  if (!outcome.duplicate && outcome.claimedBy) enqueueProcessing(outcome.event);
   return Response.json({ received: true, duplicate: outcome.duplicate });
 }
