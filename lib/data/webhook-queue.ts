@@ -52,6 +52,14 @@ export async function claimDueEvents(instanceId: string, limit: number): Promise
   return result.rows;
 }
 
+/**
+ * One NOTIFY carries as many messages as fit in about this many bytes: one notification per
+ * several messages instead of one each costs every instance less. PostgreSQL refuses payloads of
+ * 8,000 bytes or more; a message is usually ~250 bytes and at most ~4,000 (its fields are capped
+ * by lib/webhooks/parse.ts), so a chunk stays below 4,000 + one message.
+ */
+const NOTIFY_CHUNK_BYTES = 4_000;
+
 export interface EventOutcome {
   id: string;
   state: "processed" | "skipped" | "failed";
@@ -89,8 +97,9 @@ export async function finishEvents(
         WHERE message.payload::jsonb->>'eventId' IN (SELECT "id" FROM finished)
         RETURNING "id", "sellerId", "payload"
       )
-      SELECT pg_notify('${LIVE_CHANNEL}', json_build_object('id', "id"::text, 'sellerId', "sellerId", 'message', "payload")::text)
-      FROM inserted`,
+      SELECT pg_notify('${LIVE_CHANNEL}', json_agg(json_build_object('id', "id"::text, 'sellerId', "sellerId", 'message', "payload") ORDER BY "id")::text)
+      FROM (SELECT *, SUM(octet_length("payload"::text) + 100) OVER (ORDER BY "id") / ${NOTIFY_CHUNK_BYTES} AS chunk FROM inserted) AS numbered
+      GROUP BY chunk`,
     values: [
       outcomes.map((o) => o.id),
       outcomes.map((o) => o.state),

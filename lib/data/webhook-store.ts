@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { CLAIM_LEASE_SECONDS } from "@/lib/data/webhook-queue";
 import { DB_NOW, pool } from "@/lib/pg-pool";
+import { storableText } from "@/lib/webhooks/parse";
 import type { ParsedWebhook } from "@/lib/webhooks/parse";
 
 // The webhook receiver's write goes through the dashboard's own `pg` pool as one prepared,
@@ -13,8 +14,10 @@ import type { ParsedWebhook } from "@/lib/webhooks/parse";
 
 /**
  * Group commit: the events that arrive while a write is in flight (or within one turn of the
- * event loop) are written together by one INSERT … SELECT FROM unnest(…) ON CONFLICT, which
- * commits on its own; each request is answered once that statement has committed.
+ * event loop) are written together by one INSERT … SELECT FROM json_to_recordset(…) ON CONFLICT,
+ * which commits on its own; each request is answered once that statement has committed. The batch
+ * travels as one JSON parameter: one native JSON.stringify is far cheaper on the receiver's thread
+ * than pg's escaping of a dozen text arrays, and PostgreSQL has CPU to spare for parsing it.
  * A repeat of an event (same seller, same body bytes: the spec gives events no id) only bumps
  * duplicateCount, by as many repeats as the batch holds. `(xmax = 0)` is true for a row this
  * statement inserted, false for one it updated: PostgreSQL's way to tell the two apart in
@@ -32,12 +35,11 @@ const UPSERT_BATCH = {
     SELECT id, seller_id, received_at::timestamp(3), received_at::timestamp(3), domain, status, resource_id, code,
            order_id, delivery_id, raw_body, body_hash, headers, 'valid', valid,
            invalid_reason, CASE WHEN claimed_by IS NULL THEN 'pending' ELSE 'processing' END, repeats,
-           claimed_by, CASE WHEN claimed_by IS NULL THEN NULL ELSE ${DB_NOW} + make_interval(secs => $17) END
-    FROM unnest(
-      $1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-      $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::boolean[], $14::text[], $15::int[], $16::text[]
-    ) AS batch(id, seller_id, received_at, domain, status, resource_id, code,
-               order_id, delivery_id, raw_body, body_hash, headers, valid, invalid_reason, repeats, claimed_by)
+           claimed_by, CASE WHEN claimed_by IS NULL THEN NULL ELSE ${DB_NOW} + make_interval(secs => $2) END
+    FROM json_to_recordset($1::json) AS batch(
+      id text, seller_id text, received_at text, domain text, status text, resource_id text, code text,
+      order_id text, delivery_id text, raw_body text, body_hash text, headers text, valid boolean,
+      invalid_reason text, repeats int, claimed_by text)
     ON CONFLICT ("sellerId", "bodyHash") DO UPDATE SET
       "duplicateCount" = "WebhookEvent"."duplicateCount" + 1 + excluded."duplicateCount",
       "lastReceivedAt" = excluded."lastReceivedAt"
@@ -68,9 +70,6 @@ interface Waiting {
 
 const dedupeKey = (event: NewWebhookEvent) => `${event.sellerId}\n${event.bodyHash}`;
 
-// PostgreSQL text cannot hold NUL. Only a body that is not JSON can carry a raw one (JSON escapes
-// it), and such a body is stored as invalid anyway: it keeps its hash, with NUL shown as U+FFFD.
-const storableText = (text: string) => (text.includes("\u0000") ? text.replaceAll("\u0000", "\uFFFD") : text);
 
 /** Writes one batch; resolves each waiting request with its event's id and whether it repeated one. */
 async function writeBatch(batch: readonly Waiting[]): Promise<void> {
@@ -89,28 +88,30 @@ async function writeBatch(batch: readonly Waiting[]): Promise<void> {
       repeats[index]! += 1;
     }
   }
-  const column = <T>(pick: (event: NewWebhookEvent) => T) => rows.map(pick);
+  const batchJson = JSON.stringify(
+    rows.map((event, index) => ({
+      id: randomUUID(),
+      seller_id: event.sellerId,
+      received_at: event.receivedAt.toISOString(),
+      domain: event.parsed.domain,
+      status: event.parsed.status,
+      resource_id: event.parsed.resourceId,
+      code: event.parsed.code,
+      order_id: event.parsed.orderId,
+      delivery_id: event.parsed.deliveryId,
+      // A raw NUL can only be in a body that is not JSON (stored as invalid, with its hash).
+      raw_body: storableText(event.rawBody),
+      body_hash: event.bodyHash,
+      headers: JSON.stringify(event.headers),
+      valid: event.parsed.valid,
+      invalid_reason: event.parsed.invalidReason,
+      repeats: repeats[index],
+      claimed_by: event.claimedBy,
+    })),
+  );
   const result = await pool.query<{ id: string; sellerId: string; bodyHash: string; inserted: boolean }>({
     ...UPSERT_BATCH,
-    values: [
-      rows.map(() => randomUUID()),
-      column((event) => event.sellerId),
-      column((event) => event.receivedAt.toISOString()),
-      column((event) => event.parsed.domain),
-      column((event) => event.parsed.status),
-      column((event) => event.parsed.resourceId),
-      column((event) => event.parsed.code),
-      column((event) => event.parsed.orderId),
-      column((event) => event.parsed.deliveryId),
-      column((event) => storableText(event.rawBody)),
-      column((event) => event.bodyHash),
-      column((event) => JSON.stringify(event.headers)),
-      column((event) => event.parsed.valid),
-      column((event) => event.parsed.invalidReason),
-      repeats,
-      column((event) => event.claimedBy),
-      CLAIM_LEASE_SECONDS,
-    ],
+    values: [batchJson, CLAIM_LEASE_SECONDS],
   });
   const stored = new Map(result.rows.map((row) => [`${row.sellerId}\n${row.bodyHash}`, row]));
   const answered = new Set<string>();

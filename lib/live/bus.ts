@@ -26,7 +26,7 @@ export interface LiveEnvelope {
 
 // Across instances: a message is a row of "LiveMessage", written in the same statement as the
 // processing outcome (lib/data/webhook-queue.ts finishEvents), and announced by NOTIFY on this
-// channel with the row as payload.
+// channel with the rows as payload (a JSON array of a few).
 // Every instance LISTENs on one dedicated connection and fans the message out to the streams it
 // serves. NOTIFY is not stored: a stream that reconnects (to any instance) or an instance whose
 // LISTEN connection dropped reads what it missed from the table (replayLiveMessages).
@@ -90,8 +90,10 @@ function onNotification(notification: pg.Notification) {
   if (!notification.payload) return;
   try {
     if (notification.channel === LIVE_CHANNEL) {
-      const { id, sellerId, message } = JSON.parse(notification.payload) as { id: string; sellerId: string; message: LiveMessage };
-      state.emitter.emit(sellerChannel(sellerId), { id, message } satisfies LiveEnvelope);
+      // A few messages per notification (lib/data/webhook-queue.ts), in id order.
+      for (const { id, sellerId, message } of JSON.parse(notification.payload) as { id: string; sellerId: string; message: LiveMessage }[]) {
+        state.emitter.emit(sellerChannel(sellerId), { id, message } satisfies LiveEnvelope);
+      }
     } else if (notification.channel === RECEIVER_CHANGED_CHANNEL) {
       state.emitter.emit(RECEIVER_CHANGED_CHANNEL, notification.payload);
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseWebhookBody } from "./parse";
+import { parseWebhookBody, storableText } from "./parse";
 
 const body = (data: unknown) => JSON.stringify({ data });
 
@@ -52,5 +52,13 @@ describe("parseWebhookBody", () => {
     const parsed = parseWebhookBody(JSON.stringify(json));
     expect(parsed.valid).toBe(false);
     expect(parsed.invalidReason).toMatch(reason);
+  });
+});
+
+describe("storableText", () => {
+  it("replaces what PostgreSQL text cannot hold, NUL and lone surrogates, and keeps the rest", () => {
+    expect(storableText("a\u0000b")).toBe("a\uFFFDb");
+    expect(storableText("x\ud800y\udc00z")).toBe("x\uFFFDy\uFFFDz");
+    expect(storableText("pão 😀")).toBe("pão 😀");
   });
 });

@@ -16,17 +16,29 @@ export interface WebhookFields {
 
 export type ParsedWebhook = WebhookFields & { valid: boolean; invalidReason: string | null };
 
-const idString = z.string().min(1).max(200);
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * Text the database can hold: PostgreSQL text has no NUL and no lone UTF-16 surrogate, and a
+ * JSON body can spell both (`\u0000`, `\ud800`). Each becomes U+FFFD, so such an authentic event
+ * is still stored (and acknowledged) rather than refused forever.
+ */
+export function storableText(text: string): string {
+  return text.replaceAll("\u0000", "\uFFFD").replace(LONE_SURROGATE, "\uFFFD");
+}
+
+const storableString = z.string().transform(storableText);
+const idString = z.string().min(1).max(200).pipe(storableString);
 
 // Both forms of the spec: order messages carry order_id/delivery_id, the others id/code. Extra
 // fields are tolerated (the reference structure may grow); missing ids are not.
 const dataSchema = z.object({
-  domain: z.string().min(1).max(100),
-  status: z.string().min(1).max(100),
+  domain: z.string().min(1).max(100).pipe(storableString),
+  status: z.string().min(1).max(100).pipe(storableString),
   order_id: idString.optional(),
   delivery_id: idString.optional(),
   id: idString.optional(),
-  code: z.string().max(200).optional(),
+  code: z.string().max(200).pipe(storableString).optional(),
 });
 const messageSchema = z.object({ data: dataSchema });
 

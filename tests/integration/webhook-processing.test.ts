@@ -137,6 +137,22 @@ describe("live messages across instances", () => {
     expect(replay.map((envelope) => envelope.id)).toContain(received[0]!.id);
   });
 
+  it("carries a large batch's messages in several notifications, every one delivered once and in order", async () => {
+    await bus.startListening();
+    const received: string[] = [];
+    const subscription = bus.subscribeToSeller(sellerId, { onMessage: (e) => received.push(e.message.eventId), onResync: () => {}, onClose: () => {} });
+    const ids = await insertEvents(300, { state: "processing", claimedBy: "instance-a", claimedUntilSecondsAgo: -60 });
+    await queue.finishEvents(
+      "instance-a",
+      ids.map((id) => ({ id, state: "processed" as const })),
+      // Long fields: far more than one notification's 8,000 bytes in all.
+      ids.map((id) => ({ sellerId, message: { type: "order" as const, eventId: id, domain: "order.order", status: "x".repeat(100), orderId: "o".repeat(200), deliveryId: "d".repeat(200) } })),
+    );
+    await expect.poll(() => received.length).toBe(300);
+    expect(received).toEqual(ids);
+    subscription.unsubscribe();
+  });
+
   it("announces nothing, and keeps the claim, when recording the outcome fails", async () => {
     const received: string[] = [];
     const subscription = bus.subscribeToSeller(sellerId, { onMessage: (e) => received.push(e.id), onResync: () => {}, onClose: () => {} });

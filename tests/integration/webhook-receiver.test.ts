@@ -130,6 +130,13 @@ describe("POST /api/webhooks/marketplace/{key}", () => {
     }
   });
 
+  it("stores an authentic body whose JSON spells NUL or a lone surrogate, which PostgreSQL text cannot hold", async () => {
+    const body = '{"data":{"domain":"order.order","status":"new\\u0000","order_id":"o-\\ud800-nul"}}';
+    const response = await deliver(body, signWebhookBody(body, TOKEN));
+    expect(response.status).toBe(200);
+    expect(await rowFor(body)).toMatchObject({ status: "new\uFFFD", orderId: "o-\uFFFD-nul", valid: false });
+  });
+
   it("answers 404 to an unknown receiver key", async () => {
     const body = JSON.stringify({ data: { domain: "order.order", status: "new", order_id: "o-404" } });
     expect((await deliver(body, signWebhookBody(body, TOKEN), { key: "no-such-key" })).status).toBe(404);
