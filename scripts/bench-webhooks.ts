@@ -2,9 +2,10 @@
 //
 // Measures the webhook receiver against a production build (`next build && next start`), and in
 // the same run and build the framework's floor: a route that only reads the body and answers 200.
-// Sends signed events for `duration` seconds over `connections` connections, 10% of them
-// duplicates of events already sent, then checks the database: every distinct event stored once,
-// every duplicate counted. Loopback only; bounded in time.
+// After warming both, the two alternate in 4 rounds (`duration` seconds each in all) over
+// `connections` connections; the receiver gets signed events, 10% of them duplicates of events
+// already sent. Then checks the database: every distinct event stored once and processed, every
+// duplicate counted. Loopback only; bounded in time.
 import { spawn, spawnSync } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import path from "node:path";
@@ -31,6 +32,7 @@ const CONNECTIONS = Number(args.connections);
 const PORT = Number(args.port);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const DUPLICATE_SHARE = 0.1;
+const ROUNDS = 4;
 // A database of its own on the embedded server (or DATABASE_URL's server), recreated each run.
 const BENCH_DATABASE = "bench_webhooks";
 
@@ -55,26 +57,34 @@ interface LoadResult {
   errors: number;
 }
 
-async function load(url: string, payloads: SignedPayload[], track?: { distinct: Set<number>; duplicates: number }): Promise<LoadResult> {
-  let next = 0;
-  const sent: number[] = [];
+/** What was sent to the receiver across rounds: which events, and how many repeats. */
+interface Sent {
+  next: number;
+  indexes: number[];
+  distinct: Set<number>;
+  duplicates: number;
+}
+
+const newSent = (): Sent => ({ next: 0, indexes: [], distinct: new Set(), duplicates: 0 });
+
+async function load(url: string, payloads: SignedPayload[], seconds: number, sent: Sent): Promise<LoadResult> {
   const result = await autocannon({
     url,
     method: "POST",
     connections: CONNECTIONS,
-    duration: DURATION,
+    duration: seconds,
     headers: { "content-type": "application/json" },
     requests: [
       {
         setupRequest: (request) => {
           let index: number;
-          if (sent.length > 0 && Math.random() < DUPLICATE_SHARE) {
-            index = sent[Math.floor(Math.random() * sent.length)]!;
-            if (track) track.duplicates++;
+          if (sent.indexes.length > 0 && Math.random() < DUPLICATE_SHARE) {
+            index = sent.indexes[Math.floor(Math.random() * sent.indexes.length)]!;
+            sent.duplicates++;
           } else {
-            index = next++ % payloads.length;
-            sent.push(index);
-            track?.distinct.add(index);
+            index = sent.next++ % payloads.length;
+            sent.indexes.push(index);
+            sent.distinct.add(index);
           }
           const payload = payloads[index]!;
           return { ...request, body: payload.body, headers: { ...request.headers, "x-svc-signature": payload.signature } };
@@ -83,12 +93,26 @@ async function load(url: string, payloads: SignedPayload[], track?: { distinct: 
     ],
   });
   return {
-    rps: result.requests.average,
+    rps: result.requests.total / seconds,
     p50: result.latency.p50,
     p99: result.latency.p99,
     total: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+  };
+}
+
+/** Several rounds as one: requests/s over the whole time, the worst p99, the median round's p50. */
+function combine(rounds: LoadResult[], seconds: number): LoadResult {
+  const total = rounds.reduce((sum, round) => sum + round.total, 0);
+  const p50s = rounds.map((round) => round.p50).sort((a, b) => a - b);
+  return {
+    rps: total / seconds,
+    p50: p50s[Math.floor(p50s.length / 2)]!,
+    p99: Math.max(...rounds.map((round) => round.p99)),
+    total,
+    non2xx: rounds.reduce((sum, round) => sum + round.non2xx, 0),
+    errors: rounds.reduce((sum, round) => sum + round.errors, 0),
   };
 }
 
@@ -100,6 +124,8 @@ async function main() {
   const db = new pg.Client({ connectionString: url });
   await db.connect();
   const seller = await seedBenchSeller(db, childEnv);
+  // Warming the receiver writes events: those of another seller, left out of the check.
+  const warmSeller = await seedBenchSeller(db, childEnv);
 
   // Node runs Next directly (not through npx) so `--profile` can hand it --cpu-prof.
   const nodeArgs = args.profile ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(".data/profiles")] : [];
@@ -125,14 +151,30 @@ async function main() {
     const floorUrl = `${ORIGIN}/api/bench/floor/${seller.webhookKey}`;
 
     // Warm both routes (JIT, module loading, the receiver's key cache) before measuring.
-    const warm = makeOrderEvents(200, "warm-up-key", "warm");
-    await load(floorUrl, warm).catch(() => undefined);
+    const warm = makeOrderEvents(20_000, warmSeller.accessToken, "warm");
+    await load(`${ORIGIN}/api/bench/floor/${warmSeller.webhookKey}`, warm, 3, newSent());
+    await load(`${ORIGIN}/api/webhooks/marketplace/${warmSeller.webhookKey}`, warm, 3, newSent());
 
-    console.log(`\nfloor: ${DURATION}s, ${CONNECTIONS} connections → POST /api/bench/floor/{key}`);
-    const floor = await load(floorUrl, payloads);
-    console.log(`receiver: ${DURATION}s, ${CONNECTIONS} connections, ${DUPLICATE_SHARE * 100}% duplicates → POST ${receiverUrl.replace(seller.webhookKey, "{key}")}`);
-    const track = { distinct: new Set<number>(), duplicates: 0 };
-    const receiver = await load(receiverUrl, payloads, track);
+    // The two routes alternate in short rounds rather than one after the other, so that a drift
+    // of the machine's speed during the run (two cores shared with the load generator and the
+    // database) weighs on both alike.
+    const roundSeconds = DURATION / ROUNDS;
+    console.log(
+      `\n${ROUNDS} rounds of floor then receiver, ${roundSeconds}s each, ${CONNECTIONS} connections; ` +
+        `receiver with ${DUPLICATE_SHARE * 100}% duplicates → POST ${receiverUrl.replace(seller.webhookKey, "{key}")}`,
+    );
+    const floorRounds: LoadResult[] = [];
+    const receiverRounds: LoadResult[] = [];
+    const track = newSent();
+    for (let round = 1; round <= ROUNDS; round++) {
+      floorRounds.push(await load(floorUrl, payloads, roundSeconds, newSent()));
+      receiverRounds.push(await load(receiverUrl, payloads, roundSeconds, track));
+      console.log(
+        `  round ${round}: floor ${floorRounds.at(-1)!.rps.toFixed(0)} req/s, receiver ${receiverRounds.at(-1)!.rps.toFixed(0)} req/s`,
+      );
+    }
+    const floor = combine(floorRounds, DURATION);
+    const receiver = combine(receiverRounds, DURATION);
 
     // Let processing finish before counting.
     await new Promise((resolve) => setTimeout(resolve, 2_000));

@@ -129,8 +129,8 @@ async function writeBatch(batch: readonly Waiting[]): Promise<void> {
 
 let waiting: Waiting[] = [];
 let inFlight = 0;
-// Two batches in flight at most: while they are written, new events gather into the next one.
-const MAX_IN_FLIGHT = 2;
+// A few batches in flight at most: while they are written, new events gather into the next one.
+const MAX_IN_FLIGHT = 4;
 
 function flush() {
   if (waiting.length === 0 || inFlight >= MAX_IN_FLIGHT) return;
