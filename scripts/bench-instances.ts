@@ -10,17 +10,17 @@
 // Loopback only; bounded in time.
 import { spawn, spawnSync } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { encode } from "next-auth/jwt";
 import pg from "pg";
-import { EMBEDDED_DATABASE, parseEnv } from "../lib/env.js";
+import { parseEnv } from "../lib/env.js";
 import { makeOrderEvents, seedBenchSeller, waitForServer } from "./lib/bench-webhook-kit";
 import type { SignedPayload } from "./lib/bench-webhook-kit";
 import { databaseUrl, dropDatabase } from "./lib/database";
-import { startEmbeddedServer, stopEmbeddedServer } from "./lib/embedded-postgres";
+import { embeddedServerState, startEmbeddedServer, stopEmbeddedServer } from "./lib/embedded-postgres";
 import { percentile } from "./lib/load";
 import { migrate } from "./migrate";
 
@@ -68,10 +68,6 @@ function pssMb(rootPid: number): number {
   return kb / 1024;
 }
 
-function postmasterPid(dataDir: string): number {
-  return Number(readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
-}
-
 function measureEmbeddedStart() {
   const parent = mkdtempSync(path.join(".data", "bench-embedded-"));
   chmodSync(parent, 0o755);
@@ -81,7 +77,8 @@ function measureEmbeddedStart() {
     let started = performance.now();
     startEmbeddedServer({ dataDir, port });
     const cold = performance.now() - started;
-    const idleMb = pssMb(postmasterPid(dataDir));
+    const state = embeddedServerState(dataDir);
+    const idleMb = state.running ? pssMb(state.pid) : Number.NaN;
     stopEmbeddedServer(dataDir);
     started = performance.now();
     startEmbeddedServer({ dataDir, port });
@@ -221,7 +218,8 @@ async function main() {
   );
   const stored = rows[0]!;
   await db.end();
-  const serverMb = env.EMBEDDED_DATABASE && existsSync(path.join(EMBEDDED_DATABASE.dataDir, "postmaster.pid")) ? pssMb(postmasterPid(EMBEDDED_DATABASE.dataDir)) : Number.NaN;
+  const server = env.EMBEDDED_DATABASE ? embeddedServerState() : { running: false as const };
+  const serverMb = server.running ? pssMb(server.pid) : Number.NaN;
 
   const total = onA.requests.total + onB.requests.total;
   const non2xx = onA.non2xx + onB.non2xx + onA.errors + onB.errors + onA.timeouts + onB.timeouts;

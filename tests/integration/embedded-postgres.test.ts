@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
@@ -70,4 +70,28 @@ describe("the embedded PostgreSQL", () => {
     expect(startEmbeddedServer({ dataDir, port }).started).toBe(true);
     expect(await query("SELECT count(*)::int AS n FROM pg_database WHERE datname = 'kept'")).toEqual({ n: 1 });
   }, 60_000);
+
+  it.runIf(process.getuid?.() === 0)(
+    "as root, in a checkout the postgres user cannot enter, runs from a copy of its binaries under /var/tmp",
+    async () => {
+      const locked = path.join(parent, "locked");
+      mkdirSync(locked, { mode: 0o700 });
+      const lockedDataDir = path.join(locked, "project", ".data", "postgres");
+      const lockedPort = port + 50;
+      try {
+        expect(startEmbeddedServer({ dataDir: lockedDataDir, port: lockedPort }).started).toBe(true);
+        const state = embeddedServerState(lockedDataDir);
+        expect(state).toMatchObject({ running: true, port: lockedPort });
+        expect(state.running && state.dataDir.startsWith("/var/tmp/embedded-postgres-")).toBe(true);
+        const client = new pg.Client({ connectionString: embeddedDatabaseUrl(lockedPort, "postgres") });
+        await client.connect();
+        await client.end();
+      } finally {
+        const state = embeddedServerState(lockedDataDir);
+        stopEmbeddedServer(lockedDataDir);
+        if (state.running) rmSync(path.dirname(state.dataDir), { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
 });
