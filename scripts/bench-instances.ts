@@ -13,11 +13,10 @@ import type { ChildProcess } from "node:child_process";
 import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import autocannon from "autocannon";
 import { encode } from "next-auth/jwt";
 import pg from "pg";
 import { parseEnv } from "../lib/env.js";
-import { makeOrderEvents, seedBenchSeller, waitForServer } from "./lib/bench-webhook-kit";
+import { makeOrderEvents, postSignedEvents, seedBenchSeller, waitForServer } from "./lib/bench-webhook-kit";
 import type { SignedPayload } from "./lib/bench-webhook-kit";
 import { databaseUrl, dropDatabase } from "./lib/database";
 import { embeddedServerState, startEmbeddedServer, stopEmbeddedServer } from "./lib/embedded-postgres";
@@ -184,21 +183,15 @@ async function main() {
   let next = 0;
   const loadSentAtA = new Map<string, number>();
   const loadOn = (port: number) =>
-    autocannon({
+    postSignedEvents({
       url: receiver(port),
-      method: "POST",
       connections: CONNECTIONS,
-      duration: DURATION,
-      headers: { "content-type": "application/json" },
-      requests: [
-        {
-          setupRequest: (request) => {
-            const payload = loadEvents[next++ % loadEvents.length]!;
-            if (port === PORTS.a) loadSentAtA.set(payload.orderId, performance.now());
-            return { ...request, body: payload.body, headers: { ...request.headers, "x-svc-signature": payload.signature } };
-          },
-        },
-      ],
+      seconds: DURATION,
+      next: () => {
+        const payload = loadEvents[next++ % loadEvents.length]!;
+        if (port === PORTS.a) loadSentAtA.set(payload.orderId, performance.now());
+        return payload;
+      },
     });
   console.log(`\nLoad: ${DURATION}s, ${CONNECTIONS} connections on each of A and B…`);
   const [onA, onB] = await Promise.all([loadOn(PORTS.a), loadOn(PORTS.b)]);

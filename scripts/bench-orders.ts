@@ -8,6 +8,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { parseArgs } from "node:util";
+import { waitForServer } from "./lib/bench-webhook-kit";
 import { databaseUrl, dropDatabase } from "./lib/database";
 import { runLoad } from "./lib/load";
 import { migrate } from "./migrate";
@@ -61,19 +62,6 @@ function stopAll() {
   }
 }
 process.on("exit", stopAll);
-
-async function waitFor(url: string, timeoutMs = 180_000) {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 /** A minimal cookie jar: enough for Auth.js's state and session cookies on one host. */
 class CookieJar {
@@ -177,8 +165,8 @@ async function main() {
     SANDBOX_REDIRECT_URIS: `${APP}/api/auth/callback/marketplace`,
   });
   start(process.execPath, ["node_modules/next/dist/bin/next", "start", "--port", String(APP_PORT)], appEnv);
-  await waitFor(`${SANDBOX}/_sandbox/health`);
-  await waitFor(`${APP}/`);
+  await waitForServer(`${SANDBOX}/_sandbox/health`, 180_000);
+  await waitForServer(`${APP}/`, 180_000);
 
   const cookie = await signIn("seller@example.com");
   const deepPage = 90_000 / 25 + 1;

@@ -10,9 +10,8 @@ import { spawn, spawnSync } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import autocannon from "autocannon";
 import pg from "pg";
-import { makeOrderEvents, seedBenchSeller, waitForServer } from "./lib/bench-webhook-kit";
+import { makeOrderEvents, postSignedEvents, seedBenchSeller, waitForServer } from "./lib/bench-webhook-kit";
 import type { SignedPayload } from "./lib/bench-webhook-kit";
 import { databaseUrl, dropDatabase } from "./lib/database";
 import { migrate } from "./migrate";
@@ -68,29 +67,22 @@ interface Sent {
 const newSent = (): Sent => ({ next: 0, indexes: [], distinct: new Set(), duplicates: 0 });
 
 async function load(url: string, payloads: SignedPayload[], seconds: number, sent: Sent): Promise<LoadResult> {
-  const result = await autocannon({
+  const result = await postSignedEvents({
     url,
-    method: "POST",
     connections: CONNECTIONS,
-    duration: seconds,
-    headers: { "content-type": "application/json" },
-    requests: [
-      {
-        setupRequest: (request) => {
-          let index: number;
-          if (sent.indexes.length > 0 && Math.random() < DUPLICATE_SHARE) {
-            index = sent.indexes[Math.floor(Math.random() * sent.indexes.length)]!;
-            sent.duplicates++;
-          } else {
-            index = sent.next++ % payloads.length;
-            sent.indexes.push(index);
-            sent.distinct.add(index);
-          }
-          const payload = payloads[index]!;
-          return { ...request, body: payload.body, headers: { ...request.headers, "x-svc-signature": payload.signature } };
-        },
-      },
-    ],
+    seconds,
+    next: () => {
+      let index: number;
+      if (sent.indexes.length > 0 && Math.random() < DUPLICATE_SHARE) {
+        index = sent.indexes[Math.floor(Math.random() * sent.indexes.length)]!;
+        sent.duplicates++;
+      } else {
+        index = sent.next++ % payloads.length;
+        sent.indexes.push(index);
+        sent.distinct.add(index);
+      }
+      return payloads[index]!;
+    },
   });
   return {
     rps: result.requests.total / seconds,

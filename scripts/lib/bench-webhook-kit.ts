@@ -1,6 +1,7 @@
 // What the webhook benchmarks share: a seller written the way the dashboard writes one, signed
 // order events prepared up front (so the load generator does no crypto), and waiting for a server.
 import { createHash, randomBytes } from "node:crypto";
+import autocannon from "autocannon";
 import type pg from "pg";
 import { encryptSecret, sellerTokenContext } from "../../lib/crypto";
 import { decodeKey, parseEnv } from "../../lib/env.js";
@@ -63,4 +64,23 @@ export async function waitForServer(url: string, timeoutMs = 60_000) {
     }
   }
   throw new Error(`${url} did not come up`);
+}
+
+/** Posts signed events for `seconds` over `connections` connections; `next` picks each request's event. */
+export function postSignedEvents(options: { url: string; connections: number; seconds: number; next: () => SignedPayload }) {
+  return autocannon({
+    url: options.url,
+    method: "POST",
+    connections: options.connections,
+    duration: options.seconds,
+    headers: { "content-type": "application/json" },
+    requests: [
+      {
+        setupRequest: (request) => {
+          const payload = options.next();
+          return { ...request, body: payload.body, headers: { ...request.headers, "x-svc-signature": payload.signature } };
+        },
+      },
+    ],
+  });
 }

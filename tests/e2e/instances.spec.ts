@@ -77,10 +77,10 @@ test("a page open on instance B hears of an event that instance A received", asy
   await connectAs(page, "seller@example.com");
   const receiver = await receiverOf("seller@example.com");
   // The same session (one AUTH_SECRET, cookies shared across ports of one host) on instance B.
+  // Its live stream is subscribed before its response starts: once the response is here, B hears.
+  const streamOpen = page.waitForResponse((response) => response.url() === `${B_URL}/api/live`);
   await page.goto(`${B_URL}/webhooks/events`);
   await expect(page.getByRole("heading", { name: "Event log" })).toBeVisible();
-  const streamOpen = page.waitForResponse((response) => response.url() === `${B_URL}/api/live`);
-  await page.reload();
   await streamOpen;
 
   const orderId = objectId(`cross-instance-${Date.now()}`);
