@@ -1,7 +1,7 @@
 import "server-only";
 import { EventEmitter } from "node:events";
 import pg from "pg";
-import { connectionConfig, DB_NOW, pool } from "@/lib/pg-pool";
+import { connectionConfig, pool } from "@/lib/pg-pool";
 
 /**
  * What an open dashboard is told, through its server-sent-events stream: one message per
@@ -65,9 +65,18 @@ export async function latestLiveMessageId(): Promise<string> {
   return result.rows[0]?.id ?? "0";
 }
 
+// Pruning goes by id, through the primary key: every run notes the newest id and the time, and
+// deletes up to an id noted at least KEEP_MINUTES ago (so every message deleted is older than
+// that). No index on createdAt to maintain on every message.
+const pruneCheckpoints: { at: number; id: string }[] = [];
+
 /** Drops messages older than the catch-up window. Safe to run from every instance. */
-export async function pruneLiveMessages(): Promise<number> {
-  const result = await pool.query(`DELETE FROM "LiveMessage" WHERE "createdAt" < ${DB_NOW} - make_interval(mins => $1)`, [KEEP_MINUTES]);
+export async function pruneLiveMessages(now = Date.now()): Promise<number> {
+  pruneCheckpoints.push({ at: now, id: await latestLiveMessageId() });
+  let cutoff: string | null = null;
+  while (pruneCheckpoints.length > 0 && pruneCheckpoints[0]!.at <= now - KEEP_MINUTES * 60_000) cutoff = pruneCheckpoints.shift()!.id;
+  if (cutoff === null) return 0;
+  const result = await pool.query(`DELETE FROM "LiveMessage" WHERE "id" <= $1::bigint`, [cutoff]);
   return result.rowCount ?? 0;
 }
 

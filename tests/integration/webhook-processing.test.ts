@@ -153,6 +153,22 @@ describe("live messages across instances", () => {
     subscription.unsubscribe();
   });
 
+  it("keeps messages an hour for catch-up, then prunes them", async () => {
+    const count = async () => (await sql.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM "LiveMessage"`)).rows[0]!.n;
+    const start = Date.now();
+    const existing = await count();
+    expect(existing).toBeGreaterThan(0);
+    expect(await bus.pruneLiveMessages(start)).toBe(0);
+    const [eventId] = await insertEvents(1, { state: "processing", claimedBy: "instance-a", claimedUntilSecondsAgo: -60 });
+    await queue.finishEvents("instance-a", [{ id: eventId!, state: "processed" }], [
+      { sellerId, message: { type: "event", eventId: eventId!, domain: "order.order", status: "new" } },
+    ]);
+    expect(await bus.pruneLiveMessages(start + 30 * 60_000)).toBe(0);
+    // An hour after the first run, what existed then goes; the newer message stays.
+    expect(await bus.pruneLiveMessages(start + 61 * 60_000)).toBe(existing);
+    expect(await count()).toBe(1);
+  });
+
   it("announces nothing, and keeps the claim, when recording the outcome fails", async () => {
     const received: string[] = [];
     const subscription = bus.subscribeToSeller(sellerId, { onMessage: (e) => received.push(e.id), onResync: () => {}, onClose: () => {} });
