@@ -90,6 +90,42 @@ test("a page open on instance B hears of an event that instance A received", asy
   await expect(page.getByRole("row").filter({ hasText: orderId })).toContainText("order.order");
 });
 
+test("a stream that reconnects to the other instance with Last-Event-ID gets what it missed", async ({ page }) => {
+  await connectAs(page, "seller@example.com");
+  const receiver = await receiverOf("seller@example.com");
+  const cookie = (await page.context().cookies(E2E_APP_URL)).map((c) => `${c.name}=${c.value}`).join("; ");
+  const decoder = new TextDecoder();
+
+  // A stream on A tells the browser where it starts; then it drops.
+  const first = await fetch(`${E2E_APP_URL}/api/live`, { headers: { cookie } });
+  const firstReader = first.body!.getReader();
+  const opening = decoder.decode((await firstReader.read()).value);
+  const lastEventId = /^id: (\d+)$/m.exec(opening)?.[1];
+  expect(lastEventId).toBeDefined();
+  await firstReader.cancel();
+
+  // Meanwhile an order arrives (at A) and is processed.
+  const orderId = objectId(`missed-${Date.now()}`);
+  expect((await receiver.deliver(E2E_APP_URL, orderEvent(orderId, "approved"))).status).toBe(200);
+  await expect
+    .poll(() =>
+      withE2eDatabase(async (client) => {
+        const { rows } = await client.query(`SELECT 1 FROM "LiveMessage" WHERE "payload"->>'orderId' = $1`, [orderId]);
+        return rows.length;
+      }),
+    )
+    .toBe(1);
+
+  // The browser reconnects, through the load balancer, to B, saying what it saw last.
+  const second = await fetch(`${B_URL}/api/live`, { headers: { cookie, "last-event-id": lastEventId! } });
+  const reader = second.body!.getReader();
+  let received = "";
+  const deadline = Date.now() + 10_000;
+  while (!received.includes(orderId) && Date.now() < deadline) received += decoder.decode((await reader.read()).value);
+  await reader.cancel();
+  expect(received).toMatch(new RegExp(`id: \\d+\nevent: order\ndata: .*"orderId":"${orderId}"`));
+});
+
 test("1,000 events split across both instances are each stored once and processed once", async ({ page }) => {
   test.setTimeout(120_000);
   await connectAs(page, "seller2@example.com");
