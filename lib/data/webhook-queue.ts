@@ -5,51 +5,54 @@ import type { SellerLiveMessage } from "@/lib/live/bus";
 import { DB_NOW, pool } from "@/lib/pg-pool";
 import type { StoredEvent } from "@/lib/webhooks/receiver";
 
-// The webhook event log is also the processing queue: no other table, no polling delay for
-// events this instance received. An event is processed by exactly one instance: the one whose id
-// is in `claimedBy`, until its lease (`claimedUntil`) expires. The receiving instance claims a
-// new event in the statement that writes it (lib/data/webhook-store.ts); a sweep claims the rest
-// with FOR UPDATE SKIP LOCKED, so two sweeping instances never take the same row. An instance that
-// dies keeps its claims only until the lease expires; then any instance takes them back.
-// Lease times use the database's clock, so instances with skewed clocks agree.
+// The processing queue: a "WebhookWork" row per event not yet processed, written by the statement
+// that stores the event (lib/data/webhook-store.ts) and deleted by the one that records its
+// outcome. No polling delay for events an instance received itself: it claims them at once. An
+// event is processed by one instance: the one in `claimedBy`, until `availableAt` passes (its
+// lease). A sweep on every instance claims due rows with FOR UPDATE SKIP LOCKED, so two sweeping
+// instances never take the same row: events nobody claimed (written while their instance was
+// stopping) and claims whose lease expired (an instance that died). Times are the database's
+// clock, so instances with skewed clocks agree.
 
 /** How long a claim holds before another instance may take the event. */
 export const CLAIM_LEASE_SECONDS = 60;
 /**
- * A pending event this old was not taken by the instance that received it (it stopped, or its
- * queue is behind): any instance's sweep may claim it. Younger ones are left to their receiver.
+ * An unclaimed event becomes due this long after it is written: the instance that received it
+ * gets a moment to take it first; after that any instance's sweep may.
  */
 export const ORPHAN_AFTER_SECONDS = 2;
 
-const EVENT_FIELDS = `"id", "sellerId", "domain", "status", "resourceId", "code", "orderId", "deliveryId", "valid"`;
+const EVENT_FIELDS = `e."id", e."sellerId", e."domain", e."status", e."resourceId", e."code", e."orderId", e."deliveryId", e."valid"`;
 
 const CLAIM_DUE = {
-  name: "webhook_event_claim_due",
+  name: "webhook_work_claim_due",
   text: `
-    UPDATE "WebhookEvent"
-    SET "processingState" = 'processing', "claimedBy" = $1,
-        "claimedUntil" = ${DB_NOW} + make_interval(secs => $2)
-    WHERE "id" IN (
-      SELECT "id" FROM "WebhookEvent"
-      WHERE ("processingState" = 'pending' AND "receivedAt" < ${DB_NOW} - make_interval(secs => $3))
-         OR ("processingState" = 'processing' AND "claimedUntil" < ${DB_NOW})
-      ORDER BY "receivedAt", "id"
-      LIMIT $4
-      FOR UPDATE SKIP LOCKED
+    WITH claimed AS (
+      UPDATE "WebhookWork"
+      SET "claimedBy" = $1, "availableAt" = ${DB_NOW} + make_interval(secs => $2)
+      WHERE "eventId" IN (
+        SELECT "eventId" FROM "WebhookWork"
+        WHERE "availableAt" < ${DB_NOW}
+        ORDER BY "availableAt"
+        LIMIT $3
+        FOR UPDATE SKIP LOCKED
+      )
+      RETURNING "eventId"
     )
-    RETURNING ${EVENT_FIELDS}`,
+    SELECT ${EVENT_FIELDS} FROM claimed JOIN "WebhookEvent" e ON e."id" = claimed."eventId"
+    ORDER BY e."receivedAt", e."id"`,
 };
 
-/**
- * Claims up to `limit` events nobody is working on: pending ones their receiver did not take,
- * and those whose claim expired. Oldest first.
- */
+/** Claims up to `limit` due events: unclaimed ones past their moment, and expired claims. Oldest first. */
 export async function claimDueEvents(instanceId: string, limit: number): Promise<StoredEvent[]> {
-  const result = await pool.query<StoredEvent>({
-    ...CLAIM_DUE,
-    values: [instanceId, CLAIM_LEASE_SECONDS, ORPHAN_AFTER_SECONDS, limit],
-  });
+  const result = await pool.query<StoredEvent>({ ...CLAIM_DUE, values: [instanceId, CLAIM_LEASE_SECONDS, limit] });
   return result.rows;
+}
+
+export interface EventOutcome {
+  id: string;
+  state: "processed" | "skipped" | "failed";
+  error?: string | null;
 }
 
 /**
@@ -60,18 +63,13 @@ export async function claimDueEvents(instanceId: string, limit: number): Promise
  */
 const NOTIFY_CHUNK_BYTES = 4_000;
 
-export interface EventOutcome {
-  id: string;
-  state: "processed" | "skipped" | "failed";
-  error?: string | null;
-}
-
 /**
  * Records the outcome of a batch and the live messages it produced, in one statement (so one
  * transaction): the NOTIFY that carries the messages to every instance is delivered at COMMIT, so
  * an open page never hears of processing that did not stick. Only events this instance still
- * holds are updated, and only their messages are sent: an event whose claim expired and was taken
- * over is left to its new owner, who will announce it.
+ * holds are recorded, and only their messages sent: an event whose claim expired and was taken
+ * over is left to its new owner, who will announce it. The event's update touches no indexed
+ * column (a HOT update); the queue row is deleted.
  */
 export async function finishEvents(
   instanceId: string,
@@ -80,21 +78,26 @@ export async function finishEvents(
 ): Promise<void> {
   if (outcomes.length === 0) return;
   await pool.query({
-    name: "webhook_event_finish",
+    name: "webhook_work_finish",
     text: `
       WITH finished AS (
+        DELETE FROM "WebhookWork" AS work
+        USING json_to_recordset($1::json) AS outcome(id text, state text, error text)
+        WHERE work."eventId" = outcome.id AND work."claimedBy" = $2
+        RETURNING work."eventId", outcome.state, outcome.error
+      ),
+      recorded AS (
         UPDATE "WebhookEvent" AS event
-        SET "processingState" = outcome.state, "processingError" = outcome.error,
-            "processedAt" = ${DB_NOW}, "claimedBy" = NULL, "claimedUntil" = NULL
-        FROM json_to_recordset($1::json) AS outcome(id text, state text, error text)
-        WHERE event."id" = outcome.id AND event."claimedBy" = $2
+        SET "processingState" = finished.state, "processingError" = finished.error, "processedAt" = ${DB_NOW}
+        FROM finished
+        WHERE event."id" = finished."eventId"
         RETURNING event."id"
       ),
       inserted AS (
         INSERT INTO "LiveMessage" ("sellerId", "payload", "createdAt")
         SELECT message."sellerId", message.message, ${DB_NOW}
         FROM json_to_recordset($3::json) AS message("sellerId" text, message jsonb)
-        WHERE message.message->>'eventId' IN (SELECT "id" FROM finished)
+        WHERE message.message->>'eventId' IN (SELECT "id" FROM recorded)
         RETURNING "id", "sellerId", "payload"
       )
       SELECT pg_notify('${LIVE_CHANNEL}', json_agg(json_build_object('id', "id"::text, 'sellerId', "sellerId", 'message', "payload") ORDER BY "id")::text)
@@ -106,27 +109,29 @@ export async function finishEvents(
   });
 }
 
-/** Hands this instance's unfinished claims back (graceful shutdown): they are pending again. */
+/** Hands this instance's claims back (graceful shutdown): due at once, for any instance. */
 export async function releaseClaims(instanceId: string, client: pg.Pool | pg.PoolClient = pool): Promise<number> {
-  const result = await client.query(
-    `UPDATE "WebhookEvent" SET "processingState" = 'pending', "claimedBy" = NULL, "claimedUntil" = NULL
-     WHERE "claimedBy" = $1 AND "processingState" = 'processing'`,
-    [instanceId],
-  );
+  const result = await client.query(`UPDATE "WebhookWork" SET "claimedBy" = NULL, "availableAt" = ${DB_NOW} WHERE "claimedBy" = $1`, [
+    instanceId,
+  ]);
   return result.rowCount ?? 0;
 }
 
 /**
- * "Process again" from the event log: claims one of the seller's events whatever its state,
- * unless an instance is working on it right now. Null when it is not theirs or is being processed.
+ * "Process again" from the event log: queues one of the seller's events, claimed by this
+ * instance, whatever its state, unless an instance is working on it right now. Null when it is
+ * not theirs or is being processed.
  */
 export async function claimEventForReprocessing(instanceId: string, sellerId: string, id: string): Promise<StoredEvent | null> {
   const result = await pool.query<StoredEvent>(
-    `UPDATE "WebhookEvent"
-     SET "processingState" = 'processing', "claimedBy" = $1, "claimedUntil" = ${DB_NOW} + make_interval(secs => $2)
-     WHERE "id" = $3 AND "sellerId" = $4
-       AND ("processingState" <> 'processing' OR "claimedUntil" < ${DB_NOW})
-     RETURNING ${EVENT_FIELDS}`,
+    `WITH claimed AS (
+       INSERT INTO "WebhookWork" ("eventId", "claimedBy", "availableAt")
+       SELECT "id", $1, ${DB_NOW} + make_interval(secs => $2) FROM "WebhookEvent" WHERE "id" = $3 AND "sellerId" = $4
+       ON CONFLICT ("eventId") DO UPDATE SET "claimedBy" = excluded."claimedBy", "availableAt" = excluded."availableAt"
+         WHERE "WebhookWork"."claimedBy" IS NULL OR "WebhookWork"."availableAt" < ${DB_NOW}
+       RETURNING "eventId"
+     )
+     SELECT ${EVENT_FIELDS} FROM claimed JOIN "WebhookEvent" e ON e."id" = claimed."eventId"`,
     [instanceId, CLAIM_LEASE_SECONDS, id, sellerId],
   );
   return result.rows[0] ?? null;

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { CLAIM_LEASE_SECONDS } from "@/lib/data/webhook-queue";
+import { CLAIM_LEASE_SECONDS, ORPHAN_AFTER_SECONDS } from "@/lib/data/webhook-queue";
 import { DB_NOW, pool } from "@/lib/pg-pool";
 import { storableText } from "@/lib/webhooks/parse";
 import type { ParsedWebhook } from "@/lib/webhooks/parse";
@@ -14,36 +14,48 @@ import type { ParsedWebhook } from "@/lib/webhooks/parse";
 
 /**
  * Group commit: the events that arrive while a write is in flight (or within one turn of the
- * event loop) are written together by one INSERT … SELECT FROM json_to_recordset(…) ON CONFLICT,
- * which commits on its own; each request is answered once that statement has committed. The batch
+ * event loop) are written together by one statement (INSERT … SELECT FROM json_to_recordset(…)
+ * ON CONFLICT), which commits on its own; each request is answered once it has committed. The batch
  * travels as one JSON parameter: one native JSON.stringify is far cheaper on the receiver's thread
  * than pg's escaping of a dozen text arrays, and PostgreSQL has CPU to spare for parsing it.
  * A repeat of an event (same seller, same body bytes: the spec gives events no id) only bumps
  * duplicateCount, by as many repeats as the batch holds. `(xmax = 0)` is true for a row this
  * statement inserted, false for one it updated: PostgreSQL's way to tell the two apart in
- * RETURNING. A new event is claimed for processing by the instance that received it, in the same
- * statement (lib/data/webhook-queue.ts), unless that instance is shutting down.
+ * RETURNING. The same statement queues each new event (lib/data/webhook-queue.ts), claimed by the
+ * instance that received it unless that instance is shutting down.
  */
 const UPSERT_BATCH = {
   name: "webhook_event_upsert_batch",
   text: `
-    INSERT INTO "WebhookEvent" (
-      "id", "sellerId", "receivedAt", "lastReceivedAt", "domain", "status", "resourceId", "code",
-      "orderId", "deliveryId", "rawBody", "bodyHash", "headers", "signatureResult", "valid",
-      "invalidReason", "processingState", "duplicateCount", "claimedBy", "claimedUntil"
+    WITH batch AS (
+      SELECT * FROM json_to_recordset($1::json) AS batch(
+        id text, seller_id text, received_at text, domain text, status text, resource_id text, code text,
+        order_id text, delivery_id text, raw_body text, body_hash text, headers text, valid boolean,
+        invalid_reason text, repeats int, claimed_by text)
+    ),
+    stored AS (
+      INSERT INTO "WebhookEvent" (
+        "id", "sellerId", "receivedAt", "lastReceivedAt", "domain", "status", "resourceId", "code",
+        "orderId", "deliveryId", "rawBody", "bodyHash", "headers", "signatureResult", "valid",
+        "invalidReason", "processingState", "duplicateCount"
+      )
+      SELECT id, seller_id, received_at::timestamp(3), received_at::timestamp(3), domain, status, resource_id, code,
+             order_id, delivery_id, raw_body, body_hash, headers, 'valid', valid,
+             invalid_reason, 'pending', repeats
+      FROM batch
+      ON CONFLICT ("sellerId", "bodyHash") DO UPDATE SET
+        "duplicateCount" = "WebhookEvent"."duplicateCount" + 1 + excluded."duplicateCount",
+        "lastReceivedAt" = excluded."lastReceivedAt"
+      RETURNING "id", "sellerId", "bodyHash", (xmax = 0) AS inserted
+    ),
+    queued AS (
+      INSERT INTO "WebhookWork" ("eventId", "claimedBy", "availableAt")
+      SELECT stored."id", batch.claimed_by,
+             ${DB_NOW} + make_interval(secs => CASE WHEN batch.claimed_by IS NULL THEN $3::float8 ELSE $2::float8 END)
+      FROM stored JOIN batch ON batch.seller_id = stored."sellerId" AND batch.body_hash = stored."bodyHash"
+      WHERE stored.inserted
     )
-    SELECT id, seller_id, received_at::timestamp(3), received_at::timestamp(3), domain, status, resource_id, code,
-           order_id, delivery_id, raw_body, body_hash, headers, 'valid', valid,
-           invalid_reason, CASE WHEN claimed_by IS NULL THEN 'pending' ELSE 'processing' END, repeats,
-           claimed_by, CASE WHEN claimed_by IS NULL THEN NULL ELSE ${DB_NOW} + make_interval(secs => $2) END
-    FROM json_to_recordset($1::json) AS batch(
-      id text, seller_id text, received_at text, domain text, status text, resource_id text, code text,
-      order_id text, delivery_id text, raw_body text, body_hash text, headers text, valid boolean,
-      invalid_reason text, repeats int, claimed_by text)
-    ON CONFLICT ("sellerId", "bodyHash") DO UPDATE SET
-      "duplicateCount" = "WebhookEvent"."duplicateCount" + 1 + excluded."duplicateCount",
-      "lastReceivedAt" = excluded."lastReceivedAt"
-    RETURNING "id", "sellerId", "bodyHash", (xmax = 0) AS inserted`,
+    SELECT * FROM stored`,
 };
 
 export interface NewWebhookEvent {
@@ -111,7 +123,7 @@ async function writeBatch(batch: readonly Waiting[]): Promise<void> {
   );
   const result = await pool.query<{ id: string; sellerId: string; bodyHash: string; inserted: boolean }>({
     ...UPSERT_BATCH,
-    values: [batchJson, CLAIM_LEASE_SECONDS],
+    values: [batchJson, CLAIM_LEASE_SECONDS, ORPHAN_AFTER_SECONDS],
   });
   const stored = new Map(result.rows.map((row) => [`${row.sellerId}\n${row.bodyHash}`, row]));
   const answered = new Set<string>();

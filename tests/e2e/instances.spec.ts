@@ -197,7 +197,7 @@ test("SIGTERM on instance B ends its live streams, hands back its work and exits
   // ...and the process exits by itself, leaving no claim behind.
   expect(await bExit).not.toBeNull();
   const claims = await withE2eDatabase(async (client) => {
-    const { rows } = await client.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM "WebhookEvent" WHERE "claimedBy" LIKE $1`, [`%:${bPid}:%`]);
+    const { rows } = await client.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM "WebhookWork" WHERE "claimedBy" LIKE $1`, [`%:${bPid}:%`]);
     return rows[0]!.n;
   });
   expect(claims).toBe(0);

@@ -33,23 +33,45 @@ afterAll(async () => {
   await sql?.end();
 });
 
-/** Inserts events as the receiver would have, `ageSeconds` old, in `state`. */
-async function insertEvents(count: number, options: { ageSeconds?: number; state?: string; claimedBy?: string; claimedUntilSecondsAgo?: number } = {}) {
+/**
+ * Inserts events as the receiver would have, `ageSeconds` old. "pending" ones are queued, claimed
+ * by `claimedBy` (or nobody) and available from `availableSecondsAgo` ago (a lease that expired, or
+ * with a negative value one still running); other states are finished.
+ */
+async function insertEvents(count: number, options: { ageSeconds?: number; state?: string; claimedBy?: string; availableSecondsAgo?: number } = {}) {
   const ids = Array.from({ length: count }, () => randomUUID());
+  const state = options.state ?? "pending";
+  const ageSeconds = options.ageSeconds ?? 60;
   await sql.query(
     `INSERT INTO "WebhookEvent" ("id", "sellerId", "receivedAt", "lastReceivedAt", "domain", "status", "orderId", "rawBody", "bodyHash",
-       "headers", "signatureResult", "valid", "processingState", "claimedBy", "claimedUntil")
+       "headers", "signatureResult", "valid", "processingState")
      SELECT id, $2, (now() AT TIME ZONE 'UTC') - make_interval(secs => $3), (now() AT TIME ZONE 'UTC'), 'order.order', 'new', id,
-            '{}', id, '{}', 'valid', true, $4, $5,
-            CASE WHEN $5::text IS NULL THEN NULL ELSE (now() AT TIME ZONE 'UTC') - make_interval(secs => $6) END
+            '{}', id, '{}', 'valid', true, $4
      FROM unnest($1::text[]) AS id`,
-    [ids, sellerId, options.ageSeconds ?? 60, options.state ?? "pending", options.claimedBy ?? null, options.claimedUntilSecondsAgo ?? 0],
+    [ids, sellerId, ageSeconds, state],
   );
+  if (state === "pending") {
+    await sql.query(
+      `INSERT INTO "WebhookWork" ("eventId", "claimedBy", "availableAt")
+       SELECT id, $2, (now() AT TIME ZONE 'UTC') - make_interval(secs => $3) FROM unnest($1::text[]) AS id`,
+      [ids, options.claimedBy ?? null, options.availableSecondsAgo ?? ageSeconds - 2],
+    );
+  }
   return ids;
 }
 
+/** The event's state, and who holds its queue row ("queued" false once it left the queue). */
 const statesOf = async (ids: string[]) =>
-  (await sql.query<{ processingState: string; claimedBy: string | null }>(`SELECT "processingState", "claimedBy" FROM "WebhookEvent" WHERE "id" = ANY($1)`, [ids])).rows;
+  (
+    await sql.query<{ processingState: string; queued: boolean; claimedBy: string | null }>(
+      `SELECT e."processingState", w."eventId" IS NOT NULL AS queued, w."claimedBy"
+       FROM "WebhookEvent" e LEFT JOIN "WebhookWork" w ON w."eventId" = e."id" WHERE e."id" = ANY($1)`,
+      [ids],
+    )
+  ).rows;
+
+const PROCESSED = { processingState: "processed", queued: false, claimedBy: null };
+const heldBy = (instance: string) => ({ processingState: "pending", queued: true, claimedBy: instance });
 
 describe("claiming events", () => {
   it("never gives one event to two instances claiming at the same time", async () => {
@@ -73,8 +95,8 @@ describe("claiming events", () => {
     const event = { sellerId, receivedAt: new Date(), rawBody: body, headers: {}, parsed: parseWebhookBody(body) };
     const claimed = await insertWebhookEvent({ ...event, bodyHash: randomUUID(), claimedBy: "receiver" });
     const unclaimed = await insertWebhookEvent({ ...event, bodyHash: randomUUID(), claimedBy: null });
-    expect(await statesOf([claimed.id])).toEqual([{ processingState: "processing", claimedBy: "receiver" }]);
-    expect(await statesOf([unclaimed.id])).toEqual([{ processingState: "pending", claimedBy: null }]);
+    expect(await statesOf([claimed.id])).toEqual([heldBy("receiver")]);
+    expect(await statesOf([unclaimed.id])).toEqual([{ processingState: "pending", queued: true, claimedBy: null }]);
     // Nobody else takes the claimed one; the unclaimed one waits for its receiver a moment first.
     expect(await queue.claimDueEvents("sweeper", 10)).toEqual([]);
     await sql.query(`DELETE FROM "WebhookEvent" WHERE "id" = ANY($1)`, [[claimed.id, unclaimed.id]]);
@@ -84,11 +106,14 @@ describe("claiming events", () => {
 describe("nothing stranded", () => {
   it("processes events a stopped instance left pending and claims whose lease expired, oldest first", async () => {
     const orphans = await insertEvents(3, { ageSeconds: 30 });
-    const expired = await insertEvents(2, { state: "processing", claimedBy: "dead-instance", claimedUntilSecondsAgo: 5 });
-    const heldByLiveInstance = await insertEvents(1, { state: "processing", claimedBy: "live-instance", claimedUntilSecondsAgo: -60 });
+    const expired = await insertEvents(2, { claimedBy: "dead-instance", availableSecondsAgo: 5 });
+    const heldByLiveInstance = await insertEvents(1, { claimedBy: "live-instance", availableSecondsAgo: -60 });
+    const young = await insertEvents(1, { ageSeconds: 0, availableSecondsAgo: -2 });
     expect(await processing.sweepDueEvents()).toBe(5);
-    for (const row of await statesOf([...orphans, ...expired])) expect(row).toEqual({ processingState: "processed", claimedBy: null });
-    expect(await statesOf(heldByLiveInstance)).toEqual([{ processingState: "processing", claimedBy: "live-instance" }]);
+    for (const row of await statesOf([...orphans, ...expired])) expect(row).toEqual(PROCESSED);
+    expect(await statesOf(heldByLiveInstance)).toEqual([heldBy("live-instance")]);
+    expect(await statesOf(young)).toEqual([{ processingState: "pending", queued: true, claimedBy: null }]);
+    await sql.query(`DELETE FROM "WebhookEvent" WHERE "id" = ANY($1)`, [young]);
     await sql.query(`DELETE FROM "WebhookEvent" WHERE "id" = ANY($1)`, [[...orphans, ...expired, ...heldByLiveInstance]]);
   });
 
@@ -102,14 +127,14 @@ describe("nothing stranded", () => {
 
   it("records a batch's outcome only for the claims the instance still holds", async () => {
     // The slow instance's lease expired and another instance took the event over.
-    const [taken] = await insertEvents(1, { state: "processing", claimedBy: "new-owner", claimedUntilSecondsAgo: -60 });
+    const [taken] = await insertEvents(1, { claimedBy: "new-owner", availableSecondsAgo: -60 });
     const received: string[] = [];
     const subscription = bus.subscribeToSeller(sellerId, { onMessage: (e) => received.push(e.id), onResync: () => {}, onClose: () => {} });
     await bus.startListening();
     await queue.finishEvents("slow-instance", [{ id: taken!, state: "processed" }], [
       { sellerId, message: { type: "event", eventId: taken!, domain: "order.order", status: "new" } },
     ]);
-    expect(await statesOf([taken!])).toEqual([{ processingState: "processing", claimedBy: "new-owner" }]);
+    expect(await statesOf([taken!])).toEqual([heldBy("new-owner")]);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(received).toEqual([]); // the new owner announces it when it is done
     subscription.unsubscribe();
@@ -126,7 +151,7 @@ describe("live messages across instances", () => {
       onClose: () => {},
     });
     const before = await bus.latestLiveMessageId();
-    const [eventId] = await insertEvents(1, { state: "processing", claimedBy: "instance-a", claimedUntilSecondsAgo: -60 });
+    const [eventId] = await insertEvents(1, { claimedBy: "instance-a", availableSecondsAgo: -60 });
     await queue.finishEvents("instance-a", [{ id: eventId!, state: "processed" }], [
       { sellerId, message: { type: "order", eventId: eventId!, domain: "order.order", status: "new", orderId: eventId!, deliveryId: null } },
     ]);
@@ -141,7 +166,7 @@ describe("live messages across instances", () => {
     await bus.startListening();
     const received: string[] = [];
     const subscription = bus.subscribeToSeller(sellerId, { onMessage: (e) => received.push(e.message.eventId), onResync: () => {}, onClose: () => {} });
-    const ids = await insertEvents(300, { state: "processing", claimedBy: "instance-a", claimedUntilSecondsAgo: -60 });
+    const ids = await insertEvents(300, { claimedBy: "instance-a", availableSecondsAgo: -60 });
     await queue.finishEvents(
       "instance-a",
       ids.map((id) => ({ id, state: "processed" as const })),
@@ -159,7 +184,7 @@ describe("live messages across instances", () => {
     const existing = await count();
     expect(existing).toBeGreaterThan(0);
     expect(await bus.pruneLiveMessages(start)).toBe(0);
-    const [eventId] = await insertEvents(1, { state: "processing", claimedBy: "instance-a", claimedUntilSecondsAgo: -60 });
+    const [eventId] = await insertEvents(1, { claimedBy: "instance-a", availableSecondsAgo: -60 });
     await queue.finishEvents("instance-a", [{ id: eventId!, state: "processed" }], [
       { sellerId, message: { type: "event", eventId: eventId!, domain: "order.order", status: "new" } },
     ]);
@@ -172,7 +197,7 @@ describe("live messages across instances", () => {
   it("announces nothing, and keeps the claim, when recording the outcome fails", async () => {
     const received: string[] = [];
     const subscription = bus.subscribeToSeller(sellerId, { onMessage: (e) => received.push(e.id), onResync: () => {}, onClose: () => {} });
-    const [eventId] = await insertEvents(1, { state: "processing", claimedBy: "instance-a", claimedUntilSecondsAgo: -60 });
+    const [eventId] = await insertEvents(1, { claimedBy: "instance-a", availableSecondsAgo: -60 });
     await sql.query(`CREATE FUNCTION fail_live() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$`);
     await sql.query(`CREATE TRIGGER fail_live BEFORE INSERT ON "LiveMessage" FOR EACH ROW EXECUTE FUNCTION fail_live()`);
     try {
@@ -187,7 +212,7 @@ describe("live messages across instances", () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(received).toEqual([]);
     // Still claimed: processed again when the lease expires (processing is idempotent).
-    expect(await statesOf([eventId!])).toEqual([{ processingState: "processing", claimedBy: "instance-a" }]);
+    expect(await statesOf([eventId!])).toEqual([heldBy("instance-a")]);
     subscription.unsubscribe();
   });
 });
@@ -208,11 +233,17 @@ describe("per-seller work", () => {
 
 describe("graceful shutdown", () => {
   it("hands back the claims it holds, so another instance takes them at once", async () => {
-    const ids = await insertEvents(4, { ageSeconds: 0, state: "processing", claimedBy: processing.INSTANCE_ID, claimedUntilSecondsAgo: -60 });
+    const ids = await insertEvents(4, { ageSeconds: 0, claimedBy: processing.INSTANCE_ID, availableSecondsAgo: -60 });
     expect(processing.processingClaimant()).toBe(processing.INSTANCE_ID);
     await processing.stopWebhookProcessing(1_000);
     expect(processing.processingClaimant()).toBeNull();
-    for (const row of await statesOf(ids)) expect(row).toEqual({ processingState: "pending", claimedBy: null });
+    for (const row of await statesOf(ids)) expect(row).toEqual({ processingState: "pending", queued: true, claimedBy: null });
+    // ...and due at once: another instance's sweep takes them now, not when the lease would have run out.
+    const { rows } = await sql.query<{ due: boolean }>(
+      `SELECT "availableAt" <= (now() AT TIME ZONE 'UTC') AS due FROM "WebhookWork" WHERE "eventId" = ANY($1)`,
+      [ids],
+    );
+    expect(rows.map((row) => row.due)).toEqual([true, true, true, true]);
     // Stopped: new events are written unclaimed, for the other instances' sweeps.
   });
 });
