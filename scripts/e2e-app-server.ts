@@ -15,7 +15,8 @@ await dropDatabase(databaseUrl(E2E_DATABASE)).catch(() => {
   // The server is not running yet: migrate() starts it, and the database is new anyway.
 });
 const url = await migrate({ database: E2E_DATABASE });
-if (process.env.E2E_SKIP_BUILD !== "1") step("npx", ["next", "build"]);
+// `npm run build` regenerates the Prisma client first, so a schema change is never built stale.
+if (process.env.E2E_SKIP_BUILD !== "1") step("npm", ["run", "build"]);
 
 const server = spawn("npx", ["next", "start", "--port", process.env.E2E_APP_PORT ?? "3100"], {
   stdio: "inherit",

@@ -35,4 +35,6 @@ const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
 const dir = path.join(migrationsDir, `${stamp}_${name}`);
 mkdirSync(dir);
 writeFileSync(path.join(dir, "migration.sql"), diff.stdout);
-console.log(`Created ${dir}/migration.sql — review it, then run npm run db:migrate.`);
+// The client must match the edited schema too (lib/generated is not committed).
+runPrismaCli(["generate"], { databaseUrl: url, stdio: "pipe" });
+console.log(`Created ${dir}/migration.sql and regenerated the Prisma client — review the SQL, then run npm run db:migrate.`);
