@@ -18,10 +18,9 @@ import pg from "pg";
 import { parseEnv } from "../lib/env.js";
 import { makeOrderEvents, postSignedEvents, seedBenchSeller, waitForServer } from "./lib/bench-webhook-kit";
 import type { SignedPayload } from "./lib/bench-webhook-kit";
-import { databaseUrl, dropDatabase } from "./lib/database";
 import { embeddedServerState, startEmbeddedServer, stopEmbeddedServer } from "./lib/embedded-postgres";
 import { percentile } from "./lib/load";
-import { migrate } from "./migrate";
+import { migrateFreshDatabase } from "./migrate";
 
 const { values: args } = parseArgs({
   options: {
@@ -132,8 +131,7 @@ async function main() {
     const build = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: childEnv });
     if (build.status !== 0) throw new Error("next build failed");
   }
-  await dropDatabase(databaseUrl(BENCH_DATABASE)).catch(() => {});
-  const url = await migrate({ database: BENCH_DATABASE, quiet: true });
+  const url = await migrateFreshDatabase(BENCH_DATABASE);
   childEnv.DATABASE_URL = url;
   const db = new pg.Client({ connectionString: url });
   await db.connect();

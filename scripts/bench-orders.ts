@@ -9,9 +9,8 @@ import { spawn, spawnSync } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { parseArgs } from "node:util";
 import { waitForServer } from "./lib/bench-webhook-kit";
-import { databaseUrl, dropDatabase } from "./lib/database";
 import { runLoad } from "./lib/load";
-import { migrate } from "./migrate";
+import { migrateFreshDatabase } from "./migrate";
 import { chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/e2e/chromium";
 
@@ -153,8 +152,7 @@ async function javascriptBytes(cookie: string): Promise<{ kb: number; files: num
 }
 
 async function main() {
-  await dropDatabase(databaseUrl(BENCH_DATABASE)).catch(() => {});
-  appEnv.DATABASE_URL = await migrate({ database: BENCH_DATABASE, quiet: true });
+  appEnv.DATABASE_URL = await migrateFreshDatabase(BENCH_DATABASE);
   if (!args["skip-build"]) run("npx", ["next", "build"], appEnv);
 
   console.log(`Seeding the sandbox with ${args.orders} orders for seller@example.com…`);

@@ -13,8 +13,7 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { makeOrderEvents, postSignedEvents, seedBenchSeller, waitForServer } from "./lib/bench-webhook-kit";
 import type { SignedPayload } from "./lib/bench-webhook-kit";
-import { databaseUrl, dropDatabase } from "./lib/database";
-import { migrate } from "./migrate";
+import { migrateFreshDatabase } from "./migrate";
 
 const { values: args } = parseArgs({
   options: {
@@ -110,8 +109,7 @@ function combine(rounds: LoadResult[], seconds: number): LoadResult {
 
 async function main() {
   if (!args["skip-build"]) run("npx", ["next", "build"]);
-  await dropDatabase(databaseUrl(BENCH_DATABASE)).catch(() => {});
-  const url = await migrate({ database: BENCH_DATABASE, quiet: true });
+  const url = await migrateFreshDatabase(BENCH_DATABASE);
   childEnv.DATABASE_URL = url;
   const db = new pg.Client({ connectionString: url });
   await db.connect();

@@ -3,18 +3,14 @@
 // `next start`. Started by Playwright's webServer (playwright.config.ts).
 import { spawn, spawnSync } from "node:child_process";
 import { E2E_DATABASE } from "../tests/e2e/ports";
-import { databaseUrl, dropDatabase } from "./lib/database";
-import { migrate } from "./migrate";
+import { migrateFreshDatabase } from "./migrate";
 
 function step(command: string, args: string[]) {
   const result = spawnSync(command, args, { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-await dropDatabase(databaseUrl(E2E_DATABASE)).catch(() => {
-  // The server is not running yet: migrate() starts it, and the database is new anyway.
-});
-const url = await migrate({ database: E2E_DATABASE });
+const url = await migrateFreshDatabase(E2E_DATABASE);
 // `npm run build` regenerates the Prisma client first, so a schema change is never built stale.
 if (process.env.E2E_SKIP_BUILD !== "1") step("npm", ["run", "build"]);
 

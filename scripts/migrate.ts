@@ -5,7 +5,7 @@
 // `prisma migrate deploy`, not `migrate dev`: deploy never generates migrations or resets data,
 // takes an advisory lock (instances starting together apply each migration once), and works on an
 // empty database (docs/decisions/0001-postgresql-only-embedded-by-default.md).
-import { prepareDatabase } from "./lib/database";
+import { databaseUrl, dropDatabase, prepareDatabase } from "./lib/database";
 import { runPrismaCli } from "./lib/prisma-cli";
 
 export async function migrate(options: { database?: string; quiet?: boolean } = {}): Promise<string> {
@@ -15,6 +15,13 @@ export async function migrate(options: { database?: string; quiet?: boolean } = 
     throw new Error(`prisma migrate deploy failed (exit ${result.status}):\n${result.stdout ?? ""}${result.stderr ?? ""}`);
   }
   return url;
+}
+
+/** A database of its own for a run (the e2e suite's, a benchmark's): dropped, created, migrated. */
+export async function migrateFreshDatabase(name: string): Promise<string> {
+  // Before the first start of the embedded server there is nothing to drop.
+  await dropDatabase(databaseUrl(name)).catch(() => {});
+  return migrate({ database: name, quiet: true });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

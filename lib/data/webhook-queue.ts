@@ -1,5 +1,4 @@
 import "server-only";
-import type pg from "pg";
 import { LIVE_CHANNEL } from "@/lib/live/bus";
 import type { SellerLiveMessage } from "@/lib/live/bus";
 import { DB_NOW, pool } from "@/lib/pg-pool";
@@ -110,8 +109,8 @@ export async function finishEvents(
 }
 
 /** Hands this instance's claims back (graceful shutdown): due at once, for any instance. */
-export async function releaseClaims(instanceId: string, client: pg.Pool | pg.PoolClient = pool): Promise<number> {
-  const result = await client.query(`UPDATE "WebhookWork" SET "claimedBy" = NULL, "availableAt" = ${DB_NOW} WHERE "claimedBy" = $1`, [
+export async function releaseClaims(instanceId: string): Promise<number> {
+  const result = await pool.query(`UPDATE "WebhookWork" SET "claimedBy" = NULL, "availableAt" = ${DB_NOW} WHERE "claimedBy" = $1`, [
     instanceId,
   ]);
   return result.rowCount ?? 0;
