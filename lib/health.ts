@@ -7,7 +7,6 @@ export interface Readiness {
   ready: boolean;
   database: "ok" | "unreachable";
   migrations: { applied: number; expected: number; pending: string[] } | null;
-  error?: string;
 }
 
 /** The migrations this build ships with: prisma/migrations/<timestamp>_<name>/. */
@@ -31,7 +30,7 @@ export async function checkReadiness(): Promise<Readiness> {
     const code = (error as { code?: string }).code;
     // 42P01: no migration table yet: reachable, but nothing applied.
     if (code !== "42P01") {
-      return { ready: false, database: "unreachable", migrations: null, error: error instanceof Error ? error.message : String(error) };
+      return { ready: false, database: "unreachable", migrations: null };
     }
     applied = [];
   }

@@ -18,6 +18,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { ColumnTypeEnum } from "@prisma/driver-adapter-utils";
 import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory, SqlQueryable } from "@prisma/driver-adapter-utils";
 import pg from "pg";
+import { createDatabase, dropDatabase, withDatabase } from "../scripts/lib/pg-admin";
 
 const PG_NAME = 19;
 const PG_CHAR = 18;
@@ -93,18 +94,6 @@ function fixAdapter<T extends SqlDriverAdapter & { underlyingDriver(): pg.Pool }
   return adapter;
 }
 
-async function onMaintenanceDatabase(connectionString: string, sql: string) {
-  const url = new URL(connectionString);
-  url.pathname = "/postgres";
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 export function prismaCliAdapter(connectionString: string): SqlMigrationAwareDriverAdapterFactory {
   const main = new PrismaPg(poolConfig(connectionString));
   return {
@@ -114,14 +103,13 @@ export function prismaCliAdapter(connectionString: string): SqlMigrationAwareDri
     // Bug 2.
     connectToShadowDb: async () => {
       const name = `prisma_shadow_${randomUUID().replace(/-/g, "")}`;
-      await onMaintenanceDatabase(connectionString, `CREATE DATABASE "${name}"`);
-      const url = new URL(connectionString);
-      url.pathname = `/${name}`;
-      const adapter = fixAdapter(await new PrismaPg(poolConfig(url.toString())).connect());
+      const url = withDatabase(connectionString, name);
+      await createDatabase(url);
+      const adapter = fixAdapter(await new PrismaPg(poolConfig(url)).connect());
       const dispose = adapter.dispose.bind(adapter);
       adapter.dispose = async () => {
         await dispose();
-        await onMaintenanceDatabase(connectionString, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        await dropDatabase(url);
       };
       return adapter;
     },

@@ -50,16 +50,18 @@ export async function liveStreamResponse(sellerId: string, request: Request): Pr
         }
       };
 
+      const end = () => {
+        cleanup();
+        try {
+          controller.close();
+        } catch {}
+      };
+
       write(`retry: 3000\nid: ${startId}\n: connected\n\n`);
       const subscription = subscribeToSeller(sellerId, {
         onMessage: (envelope) => (buffered ? buffered.push(envelope) : send(envelope)),
         onResync: () => void catchUp(lastSent),
-        onClose: () => {
-          cleanup();
-          try {
-            controller.close();
-          } catch {}
-        },
+        onClose: () => end(),
       });
       void (async () => {
         if (lastEventId) await catchUp(lastEventId);
@@ -75,12 +77,7 @@ export async function liveStreamResponse(sellerId: string, request: Request): Pr
         clearInterval(heartbeat);
         subscription.unsubscribe();
       };
-      request.signal.addEventListener("abort", () => {
-        cleanup();
-        try {
-          controller.close();
-        } catch {}
-      });
+      request.signal.addEventListener("abort", end);
     },
     cancel() {
       cleanup();

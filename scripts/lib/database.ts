@@ -16,21 +16,13 @@ export function databaseUrl(name?: string): string {
   return env.EMBEDDED_DATABASE ? embeddedDatabaseUrl(env.EMBEDDED_DATABASE_PORT, name) : withDatabase(env.DATABASE_URL, name);
 }
 
-export interface PreparedDatabase {
-  url: string;
-  /** The embedded server is in use (DATABASE_URL unset). */
-  embedded: boolean;
-  /** This call started the embedded server (it was not running). */
-  started: boolean;
-}
-
 /**
  * The database a script should use: DATABASE_URL, or the embedded server (started if needed).
  * `database` names another database on the same server (the e2e run's, a benchmark's).
  */
-export async function prepareDatabase(options: { database?: string } = {}): Promise<PreparedDatabase> {
+export async function prepareDatabase(options: { database?: string } = {}): Promise<{ url: string }> {
   const url = databaseUrl(options.database);
-  const started = env.EMBEDDED_DATABASE && startEmbeddedServer({ port: env.EMBEDDED_DATABASE_PORT }).started;
+  if (env.EMBEDDED_DATABASE) startEmbeddedServer({ port: env.EMBEDDED_DATABASE_PORT });
   if (env.EMBEDDED_DATABASE || options.database) {
     await createDatabase(url);
   } else {
@@ -38,5 +30,5 @@ export async function prepareDatabase(options: { database?: string } = {}): Prom
     // create one (or to connect to the `postgres` database): then the migration says what fails.
     await createDatabase(url).catch(() => false);
   }
-  return { url, embedded: env.EMBEDDED_DATABASE, started };
+  return { url };
 }

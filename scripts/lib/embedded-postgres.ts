@@ -40,12 +40,16 @@ function nativeDir(): { dir: string; version: string } {
   return { dir: path.join(packageDir, "native"), version };
 }
 
+// Looked up once per process: every pg_ctl call needs it.
+let serverUserLookup: { uid: number; gid: number } | null | undefined;
+
 /**
  * PostgreSQL refuses to run as root. As root (CI, containers) the server runs as the `postgres`
  * user, created when missing; as anyone else, as that user.
  */
 function serverUser(): { uid: number; gid: number } | null {
-  if (typeof process.getuid !== "function" || process.getuid() !== 0) return null;
+  if (serverUserLookup !== undefined) return serverUserLookup;
+  if (typeof process.getuid !== "function" || process.getuid() !== 0) return (serverUserLookup = null);
   const lookup = () => spawnSync("id", ["-u", "postgres"], { encoding: "utf8" });
   if (lookup().status !== 0) {
     const created = spawnSync("useradd", ["--system", "--user-group", "--no-create-home", "--shell", "/usr/sbin/nologin", "postgres"], {
@@ -55,7 +59,7 @@ function serverUser(): { uid: number; gid: number } | null {
   }
   const uid = Number(lookup().stdout.trim());
   const gid = Number(spawnSync("id", ["-g", "postgres"], { encoding: "utf8" }).stdout.trim());
-  return { uid, gid };
+  return (serverUserLookup = { uid, gid });
 }
 
 function run(command: string, args: string[], options: SpawnSyncOptions = {}) {

@@ -17,7 +17,7 @@ export function databaseName(url: string): string {
 }
 
 /** Runs `work` on a connection to the server's maintenance database. */
-async function onServer<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function onServer<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: withDatabase(url, "postgres") });
   await client.connect();
   try {

@@ -3,8 +3,8 @@
 // file that needs a database copies the template (tests/support/database.ts): tens of
 // milliseconds, and files never see each other's rows.
 import type { TestProject } from "vitest/node";
-import pg from "pg";
-import { databaseUrl, dropDatabase, withDatabase } from "../../scripts/lib/database";
+import { databaseUrl } from "../../scripts/lib/database";
+import { dropDatabase, onServer, withDatabase } from "../../scripts/lib/pg-admin";
 import { migrate } from "../../scripts/migrate";
 
 const RUN_PREFIX = `test_${process.pid}`;
@@ -16,14 +16,10 @@ declare module "vitest" {
 }
 
 async function dropRunDatabases(anyUrl: string) {
-  const client = new pg.Client({ connectionString: withDatabase(anyUrl, "postgres") });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE $1", [`${RUN_PREFIX}%`]);
-    for (const { datname } of rows) await dropDatabase(withDatabase(anyUrl, datname));
-  } finally {
-    await client.end();
-  }
+  const { rows } = await onServer(anyUrl, (client) =>
+    client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE $1", [`${RUN_PREFIX}%`]),
+  );
+  for (const { datname } of rows) await dropDatabase(withDatabase(anyUrl, datname));
 }
 
 export default async function setup(project: TestProject) {
