@@ -80,6 +80,14 @@ export const envSchema = z.object({
   TOKEN_ENCRYPTION_KEY: optionalString.pipe(encryptionKey.optional()),
   PUBLIC_BASE_URL: httpUrl.default("http://localhost:3000"),
   SANDBOX_PORT: z.coerce.number().int().min(1).max(65535).default(4010),
+  // Durable processing (lib/webhooks/retry-policy.ts): attempts before an event is dead, and the
+  // first retry's delay (doubled each time, with jitter, capped at 30 minutes).
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(3600).default(10),
+  // Reconciliation (lib/sync/reconcile.ts): how often each seller's orders are listed and compared
+  // with the mirror, and how far back the mirror is filled when a seller connects.
+  RECONCILE_INTERVAL_SECONDS: z.coerce.number().min(1).max(86_400).default(300),
+  MIRROR_BACKFILL_DAYS: z.coerce.number().int().min(0).max(3650).default(90),
   // Enables /api/bench/floor, the framework-floor route of `npm run bench:webhooks`. Off by default.
   BENCH_FLOOR_ROUTE: z.enum(["0", "1"]).default("0"),
 });

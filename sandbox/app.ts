@@ -49,6 +49,9 @@ export function createSandbox(options: SandboxOptions = {}): SandboxHandle {
   const faults = new FaultState();
   const webhooks = new WebhookDispatcher({
     clock,
+    faults,
+    // Its own stream: webhook faults must not change the orders the control API generates.
+    seed: config.seed + 1,
     timeoutMs: config.webhookTimeoutMs,
     retryDelaysMs: config.webhookRetryDelaysMs,
     ...(options.fetch ? { fetch: options.fetch } : {}),

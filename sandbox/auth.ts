@@ -5,6 +5,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { Scope } from "@/lib/marketplace/schemas/scopes";
 import type { SandboxContext, SandboxEnv } from "./context";
 import { ApiError, errorResponse } from "./errors";
+import { isTokenActive } from "./store";
 
 export type GuardFailure = ApiError;
 
@@ -26,7 +27,7 @@ export function apiGuard(ctx: SandboxContext, requiredScopes: readonly Scope[], 
     const presented = readBearerToken(c.req.header("Authorization"));
     if (presented === null) return render(c, new ApiError(401, "invalid_token", "Missing Authorization: Bearer <ACCESS_TOKEN> header"));
     const token = store.tokens.get(presented);
-    if (!token || token.revoked || (token.expiresAt !== null && clock.now() >= token.expiresAt)) {
+    if (!token || !isTokenActive(token, clock.now())) {
       const reason = !token ? "unknown" : token.revoked ? "revoked" : "expired";
       return render(c, new ApiError(401, "invalid_token", `The access token is ${reason}`));
     }

@@ -40,7 +40,16 @@ export const sandboxEnvSchema = z.object({
   SANDBOX_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(5000),
   /** Origin the sandbox is reached at, for the product images, labels and tracking pages it serves. */
   SANDBOX_PUBLIC_URL: httpUrl.optional(),
+  /** Whose callback URL endpoint 10 sets: one per (application, user), or one per application. */
+  SANDBOX_CALLBACK_SCOPE: z.enum(["user", "application"]).default("user"),
 });
+
+/**
+ * `user`: one callback URL per (application, user), notifications signed with the token that set
+ * it. `application`: the spec's "one string url per integrator application" (Resources → Webhook
+ * callback URL) taken literally; each user's events are signed with that user's own token.
+ */
+export type CallbackScope = z.infer<typeof sandboxEnvSchema>["SANDBOX_CALLBACK_SCOPE"];
 
 export interface SandboxConfig {
   port: number;
@@ -55,6 +64,7 @@ export interface SandboxConfig {
   webhookRetryDelaysMs: number[];
   /** Origin of the sandbox's own assets (product images, labels, tracking pages) in seeded data. */
   publicUrl: string;
+  callbackScope: CallbackScope;
 }
 
 /** Exponential backoff: retries after 2, 4, 8, 16 and 32 seconds → 6 attempts within ~1 minute. */
@@ -78,6 +88,7 @@ export function loadSandboxConfig(env: Record<string, string | undefined> = proc
     webhookTimeoutMs: values.SANDBOX_WEBHOOK_TIMEOUT_MS,
     webhookRetryDelaysMs: DEFAULT_RETRY_DELAYS_MS,
     publicUrl: (values.SANDBOX_PUBLIC_URL ?? `http://localhost:${values.SANDBOX_PORT}`).replace(/\/+$/, ""),
+    callbackScope: values.SANDBOX_CALLBACK_SCOPE,
   };
 }
 

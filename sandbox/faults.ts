@@ -13,6 +13,10 @@ export const faultsPatchSchema = z.strictObject({
   rateLimitPerMinute: z.number().int().positive().nullable().optional(),
   /** Every webhook is delivered twice (same body, signature and X-SVC-Event-Id). */
   duplicateWebhooks: z.boolean().optional(),
+  /** Share (0..1) of webhook deliveries never sent (logged as `dropped`); 1 = every delivery. */
+  dropWebhookRate: z.number().min(0).max(1).optional(),
+  /** Deliveries due in the same dispatcher tick start in random order instead of enqueue order. */
+  reorderWebhooks: z.boolean().optional(),
   /** Maintenance: the authorization request redirects with `temporarily_unavailable`; API calls answer 503. */
   maintenance: z.boolean().optional(),
 });
@@ -24,6 +28,8 @@ export interface Faults {
   importDown: boolean;
   rateLimitPerMinute: number | null;
   duplicateWebhooks: boolean;
+  dropWebhookRate: number;
+  reorderWebhooks: boolean;
   maintenance: boolean;
 }
 
@@ -33,8 +39,15 @@ export const NO_FAULTS: Readonly<Faults> = {
   importDown: false,
   rateLimitPerMinute: null,
   duplicateWebhooks: false,
+  dropWebhookRate: 0,
+  reorderWebhooks: false,
   maintenance: false,
 };
+
+/** A rate of 0 never hits and 1 always does, so tests are deterministic at the ends. */
+export function rateHits(rate: number, draw: () => number): boolean {
+  return rate >= 1 || (rate > 0 && draw() < rate);
+}
 
 export class FaultState {
   current: Faults = { ...NO_FAULTS };
@@ -54,10 +67,8 @@ export class FaultState {
     this.windows.clear();
   }
 
-  /** errorRate 0 never fails and 1 always fails, so tests are deterministic at the ends. */
   injectServerError(): boolean {
-    const rate = this.current.errorRate;
-    return rate >= 1 || (rate > 0 && Math.random() < rate);
+    return rateHits(this.current.errorRate, Math.random);
   }
 
   /**

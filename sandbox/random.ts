@@ -40,6 +40,14 @@ export class SeededRandom {
     for (let i = 0; i < count; i++) out += Math.floor(this.next() * 16).toString(16);
     return out;
   }
+  /** Fisher–Yates, in place: every order equally likely. */
+  shuffle<T>(items: T[]): T[] {
+    for (let i = items.length - 1; i > 0; i--) {
+      const j = Math.floor(this.next() * (i + 1));
+      [items[i], items[j]] = [items[j] as T, items[i] as T];
+    }
+    return items;
+  }
 }
 
 /**

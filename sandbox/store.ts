@@ -47,12 +47,18 @@ export interface AccessToken {
   revoked: boolean;
 }
 
-/** One callback URL per integrator application per user (the token identifies both). */
+/**
+ * A callback URL and the token that set it. Kept per (application, user), or per application with
+ * SANDBOX_CALLBACK_SCOPE=application (then `userId` and the token are those of whoever set it last).
+ */
 export interface WebhookSubscription {
   clientId: string;
   userId: string;
   url: string;
-  /** Notifications are signed with the access token that set the URL (spec: Events → Signature). */
+  /**
+   * The access token that set the URL and its scopes. In user mode notifications are signed with it
+   * (spec: Events → Signature); in application mode each user's own current token signs instead.
+   */
   signingToken: string;
   scopes: string[];
   updatedAt: string;
@@ -119,6 +125,16 @@ export class SandboxStore {
     return this.usersByEmail.get(login.trim().toLowerCase());
   }
 
+  /** The user's most recently issued token for the application that is neither revoked nor expired. */
+  latestActiveToken(clientId: string, userId: string, now: number): AccessToken | undefined {
+    // `tokens` keeps issue order, so the last match is the most recent (even within one millisecond).
+    let latest: AccessToken | undefined;
+    for (const token of this.tokens.values()) {
+      if (token.clientId === clientId && token.userId === userId && isTokenActive(token, now)) latest = token;
+    }
+    return latest;
+  }
+
   sellerOrders(userId: string): SellerOrders {
     let orders = this.ordersByUser.get(userId);
     if (!orders) {
@@ -178,8 +194,13 @@ export class SandboxStore {
   }
 }
 
-export function subscriptionKey(clientId: string, userId: string): string {
-  return `${clientId}\u0000${userId}`;
+/** Key of a callback URL: per (application, user), or per application when `userId` is null. */
+export function subscriptionKey(clientId: string, userId: string | null): string {
+  return userId === null ? clientId : `${clientId}\u0000${userId}`;
+}
+
+export function isTokenActive(token: AccessToken, now: number): boolean {
+  return !token.revoked && (token.expiresAt === null || now < token.expiresAt);
 }
 
 /** JSON with object keys sorted, so that two equal SKUs give the same text. */

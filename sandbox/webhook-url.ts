@@ -1,5 +1,7 @@
-// The callback URL (spec: Endpoint 10), at both paths the spec gives. One URL per integrator
-// application per user: the bearer token identifies both. No scope beyond a valid token is
+// The callback URL (spec: Endpoint 10), at both paths the spec gives. By default one URL per
+// integrator application per user: the bearer token identifies both. With
+// SANDBOX_CALLBACK_SCOPE=application one URL per application, shared by all its users: whoever
+// sets it last wins, and any of them reads or removes it. No scope beyond a valid token is
 // required (the spec names none). Reachability is not checked; GET without a URL → {url: null}.
 import { Hono } from "hono";
 import { webhookUrlRequestSchema } from "@/lib/marketplace/schemas/webhook";
@@ -10,17 +12,22 @@ import { jsonBody } from "./validation";
 
 export const WEBHOOK_URL_PATHS = ["/v1.0/marketplace/webhooks/url", "/v1.0/webhooks"] as const;
 
+/** Which callback URL a token of (clientId, userId) addresses under SANDBOX_CALLBACK_SCOPE. */
+function callbackUrlKey(ctx: SandboxContext, clientId: string, userId: string): string {
+  return subscriptionKey(clientId, ctx.config.callbackScope === "application" ? null : userId);
+}
+
 export function webhookUrlRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   const routes = new Hono<SandboxEnv>();
   for (const path of WEBHOOK_URL_PATHS) {
     routes.post(path, apiGuard(ctx, []), jsonBody(webhookUrlRequestSchema), (c) => {
       const { token, user } = c.get("auth");
       const { url } = c.req.valid("json");
-      ctx.store.webhookSubscriptions.set(subscriptionKey(token.clientId, user.id), {
+      ctx.store.webhookSubscriptions.set(callbackUrlKey(ctx, token.clientId, user.id), {
         clientId: token.clientId,
         userId: user.id,
         url,
-        // Notifications are signed with the token that set the URL (spec: Events → Signature).
+        // In user mode notifications are signed with the token that set the URL (spec: Events → Signature).
         signingToken: token.token,
         scopes: token.scopes,
         updatedAt: new Date(ctx.clock.now()).toISOString(),
@@ -29,11 +36,11 @@ export function webhookUrlRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     });
     routes.get(path, apiGuard(ctx, []), (c) => {
       const { token, user } = c.get("auth");
-      return c.json({ url: ctx.store.webhookSubscriptions.get(subscriptionKey(token.clientId, user.id))?.url ?? null });
+      return c.json({ url: ctx.store.webhookSubscriptions.get(callbackUrlKey(ctx, token.clientId, user.id))?.url ?? null });
     });
     routes.delete(path, apiGuard(ctx, []), (c) => {
       const { token, user } = c.get("auth");
-      const removed = ctx.store.webhookSubscriptions.delete(subscriptionKey(token.clientId, user.id));
+      const removed = ctx.store.webhookSubscriptions.delete(callbackUrlKey(ctx, token.clientId, user.id));
       return c.json({ message: removed ? "Callback URL removed" : "No callback URL was set" });
     });
   }

@@ -7,12 +7,16 @@
 //
 // Retry times are sandbox-clock times, so `POST /_sandbox/clock` makes a pending retry due at once;
 // a real timer polls at most every 200 ms, so retries also happen in real time.
+//
+// The delivery faults (`duplicateWebhooks`, `dropWebhookRate`, `reorderWebhooks`) are applied here,
+// with a seeded random source: the same SANDBOX_SEED drops and reorders the same deliveries.
 import { createHmac } from "node:crypto";
 import type { WebhookData } from "@/lib/marketplace/schemas/webhook";
 import { WEBHOOK_SIGNATURE_HEADER } from "@/lib/marketplace/schemas/webhook";
 import type { SandboxClock } from "./clock";
 import type { SandboxContext } from "./context";
-import { createObjectIdFactory } from "./random";
+import { rateHits, type FaultState } from "./faults";
+import { createObjectIdFactory, SeededRandom } from "./random";
 
 /** Base64(HMAC-SHA256(body, access token)) over the exact body bytes sent (spec: Events → Signature). */
 export function signWebhookBody(body: string, accessToken: string): string {
@@ -39,20 +43,26 @@ export interface WebhookDelivery {
   domain: string;
   status: string;
   createdAt: string;
-  state: "pending" | "delivering" | "delivered" | "failed";
+  /** `dropped`: never sent (fault `dropWebhookRate`), so it has no attempts. */
+  state: "pending" | "delivering" | "delivered" | "failed" | "dropped";
   attempts: DeliveryAttempt[];
   nextAttemptAt: string | null;
 }
 
+/** One callback URL an event of `userId` goes to, the token that signs it and that token's scopes. */
 export interface WebhookTarget {
   clientId: string;
   userId: string;
   url: string;
   signingToken: string;
+  scopes: readonly string[];
 }
 
 export interface DispatcherOptions {
   clock: SandboxClock;
+  faults: FaultState;
+  /** Seeds the random source of the faults `dropWebhookRate` and `reorderWebhooks`. */
+  seed: number;
   timeoutMs: number;
   retryDelaysMs: readonly number[];
   fetch?: typeof fetch;
@@ -68,23 +78,28 @@ export class WebhookDispatcher {
   private readonly newId = createObjectIdFactory();
   private readonly fetchImpl: typeof fetch;
   private readonly pollMs: number;
+  private random: SeededRandom;
 
   constructor(private readonly options: DispatcherOptions) {
     this.fetchImpl = options.fetch ?? fetch;
     this.pollMs = options.pollMs ?? 200;
+    this.random = new SeededRandom(options.seed);
   }
 
   get maxAttempts(): number {
     return this.options.retryDelaysMs.length + 1;
   }
 
-  enqueue(target: WebhookTarget, data: WebhookData, copies = 1): WebhookDelivery[] {
+  enqueue(target: WebhookTarget, data: WebhookData): WebhookDelivery[] {
+    const faults = this.options.faults.current;
     const body = JSON.stringify({ data });
     const signature = signWebhookBody(body, target.signingToken);
     const now = this.options.clock.now();
     const eventId = this.newId(now);
     const created: WebhookDelivery[] = [];
-    for (let i = 0; i < copies; i++) {
+    for (let i = 0; i < (faults.duplicateWebhooks ? 2 : 1); i++) {
+      // Decided per copy, so that a duplicated event may arrive once, twice or not at all.
+      const dropped = rateHits(faults.dropWebhookRate, this.random.next);
       const delivery: WebhookDelivery = {
         id: this.newId(now),
         eventId,
@@ -96,12 +111,12 @@ export class WebhookDispatcher {
         domain: data.domain,
         status: data.status,
         createdAt: new Date(now).toISOString(),
-        state: "pending",
+        state: dropped ? "dropped" : "pending",
         attempts: [],
-        nextAttemptAt: new Date(now).toISOString(),
+        nextAttemptAt: dropped ? null : new Date(now).toISOString(),
       };
       this.deliveries.push(delivery);
-      this.dueAt.set(delivery.id, now);
+      if (!dropped) this.dueAt.set(delivery.id, now);
       created.push(delivery);
     }
     this.kick();
@@ -115,6 +130,7 @@ export class WebhookDispatcher {
   clear(): void {
     this.deliveries = [];
     this.dueAt.clear();
+    this.random = new SeededRandom(this.options.seed);
   }
 
   start(): void {
@@ -149,12 +165,15 @@ export class WebhookDispatcher {
     this.timer = null;
     if (!this.running) return;
     const now = this.options.clock.now();
-    for (const delivery of this.deliveries) {
+    const burst = this.deliveries.filter((delivery) => {
       const due = this.dueAt.get(delivery.id);
-      if (due !== undefined && due <= now && delivery.state === "pending") {
-        this.dueAt.delete(delivery.id);
-        this.attempt(delivery);
-      }
+      return due !== undefined && due <= now && delivery.state === "pending";
+    });
+    // Attempts start in this order; a receiver must not rely on it (fault `reorderWebhooks`).
+    if (this.options.faults.current.reorderWebhooks) this.random.shuffle(burst);
+    for (const delivery of burst) {
+      this.dueAt.delete(delivery.id);
+      this.attempt(delivery);
     }
     this.kick();
   }
@@ -246,10 +265,31 @@ export function subscriptionReceives(scopes: readonly string[], domain: string):
   return (TOPIC_SCOPES[key] ?? []).some((scope) => scopes.includes(scope));
 }
 
-/** Sends an event about `userId`'s data to every application of that user with a callback URL. */
-export function notifySeller(ctx: SandboxContext, userId: string, data: WebhookData): void {
+/**
+ * Where events about `userId`'s data go: one target per application with a callback URL for them.
+ * SANDBOX_CALLBACK_SCOPE=user: the user's own URLs, signed with the token that set each one.
+ * `application`: every application URL, signed with the user's own latest active token for that
+ * application (the spec keys the signature with "the integrator's access token" and an application
+ * has one per user); a user without such a token gets nothing from that application.
+ */
+export function callbackTargets(ctx: SandboxContext, userId: string): WebhookTarget[] {
+  const targets: WebhookTarget[] = [];
   for (const subscription of ctx.store.webhookSubscriptions.values()) {
-    if (subscription.userId !== userId || !subscriptionReceives(subscription.scopes, data.domain)) continue;
-    ctx.webhooks.enqueue(subscription, data, ctx.faults.current.duplicateWebhooks ? 2 : 1);
+    const signer =
+      ctx.config.callbackScope === "application"
+        ? ctx.store.latestActiveToken(subscription.clientId, userId, ctx.clock.now())
+        : subscription.userId === userId
+          ? { token: subscription.signingToken, scopes: subscription.scopes }
+          : undefined;
+    if (!signer) continue;
+    targets.push({ clientId: subscription.clientId, userId, url: subscription.url, signingToken: signer.token, scopes: signer.scopes });
+  }
+  return targets;
+}
+
+/** Sends an event about `userId`'s data to every callback URL whose signing token's scopes subscribe to it. */
+export function notifySeller(ctx: SandboxContext, userId: string, data: WebhookData): void {
+  for (const target of callbackTargets(ctx, userId)) {
+    if (subscriptionReceives(target.scopes, data.domain)) ctx.webhooks.enqueue(target, data);
   }
 }

@@ -9,7 +9,7 @@ import { fetchApi } from "@/lib/api-client";
 import { isoToLocal, localToIso } from "@/lib/datetime-local";
 import type { WebhookEventPage, WebhookEventRow } from "@/lib/data/webhook-events";
 import { WEBHOOK_DOMAINS } from "@/lib/marketplace/schemas/webhook";
-import { EVENT_PAGE_SIZES, eventFiltersFromSearchParams, eventFiltersToSearchParams } from "@/lib/webhooks/event-filters";
+import { EVENT_PAGE_SIZES, eventFiltersFromSearchParams, eventFiltersToSearchParams, PROCESSING_STATES } from "@/lib/webhooks/event-filters";
 import type { EventFilters } from "@/lib/webhooks/event-filters";
 
 const fetchEvents = (filters: EventFilters) => fetchApi<WebhookEventPage>(`/api/events?${eventFiltersToSearchParams(filters)}`);
@@ -27,7 +27,18 @@ const columns = [
   }),
   column.accessor("processingState", {
     header: "Processing",
-    cell: (info) => (info.row.original.valid ? info.getValue() : <span className="text-red-700">invalid</span>),
+    cell: (info) => {
+      const { valid, attempts, source } = info.row.original;
+      if (!valid) return <span className="text-red-700">invalid</span>;
+      const state = info.getValue();
+      return (
+        <span className={state === "dead" ? "font-medium text-red-700" : state === "retrying" ? "text-amber-700" : undefined}>
+          {state}
+          {attempts > 1 ? ` (${attempts} attempts)` : ""}
+          {source === "reconciliation" ? <span className="ml-1 rounded bg-zinc-100 px-1 text-xs text-zinc-700">reconciled</span> : null}
+        </span>
+      );
+    },
   }),
   column.accessor("duplicateCount", { header: "Duplicates", cell: (info) => info.getValue() || "" }),
   column.display({
@@ -58,7 +69,7 @@ export function EventLogTable() {
   return (
     <div className="space-y-4">
       <form
-        className="grid gap-3 rounded-lg border border-zinc-200 bg-white p-4 text-sm sm:grid-cols-5"
+        className="grid gap-3 rounded-lg border border-zinc-200 bg-white p-4 text-sm sm:grid-cols-6"
         onSubmit={(event) => {
           event.preventDefault();
           const form = new FormData(event.currentTarget);
@@ -66,6 +77,7 @@ export function EventLogTable() {
             domain: String(form.get("domain") ?? ""),
             status: String(form.get("status") ?? "").trim(),
             resource: String(form.get("resource") ?? "").trim(),
+            processing: String(form.get("processing") ?? ""),
             from: localToIso(String(form.get("from") ?? "")),
             to: localToIso(String(form.get("to") ?? "")),
           });
@@ -92,6 +104,17 @@ export function EventLogTable() {
           <input name="resource" defaultValue={filters.resource ?? ""} className="rounded-md border border-zinc-300 px-2 py-1" />
         </label>
         <label className="flex flex-col gap-1">
+          Processing
+          <select name="processing" defaultValue={filters.processing ?? ""} className="rounded-md border border-zinc-300 px-2 py-1">
+            <option value="">Any</option>
+            {PROCESSING_STATES.map((state) => (
+              <option key={state} value={state}>
+                {state}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1">
           From
           <input type="datetime-local" name="from" defaultValue={isoToLocal(filters.from)} className="rounded-md border border-zinc-300 px-2 py-1" />
         </label>
@@ -99,7 +122,7 @@ export function EventLogTable() {
           To
           <input type="datetime-local" name="to" defaultValue={isoToLocal(filters.to)} className="rounded-md border border-zinc-300 px-2 py-1" />
         </label>
-        <FilterActions className="sm:col-span-5" onClear={() => update({ domain: null, status: null, resource: null, from: null, to: null })} />
+        <FilterActions className="sm:col-span-6" onClear={() => update({ domain: null, status: null, resource: null, processing: null, from: null, to: null })} />
       </form>
 
       <PagedTable

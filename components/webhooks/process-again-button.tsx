@@ -1,15 +1,16 @@
 "use client";
 
 import { useActionState } from "react";
-import { processAgainAction } from "@/lib/actions/webhooks";
+import { processAgainAction, processAllDeadAction } from "@/lib/actions/webhooks";
 import type { WebhookActionState } from "@/lib/actions/webhooks";
 
-export function ProcessAgainButton({ eventId }: { eventId: string }) {
-  const [state, action, pending] = useActionState<WebhookActionState>(() => processAgainAction(eventId), { status: "idle" });
+/** A one-button form running a webhook action, with its outcome beside it. */
+function ActionButton({ run, label, pendingLabel }: { run: () => Promise<WebhookActionState>; label: string; pendingLabel: string }) {
+  const [state, action, pending] = useActionState<WebhookActionState>(run, { status: "idle" });
   return (
     <form action={action} className="flex items-center gap-3">
       <button type="submit" disabled={pending} className="rounded-md border border-zinc-300 bg-white px-3 py-1.5 text-sm font-medium disabled:opacity-50">
-        {pending ? "Processing…" : "Process again"}
+        {pending ? pendingLabel : label}
       </button>
       {state.status !== "idle" ? (
         <span role="status" className={state.status === "error" ? "text-sm text-red-700" : "text-sm text-brand-700"}>
@@ -18,4 +19,13 @@ export function ProcessAgainButton({ eventId }: { eventId: string }) {
       ) : null}
     </form>
   );
+}
+
+export function ProcessAgainButton({ eventId }: { eventId: string }) {
+  return <ActionButton run={() => processAgainAction(eventId)} label="Process again" pendingLabel="Processing…" />;
+}
+
+/** Queues every dead event of the seller again (each with a fresh budget of attempts). */
+export function ProcessAllDeadButton() {
+  return <ActionButton run={processAllDeadAction} label="Process all dead events again" pendingLabel="Queuing…" />;
 }

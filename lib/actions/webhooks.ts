@@ -6,7 +6,9 @@ import { requireSeller } from "@/lib/auth/session";
 import { withPlatform } from "@/lib/data/platform";
 import type { PlatformProblem } from "@/lib/data/platform";
 import { webhookUrlSchema } from "@/lib/marketplace/schemas/webhook";
-import { reprocessWebhookEvent } from "@/lib/webhooks/process";
+import { requeueDeadEvents } from "@/lib/data/webhook-queue";
+import { db } from "@/lib/db";
+import { reprocessWebhookEvent, sweepSoon } from "@/lib/webhooks/process";
 import { receiverUrlFor } from "@/lib/webhooks/receiver-url";
 
 export type WebhookActionState =
@@ -65,9 +67,26 @@ const eventIdSchema = z.string().min(1).max(100);
 export async function processAgainAction(eventId: string): Promise<WebhookActionState> {
   const seller = await requireSeller();
   const id = eventIdSchema.safeParse(eventId);
-  if (!id.success || !(await reprocessWebhookEvent(seller.id, id.data))) {
-    return { status: "error", message: "This event does not exist." };
-  }
+  if (!id.success) return { status: "error", message: "This event does not exist." };
+  const result = await reprocessWebhookEvent(seller.id, id.data);
+  if (result === "missing") return { status: "error", message: "This event does not exist." };
+  if (result === "busy") return { status: "error", message: "This event is being processed right now; try again in a moment." };
   revalidatePath(`/webhooks/events/${id.data}`);
-  return { status: "success", message: "The event was processed again." };
+  const event = await db.webhookEvent.findFirst({ where: { id: id.data, sellerId: seller.id }, select: { processingState: true, processingError: true } });
+  if (event?.processingState === "processed" || event?.processingState === "skipped") {
+    return { status: "success", message: "The event was processed again." };
+  }
+  return { status: "error", message: `Processing failed again: ${event?.processingError ?? "unknown error"}` };
+}
+
+/** "Process all dead again": every dead event of the seller is queued with a fresh budget of attempts. */
+export async function processAllDeadAction(): Promise<WebhookActionState> {
+  const seller = await requireSeller();
+  const count = await requeueDeadEvents(seller.id);
+  if (count > 0) sweepSoon();
+  revalidatePath("/webhooks/events");
+  revalidatePath("/webhooks");
+  return count === 0
+    ? { status: "success", message: "There are no dead events." }
+    : { status: "success", message: `${count} dead event${count === 1 ? " is" : "s are"} being processed again.` };
 }

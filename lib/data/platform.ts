@@ -10,7 +10,7 @@ import { MarketplaceError } from "@/lib/marketplace/errors";
 export type PlatformProblem =
   | { kind: "reconnect" }
   | { kind: "missing_scope"; scopes: string[] }
-  | { kind: "error"; message: string; status: number | null };
+  | { kind: "error"; message: string; status: number | null; retryAfterMs?: number; invalidResponse?: boolean };
 
 export type PlatformResult<T> = { ok: true; data: T } | { ok: false; problem: PlatformProblem };
 
@@ -45,6 +45,9 @@ export async function withPlatform<T>(
       await recordMissingScopes(seller.id, scopes);
       return { ok: false, problem: { kind: "missing_scope", scopes } };
     }
-    return { ok: false, problem: { kind: "error", message: error.message, status: error.status } };
+    const problem: PlatformProblem = { kind: "error", message: error.message, status: error.status };
+    if (error.retryAfterMs !== undefined) problem.retryAfterMs = error.retryAfterMs;
+    if (error.kind === "invalid_response") problem.invalidResponse = true;
+    return { ok: false, problem };
   }
 }

@@ -23,6 +23,8 @@ export type WebhookEventRow = WebhookFields & {
   receivedAt: string;
   valid: boolean;
   processingState: string;
+  source: string;
+  attempts: number;
   duplicateCount: number;
 };
 
@@ -31,6 +33,7 @@ export async function listWebhookEvents(sellerId: string, filters: EventFilters)
   const where: Prisma.WebhookEventWhereInput = { sellerId };
   if (filters.domain) where.domain = filters.domain;
   if (filters.status) where.status = filters.status;
+  if (filters.processing) where.processingState = filters.processing;
   if (filters.resource) {
     where.OR = [{ resourceId: filters.resource }, { orderId: filters.resource }, { deliveryId: filters.resource }, { code: filters.resource }];
   }
@@ -47,7 +50,7 @@ export async function listWebhookEvents(sellerId: string, filters: EventFilters)
       orderBy: [{ receivedAt: "desc" }, { id: "desc" }],
       skip: (filters.page - 1) * filters.size,
       take: filters.size,
-      select: { ...webhookFieldsSelect, receivedAt: true, processingState: true, duplicateCount: true },
+      select: { ...webhookFieldsSelect, receivedAt: true, processingState: true, source: true, attempts: true, duplicateCount: true },
     }),
   ]);
   const items: WebhookEventRow[] = rows.map(({ sellerId: _sellerId, ...row }) => ({ ...row, receivedAt: row.receivedAt.toISOString() }));
@@ -59,4 +62,9 @@ export type WebhookEventPage = Awaited<ReturnType<typeof listWebhookEvents>>;
 /** One event of the seller's, whole; null when it is not theirs or does not exist. */
 export async function getWebhookEvent(sellerId: string, id: string) {
   return db.webhookEvent.findFirst({ where: { id, sellerId } });
+}
+
+/** Earlier receipts of the same notification (same body): an identical body is processed again. */
+export async function countEarlierReceipts(sellerId: string, bodyHash: string, receivedAt: Date) {
+  return db.webhookEvent.count({ where: { sellerId, bodyHash, receivedAt: { lt: receivedAt } } });
 }

@@ -4,14 +4,15 @@ import type { SellerLiveMessage } from "@/lib/live/bus";
 import { DB_NOW, pool } from "@/lib/pg-pool";
 import type { StoredEvent } from "@/lib/webhooks/receiver";
 
-// The processing queue: a "WebhookWork" row per event not yet processed, written by the statement
-// that stores the event (lib/data/webhook-store.ts) and deleted by the one that records its
-// outcome. No polling delay for events an instance received itself: it claims them at once. An
-// event is processed by one instance: the one in `claimedBy`, until `availableAt` passes (its
+// The durable processing queue: a "WebhookWork" row per event not yet processed, written by the
+// statement that stores the event (lib/data/webhook-store.ts) and deleted by the one that records
+// its processing. No polling delay for events an instance received itself: it claims them at once.
+// An event is processed by one instance: the one in `claimedBy`, until `availableAt` passes (its
 // lease). A sweep on every instance claims due rows with FOR UPDATE SKIP LOCKED, so two sweeping
 // instances never take the same row: events nobody claimed (written while their instance was
-// stopping) and claims whose lease expired (an instance that died). Times are the database's
-// clock, so instances with skewed clocks agree.
+// stopping), claims whose lease expired (an instance that died) and failed events whose next
+// attempt is due. A dead event keeps its row, never due, until it is processed again on request.
+// Times are the database's clock, so instances with skewed clocks agree.
 
 /** How long a claim holds before another instance may take the event. */
 export const CLAIM_LEASE_SECONDS = 60;
@@ -20,8 +21,20 @@ export const CLAIM_LEASE_SECONDS = 60;
  * gets a moment to take it first; after that any instance's sweep may.
  */
 export const ORPHAN_AFTER_SECONDS = 2;
+/** A dead event's queue row: never due by itself. */
+const DEAD_UNTIL = `TIMESTAMP '9999-12-31 00:00:00'`;
 
-const EVENT_FIELDS = `e."id", e."sellerId", e."domain", e."status", e."resourceId", e."code", e."orderId", e."deliveryId", e."valid"`;
+/** A claimed event as processing needs it, with the attempts already made. */
+export type QueuedEvent = StoredEvent & { attempts?: number };
+
+const EVENT_FIELDS = `e."id", e."sellerId", e."domain", e."status", e."resourceId", e."code", e."orderId", e."deliveryId", e."valid", e."attempts"`;
+
+/**
+ * Taking an event up ends its coalescing window (waitingHash = null): an identical body that
+ * arrives from now on is a new receipt, since what this processing reads may already be older
+ * than the change it announces.
+ */
+const START = `SET "processingState" = 'processing', "waitingHash" = NULL`;
 
 const CLAIM_DUE = {
   name: "webhook_work_claim_due",
@@ -37,22 +50,41 @@ const CLAIM_DUE = {
         FOR UPDATE SKIP LOCKED
       )
       RETURNING "eventId"
+    ),
+    started AS (
+      UPDATE "WebhookEvent" e ${START} FROM claimed WHERE e."id" = claimed."eventId"
+      RETURNING ${EVENT_FIELDS}, e."receivedAt"
     )
-    SELECT ${EVENT_FIELDS} FROM claimed JOIN "WebhookEvent" e ON e."id" = claimed."eventId"
-    ORDER BY e."receivedAt", e."id"`,
+    SELECT * FROM started e ORDER BY e."receivedAt", e."id"`,
 };
 
-/** Claims up to `limit` due events: unclaimed ones past their moment, and expired claims. Oldest first. */
-export async function claimDueEvents(instanceId: string, limit: number): Promise<StoredEvent[]> {
-  const result = await pool.query<StoredEvent>({ ...CLAIM_DUE, values: [instanceId, CLAIM_LEASE_SECONDS, limit] });
+/** Claims up to `limit` due events: unclaimed ones past their moment, expired claims, due retries. Oldest first. */
+export async function claimDueEvents(instanceId: string, limit: number): Promise<QueuedEvent[]> {
+  const result = await pool.query<QueuedEvent>({ ...CLAIM_DUE, values: [instanceId, CLAIM_LEASE_SECONDS, limit] });
   return result.rows;
 }
 
-export interface EventOutcome {
-  id: string;
-  state: "processed" | "skipped" | "failed";
-  error?: string | null;
+/**
+ * Takes up events this instance claimed when it received them. Answers the ids it still holds
+ * (a claim can have expired and been taken over meanwhile, after a long stall).
+ */
+export async function startClaimedEvents(instanceId: string, ids: readonly string[]): Promise<Set<string>> {
+  const result = await pool.query<{ id: string }>({
+    name: "webhook_work_start",
+    text: `
+      UPDATE "WebhookEvent" e ${START}
+      FROM "WebhookWork" w
+      WHERE w."eventId" = e."id" AND w."claimedBy" = $1 AND e."id" = ANY($2::text[])
+      RETURNING e."id"`,
+    values: [instanceId, ids],
+  });
+  return new Set(result.rows.map((row) => row.id));
 }
+
+export type EventOutcome =
+  | { id: string; state: "processed" | "skipped" }
+  | { id: string; state: "retrying"; error: string; retryInSeconds: number }
+  | { id: string; state: "dead"; error: string };
 
 /**
  * One NOTIFY carries as many messages as fit in about this many bytes: one notification per
@@ -67,8 +99,9 @@ const NOTIFY_CHUNK_BYTES = 4_000;
  * transaction): the NOTIFY that carries the messages to every instance is delivered at COMMIT, so
  * an open page never hears of processing that did not stick. Only events this instance still
  * holds are recorded, and only their messages sent: an event whose claim expired and was taken
- * over is left to its new owner, who will announce it. The event's update touches no indexed
- * column (a HOT update); the queue row is deleted.
+ * over is left to its new owner, who will announce it. A processed event's queue row is deleted;
+ * a failed one's is handed back, due at its next attempt (or never, when dead). The event's
+ * update touches no indexed column (a HOT update).
  */
 export async function finishEvents(
   instanceId: string,
@@ -79,17 +112,29 @@ export async function finishEvents(
   await pool.query({
     name: "webhook_work_finish",
     text: `
-      WITH finished AS (
-        DELETE FROM "WebhookWork" AS work
-        USING json_to_recordset($1::json) AS outcome(id text, state text, error text)
-        WHERE work."eventId" = outcome.id AND work."claimedBy" = $2
-        RETURNING work."eventId", outcome.state, outcome.error
+      WITH outcome AS (
+        SELECT * FROM json_to_recordset($1::json) AS outcome(id text, state text, error text, "retryInSeconds" float8)
+      ),
+      done AS (
+        DELETE FROM "WebhookWork" AS work USING outcome
+        WHERE work."eventId" = outcome.id AND work."claimedBy" = $2 AND outcome.state IN ('processed', 'skipped')
+        RETURNING work."eventId"
+      ),
+      held AS (
+        UPDATE "WebhookWork" AS work
+        SET "claimedBy" = NULL,
+            "availableAt" = CASE WHEN outcome.state = 'dead' THEN ${DEAD_UNTIL}
+                                 ELSE ${DB_NOW} + make_interval(secs => outcome."retryInSeconds") END
+        FROM outcome
+        WHERE work."eventId" = outcome.id AND work."claimedBy" = $2 AND outcome.state IN ('retrying', 'dead')
+        RETURNING work."eventId"
       ),
       recorded AS (
         UPDATE "WebhookEvent" AS event
-        SET "processingState" = finished.state, "processingError" = finished.error, "processedAt" = ${DB_NOW}
-        FROM finished
-        WHERE event."id" = finished."eventId"
+        SET "processingState" = outcome.state, "processingError" = outcome.error, "processedAt" = ${DB_NOW},
+            "attempts" = event."attempts" + 1
+        FROM outcome
+        WHERE event."id" = outcome.id AND event."id" IN (SELECT "eventId" FROM done UNION ALL SELECT "eventId" FROM held)
         RETURNING event."id"
       ),
       inserted AS (
@@ -116,22 +161,62 @@ export async function releaseClaims(instanceId: string): Promise<number> {
   return result.rowCount ?? 0;
 }
 
+export type ReprocessClaim = { event: QueuedEvent } | { busy: true } | null;
+
 /**
  * "Process again" from the event log: queues one of the seller's events, claimed by this
- * instance, whatever its state, unless an instance is working on it right now. Null when it is
- * not theirs or is being processed.
+ * instance, whatever its state (dead included), unless an instance is working on it right now
+ * (`busy`). Null when the seller has no such event.
  */
-export async function claimEventForReprocessing(instanceId: string, sellerId: string, id: string): Promise<StoredEvent | null> {
-  const result = await pool.query<StoredEvent>(
+export async function claimEventForReprocessing(instanceId: string, sellerId: string, id: string): Promise<ReprocessClaim> {
+  const result = await pool.query<QueuedEvent & { receivedAt: Date }>(
     `WITH claimed AS (
        INSERT INTO "WebhookWork" ("eventId", "claimedBy", "availableAt")
        SELECT "id", $1, ${DB_NOW} + make_interval(secs => $2) FROM "WebhookEvent" WHERE "id" = $3 AND "sellerId" = $4
        ON CONFLICT ("eventId") DO UPDATE SET "claimedBy" = excluded."claimedBy", "availableAt" = excluded."availableAt"
          WHERE "WebhookWork"."claimedBy" IS NULL OR "WebhookWork"."availableAt" < ${DB_NOW}
        RETURNING "eventId"
+     ),
+     started AS (
+       UPDATE "WebhookEvent" e ${START}, "attempts" = 0 FROM claimed WHERE e."id" = claimed."eventId"
+       RETURNING ${EVENT_FIELDS}, e."receivedAt"
      )
-     SELECT ${EVENT_FIELDS} FROM claimed JOIN "WebhookEvent" e ON e."id" = claimed."eventId"`,
+     SELECT * FROM started e`,
     [instanceId, CLAIM_LEASE_SECONDS, id, sellerId],
   );
-  return result.rows[0] ?? null;
+  const event = result.rows[0];
+  if (event) return { event };
+  const exists = await pool.query(`SELECT 1 FROM "WebhookEvent" WHERE "id" = $1 AND "sellerId" = $2`, [id, sellerId]);
+  return exists.rowCount ? { busy: true } : null;
+}
+
+/**
+ * "Process all dead again": makes every dead event of the seller due now, with a fresh budget of
+ * attempts; the next sweep (started by the caller) takes them. Answers how many.
+ */
+export async function requeueDeadEvents(sellerId: string): Promise<number> {
+  const result = await pool.query(
+    `WITH requeued AS (
+       UPDATE "WebhookWork" w SET "availableAt" = ${DB_NOW}, "claimedBy" = NULL
+       FROM "WebhookEvent" e
+       WHERE e."id" = w."eventId" AND e."sellerId" = $1 AND w."availableAt" = ${DEAD_UNTIL}
+       RETURNING w."eventId"
+     )
+     UPDATE "WebhookEvent" e SET "processingState" = 'retrying', "attempts" = 0
+     FROM requeued WHERE e."id" = requeued."eventId"`,
+    [sellerId],
+  );
+  return result.rowCount ?? 0;
+}
+
+/** A seller's queue at a glance: events waiting (or being processed), and dead ones. */
+export async function queueCounts(sellerId: string): Promise<{ waiting: number; dead: number }> {
+  const result = await pool.query<{ waiting: number; dead: number }>(
+    `SELECT COUNT(*) FILTER (WHERE w."availableAt" <> ${DEAD_UNTIL})::int AS waiting,
+            COUNT(*) FILTER (WHERE w."availableAt" = ${DEAD_UNTIL})::int AS dead
+     FROM "WebhookWork" w JOIN "WebhookEvent" e ON e."id" = w."eventId"
+     WHERE e."sellerId" = $1`,
+    [sellerId],
+  );
+  return result.rows[0] ?? { waiting: 0, dead: 0 };
 }

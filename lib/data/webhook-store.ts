@@ -18,8 +18,10 @@ import type { ParsedWebhook } from "@/lib/webhooks/parse";
  * ON CONFLICT), which commits on its own; each request is answered once it has committed. The batch
  * travels as one JSON parameter: one native JSON.stringify is far cheaper on the receiver's thread
  * than pg's escaping of a dozen text arrays, and PostgreSQL has CPU to spare for parsing it.
- * A repeat of an event (same seller, same body bytes: the spec gives events no id) only bumps
- * duplicateCount, by as many repeats as the batch holds. `(xmax = 0)` is true for a row this
+ * A repeat of an event that still waits to be taken up (same seller, same body bytes: the spec
+ * gives events no id) only bumps its duplicateCount, by as many repeats as the batch holds; a
+ * repeat of one already taken up is a new receipt, stored and processed again (the resource may
+ * have changed again since: docs/decisions/0004-duplicates-and-durable-processing.md). `(xmax = 0)` is true for a row this
  * statement inserted, false for one it updated: PostgreSQL's way to tell the two apart in
  * RETURNING. The same statement queues each new event (lib/data/webhook-queue.ts), claimed by the
  * instance that received it unless that instance is shutting down.
@@ -36,14 +38,14 @@ const UPSERT_BATCH = {
     stored AS (
       INSERT INTO "WebhookEvent" (
         "id", "sellerId", "receivedAt", "lastReceivedAt", "domain", "status", "resourceId", "code",
-        "orderId", "deliveryId", "rawBody", "bodyHash", "headers", "signatureResult", "valid",
+        "orderId", "deliveryId", "rawBody", "bodyHash", "waitingHash", "headers", "signatureResult", "valid",
         "invalidReason", "processingState", "duplicateCount"
       )
       SELECT id, seller_id, received_at::timestamp(3), received_at::timestamp(3), domain, status, resource_id, code,
-             order_id, delivery_id, raw_body, body_hash, headers, 'valid', valid,
+             order_id, delivery_id, raw_body, body_hash, body_hash, headers, 'valid', valid,
              invalid_reason, 'pending', repeats
       FROM batch
-      ON CONFLICT ("sellerId", "bodyHash") DO UPDATE SET
+      ON CONFLICT ("sellerId", "waitingHash") DO UPDATE SET
         "duplicateCount" = "WebhookEvent"."duplicateCount" + 1 + excluded."duplicateCount",
         "lastReceivedAt" = excluded."lastReceivedAt"
       RETURNING "id", "sellerId", "bodyHash", (xmax = 0) AS inserted
@@ -169,8 +171,8 @@ export async function webhookWritesSettled(): Promise<void> {
 }
 
 /**
- * Stores an authentic notification, once: the same seller and the same body bytes are the same
- * event, and a repeat only bumps its duplicate count. Resolves when the row is committed.
+ * Stores an authentic notification: a repeat of one still waiting (same seller, same body bytes)
+ * only bumps its duplicate count. Resolves when the row is committed.
  */
 export function insertWebhookEvent(event: NewWebhookEvent): Promise<StoredWebhookEvent> {
   return new Promise((resolve, reject) => {

@@ -4,6 +4,9 @@ import { z } from "zod";
 
 export const EVENT_PAGE_SIZES = [25, 50, 100] as const;
 
+/** Where an event is in processing (prisma/schema.prisma WebhookEvent.processingState). */
+export const PROCESSING_STATES = ["pending", "processing", "retrying", "processed", "skipped", "dead"] as const;
+
 const emptyToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
 const optionalText = (max: number) => z.preprocess(emptyToUndefined, z.string().trim().min(1).max(max).optional());
 const optionalInstant = z.preprocess(emptyToUndefined, z.iso.datetime({ offset: true, local: true }).optional());
@@ -13,6 +16,7 @@ export const eventFiltersSchema = z
     domain: optionalText(50),
     status: optionalText(50),
     resource: optionalText(100),
+    processing: z.preprocess(emptyToUndefined, z.enum(PROCESSING_STATES).optional()),
     from: optionalInstant,
     to: optionalInstant,
     page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(1)),
@@ -38,7 +42,7 @@ export function eventFiltersFromSearchParams(params: URLSearchParams) {
 /** The URL form of filters, without defaults, so links stay short and stable. */
 export function eventFiltersToSearchParams(filters: Partial<EventFilters>): URLSearchParams {
   const params = new URLSearchParams();
-  for (const key of ["domain", "status", "resource", "from", "to"] as const) {
+  for (const key of ["domain", "status", "resource", "processing", "from", "to"] as const) {
     const value = filters[key];
     if (value) params.set(key, value);
   }

@@ -2,17 +2,27 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { db } from "@/lib/db";
-import { claimDueEvents, claimEventForReprocessing, finishEvents, releaseClaims } from "@/lib/data/webhook-queue";
-import type { EventOutcome } from "@/lib/data/webhook-queue";
+import { withPlatform } from "@/lib/data/platform";
+import type { PlatformResult } from "@/lib/data/platform";
+import { findCurrentSeller } from "@/lib/data/sellers";
+import type { CurrentSeller } from "@/lib/data/sellers";
+import { claimDueEvents, claimEventForReprocessing, finishEvents, releaseClaims, startClaimedEvents } from "@/lib/data/webhook-queue";
+import type { EventOutcome, QueuedEvent } from "@/lib/data/webhook-queue";
 import { webhookWritesSettled } from "@/lib/data/webhook-store";
+import { env } from "@/lib/env";
 import { pruneLiveMessages } from "@/lib/live/bus";
 import type { LiveMessage, SellerLiveMessage } from "@/lib/live/bus";
+import { upsertMirrorOrders, upsertMirrorPrice } from "@/lib/sync/order-mirror";
 import type { StoredEvent } from "@/lib/webhooks/receiver";
+import { classifyProblem, nextAttemptDelaySeconds } from "@/lib/webhooks/retry-policy";
+import type { AttemptFailure, RetryPolicy } from "@/lib/webhooks/retry-policy";
 
 // Processing runs after the acknowledgement, never before (spec: Receiver guidance: respond
 // quickly). The receiver writes a new event already claimed by this instance (the same statement,
 // lib/data/webhook-store.ts) and hands it here; on the next turn of the event loop the batch is
-// acted on, and the outcomes and live messages are recorded in one statement. With several
+// taken up and acted on (an order.* event fetches the order into the mirror, a portfolio.price
+// event the price), and the outcomes and live messages are recorded in one statement. A failed
+// attempt is tried again later with backoff (lib/webhooks/retry-policy.ts), then the event is dead. With several
 // instances nothing here must run once per cluster by luck: the claim decides who processes an
 // event (lib/data/webhook-queue.ts). A sweep, on every instance, takes what nobody is working on:
 // events written while their instance was stopping, and claims whose lease expired (an instance
@@ -22,10 +32,19 @@ import type { StoredEvent } from "@/lib/webhooks/receiver";
 export const INSTANCE_ID = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
 
 const BATCH_SIZE = 500;
+/** Platform calls in flight at once while a batch is processed. */
+const FETCH_CONCURRENCY = 8;
+/** A state write that fails (the database unreachable) is tried again after at most this long. */
+const WRITE_RETRY_MAX_MS = 5_000;
+
+const retryPolicy: RetryPolicy = { maxAttempts: env.WEBHOOK_MAX_ATTEMPTS, baseSeconds: env.WEBHOOK_RETRY_BASE_SECONDS, capSeconds: 30 * 60 };
+
+/** Tests shorten the backoff; the defaults come from the environment. */
+export function configureRetryPolicy(policy: Partial<RetryPolicy>) {
+  Object.assign(retryPolicy, policy);
+}
 const SWEEP_EVERY_MS = 5_000;
 const PRUNE_EVERY_MS = 5 * 60_000;
-/** Recording a batch's outcome is retried this many times before its claims are left to expire. */
-const FINISH_ATTEMPTS = 5;
 
 interface WorkerState {
   queue: StoredEvent[];
@@ -60,73 +79,167 @@ export function enqueueProcessing(event: StoredEvent) {
 async function drain() {
   try {
     while (worker.queue.length > 0 && !worker.stopped) {
-      await processClaimed(worker.queue.splice(0, BATCH_SIZE));
+      const batch = worker.queue.splice(0, BATCH_SIZE);
+      const held = await untilWritten("take up received events", () =>
+        startClaimedEvents(
+          INSTANCE_ID,
+          batch.map((event) => event.id),
+        ),
+      );
+      if (held) await processClaimed(batch.filter((event) => held.has(event.id)));
     }
   } finally {
     worker.draining = null;
   }
 }
 
-/** Acts on claimed events and records the outcome; the claims are released by the same write. */
-async function processClaimed(events: readonly StoredEvent[]) {
-  if (events.length === 0) return;
-  const outcomes: EventOutcome[] = [];
-  const messages: SellerLiveMessage[] = [];
-  for (const event of events) outcomes.push(await applyEvent(event, messages));
+/**
+ * A state write is tried until it works (the database back) or the instance stops: never just
+ * logged. Meanwhile the claims stay this instance's; if it stops first they expire and another
+ * instance processes the events again (processing is idempotent). Null when it gave up.
+ */
+async function untilWritten<T>(what: string, write: () => Promise<T>): Promise<T | null> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await finishEvents(INSTANCE_ID, outcomes, messages);
-      return;
+      return await write();
     } catch (error) {
-      if (attempt >= FINISH_ATTEMPTS) {
-        // The claims stay until their lease expires; then the events are processed again
-        // (processing is idempotent). Nothing is lost, only delayed.
-        console.error(`[webhooks] could not record the processing of ${outcomes.length} events: ${errorText(error)}`);
-        return;
+      if (worker.stopped) {
+        console.error(`[webhooks] could not ${what} before stopping (their claims expire): ${errorText(error)}`);
+        return null;
       }
-      await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
+      if (attempt === 1) console.error(`[webhooks] could not ${what}, trying again: ${errorText(error)}`);
+      await new Promise((resolve) => setTimeout(resolve, Math.min(WRITE_RETRY_MAX_MS, 100 * 2 ** attempt)));
     }
   }
+}
+
+/** Runs `work` over `items`, at most `limit` at once. */
+async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await work(items[next++]!);
+  });
+  await Promise.all(lanes);
+}
+
+/** One batch's platform reads: each order or price fetched once, however many events name it. */
+class BatchReads {
+  private readonly sellers = new Map<string, Promise<CurrentSeller | null>>();
+  private readonly reads = new Map<string, Promise<PlatformResult<unknown>>>();
+
+  seller(sellerId: string) {
+    let seller = this.sellers.get(sellerId);
+    if (!seller) this.sellers.set(sellerId, (seller = findCurrentSeller(sellerId)));
+    return seller;
+  }
+
+  once<T>(key: string, read: () => Promise<PlatformResult<T>>): Promise<PlatformResult<T>> {
+    let result = this.reads.get(key);
+    if (!result) this.reads.set(key, (result = read()));
+    return result as Promise<PlatformResult<T>>;
+  }
+}
+
+/** Acts on claimed events and records the outcome; the claims are released by the same write. */
+async function processClaimed(events: readonly QueuedEvent[]) {
+  if (events.length === 0) return;
+  const reads = new BatchReads();
+  const results = new Map<string, { outcome: EventOutcome; message: SellerLiveMessage | null }>();
+  await eachLimited(events, FETCH_CONCURRENCY, async (event) => {
+    results.set(event.id, await applyEvent(event, reads));
+  });
+  // In the order received, so live messages keep that order.
+  const outcomes: EventOutcome[] = [];
+  const messages: SellerLiveMessage[] = [];
+  for (const event of events) {
+    const { outcome, message } = results.get(event.id)!;
+    outcomes.push(outcome);
+    if (message) messages.push(message);
+  }
+  await untilWritten(`record the processing of ${outcomes.length} events`, () => finishEvents(INSTANCE_ID, outcomes, messages));
+}
+
+/** Thrown by an attempt that failed in a way the retry policy judges. */
+class AttemptFailed extends Error {
+  constructor(readonly failure: AttemptFailure) {
+    super(failure.error);
+  }
+}
+
+async function fromPlatform<T>(result: PlatformResult<T>): Promise<T> {
+  if (result.ok) return result.data;
+  throw new AttemptFailed(classifyProblem(result.problem));
 }
 
 /**
- * Acts on one event and adds the one live message it produces (what open pages refresh: the
- * event log always, and the resource's table). Idempotent: processing an event again leads to
- * the same state.
+ * Acts on one event and answers its outcome with the one live message it produces (what open
+ * pages refresh: the event log always, and the resource's table). Idempotent: processing an event
+ * again leads to the same state (the mirror only moves forward).
  */
-async function applyEvent(event: StoredEvent, messages: SellerLiveMessage[]): Promise<EventOutcome> {
+async function applyEvent(event: QueuedEvent, reads: BatchReads): Promise<{ outcome: EventOutcome; message: SellerLiveMessage | null }> {
   const { sellerId, domain, status } = event;
   const eventId = event.id;
-  let outcome: EventOutcome = { id: eventId, state: event.valid ? "processed" : "skipped" };
   let message: LiveMessage = { type: "event", eventId, domain, status };
-  if (event.valid) {
-    try {
-      if (domain === "portfolio.sku" && event.resourceId) {
-        // Only SKUs this dashboard created are in the local catalogue; others are left alone.
-        await db.sku.updateMany({
-          where: { id: event.resourceId, sellerId },
-          data: { status: "created", confirmedAt: new Date() },
-        });
-        message = { type: "sku", eventId, status: status ?? "created", skuId: event.resourceId, code: event.code };
-      } else if (domain?.startsWith("order.") && event.orderId) {
-        message = { type: "order", eventId, domain, status: status ?? "", orderId: event.orderId, deliveryId: event.deliveryId };
-      } else if (domain === "portfolio.price" && event.resourceId) {
-        message = { type: "price", eventId, status: status ?? "", priceId: event.resourceId, sku: event.code };
-      }
-    } catch (error) {
-      outcome = { id: eventId, state: "failed", error: errorText(error) };
+  if (!event.valid) return { outcome: { id: eventId, state: "skipped" }, message: { sellerId, message } };
+  try {
+    if (domain === "portfolio.sku" && event.resourceId) {
+      // Only SKUs this dashboard created are in the local catalogue; others are left alone.
+      await db.sku.updateMany({
+        where: { id: event.resourceId, sellerId },
+        data: { status: "created", confirmedAt: new Date() },
+      });
+      message = { type: "sku", eventId, status: status ?? "created", skuId: event.resourceId, code: event.code };
+    } else if (domain?.startsWith("order.") && event.orderId) {
+      const orderId = event.orderId;
+      const seller = await connectedSeller(reads, sellerId);
+      const order = await fromPlatform(await reads.once(`order:${sellerId}:${orderId}`, () => withPlatform(seller, "getOrder", (client) => client.getOrder(orderId))));
+      await upsertMirrorOrders(sellerId, [order]);
+      message = { type: "order", eventId, domain, status: status ?? "", orderId, deliveryId: event.deliveryId };
+    } else if (domain === "portfolio.price" && event.resourceId) {
+      const priceId = event.resourceId;
+      const seller = await connectedSeller(reads, sellerId);
+      const price = await fromPlatform(await reads.once(`price:${sellerId}:${priceId}`, () => withPlatform(seller, "getPrice", (client) => client.getPrice(priceId))));
+      await upsertMirrorPrice(sellerId, price);
+      message = { type: "price", eventId, status: status ?? "", priceId, sku: event.code };
     }
+    return { outcome: { id: eventId, state: "processed" }, message: { sellerId, message } };
+  } catch (error) {
+    // Anything not judged by the policy (the database failing mid-way, a bug) is worth a retry.
+    const failure: AttemptFailure = error instanceof AttemptFailed ? error.failure : { retry: true, error: errorText(error) };
+    const attempt = (event.attempts ?? 0) + 1;
+    const delay = failure.retry ? nextAttemptDelaySeconds(retryPolicy, attempt, failure.retryAfterSeconds) : null;
+    const outcome: EventOutcome =
+      delay === null
+        ? { id: eventId, state: "dead", error: `${failure.error} (after ${attempt} attempt${attempt === 1 ? "" : "s"})` }
+        : { id: eventId, state: "retrying", error: failure.error, retryInSeconds: delay };
+    return { outcome, message: { sellerId, message } };
   }
-  messages.push({ sellerId, message });
-  return outcome;
 }
 
-/** "Process again" from the event log: runs one of the seller's stored events once more, now. */
-export async function reprocessWebhookEvent(sellerId: string, eventId: string): Promise<boolean> {
-  const event = await claimEventForReprocessing(INSTANCE_ID, sellerId, eventId);
-  if (!event) return false;
-  await processClaimed([event]);
-  return true;
+async function connectedSeller(reads: BatchReads, sellerId: string): Promise<CurrentSeller> {
+  const seller = await reads.seller(sellerId);
+  if (!seller) throw new AttemptFailed({ retry: false, error: "The seller is no longer connected: connect again, then process again" });
+  return seller;
+}
+
+/**
+ * "Process again" from the event log: runs one of the seller's stored events once more, now.
+ * "busy" when an instance is processing it at this moment; "missing" when it is not theirs.
+ */
+export async function reprocessWebhookEvent(sellerId: string, eventId: string): Promise<"processed" | "busy" | "missing"> {
+  const claim = await claimEventForReprocessing(INSTANCE_ID, sellerId, eventId);
+  if (!claim) return "missing";
+  if ("busy" in claim) return "busy";
+  await processClaimed([claim.event]);
+  return "processed";
+}
+
+/** Makes a sweep run now (after dead events were queued again), without waiting for the next tick. */
+export function sweepSoon() {
+  if (worker.stopped || worker.sweeping) return;
+  worker.sweeping = sweepOnce().finally(() => {
+    worker.sweeping = null;
+  });
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Suspense } from "react";
 import { EventLogTable } from "@/components/webhooks/event-log-table";
+import { ProcessAllDeadButton } from "@/components/webhooks/process-again-button";
 import { requireSeller } from "@/lib/auth/session";
 
 export const metadata: Metadata = { title: "Event log" };
@@ -16,6 +17,7 @@ export default async function EventLogPage() {
           Webhook settings
         </Link>
       </div>
+      <ProcessAllDeadButton />
       <Suspense>
         <EventLogTable />
       </Suspense>

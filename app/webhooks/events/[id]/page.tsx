@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ProcessAgainButton } from "@/components/webhooks/process-again-button";
 import { requireSeller } from "@/lib/auth/session";
-import { getWebhookEvent } from "@/lib/data/webhook-events";
+import { countEarlierReceipts, getWebhookEvent } from "@/lib/data/webhook-events";
 
 export const metadata: Metadata = { title: "Event" };
 
@@ -21,6 +21,7 @@ export default async function EventPage({ params }: PageProps<"/webhooks/events/
   const event = await getWebhookEvent(seller.id, id);
   if (!event) notFound();
   const headers = JSON.parse(event.headers) as Record<string, string>;
+  const earlierReceipts = event.source === "webhook" ? await countEarlierReceipts(seller.id, event.bodyHash, event.receivedAt) : 0;
 
   const facts: [string, React.ReactNode][] = [
     ["Received", `${event.receivedAt.toISOString()} (last copy ${event.lastReceivedAt.toISOString()})`],
@@ -28,10 +29,21 @@ export default async function EventPage({ params }: PageProps<"/webhooks/events/
     ["Resource id", event.resourceId ?? "—"],
     ["Code", event.code ?? "—"],
     ["Order / delivery", `${event.orderId ?? "—"} / ${event.deliveryId ?? "—"}`],
-    ["Signature", event.signatureResult === "valid" ? "Valid (HMAC-SHA256 of the raw body with your access token)" : event.signatureResult],
+    [
+      "Source",
+      event.source === "reconciliation"
+        ? "Reconciliation: the order changed on the marketplace and no notification told of it"
+        : earlierReceipts > 0
+          ? `Notification — receipt ${earlierReceipts + 1} of this same notification (identical body), processed again`
+          : "Notification",
+    ],
+    ["Signature", event.signatureResult === "valid" ? "Valid (HMAC-SHA256 of the raw body with your access token)" : "Not signed (found by reconciliation)"],
     ["Shape", event.valid ? "Known message shape" : `Invalid: ${event.invalidReason ?? "unknown reason"}`],
-    ["Processing", `${event.processingState}${event.processedAt ? ` at ${event.processedAt.toISOString()}` : ""}${event.processingError ? ` — ${event.processingError}` : ""}`],
-    ["Duplicates received", String(event.duplicateCount)],
+    [
+      "Processing",
+      `${event.processingState}${event.processedAt ? ` at ${event.processedAt.toISOString()}` : ""}, ${event.attempts} attempt${event.attempts === 1 ? "" : "s"}${event.processingError ? ` — last error: ${event.processingError}` : ""}`,
+    ],
+    ["Duplicates received while waiting", String(event.duplicateCount)],
   ];
 
   return (

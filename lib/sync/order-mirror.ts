@@ -1,0 +1,116 @@
+import "server-only";
+import type { Order } from "@/lib/marketplace/schemas/order";
+import type { PriceWithHistory } from "@/lib/marketplace/schemas/price";
+import { DB_NOW, pool } from "@/lib/pg-pool";
+
+// The order and price mirrors (prisma/schema.prisma OrderMirror, PriceMirror): what the dashboard
+// keeps of the platform to answer "what needs me now" without paging it. Written by event
+// processing (lib/webhooks/process.ts), reconciliation and the back-fill (lib/sync/reconcile.ts),
+// possibly at once from several instances: a row only moves forward in the platform's
+// updated_at, so an older answer that arrives late never overwrites a newer one.
+
+/** Deliveries not yet posted still have a handling-time limit to meet (spec: Delivery status). */
+const OPEN_DELIVERY_STATUSES = new Set(["created", "received"]);
+
+export interface MirrorDelivery {
+  id: string;
+  status: string;
+  limitDate: string;
+}
+
+export interface OrderMirrorRow {
+  orderId: string;
+  status: string;
+  createdAt: string;
+  updatedAt: string;
+  approvedAt: string | null;
+  customerName: string;
+  total: number;
+  currency: string;
+  normalizer: number;
+  itemCount: number;
+  deliveries: MirrorDelivery[];
+  nextLimitAt: string | null;
+}
+
+/** What the mirror keeps of an order (spec: Order). */
+export function mirrorRowFromOrder(order: Order): OrderMirrorRow {
+  const deliveries = order.deliveries.map((delivery) => ({
+    id: delivery.id,
+    status: delivery.status,
+    limitDate: delivery.shipping.handling_time.limit_date,
+  }));
+  const open = deliveries.filter((delivery) => OPEN_DELIVERY_STATUSES.has(delivery.status)).map((delivery) => Date.parse(delivery.limitDate));
+  const active = order.status === "new" || order.status === "approved";
+  return {
+    orderId: order.id,
+    status: order.status,
+    createdAt: order.created_at,
+    updatedAt: order.updated_at,
+    approvedAt: order.approved_at,
+    customerName: order.customer.name,
+    total: order.amounts.total,
+    currency: order.amounts.currency,
+    normalizer: order.amounts.normalizer,
+    itemCount: order.deliveries.reduce((sum, delivery) => sum + delivery.items.reduce((items, item) => items + item.quantity, 0), 0),
+    deliveries,
+    nextLimitAt: active && open.length > 0 ? new Date(Math.min(...open)).toISOString() : null,
+  };
+}
+
+/**
+ * Upserts orders into a seller's mirror, newer wins (an equal updated_at rewrites: same data).
+ * Answers the ids of the rows written (those not older than what the mirror had).
+ */
+export async function upsertMirrorOrders(sellerId: string, orders: readonly Order[]): Promise<string[]> {
+  if (orders.length === 0) return [];
+  const rows = orders.map(mirrorRowFromOrder);
+  const result = await pool.query<{ orderId: string }>({
+    name: "order_mirror_upsert",
+    text: `
+      INSERT INTO "OrderMirror" ("sellerId", "orderId", "status", "createdAt", "updatedAt", "approvedAt", "customerName",
+                                 "total", "currency", "normalizer", "itemCount", "deliveries", "nextLimitAt", "syncedAt")
+      SELECT $1, o."orderId", o."status", (o."createdAt"::timestamptz AT TIME ZONE 'UTC'), (o."updatedAt"::timestamptz AT TIME ZONE 'UTC'), (o."approvedAt"::timestamptz AT TIME ZONE 'UTC'),
+             o."customerName", o."total", o."currency", o."normalizer", o."itemCount", o."deliveries", (o."nextLimitAt"::timestamptz AT TIME ZONE 'UTC'), ${DB_NOW}
+      FROM json_to_recordset($2::json) AS o("orderId" text, "status" text, "createdAt" text, "updatedAt" text, "approvedAt" text,
+           "customerName" text, "total" int, "currency" text, "normalizer" int, "itemCount" int, "deliveries" jsonb, "nextLimitAt" text)
+      ON CONFLICT ("sellerId", "orderId") DO UPDATE SET
+        "status" = excluded."status", "updatedAt" = excluded."updatedAt", "approvedAt" = excluded."approvedAt",
+        "customerName" = excluded."customerName", "total" = excluded."total", "currency" = excluded."currency",
+        "normalizer" = excluded."normalizer", "itemCount" = excluded."itemCount", "deliveries" = excluded."deliveries",
+        "nextLimitAt" = excluded."nextLimitAt", "syncedAt" = excluded."syncedAt"
+      WHERE "OrderMirror"."updatedAt" <= excluded."updatedAt"
+      RETURNING "orderId"`,
+    values: [sellerId, JSON.stringify(rows)],
+  });
+  return result.rows.map((row) => row.orderId);
+}
+
+export interface MirroredOrderState {
+  status: string;
+  updatedAt: Date;
+}
+
+/** The mirror's status and updated_at of these orders (those it has). */
+export async function mirroredOrderStates(sellerId: string, orderIds: readonly string[]): Promise<Map<string, MirroredOrderState>> {
+  if (orderIds.length === 0) return new Map();
+  const result = await pool.query<{ orderId: string; status: string; updatedAt: Date }>(
+    `SELECT "orderId", "status", "updatedAt" FROM "OrderMirror" WHERE "sellerId" = $1 AND "orderId" = ANY($2::text[])`,
+    [sellerId, orderIds],
+  );
+  return new Map(result.rows.map((row) => [row.orderId, { status: row.status, updatedAt: row.updatedAt }]));
+}
+
+/** Keeps the latest value of a price (endpoint 6): a price is never edited, a new one for the SKU replaces it. */
+export async function upsertMirrorPrice(sellerId: string, price: PriceWithHistory): Promise<void> {
+  await pool.query({
+    name: "price_mirror_upsert",
+    text: `
+      INSERT INTO "PriceMirror" ("sellerId", "priceId", "sku", "type", "value", "currency", "normalizer", "syncedAt")
+      VALUES ($1, $2, $3, $4, $5, $6, $7, ${DB_NOW})
+      ON CONFLICT ("sellerId", "priceId") DO UPDATE SET
+        "sku" = excluded."sku", "type" = excluded."type", "value" = excluded."value", "currency" = excluded."currency",
+        "normalizer" = excluded."normalizer", "syncedAt" = excluded."syncedAt"`,
+    values: [sellerId, price.id, price.sku, price.type, price.value, price.currency, price.normalizer],
+  });
+}
