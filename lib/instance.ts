@@ -1,6 +1,7 @@
 import "server-only";
 import { forgetWebhookReceivers } from "@/lib/data/sellers";
 import { closeLiveBus, onReceiverChanged, startListening } from "@/lib/live/bus";
+import { startReconciliation, stopReconciliation } from "@/lib/sync/reconcile";
 import { startWebhookProcessing, stopWebhookProcessing } from "@/lib/webhooks/process";
 
 // The life of one dashboard instance (a `next start` or `next dev` process), started by
@@ -13,6 +14,7 @@ export function startInstance() {
   if (started) return;
   started = true;
   startWebhookProcessing();
+  startReconciliation();
   onReceiverChanged(forgetWebhookReceivers);
   void startListening();
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void shutdown());
@@ -34,7 +36,7 @@ function shutdown(): Promise<void> {
   const exit = process.exit.bind(process);
   shutdownDone = (async () => {
     try {
-      await stopWebhookProcessing();
+      await Promise.all([stopWebhookProcessing(), stopReconciliation()]);
     } finally {
       await closeLiveBus();
     }

@@ -113,12 +113,27 @@ describe("fault injection", () => {
     expect(set.status).toBe(200);
     await control("/faults", { importDown: true });
     expect(await (await control("/faults", undefined, "GET")).json()).toEqual({
-      faults: { errorRate: 0.5, latencyMs: 10, importDown: true, rateLimitPerMinute: null, duplicateWebhooks: false, maintenance: false },
+      faults: {
+        errorRate: 0.5,
+        latencyMs: 10,
+        importDown: true,
+        rateLimitPerMinute: null,
+        duplicateWebhooks: false,
+        dropWebhookRate: 0,
+        reorderWebhooks: false,
+        maintenance: false,
+      },
     });
     expect((await control("/faults", { errorRate: 2 })).status).toBe(400);
+    expect((await control("/faults", { dropWebhookRate: 1.5 })).status).toBe(400);
+    expect((await control("/faults", { dropWebhookRate: -0.1 })).status).toBe(400);
+    expect((await control("/faults", { reorderWebhooks: "yes" })).status).toBe(400);
+    expect(await (await control("/faults", { dropWebhookRate: 0.25, reorderWebhooks: true })).json()).toMatchObject({
+      faults: { dropWebhookRate: 0.25, reorderWebhooks: true, importDown: true },
+    });
     expect((await control("/faults", { explode: true })).status).toBe(400);
     const cleared = await control("/faults", undefined, "DELETE");
-    expect(await cleared.json()).toMatchObject({ faults: { errorRate: 0, importDown: false } });
+    expect(await cleared.json()).toMatchObject({ faults: { errorRate: 0, importDown: false, dropWebhookRate: 0, reorderWebhooks: false } });
   });
 
   it("errorRate 1 → HTTP 500 on API endpoints; the token exchange is spared", async () => {

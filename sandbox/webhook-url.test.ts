@@ -71,3 +71,28 @@ describe("webhook URL scoping", () => {
     expect(await (await sandbox.api("/v1.0/webhooks", { token: sameAppAgain })).json()).toEqual({ url: "https://demo.example/hook" });
   });
 });
+
+describe("SANDBOX_CALLBACK_SCOPE=application", () => {
+  let shared: TestSandbox;
+
+  beforeAll(async () => {
+    shared = await startTestSandbox({ config: { callbackScope: "application" } });
+  });
+  afterAll(() => shared.close());
+  beforeEach(() => shared.handle.reset());
+
+  it("is one URL per integrator application: any of its users sets, reads or removes it", async () => {
+    const tokenA = await obtainAccessToken(shared.url);
+    const tokenB = await obtainAccessToken(shared.url, { login: "seller2@example.com" });
+    await shared.api("/v1.0/webhooks", { method: "POST", token: tokenA, json: { url: "https://a.example/hook" } });
+    expect(await (await shared.api("/v1.0/marketplace/webhooks/url", { token: tokenB })).json()).toEqual({ url: "https://a.example/hook" });
+    // The last one set wins, whoever set it.
+    await shared.api("/v1.0/marketplace/webhooks/url", { method: "POST", token: tokenB, json: { url: "https://b.example/hook" } });
+    expect(await (await shared.api("/v1.0/webhooks", { token: tokenA })).json()).toEqual({ url: "https://b.example/hook" });
+    // Another application keeps its own URL.
+    const otherApp = await obtainAccessToken(shared.url, { clientId: "multi-integrator", redirectUri: "http://localhost:3000/cb1" });
+    expect(await (await shared.api("/v1.0/webhooks", { token: otherApp })).json()).toEqual({ url: null });
+    expect(await (await shared.api("/v1.0/webhooks", { method: "DELETE", token: tokenA })).json()).toEqual({ message: "Callback URL removed" });
+    expect(await (await shared.api("/v1.0/webhooks", { token: tokenB })).json()).toEqual({ url: null });
+  });
+});

@@ -3,9 +3,9 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { samplePrice, sampleSku } from "@/lib/marketplace/schemas/fixtures";
-import { webhookMessageSchema } from "@/lib/marketplace/schemas/webhook";
+import { orderWebhookDataSchema, webhookMessageSchema } from "@/lib/marketplace/schemas/webhook";
 import type { WebhookDelivery } from "./webhooks";
-import { obtainAccessToken, startTestSandbox, type TestSandbox } from "./testing";
+import { exchangeCode, obtainAccessToken, obtainCode, startTestSandbox, tokenFields, type TestSandbox } from "./testing";
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -53,6 +53,11 @@ function verifySignature(body: Buffer, header: string | undefined, accessToken: 
   const expected = Buffer.from(createHmac("sha256", accessToken).update(body).digest("base64"));
   const given = Buffer.from(header);
   return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/** The order an order.* notification is about. */
+function orderIdOf(body: Buffer | string | undefined): string {
+  return orderWebhookDataSchema.parse((JSON.parse(body?.toString() ?? "") as { data: unknown }).data).order_id;
 }
 
 async function waitUntil(check: () => boolean, timeoutMs = 4000): Promise<void> {
@@ -220,5 +225,168 @@ describe("delivery failures", () => {
     expect(log?.state).toBe("pending");
     receiver = new Receiver();
     await receiver.start();
+  });
+});
+
+describe("fault dropWebhookRate", () => {
+  it("1 drops every delivery: logged as dropped, never POSTed", async () => {
+    await sandbox.api("/_sandbox/faults", { method: "POST", json: { dropWebhookRate: 1 } });
+    const dropped = (await (await sandbox.api("/_sandbox/orders", { method: "POST", json: { seller: "seller@example.com" } })).json()) as { orders: { id: string }[] };
+    await sandbox.api("/_sandbox/faults", { method: "POST", json: { dropWebhookRate: 0 } });
+    const sent = (await (await sandbox.api("/_sandbox/orders", { method: "POST", json: { seller: "seller@example.com" } })).json()) as { orders: { id: string }[] };
+    const [only] = await receiver.waitFor(1);
+    await waitUntil(() => sandbox.handle.webhooks.list()[1]?.state === "delivered");
+    expect(receiver.received).toHaveLength(1);
+    expect(orderIdOf(only?.body)).toBe(sent.orders[0]?.id);
+    const [log] = await deliveries();
+    expect(log).toMatchObject({ state: "dropped", attempts: [], attempt: 0, responseStatus: null, nextAttemptAt: null });
+    expect(orderIdOf(log?.body)).toBe(dropped.orders[0]?.id);
+  });
+
+  it("decides each copy of a duplicated event on its own", async () => {
+    await sandbox.api("/_sandbox/faults", { method: "POST", json: { duplicateWebhooks: true, dropWebhookRate: 0.5 } });
+    await sandbox.api("/_sandbox/orders", { method: "POST", json: { seller: "seller@example.com", count: 20 } });
+    const log = await deliveries();
+    expect(log).toHaveLength(40);
+    const sent = log.filter((delivery) => delivery.state !== "dropped");
+    await receiver.waitFor(sent.length);
+    const sentPerEvent = new Map<string, number>();
+    for (const delivery of log) sentPerEvent.set(delivery.eventId, (sentPerEvent.get(delivery.eventId) ?? 0) + (delivery.state === "dropped" ? 0 : 1));
+    // With one decision per event, every event would have 0 or 2 copies sent.
+    expect([...sentPerEvent.values()]).toContain(1);
+    // Every copy not dropped arrives once; a dropped copy never does.
+    const received = receiver.received.map((message) => message.headers["x-svc-event-id"]);
+    for (const [eventId, count] of sentPerEvent) expect(received.filter((id) => id === eventId)).toHaveLength(count);
+  });
+});
+
+describe("fault reorderWebhooks", () => {
+  let stubbed: TestSandbox;
+  /** Bodies in the order the dispatcher started their attempts (a stub fetch sees them synchronously). */
+  let posted: string[] = [];
+
+  beforeAll(async () => {
+    stubbed = await startTestSandbox({
+      fetch: async (_input, init) => {
+        posted.push(String(init?.body));
+        return new Response(null, { status: 200 });
+      },
+    });
+  });
+  afterAll(() => stubbed.close());
+  beforeEach(async () => {
+    stubbed.handle.reset();
+    posted = [];
+    const stubToken = await obtainAccessToken(stubbed.url);
+    await stubbed.api("/v1.0/webhooks", { method: "POST", token: stubToken, json: { url: "http://hooks.example/in" } });
+  });
+
+  /** One control call creating 30 orders: 30 events enqueued in one go, so one burst. */
+  async function burstOrder(): Promise<{ enqueued: string[]; attempted: string[] }> {
+    const created = (await (await stubbed.api("/_sandbox/orders", { method: "POST", json: { seller: "seller@example.com", count: 30 } })).json()) as { orders: { id: string }[] };
+    await waitUntil(() => posted.length === 30);
+    return {
+      enqueued: created.orders.map((order) => order.id),
+      attempted: posted.map(orderIdOf),
+    };
+  }
+
+  it("off: attempts start in enqueue order", async () => {
+    const { enqueued, attempted } = await burstOrder();
+    expect(attempted).toEqual(enqueued);
+  });
+
+  it("on: the deliveries of one burst start in a shuffled order (seeded, so repeatable)", async () => {
+    await stubbed.api("/_sandbox/faults", { method: "POST", json: { reorderWebhooks: true } });
+    const { enqueued, attempted } = await burstOrder();
+    expect(attempted).not.toEqual(enqueued);
+    expect([...attempted].sort()).toEqual([...enqueued].sort());
+    // The log keeps enqueue order; every delivery was attempted exactly once.
+    await waitUntil(() => stubbed.handle.webhooks.list().every((delivery) => delivery.state === "delivered"));
+    expect(stubbed.handle.webhooks.list().map((delivery) => orderIdOf(delivery.body))).toEqual(enqueued);
+  });
+});
+
+describe("callback URL scope", () => {
+  it("user (default): another user's events do not reach a URL this user set", async () => {
+    await obtainAccessToken(sandbox.url, { login: "seller2@example.com" });
+    await sandbox.api("/_sandbox/orders", { method: "POST", json: { seller: "seller2@example.com" } });
+    await sandbox.api("/_sandbox/orders", { method: "POST", json: { seller: "seller@example.com" } });
+    const [only] = await receiver.waitFor(1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(receiver.received).toHaveLength(1);
+    expect(verifySignature(only?.body ?? Buffer.alloc(0), only?.headers["x-svc-signature"] as string, token)).toBe(true);
+  });
+
+  describe("SANDBOX_CALLBACK_SCOPE=application", () => {
+    let shared: TestSandbox;
+
+    beforeAll(async () => {
+      shared = await startTestSandbox({ config: { callbackScope: "application" } });
+    });
+    afterAll(() => shared.close());
+    beforeEach(() => shared.handle.reset());
+
+    const createOrder = async (seller: string): Promise<string> => {
+      const created = (await (await shared.api("/_sandbox/orders", { method: "POST", json: { seller } })).json()) as { orders: { id: string }[] };
+      return created.orders[0]?.id ?? "";
+    };
+    const signedWith = (message: Received | undefined, accessToken: string) =>
+      verifySignature(message?.body ?? Buffer.alloc(0), message?.headers["x-svc-signature"] as string | undefined, accessToken);
+
+    it("one URL for every user of the application, each user's events signed with that user's token", async () => {
+      const tokenA = await obtainAccessToken(shared.url);
+      const tokenB = await obtainAccessToken(shared.url, { login: "seller2@example.com" });
+      await shared.api("/v1.0/webhooks", { method: "POST", token: tokenA, json: { url: receiver.url } });
+      expect(await (await shared.api("/v1.0/webhooks", { token: tokenB })).json()).toEqual({ url: receiver.url });
+
+      const orderB = await createOrder("seller2@example.com");
+      const [fromB] = await receiver.waitFor(1);
+      expect(orderIdOf(fromB?.body)).toBe(orderB);
+      expect(signedWith(fromB, tokenB)).toBe(true);
+      expect(signedWith(fromB, tokenA)).toBe(false);
+
+      const orderA = await createOrder("seller@example.com");
+      const [, fromA] = await receiver.waitFor(2);
+      expect(orderIdOf(fromA?.body)).toBe(orderA);
+      expect(signedWith(fromA, tokenA)).toBe(true);
+      expect(signedWith(fromA, tokenB)).toBe(false);
+    });
+
+    it("a user who never authorised the application receives nothing", async () => {
+      const tokenA = await obtainAccessToken(shared.url);
+      await shared.api("/v1.0/webhooks", { method: "POST", token: tokenA, json: { url: receiver.url } });
+      await createOrder("seller2@example.com");
+      const orderA = await createOrder("seller@example.com");
+      const [only] = await receiver.waitFor(1);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(receiver.received).toHaveLength(1);
+      expect(orderIdOf(only?.body)).toBe(orderA);
+      expect(shared.handle.webhooks.list()).toHaveLength(1);
+    });
+
+    it("signs with the user's latest token that is still active, and follows its scopes", async () => {
+      const tokenA = await obtainAccessToken(shared.url);
+      await shared.api("/v1.0/webhooks", { method: "POST", token: tokenA, json: { url: receiver.url } });
+      const firstB = await obtainAccessToken(shared.url, { login: "seller2@example.com" });
+      // A second token, then a replay of its code: RFC 6749 §4.1.2 revokes it.
+      const code = await obtainCode(shared.url, { login: "seller2@example.com" });
+      const revokedB = ((await (await exchangeCode(shared.url, tokenFields(code))).json()) as { access_token: string }).access_token;
+      expect((await exchangeCode(shared.url, tokenFields(code))).status).toBe(400);
+
+      await createOrder("seller2@example.com");
+      const [fromB] = await receiver.waitFor(1);
+      expect(signedWith(fromB, firstB)).toBe(true);
+      expect(signedWith(fromB, revokedB)).toBe(false);
+
+      // B's newest token lacks the order scopes: B's order events stop, A's keep coming.
+      await obtainAccessToken(shared.url, { login: "seller2@example.com", scopes: ["portfolio:read"] });
+      await createOrder("seller2@example.com");
+      const orderA = await createOrder("seller@example.com");
+      const [, next] = await receiver.waitFor(2);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(receiver.received).toHaveLength(2);
+      expect(orderIdOf(next?.body)).toBe(orderA);
+    });
   });
 });

@@ -56,7 +56,8 @@ export function LiveUpdates() {
       refresh("orders");
       if (message.domain === "order.order") {
         toast(ORDER_STATUS_TEXT[message.status ?? ""] ?? `Order ${message.status}`, {
-          description: `Order ${message.orderId}`,
+          // A change no notification told, found by reconciliation (lib/sync/reconcile.ts).
+          description: message.source === "reconciliation" ? `Order ${message.orderId} · found by reconciliation` : `Order ${message.orderId}`,
           action: { label: "Open", onClick: () => routerRef.current.push(`/orders/${message.orderId}`) },
         });
       }

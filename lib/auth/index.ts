@@ -5,6 +5,7 @@ import { connectSeller } from "@/lib/data/sellers";
 import { env } from "@/lib/env";
 import { marketplaceProvider } from "@/lib/marketplace/provider";
 import { basicUserInfoSchema } from "@/lib/marketplace/schemas/oauth";
+import { reconcileSoon } from "@/lib/sync/reconcile";
 import { rebindWebhookReceiver } from "@/lib/webhooks/rebind";
 
 export const { handlers, auth, signIn, signOut } = NextAuth({
@@ -39,6 +40,8 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
         await rebindWebhookReceiver(seller.id).catch((error: unknown) => {
           console.warn(`[auth] could not refresh the callback URL after connecting: ${error instanceof Error ? error.message : String(error)}`);
         });
+        // The mirror's back-fill (first connect) or a catch-up (reconnect), in the background.
+        reconcileSoon(seller.id);
         return { sellerId: seller.id };
       }
       return { sellerId: token.sellerId };

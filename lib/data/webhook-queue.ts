@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash, randomUUID } from "node:crypto";
 import { LIVE_CHANNEL } from "@/lib/live/bus";
 import type { SellerLiveMessage } from "@/lib/live/bus";
 import { DB_NOW, pool } from "@/lib/pg-pool";
@@ -94,6 +95,12 @@ export type EventOutcome =
  */
 const NOTIFY_CHUNK_BYTES = 4_000;
 
+/** The end of a statement whose CTE `inserted` wrote LiveMessage rows: announces them, in chunks. */
+const ANNOUNCE_INSERTED_MESSAGES = `
+  SELECT pg_notify('${LIVE_CHANNEL}', json_agg(json_build_object('id', "id"::text, 'sellerId', "sellerId", 'message', "payload") ORDER BY "id")::text)
+  FROM (SELECT *, SUM(octet_length("payload"::text) + 100) OVER (ORDER BY "id") / ${NOTIFY_CHUNK_BYTES} AS chunk FROM inserted) AS numbered
+  GROUP BY chunk`;
+
 /**
  * Records the outcome of a batch and the live messages it produced, in one statement (so one
  * transaction): the NOTIFY that carries the messages to every instance is delivered at COMMIT, so
@@ -144,9 +151,7 @@ export async function finishEvents(
         WHERE message.message->>'eventId' IN (SELECT "id" FROM recorded)
         RETURNING "id", "sellerId", "payload"
       )
-      SELECT pg_notify('${LIVE_CHANNEL}', json_agg(json_build_object('id', "id"::text, 'sellerId', "sellerId", 'message', "payload") ORDER BY "id")::text)
-      FROM (SELECT *, SUM(octet_length("payload"::text) + 100) OVER (ORDER BY "id") / ${NOTIFY_CHUNK_BYTES} AS chunk FROM inserted) AS numbered
-      GROUP BY chunk`,
+      ${ANNOUNCE_INSERTED_MESSAGES}`,
     // As JSON parameters, like the receiver's batch (lib/data/webhook-store.ts): cheaper on this
     // thread than pg's escaping of text arrays.
     values: [JSON.stringify(outcomes), instanceId, JSON.stringify(messages)],
@@ -219,4 +224,45 @@ export async function queueCounts(sellerId: string): Promise<{ waiting: number; 
     [sellerId],
   );
   return result.rows[0] ?? { waiting: 0, dead: 0 };
+}
+
+export interface ReconciledOrder {
+  orderId: string;
+  status: string;
+  updatedAt: string;
+}
+
+/**
+ * Records order changes reconciliation found that no notification told (source "reconciliation"):
+ * one processed event per order in the event log, and its live message (the seller is told like
+ * for a received one), in one statement. The body stored is the message the platform would have
+ * sent, with the order's updated_at.
+ */
+export async function recordReconciledEvents(sellerId: string, orders: readonly ReconciledOrder[]): Promise<void> {
+  if (orders.length === 0) return;
+  const rows = orders.map((order) => {
+    const rawBody = JSON.stringify({ data: { domain: "order.order", status: order.status, order_id: order.orderId }, updated_at: order.updatedAt });
+    return { ...order, id: randomUUID(), rawBody, bodyHash: createHash("sha256").update(rawBody).digest("hex") };
+  });
+  await pool.query({
+    name: "webhook_event_reconciled",
+    text: `
+      WITH recorded AS (
+        INSERT INTO "WebhookEvent" ("id", "sellerId", "source", "receivedAt", "lastReceivedAt", "domain", "status", "resourceId",
+          "orderId", "rawBody", "bodyHash", "headers", "signatureResult", "valid", "processingState", "processedAt", "attempts")
+        SELECT r.id, $1, 'reconciliation', ${DB_NOW}, ${DB_NOW}, 'order.order', r.status, r."orderId", r."orderId",
+               r."rawBody", r."bodyHash", '{}', 'none', true, 'processed', ${DB_NOW}, 1
+        FROM json_to_recordset($2::json) AS r(id text, "orderId" text, status text, "rawBody" text, "bodyHash" text)
+        RETURNING "id", "status", "orderId"
+      ),
+      inserted AS (
+        INSERT INTO "LiveMessage" ("sellerId", "payload", "createdAt")
+        SELECT $1, json_build_object('type', 'order', 'eventId', "id", 'domain', 'order.order', 'status', "status",
+                                     'orderId', "orderId", 'deliveryId', NULL, 'source', 'reconciliation')::jsonb, ${DB_NOW}
+        FROM recorded
+        RETURNING "id", "sellerId", "payload"
+      )
+      ${ANNOUNCE_INSERTED_MESSAGES}`,
+    values: [sellerId, JSON.stringify(rows)],
+  });
 }

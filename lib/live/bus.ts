@@ -8,7 +8,7 @@ import { connectionConfig, pool } from "@/lib/pg-pool";
  * processed webhook event, typed by the resource it concerns ("event" when none).
  */
 export type LiveMessage =
-  | { type: "order"; eventId: string; domain: string; status: string; orderId: string; deliveryId: string | null }
+  | { type: "order"; eventId: string; domain: string; status: string; orderId: string; deliveryId: string | null; source?: "reconciliation" }
   | { type: "price"; eventId: string; status: string; priceId: string; sku: string | null }
   | { type: "sku"; eventId: string; status: string; skuId: string; code: string | null }
   | { type: "event"; eventId: string; domain: string | null; status: string | null };

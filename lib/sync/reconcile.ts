@@ -1,0 +1,221 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { withSellerLock } from "@/lib/data/locks";
+import { withPlatform } from "@/lib/data/platform";
+import type { PlatformProblem } from "@/lib/data/platform";
+import { findCurrentSeller } from "@/lib/data/sellers";
+import type { CurrentSeller } from "@/lib/data/sellers";
+import { recordReconciledEvents } from "@/lib/data/webhook-queue";
+import type { ReconciledOrder } from "@/lib/data/webhook-queue";
+import { env } from "@/lib/env";
+import { ordersQuery } from "@/lib/marketplace/list-query";
+import type { Order } from "@/lib/marketplace/schemas/order";
+import { pool } from "@/lib/pg-pool";
+import { mirroredOrderStates, upsertMirrorOrders } from "@/lib/sync/order-mirror";
+
+// Reconciliation: notifications can be lost (the dashboard down longer than the platform retries,
+// a delivery the platform never made), so every seller's orders are also listed, changed ones
+// first (`updated_at__ge` the seller's cursor minus an overlap, `updated_at:asc`), and compared
+// with the mirror. An order whose status or updated_at differs and that no waiting event explains
+// is written to the mirror and recorded in the event log as a "reconciliation" event, so the seller
+// is told like for a received one. The first run for a seller (after connecting) is the back-fill:
+// the orders updated in the last MIRROR_BACKFILL_DAYS go into the mirror without events, with
+// progress shown on the Webhooks page. One instance per seller at a time (advisory lock); the
+// cursor moves only once a page is stored, so a run cut short resumes where it stopped.
+
+/** Orders updated this long before the cursor are listed again: clocks and commits are not instantaneous. */
+const OVERLAP_MS = 5 * 60_000;
+/** The first page asks for this many; later pages for the max_limit the platform reports. */
+const FIRST_PAGE_LIMIT = 50;
+/** A rate-limited page is asked again after the wait the platform gave, within this bound. */
+const MAX_RATE_LIMIT_WAIT_MS = 60_000;
+const RATE_LIMIT_ATTEMPTS = 5;
+const ORDER_READ_SCOPE = "order-order:read";
+
+export interface ReconcileResult {
+  mode: "backfill" | "reconcile";
+  listed: number;
+  recovered: number;
+}
+
+export class ReconcileError extends Error {
+  constructor(readonly problem: PlatformProblem) {
+    super(problem.kind === "error" ? problem.message : problem.kind === "reconnect" ? "The connection must be renewed" : "A scope is missing");
+  }
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function canReadOrders(seller: CurrentSeller) {
+  return (
+    !seller.connection.needsReconnect &&
+    seller.connection.scopesRequested.includes(ORDER_READ_SCOPE) &&
+    !seller.connection.scopesMissing.includes(ORDER_READ_SCOPE)
+  );
+}
+
+/** Orders with an event still to be processed: that event explains them, and will update the mirror. */
+async function ordersWithWaitingEvents(sellerId: string, orderIds: readonly string[]): Promise<Set<string>> {
+  if (orderIds.length === 0) return new Set();
+  const result = await pool.query<{ orderId: string }>(
+    `SELECT DISTINCT e."orderId" FROM "WebhookEvent" e JOIN "WebhookWork" w ON w."eventId" = e."id"
+     WHERE e."sellerId" = $1 AND e."orderId" = ANY($2::text[]) AND e."processingState" IN ('pending', 'processing', 'retrying')`,
+    [sellerId, orderIds],
+  );
+  return new Set(result.rows.map((row) => row.orderId));
+}
+
+/** What of a page the mirror did not know and no waiting event explains. */
+async function unexplainedChanges(sellerId: string, orders: readonly Order[]): Promise<ReconciledOrder[]> {
+  const ids = orders.map((order) => order.id);
+  const [mirrored, waiting] = await Promise.all([mirroredOrderStates(sellerId, ids), ordersWithWaitingEvents(sellerId, ids)]);
+  return orders
+    .filter((order) => {
+      if (waiting.has(order.id)) return false;
+      const known = mirrored.get(order.id);
+      return !known || known.status !== order.status || known.updatedAt.getTime() < Date.parse(order.updated_at);
+    })
+    .map((order) => ({ orderId: order.id, status: order.status, updatedAt: order.updated_at }));
+}
+
+/**
+ * Reconciles one seller now (the caller holds the seller's lock). Throws ReconcileError when the
+ * platform refuses; what was stored before that stays stored, and the cursor with it.
+ */
+export async function reconcileSeller(sellerId: string, now = new Date()): Promise<ReconcileResult | null> {
+  const seller = await findCurrentSeller(sellerId);
+  if (!seller || !canReadOrders(seller)) return null;
+  const sync = await db.sellerSync.upsert({ where: { sellerId }, create: { sellerId }, update: {} });
+  // Until the back-fill has finished once, runs go on with it (from where a cut-short one stopped).
+  const mode = sync.backfillState === "done" ? "reconcile" : "backfill";
+  const from = sync.cursor
+    ? new Date(sync.cursor.getTime() - OVERLAP_MS)
+    : (sync.backfillFrom ?? new Date(now.getTime() - env.MIRROR_BACKFILL_DAYS * 86_400_000));
+  if (mode === "backfill") {
+    await db.sellerSync.update({
+      where: { sellerId },
+      data: { backfillState: "running", backfillFrom: from, backfillStartedAt: sync.backfillStartedAt ?? now, lastError: null },
+    });
+  }
+
+  let limit = FIRST_PAGE_LIMIT;
+  let offset = 0;
+  let listed = 0;
+  let recovered = 0;
+  let cursor = sync.cursor;
+  for (;;) {
+    const page = await listOrdersPage(seller, ordersQuery({ updatedFrom: from, sort: { field: "updated_at", direction: "asc" }, limit, offset }));
+    const orders = page.items;
+    if (orders.length > 0) {
+      const changes = mode === "reconcile" ? await unexplainedChanges(sellerId, orders) : [];
+      await upsertMirrorOrders(sellerId, orders);
+      await recordReconciledEvents(sellerId, changes);
+      listed += orders.length;
+      recovered += changes.length;
+      // Stored: the cursor may move past this page (sorted by updated_at, its last is the latest).
+      const latest = new Date(Math.max(...orders.map((order) => Date.parse(order.updated_at))));
+      if (!cursor || latest > cursor) cursor = latest;
+      await db.sellerSync.update({
+        where: { sellerId },
+        data: { cursor, ...(mode === "backfill" ? { backfilledOrders: { increment: orders.length } } : {}) },
+      });
+    }
+    if (!page.next || orders.length === 0) break;
+    offset += orders.length;
+    limit = page.maxLimit;
+  }
+
+  await db.sellerSync.update({
+    where: { sellerId },
+    data: {
+      // A seller with no order yet still gets a cursor: the next run is a reconciliation.
+      cursor: cursor ?? now,
+      lastReconciledAt: now,
+      lastError: null,
+      ...(mode === "reconcile"
+        ? { lastRecovered: recovered, recoveredTotal: { increment: recovered } }
+        : { backfillState: "done", backfillFinishedAt: new Date() }),
+    },
+  });
+  return { mode, listed, recovered };
+}
+
+/** One page of endpoint 9; a rate-limited page (429) is asked again after the wait the platform gave. */
+async function listOrdersPage(seller: CurrentSeller, query: URLSearchParams) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await withPlatform(seller, "listOrders", (client) => client.listOrders(query));
+    if (result.ok) return result.data;
+    const { problem } = result;
+    const rateLimited = problem.kind === "error" && problem.status === 429;
+    if (!rateLimited || attempt >= RATE_LIMIT_ATTEMPTS) throw new ReconcileError(problem);
+    await wait(Math.min(MAX_RATE_LIMIT_WAIT_MS, problem.retryAfterMs ?? 1_000 * 2 ** attempt));
+  }
+}
+
+/** Reconciles a seller unless another instance is doing it; records a failure for the Webhooks page. */
+export async function reconcileSellerOnce(sellerId: string): Promise<ReconcileResult | null> {
+  const outcome = await withSellerLock("reconcile", sellerId, async () => {
+    try {
+      return await reconcileSeller(sellerId);
+    } catch (error) {
+      const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      // Best effort: the failure is shown on the Webhooks page; the next interval tries again anyway.
+      await db.sellerSync.updateMany({ where: { sellerId }, data: { lastError: message } }).catch(() => {});
+      await db.sellerSync.updateMany({ where: { sellerId, backfillState: "running" }, data: { backfillState: "failed" } }).catch(() => {});
+      console.error(`[reconcile] seller ${sellerId}: ${message}`);
+      return null;
+    }
+  });
+  return outcome.ran ? outcome.value : null;
+}
+
+/**
+ * Every connected seller whose last reconciliation is older than the interval (another instance may
+ * have just done it), one after the other.
+ */
+export async function reconcileDueSellers(now = new Date()): Promise<number> {
+  const dueBefore = new Date(now.getTime() - env.RECONCILE_INTERVAL_SECONDS * 1000 * 0.9);
+  const sellers = await db.connection.findMany({
+    where: { seller: { OR: [{ sync: null }, { sync: { lastReconciledAt: null } }, { sync: { lastReconciledAt: { lt: dueBefore } } }] } },
+    select: { sellerId: true },
+  });
+  let done = 0;
+  for (const { sellerId } of sellers) {
+    if (stopped) break;
+    if (await reconcileSellerOnce(sellerId)) done++;
+  }
+  return done;
+}
+
+let timer: NodeJS.Timeout | null = null;
+let running: Promise<unknown> | null = null;
+let stopped = false;
+
+/** Starts this instance's reconciliation: at once, then every RECONCILE_INTERVAL_SECONDS. */
+export function startReconciliation() {
+  if (timer || stopped) return;
+  const loop = async () => {
+    running = reconcileDueSellers().catch((error: unknown) => console.error(`[reconcile] ${error instanceof Error ? error.message : String(error)}`));
+    await running;
+    running = null;
+    if (!stopped) {
+      timer = setTimeout(() => void loop(), env.RECONCILE_INTERVAL_SECONDS * 1000);
+      timer.unref();
+    }
+  };
+  timer = setTimeout(() => void loop(), 0);
+  timer.unref();
+}
+
+/** A seller just connected: fill their mirror now (in the background), not at the next interval. */
+export function reconcileSoon(sellerId: string) {
+  if (stopped) return;
+  void reconcileSellerOnce(sellerId);
+}
+
+export async function stopReconciliation() {
+  stopped = true;
+  if (timer) clearTimeout(timer);
+  timer = null;
+  await running;
+}
