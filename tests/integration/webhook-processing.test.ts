@@ -34,7 +34,8 @@ afterAll(async () => {
 });
 
 /**
- * Inserts events as the receiver would have, `ageSeconds` old. "pending" ones are queued, claimed
+ * Inserts events as the receiver would have, `ageSeconds` old: SKU confirmations, whose processing
+ * needs no platform call (tests/integration/durable-processing.test.ts covers those that do). "pending" ones are queued, claimed
  * by `claimedBy` (or nobody) and available from `availableSecondsAgo` ago (a lease that expired, or
  * with a negative value one still running); other states are finished.
  */
@@ -43,9 +44,9 @@ async function insertEvents(count: number, options: { ageSeconds?: number; state
   const state = options.state ?? "pending";
   const ageSeconds = options.ageSeconds ?? 60;
   await sql.query(
-    `INSERT INTO "WebhookEvent" ("id", "sellerId", "receivedAt", "lastReceivedAt", "domain", "status", "orderId", "rawBody", "bodyHash",
+    `INSERT INTO "WebhookEvent" ("id", "sellerId", "receivedAt", "lastReceivedAt", "domain", "status", "resourceId", "rawBody", "bodyHash",
        "headers", "signatureResult", "valid", "processingState")
-     SELECT id, $2, (now() AT TIME ZONE 'UTC') - make_interval(secs => $3), (now() AT TIME ZONE 'UTC'), 'order.order', 'new', id,
+     SELECT id, $2, (now() AT TIME ZONE 'UTC') - make_interval(secs => $3), (now() AT TIME ZONE 'UTC'), 'portfolio.sku', 'created', id,
             '{}', id, '{}', 'valid', true, $4
      FROM unnest($1::text[]) AS id`,
     [ids, sellerId, ageSeconds, state],

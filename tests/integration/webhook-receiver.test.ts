@@ -1,14 +1,18 @@
+import { createHash } from "node:crypto";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as ReceiverRoute from "@/app/api/webhooks/marketplace/[key]/route";
 import { signWebhookBody } from "@/lib/webhooks/signature";
+import { obtainAccessToken, startTestSandbox } from "@/sandbox/testing";
+import type { TestSandbox } from "@/sandbox/testing";
 import { connect, useTestDatabase } from "../support/database";
 
-// The receiver route against a real, migrated PostgreSQL database (no mocks): what the platform
-// sees (status codes) and what the event log keeps. The process runs in São Paulo's time zone:
-// dates must still be written in UTC.
+// The receiver route against a real, migrated PostgreSQL database and a real sandbox (no mocks):
+// what the platform sees (status codes) and what the event log keeps. The process runs in São
+// Paulo's time zone: dates must still be written in UTC.
 process.env.TZ = "America/Sao_Paulo";
-const TOKEN = "test_secret_key";
+let TOKEN: string;
+let sandbox: TestSandbox;
 
 let POST: typeof ReceiverRoute.POST;
 let webhookKey: string;
@@ -17,15 +21,24 @@ let databaseUrl: string;
 
 beforeAll(async () => {
   databaseUrl = await useTestDatabase();
+  sandbox = await startTestSandbox();
+  process.env.MARKETPLACE_BASE_URL = sandbox.url;
+  TOKEN = await obtainAccessToken(sandbox.url);
   ({ POST } = await import("@/app/api/webhooks/marketplace/[key]/route"));
   const { connectSeller } = await import("@/lib/data/sellers");
-  const seller = await connectSeller({ email: "seller@example.com", name: "Loja Demo", accessToken: TOKEN, scopesRequested: "basic_user_info" });
+  const seller = await connectSeller({
+    email: "seller@example.com",
+    name: "Loja Demo",
+    accessToken: TOKEN,
+    scopesRequested: "basic_user_info portfolio:read order-order:read",
+  });
   sql = await connect(databaseUrl);
   webhookKey = (await sql.query<{ webhookKey: string }>('SELECT "webhookKey" FROM "Connection" WHERE "sellerId" = $1', [seller.id])).rows[0]!.webhookKey;
 }, 60_000);
 
 afterAll(async () => {
   await sql?.end();
+  await sandbox?.close();
 });
 
 function deliver(body: string | Uint8Array, signature: string | null, options: { key?: string; chunked?: boolean } = {}) {
@@ -77,16 +90,43 @@ describe("POST /api/webhooks/marketplace/{key}", () => {
     expect(await rowFor(alias)).toMatchObject({ domain: "order.order", orderId: "65a000000000000000000002" });
   });
 
-  it("stores a duplicate once, counts it, and still acknowledges it", async () => {
+  it("coalesces copies of a notification that arrive together: stored once, counted, each acknowledged", async () => {
     const body = JSON.stringify({ data: { domain: "order.delivery", status: "posted", order_id: "o-dup", delivery_id: "d-dup" } });
     const signature = signWebhookBody(body, TOKEN);
-    expect(await (await deliver(body, signature)).json()).toEqual({ received: true, duplicate: false });
-    const second = await deliver(body, signature);
-    expect(second.status).toBe(200);
-    expect(await second.json()).toEqual({ received: true, duplicate: true });
-    await deliver(body, signature);
+    const answers = await Promise.all([deliver(body, signature), deliver(body, signature), deliver(body, signature)]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const flags = await Promise.all(answers.map(async (answer) => ((await answer.json()) as { duplicate: boolean }).duplicate));
+    expect(flags.sort()).toEqual([false, true, true]);
     expect(await countFor(body)).toBe(1);
     expect((await rowFor(body))?.duplicateCount).toBe(2);
+  });
+
+  it("coalesces a copy into the earlier receipt while that one still waits to be processed", async () => {
+    const body = JSON.stringify({ data: { domain: "order.order", status: "approved", order_id: "65a0000000000000000000aa" } });
+    const hash = createHash("sha256").update(body).digest("hex");
+    // An earlier receipt, waiting: another instance holds it and has not taken it up yet.
+    const { rows } = await sql.query<{ id: string }>(
+      `INSERT INTO "WebhookEvent" ("id", "sellerId", "domain", "status", "orderId", "rawBody", "bodyHash", "waitingHash", "headers", "signatureResult", "valid")
+       SELECT 'waiting-receipt', "sellerId", 'order.order', 'approved', '65a0000000000000000000aa', $1, $2, $2, '{}', 'valid', true
+       FROM "Connection" WHERE "webhookKey" = $3 RETURNING "id"`,
+      [body, hash, webhookKey],
+    );
+    await sql.query(`INSERT INTO "WebhookWork" ("eventId", "claimedBy", "availableAt") VALUES ($1, 'other-instance', now() + interval '1 hour')`, [rows[0]!.id]);
+    expect(await (await deliver(body, signWebhookBody(body, TOKEN))).json()).toEqual({ received: true, duplicate: true });
+    expect(await countFor(body)).toBe(1);
+    expect((await rowFor(body))?.duplicateCount).toBe(1);
+  });
+
+  it("processes an identical body again once the earlier receipt was processed: a new receipt, since the resource may have changed again", async () => {
+    const body = JSON.stringify({ data: { domain: "chat", status: "message_received", id: "chat-1", code: "c-1" } });
+    const signature = signWebhookBody(body, TOKEN);
+    expect(await (await deliver(body, signature)).json()).toEqual({ received: true, duplicate: false });
+    await expect.poll(async () => (await rowFor(body))?.processingState).toBe("processed");
+    expect(await (await deliver(body, signature)).json()).toEqual({ received: true, duplicate: false });
+    expect(await countFor(body)).toBe(2);
+    await expect
+      .poll(async () => (await sql.query(`SELECT "processingState" FROM "WebhookEvent" WHERE "rawBody" = $1`, [body])).rows.map((row) => row.processingState))
+      .toEqual(["processed", "processed"]);
   });
 
   it.each([
@@ -190,10 +230,15 @@ describe("POST /api/webhooks/marketplace/{key}", () => {
     expect(viaPrisma.receivedAt.getTime()).toBe(storedAsUtc);
   });
 
-  it("processes events after acknowledging them", async () => {
-    const body = JSON.stringify({ data: { domain: "order.order", status: "approved", order_id: "o-processed" } });
+  it("processes events after acknowledging them: an order event puts the order in the mirror", async () => {
+    const created = await sandbox.api("/_sandbox/orders", { method: "POST", json: { seller: "seller@example.com" } });
+    const { orders } = (await created.json()) as { orders: { id: string; status: string; customer: { name: string } }[] };
+    const order = orders[0]!;
+    const body = JSON.stringify({ data: { domain: "order.order", status: "new", order_id: order.id } });
     await deliver(body, signWebhookBody(body, TOKEN));
     await expect.poll(async () => (await rowFor(body))?.processingState).toBe("processed");
+    const mirror = await sql.query(`SELECT "status", "customerName" FROM "OrderMirror" WHERE "orderId" = $1`, [order.id]);
+    expect(mirror.rows).toEqual([{ status: order.status, customerName: order.customer.name }]);
     const invalid = "{still not json";
     await deliver(invalid, signWebhookBody(invalid, TOKEN));
     await expect.poll(async () => (await rowFor(invalid))?.processingState).toBe("skipped");
