@@ -1,0 +1,277 @@
+import type pg from "pg";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type * as ReceiverRoute from "@/app/api/webhooks/marketplace/[key]/route";
+import type * as Queue from "@/lib/data/webhook-queue";
+import type * as Processing from "@/lib/webhooks/process";
+import type * as Reconcile from "@/lib/sync/reconcile";
+import { sampleSku } from "@/lib/marketplace/schemas/fixtures";
+import { signWebhookBody } from "@/lib/webhooks/signature";
+import { obtainAccessToken, startTestSandbox } from "@/sandbox/testing";
+import type { TestSandbox } from "@/sandbox/testing";
+import { connect, useTestDatabase } from "../support/database";
+
+// Durable processing and reconciliation against a real database and a real sandbox: each failure
+// the issue names is made to happen (the platform failing, the database going away under a
+// write, an instance dying with a lease, notifications never delivered), and the test shows the
+// work resumes and nothing is lost.
+let sandbox: TestSandbox;
+let sql: pg.Client;
+let databaseUrl: string;
+let token: string;
+let sellerId: string;
+let webhookKey: string;
+let POST: typeof ReceiverRoute.POST;
+let queue: typeof Queue;
+let processing: typeof Processing;
+let reconcile: typeof Reconcile;
+
+beforeAll(async () => {
+  databaseUrl = await useTestDatabase();
+  sandbox = await startTestSandbox({ config: { seedOrders: 5 } });
+  process.env.MARKETPLACE_BASE_URL = sandbox.url;
+  token = await obtainAccessToken(sandbox.url);
+  ({ POST } = await import("@/app/api/webhooks/marketplace/[key]/route"));
+  queue = await import("@/lib/data/webhook-queue");
+  processing = await import("@/lib/webhooks/process");
+  reconcile = await import("@/lib/sync/reconcile");
+  // Retries a few milliseconds apart, and few of them, so the tests see a whole life in seconds.
+  processing.configureRetryPolicy({ maxAttempts: 4, baseSeconds: 0.05, capSeconds: 0.2 });
+  const { connectSeller } = await import("@/lib/data/sellers");
+  const seller = await connectSeller({
+    email: "seller@example.com",
+    name: "Loja Demo",
+    accessToken: token,
+    scopesRequested: "basic_user_info portfolio:read portfolio:write order-order:read",
+  });
+  sellerId = seller.id;
+  sql = await connect(databaseUrl);
+  webhookKey = (await sql.query<{ webhookKey: string }>('SELECT "webhookKey" FROM "Connection" WHERE "sellerId" = $1', [sellerId])).rows[0]!.webhookKey;
+}, 60_000);
+
+afterAll(async () => {
+  await processing?.stopWebhookProcessing(100);
+  await sql?.end();
+  await sandbox?.close();
+});
+
+beforeEach(async () => {
+  await sandbox.api("/_sandbox/faults", { method: "POST", json: { errorRate: 0, latencyMs: 0 } });
+});
+
+function deliver(body: string) {
+  const request = new Request(`http://localhost/api/webhooks/marketplace/${webhookKey}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "X-SVC-Signature": signWebhookBody(body, token) },
+    body,
+  });
+  return POST(request, { params: Promise.resolve({ key: webhookKey }) });
+}
+
+async function createOrder(): Promise<{ id: string; status: string; updated_at: string }> {
+  const response = await sandbox.api("/_sandbox/orders", { method: "POST", json: { seller: "seller@example.com" } });
+  return ((await response.json()) as { orders: { id: string; status: string; updated_at: string }[] }).orders[0]!;
+}
+
+const orderEvent = (orderId: string, status = "new") => JSON.stringify({ data: { domain: "order.order", status, order_id: orderId } });
+
+interface EventRow {
+  id: string;
+  processingState: string;
+  attempts: number;
+  processingError: string | null;
+}
+const eventFor = async (body: string) =>
+  (await sql.query<EventRow>(`SELECT "id", "processingState", "attempts", "processingError" FROM "WebhookEvent" WHERE "rawBody" = $1 ORDER BY "receivedAt"`, [body]))
+    .rows;
+const mirrored = async (orderId: string) =>
+  (await sql.query<{ status: string }>(`SELECT "status" FROM "OrderMirror" WHERE "sellerId" = $1 AND "orderId" = $2`, [sellerId, orderId])).rows[0];
+
+/** Runs sweeps (what every instance does every few seconds) until `done` holds. */
+async function sweepUntil(done: () => Promise<boolean>, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error("the condition did not hold in time");
+    await processing.sweepDueEvents();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+  }
+}
+
+describe("durable processing", () => {
+  it("retries a platform failure with backoff: three 500s, then processed", async () => {
+    const order = await createOrder();
+    await sandbox.api("/_sandbox/faults", { method: "POST", json: { errorRate: 1 } });
+    const body = orderEvent(order.id);
+    expect((await deliver(body)).status).toBe(200);
+    await sweepUntil(async () => (await eventFor(body))[0]?.attempts === 3);
+    expect((await eventFor(body))[0]).toMatchObject({ processingState: "retrying", processingError: expect.stringContaining("HTTP 500") });
+    await sandbox.api("/_sandbox/faults", { method: "POST", json: { errorRate: 0 } });
+    await sweepUntil(async () => (await eventFor(body))[0]?.processingState === "processed");
+    expect((await eventFor(body))[0]).toMatchObject({ attempts: 4, processingError: null });
+    expect(await mirrored(order.id)).toEqual({ status: "new" });
+  });
+
+  it("marks an event dead after the last attempt, and processes it when asked once the fault clears", async () => {
+    const order = await createOrder();
+    await sandbox.api("/_sandbox/faults", { method: "POST", json: { errorRate: 1 } });
+    const body = orderEvent(order.id);
+    await deliver(body);
+    await sweepUntil(async () => (await eventFor(body))[0]?.processingState === "dead");
+    const [dead] = await eventFor(body);
+    expect(dead).toMatchObject({ attempts: 4, processingError: expect.stringContaining("after 4 attempts") });
+    expect(await queue.queueCounts(sellerId)).toMatchObject({ dead: 1 });
+    // Dead means never tried by itself again.
+    await processing.sweepDueEvents();
+    expect((await eventFor(body))[0]?.attempts).toBe(4);
+
+    await sandbox.api("/_sandbox/faults", { method: "POST", json: { errorRate: 0 } });
+    expect(await processing.reprocessWebhookEvent(sellerId, dead!.id)).toBe("processed");
+    expect((await eventFor(body))[0]).toMatchObject({ processingState: "processed", processingError: null });
+    expect(await mirrored(order.id)).toEqual({ status: "new" });
+    expect(await queue.queueCounts(sellerId)).toMatchObject({ dead: 0 });
+  });
+
+  it("processes all dead events again on request", async () => {
+    const orders = [await createOrder(), await createOrder()];
+    await sandbox.api("/_sandbox/faults", { method: "POST", json: { errorRate: 1 } });
+    const bodies = orders.map((order) => orderEvent(order.id));
+    for (const body of bodies) await deliver(body);
+    await sweepUntil(async () => (await queue.queueCounts(sellerId)).dead === 2);
+    await sandbox.api("/_sandbox/faults", { method: "POST", json: { errorRate: 0 } });
+    expect(await queue.requeueDeadEvents(sellerId)).toBe(2);
+    await sweepUntil(async () => (await queue.queueCounts(sellerId)).waiting === 0);
+    for (const body of bodies) expect((await eventFor(body))[0]?.processingState).toBe("processed");
+  });
+
+  it("does not retry what cannot heal: an order the platform does not know is dead at once", async () => {
+    const body = orderEvent("65a0000000000000000000ff");
+    await deliver(body);
+    await sweepUntil(async () => (await eventFor(body))[0]?.processingState === "dead");
+    expect((await eventFor(body))[0]).toMatchObject({ attempts: 1, processingError: expect.stringContaining("Not found") });
+  });
+
+  it("records the outcome once the database is back when it went away during processing", async () => {
+    const order = await createOrder();
+    // The platform answers slowly: the database goes away while the order is being fetched.
+    await sandbox.api("/_sandbox/faults", { method: "POST", json: { latencyMs: 1_000 } });
+    const body = orderEvent(order.id);
+    expect((await deliver(body)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const name = new URL(databaseUrl).pathname.slice(1);
+    const admin = await connect(new URL("/postgres", databaseUrl).toString());
+    try {
+      await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS false`);
+      await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [name]);
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+    } finally {
+      await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`);
+      await admin.end();
+    }
+    sql = await connect(databaseUrl);
+    // The instance kept trying its state write (the mirror's write had failed too: the attempt is
+    // recorded as failed, due again); its next sweep processes the event.
+    await sweepUntil(async () => (await eventFor(body))[0]?.processingState === "processed", 15_000);
+    expect(await mirrored(order.id)).toEqual({ status: "new" });
+  }, 30_000);
+
+  it("processes an event whose instance died holding its lease, once the lease expires", async () => {
+    const order = await createOrder();
+    const body = orderEvent(order.id);
+    // Received and claimed by an instance that then died before taking it up.
+    const { insertWebhookEvent } = await import("@/lib/data/webhook-store");
+    const { parseWebhookBody } = await import("@/lib/webhooks/parse");
+    const stored = await insertWebhookEvent({
+      sellerId,
+      receivedAt: new Date(),
+      rawBody: body,
+      bodyHash: "killed-" + order.id,
+      headers: {},
+      parsed: parseWebhookBody(body),
+      claimedBy: "killed-instance",
+    });
+    await processing.sweepDueEvents();
+    expect((await eventFor(body))[0]?.processingState).toBe("pending");
+    // The lease runs out (60 s in real time; moved here).
+    await sql.query(`UPDATE "WebhookWork" SET "availableAt" = now() AT TIME ZONE 'UTC' - interval '1 second' WHERE "eventId" = $1`, [stored.id]);
+    await sweepUntil(async () => (await eventFor(body))[0]?.processingState === "processed");
+    expect((await eventFor(body))[0]?.attempts).toBe(1);
+  });
+
+  it("processes both notifications of a price changed twice (identical bodies), and keeps the second value", async () => {
+    const sku = `SKU-${Date.now()}`;
+    const skuResponse = await sandbox.api("/v1.0/marketplace/portfolios/skus", { method: "POST", token, json: sampleSku(sku) });
+    expect(skuResponse.status).toBe(201);
+    const setPrice = async (value: number) => {
+      const response = await sandbox.api("/v1.0/marketplace/portfolios/prices", {
+        method: "POST",
+        token,
+        json: { type: "sell", sku, value, currency: "BRL", normalizer: 100, extras: {} },
+      });
+      return ((await response.json()) as { id: string }).id;
+    };
+    const priceId = await setPrice(1_000);
+    const body = JSON.stringify({ data: { domain: "portfolio.price", status: "updated", id: priceId, code: sku } });
+    await deliver(body);
+    await expect.poll(async () => (await eventFor(body)).map((row) => row.processingState)).toEqual(["processed"]);
+    expect(await setPrice(2_000)).toBe(priceId);
+    // The same bytes again: processed again, not swallowed as a duplicate.
+    expect(await (await deliver(body)).json()).toEqual({ received: true, duplicate: false });
+    await expect.poll(async () => (await eventFor(body)).map((row) => row.processingState)).toEqual(["processed", "processed"]);
+    const price = await sql.query(`SELECT "value" FROM "PriceMirror" WHERE "sellerId" = $1 AND "priceId" = $2`, [sellerId, priceId]);
+    expect(price.rows).toEqual([{ value: 2_000 }]);
+  });
+});
+
+describe("reconciliation", () => {
+  it("back-fills the mirror first, then records the changes no notification told, once", async () => {
+    await sql.query(`DELETE FROM "SellerSync" WHERE "sellerId" = $1`, [sellerId]);
+    const backfill = await reconcile.reconcileSellerOnce(sellerId);
+    expect(backfill).toMatchObject({ mode: "backfill", recovered: 0 });
+    const mirroredCount = async () => (await sql.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM "OrderMirror" WHERE "sellerId" = $1`, [sellerId])).rows[0]!.n;
+    expect(await mirroredCount()).toBeGreaterThanOrEqual(backfill!.listed);
+    const sync = await sql.query(`SELECT "backfillState", "backfilledOrders" FROM "SellerSync" WHERE "sellerId" = $1`, [sellerId]);
+    expect(sync.rows[0]).toMatchObject({ backfillState: "done", backfilledOrders: backfill!.listed });
+
+    // Orders created and changed while no notification reached the dashboard.
+    const created = await createOrder();
+    const changed = await createOrder();
+    await sandbox.api(`/_sandbox/orders/${changed.id}/status`, { method: "POST", json: { status: "approved" } });
+    const result = await reconcile.reconcileSellerOnce(sellerId);
+    expect(result).toMatchObject({ mode: "reconcile", recovered: 2 });
+    expect(await mirrored(created.id)).toEqual({ status: "new" });
+    expect(await mirrored(changed.id)).toEqual({ status: "approved" });
+    const recorded = await sql.query(
+      `SELECT "orderId", "status", "processingState" FROM "WebhookEvent" WHERE "sellerId" = $1 AND "source" = 'reconciliation' ORDER BY "orderId"`,
+      [sellerId],
+    );
+    expect(recorded.rows).toEqual(
+      [
+        { orderId: created.id, status: "new", processingState: "processed" },
+        { orderId: changed.id, status: "approved", processingState: "processed" },
+      ].sort((a, b) => a.orderId.localeCompare(b.orderId)),
+    );
+    // Nothing new: nothing recorded the second time.
+    expect(await reconcile.reconcileSellerOnce(sellerId)).toMatchObject({ recovered: 0 });
+    const health = await sql.query(`SELECT "lastRecovered", "recoveredTotal" FROM "SellerSync" WHERE "sellerId" = $1`, [sellerId]);
+    expect(health.rows[0]).toEqual({ lastRecovered: 0, recoveredTotal: 2 });
+  });
+
+  it("leaves an order to the notification that is waiting for it", async () => {
+    const order = await createOrder();
+    await sandbox.api("/_sandbox/faults", { method: "POST", json: { errorRate: 0 } });
+    // The notification is stored and waits (held by an instance that has not taken it up).
+    const body = orderEvent(order.id);
+    const { insertWebhookEvent } = await import("@/lib/data/webhook-store");
+    const { parseWebhookBody } = await import("@/lib/webhooks/parse");
+    await insertWebhookEvent({ sellerId, receivedAt: new Date(), rawBody: body, bodyHash: "waiting-" + order.id, headers: {}, parsed: parseWebhookBody(body), claimedBy: "busy-instance" });
+    expect(await reconcile.reconcileSellerOnce(sellerId)).toMatchObject({ recovered: 0 });
+    const recorded = await sql.query(`SELECT 1 FROM "WebhookEvent" WHERE "orderId" = $1 AND "source" = 'reconciliation'`, [order.id]);
+    expect(recorded.rowCount).toBe(0);
+  });
+
+  it("runs on one instance at a time: a second caller skips the seller while the first holds it", async () => {
+    const { withSellerLock } = await import("@/lib/data/locks");
+    const outcome = await withSellerLock("reconcile", sellerId, () => reconcile.reconcileSellerOnce(sellerId));
+    expect(outcome).toEqual({ ran: true, value: null });
+  });
+});
+
