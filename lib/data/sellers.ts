@@ -39,6 +39,13 @@ export async function connectSeller(input: { email: string; name: string; access
       update: { name: input.name },
     });
     const accessTokenEnc = encryptSecret(input.accessToken, sellerTokenContext(seller.id), tokenKey);
+    // Notifications already signed with the token being replaced may still arrive (the platform
+    // retries, or switches tokens a moment later): that token stays valid for them for a while.
+    const previous = await tx.connection.findUnique({ where: { sellerId: seller.id }, select: { accessTokenEnc: true } });
+    const replaced =
+      previous && decryptSecret(previous.accessTokenEnc, sellerTokenContext(seller.id), tokenKey) !== input.accessToken
+        ? { previousTokenEnc: previous.accessTokenEnc, previousTokenUntil: new Date(Date.now() + PREVIOUS_TOKEN_GRACE_MS) }
+        : {};
     await tx.connection.upsert({
       where: { sellerId: seller.id },
       create: {
@@ -53,6 +60,7 @@ export async function connectSeller(input: { email: string; name: string; access
         scopesMissing: "",
         connectedAt: new Date(),
         needsReconnectAt: null,
+        ...replaced,
       },
     });
     return seller;
@@ -115,16 +123,28 @@ export async function deleteConnection(sellerId: string) {
   await receiverChanged(sellerId);
 }
 
-// The webhook receiver resolves its path key to the seller and signing key on every request;
+/** How long a token replaced by a reconnect still verifies notifications signed with it. */
+export const PREVIOUS_TOKEN_GRACE_MS = 24 * 60 * 60_000;
+
+// The webhook receiver resolves its path key to the seller and signing keys on every request;
 // caching that for a short while keeps a database read and an AES-GCM decryption off the hot
 // path. A reconnect or disconnect evicts at once in this instance and, through NOTIFY, in every
 // other (lib/instance.ts listens); the TTL bounds how long a change goes unseen if that
 // notification is lost.
 const RECEIVER_TTL_MS = 30_000;
-const receiverCache = new Map<string, { sellerId: string; signingKey: string; expiresAt: number }>();
+
+export interface WebhookReceiver {
+  sellerId: string;
+  /** The current token first, then the one a reconnect replaced while its grace period lasts. */
+  signingKeys: string[];
+}
+
+const receiverCache = new Map<string, WebhookReceiver & { expiresAt: number }>();
+let allReceivers: { receivers: WebhookReceiver[]; expiresAt: number } | null = null;
 
 export function forgetWebhookReceivers(sellerId: string) {
   for (const [key, entry] of receiverCache) if (entry.sellerId === sellerId) receiverCache.delete(key);
+  allReceivers = null;
 }
 
 async function receiverChanged(sellerId: string) {
@@ -134,23 +154,40 @@ async function receiverChanged(sellerId: string) {
   });
 }
 
-/** The seller behind a webhook path key and the key their notifications are signed with. */
-export async function findWebhookReceiver(webhookKey: string): Promise<{ sellerId: string; signingKey: string } | null> {
+const receiverSelect = { sellerId: true, accessTokenEnc: true, previousTokenEnc: true, previousTokenUntil: true } as const;
+
+function toReceiver(connection: { sellerId: string; accessTokenEnc: string; previousTokenEnc: string | null; previousTokenUntil: Date | null }): WebhookReceiver {
+  const context = sellerTokenContext(connection.sellerId);
+  const signingKeys = [decryptSecret(connection.accessTokenEnc, context, tokenKey)];
+  if (connection.previousTokenEnc && connection.previousTokenUntil && connection.previousTokenUntil.getTime() > Date.now()) {
+    signingKeys.push(decryptSecret(connection.previousTokenEnc, context, tokenKey));
+  }
+  return { sellerId: connection.sellerId, signingKeys };
+}
+
+/** The seller behind a webhook path key and the keys their notifications may be signed with. */
+export async function findWebhookReceiver(webhookKey: string): Promise<WebhookReceiver | null> {
   const cached = receiverCache.get(webhookKey);
   if (cached && cached.expiresAt > Date.now()) return cached;
-  const connection = await db.connection.findUnique({
-    where: { webhookKey },
-    select: { sellerId: true, accessTokenEnc: true },
-  });
+  const connection = await db.connection.findUnique({ where: { webhookKey }, select: receiverSelect });
   if (!connection) {
     receiverCache.delete(webhookKey);
     return null;
   }
-  const entry = {
-    sellerId: connection.sellerId,
-    signingKey: decryptSecret(connection.accessTokenEnc, sellerTokenContext(connection.sellerId), tokenKey),
-    expiresAt: Date.now() + RECEIVER_TTL_MS,
-  };
+  const entry = { ...toReceiver(connection), expiresAt: Date.now() + RECEIVER_TTL_MS };
   receiverCache.set(webhookKey, entry);
   return entry;
+}
+
+/**
+ * Every connected seller with their signing keys: where a notification whose signature does not
+ * match the seller of its path is looked for. The platform may keep one callback URL per
+ * application (spec: Webhook callback URL), so every seller's notifications can arrive at the URL
+ * the last of them set.
+ */
+export async function allWebhookReceivers(): Promise<WebhookReceiver[]> {
+  if (allReceivers && allReceivers.expiresAt > Date.now()) return allReceivers.receivers;
+  const connections = await db.connection.findMany({ select: receiverSelect });
+  allReceivers = { receivers: connections.map(toReceiver), expiresAt: Date.now() + RECEIVER_TTL_MS };
+  return allReceivers.receivers;
 }

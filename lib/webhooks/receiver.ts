@@ -1,11 +1,28 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { insertWebhookEvent } from "@/lib/data/webhook-store";
-import { findWebhookReceiver } from "@/lib/data/sellers";
+import { allWebhookReceivers, findWebhookReceiver } from "@/lib/data/sellers";
 import { WEBHOOK_SIGNATURE_HEADER } from "@/lib/marketplace/schemas/webhook";
 import { parseWebhookBody } from "@/lib/webhooks/parse";
 import type { WebhookFields } from "@/lib/webhooks/parse";
-import { verifyWebhookSignature } from "@/lib/webhooks/signature";
+import { verifyWebhookSignatureWithAny } from "@/lib/webhooks/signature";
+
+/**
+ * The connected seller whose key signed the body, other than `except`; null when none did,
+ * undefined when the sellers could not be read.
+ */
+async function findSignerAmongSellers(rawBody: Uint8Array, header: string | null, except: string): Promise<string | null | undefined> {
+  let receivers;
+  try {
+    receivers = await allWebhookReceivers();
+  } catch {
+    return undefined;
+  }
+  for (const candidate of receivers) {
+    if (candidate.sellerId !== except && verifyWebhookSignatureWithAny(rawBody, header, candidate.signingKeys) === "valid") return candidate.sellerId;
+  }
+  return null;
+}
 
 /** What processing needs of a stored event, handed over without reading it back. */
 export type StoredEvent = WebhookFields & { id: string; sellerId: string; valid: boolean };
@@ -47,7 +64,9 @@ export async function readBodyWithLimit(request: Request, limit: number): Promis
 /**
  * The receiver's whole job before acknowledging (spec: Events → Signature, Receiver guidance):
  * cap the body, find the seller by the path key, check the signature over the raw bytes in
- * constant time, then commit the event (deduplicated). Only a committed event gets a 2xx; a
+ * constant time (with the seller's current token, or the one a reconnect replaced within its
+ * grace period; failing those, with another connected seller's: that seller's event), then commit
+ * the event (deduplicated). Only a committed event gets a 2xx; a
  * database failure answers 503 so the platform retries. Processing happens after the response,
  * by the instance `claimant` names when the event is written (null: any instance's sweep).
  */
@@ -63,8 +82,17 @@ export async function receiveWebhook(webhookKey: string, request: Request, claim
   }
   if (!receiver) return { status: 404, error: "Unknown receiver" };
 
-  const signature = verifyWebhookSignature(rawBody, request.headers.get(WEBHOOK_SIGNATURE_HEADER), receiver.signingKey);
-  if (signature !== "valid") {
+  const header = request.headers.get(WEBHOOK_SIGNATURE_HEADER);
+  let sellerId = receiver.sellerId;
+  const signature = verifyWebhookSignatureWithAny(rawBody, header, receiver.signingKeys);
+  if (signature === "mismatch") {
+    // Signed by another seller of this dashboard: the platform keeps one callback URL per
+    // application, and delivers every seller's notifications to it (spec: Webhook callback URL).
+    const signer = await findSignerAmongSellers(rawBody, header, receiver.sellerId);
+    if (signer === undefined) return { status: 503, error: "The receiver is temporarily unavailable" };
+    if (signer === null) return { status: 401, error: "Invalid signature" };
+    sellerId = signer;
+  } else if (signature !== "valid") {
     return { status: 401, error: signature === "missing" ? "Missing signature" : "Invalid signature" };
   }
 
@@ -78,7 +106,7 @@ export async function receiveWebhook(webhookKey: string, request: Request, claim
   const claimedBy = claimant();
   try {
     const stored = await insertWebhookEvent({
-      sellerId: receiver.sellerId,
+      sellerId,
       receivedAt: new Date(),
       rawBody: text,
       bodyHash: createHash("sha256").update(rawBody).digest("hex"),
@@ -87,7 +115,7 @@ export async function receiveWebhook(webhookKey: string, request: Request, claim
       claimedBy,
     });
     const { invalidReason: _reason, ...fields } = parsed;
-    return { status: 200, duplicate: stored.duplicate, event: { ...fields, id: stored.id, sellerId: receiver.sellerId }, claimedBy };
+    return { status: 200, duplicate: stored.duplicate, event: { ...fields, id: stored.id, sellerId }, claimedBy };
   } catch (error) {
     console.error(`[webhooks] could not store an event: ${error instanceof Error ? error.message : String(error)}`);
     return { status: 503, error: "The event could not be stored; retry later" };

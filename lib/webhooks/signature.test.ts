@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signWebhookBody, verifyWebhookSignature } from "./signature";
+import { signWebhookBody, verifyWebhookSignature, verifyWebhookSignatureWithAny } from "./signature";
 
 // A published HMAC-SHA256 vector: key "test_secret_key", body {"foo": "bar"}.
 const KEY = "test_secret_key";
@@ -36,5 +36,19 @@ describe("verifyWebhookSignature", () => {
     expect(verifyWebhookSignature(BODY, Buffer.alloc(31).toString("base64"), KEY)).toBe("malformed");
     expect(verifyWebhookSignature(BODY, Buffer.alloc(33).toString("base64"), KEY)).toBe("malformed");
     expect(verifyWebhookSignature(BODY, Buffer.from(SIGNATURE, "base64").toString("hex"), KEY)).toBe("malformed");
+  });
+});
+
+describe("verifyWebhookSignatureWithAny", () => {
+  it("accepts a body signed with any of the keys, and refuses one signed with none", () => {
+    expect(verifyWebhookSignatureWithAny(BODY, SIGNATURE, ["current-token", KEY])).toBe("valid");
+    expect(verifyWebhookSignatureWithAny(BODY, SIGNATURE, [KEY, "previous-token"])).toBe("valid");
+    expect(verifyWebhookSignatureWithAny(BODY, SIGNATURE, ["current-token", "previous-token"])).toBe("mismatch");
+    expect(verifyWebhookSignatureWithAny(BODY, SIGNATURE, [])).toBe("mismatch");
+  });
+
+  it("judges a missing or malformed header before any key", () => {
+    expect(verifyWebhookSignatureWithAny(BODY, null, [KEY])).toBe("missing");
+    expect(verifyWebhookSignatureWithAny(BODY, "not base64!", [KEY])).toBe("malformed");
   });
 });

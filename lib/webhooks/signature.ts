@@ -16,11 +16,20 @@ export type SignatureCheck = "valid" | "missing" | "malformed" | "mismatch";
  * is rejected before any comparison, so timingSafeEqual always compares equal-length buffers.
  */
 export function verifyWebhookSignature(rawBody: Uint8Array, header: string | null | undefined, key: string): SignatureCheck {
+  return verifyWebhookSignatureWithAny(rawBody, header, [key]);
+}
+
+/** As verifyWebhookSignature, valid when any of `keys` signed the body (each compared in constant time). */
+export function verifyWebhookSignatureWithAny(rawBody: Uint8Array, header: string | null | undefined, keys: readonly string[]): SignatureCheck {
   if (header === null || header === undefined || header.trim() === "") return "missing";
   const value = header.trim();
   if (!BASE64.test(value)) return "malformed";
   const received = Buffer.from(value, "base64");
   if (received.length !== DIGEST_BYTES) return "malformed";
-  const expected = createHmac("sha256", key).update(rawBody).digest();
-  return timingSafeEqual(received, expected) ? "valid" : "mismatch";
+  // Every key is tried, matching or not, so the time taken does not tell which one matched.
+  let valid = false;
+  for (const key of keys) {
+    if (timingSafeEqual(received, createHmac("sha256", key).update(rawBody).digest())) valid = true;
+  }
+  return valid ? "valid" : "mismatch";
 }
