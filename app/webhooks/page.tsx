@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ProblemNotice } from "@/components/platform/problem-notice";
+import { ConnectionHealthPanel } from "@/components/webhooks/connection-health";
 import { WebhookSettings } from "@/components/webhooks/webhook-settings";
 import { requireSeller } from "@/lib/auth/session";
+import { getConnectionHealth } from "@/lib/data/connection-health";
 import { withPlatform } from "@/lib/data/platform";
 import { receiverUrlFor } from "@/lib/webhooks/receiver-url";
 
@@ -10,7 +12,10 @@ export const metadata: Metadata = { title: "Webhooks" };
 
 export default async function WebhooksPage() {
   const seller = await requireSeller();
-  const current = await withPlatform(seller, "getWebhookUrl", (client) => client.getWebhookUrl());
+  const [current, health] = await Promise.all([
+    withPlatform(seller, "getWebhookUrl", (client) => client.getWebhookUrl()),
+    getConnectionHealth(seller.id),
+  ]);
 
   return (
     <section className="max-w-3xl space-y-6">
@@ -29,6 +34,7 @@ export default async function WebhooksPage() {
       ) : (
         <ProblemNotice problem={current.problem} feature="your webhook settings" />
       )}
+      <ConnectionHealthPanel health={health} />
     </section>
   );
 }

@@ -1,0 +1,38 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { queueCounts } from "@/lib/data/webhook-queue";
+
+/** What the Webhooks page shows of a seller's link with the platform: is anything being lost? */
+export interface ConnectionHealth {
+  lastEventAt: Date | null;
+  waiting: number;
+  dead: number;
+  lastReconciledAt: Date | null;
+  lastRecovered: number;
+  recoveredTotal: number;
+  lastError: string | null;
+  backfill: { state: string; orders: number; from: Date | null; startedAt: Date | null; finishedAt: Date | null };
+}
+
+export async function getConnectionHealth(sellerId: string): Promise<ConnectionHealth> {
+  const [lastEvent, counts, sync] = await Promise.all([
+    db.webhookEvent.findFirst({ where: { sellerId, source: "webhook" }, orderBy: { receivedAt: "desc" }, select: { receivedAt: true } }),
+    queueCounts(sellerId),
+    db.sellerSync.findUnique({ where: { sellerId } }),
+  ]);
+  return {
+    lastEventAt: lastEvent?.receivedAt ?? null,
+    ...counts,
+    lastReconciledAt: sync?.lastReconciledAt ?? null,
+    lastRecovered: sync?.lastRecovered ?? 0,
+    recoveredTotal: sync?.recoveredTotal ?? 0,
+    lastError: sync?.lastError ?? null,
+    backfill: {
+      state: sync?.backfillState ?? "idle",
+      orders: sync?.backfilledOrders ?? 0,
+      from: sync?.backfillFrom ?? null,
+      startedAt: sync?.backfillStartedAt ?? null,
+      finishedAt: sync?.backfillFinishedAt ?? null,
+    },
+  };
+}
