@@ -9,6 +9,8 @@ const appEnv = {
   AUTH_URL: E2E_APP_URL,
   E2E_APP_PORT: String(E2E_APP_PORT),
   NEXT_TELEMETRY_DISABLED: "1",
+  // Reconciliation every few seconds, so a test sees lost notifications recovered (reconciliation.spec.ts).
+  RECONCILE_INTERVAL_SECONDS: "5",
 };
 
 export default defineConfig({

@@ -31,6 +31,15 @@ const FIRST_PAGE_LIMIT = 50;
 const MAX_RATE_LIMIT_WAIT_MS = 60_000;
 const RATE_LIMIT_ATTEMPTS = 5;
 const ORDER_READ_SCOPE = "order-order:read";
+/** How long a change is left to its notification before reconciliation reports it itself. */
+const SETTLE_MS = Math.min(10_000, (env.RECONCILE_INTERVAL_SECONDS * 1000) / 2);
+/** An updated_at this far ahead of our clock is the platform's clock being off, not a fresh change. */
+const CLOCK_SKEW_MS = 60_000;
+
+function isFresh(order: Order, now: Date): boolean {
+  const updatedAt = Date.parse(order.updated_at);
+  return updatedAt > now.getTime() - SETTLE_MS && updatedAt <= now.getTime() + CLOCK_SKEW_MS;
+}
 
 export interface ReconcileResult {
   mode: "backfill" | "reconcile";
@@ -105,7 +114,11 @@ export async function reconcileSeller(sellerId: string, now = new Date()): Promi
   let cursor = sync.cursor;
   for (;;) {
     const page = await listOrdersPage(seller, ordersQuery({ updatedFrom: from, sort: { field: "updated_at", direction: "asc" }, limit, offset }));
-    const orders = page.items;
+    // Orders changed in the last moments wait for the next run: their notification may be on its
+    // way, and reporting them now would tell the seller twice. Sorted by updated_at, they are the
+    // tail; the cursor stays before them.
+    const freshIndex = page.items.findIndex((order) => isFresh(order, now));
+    const orders = freshIndex === -1 ? page.items : page.items.slice(0, freshIndex);
     if (orders.length > 0) {
       const changes = mode === "reconcile" ? await unexplainedChanges(sellerId, orders) : [];
       await upsertMirrorOrders(sellerId, orders);
@@ -120,7 +133,7 @@ export async function reconcileSeller(sellerId: string, now = new Date()): Promi
         data: { cursor, ...(mode === "backfill" ? { backfilledOrders: { increment: orders.length } } : {}) },
       });
     }
-    if (!page.next || orders.length === 0) break;
+    if (!page.next || freshIndex !== -1 || orders.length === 0) break;
     offset += orders.length;
     limit = page.maxLimit;
   }
@@ -153,10 +166,10 @@ async function listOrdersPage(seller: CurrentSeller, query: URLSearchParams) {
 }
 
 /** Reconciles a seller unless another instance is doing it; records a failure for the Webhooks page. */
-export async function reconcileSellerOnce(sellerId: string): Promise<ReconcileResult | null> {
+export async function reconcileSellerOnce(sellerId: string, now = new Date()): Promise<ReconcileResult | null> {
   const outcome = await withSellerLock("reconcile", sellerId, async () => {
     try {
-      return await reconcileSeller(sellerId);
+      return await reconcileSeller(sellerId, now);
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       // Best effort: the failure is shown on the Webhooks page; the next interval tries again anyway.

@@ -235,7 +235,11 @@ describe("reconciliation", () => {
     const created = await createOrder();
     const changed = await createOrder();
     await sandbox.api(`/_sandbox/orders/${changed.id}/status`, { method: "POST", json: { status: "approved" } });
-    const result = await reconcile.reconcileSellerOnce(sellerId);
+    // Just changed: left to their notifications for a moment (which never come here).
+    expect(await reconcile.reconcileSellerOnce(sellerId)).toMatchObject({ mode: "reconcile", recovered: 0 });
+    expect(await mirrored(created.id)).toBeUndefined();
+    const settled = () => new Date(Date.now() + 15_000);
+    const result = await reconcile.reconcileSellerOnce(sellerId, settled());
     expect(result).toMatchObject({ mode: "reconcile", recovered: 2 });
     expect(await mirrored(created.id)).toEqual({ status: "new" });
     expect(await mirrored(changed.id)).toEqual({ status: "approved" });
@@ -250,7 +254,7 @@ describe("reconciliation", () => {
       ].sort((a, b) => a.orderId.localeCompare(b.orderId)),
     );
     // Nothing new: nothing recorded the second time.
-    expect(await reconcile.reconcileSellerOnce(sellerId)).toMatchObject({ recovered: 0 });
+    expect(await reconcile.reconcileSellerOnce(sellerId, settled())).toMatchObject({ recovered: 0 });
     const health = await sql.query(`SELECT "lastRecovered", "recoveredTotal" FROM "SellerSync" WHERE "sellerId" = $1`, [sellerId]);
     expect(health.rows[0]).toEqual({ lastRecovered: 0, recoveredTotal: 2 });
   });
@@ -263,7 +267,7 @@ describe("reconciliation", () => {
     const { insertWebhookEvent } = await import("@/lib/data/webhook-store");
     const { parseWebhookBody } = await import("@/lib/webhooks/parse");
     await insertWebhookEvent({ sellerId, receivedAt: new Date(), rawBody: body, bodyHash: "waiting-" + order.id, headers: {}, parsed: parseWebhookBody(body), claimedBy: "busy-instance" });
-    expect(await reconcile.reconcileSellerOnce(sellerId)).toMatchObject({ recovered: 0 });
+    expect(await reconcile.reconcileSellerOnce(sellerId, new Date(Date.now() + 15_000))).toMatchObject({ recovered: 0 });
     const recorded = await sql.query(`SELECT 1 FROM "WebhookEvent" WHERE "orderId" = $1 AND "source" = 'reconciliation'`, [order.id]);
     expect(recorded.rowCount).toBe(0);
   });
