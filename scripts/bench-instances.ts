@@ -16,7 +16,7 @@ import { parseArgs } from "node:util";
 import { encode } from "next-auth/jwt";
 import pg from "pg";
 import { parseEnv } from "../lib/env.js";
-import { makeOrderEvents, postSignedEvents, seedBenchSeller, waitForServer } from "./lib/bench-webhook-kit";
+import { backlogDrained, makeOrderEvents, postSignedEvents, seedBenchSeller, startBenchPlatform, waitForServer } from "./lib/bench-webhook-kit";
 import type { SignedPayload } from "./lib/bench-webhook-kit";
 import { embeddedServerState, startEmbeddedServer, stopEmbeddedServer } from "./lib/embedded-postgres";
 import { percentile } from "./lib/load";
@@ -34,6 +34,7 @@ const CONNECTIONS = Number(args.connections);
 const PORTS = { a: 3320, b: 3321 };
 const origin = (port: number) => `http://127.0.0.1:${port}`;
 const BENCH_DATABASE = "bench_instances";
+const PLATFORM_PORT = 4320;
 
 const env = parseEnv(process.env);
 const childEnv = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" } as NodeJS.ProcessEnv;
@@ -92,7 +93,7 @@ function measureEmbeddedStart() {
 }
 
 /** A live stream of instance B, read as a browser's EventSource would, timing each order message. */
-async function openStream(url: string, cookie: string, onOrder: (orderId: string) => void) {
+async function openStream(url: string, cookie: string, onOrder: (key: string) => void) {
   const response = await fetch(url, { headers: { cookie } });
   if (response.status !== 200) throw new Error(`live stream answered ${response.status}`);
   const reader = response.body!.getReader();
@@ -109,7 +110,9 @@ async function openStream(url: string, cookie: string, onOrder: (orderId: string
         buffer = buffer.slice(end + 2);
         if (!block.includes("event: order")) continue;
         const data = /^data: (.*)$/m.exec(block)?.[1];
-        if (data) onOrder((JSON.parse(data) as { orderId: string }).orderId);
+        if (!data) continue;
+        const message = JSON.parse(data) as { domain: string; status: string; orderId: string };
+        onOrder(`${message.domain}:${message.status}:${message.orderId}`);
       }
     }
   })();
@@ -135,7 +138,14 @@ async function main() {
   childEnv.DATABASE_URL = url;
   const db = new pg.Client({ connectionString: url });
   await db.connect();
-  const seller = await seedBenchSeller(db, childEnv);
+  // The platform: the real sandbox, which processing asks for every order it is told of.
+  const platform = await startBenchPlatform(PLATFORM_PORT);
+  childEnv.MARKETPLACE_BASE_URL = platform.url;
+  childEnv.MARKETPLACE_AUTH_URL = platform.url;
+  const seller = await seedBenchSeller(db, childEnv, await platform.tokenFor("seller@example.com"));
+  const warmOrders = await platform.createOrders("seller@example.com", 200);
+  const pacedOrders = await platform.createOrders("seller@example.com", 500);
+  const loadOrders = await platform.createOrders("seller@example.com", DURATION * 400);
 
   for (const port of [PORTS.a, PORTS.b]) {
     const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "--port", String(port)], {
@@ -151,33 +161,33 @@ async function main() {
   const { AUTH_SECRET } = parseEnv(childEnv);
   const jwt = await encode({ token: { sellerId: seller.sellerId, sub: seller.sellerId }, secret: AUTH_SECRET, salt: "authjs.session-token" });
   const arrivals = new Map<string, number>();
-  const closeStream = await openStream(`${origin(PORTS.b)}/api/live`, `authjs.session-token=${jwt}`, (orderId) => {
-    if (!arrivals.has(orderId)) arrivals.set(orderId, performance.now());
+  const closeStream = await openStream(`${origin(PORTS.b)}/api/live`, `authjs.session-token=${jwt}`, (key) => {
+    if (!arrivals.has(key)) arrivals.set(key, performance.now());
   });
 
   const receiver = (port: number) => `${origin(port)}/api/webhooks/marketplace/${seller.webhookKey}`;
   // Warm both instances (JIT, module loading, the receiver's key cache).
-  for (const payload of makeOrderEvents(200, seller.accessToken, "warm")) await post(receiver(payload.orderId < "8" ? PORTS.a : PORTS.b), payload);
+  for (const payload of makeOrderEvents(warmOrders, 200, seller.accessToken)) await post(receiver(payload.orderId < "8" ? PORTS.a : PORTS.b), payload);
   await new Promise((resolve) => setTimeout(resolve, 1_000));
 
   // Paced: 500 events at 50/s to A, each timed to its arrival on B's stream.
-  const paced = makeOrderEvents(500, seller.accessToken, "paced");
+  const paced = makeOrderEvents(pacedOrders, 500, seller.accessToken);
   const sentAt = new Map<string, number>();
   for (const payload of paced) {
-    sentAt.set(payload.orderId, performance.now());
+    sentAt.set(payload.key, performance.now());
     void post(receiver(PORTS.a), payload);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   const latencies = (events: Iterable<[string, number]>) =>
     [...events]
-      .map(([orderId, sent]) => (arrivals.get(orderId) ?? Number.NaN) - sent)
+      .map(([key, sent]) => (arrivals.get(key) ?? Number.NaN) - sent)
       .filter(Number.isFinite)
       .sort((a, b) => a - b);
   const pacedLatencies = latencies(sentAt);
 
   // Throughput: both instances loaded at once; events sent to A are timed to B's stream too.
-  const loadEvents = makeOrderEvents(DURATION * 4_000, seller.accessToken, "load");
+  const loadEvents = makeOrderEvents(loadOrders, DURATION * 4_000, seller.accessToken);
   let next = 0;
   const loadSentAtA = new Map<string, number>();
   const loadOn = (port: number) =>
@@ -187,13 +197,14 @@ async function main() {
       seconds: DURATION,
       next: () => {
         const payload = loadEvents[next++ % loadEvents.length]!;
-        if (port === PORTS.a) loadSentAtA.set(payload.orderId, performance.now());
+        if (port === PORTS.a) loadSentAtA.set(payload.key, performance.now());
         return payload;
       },
     });
   console.log(`\nLoad: ${DURATION}s, ${CONNECTIONS} connections on each of A and B…`);
   const [onA, onB] = await Promise.all([loadOn(PORTS.a), loadOn(PORTS.b)]);
-  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  await backlogDrained(db, seller.sellerId);
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
   const loadLatencies = latencies(loadSentAtA);
   closeStream();
 
@@ -228,6 +239,7 @@ async function main() {
   console.log(ok ? "CHECK OK: nothing lost, every event processed once, every paced event reached B" : "CHECK FAILED");
   process.exitCode = ok ? 0 : 1;
   stopAll();
+  platform.stop();
 }
 
 await main();

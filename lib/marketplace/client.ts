@@ -4,7 +4,7 @@ import { z } from "zod";
 import { describeZodFailure, kindForStatus, MarketplaceError, parseRetryAfter } from "./errors";
 import { parseListResponse } from "./list-response";
 import { basicUserInfoSchema } from "./schemas/oauth";
-import { orderSchema } from "./schemas/order";
+import { orderSchema, orderSummarySchema } from "./schemas/order";
 import { priceCreateResponseSchema, priceSchema, priceWithHistorySchema } from "./schemas/price";
 import type { PriceCreate, PriceCreateResponse } from "./schemas/price";
 import { skuImportResponseSchema } from "./schemas/sku";
@@ -185,8 +185,13 @@ export function createMarketplaceClient(options: MarketplaceClientOptions) {
     /** Endpoint 9. Build `query` with `ordersQuery` (spec: Generic list rules). */
     listOrders: async (query: URLSearchParams = new URLSearchParams()) =>
       parseListResponse(await request("listOrders", { query }), orderSchema),
+    /** Endpoint 9, reading only what the order mirror keeps of each order (orderSummarySchema). */
+    listOrderSummaries: async (query: URLSearchParams = new URLSearchParams()) =>
+      parseListResponse(await request("listOrders", { query }), orderSummarySchema),
     /** Endpoint 8. */
     getOrder: (id: string) => call("getOrder", orderSchema, { path: `${ENDPOINTS.getOrder.path}/${encodeURIComponent(id)}` }),
+    /** Endpoint 8, reading only what the order mirror keeps. */
+    getOrderSummary: (id: string) => call("getOrder", orderSummarySchema, { path: `${ENDPOINTS.getOrder.path}/${encodeURIComponent(id)}` }),
     /** Endpoint 10, GET: the configured callback URL (null when none). */
     getWebhookUrl: () => call("getWebhookUrl", webhookUrlGetResponseSchema),
     /** Endpoint 10, POST: creates or overwrites the callback URL. */

@@ -256,6 +256,8 @@ export interface OrdersQuery {
   statuses?: readonly OrderStatus[];
   /** `id`: one order, by ObjectId. */
   id?: string;
+  /** `id__in`: these orders (generic list rules: `field__in=v1,v2`), by ObjectId. */
+  ids?: readonly string[];
   /** `updated_at__ge`: orders updated from this instant on. */
   updatedFrom?: Date;
   /** `updated_at__le`: orders updated up to this instant. */
@@ -279,6 +281,11 @@ export function ordersQuery(query: OrdersQuery = {}): URLSearchParams {
       throw new Error(`Invalid order id ${JSON.stringify(query.id)}: expected an ObjectId (24 hexadecimal characters)`);
     }
     filters.push({ field: "id", op: "eq", value: query.id });
+  }
+  if (query.ids !== undefined) {
+    const invalid = query.ids.find((id) => !objectIdSchema.safeParse(id).success);
+    if (invalid !== undefined) throw new Error(`Invalid order id ${JSON.stringify(invalid)}: expected an ObjectId (24 hexadecimal characters)`);
+    filters.push({ field: "id", op: "in", value: query.ids });
   }
   if (query.updatedFrom && query.updatedTo && query.updatedFrom.getTime() > query.updatedTo.getTime()) {
     throw new Error("Invalid order query: updatedFrom is after updatedTo");

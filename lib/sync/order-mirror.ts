@@ -1,5 +1,5 @@
 import "server-only";
-import type { Order } from "@/lib/marketplace/schemas/order";
+import type { OrderSummary } from "@/lib/marketplace/schemas/order";
 import type { PriceWithHistory } from "@/lib/marketplace/schemas/price";
 import { DB_NOW, pool } from "@/lib/pg-pool";
 
@@ -34,7 +34,7 @@ export interface OrderMirrorRow {
 }
 
 /** What the mirror keeps of an order (spec: Order). */
-export function mirrorRowFromOrder(order: Order): OrderMirrorRow {
+export function mirrorRowFromOrder(order: OrderSummary): OrderMirrorRow {
   const deliveries = order.deliveries.map((delivery) => ({
     id: delivery.id,
     status: delivery.status,
@@ -62,7 +62,7 @@ export function mirrorRowFromOrder(order: Order): OrderMirrorRow {
  * Upserts orders into a seller's mirror, newer wins (an equal updated_at rewrites: same data).
  * Answers the ids of the rows written (those not older than what the mirror had).
  */
-export async function upsertMirrorOrders(sellerId: string, orders: readonly Order[]): Promise<string[]> {
+export async function upsertMirrorOrders(sellerId: string, orders: readonly OrderSummary[]): Promise<string[]> {
   if (orders.length === 0) return [];
   const rows = orders.map(mirrorRowFromOrder);
   const result = await pool.query<{ orderId: string }>({

@@ -9,7 +9,7 @@ import { recordReconciledEvents } from "@/lib/data/webhook-queue";
 import type { ReconciledOrder } from "@/lib/data/webhook-queue";
 import { env } from "@/lib/env";
 import { ordersQuery } from "@/lib/marketplace/list-query";
-import type { Order } from "@/lib/marketplace/schemas/order";
+import type { OrderSummary } from "@/lib/marketplace/schemas/order";
 import { pool } from "@/lib/pg-pool";
 import { mirroredOrderStates, upsertMirrorOrders } from "@/lib/sync/order-mirror";
 
@@ -36,7 +36,7 @@ const SETTLE_MS = Math.min(10_000, (env.RECONCILE_INTERVAL_SECONDS * 1000) / 2);
 /** An updated_at this far ahead of our clock is the platform's clock being off, not a fresh change. */
 const CLOCK_SKEW_MS = 60_000;
 
-function isFresh(order: Order, now: Date): boolean {
+function isFresh(order: OrderSummary, now: Date): boolean {
   const updatedAt = Date.parse(order.updated_at);
   return updatedAt > now.getTime() - SETTLE_MS && updatedAt <= now.getTime() + CLOCK_SKEW_MS;
 }
@@ -75,7 +75,7 @@ async function ordersWithWaitingEvents(sellerId: string, orderIds: readonly stri
 }
 
 /** What of a page the mirror did not know and no waiting event explains. */
-async function unexplainedChanges(sellerId: string, orders: readonly Order[]): Promise<ReconciledOrder[]> {
+async function unexplainedChanges(sellerId: string, orders: readonly OrderSummary[]): Promise<ReconciledOrder[]> {
   const ids = orders.map((order) => order.id);
   const [mirrored, waiting] = await Promise.all([mirroredOrderStates(sellerId, ids), ordersWithWaitingEvents(sellerId, ids)]);
   return orders
@@ -156,7 +156,7 @@ export async function reconcileSeller(sellerId: string, now = new Date()): Promi
 /** One page of endpoint 9; a rate-limited page (429) is asked again after the wait the platform gave. */
 async function listOrdersPage(seller: CurrentSeller, query: URLSearchParams) {
   for (let attempt = 1; ; attempt++) {
-    const result = await withPlatform(seller, "listOrders", (client) => client.listOrders(query));
+    const result = await withPlatform(seller, "listOrders", (client) => client.listOrderSummaries(query));
     if (result.ok) return result.data;
     const { problem } = result;
     const rateLimited = problem.kind === "error" && problem.status === 429;

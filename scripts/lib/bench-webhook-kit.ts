@@ -1,11 +1,65 @@
-// What the webhook benchmarks share: a seller written the way the dashboard writes one, signed
-// order events prepared up front (so the load generator does no crypto), and waiting for a server.
-import { createHash, randomBytes } from "node:crypto";
+// What the webhook benchmarks share: the real sandbox as the platform (processing fetches every
+// order it is told of), a seller written the way the dashboard writes one with a real token, signed
+// order events about real orders prepared up front (so the load generator does no crypto), and
+// waiting for a server.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import type pg from "pg";
 import { encryptSecret, sellerTokenContext } from "../../lib/crypto";
 import { decodeKey, parseEnv } from "../../lib/env.js";
 import { signWebhookBody } from "../../lib/webhooks/signature";
+import { obtainAccessToken } from "../../sandbox/testing";
+
+export interface BenchPlatform {
+  url: string;
+  /** A real access token of a sandbox user, through the OAuth flow. */
+  tokenFor(login: string): Promise<string>;
+  /** Creates orders for a sandbox user; their notifications go nowhere (no callback URL is set). */
+  createOrders(login: string, count: number): Promise<BenchOrder[]>;
+  stop(): void;
+}
+
+export interface BenchOrder {
+  id: string;
+  deliveryId: string;
+}
+
+/** The sandbox in a process of its own (as in development), with no seeded orders. */
+export async function startBenchPlatform(port: number): Promise<BenchPlatform> {
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["--import", "tsx", "sandbox/main.ts"], {
+    env: { ...process.env, SANDBOX_PORT: String(port), SANDBOX_SEED_ORDERS: "0" },
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
+  const stop = () => {
+    try {
+      if (child.pid) process.kill(-child.pid, "SIGTERM");
+    } catch {}
+  };
+  process.on("exit", stop);
+  await waitForServer(`${url}/_sandbox/health`);
+  return {
+    url,
+    tokenFor: (login) => obtainAccessToken(url, { login }),
+    async createOrders(login, count) {
+      const orders: BenchOrder[] = [];
+      for (let left = count; left > 0; left -= 1_000) {
+        const response = await fetch(`${url}/_sandbox/orders`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ seller: login, count: Math.min(left, 1_000) }),
+        });
+        if (response.status !== 201) throw new Error(`creating orders answered ${response.status}`);
+        const { orders: created } = (await response.json()) as { orders: { id: string; deliveries: { id: string }[] }[] };
+        orders.push(...created.map((order) => ({ id: order.id, deliveryId: order.deliveries[0]?.id ?? order.id })));
+      }
+      return orders;
+    },
+    stop,
+  };
+}
 
 export interface BenchSeller {
   sellerId: string;
@@ -14,10 +68,9 @@ export interface BenchSeller {
 }
 
 /** A seller with a connection (encrypted token, as the dashboard stores it). */
-export async function seedBenchSeller(db: pg.Client, env: NodeJS.ProcessEnv): Promise<BenchSeller> {
+export async function seedBenchSeller(db: pg.Client, env: NodeJS.ProcessEnv, accessToken: string): Promise<BenchSeller> {
   const { TOKEN_ENCRYPTION_KEY } = parseEnv(env);
   const sellerId = `bench-${randomBytes(6).toString("hex")}`;
-  const accessToken = randomBytes(24).toString("base64url");
   const webhookKey = randomBytes(24).toString("base64url");
   await db.query(`INSERT INTO "Seller" (id, email, name, "updatedAt") VALUES ($1, $2, 'Bench Seller', now())`, [sellerId, `${sellerId}@bench.example`]);
   await db.query(`INSERT INTO "Connection" (id, "sellerId", "accessTokenEnc", "scopesRequested", "webhookKey") VALUES ($1, $2, $3, $4, $5)`, [
@@ -31,25 +84,28 @@ export async function seedBenchSeller(db: pg.Client, env: NodeJS.ProcessEnv): Pr
 }
 
 export interface SignedPayload {
+  /** What the live message of the event names: domain, status and order. */
+  key: string;
   orderId: string;
   body: string;
   signature: string;
 }
 
-/** Realistic order events (the spec's order form), each with its own order id. */
-export function makeOrderEvents(count: number, accessToken: string, seed = "order"): SignedPayload[] {
-  const statuses = ["new", "approved", "cancelled", "finished"];
+/** The notifications an order can have (spec: Domains and statuses), each a distinct body. */
+const ORDER_NOTIFICATIONS = [
+  ...["new", "approved", "cancelled", "finished"].map((status) => ({ domain: "order.order", status })),
+  ...["created", "received", "posted", "delivered"].map((status) => ({ domain: "order.delivery", status })),
+  ...["shipped", "delivered"].map((status) => ({ domain: "order.shipping", status })),
+];
+
+/** Distinct order events (the spec's order form) about `orders`: up to 10 per order, order after order. */
+export function makeOrderEvents(orders: readonly BenchOrder[], count: number, accessToken: string): SignedPayload[] {
+  if (count > orders.length * ORDER_NOTIFICATIONS.length) throw new Error(`${orders.length} orders give fewer than ${count} distinct events`);
   return Array.from({ length: count }, (_, index) => {
-    const orderId = createHash("md5").update(`${seed}-${index}`).digest("hex").slice(0, 24);
-    const body = JSON.stringify({
-      data: {
-        domain: "order.order",
-        status: statuses[index % statuses.length],
-        order_id: orderId,
-        delivery_id: createHash("md5").update(`delivery-${seed}-${index}`).digest("hex").slice(0, 24),
-      },
-    });
-    return { orderId, body, signature: signWebhookBody(body, accessToken) };
+    const order = orders[index % orders.length]!;
+    const { domain, status } = ORDER_NOTIFICATIONS[Math.floor(index / orders.length)]!;
+    const body = JSON.stringify({ data: { domain, status, order_id: order.id, delivery_id: order.deliveryId } });
+    return { key: `${domain}:${status}:${order.id}`, orderId: order.id, body, signature: signWebhookBody(body, accessToken) };
   });
 }
 
@@ -84,3 +140,18 @@ export function postSignedEvents(options: { url: string; connections: number; se
     ],
   });
 }
+
+/** Waits until none of the seller's events waits for processing; answers the seconds it took. */
+export async function backlogDrained(db: pg.Client, sellerId: string): Promise<number> {
+  const started = performance.now();
+  for (let waited = 0; waited < 120_000; waited += 250) {
+    const backlog = await db.query<{ n: number }>(
+      `SELECT COUNT(*)::int AS n FROM "WebhookWork" w JOIN "WebhookEvent" e ON e."id" = w."eventId" WHERE e."sellerId" = $1`,
+      [sellerId],
+    );
+    if (backlog.rows[0]!.n === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return (performance.now() - started) / 1000;
+}
+

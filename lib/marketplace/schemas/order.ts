@@ -167,5 +167,29 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
+/**
+ * The part of an order the dashboard keeps (lib/sync/order-mirror.ts), validated alone: the rest
+ * of the answer is not read, so it is not parsed either (an order is several kilobytes, and
+ * processing reads thousands of them a minute).
+ */
+export const orderSummarySchema = z.object({
+  id: objectIdSchema,
+  status: orderStatusSchema,
+  created_at: timestampSchema,
+  approved_at: timestampSchema.nullable(),
+  updated_at: timestampSchema,
+  customer: z.object({ name: z.string() }),
+  amounts: z.object({ currency: currencySchema, normalizer: z.number().int().positive(), total: z.number().int() }),
+  deliveries: z.array(
+    z.object({
+      id: objectIdSchema,
+      status: z.string(),
+      items: z.array(z.object({ quantity: z.number().int() })),
+      shipping: z.object({ handling_time: z.object({ limit_date: timestampSchema }) }),
+    }),
+  ),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
 /** Query of `GET /v1.0/marketplace/orders` as named by the spec (Endpoint 9). */
 export const orderSortSchema = z.enum(["created_at:asc", "created_at:desc", "updated_at:asc", "updated_at:desc"]);
