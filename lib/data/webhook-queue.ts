@@ -15,8 +15,12 @@ import type { StoredEvent } from "@/lib/webhooks/receiver";
 // attempt is due. A dead event keeps its row, never due, until it is processed again on request.
 // Times are the database's clock, so instances with skewed clocks agree.
 
-/** How long a claim holds before another instance may take the event. */
-export const CLAIM_LEASE_SECONDS = 60;
+/**
+ * How long a claim holds before another instance may take the event. The instance holding it
+ * renews its claims every few seconds (renewClaims), so the lease only runs out when the instance
+ * died or hung: then its events are processed by another within this many seconds.
+ */
+export const CLAIM_LEASE_SECONDS = 15;
 /**
  * An unclaimed event becomes due this long after it is written: the instance that received it
  * gets a moment to take it first; after that any instance's sweep may.
@@ -156,6 +160,16 @@ export async function finishEvents(
     // thread than pg's escaping of text arrays.
     values: [JSON.stringify(outcomes), instanceId, JSON.stringify(messages)],
   });
+}
+
+/** Extends the leases of every claim this instance holds: it is alive. Answers how many. */
+export async function renewClaims(instanceId: string): Promise<number> {
+  const result = await pool.query({
+    name: "webhook_work_renew",
+    text: `UPDATE "WebhookWork" SET "availableAt" = ${DB_NOW} + make_interval(secs => $2) WHERE "claimedBy" = $1`,
+    values: [instanceId, CLAIM_LEASE_SECONDS],
+  });
+  return result.rowCount ?? 0;
 }
 
 /** Hands this instance's claims back (graceful shutdown): due at once, for any instance. */

@@ -6,7 +6,7 @@ import { withPlatform } from "@/lib/data/platform";
 import type { PlatformResult } from "@/lib/data/platform";
 import { findCurrentSeller } from "@/lib/data/sellers";
 import type { CurrentSeller } from "@/lib/data/sellers";
-import { claimDueEvents, claimEventForReprocessing, finishEvents, releaseClaims, startClaimedEvents } from "@/lib/data/webhook-queue";
+import { claimDueEvents, claimEventForReprocessing, finishEvents, releaseClaims, renewClaims, startClaimedEvents } from "@/lib/data/webhook-queue";
 import type { EventOutcome, QueuedEvent } from "@/lib/data/webhook-queue";
 import { webhookWritesSettled } from "@/lib/data/webhook-store";
 import { env } from "@/lib/env";
@@ -48,6 +48,8 @@ export function configureRetryPolicy(policy: Partial<RetryPolicy>) {
   Object.assign(retryPolicy, policy);
 }
 const SWEEP_EVERY_MS = 5_000;
+/** Claims are renewed this often, well within their lease (CLAIM_LEASE_SECONDS). */
+const RENEW_EVERY_MS = 5_000;
 const PRUNE_EVERY_MS = 5 * 60_000;
 
 interface WorkerState {
@@ -55,12 +57,13 @@ interface WorkerState {
   draining: Promise<void> | null;
   sweeping: Promise<void> | null;
   sweepTimer: NodeJS.Timeout | null;
+  renewTimer: NodeJS.Timeout | null;
   lastPruneAt: number;
   stopped: boolean;
 }
 
 const globalForWorker = globalThis as unknown as { webhookWorker?: WorkerState };
-const worker: WorkerState = globalForWorker.webhookWorker ?? { queue: [], draining: null, sweeping: null, sweepTimer: null, lastPruneAt: 0, stopped: false };
+const worker: WorkerState = globalForWorker.webhookWorker ?? { queue: [], draining: null, sweeping: null, sweepTimer: null, renewTimer: null, lastPruneAt: 0, stopped: false };
 globalForWorker.webhookWorker = worker;
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
@@ -338,6 +341,12 @@ export function startWebhookProcessing() {
   };
   worker.sweepTimer = setTimeout(() => void loop(), 0);
   worker.sweepTimer.unref();
+  // A heartbeat of its own: a long batch (a slow platform) must not let this instance's leases
+  // run out while it is alive and working.
+  worker.renewTimer = setInterval(() => {
+    renewClaims(INSTANCE_ID).catch((error: unknown) => console.error(`[webhooks] could not renew claims: ${errorText(error)}`));
+  }, RENEW_EVERY_MS);
+  worker.renewTimer.unref();
 }
 
 /**
@@ -348,6 +357,8 @@ export async function stopWebhookProcessing(graceMs = 10_000): Promise<void> {
   worker.stopped = true;
   if (worker.sweepTimer) clearTimeout(worker.sweepTimer);
   worker.sweepTimer = null;
+  if (worker.renewTimer) clearInterval(worker.renewTimer);
+  worker.renewTimer = null;
   worker.queue.length = 0;
   // Events being written now were claimed for this instance: wait for them, then hand them back.
   await Promise.race([webhookWritesSettled(), new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);

@@ -248,3 +248,19 @@ describe("graceful shutdown", () => {
     // Stopped: new events are written unclaimed, for the other instances' sweeps.
   });
 });
+
+describe("leases", () => {
+  it("renews the claims of a live instance, so only a dead one's run out", async () => {
+    const live = await insertEvents(2, { claimedBy: "renewing-instance", availableSecondsAgo: -1 });
+    const dead = await insertEvents(1, { claimedBy: "silent-instance", availableSecondsAgo: -1 });
+    expect(await queue.renewClaims("renewing-instance")).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    // The silent instance's lease ran out: a sweep takes its event; the live one's are left alone.
+    const claimed = (await queue.claimDueEvents("sweeper", 100)).map((event) => event.id);
+    expect(claimed).toContain(dead[0]);
+    expect(claimed).not.toContain(live[0]);
+    expect(claimed).not.toContain(live[1]);
+    expect(await statesOf(live)).toEqual([heldBy("renewing-instance"), heldBy("renewing-instance")]);
+    await sql.query(`DELETE FROM "WebhookEvent" WHERE "id" = ANY($1)`, [[...live, ...dead]]);
+  });
+});
