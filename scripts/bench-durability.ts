@@ -10,14 +10,13 @@
 //  3. the sandbox drops 20% of its notifications while 2,000 orders are created: every order must
 //     reach the order mirror within one reconciliation interval, by notification or reconciliation.
 // Each phase prints what was sent, acknowledged, stored and processed, and what was lost (must be 0).
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { Agent, request } from "node:http";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { backlogDrained, makeOrderEvents, seedBenchSeller, startBenchPlatform, waitForServer } from "./lib/bench-webhook-kit";
+import { backlogDrained, makeOrderEvents, prepareWebhookBench, waitForServer } from "./lib/bench-webhook-kit";
 import type { BenchSeller, SignedPayload } from "./lib/bench-webhook-kit";
-import { migrateFreshDatabase } from "./migrate";
 
 const { values: args } = parseArgs({
   options: {
@@ -177,18 +176,12 @@ function report(label: string, payloads: readonly SignedPayload[], stats: Sender
 }
 
 async function main() {
-  if (!args["skip-build"]) {
-    const build = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: childEnv });
-    if (build.status !== 0) throw new Error("next build failed");
-  }
-  const url = await migrateFreshDatabase(BENCH_DATABASE);
-  childEnv.DATABASE_URL = url;
-  const db = new pg.Client({ connectionString: url });
-  await db.connect();
-  const platform = await startBenchPlatform(PLATFORM_PORT);
-  childEnv.MARKETPLACE_BASE_URL = platform.url;
-  childEnv.MARKETPLACE_AUTH_URL = platform.url;
-  const seller = await seedBenchSeller(db, childEnv, await platform.tokenFor("seller@example.com"));
+  const { databaseUrl: url, db, platform, seller } = await prepareWebhookBench({
+    database: BENCH_DATABASE,
+    platformPort: PLATFORM_PORT,
+    childEnv,
+    skipBuild: args["skip-build"],
+  });
   const orders = await platform.createOrders("seller@example.com", 4_000);
   const all = makeOrderEvents(orders, 40_000, seller.accessToken);
   const receiverUrl = `${ORIGIN}/api/webhooks/marketplace/${seller.webhookKey}`;

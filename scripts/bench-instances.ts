@@ -8,19 +8,17 @@
 //  3. events/s in total with `connections` connections on each instance for `duration` seconds;
 //  4. a check that every distinct event was stored once and processed once.
 // Loopback only; bounded in time.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { encode } from "next-auth/jwt";
-import pg from "pg";
 import { parseEnv } from "../lib/env.js";
-import { backlogDrained, makeOrderEvents, postSignedEvents, seedBenchSeller, startBenchPlatform, waitForServer } from "./lib/bench-webhook-kit";
+import { backlogDrained, makeOrderEvents, postSignedEvents, prepareWebhookBench, waitForServer } from "./lib/bench-webhook-kit";
 import type { SignedPayload } from "./lib/bench-webhook-kit";
 import { embeddedServerState, startEmbeddedServer, stopEmbeddedServer } from "./lib/embedded-postgres";
 import { percentile } from "./lib/load";
-import { migrateFreshDatabase } from "./migrate";
 
 const { values: args } = parseArgs({
   options: {
@@ -130,19 +128,12 @@ async function main() {
       `already running ${embedded.reuse.toFixed(0)} ms; idle memory ${embedded.idleMb.toFixed(0)} MB (PSS, all its processes)`,
   );
 
-  if (!args["skip-build"]) {
-    const build = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: childEnv });
-    if (build.status !== 0) throw new Error("next build failed");
-  }
-  const url = await migrateFreshDatabase(BENCH_DATABASE);
-  childEnv.DATABASE_URL = url;
-  const db = new pg.Client({ connectionString: url });
-  await db.connect();
-  // The platform: the real sandbox, which processing asks for every order it is told of.
-  const platform = await startBenchPlatform(PLATFORM_PORT);
-  childEnv.MARKETPLACE_BASE_URL = platform.url;
-  childEnv.MARKETPLACE_AUTH_URL = platform.url;
-  const seller = await seedBenchSeller(db, childEnv, await platform.tokenFor("seller@example.com"));
+  const { db, platform, seller } = await prepareWebhookBench({
+    database: BENCH_DATABASE,
+    platformPort: PLATFORM_PORT,
+    childEnv,
+    skipBuild: args["skip-build"],
+  });
   const warmOrders = await platform.createOrders("seller@example.com", 200);
   const pacedOrders = await platform.createOrders("seller@example.com", 500);
   const loadOrders = await platform.createOrders("seller@example.com", DURATION * 400);

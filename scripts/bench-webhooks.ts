@@ -6,14 +6,12 @@
 // `connections` connections; the receiver gets signed events, 10% of them duplicates of events
 // already sent. Then checks the database: every distinct event stored once and processed, every
 // duplicate counted. Loopback only; bounded in time.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import pg from "pg";
-import { backlogDrained, makeOrderEvents, postSignedEvents, seedBenchSeller, startBenchPlatform, waitForServer } from "./lib/bench-webhook-kit";
+import { backlogDrained, makeOrderEvents, postSignedEvents, prepareWebhookBench, seedBenchSeller, waitForServer } from "./lib/bench-webhook-kit";
 import type { SignedPayload } from "./lib/bench-webhook-kit";
-import { migrateFreshDatabase } from "./migrate";
 
 const { values: args } = parseArgs({
   options: {
@@ -41,11 +39,6 @@ const childEnv = {
   BENCH_FLOOR_ROUTE: "1",
   NEXT_TELEMETRY_DISABLED: "1",
 } as NodeJS.ProcessEnv;
-
-function run(command: string, commandArgs: string[]) {
-  const result = spawnSync(command, commandArgs, { stdio: "inherit", env: childEnv });
-  if (result.status !== 0) throw new Error(`${command} ${commandArgs.join(" ")} failed`);
-}
 
 interface LoadResult {
   rps: number;
@@ -109,16 +102,12 @@ function combine(rounds: LoadResult[], seconds: number): LoadResult {
 }
 
 async function main() {
-  if (!args["skip-build"]) run("npx", ["next", "build"]);
-  const url = await migrateFreshDatabase(BENCH_DATABASE);
-  childEnv.DATABASE_URL = url;
-  const db = new pg.Client({ connectionString: url });
-  await db.connect();
-  // The platform: the real sandbox, which processing asks for every order it is told of.
-  const platform = await startBenchPlatform(PLATFORM_PORT);
-  childEnv.MARKETPLACE_BASE_URL = platform.url;
-  childEnv.MARKETPLACE_AUTH_URL = platform.url;
-  const seller = await seedBenchSeller(db, childEnv, await platform.tokenFor("seller@example.com"));
+  const { db, platform, seller } = await prepareWebhookBench({
+    database: BENCH_DATABASE,
+    platformPort: PLATFORM_PORT,
+    childEnv,
+    skipBuild: args["skip-build"],
+  });
   // Warming the receiver writes events: those of another seller, left out of the check.
   const warmSeller = await seedBenchSeller(db, childEnv, await platform.tokenFor("seller2@example.com"));
   // Enough distinct events that none repeats by wrap-around at up to 5,000 events/s.

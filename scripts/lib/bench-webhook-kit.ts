@@ -2,14 +2,15 @@
 // order it is told of), a seller written the way the dashboard writes one with a real token, signed
 // order events about real orders prepared up front (so the load generator does no crypto), and
 // waiting for a server.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
-import type pg from "pg";
+import pg from "pg";
 import { encryptSecret, sellerTokenContext } from "../../lib/crypto";
 import { decodeKey, parseEnv } from "../../lib/env.js";
 import { signWebhookBody } from "../../lib/webhooks/signature";
 import { obtainAccessToken } from "../../sandbox/testing";
+import { migrateFreshDatabase } from "../migrate";
 
 export interface BenchPlatform {
   url: string;
@@ -155,3 +156,34 @@ export async function backlogDrained(db: pg.Client, sellerId: string): Promise<n
   return (performance.now() - started) / 1000;
 }
 
+
+export interface WebhookBench {
+  databaseUrl: string;
+  db: pg.Client;
+  platform: BenchPlatform;
+  /** seller@example.com of the sandbox, connected to the dashboard. */
+  seller: BenchSeller;
+}
+
+/**
+ * What every webhook benchmark starts with: a production build (unless `skipBuild`), a fresh
+ * migrated database of its own, the sandbox as the platform, and a connected seller. `childEnv`
+ * (the dashboard's environment) gets the database and the platform's URLs.
+ */
+export async function prepareWebhookBench(options: { database: string; platformPort: number; childEnv: NodeJS.ProcessEnv; skipBuild: boolean }): Promise<WebhookBench> {
+  const { childEnv } = options;
+  if (!options.skipBuild) {
+    const build = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: childEnv });
+    if (build.status !== 0) throw new Error("next build failed");
+  }
+  const databaseUrl = await migrateFreshDatabase(options.database);
+  childEnv.DATABASE_URL = databaseUrl;
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  // The platform: the real sandbox, which processing asks for every order it is told of.
+  const platform = await startBenchPlatform(options.platformPort);
+  childEnv.MARKETPLACE_BASE_URL = platform.url;
+  childEnv.MARKETPLACE_AUTH_URL = platform.url;
+  const seller = await seedBenchSeller(db, childEnv, await platform.tokenFor("seller@example.com"));
+  return { databaseUrl, db, platform, seller };
+}
