@@ -87,9 +87,8 @@ export function createMarketplaceClient(options: MarketplaceClientOptions) {
     const url = new URL(init.path ?? endpoint.path, options.baseUrl);
     if (init.query) url.search = init.query.toString();
 
-    let response: Response;
-    try {
-      response = await doFetch(url, {
+    const attempt = () =>
+      doFetch(url, {
         method: endpoint.method,
         headers: {
           authorization: `Bearer ${options.accessToken}`,
@@ -99,6 +98,14 @@ export function createMarketplaceClient(options: MarketplaceClientOptions) {
         body: init.body === undefined ? undefined : JSON.stringify(init.body),
         signal: AbortSignal.timeout(timeoutMs),
         cache: "no-store",
+      });
+    let response: Response;
+    try {
+      response = await attempt().catch((error: unknown) => {
+        // A read whose connection failed before any answer (typically a kept-alive connection the
+        // server had just closed) is sent once more at once: a GET changes nothing. A timeout is not.
+        if (endpoint.method !== "GET" || (error instanceof Error && error.name === "TimeoutError")) throw error;
+        return attempt();
       });
     } catch (cause) {
       throw new MarketplaceError("unavailable", "The marketplace could not be reached", { cause });

@@ -208,6 +208,11 @@ async function processClaimed(events: readonly QueuedEvent[]) {
     outcomes.push(outcome);
     if (message) messages.push(message);
   }
+  const failed = outcomes.filter((outcome) => outcome.state === "retrying" || outcome.state === "dead");
+  if (failed.length > 0) {
+    const first = failed[0] as { error: string };
+    console.warn(`[webhooks] ${failed.length} of ${outcomes.length} events failed (retried later or dead): ${first.error}`);
+  }
   await untilWritten(`record the processing of ${outcomes.length} events`, () => finishEvents(INSTANCE_ID, outcomes, messages));
 }
 

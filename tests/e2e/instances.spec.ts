@@ -185,14 +185,15 @@ test("1,000 events split across both instances are each stored and processed onc
     });
   await expect.poll(summary, { timeout: 30_000 }).toEqual({ notifications: 1_000, deliveries: 1_100, allProcessed: true, receiptsAtMost: true });
 
-  // Processing an event writes exactly one live message, with the event's id, in the statement
-  // that records the outcome: one each means processed once, by one instance or the other.
+  // Processing an order event successfully writes exactly one "order" live message, with the
+  // event's id, in the statement that records the outcome: one each means processed once, by one
+  // instance or the other. (An attempt that failed and was retried wrote an "event" message.)
   const perEvent = await withE2eDatabase(async (client) => {
     const { rows } = await client.query<{ times: number; events: number }>(
       `SELECT times::int, COUNT(*)::int AS events FROM (
          SELECT e."id", COUNT(m."id") AS times
          FROM "WebhookEvent" e
-         LEFT JOIN "LiveMessage" m ON m."payload"->>'eventId' = e."id"
+         LEFT JOIN "LiveMessage" m ON m."payload"->>'eventId' = e."id" AND m."payload"->>'type' = 'order'
          WHERE e."bodyHash" = ANY($1) GROUP BY e."id") per_event
        GROUP BY times`,
       [hashes],
