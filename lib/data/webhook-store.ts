@@ -91,8 +91,10 @@ async function writeBatch(batch: readonly Waiting[]): Promise<void> {
   const firstIndex = new Map<string, number>();
   const rows: NewWebhookEvent[] = [];
   const repeats: number[] = [];
-  for (const { event } of batch) {
-    const key = dedupeKey(event);
+  // Rows in one order everywhere (by seller and hash), so two instances' batches holding the same
+  // notifications lock their rows in the same order and never deadlock.
+  const keyed = batch.map(({ event }) => ({ event, key: dedupeKey(event) })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  for (const { event, key } of keyed) {
     const index = firstIndex.get(key);
     if (index === undefined) {
       firstIndex.set(key, rows.length);

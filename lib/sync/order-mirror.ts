@@ -64,7 +64,9 @@ export function mirrorRowFromOrder(order: OrderSummary): OrderMirrorRow {
  */
 export async function upsertMirrorOrders(sellerId: string, orders: readonly OrderSummary[]): Promise<string[]> {
   if (orders.length === 0) return [];
-  const rows = orders.map(mirrorRowFromOrder);
+  // In one order everywhere (by id), so two writers upserting overlapping orders (two instances,
+  // processing and reconciliation) lock rows in the same order and never deadlock.
+  const rows = orders.map(mirrorRowFromOrder).sort((a, b) => (a.orderId < b.orderId ? -1 : a.orderId > b.orderId ? 1 : 0));
   const result = await pool.query<{ orderId: string }>({
     name: "order_mirror_upsert",
     text: `
