@@ -80,6 +80,10 @@ export const envSchema = z.object({
   TOKEN_ENCRYPTION_KEY: optionalString.pipe(encryptionKey.optional()),
   PUBLIC_BASE_URL: httpUrl.default("http://localhost:3000"),
   SANDBOX_PORT: z.coerce.number().int().min(1).max(65535).default(4010),
+  // Where received events are processed: "inline", in the dashboard process that received them,
+  // or "worker", in separate `npm run worker` processes (what `npm start` runs), which keeps the
+  // request thread for requests. See docs/deploy.md.
+  WEBHOOK_PROCESSING: z.enum(["inline", "worker"]).default("inline"),
   // Durable processing (lib/webhooks/retry-policy.ts): attempts before an event is dead, and the
   // first retry's delay (doubled each time, with jitter, capped at 30 minutes).
   WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),

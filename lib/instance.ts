@@ -1,5 +1,6 @@
 import "server-only";
 import { forgetWebhookReceivers } from "@/lib/data/sellers";
+import { env } from "@/lib/env";
 import { closeLiveBus, onReceiverChanged, startListening } from "@/lib/live/bus";
 import { startReconciliation, stopReconciliation } from "@/lib/sync/reconcile";
 import { startWebhookProcessing, stopWebhookProcessing } from "@/lib/webhooks/process";
@@ -13,8 +14,12 @@ let started = false;
 export function startInstance() {
   if (started) return;
   started = true;
-  startWebhookProcessing();
-  startReconciliation();
+  // With WEBHOOK_PROCESSING=worker, `npm run worker` processes (lib/worker.ts): this process only
+  // receives, serves pages and feeds live streams.
+  if (env.WEBHOOK_PROCESSING === "inline") {
+    startWebhookProcessing();
+    startReconciliation();
+  }
   onReceiverChanged(forgetWebhookReceivers);
   void startListening();
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void shutdown());

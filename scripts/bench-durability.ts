@@ -10,12 +10,11 @@
 //  3. the sandbox drops 20% of its notifications while 2,000 orders are created: every order must
 //     reach the order mirror within one reconciliation interval, by notification or reconciliation.
 // Each phase prints what was sent, acknowledged, stored and processed, and what was lost (must be 0).
-import { spawn } from "node:child_process";
-import type { ChildProcess } from "node:child_process";
 import { Agent, request } from "node:http";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { backlogDrained, makeOrderEvents, prepareWebhookBench, waitForServer } from "./lib/bench-webhook-kit";
+import { backlogDrained, makeOrderEvents, prepareWebhookBench, startDashboard, waitForServer } from "./lib/bench-webhook-kit";
+import type { BenchDashboard } from "./lib/bench-webhook-kit";
 import type { BenchSeller, SignedPayload } from "./lib/bench-webhook-kit";
 
 const { values: args } = parseArgs({
@@ -45,26 +44,15 @@ const childEnv = {
   RECONCILE_INTERVAL_SECONDS: String(RECONCILE_INTERVAL_SECONDS),
 } as NodeJS.ProcessEnv;
 
-let server: ChildProcess | null = null;
+let dashboard: BenchDashboard | null = null;
 
-function startServer(): ChildProcess {
-  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "--port", String(PORT)], {
-    env: childEnv,
-    stdio: ["ignore", "ignore", "inherit"],
-    detached: true,
-  });
-  server = child;
-  return child;
+function startServer() {
+  dashboard = startDashboard(PORT, childEnv);
 }
 
 function killServer(signal: NodeJS.Signals) {
-  if (server?.pid) {
-    try {
-      process.kill(-server.pid, signal);
-    } catch {}
-  }
+  dashboard?.signal(signal);
 }
-process.on("exit", () => killServer("SIGKILL"));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -8,14 +8,13 @@
 //  3. events/s in total with `connections` connections on each instance for `duration` seconds;
 //  4. a check that every distinct event was stored once and processed once.
 // Loopback only; bounded in time.
-import { spawn } from "node:child_process";
-import type { ChildProcess } from "node:child_process";
 import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { encode } from "next-auth/jwt";
 import { parseEnv } from "../lib/env.js";
-import { backlogDrained, makeOrderEvents, postSignedEvents, prepareWebhookBench, waitForServer } from "./lib/bench-webhook-kit";
+import { backlogDrained, makeOrderEvents, postSignedEvents, prepareWebhookBench, startDashboard, waitForServer } from "./lib/bench-webhook-kit";
+import type { BenchDashboard } from "./lib/bench-webhook-kit";
 import type { SignedPayload } from "./lib/bench-webhook-kit";
 import { embeddedServerState, startEmbeddedServer, stopEmbeddedServer } from "./lib/embedded-postgres";
 import { percentile } from "./lib/load";
@@ -36,16 +35,11 @@ const PLATFORM_PORT = 4320;
 
 const env = parseEnv(process.env);
 const childEnv = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" } as NodeJS.ProcessEnv;
-const children: ChildProcess[] = [];
+const dashboards: BenchDashboard[] = [];
 
 function stopAll() {
-  for (const child of children) {
-    try {
-      if (child.pid) process.kill(-child.pid, "SIGTERM");
-    } catch {}
-  }
+  for (const dashboard of dashboards) dashboard.signal("SIGTERM");
 }
-process.on("exit", stopAll);
 
 /** Proportional set size of a process and its children, in MB: shared memory counted once. */
 function pssMb(rootPid: number): number {
@@ -138,14 +132,7 @@ async function main() {
   const pacedOrders = await platform.createOrders("seller@example.com", 500);
   const loadOrders = await platform.createOrders("seller@example.com", DURATION * 400);
 
-  for (const port of [PORTS.a, PORTS.b]) {
-    const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "--port", String(port)], {
-      env: childEnv,
-      stdio: ["ignore", "ignore", "inherit"],
-      detached: true,
-    });
-    children.push(child);
-  }
+  for (const port of [PORTS.a, PORTS.b]) dashboards.push(startDashboard(port, childEnv));
   await Promise.all([waitForServer(`${origin(PORTS.a)}/api/health`), waitForServer(`${origin(PORTS.b)}/api/health`)]);
 
   // A session for the bench seller, as Auth.js would have issued after the OAuth flow.

@@ -6,11 +6,9 @@
 // `connections` connections; the receiver gets signed events, 10% of them duplicates of events
 // already sent. Then checks the database: every distinct event stored once and processed, every
 // duplicate counted. Loopback only; bounded in time.
-import { spawn } from "node:child_process";
-import type { ChildProcess } from "node:child_process";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { backlogDrained, makeOrderEvents, postSignedEvents, prepareWebhookBench, seedBenchSeller, waitForServer } from "./lib/bench-webhook-kit";
+import { backlogDrained, makeOrderEvents, postSignedEvents, prepareWebhookBench, seedBenchSeller, startDashboard, waitForServer } from "./lib/bench-webhook-kit";
 import type { SignedPayload } from "./lib/bench-webhook-kit";
 
 const { values: args } = parseArgs({
@@ -114,21 +112,9 @@ async function main() {
   const payloads = makeOrderEvents(await platform.createOrders("seller@example.com", DURATION * 500), DURATION * 5_000, seller.accessToken);
   const warm = makeOrderEvents(await platform.createOrders("seller2@example.com", 2_000), 20_000, warmSeller.accessToken);
 
-  // Node runs Next directly (not through npx) so `--profile` can hand it --cpu-prof.
   const nodeArgs = args.profile ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(".data/profiles")] : [];
-  const server: ChildProcess = spawn(process.execPath, [...nodeArgs, "node_modules/next/dist/bin/next", "start", "--port", String(PORT)], {
-    env: childEnv,
-    stdio: ["ignore", "ignore", "inherit"],
-    detached: true,
-  });
-  const stop = () => {
-    if (server.pid) {
-      try {
-        process.kill(-server.pid, "SIGINT");
-      } catch {}
-    }
-  };
-  process.on("exit", stop);
+  const dashboard = startDashboard(PORT, childEnv, nodeArgs);
+  const stop = () => dashboard.signal("SIGINT");
 
   try {
     await waitForServer(`${ORIGIN}/`);

@@ -1,6 +1,7 @@
 // `npm start`: the production server. Applies pending migrations (starting the embedded
-// PostgreSQL first when DATABASE_URL is unset), then serves the dashboard with `next start`, and,
-// only when the platform URLs point at this machine (sandbox mode), the sandbox beside it.
+// PostgreSQL first when DATABASE_URL is unset), then serves the dashboard with `next start` (with
+// WEBHOOK_PROCESSING=worker, a processing worker beside it: `npm run worker`), and, only when the
+// platform URLs point at this machine (sandbox mode), the sandbox beside them.
 // Against a real platform nothing but the dashboard runs. Several instances may be started on one
 // database: each applies what is pending under Prisma's migration lock.
 import concurrently from "concurrently";
@@ -11,6 +12,9 @@ await migrate();
 
 const port = process.env.PORT ?? "3000";
 const commands = [{ name: "web", command: `npx next start --port ${port}`, prefixColor: "magenta" }];
+if (env.WEBHOOK_PROCESSING === "worker") {
+  commands.push({ name: "worker", command: "npx tsx --conditions=react-server scripts/worker.ts", prefixColor: "yellow" });
+}
 if (env.SANDBOX_MODE) commands.unshift({ name: "sandbox", command: "npx tsx sandbox/main.ts", prefixColor: "cyan" });
 
 const { result } = concurrently(commands, { killOthersOn: ["failure", "success"] });

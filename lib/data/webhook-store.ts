@@ -1,6 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { CLAIM_LEASE_SECONDS, ORPHAN_AFTER_SECONDS } from "@/lib/data/webhook-queue";
+import { env } from "@/lib/env";
+import { WORK_CHANNEL } from "@/lib/live/bus";
 import { DB_NOW, pool } from "@/lib/pg-pool";
 import { storableText } from "@/lib/webhooks/parse";
 import type { ParsedWebhook } from "@/lib/webhooks/parse";
@@ -24,7 +26,8 @@ import type { ParsedWebhook } from "@/lib/webhooks/parse";
  * have changed again since: docs/decisions/0004-duplicates-and-durable-processing.md). `(xmax = 0)` is true for a row this
  * statement inserted, false for one it updated: PostgreSQL's way to tell the two apart in
  * RETURNING. The same statement queues each new event (lib/data/webhook-queue.ts), claimed by the
- * instance that received it unless that instance is shutting down.
+ * instance that received it unless that instance is shutting down or leaves processing to workers
+ * (WEBHOOK_PROCESSING=worker); events nobody claimed are announced on WORK_CHANNEL, at COMMIT.
  */
 const UPSERT_BATCH = {
   name: "webhook_event_upsert_batch",
@@ -56,8 +59,12 @@ const UPSERT_BATCH = {
              ${DB_NOW} + make_interval(secs => CASE WHEN batch.claimed_by IS NULL THEN $3::float8 ELSE $2::float8 END)
       FROM stored JOIN batch ON batch.seller_id = stored."sellerId" AND batch.body_hash = stored."bodyHash"
       WHERE stored.inserted
+      RETURNING "claimedBy"
+    ),
+    announced AS (
+      SELECT pg_notify('${WORK_CHANNEL}', '1') FROM queued WHERE "claimedBy" IS NULL LIMIT 1
     )
-    SELECT * FROM stored`,
+    SELECT stored.* FROM stored, (SELECT COUNT(*) FROM announced) AS announcement`,
 };
 
 export interface NewWebhookEvent {
@@ -127,7 +134,8 @@ async function writeBatch(batch: readonly Waiting[]): Promise<void> {
   );
   const result = await pool.query<{ id: string; sellerId: string; bodyHash: string; inserted: boolean }>({
     ...UPSERT_BATCH,
-    values: [batchJson, CLAIM_LEASE_SECONDS, ORPHAN_AFTER_SECONDS],
+    // With workers, an unclaimed event is for them at once; else its receiver gets a moment first.
+    values: [batchJson, CLAIM_LEASE_SECONDS, env.WEBHOOK_PROCESSING === "worker" ? 0 : ORPHAN_AFTER_SECONDS],
   });
   const stored = new Map(result.rows.map((row) => [`${row.sellerId}\n${row.bodyHash}`, row]));
   const answered = new Set<string>();

@@ -33,6 +33,8 @@ export interface LiveEnvelope {
 export const LIVE_CHANNEL = "live_messages";
 /** Also announced on this instance-wide channel: a seller's receiver changed (token, key). */
 export const RECEIVER_CHANGED_CHANNEL = "receiver_changed";
+/** Announced by the receiver's statement when it queued events nobody claimed (a worker takes them). */
+export const WORK_CHANNEL = "webhook_work";
 /** How long messages are kept for catch-up. */
 const KEEP_MINUTES = 60;
 /**
@@ -103,8 +105,8 @@ function onNotification(notification: pg.Notification) {
       for (const { id, sellerId, message } of JSON.parse(notification.payload) as { id: string; sellerId: string; message: LiveMessage }[]) {
         state.emitter.emit(sellerChannel(sellerId), { id, message } satisfies LiveEnvelope);
       }
-    } else if (notification.channel === RECEIVER_CHANGED_CHANNEL) {
-      state.emitter.emit(RECEIVER_CHANGED_CHANNEL, notification.payload);
+    } else if (notification.channel === RECEIVER_CHANGED_CHANNEL || notification.channel === WORK_CHANNEL) {
+      state.emitter.emit(notification.channel, notification.payload);
     }
   } catch (error) {
     console.error(`[live] unreadable notification: ${error instanceof Error ? error.message : String(error)}`);
@@ -132,6 +134,7 @@ function listen(retryDelayMs = 250): Promise<void> {
       await client.connect();
       await client.query(`LISTEN ${LIVE_CHANNEL}`);
       await client.query(`LISTEN ${RECEIVER_CHANGED_CHANNEL}`);
+      await client.query(`LISTEN ${WORK_CHANNEL}`);
       client.on("notification", onNotification);
       const lost = (error?: Error) => {
         if (state.client !== client) return;
@@ -199,6 +202,13 @@ export function onReceiverChanged(listener: (sellerId: string) => void): () => v
   state.emitter.on(RECEIVER_CHANGED_CHANNEL, listener);
   void listen();
   return () => state.emitter.off(RECEIVER_CHANGED_CHANNEL, listener);
+}
+
+/** Runs `listener` when a receiver queued events for any worker (WEBHOOK_PROCESSING=worker). */
+export function onWorkAvailable(listener: () => void): () => void {
+  state.emitter.on(WORK_CHANNEL, listener);
+  void listen();
+  return () => state.emitter.off(WORK_CHANNEL, listener);
 }
 
 /** Graceful shutdown: ends every open stream of this instance and the LISTEN connection. */

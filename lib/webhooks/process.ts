@@ -30,7 +30,7 @@ import type { AttemptFailure, RetryPolicy } from "@/lib/webhooks/retry-policy";
 // events written while their instance was stopping, and claims whose lease expired (an instance
 // that died).
 
-/** This process among the instances: written on its claims. */
+/** This process among the instances (and workers): written on its claims. */
 export const INSTANCE_ID = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
 
 const BATCH_SIZE = 500;
@@ -70,7 +70,7 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 
 /** The instance a newly received event is claimed for: this one, unless it is shutting down. */
 export function processingClaimant(): string | null {
-  return worker.stopped ? null : INSTANCE_ID;
+  return worker.stopped || env.WEBHOOK_PROCESSING === "worker" ? null : INSTANCE_ID;
 }
 
 /**
@@ -297,11 +297,22 @@ export async function reprocessWebhookEvent(sellerId: string, eventId: string): 
   return "processed";
 }
 
-/** Makes a sweep run now (after dead events were queued again), without waiting for the next tick. */
+let sweepAgain = false;
+
+/**
+ * Makes a sweep run now (events were queued for workers, or dead events queued again) without
+ * waiting for the next tick; asked during a sweep, another follows it.
+ */
 export function sweepSoon() {
-  if (worker.stopped || worker.sweeping) return;
+  if (worker.stopped) return;
+  if (worker.sweeping) {
+    sweepAgain = true;
+    return;
+  }
+  sweepAgain = false;
   worker.sweeping = sweepOnce().finally(() => {
     worker.sweeping = null;
+    if (sweepAgain) sweepSoon();
   });
 }
 

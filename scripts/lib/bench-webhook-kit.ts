@@ -187,3 +187,42 @@ export async function prepareWebhookBench(options: { database: string; platformP
   const seller = await seedBenchSeller(db, childEnv, await platform.tokenFor("seller@example.com"));
   return { databaseUrl, db, platform, seller };
 }
+
+export interface BenchDashboard {
+  /** Signals the dashboard and its worker (their process groups). */
+  signal(signal: NodeJS.Signals): void;
+}
+
+/**
+ * One dashboard instance as `npm start` runs it: `next start` of the production build and, with
+ * `env.WEBHOOK_PROCESSING=worker`, a processing worker beside it. Node runs Next directly (not
+ * through npx) so `nodeArgs` can hand it --cpu-prof.
+ */
+export function startDashboard(port: number, env: NodeJS.ProcessEnv, nodeArgs: string[] = []): BenchDashboard {
+  const childEnv = { ...env };
+  const children = [
+    spawn(process.execPath, [...nodeArgs, "node_modules/next/dist/bin/next", "start", "--port", String(port)], {
+      env: childEnv,
+      stdio: ["ignore", "ignore", "inherit"],
+      detached: true,
+    }),
+  ];
+  if (childEnv.WEBHOOK_PROCESSING === "worker") {
+    children.push(
+      spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", "scripts/worker.ts"], {
+        env: childEnv,
+        stdio: ["ignore", "ignore", "inherit"],
+        detached: true,
+      }),
+    );
+  }
+  const signal = (name: NodeJS.Signals) => {
+    for (const child of children) {
+      try {
+        if (child.pid) process.kill(-child.pid, name);
+      } catch {}
+    }
+  };
+  process.on("exit", () => signal("SIGKILL"));
+  return { signal };
+}

@@ -1,0 +1,12 @@
+// `npm run worker`: a processing worker (lib/worker.ts). Runs with the react-server condition, as
+// the dashboard's server code does under Next.js (its modules import "server-only").
+import { startWorker, stopWorker } from "../lib/worker";
+
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.once(signal, () => {
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    void stopWorker().then(() => process.exit(0));
+  });
+}
+await startWorker();
