@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { ConnectButton } from "@/components/auth/connect-button";
+import { signOutAction } from "@/lib/actions/auth";
 import { NavLink } from "@/components/nav-link";
 import type { CurrentSeller } from "@/lib/data/sellers";
 
@@ -30,6 +31,12 @@ export function AppShell({ seller, children }: { seller: CurrentSeller | null; c
               <>
                 <div className="font-medium text-zinc-900">{seller.name}</div>
                 <div className="text-xs text-zinc-500">{seller.email}</div>
+                {/* Ends this browser's session only; Settings → Disconnect ends the connection and every session. */}
+                <form action={signOutAction}>
+                  <button type="submit" className="text-xs font-medium text-brand-700 hover:underline">
+                    Sign out
+                  </button>
+                </form>
               </>
             ) : (
               <Link href="/connect" className="font-medium text-brand-700 hover:underline">

@@ -80,6 +80,9 @@ export const envSchema = z.object({
   TOKEN_ENCRYPTION_KEY: optionalString.pipe(encryptionKey.optional()),
   PUBLIC_BASE_URL: httpUrl.default("http://localhost:3000"),
   SANDBOX_PORT: z.coerce.number().int().min(1).max(65535).default(4010),
+  // Sessions: ended after this long without a visit, and this long after sign-in in any case.
+  SESSION_IDLE_SECONDS: z.coerce.number().int().min(60).max(90 * 86_400).default(12 * 3_600),
+  SESSION_MAX_AGE_SECONDS: z.coerce.number().int().min(60).max(365 * 86_400).default(7 * 86_400),
   // Where received events are processed: "inline", in the dashboard process that received them,
   // or "worker", in separate `npm run worker` processes (what `npm start` runs), which keeps the
   // request thread for requests. See docs/deploy.md.

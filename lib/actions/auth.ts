@@ -11,9 +11,15 @@ export async function connectAction() {
   await signIn(MARKETPLACE_PROVIDER_ID, { redirectTo: "/" });
 }
 
+/** Ends this browser's session; the connection (and other browsers' sessions) stay. */
+export async function signOutAction() {
+  await signOut({ redirectTo: "/" });
+}
+
 /**
  * Removes the callback URL at the platform (a dead token's 401 is ignored: there is nothing left
- * to remove with it), forgets the stored token and signs out.
+ * to remove with it), forgets the stored token (which ends every session of this connection, in
+ * every browser, and closes their live streams) and signs out.
  */
 export async function disconnectAction() {
   const seller = await requireSeller();

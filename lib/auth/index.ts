@@ -13,7 +13,10 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
   // The dashboard runs behind whatever host serves it (next start, a proxy); callback URLs are
   // built from the request's host.
   trustHost: true,
-  session: { strategy: "jwt" },
+  // The cookie expires after SESSION_IDLE_SECONDS without a visit (each visit past updateAge
+  // renews it); lib/auth/session.ts also ends it SESSION_MAX_AGE_SECONDS after sign-in, whatever
+  // the activity, and when the connection it was issued for is gone or was renewed.
+  session: { strategy: "jwt", maxAge: env.SESSION_IDLE_SECONDS, updateAge: Math.min(3_600, Math.floor(env.SESSION_IDLE_SECONDS / 2)) },
   pages: { signIn: "/connect", error: "/connect/error" },
   providers: [
     marketplaceProvider({
@@ -42,12 +45,12 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
         });
         // The mirror's back-fill (first connect) or a catch-up (reconnect), in the background.
         reconcileSoon(seller.id);
-        return { sellerId: seller.id };
+        return { sellerId: seller.id, sessionEpoch: seller.sessionEpoch, startedAt: Date.now() };
       }
-      return { sellerId: token.sellerId };
+      return { sellerId: token.sellerId, sessionEpoch: token.sessionEpoch, startedAt: token.startedAt };
     },
     session({ session, token }) {
-      return { expires: session.expires, sellerId: token.sellerId } as typeof session;
+      return { expires: session.expires, sellerId: token.sellerId, sessionEpoch: token.sessionEpoch, startedAt: token.startedAt } as typeof session;
     },
   },
   // Auth.js's default logger prints error objects whole; keep log lines to names and messages so

@@ -3,17 +3,30 @@ import { redirect } from "next/navigation";
 import { cache } from "react";
 import { auth } from "@/lib/auth";
 import { findCurrentSeller } from "@/lib/data/sellers";
+import { env } from "@/lib/env";
 import type { CurrentSeller } from "@/lib/data/sellers";
 
+/** The session's claims, as the cookie carries them. */
+export interface SessionClaims {
+  sellerId?: string;
+  sessionEpoch?: string;
+  startedAt?: number;
+}
+
 /**
- * The signed-in seller, or null. Reads the session cookie and the database (a disconnected
- * seller's old cookie finds no connection and counts as signed out). Cached per request.
+ * The seller a session belongs to, or null when the session has ended: its connection is gone
+ * (disconnected) or was renewed since (a reconnect ends every earlier session), or it began more
+ * than SESSION_MAX_AGE_SECONDS ago.
  */
-export const getCurrentSeller = cache(async (): Promise<CurrentSeller | null> => {
-  const session = await auth();
-  if (!session?.sellerId) return null;
-  return findCurrentSeller(session.sellerId);
-});
+export async function sellerOfSession(claims: SessionClaims | null | undefined, now = Date.now()): Promise<CurrentSeller | null> {
+  if (!claims?.sellerId || !claims.sessionEpoch || claims.startedAt === undefined) return null;
+  if (now - claims.startedAt > env.SESSION_MAX_AGE_SECONDS * 1000) return null;
+  const seller = await findCurrentSeller(claims.sellerId);
+  return seller && seller.connection.sessionEpoch === claims.sessionEpoch ? seller : null;
+}
+
+/** The signed-in seller, or null. Reads the session cookie and the database. Cached per request. */
+export const getCurrentSeller = cache(async (): Promise<CurrentSeller | null> => sellerOfSession(await auth()));
 
 /**
  * Every page, server action and route handler that touches a seller's data starts here; it

@@ -20,6 +20,8 @@ export interface CurrentSeller {
     scopesMissing: string[];
     needsReconnect: boolean;
     webhookKey: string;
+    /** What this connection's session cookies must name (lib/auth/session.ts). */
+    sessionEpoch: string;
   };
 }
 
@@ -46,6 +48,8 @@ export async function connectSeller(input: { email: string; name: string; access
       previous && decryptSecret(previous.accessTokenEnc, sellerTokenContext(seller.id), tokenKey) !== input.accessToken
         ? { previousTokenEnc: previous.accessTokenEnc, previousTokenUntil: new Date(Date.now() + PREVIOUS_TOKEN_GRACE_MS) }
         : {};
+    // Sessions issued before this connect end here (lib/auth/session.ts).
+    const sessionEpoch = randomBytes(16).toString("base64url");
     await tx.connection.upsert({
       where: { sellerId: seller.id },
       create: {
@@ -53,6 +57,7 @@ export async function connectSeller(input: { email: string; name: string; access
         accessTokenEnc,
         scopesRequested: input.scopesRequested,
         webhookKey: randomBytes(24).toString("base64url"),
+        sessionEpoch,
       },
       update: {
         accessTokenEnc,
@@ -60,10 +65,11 @@ export async function connectSeller(input: { email: string; name: string; access
         scopesMissing: "",
         connectedAt: new Date(),
         needsReconnectAt: null,
+        sessionEpoch,
         ...replaced,
       },
     });
-    return seller;
+    return { ...seller, sessionEpoch };
   });
   // After the commit, so no lookup in between can cache the old token again.
   await receiverChanged(seller.id);
@@ -78,7 +84,7 @@ export async function findCurrentSeller(sellerId: string): Promise<CurrentSeller
       email: true,
       name: true,
       connection: {
-        select: { connectedAt: true, scopesRequested: true, scopesMissing: true, needsReconnectAt: true, webhookKey: true },
+        select: { connectedAt: true, scopesRequested: true, scopesMissing: true, needsReconnectAt: true, webhookKey: true, sessionEpoch: true },
       },
     },
   });
@@ -94,6 +100,7 @@ export async function findCurrentSeller(sellerId: string): Promise<CurrentSeller
       scopesMissing: splitScopes(connection.scopesMissing),
       needsReconnect: connection.needsReconnectAt !== null,
       webhookKey: connection.webhookKey,
+      sessionEpoch: connection.sessionEpoch,
     },
   };
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { latestLiveMessageId, replayLiveMessages, subscribeToSeller } from "@/lib/live/bus";
+import { latestLiveMessageId, onReceiverChanged, replayLiveMessages, subscribeToSeller } from "@/lib/live/bus";
 import type { LiveEnvelope } from "@/lib/live/bus";
 
 const LAST_EVENT_ID = /^\d{1,19}$/;
@@ -8,9 +8,11 @@ const LAST_EVENT_ID = /^\d{1,19}$/;
  * A seller's server-sent-events stream. Messages come from whichever instance processed the
  * event (lib/live/bus.ts: LISTEN/NOTIFY), each with an id. EventSource reconnects by itself and
  * sends the last id it saw (Last-Event-ID): the stream first replays what the seller missed
- * meanwhile, then goes live. It ends when the request is aborted or this instance shuts down.
+ * meanwhile, then goes live. It ends when the request is aborted, this instance shuts down, or the
+ * session it was opened with ends (`sessionValid`, asked again whenever the seller's connection
+ * changes on any instance — a disconnect or reconnect — and with every heartbeat).
  */
-export async function liveStreamResponse(sellerId: string, request: Request): Promise<Response> {
+export async function liveStreamResponse(sellerId: string, request: Request, sessionValid: () => Promise<boolean> = async () => true): Promise<Response> {
   const header = request.headers.get("last-event-id");
   const lastEventId = header && LAST_EVENT_ID.test(header) ? header : null;
   // A stream that starts fresh is told the newest id, so that its first reconnect can catch up
@@ -70,12 +72,25 @@ export async function liveStreamResponse(sellerId: string, request: Request): Pr
         for (const envelope of pending) send(envelope);
       })();
 
+      const endUnlessValid = () => {
+        void sessionValid().then(
+          (valid) => valid || end(),
+          () => {},
+        );
+      };
+      const stopWatching = onReceiverChanged((changed) => {
+        if (changed === sellerId) endUnlessValid();
+      });
       // A comment line every 20 s keeps proxies from closing an idle stream.
-      const heartbeat = setInterval(() => write(": ping\n\n"), 20_000);
+      const heartbeat = setInterval(() => {
+        write(": ping\n\n");
+        endUnlessValid();
+      }, 20_000);
       cleanup = () => {
         closed = true;
         clearInterval(heartbeat);
         subscription.unsubscribe();
+        stopWatching();
       };
       request.signal.addEventListener("abort", end);
     },

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { E2E_APP_URL, E2E_SANDBOX_URL } from "./ports";
-import { connectAs, consent, storedAccessToken } from "./support";
+import { connectAs, consent, storedAccessToken, withE2eDatabase } from "./support";
 
 test.describe("connecting a marketplace account", () => {
   test("a PRO seller connects and lands on their dashboard, named", async ({ page }) => {
@@ -72,6 +72,48 @@ test.describe("connecting a marketplace account", () => {
     await expect(page.getByTestId("account")).toContainText("Connect account");
     await page.goto("/settings");
     await expect(page).toHaveURL(/\/connect$/);
+  });
+
+  test("a cookie from before a disconnect and a reconnect stays signed out", async ({ page, browser }) => {
+    await connectAs(page, "seller2@example.com");
+    const oldCookies = await page.context().cookies();
+    await page.goto("/settings");
+    await page.getByRole("button", { name: "Disconnect marketplace account" }).click();
+    await expect(page.getByTestId("account")).toContainText("Connect account");
+    await connectAs(page, "seller2@example.com");
+    await expect(page.getByTestId("account")).toContainText("seller2@example.com");
+
+    // Someone who kept the earlier cookie (another browser, a copied cookie).
+    const other = await browser.newContext();
+    try {
+      await other.addCookies(oldCookies);
+      const otherPage = await other.newPage();
+      await otherPage.goto("/settings");
+      await expect(otherPage).toHaveURL(/\/connect$/);
+      expect((await otherPage.request.get("/api/live")).status()).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+
+  test("Sign out ends this browser's session and keeps the connection", async ({ page }) => {
+    await connectAs(page, "seller2@example.com");
+    const connection = () =>
+      withE2eDatabase(async (client) => {
+        const { rows } = await client.query<{ sessionEpoch: string }>(
+          `SELECT c."sessionEpoch" FROM "Connection" c JOIN "Seller" s ON s.id = c."sellerId" WHERE s.email = $1`,
+          ["seller2@example.com"],
+        );
+        return rows;
+      });
+    const before = await connection();
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page.getByTestId("account")).toContainText("Connect account");
+    await page.goto("/settings");
+    await expect(page).toHaveURL(/\/connect$/);
+    // The connection (token, receiver, other sessions) is untouched.
+    expect(await connection()).toEqual(before);
+    expect(before).toHaveLength(1);
   });
 });
 

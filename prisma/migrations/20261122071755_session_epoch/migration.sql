@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Connection" ADD COLUMN     "sessionEpoch" TEXT NOT NULL DEFAULT gen_random_uuid()::text;
+
