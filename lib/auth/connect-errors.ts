@@ -81,6 +81,16 @@ const PROFILE: Record<string, ConnectErrorMessage> = {
     title: "The new connection was refused",
     description: "The marketplace did not accept the token it had just issued. Try again.",
   },
+  invalid_response: {
+    title: "Your marketplace account has no usable e-mail address",
+    description:
+      "The dashboard identifies your account by the e-mail address the marketplace gives for it, and that address is empty or not valid. Set a valid e-mail address on your marketplace account, then connect again.",
+  },
+  identity_conflict: {
+    title: "This e-mail address is already connected for another account",
+    description:
+      "A different marketplace account is already connected to this dashboard with the same e-mail address. To protect both accounts the connection was refused: contact the dashboard's administrator.",
+  },
 };
 
 const UNAVAILABLE: ConnectErrorMessage = {

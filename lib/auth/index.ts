@@ -1,7 +1,7 @@
 import "server-only";
 import NextAuth from "next-auth";
 import { recordCallbackFailure } from "@/lib/auth/callback-context";
-import { connectSeller } from "@/lib/data/sellers";
+import { connectSeller, IdentityConflictError } from "@/lib/data/sellers";
 import { env } from "@/lib/env";
 import { marketplaceProvider } from "@/lib/marketplace/provider";
 import { basicUserInfoSchema } from "@/lib/marketplace/schemas/oauth";
@@ -35,10 +35,13 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
       if (account?.access_token) {
         const info = basicUserInfoSchema.parse(profile);
         const seller = await connectSeller({
-          email: info.user_email.toLowerCase(),
+          email: info.user_email,
           name: info.user_name,
           accessToken: account.access_token,
           scopesRequested: env.MARKETPLACE_SCOPES,
+        }).catch((error: unknown) => {
+          if (error instanceof IdentityConflictError) recordCallbackFailure({ stage: "profile", error: "identity_conflict" });
+          throw error;
         });
         await rebindWebhookReceiver(seller.id).catch((error: unknown) => {
           console.warn(`[auth] could not refresh the callback URL after connecting: ${error instanceof Error ? error.message : String(error)}`);

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { decryptSecret, encryptSecret, sellerTokenContext } from "@/lib/crypto";
 import { db } from "@/lib/db";
 import { decodeKey, env } from "@/lib/env";
+import { normalizeEmail } from "@/lib/marketplace/schemas/oauth";
 import { RECEIVER_CHANGED_CHANNEL } from "@/lib/live/bus";
 import { pool } from "@/lib/pg-pool";
 
@@ -27,19 +28,33 @@ export interface CurrentSeller {
 
 const splitScopes = (value: string) => value.split(" ").filter(Boolean);
 
+/** A sign-in whose platform identity does not match the seller its e-mail designates. */
+export class IdentityConflictError extends Error {
+  constructor() {
+    super("Another marketplace account is already connected with this e-mail address");
+    this.name = "IdentityConflictError";
+  }
+}
+
 /**
- * Called once per successful OAuth sign-in: creates or updates the seller (keyed by e-mail, the
- * only stable identity basic_user_info gives) and stores the new token encrypted. A reconnect
+ * Called once per successful OAuth sign-in: creates or updates the seller (keyed by the normalised
+ * e-mail, the only stable identity basic_user_info gives; refused with IdentityConflictError when
+ * the platform spells it differently from the seller's first sign-in) and stores the new token encrypted. A reconnect
  * clears the "needs reconnect" flag and forgets missing scopes (the new token may have them),
  * and keeps the webhook key so a callback URL already set at the platform keeps working.
  */
 export async function connectSeller(input: { email: string; name: string; accessToken: string; scopesRequested: string }) {
+  const email = normalizeEmail(input.email);
   const seller = await db.$transaction(async (tx) => {
     const seller = await tx.seller.upsert({
-      where: { email: input.email },
-      create: { email: input.email, name: input.name },
+      where: { email },
+      create: { email, platformEmail: input.email, name: input.name },
       update: { name: input.name },
     });
+    // The same mailbox spelt differently by the platform may be another platform user: their
+    // token must never replace this seller's (nor give them this seller's data).
+    if (seller.platformEmail !== null && seller.platformEmail !== input.email) throw new IdentityConflictError();
+    if (seller.platformEmail === null) await tx.seller.update({ where: { id: seller.id }, data: { platformEmail: input.email } });
     const accessTokenEnc = encryptSecret(input.accessToken, sellerTokenContext(seller.id), tokenKey);
     // Notifications already signed with the token being replaced may still arrive (the platform
     // retries, or switches tokens a moment later): that token stays valid for them for a while.

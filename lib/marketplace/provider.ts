@@ -11,7 +11,7 @@ import type { OAuthConfig } from "next-auth/providers";
 import { customFetch } from "next-auth";
 import { createMarketplaceClient } from "./client";
 import { MarketplaceError } from "./errors";
-import { tokenErrorResponseSchema } from "./schemas/oauth";
+import { normalizeEmail, tokenErrorResponseSchema } from "./schemas/oauth";
 import type { BasicUserInfo } from "./schemas/oauth";
 
 export const MARKETPLACE_PROVIDER_ID = "marketplace";
@@ -85,7 +85,7 @@ export function marketplaceProvider(options: MarketplaceProviderOptions): OAuthC
       },
     },
     profile(profile) {
-      return { id: profile.user_email.toLowerCase(), name: profile.user_name, email: profile.user_email.toLowerCase() };
+      return { id: normalizeEmail(profile.user_email), name: profile.user_name, email: normalizeEmail(profile.user_email) };
     },
     [customFetch]: observingFetch,
   };

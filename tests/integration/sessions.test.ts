@@ -74,3 +74,20 @@ describe("sessions", () => {
     controller.abort();
   });
 });
+
+describe("identity", () => {
+  it("finds a seller by the normalised e-mail, and never hands one seller's row to another spelling of it", async () => {
+    const first = await connectAs("Mixed.Case@Example.com", "token-m1");
+    const token = async () => sellers.getAccessToken(first.id);
+    expect(await token()).toBe("token-m1");
+    // The same platform user again: same row, new token.
+    const again = await connectAs("Mixed.Case@Example.com", "token-m2");
+    expect(again.id).toBe(first.id);
+    expect(await token()).toBe("token-m2");
+    // Another spelling the platform gave: maybe another person. Refused; nothing changes.
+    await expect(connectAs("mixed.case@example.com", "token-intruder")).rejects.toBeInstanceOf(sellers.IdentityConflictError);
+    expect(await token()).toBe("token-m2");
+    const rows = await sql.query(`SELECT "email", "platformEmail" FROM "Seller" WHERE "id" = $1`, [first.id]);
+    expect(rows.rows).toEqual([{ email: "mixed.case@example.com", platformEmail: "Mixed.Case@Example.com" }]);
+  });
+});

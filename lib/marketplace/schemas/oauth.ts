@@ -54,6 +54,13 @@ export type TokenErrorResponse = z.infer<typeof tokenErrorResponseSchema>;
 
 export const basicUserInfoSchema = z.object({
   user_name: z.string(),
-  user_email: z.string(),
+  // The dashboard's only identity for a seller (the spec gives no user id): it must be a real
+  // address. An empty or malformed one refuses the connection.
+  user_email: z.string().trim().pipe(z.email()),
 });
+
+/** The form a seller is found by: the same mailbox whatever the letter case the platform sends. */
+export function normalizeEmail(email: string): string {
+  return email.trim().normalize("NFC").toLowerCase();
+}
 export type BasicUserInfo = z.infer<typeof basicUserInfoSchema>;

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Seller" ADD COLUMN     "platformEmail" TEXT;
+
