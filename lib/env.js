@@ -78,6 +78,15 @@ export const envSchema = z.object({
     .default("basic_user_info portfolio:read portfolio:write order-order:read"),
   AUTH_SECRET: optionalString,
   TOKEN_ENCRYPTION_KEY: optionalString.pipe(encryptionKey.optional()),
+  // Keys TOKEN_ENCRYPTION_KEY replaced, comma separated: what they encrypted is still read, and
+  // re-encrypted with the current key when used (lib/crypto.ts).
+  TOKEN_ENCRYPTION_KEYS_PREVIOUS: optionalString.pipe(
+    z
+      .string()
+      .transform((value) => value.split(",").map((key) => key.trim()).filter(Boolean))
+      .pipe(z.array(encryptionKey))
+      .optional(),
+  ),
   PUBLIC_BASE_URL: httpUrl.default("http://localhost:3000"),
   SANDBOX_PORT: z.coerce.number().int().min(1).max(65535).default(4010),
   // Sessions: ended after this long without a visit, and this long after sign-in in any case.

@@ -1,14 +1,29 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { decryptSecret, encryptSecret, sellerTokenContext } from "@/lib/crypto";
+import { DecryptionError, encryptSecret, openSecret, sellerTokenContext } from "@/lib/crypto";
+import type { Keyring } from "@/lib/crypto";
 import { db } from "@/lib/db";
 import { decodeKey, env } from "@/lib/env";
 import { normalizeEmail } from "@/lib/marketplace/schemas/oauth";
 import { RECEIVER_CHANGED_CHANNEL } from "@/lib/live/bus";
 import { pool } from "@/lib/pg-pool";
 
-// env.js validated the key's encoding at start-up.
-const tokenKey = decodeKey(env.TOKEN_ENCRYPTION_KEY)!;
+// env.js validated the keys' encoding at start-up.
+const tokenKeys: Keyring = {
+  current: decodeKey(env.TOKEN_ENCRYPTION_KEY)!,
+  previous: (env.TOKEN_ENCRYPTION_KEYS_PREVIOUS ?? []).map((key) => decodeKey(key)!),
+};
+
+/** A stored token in clear, or null when no key opens it any more (the seller must reconnect). */
+function readToken(stored: string, sellerId: string): { token: string; stale: boolean } | null {
+  try {
+    const { plaintext, stale } = openSecret(stored, sellerTokenContext(sellerId), tokenKeys);
+    return { token: plaintext, stale };
+  } catch (error) {
+    if (error instanceof DecryptionError) return null;
+    throw error;
+  }
+}
 
 /** A signed-in seller as pages and actions see them: never carries the access token. */
 export interface CurrentSeller {
@@ -55,13 +70,17 @@ export async function connectSeller(input: { email: string; name: string; access
     // token must never replace this seller's (nor give them this seller's data).
     if (seller.platformEmail !== null && seller.platformEmail !== input.email) throw new IdentityConflictError();
     if (seller.platformEmail === null) await tx.seller.update({ where: { id: seller.id }, data: { platformEmail: input.email } });
-    const accessTokenEnc = encryptSecret(input.accessToken, sellerTokenContext(seller.id), tokenKey);
+    const accessTokenEnc = encryptSecret(input.accessToken, sellerTokenContext(seller.id), tokenKeys);
     // Notifications already signed with the token being replaced may still arrive (the platform
     // retries, or switches tokens a moment later): that token stays valid for them for a while.
     const previous = await tx.connection.findUnique({ where: { sellerId: seller.id }, select: { accessTokenEnc: true } });
+    const previousToken = previous ? readToken(previous.accessTokenEnc, seller.id) : null;
     const replaced =
-      previous && decryptSecret(previous.accessTokenEnc, sellerTokenContext(seller.id), tokenKey) !== input.accessToken
-        ? { previousTokenEnc: previous.accessTokenEnc, previousTokenUntil: new Date(Date.now() + PREVIOUS_TOKEN_GRACE_MS) }
+      previousToken && previousToken.token !== input.accessToken
+        ? {
+            previousTokenEnc: encryptSecret(previousToken.token, sellerTokenContext(seller.id), tokenKeys),
+            previousTokenUntil: new Date(Date.now() + PREVIOUS_TOKEN_GRACE_MS),
+          }
         : {};
     // Sessions issued before this connect end here (lib/auth/session.ts).
     const sessionEpoch = randomBytes(16).toString("base64url");
@@ -120,10 +139,25 @@ export async function findCurrentSeller(sellerId: string): Promise<CurrentSeller
   };
 }
 
-/** The decrypted access token: for server-side platform calls only, never returned to a client. */
+/**
+ * The decrypted access token: for server-side platform calls only, never returned to a client.
+ * One a previous key encrypted is stored again under the current key. Null when there is no
+ * connection, or when no key opens the token any more: the connection is then marked as needing
+ * a reconnect, which pages show.
+ */
 export async function getAccessToken(sellerId: string): Promise<string | null> {
   const connection = await db.connection.findUnique({ where: { sellerId }, select: { accessTokenEnc: true } });
-  return connection ? decryptSecret(connection.accessTokenEnc, sellerTokenContext(sellerId), tokenKey) : null;
+  if (!connection) return null;
+  const read = readToken(connection.accessTokenEnc, sellerId);
+  if (!read) {
+    await markNeedsReconnect(sellerId);
+    return null;
+  }
+  if (read.stale) {
+    const accessTokenEnc = encryptSecret(read.token, sellerTokenContext(sellerId), tokenKeys);
+    await db.connection.updateMany({ where: { sellerId, accessTokenEnc: connection.accessTokenEnc }, data: { accessTokenEnc } });
+  }
+  return read.token;
 }
 
 /** A 401 from the platform: the token no longer works. */
@@ -159,6 +193,8 @@ export interface WebhookReceiver {
   sellerId: string;
   /** The current token first, then the one a reconnect replaced while its grace period lasts. */
   signingKeys: string[];
+  /** True when no key opens the stored token any more: the seller must reconnect (the receiver answers 410). */
+  unreadable: boolean;
 }
 
 const receiverCache = new Map<string, WebhookReceiver & { expiresAt: number }>();
@@ -179,12 +215,17 @@ async function receiverChanged(sellerId: string) {
 const receiverSelect = { sellerId: true, accessTokenEnc: true, previousTokenEnc: true, previousTokenUntil: true } as const;
 
 function toReceiver(connection: { sellerId: string; accessTokenEnc: string; previousTokenEnc: string | null; previousTokenUntil: Date | null }): WebhookReceiver {
-  const context = sellerTokenContext(connection.sellerId);
-  const signingKeys = [decryptSecret(connection.accessTokenEnc, context, tokenKey)];
-  if (connection.previousTokenEnc && connection.previousTokenUntil && connection.previousTokenUntil.getTime() > Date.now()) {
-    signingKeys.push(decryptSecret(connection.previousTokenEnc, context, tokenKey));
+  const current = readToken(connection.accessTokenEnc, connection.sellerId);
+  if (!current) {
+    void markNeedsReconnect(connection.sellerId).catch(() => {});
+    return { sellerId: connection.sellerId, signingKeys: [], unreadable: true };
   }
-  return { sellerId: connection.sellerId, signingKeys };
+  const signingKeys = [current.token];
+  if (connection.previousTokenEnc && connection.previousTokenUntil && connection.previousTokenUntil.getTime() > Date.now()) {
+    const previous = readToken(connection.previousTokenEnc, connection.sellerId);
+    if (previous) signingKeys.push(previous.token);
+  }
+  return { sellerId: connection.sellerId, signingKeys, unreadable: false };
 }
 
 /** The seller behind a webhook path key and the keys their notifications may be signed with. */
@@ -210,6 +251,6 @@ export async function findWebhookReceiver(webhookKey: string): Promise<WebhookRe
 export async function allWebhookReceivers(): Promise<WebhookReceiver[]> {
   if (allReceivers && allReceivers.expiresAt > Date.now()) return allReceivers.receivers;
   const connections = await db.connection.findMany({ select: receiverSelect });
-  allReceivers = { receivers: connections.map(toReceiver), expiresAt: Date.now() + RECEIVER_TTL_MS };
+  allReceivers = { receivers: connections.map(toReceiver).filter((receiver) => !receiver.unreadable), expiresAt: Date.now() + RECEIVER_TTL_MS };
   return allReceivers.receivers;
 }

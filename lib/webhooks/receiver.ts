@@ -35,7 +35,7 @@ const KEPT_HEADERS = ["content-type", "content-length", "user-agent", WEBHOOK_SI
 
 export type ReceiveOutcome =
   | { status: 200; duplicate: boolean; event: StoredEvent; claimedBy: string | null }
-  | { status: 401 | 404 | 413 | 503; error: string };
+  | { status: 401 | 404 | 410 | 413 | 503; error: string };
 
 /** Reads the body up to `limit` bytes; null when it is longer (the rest is not read). */
 export async function readBodyWithLimit(request: Request, limit: number): Promise<Uint8Array | null> {
@@ -81,6 +81,9 @@ export async function receiveWebhook(webhookKey: string, request: Request, claim
     return { status: 503, error: "The receiver is temporarily unavailable" };
   }
   if (!receiver) return { status: 404, error: "Unknown receiver" };
+  // The seller's token can no longer be read (the encryption key changed): nothing can be verified
+  // until they reconnect. 410 rather than 503: retrying will not help.
+  if (receiver.unreadable) return { status: 410, error: "This receiver's connection must be renewed: the seller has to reconnect" };
 
   const header = request.headers.get(WEBHOOK_SIGNATURE_HEADER);
   let sellerId = receiver.sellerId;

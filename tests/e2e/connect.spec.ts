@@ -1,4 +1,6 @@
+import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
+import { encryptSecret, sellerTokenContext } from "../../lib/crypto";
 import { E2E_APP_URL, E2E_SANDBOX_URL } from "./ports";
 import { connectAs, consent, storedAccessToken, withE2eDatabase } from "./support";
 
@@ -200,4 +202,26 @@ test("a token the platform no longer accepts asks the seller to reconnect, and r
   await page.goto("/orders");
   await expect(page.locator("tbody tr").first()).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "no longer accepts" })).toHaveCount(0);
+});
+
+test("a stored token no key opens any more (the encryption key changed) asks the seller to reconnect", async ({ page }) => {
+  await connectAs(page, "seller2@example.com");
+  // As if TOKEN_ENCRYPTION_KEY had been replaced without keeping the old one in TOKEN_ENCRYPTION_KEYS_PREVIOUS.
+  await withE2eDatabase(async (client) => {
+    const { rows } = await client.query<{ sellerId: string }>(
+      `SELECT c."sellerId" FROM "Connection" c JOIN "Seller" s ON s.id = c."sellerId" WHERE s.email = $1`,
+      ["seller2@example.com"],
+    );
+    const sellerId = rows[0]!.sellerId;
+    await client.query(`UPDATE "Connection" SET "accessTokenEnc" = $1 WHERE "sellerId" = $2`, [
+      encryptSecret("unreadable", sellerTokenContext(sellerId), randomBytes(32)),
+      sellerId,
+    ]);
+  });
+  await page.goto("/orders");
+  await expect(page.getByRole("heading", { name: "Your marketplace connection needs renewing" })).toBeVisible();
+  await page.getByRole("button", { name: "Reconnect" }).first().click();
+  await consent(page, "seller2@example.com");
+  await page.goto("/orders");
+  await expect(page.getByRole("heading", { name: "Your marketplace connection needs renewing" })).toHaveCount(0);
 });

@@ -1,0 +1,67 @@
+import { randomBytes } from "node:crypto";
+import type pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { encryptSecret, keyId, sellerTokenContext } from "@/lib/crypto";
+import { signWebhookBody } from "@/lib/webhooks/signature";
+import { connect, useTestDatabase } from "../support/database";
+
+// Rotating TOKEN_ENCRYPTION_KEY: tokens a previous key encrypted are still read and re-encrypted
+// with the current key on use; a token no key opens any more asks the seller to reconnect (pages)
+// and makes the receiver answer 410 (the platform stops retrying), never an endless 503.
+const oldKey = randomBytes(32);
+process.env.TOKEN_ENCRYPTION_KEYS_PREVIOUS = oldKey.toString("base64");
+let sql: pg.Client;
+
+beforeAll(async () => {
+  const url = await useTestDatabase();
+  sql = await connect(url);
+}, 60_000);
+
+afterAll(async () => {
+  await sql?.end();
+});
+
+async function sellerWithStoredToken(token: string, encryptWith: Buffer) {
+  const { connectSeller } = await import("@/lib/data/sellers");
+  const seller = await connectSeller({ email: `${randomBytes(4).toString("hex")}@example.com`, name: "Loja", accessToken: "placeholder", scopesRequested: "basic_user_info" });
+  await sql.query(`UPDATE "Connection" SET "accessTokenEnc" = $1 WHERE "sellerId" = $2`, [encryptSecret(token, sellerTokenContext(seller.id), encryptWith), seller.id]);
+  const { forgetWebhookReceivers } = await import("@/lib/data/sellers");
+  forgetWebhookReceivers(seller.id);
+  const key = (await sql.query<{ webhookKey: string }>(`SELECT "webhookKey" FROM "Connection" WHERE "sellerId" = $1`, [seller.id])).rows[0]!.webhookKey;
+  return { id: seller.id, webhookKey: key };
+}
+
+const stored = async (sellerId: string) =>
+  (await sql.query<{ enc: string; needsReconnectAt: Date | null }>(`SELECT "accessTokenEnc" AS enc, "needsReconnectAt" FROM "Connection" WHERE "sellerId" = $1`, [sellerId])).rows[0]!;
+
+describe("token encryption keys", () => {
+  it("reads a token a previous key encrypted, and stores it again under the current key", async () => {
+    const seller = await sellerWithStoredToken("tok-old-key", oldKey);
+    expect((await stored(seller.id)).enc.split(".")[1]).toBe(keyId(oldKey));
+    const { getAccessToken } = await import("@/lib/data/sellers");
+    expect(await getAccessToken(seller.id)).toBe("tok-old-key");
+    // lib/env.js is read after useTestDatabase: it must see the test's DATABASE_URL.
+    const { decodeKey, env } = await import("@/lib/env.js");
+    const current = decodeKey(env.TOKEN_ENCRYPTION_KEY)!;
+    expect((await stored(seller.id)).enc.split(".")[1]).toBe(keyId(current));
+    expect(await getAccessToken(seller.id)).toBe("tok-old-key");
+  });
+
+  it("asks for a reconnect when no key opens the token, and the receiver answers 410", async () => {
+    const seller = await sellerWithStoredToken("tok-lost-key", randomBytes(32));
+    const { POST } = await import("@/app/api/webhooks/marketplace/[key]/route");
+    const body = JSON.stringify({ data: { domain: "chat", status: "message_received", id: "x", code: "y" } });
+    const response = await POST(
+      new Request(`http://localhost/api/webhooks/marketplace/${seller.webhookKey}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "X-SVC-Signature": signWebhookBody(body, "tok-lost-key") },
+        body,
+      }),
+      { params: Promise.resolve({ key: seller.webhookKey }) },
+    );
+    expect(response.status).toBe(410);
+    const { getAccessToken, findCurrentSeller } = await import("@/lib/data/sellers");
+    expect(await getAccessToken(seller.id)).toBeNull();
+    expect((await findCurrentSeller(seller.id))?.connection.needsReconnect).toBe(true);
+  });
+});
