@@ -195,6 +195,17 @@ export function parseEnv(source) {
     }
   }
 
+  if (parsed.NODE_ENV === "production" && !sandboxMode) {
+    // The spec requires HTTPS towards the platform; the dashboard's own public URL carries session
+    // cookies and the webhook receiver. Loopback addresses (a local proxy) are the exception.
+    const plain = /** @type {const} */ (["MARKETPLACE_AUTH_URL", "MARKETPLACE_BASE_URL", "PUBLIC_BASE_URL"]).filter(
+      (name) => new URL(parsed[name]).protocol !== "https:" && !isLoopbackUrl(parsed[name]),
+    );
+    if (plain.length > 0) {
+      throw new Error(`In production ${plain.join(", ")} must be https:// URLs (loopback excepted). See docs/deploy.md.`);
+    }
+  }
+
   const devSecrets =
     parsed.AUTH_SECRET && parsed.TOKEN_ENCRYPTION_KEY ? null : loadOrCreateDevSecrets();
 

@@ -53,6 +53,15 @@ describe("parseEnv", () => {
     expect(env.EMBEDDED_DATABASE).toBe(false);
   });
 
+  it("requires https for the platform and the public URL in production, loopback excepted", () => {
+    expect(() => parseEnv({ ...realPlatform, ...realSecrets, MARKETPLACE_BASE_URL: "http://api.marketplace.example" })).toThrow(
+      /MARKETPLACE_BASE_URL must be https/,
+    );
+    expect(() => parseEnv({ ...realPlatform, ...realSecrets, PUBLIC_BASE_URL: "http://dashboard.example" })).toThrow(/PUBLIC_BASE_URL must be https/);
+    expect(parseEnv({ ...realPlatform, ...realSecrets, PUBLIC_BASE_URL: "https://dashboard.example" }).PUBLIC_BASE_URL).toBe("https://dashboard.example");
+    expect(parseEnv({ ...realPlatform, ...realSecrets, PUBLIC_BASE_URL: "http://127.0.0.1:3000" }).PUBLIC_BASE_URL).toBe("http://127.0.0.1:3000");
+  });
+
   it("rejects malformed values with a message naming the variable", () => {
     expect(() => parseEnv({ MARKETPLACE_BASE_URL: "not a url" })).toThrow(/MARKETPLACE_BASE_URL/);
     expect(() => parseEnv({ MARKETPLACE_BASE_URL: "ftp://example.com" })).toThrow(/MARKETPLACE_BASE_URL/);

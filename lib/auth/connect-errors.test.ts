@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeConnectError } from "./connect-errors";
+import { describeConnectError, knownConnectErrorCode } from "./connect-errors";
 
 describe("describeConnectError", () => {
   it("explains access_denied as declined or no PRO plan", () => {
@@ -46,5 +46,16 @@ describe("describeConnectError", () => {
     expect(describeConnectError("made_up", "authorize").title).toBe("Connecting your account failed");
     expect(describeConnectError(undefined, undefined).title).toBe("Connecting your account failed");
     expect(describeConnectError("Configuration", undefined).title).toBe("Connecting your account failed");
+  });
+});
+
+describe("knownConnectErrorCode", () => {
+  it("shows only codes the page knows, never text from the URL", () => {
+    expect(knownConnectErrorCode("access_denied", "authorize")).toBe("access_denied");
+    expect(knownConnectErrorCode("http_502", "token")).toBe("http_502");
+    expect(knownConnectErrorCode("identity_conflict", "profile")).toBe("identity_conflict");
+    expect(knownConnectErrorCode("Call +55 11 5555-0000 to fix your account", "authorize")).toBeNull();
+    expect(knownConnectErrorCode("__proto__", "authorize")).toBeNull();
+    expect(knownConnectErrorCode(undefined, undefined)).toBeNull();
   });
 });

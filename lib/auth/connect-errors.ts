@@ -112,6 +112,17 @@ const AUTH_JS: Record<string, ConnectErrorMessage> = {
   Configuration: FALLBACK,
 };
 
+/**
+ * The code to show beside the message: only one this page knows (it comes from the URL, which
+ * anyone can write: arbitrary text must not be shown as if the dashboard said it).
+ */
+export function knownConnectErrorCode(error: string | undefined, stage: string | undefined): string | null {
+  if (!error) return null;
+  const table = stage === "authorize" ? AUTHORIZE : stage === "token" ? TOKEN : stage === "profile" ? PROFILE : AUTH_JS;
+  if (Object.hasOwn(table, error)) return error;
+  return stage === "token" && /^http_\d{3}$/.test(error) ? error : null;
+}
+
 export function describeConnectError(error: string | undefined, stage: string | undefined): ConnectErrorMessage {
   if (!error) return FALLBACK;
   if (stage === "authorize") return AUTHORIZE[error] ?? FALLBACK;

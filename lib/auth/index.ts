@@ -8,11 +8,13 @@ import { basicUserInfoSchema } from "@/lib/marketplace/schemas/oauth";
 import { reconcileSoon } from "@/lib/sync/reconcile";
 import { rebindWebhookReceiver } from "@/lib/webhooks/rebind";
 
+// Auth.js builds its URLs (the OAuth redirect URI, redirects after sign-in) from AUTH_URL and
+// rewrites each request to it: the Host header, which any client can set, is never used. It is
+// the dashboard's public URL unless set apart (a second instance on another port, in tests).
+process.env.AUTH_URL ??= env.PUBLIC_BASE_URL;
+
 export const { handlers, auth, signIn, signOut } = NextAuth({
   secret: env.AUTH_SECRET,
-  // The dashboard runs behind whatever host serves it (next start, a proxy); callback URLs are
-  // built from the request's host.
-  trustHost: true,
   // The cookie expires after SESSION_IDLE_SECONDS without a visit (each visit past updateAge
   // renews it); lib/auth/session.ts also ends it SESSION_MAX_AGE_SECONDS after sign-in, whatever
   // the activity, and when the connection it was issued for is gone or was renewed.

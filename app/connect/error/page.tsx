@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ConnectButton } from "@/components/auth/connect-button";
-import { describeConnectError } from "@/lib/auth/connect-errors";
+import { describeConnectError, knownConnectErrorCode } from "@/lib/auth/connect-errors";
 
 export const metadata: Metadata = { title: "Connecting failed" };
 
@@ -9,13 +9,15 @@ export default async function ConnectErrorPage({ searchParams }: PageProps<"/con
   const params = await searchParams;
   const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
   const error = first(params.error);
-  const { title, description } = describeConnectError(error, first(params.stage));
+  const stage = first(params.stage);
+  const { title, description } = describeConnectError(error, stage);
+  const code = knownConnectErrorCode(error, stage);
 
   return (
     <section role="alert" className="mx-auto max-w-lg space-y-4 rounded-lg border border-red-200 bg-white p-8">
       <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
       <p className="text-sm text-zinc-700">{description}</p>
-      {error ? <p className="text-xs text-zinc-500">Code: {error}</p> : null}
+      {code ? <p className="text-xs text-zinc-500">Code: {code}</p> : null}
       <div className="flex items-center gap-4">
         <ConnectButton>Try again</ConnectButton>
         <Link href="/" className="text-sm text-zinc-600 hover:underline">
