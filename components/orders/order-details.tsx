@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { OrderStatusBadge } from "@/components/orders/order-status-badge";
 import type { Delivery, DeliveryItem, Order, Phone, Shipping } from "@/lib/marketplace/schemas/order";
+import { safeWebUrl } from "@/lib/marketplace/schemas/common";
 import { formatMoney } from "@/lib/money";
 import { maskDocument } from "@/lib/orders/mask-document";
 
@@ -139,12 +140,14 @@ function ItemRow({ item }: { item: DeliveryItem }) {
   const dims = info.dimensions;
   const unit = formatMoney({ value: item.unit_price.value, currency: item.unit_price.currency, normalizer: item.unit_price.normalizer });
   const lineTotal = formatMoney({ value: item.unit_price.value * item.quantity, currency: item.unit_price.currency, normalizer: item.unit_price.normalizer });
+  // Only http(s) addresses from the platform become images or links.
+  const image = safeWebUrl(info.images[0]);
   return (
     <li className="flex gap-4 py-3 text-sm">
-      {info.images[0] ? (
+      {image ? (
         // Images come from the platform's own hosts; next/image would need every host configured.
         // eslint-disable-next-line @next/next/no-img-element
-        <img src={info.images[0]} alt={info.name} width={64} height={64} className="h-16 w-16 shrink-0 rounded border border-zinc-200 object-cover" />
+        <img src={image} alt={info.name} width={64} height={64} className="h-16 w-16 shrink-0 rounded border border-zinc-200 object-cover" />
       ) : (
         <div className="h-16 w-16 shrink-0 rounded bg-zinc-100" aria-hidden="true" />
       )}
@@ -175,12 +178,14 @@ function ShippingFacts({ shipping }: { shipping: Shipping }) {
   const { recipient, pickup_details: pickup } = shipping;
   const address = recipient.address;
   const limit = (t: Shipping["deadline"]) => `${t.value} ${t.precision}${t.workday ? " (working days)" : ""}, by ${when(t.limit_date)}`;
+  const trackingUrl = safeWebUrl(shipping.tracking.url);
+  const labelUrl = safeWebUrl(shipping.labels.url);
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <Facts
         rows={[
-          ["Tracking", shipping.tracking.url ? <a key="t" href={shipping.tracking.url} className="text-brand-700 hover:underline" target="_blank" rel="noreferrer">{shipping.tracking.number}</a> : shipping.tracking.number || "—"],
-          ["Label", shipping.labels.url ? <a key="l" href={shipping.labels.url} className="text-brand-700 hover:underline" target="_blank" rel="noreferrer">Download label</a> : "—"],
+          ["Tracking", trackingUrl ? <a key="t" href={trackingUrl} className="text-brand-700 hover:underline" target="_blank" rel="noreferrer">{shipping.tracking.number}</a> : shipping.tracking.number || "—"],
+          ["Label", labelUrl ? <a key="l" href={labelUrl} className="text-brand-700 hover:underline" target="_blank" rel="noreferrer">Download label</a> : "—"],
           ["Label requested", when(shipping.labels.requested_at)],
           ["Posted", when(shipping.posting_date)],
           ["Delivered", when(shipping.delivery_date)],

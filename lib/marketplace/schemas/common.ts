@@ -16,3 +16,11 @@ export const moneySchema = z.object({
   value: z.number().int(),
 });
 export type Money = z.infer<typeof moneySchema>;
+
+/** An http(s) URL: what a link or an image from the platform may point at (never javascript:, data:…). */
+export const webUrlSchema = z.url({ protocol: /^https?$/ });
+
+/** The URL when it is a web address, null otherwise: for rendering platform data as a link or image. */
+export function safeWebUrl(value: string | null | undefined): string | null {
+  return value && webUrlSchema.safeParse(value).success ? value : null;
+}
