@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { requireSeller } from "@/lib/auth/session";
-import { disconnectAction } from "@/lib/actions/auth";
+import { deleteMyDataAction, disconnectAction } from "@/lib/actions/auth";
 
 export const metadata: Metadata = { title: "Settings" };
 
@@ -49,6 +49,16 @@ export default async function SettingsPage() {
         </p>
         <button type="submit" className="mt-4 rounded-md border border-red-300 px-4 py-2 text-sm font-medium text-red-700 hover:bg-red-50">
           Disconnect marketplace account
+        </button>
+      </form>
+      <form action={deleteMyDataAction} className="rounded-lg border border-red-200 bg-white p-6">
+        <h2 className="text-lg font-medium">Delete my data</h2>
+        <p className="mt-1 text-sm text-zinc-600">
+          Disconnects, then deletes everything this dashboard keeps for you: the event log, the copies of your orders
+          and prices, the SKU catalogue and every session. Your data on the marketplace is not touched.
+        </p>
+        <button type="submit" className="mt-4 rounded-md bg-red-700 px-4 py-2 text-sm font-medium text-white hover:bg-red-800">
+          Delete my data
         </button>
       </form>
     </section>

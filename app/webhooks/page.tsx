@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ProblemNotice } from "@/components/platform/problem-notice";
 import { ConnectionHealthPanel } from "@/components/webhooks/connection-health";
+import { RotateReceiverButton } from "@/components/webhooks/webhook-action-buttons";
 import { WebhookSettings } from "@/components/webhooks/webhook-settings";
 import { requireSeller } from "@/lib/auth/session";
 import { getConnectionHealth } from "@/lib/data/connection-health";
@@ -35,6 +36,16 @@ export default async function WebhooksPage() {
         <ProblemNotice problem={current.problem} feature="your webhook settings" />
       )}
       <ConnectionHealthPanel health={health} />
+      <section aria-labelledby="receiver-url" className="space-y-2 rounded-lg border border-zinc-200 bg-white p-4 text-sm">
+        <h2 id="receiver-url" className="text-base font-semibold">
+          Receiver URL
+        </h2>
+        <p className="text-zinc-600">
+          If this dashboard&apos;s receiver URL was shared by mistake, rotate it: the old one stops accepting
+          notifications at once and the marketplace is pointed at the new one.
+        </p>
+        <RotateReceiverButton />
+      </section>
     </section>
   );
 }

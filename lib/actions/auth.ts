@@ -3,7 +3,8 @@
 import { signIn, signOut } from "@/lib/auth";
 import { requireSeller } from "@/lib/auth/session";
 import { withPlatform } from "@/lib/data/platform";
-import { deleteConnection } from "@/lib/data/sellers";
+import { deleteConnection, deleteSellerData } from "@/lib/data/sellers";
+import type { CurrentSeller } from "@/lib/data/sellers";
 import { MARKETPLACE_PROVIDER_ID } from "@/lib/marketplace/provider";
 
 /** Starts the OAuth flow: to the platform's login and consent page, back to the dashboard. */
@@ -17,17 +18,33 @@ export async function signOutAction() {
 }
 
 /**
+ * "Delete my data": disconnects as below, then deletes the seller and everything the dashboard
+ * kept for them (event log, order and price mirrors, SKU catalogue, sessions). The platform keeps
+ * its own data.
+ */
+export async function deleteMyDataAction() {
+  const seller = await requireSeller();
+  await removeCallbackUrl(seller);
+  await deleteSellerData(seller.id);
+  await signOut({ redirectTo: "/" });
+}
+
+/**
  * Removes the callback URL at the platform (a dead token's 401 is ignored: there is nothing left
  * to remove with it), forgets the stored token (which ends every session of this connection, in
  * every browser, and closes their live streams) and signs out.
  */
 export async function disconnectAction() {
   const seller = await requireSeller();
-  const removal = await withPlatform(seller, "deleteWebhookUrl", (client) => client.deleteWebhookUrl());
-  if (!removal.ok && removal.problem.kind === "error") {
-    // The seller asked to disconnect; a platform hiccup must not keep their token here.
-    console.warn(`[disconnect] callback URL removal failed for seller ${seller.id}: ${removal.problem.message}`);
-  }
+  await removeCallbackUrl(seller);
   await deleteConnection(seller.id);
   await signOut({ redirectTo: "/" });
+}
+
+async function removeCallbackUrl(seller: CurrentSeller) {
+  const removal = await withPlatform(seller, "deleteWebhookUrl", (client) => client.deleteWebhookUrl());
+  if (!removal.ok && removal.problem.kind === "error") {
+    // The seller asked to leave; a platform hiccup must not keep their token here.
+    console.warn(`[disconnect] callback URL removal failed for seller ${seller.id}: ${removal.problem.message}`);
+  }
 }

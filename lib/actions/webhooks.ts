@@ -6,6 +6,7 @@ import { requireSeller } from "@/lib/auth/session";
 import { withPlatform } from "@/lib/data/platform";
 import type { PlatformProblem } from "@/lib/data/platform";
 import { webhookUrlSchema } from "@/lib/marketplace/schemas/webhook";
+import { rotateWebhookKey } from "@/lib/data/sellers";
 import { requeueDeadEvents } from "@/lib/data/webhook-queue";
 import { db } from "@/lib/db";
 import { reprocessWebhookEvent, sweepSoon } from "@/lib/webhooks/process";
@@ -89,4 +90,25 @@ export async function processAllDeadAction(): Promise<WebhookActionState> {
   return count === 0
     ? { status: "success", message: "There are no dead events." }
     : { status: "success", message: `${count} dead event${count === 1 ? " is" : "s are"} being processed again.` };
+}
+
+/**
+ * "Rotate receiver URL": a new receiver key, so the old URL (if it leaked) stops working at once;
+ * the platform's callback URL is moved to the new one when it pointed at the old one.
+ */
+export async function rotateReceiverAction(): Promise<WebhookActionState> {
+  const seller = await requireSeller();
+  const oldUrl = receiverUrlFor(seller.connection.webhookKey);
+  const current = await withPlatform(seller, "getWebhookUrl", (client) => client.getWebhookUrl());
+  const newUrl = receiverUrlFor(await rotateWebhookKey(seller.id));
+  revalidatePath("/webhooks");
+  if (!current.ok) {
+    return { status: "error", message: `A new receiver URL was made; the marketplace's callback URL could not be checked: ${describeProblem(current.problem)}` };
+  }
+  if (current.data.url !== oldUrl) return { status: "success", message: "A new receiver URL was made. The old one no longer accepts notifications." };
+  const moved = await withPlatform(seller, "setWebhookUrl", (client) => client.setWebhookUrl(newUrl));
+  if (!moved.ok) {
+    return { status: "error", message: `A new receiver URL was made, but the marketplace still points at the old one: ${describeProblem(moved.problem)} Use "Use this dashboard" to try again.` };
+  }
+  return { status: "success", message: "A new receiver URL was made and the marketplace now notifies it. The old one no longer accepts notifications." };
 }

@@ -174,6 +174,23 @@ export async function recordMissingScopes(sellerId: string, scopes: readonly str
   await db.connection.update({ where: { sellerId }, data: { scopesMissing: merged.join(" ") } });
 }
 
+/** "Delete my data": the seller and everything kept for them (events, mirrors, catalogue, sessions). */
+export async function deleteSellerData(sellerId: string) {
+  await db.seller.deleteMany({ where: { id: sellerId } });
+  await receiverChanged(sellerId);
+}
+
+/**
+ * A new receiver key: the old receiver URL stops working at once (404). Answers the new key; the
+ * caller points the platform's callback URL at it.
+ */
+export async function rotateWebhookKey(sellerId: string): Promise<string> {
+  const webhookKey = randomBytes(24).toString("base64url");
+  await db.connection.update({ where: { sellerId }, data: { webhookKey } });
+  await receiverChanged(sellerId);
+  return webhookKey;
+}
+
 export async function deleteConnection(sellerId: string) {
   await db.connection.deleteMany({ where: { sellerId } });
   await receiverChanged(sellerId);

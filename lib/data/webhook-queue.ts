@@ -280,3 +280,20 @@ export async function recordReconciledEvents(sellerId: string, orders: readonly 
     values: [sellerId, JSON.stringify(rows)],
   });
 }
+
+/**
+ * Deletes events older than `days` that are finished (not waiting, not dead), at most `limit` per
+ * call so no statement holds locks for long; the caller repeats while a full batch went. Answers
+ * how many were deleted.
+ */
+export async function pruneOldEvents(days: number, limit = 5_000): Promise<number> {
+  const result = await pool.query(
+    `DELETE FROM "WebhookEvent" WHERE "id" IN (
+       SELECT e."id" FROM "WebhookEvent" e
+       WHERE e."receivedAt" < ${DB_NOW} - make_interval(days => $1)
+         AND NOT EXISTS (SELECT 1 FROM "WebhookWork" w WHERE w."eventId" = e."id")
+       LIMIT $2)`,
+    [days, limit],
+  );
+  return result.rowCount ?? 0;
+}

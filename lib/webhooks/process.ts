@@ -6,7 +6,15 @@ import { withPlatform } from "@/lib/data/platform";
 import type { PlatformResult } from "@/lib/data/platform";
 import { findCurrentSeller } from "@/lib/data/sellers";
 import type { CurrentSeller } from "@/lib/data/sellers";
-import { claimDueEvents, claimEventForReprocessing, finishEvents, releaseClaims, renewClaims, startClaimedEvents } from "@/lib/data/webhook-queue";
+import {
+  claimDueEvents,
+  claimEventForReprocessing,
+  finishEvents,
+  pruneOldEvents,
+  releaseClaims,
+  renewClaims,
+  startClaimedEvents,
+} from "@/lib/data/webhook-queue";
 import type { EventOutcome, QueuedEvent } from "@/lib/data/webhook-queue";
 import { webhookWritesSettled } from "@/lib/data/webhook-store";
 import { env } from "@/lib/env";
@@ -337,6 +345,8 @@ async function sweepOnce() {
     if (Date.now() - worker.lastPruneAt > PRUNE_EVERY_MS) {
       worker.lastPruneAt = Date.now();
       await pruneLiveMessages();
+      // The event log keeps EVENT_RETENTION_DAYS; a few thousand rows per statement.
+      while ((await pruneOldEvents(env.EVENT_RETENTION_DAYS)) === 5_000 && !worker.stopped);
     }
   } catch (error) {
     console.error(`[webhooks] sweep failed: ${errorText(error)}`);

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Suspense } from "react";
 import { EventLogTable } from "@/components/webhooks/event-log-table";
-import { ProcessAllDeadButton } from "@/components/webhooks/process-again-button";
+import { ProcessAllDeadButton } from "@/components/webhooks/webhook-action-buttons";
 import { requireSeller } from "@/lib/auth/session";
 
 export const metadata: Metadata = { title: "Event log" };

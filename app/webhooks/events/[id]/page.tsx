@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { ProcessAgainButton } from "@/components/webhooks/process-again-button";
+import { ProcessAgainButton } from "@/components/webhooks/webhook-action-buttons";
 import { requireSeller } from "@/lib/auth/session";
 import { countEarlierReceipts, getWebhookEvent } from "@/lib/data/webhook-events";
 

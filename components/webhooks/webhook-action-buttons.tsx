@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import { processAgainAction, processAllDeadAction } from "@/lib/actions/webhooks";
+import { processAgainAction, processAllDeadAction, rotateReceiverAction } from "@/lib/actions/webhooks";
 import type { WebhookActionState } from "@/lib/actions/webhooks";
 
 /** A one-button form running a webhook action, with its outcome beside it. */
@@ -28,4 +28,9 @@ export function ProcessAgainButton({ eventId }: { eventId: string }) {
 /** Queues every dead event of the seller again (each with a fresh budget of attempts). */
 export function ProcessAllDeadButton() {
   return <ActionButton run={processAllDeadAction} label="Process all dead events again" pendingLabel="Queuing…" />;
+}
+
+/** Issues a new receiver URL (the old one stops working) and moves the platform's callback to it. */
+export function RotateReceiverButton() {
+  return <ActionButton run={rotateReceiverAction} label="Rotate receiver URL" pendingLabel="Rotating…" />;
 }
