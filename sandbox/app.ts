@@ -1,22 +1,24 @@
 // Builds one sandbox instance: state, routes and the webhook worker. `main.ts` serves it; tests
 // and the benchmark start it on a random port with `startSandboxServer`.
-import type { AddressInfo } from "node:net";
+import { isIP, type AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { bodyTooLargeMessage, JSON_BODY_LIMIT_BYTES, limitRequestBodies } from "./body-limit";
+import { CallbackGuard, type HostLookup } from "./callback-guard";
 import { SandboxClock } from "./clock";
-import { defaultSandboxConfig, type SandboxConfig } from "./config";
+import { assertSafeExposure, callbackPolicy, defaultSandboxConfig, type SandboxConfig } from "./config";
 import type { SandboxContext, SandboxEnv } from "./context";
 import { assetRoutes } from "./assets";
 import { controlRoutes } from "./control";
 import { ApiError, errorResponse } from "./errors";
 import { FaultState } from "./faults";
-import { oauthRoutes } from "./oauth";
+import { oauthBodyLimits, oauthRoutes } from "./oauth";
 import { orderRoutes } from "./orders";
-import { priceRoutes } from "./prices";
+import { priceBodyLimit, priceRoutes } from "./prices";
 import { createObjectIdFactory, SeededRandom } from "./random";
 import { seedStore } from "./seed";
-import { skuRoutes } from "./skus";
+import { skuBodyLimit, skuRoutes } from "./skus";
 import { SandboxStore } from "./store";
 import { userInfoRoutes } from "./user-info";
 import { webhookUrlRoutes } from "./webhook-url";
@@ -26,6 +28,8 @@ export interface SandboxOptions {
   config?: Partial<SandboxConfig>;
   /** Used by the webhook worker (tests may stub it). */
   fetch?: typeof fetch;
+  /** Resolves callback URL hosts for the address checks (tests may stub it; default node:dns lookup). */
+  lookup?: HostLookup;
   /** Start the webhook worker at once (default true). */
   startDelivery?: boolean;
 }
@@ -45,15 +49,20 @@ export interface SandboxHandle {
 
 export function createSandbox(options: SandboxOptions = {}): SandboxHandle {
   const config = defaultSandboxConfig(options.config);
+  assertSafeExposure(config);
   const clock = new SandboxClock();
   const faults = new FaultState();
+  const callbacks = new CallbackGuard(callbackPolicy(config), options.lookup);
   const webhooks = new WebhookDispatcher({
     clock,
     faults,
+    guard: callbacks,
     // Its own stream: webhook faults must not change the orders the control API generates.
     seed: config.seed + 1,
     timeoutMs: config.webhookTimeoutMs,
     retryDelaysMs: config.webhookRetryDelaysMs,
+    logSize: config.deliveryLogSize,
+    concurrency: config.deliveryConcurrency,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   const store = new SandboxStore();
@@ -64,6 +73,7 @@ export function createSandbox(options: SandboxOptions = {}): SandboxHandle {
     clock,
     faults,
     webhooks,
+    callbacks,
     pools,
     runtimeRandom: new SeededRandom(config.seed + 99),
     newId: createObjectIdFactory(),
@@ -80,6 +90,14 @@ export function createSandbox(options: SandboxOptions = {}): SandboxHandle {
   };
 
   const app = new Hono<SandboxEnv>();
+
+  // Before anything reads a body: a route never holds more than its limit in memory.
+  app.use(
+    limitRequestBodies([...oauthBodyLimits, skuBodyLimit, priceBodyLimit], {
+      maxBytes: JSON_BODY_LIMIT_BYTES,
+      tooLarge: (c, maxBytes) => errorResponse(c, new ApiError(413, "payload_too_large", bodyTooLargeMessage(maxBytes))),
+    }),
+  );
 
   // Fault `latencyMs` slows every API call, the token exchange included.
   app.use("/v1.0/*", async (_c, next) => {
@@ -127,17 +145,26 @@ export function createSandbox(options: SandboxOptions = {}): SandboxHandle {
 
 export interface RunningSandbox {
   handle: SandboxHandle;
+  /** Where this machine reaches it. */
   url: string;
+  /** The address it listens on (SANDBOX_HOST resolved, e.g. 127.0.0.1). */
+  address: string;
   port: number;
   close: () => Promise<void>;
 }
 
-/** Starts a sandbox on `config.port` (0 = a free port) and resolves once it listens. */
-export function startSandboxServer(options: SandboxOptions = {}): Promise<RunningSandbox> {
+/** `localhost` for the loopback and wildcard addresses (the origin the README and seeded links use), else the address. */
+function localUrl(address: string, port: number): string {
+  if (address === "127.0.0.1" || address === "0.0.0.0" || address === "::") return `http://localhost:${port}`;
+  return `http://${isIP(address) === 6 ? `[${address}]` : address}:${port}`;
+}
+
+/** Starts a sandbox on `config.host` and `config.port` (0 = a free port) and resolves once it listens. */
+export async function startSandboxServer(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const handle = createSandbox(options);
   const { port, host } = handle.context.config;
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: handle.app.fetch, port, ...(host ? { hostname: host } : {}) }, (info: AddressInfo) => {
+    const server = serve({ fetch: handle.app.fetch, port, hostname: host }, (info: AddressInfo) => {
       const close = async () => {
         await handle.stopDelivery();
         await new Promise<void>((done) => {
@@ -145,7 +172,7 @@ export function startSandboxServer(options: SandboxOptions = {}): Promise<Runnin
           if ("closeAllConnections" in server) server.closeAllConnections();
         });
       };
-      resolve({ handle, url: `http://localhost:${info.port}`, port: info.port, close });
+      resolve({ handle, url: localUrl(info.address, info.port), address: info.address, port: info.port, close });
     });
     server.once("error", reject);
   });

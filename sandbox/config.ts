@@ -1,5 +1,7 @@
 // The sandbox's whole configuration, read from the environment once and validated here.
+import { isIP } from "node:net";
 import { z } from "zod";
+import { isLoopbackHost, type CallbackPolicy } from "./network-policy";
 
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
 
@@ -14,24 +16,44 @@ const commaSeparatedUrls = z
   )
   .pipe(z.array(httpUrl));
 
-const onOff = z
-  .string()
-  .optional()
-  .transform((value) => (value ?? "on").trim().toLowerCase())
-  .pipe(z.enum(["on", "off", "true", "false", "1", "0"]))
-  .transform((value) => value === "on" || value === "true" || value === "1");
+const onOff = (fallback: "on" | "off") =>
+  z
+    .string()
+    .optional()
+    .transform((value) => (value ?? fallback).trim().toLowerCase())
+    .pipe(z.enum(["on", "off", "true", "false", "1", "0"]))
+    .transform((value) => value === "on" || value === "true" || value === "1");
 
-const optionalPositiveInt = z.preprocess(
-  (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
-  z.coerce.number().int().positive().optional(),
+/** An empty variable counts as unset. */
+const blankAsUnset = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
+const optionalPositiveInt = z.preprocess(blankAsUnset, z.coerce.number().int().positive().optional());
+
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*\.?$/i;
+const listenHost = z
+  .string()
+  .trim()
+  .refine((value) => isIP(value) !== 0 || HOST_NAME.test(value), "must be an IP address (IPv6 without brackets) or a host name");
+
+/** Sent as a bearer token, so printable ASCII without spaces; long enough not to be guessed. */
+const controlToken = z.preprocess(
+  blankAsUnset,
+  z
+    .string()
+    .regex(/^[\x21-\x7e]{16,}$/, "must be at least 16 printable ASCII characters without spaces (e.g. openssl rand -hex 32)")
+    .optional(),
 );
 
 export const sandboxEnvSchema = z.object({
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
-  /** Interface to listen on; unset = every interface (IPv4 and IPv6). */
-  SANDBOX_HOST: z.string().min(1).optional(),
+  /** Address to listen on. Anything but a loopback address exposes the sandbox: see isExposed. */
+  SANDBOX_HOST: z.preprocess(blankAsUnset, listenHost.default("127.0.0.1")),
   SANDBOX_REDIRECT_URIS: commaSeparatedUrls,
-  SANDBOX_CONTROL: onOff,
+  SANDBOX_CONTROL: onOff("on"),
+  /** Bearer token of the control API, required (and checked) only when the sandbox is exposed. */
+  SANDBOX_CONTROL_TOKEN: controlToken,
+  /** Exposed sandbox: still deliver webhooks to loopback and private addresses (link-local never). */
+  SANDBOX_ALLOW_PRIVATE_CALLBACKS: onOff("off"),
   /** Orders seeded for seller@example.com; seller2@example.com gets a quarter of it. */
   SANDBOX_SEED_ORDERS: z.coerce.number().int().min(0).max(1_000_000).default(240),
   SANDBOX_SEED: z.coerce.number().int().min(0).max(0xffffffff).default(20261121),
@@ -42,6 +64,10 @@ export const sandboxEnvSchema = z.object({
   SANDBOX_PUBLIC_URL: httpUrl.optional(),
   /** Whose callback URL endpoint 10 sets: one per (application, user), or one per application. */
   SANDBOX_CALLBACK_SCOPE: z.enum(["user", "application"]).default("user"),
+  /** Webhook deliveries kept in the log (GET /_sandbox/deliveries); older finished ones are forgotten. */
+  SANDBOX_DELIVERY_LOG_SIZE: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  /** Webhook attempts in flight at once; the others wait their turn. */
+  SANDBOX_DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(32),
 });
 
 /**
@@ -53,9 +79,11 @@ export type CallbackScope = z.infer<typeof sandboxEnvSchema>["SANDBOX_CALLBACK_S
 
 export interface SandboxConfig {
   port: number;
-  host: string | undefined;
+  host: string;
   extraRedirectUris: string[];
   controlEnabled: boolean;
+  controlToken: string | undefined;
+  allowPrivateCallbacks: boolean;
   seedOrders: number;
   seed: number;
   tokenTtlSeconds: number | undefined;
@@ -65,6 +93,8 @@ export interface SandboxConfig {
   /** Origin of the sandbox's own assets (product images, labels, tracking pages) in seeded data. */
   publicUrl: string;
   callbackScope: CallbackScope;
+  deliveryLogSize: number;
+  deliveryConcurrency: number;
 }
 
 /** Exponential backoff: retries after 2, 4, 8, 16 and 32 seconds → 6 attempts within ~1 minute. */
@@ -82,6 +112,8 @@ export function loadSandboxConfig(env: Record<string, string | undefined> = proc
     host: values.SANDBOX_HOST,
     extraRedirectUris: values.SANDBOX_REDIRECT_URIS,
     controlEnabled: values.SANDBOX_CONTROL,
+    controlToken: values.SANDBOX_CONTROL_TOKEN,
+    allowPrivateCallbacks: values.SANDBOX_ALLOW_PRIVATE_CALLBACKS,
     seedOrders: values.SANDBOX_SEED_ORDERS,
     seed: values.SANDBOX_SEED,
     tokenTtlSeconds: values.SANDBOX_TOKEN_TTL,
@@ -89,9 +121,35 @@ export function loadSandboxConfig(env: Record<string, string | undefined> = proc
     webhookRetryDelaysMs: DEFAULT_RETRY_DELAYS_MS,
     publicUrl: (values.SANDBOX_PUBLIC_URL ?? `http://localhost:${values.SANDBOX_PORT}`).replace(/\/+$/, ""),
     callbackScope: values.SANDBOX_CALLBACK_SCOPE,
+    deliveryLogSize: values.SANDBOX_DELIVERY_LOG_SIZE,
+    deliveryConcurrency: values.SANDBOX_DELIVERY_CONCURRENCY,
   };
 }
 
 export function defaultSandboxConfig(overrides: Partial<SandboxConfig> = {}): SandboxConfig {
   return { ...loadSandboxConfig({}), ...overrides };
+}
+
+/** Listening on anything but a loopback address: other machines may reach the sandbox. */
+export function isExposed(config: SandboxConfig): boolean {
+  return !isLoopbackHost(config.host);
+}
+
+/** Loopback and private callback addresses are fine on a developer's machine, not on a shared network. */
+export function callbackPolicy(config: SandboxConfig): CallbackPolicy {
+  return { allowLoopbackAndPrivate: !isExposed(config) || config.allowPrivateCallbacks };
+}
+
+/**
+ * An exposed sandbox with an open control API would let anyone on the network reset it, move its
+ * clock and inject faults: it does not start without a control token (or with the control API off).
+ */
+export function assertSafeExposure(config: SandboxConfig): void {
+  if (isExposed(config) && config.controlEnabled && config.controlToken === undefined) {
+    throw new Error(
+      `SANDBOX_CONTROL_TOKEN is required: SANDBOX_HOST=${config.host} is not a loopback address, so the control API ` +
+        `(/_sandbox/: reset, clock, faults, orders) would be open to the network. Set SANDBOX_CONTROL_TOKEN ` +
+        `(at least 16 characters, e.g. openssl rand -hex 32) or SANDBOX_CONTROL=off.`,
+    );
+  }
 }

@@ -1,5 +1,6 @@
 // What every route module receives: the live state of one sandbox instance. `store` is replaced
 // on reset, so handlers read `ctx.store` per request instead of keeping a reference.
+import type { CallbackGuard } from "./callback-guard";
 import type { SandboxClock } from "./clock";
 import type { SandboxConfig } from "./config";
 import type { FaultState } from "./faults";
@@ -14,6 +15,8 @@ export interface SandboxContext {
   clock: SandboxClock;
   faults: FaultState;
   webhooks: WebhookDispatcher;
+  /** Which callback URLs may be set and called (SANDBOX_HOST, SANDBOX_ALLOW_PRIVATE_CALLBACKS). */
+  callbacks: CallbackGuard;
   pools: OrderPools;
   /** Randomness for orders created through the control API (seeded, so runs are repeatable). */
   runtimeRandom: SeededRandom;

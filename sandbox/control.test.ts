@@ -200,3 +200,74 @@ describe("unknown routes", () => {
     expect(await response.json()).toMatchObject({ error: { code: "not_found" } });
   });
 });
+
+describe("control API of an exposed sandbox (SANDBOX_HOST not loopback)", () => {
+  const CONTROL_TOKEN = "control-token-0123456789abcdef";
+  let exposed: TestSandbox;
+
+  beforeAll(async () => {
+    exposed = await startTestSandbox({ config: { host: "0.0.0.0", controlToken: CONTROL_TOKEN } });
+  });
+  afterAll(() => exposed.close());
+
+  const routes = [
+    ["GET", "/_sandbox/health"],
+    ["POST", "/_sandbox/reset"],
+    ["GET", "/_sandbox/clock"],
+    ["POST", "/_sandbox/clock"],
+    ["POST", "/_sandbox/orders"],
+    ["GET", "/_sandbox/deliveries"],
+    ["GET", "/_sandbox/faults"],
+    ["POST", "/_sandbox/faults"],
+    ["DELETE", "/_sandbox/faults"],
+    ["GET", "/_sandbox/no-such-route"],
+  ] as const;
+
+  it.each(routes)("%s %s without the token → 401", async (method, path) => {
+    const response = await exposed.api(path, method === "GET" ? {} : { method, json: {} });
+    expect(response.status).toBe(401);
+    expect(response.headers.get("WWW-Authenticate")).toBe('Bearer error="invalid_token"');
+    expect(await response.json()).toMatchObject({ error: { code: "invalid_token", message: expect.stringContaining("SANDBOX_CONTROL_TOKEN") } });
+  });
+
+  it.each([
+    ["another token of the same length", `${CONTROL_TOKEN.slice(0, -1)}X`],
+    ["a prefix of the token", CONTROL_TOKEN.slice(0, 10)],
+    ["the token and more", `${CONTROL_TOKEN}X`],
+  ])("%s → 401", async (_name, presented) => {
+    expect((await exposed.api("/_sandbox/faults", { token: presented })).status).toBe(401);
+    expect((await exposed.api("/_sandbox/faults", { headers: { Authorization: `Basic ${CONTROL_TOKEN}` } })).status).toBe(401);
+  });
+
+  it("with Authorization: Bearer <SANDBOX_CONTROL_TOKEN> every route works as usual", async () => {
+    expect((await exposed.api("/_sandbox/health", { token: CONTROL_TOKEN })).status).toBe(200);
+    expect((await exposed.api("/_sandbox/faults", { method: "POST", token: CONTROL_TOKEN, json: { latencyMs: 1 } })).status).toBe(200);
+    expect(await (await exposed.api("/_sandbox/faults", { method: "DELETE", token: CONTROL_TOKEN })).json()).toMatchObject({ faults: { latencyMs: 0 } });
+    const created = await exposed.api("/_sandbox/orders", { method: "POST", token: CONTROL_TOKEN, json: { seller: "seller@example.com" } });
+    expect(created.status).toBe(201);
+    expect((await exposed.api("/_sandbox/no-such-route", { token: CONTROL_TOKEN })).status).toBe(404);
+  });
+
+  it("the platform API keeps its own tokens: the control token is not an access token", async () => {
+    expect((await exposed.api("/v1.0/marketplace/orders", { token: CONTROL_TOKEN })).status).toBe(401);
+  });
+
+  it("with the control API off and no token, health stays open and the rest answers 404", async () => {
+    const locked = await startTestSandbox({ config: { host: "0.0.0.0", controlEnabled: false } });
+    try {
+      expect((await locked.api("/_sandbox/health")).status).toBe(200);
+      expect((await locked.api("/_sandbox/faults")).status).toBe(404);
+    } finally {
+      await locked.close();
+    }
+  });
+
+  it("on a loopback address no token is asked, even when one is set", async () => {
+    const local = await startTestSandbox({ config: { controlToken: CONTROL_TOKEN } });
+    try {
+      expect((await local.api("/_sandbox/faults")).status).toBe(200);
+    } finally {
+      await local.close();
+    }
+  });
+});

@@ -1,9 +1,13 @@
 // The control API under /_sandbox/ (tests and demos; off with SANDBOX_CONTROL=off → every route
-// but /_sandbox/health answers 404). JSON in, JSON out, no authentication.
-import { Hono } from "hono";
+// but /_sandbox/health answers 404). JSON in, JSON out. No authentication on a loopback address;
+// when the sandbox is exposed (SANDBOX_HOST), every /_sandbox/ route wants the control token.
+import { createHash, timingSafeEqual } from "node:crypto";
+import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import type { DeliveryStatus, Order, OrderStatus } from "@/lib/marketplace/schemas/order";
 import { deliveryStatusSchema, orderStatusSchema } from "@/lib/marketplace/schemas/order";
+import { readBearerToken } from "./auth";
+import { isExposed, type SandboxConfig } from "./config";
 import type { SandboxContext, SandboxEnv } from "./context";
 import { ApiError, notFound } from "./errors";
 import { faultsPatchSchema } from "./faults";
@@ -31,9 +35,32 @@ function conflict(message: string): ApiError {
   return new ApiError(409, "conflict", message);
 }
 
+function digest(value: string): Buffer {
+  return createHash("sha256").update(value, "utf8").digest();
+}
+
+/**
+ * Exposed sandbox: `Authorization: Bearer <SANDBOX_CONTROL_TOKEN>` on every /_sandbox/ route, health
+ * and unknown paths included (401 before 404, so the routes are not probed). Digests of equal length
+ * compared in constant time: neither the token nor its length leaks through timing. Without a token
+ * (only possible with SANDBOX_CONTROL=off, see assertSafeExposure) health stays open.
+ */
+function controlTokenGuard(config: SandboxConfig): MiddlewareHandler<SandboxEnv> {
+  const expected = config.controlToken === undefined ? null : digest(config.controlToken);
+  if (!isExposed(config) || expected === null) return (_c, next) => next();
+  return async (c, next) => {
+    const presented = readBearerToken(c.req.header("Authorization"));
+    if (presented === null || !timingSafeEqual(digest(presented), expected)) {
+      throw new ApiError(401, "invalid_token", "The control API needs Authorization: Bearer <SANDBOX_CONTROL_TOKEN> when the sandbox is exposed");
+    }
+    await next();
+  };
+}
+
 export function controlRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   const routes = new Hono<SandboxEnv>();
 
+  routes.use("/_sandbox/*", controlTokenGuard(ctx.config));
   routes.get("/_sandbox/health", (c) => c.json({ ok: true, now: ctx.clock.nowIso() }));
 
   routes.use("/_sandbox/*", async (c, next) => {

@@ -15,6 +15,7 @@ export type ErrorCode =
   | "invalid_query" // 400: list query parameter unknown or malformed (parameter names it)
   | "not_found" // 404: no such resource for this seller, or no such route
   | "conflict" // 409: invalid state transition (control API)
+  | "payload_too_large" // 413: request body above its limit (1 MiB for JSON)
   | "rate_limited" // 429: fault `rateLimitPerMinute` exceeded; see Retry-After
   | "server_error" // 500: fault `errorRate`, or an unexpected failure
   | "temporarily_unavailable"; // 503: fault `maintenance`

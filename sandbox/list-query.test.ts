@@ -92,6 +92,10 @@ describe("list rules engine", () => {
     ["_limit=-1", "_limit"],
     ["_offset=1.5", "_offset"],
     ["kind=a&kind=b", "kind"],
+    // Object.prototype's members are not operators.
+    ["score__constructor=1", "score__constructor"],
+    ["name__toString=x", "name__toString"],
+    ["kind__hasOwnProperty=a", "kind__hasOwnProperty"],
   ])("%s → 400 naming %s", (query, parameter) => {
     expect(() => ids(query)).toThrow(expect.objectContaining({ status: 400, code: "invalid_query", extra: { parameter } }));
   });

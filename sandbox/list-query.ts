@@ -177,17 +177,19 @@ export interface ListQuery {
   carried: [string, string][];
 }
 
-const OPERATOR_SUFFIXES: Record<string, ListOperator> = {
-  eq: "eq",
-  like: "like",
-  in: "in",
-  gt: "gt",
-  gte: "gte",
-  ge: "gte",
-  lt: "lt",
-  lte: "lte",
-  le: "lte",
-};
+// A Map, not an object literal: a suffix such as __constructor or __toString must not find
+// Object.prototype's members and pass for an operator.
+const OPERATOR_SUFFIXES: ReadonlyMap<string, ListOperator> = new Map([
+  ["eq", "eq"],
+  ["like", "like"],
+  ["in", "in"],
+  ["gt", "gt"],
+  ["gte", "gte"],
+  ["ge", "gte"],
+  ["lt", "lt"],
+  ["lte", "lte"],
+  ["le", "lte"],
+]);
 
 function invalid(parameter: string, message: string): ApiError {
   return new ApiError(400, "invalid_query", `Query parameter ${parameter}: ${message}`, { parameter });
@@ -316,7 +318,7 @@ export function parseListQuery(params: URLSearchParams, spec: ListSpec): ListQue
     }
     const separator = key.lastIndexOf("__");
     const suffix = separator > 0 ? key.slice(separator + 2) : "";
-    const operator = separator > 0 ? OPERATOR_SUFFIXES[suffix] : undefined;
+    const operator = separator > 0 ? OPERATOR_SUFFIXES.get(suffix) : undefined;
     const fieldName = operator ? key.slice(0, separator) : key;
     const field = spec.fields.get(fieldName);
     if (!field) {

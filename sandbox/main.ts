@@ -1,6 +1,6 @@
-// `npm run sandbox`: the marketplace sandbox on SANDBOX_PORT (default 4010). See sandbox/README.md.
+// `npm run sandbox`: the marketplace sandbox on SANDBOX_HOST:SANDBOX_PORT (default 127.0.0.1:4010). See sandbox/README.md.
 import { startSandboxServer } from "./app";
-import { loadSandboxConfig } from "./config";
+import { isExposed, loadSandboxConfig } from "./config";
 
 async function main(): Promise<void> {
   const config = loadSandboxConfig();
@@ -11,6 +11,11 @@ async function main(): Promise<void> {
   console.log(`  authorize: ${sandbox.url}/auth/integradores/oauth   api: ${sandbox.url}/v1.0/...`);
   console.log(`  integrator demo-integrator / demo-secret; users seller@example.com, seller2@example.com, free@example.com (password demo1234)`);
   console.log(`  control API: ${config.controlEnabled ? `${sandbox.url}/_sandbox/` : "off (SANDBOX_CONTROL=off)"}`);
+  if (isExposed(config)) {
+    console.log(`  exposed on ${sandbox.address} (SANDBOX_HOST): see "Running the sandbox on a network" in sandbox/README.md`);
+    if (config.controlEnabled) console.log("  control API calls need Authorization: Bearer <SANDBOX_CONTROL_TOKEN>");
+    console.log(`  webhooks to loopback and private addresses: ${config.allowPrivateCallbacks ? "allowed (SANDBOX_ALLOW_PRIVATE_CALLBACKS=1)" : "refused"}`);
+  }
 
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -341,3 +341,43 @@ describe("token lifetime", () => {
     }
   });
 });
+
+describe("expired and revoked credentials are swept", () => {
+  it("an expired code is forgotten when the next code or token is issued", async () => {
+    const stale = await obtainCode(sandbox.url);
+    await sandbox.api("/_sandbox/clock", { method: "POST", json: { advanceSeconds: 601 } });
+    expect(sandbox.handle.store.codes.has(stale)).toBe(true);
+    const fresh = await obtainCode(sandbox.url);
+    expect([...sandbox.handle.store.codes.keys()]).toEqual([fresh]);
+    expect(await (await exchangeCode(sandbox.url, tokenFields(stale))).json()).toMatchObject({ error: "invalid_grant" });
+  });
+
+  it("a used code is kept until it expires, so that a replay still revokes its token", async () => {
+    const code = await obtainCode(sandbox.url);
+    const { access_token: token } = (await (await exchangeCode(sandbox.url, tokenFields(code))).json()) as { access_token: string };
+    await sandbox.api("/_sandbox/clock", { method: "POST", json: { advanceSeconds: 300 } });
+    await obtainCode(sandbox.url); // a sweep runs
+    expect(sandbox.handle.store.codes.has(code)).toBe(true);
+    expect(await (await exchangeCode(sandbox.url, tokenFields(code))).json()).toMatchObject({ error: "invalid_grant" });
+    expect((await sandbox.api("/v1.0/marketplace/orders", { token })).status).toBe(401);
+  });
+
+  it("expired and revoked tokens are forgotten; active ones stay", async () => {
+    const short = await startTestSandbox({ config: { tokenTtlSeconds: 120 } });
+    try {
+      const expiring = await obtainAccessToken(short.url);
+      const code = await obtainCode(short.url);
+      const { access_token: revoked } = (await (await exchangeCode(short.url, tokenFields(code))).json()) as { access_token: string };
+      expect((await exchangeCode(short.url, tokenFields(code))).status).toBe(400);
+      await short.api("/_sandbox/clock", { method: "POST", json: { advanceSeconds: 61 } });
+      const active = await obtainAccessToken(short.url);
+      expect([...short.handle.store.tokens.keys()]).toEqual([expiring, active]);
+      expect(revoked).not.toBe(active);
+      await short.api("/_sandbox/clock", { method: "POST", json: { advanceSeconds: 61 } });
+      const latest = await obtainAccessToken(short.url);
+      expect([...short.handle.store.tokens.keys()]).toEqual([active, latest]);
+    } finally {
+      await short.close();
+    }
+  });
+});

@@ -9,6 +9,7 @@ import { z } from "zod";
 import type { AuthorizationErrorCode, TokenErrorCode } from "@/lib/marketplace/schemas/oauth";
 import { tokenRequestSchema } from "@/lib/marketplace/schemas/oauth";
 import { describeScope, isKnownScope, parseScopeParameter, scopeAppliesTo } from "@/lib/marketplace/schemas/scopes";
+import { bodyTooLargeMessage, FORM_BODY_LIMIT_BYTES, type BodyLimitRule } from "./body-limit";
 import type { SandboxContext, SandboxEnv } from "./context";
 import { escapeHtml, HTML_HEADERS, htmlDocument } from "./html";
 import { opaqueToken } from "./random";
@@ -19,6 +20,17 @@ export const TOKEN_PATH = "/v1.0/integradores/oauth/token";
 
 /** Spec: Limits → authorization code lifetime 10 minutes, single use. */
 export const CODE_LIFETIME_MS = 10 * 60 * 1000;
+
+/**
+ * Expired codes and expired or revoked tokens are swept when a code or a token is issued (the
+ * only times their number grows), at most once a minute of sandbox time.
+ */
+const CREDENTIAL_SWEEP_INTERVAL_MS = 60 * 1000;
+
+function sweepCredentialsIfDue(ctx: SandboxContext): void {
+  const now = ctx.clock.now();
+  if (now - ctx.store.lastCredentialSweepAt >= CREDENTIAL_SWEEP_INTERVAL_MS) ctx.store.sweepCredentials(now, CODE_LIFETIME_MS);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Authorization request validation, shared by the page (GET) and its form (POST)
@@ -178,6 +190,24 @@ function tokenError(error: TokenErrorCode, description: string): Response {
   return tokenJson(400, { error, error_description: description });
 }
 
+/**
+ * 64 KiB per form, far above what either form needs. 413 in each route's own shape: an HTML page
+ * on the browser-facing consent form, the OAuth error JSON on the token endpoint (RFC 6749 §5.2
+ * has no code for it, so `invalid_request`).
+ */
+export const oauthBodyLimits: readonly BodyLimitRule[] = [
+  {
+    path: AUTHORIZE_PATH,
+    maxBytes: FORM_BODY_LIMIT_BYTES,
+    tooLarge: (_c, maxBytes) =>
+      htmlResponse(
+        413,
+        htmlDocument("Request too large", `<h1>Request too large</h1>\n<p class="error" role="alert">${escapeHtml(bodyTooLargeMessage(maxBytes))}.</p>`),
+      ),
+  },
+  { path: TOKEN_PATH, maxBytes: FORM_BODY_LIMIT_BYTES, tooLarge: (_c, maxBytes) => tokenJson(413, { error: "invalid_request", error_description: bodyTooLargeMessage(maxBytes) }) },
+];
+
 const TOKEN_FIELDS = new Set(["code", "client_id", "client_secret", "redirect_uri", "grant_type"]);
 /** Optional sixth field (sandbox choice, documented): narrows the token to part of the grant; outside it → invalid_scope. */
 const OPTIONAL_TOKEN_FIELDS = new Set(["scope"]);
@@ -222,6 +252,7 @@ export function oauthRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     const granted = scopes.filter((scope) => checkedScopes.includes(scope));
     if (granted.length === 0) return redirectWith(redirectUri, { error: "access_denied", error_description: "The user granted no permission" }, state);
 
+    sweepCredentialsIfDue(ctx);
     const code = opaqueToken();
     ctx.store.codes.set(code, { code, clientId: app.clientId, userId: user.id, scopes: granted, redirectUri, issuedAt: ctx.clock.now(), used: false, accessToken: null });
     return redirectWith(redirectUri, { code }, state);
@@ -277,6 +308,7 @@ export function oauthRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
 
     const now = ctx.clock.now();
     const ttl = ctx.config.tokenTtlSeconds;
+    sweepCredentialsIfDue(ctx);
     const accessToken = opaqueToken();
     ctx.store.tokens.set(accessToken, {
       token: accessToken,

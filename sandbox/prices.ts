@@ -11,6 +11,7 @@ import { PRICE_STATUS, priceCreateSchema, priceSchema } from "@/lib/marketplace/
 import { issuesToImportErrors } from "@/lib/marketplace/schemas/sku";
 import type { ImportError } from "@/lib/marketplace/schemas/sku";
 import { apiGuard } from "./auth";
+import { bodyTooLargeMessage, JSON_BODY_LIMIT_BYTES, type BodyLimitRule } from "./body-limit";
 import type { SandboxContext, SandboxEnv } from "./context";
 import { notFound } from "./errors";
 import { fieldCatalogueFromSchema, listRecords, type ListSpec } from "./list-query";
@@ -36,6 +37,13 @@ type PriceStatus = (typeof PRICE_STATUS)[keyof typeof PRICE_STATUS];
 function failure(status: PriceStatus, errors: ImportError[]): PriceCreateResponse {
   return { token: randomBytes(12).toString("hex"), id: null, statusCode: status.statusCode, statusMessage: status.statusMessage, errors, data: null };
 }
+
+/** A body above 1 MiB: HTTP 413 with statusCode -4 (the body is invalid), before anything is read. */
+export const priceBodyLimit: BodyLimitRule = {
+  path: PRICES_PATH,
+  maxBytes: JSON_BODY_LIMIT_BYTES,
+  tooLarge: (c, maxBytes) => c.json(failure(PRICE_STATUS.invalid, [{ field: "body", message: bodyTooLargeMessage(maxBytes) }]), 413),
+};
 
 export function priceRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   const routes = new Hono<SandboxEnv>();

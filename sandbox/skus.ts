@@ -10,6 +10,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { issuesToImportErrors, SKU_STATUS, skuCreateSchema } from "@/lib/marketplace/schemas/sku";
 import type { ImportError, SkuImportResponse } from "@/lib/marketplace/schemas/sku";
 import { apiGuard, type FailureRenderer } from "./auth";
+import { bodyTooLargeMessage, JSON_BODY_LIMIT_BYTES, type BodyLimitRule } from "./body-limit";
 import type { SandboxContext, SandboxEnv } from "./context";
 import { randomBytes } from "node:crypto";
 import { canonicalJson } from "./store";
@@ -37,6 +38,13 @@ const renderSkuFailure: FailureRenderer = (c, error) => {
     error.status === 403 ? SKU_STATUS.forbidden : error.status === 429 ? SKU_STATUS.blocked : error.status === 503 ? SKU_STATUS.importDown : SKU_STATUS.unexpected;
   if (error.extra.retryAfterSeconds !== undefined) c.header("Retry-After", String(error.extra.retryAfterSeconds));
   return c.json(failure(status, [{ field: "authorization", message: error.message }]), error.status);
+};
+
+/** A body above 1 MiB: HTTP 413 with statusCode -4 (the body is invalid), before anything is read. */
+export const skuBodyLimit: BodyLimitRule = {
+  path: SKUS_PATH,
+  maxBytes: JSON_BODY_LIMIT_BYTES,
+  tooLarge: (c, maxBytes) => c.json(failure(SKU_STATUS.invalid, [{ field: "body", message: bodyTooLargeMessage(maxBytes) }]), 413),
 };
 
 export function skuRoutes(ctx: SandboxContext): Hono<SandboxEnv> {

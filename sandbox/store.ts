@@ -115,6 +115,8 @@ export class SandboxStore {
   readonly ordersByUser = new Map<string, SellerOrders>();
   readonly orderById = new Map<string, { order: Order; userId: string }>();
   private readonly orderJsonCache = new WeakMap<Order, Buffer>();
+  /** Sandbox time of the last sweepCredentials. */
+  lastCredentialSweepAt = Number.NEGATIVE_INFINITY;
 
   addUser(user: SandboxUser): void {
     this.usersByEmail.set(user.email.toLowerCase(), user);
@@ -133,6 +135,17 @@ export class SandboxStore {
       if (token.clientId === clientId && token.userId === userId && isTokenActive(token, now)) latest = token;
     }
     return latest;
+  }
+
+  /**
+   * Forgets expired authorization codes and expired or revoked tokens: nothing can use them any
+   * more, and a long-running sandbox would otherwise keep every one. A used code is kept until it
+   * expires, so that replaying it meanwhile still revokes its token (RFC 6749 §4.1.2).
+   */
+  sweepCredentials(now: number, codeLifetimeMs: number): void {
+    this.lastCredentialSweepAt = now;
+    for (const [key, code] of this.codes) if (now - code.issuedAt >= codeLifetimeMs) this.codes.delete(key);
+    for (const [key, token] of this.tokens) if (!isTokenActive(token, now)) this.tokens.delete(key);
   }
 
   sellerOrders(userId: string): SellerOrders {

@@ -1,4 +1,7 @@
+import { isIP } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { HostLookup } from "./callback-guard";
+import type { SandboxConfig } from "./config";
 import { obtainAccessToken, startTestSandbox, type TestSandbox } from "./testing";
 
 let sandbox: TestSandbox;
@@ -94,5 +97,81 @@ describe("SANDBOX_CALLBACK_SCOPE=application", () => {
     expect(await (await shared.api("/v1.0/webhooks", { token: otherApp })).json()).toEqual({ url: null });
     expect(await (await shared.api("/v1.0/webhooks", { method: "DELETE", token: tokenA })).json()).toEqual({ message: "Callback URL removed" });
     expect(await (await shared.api("/v1.0/webhooks", { token: tokenB })).json()).toEqual({ url: null });
+  });
+});
+
+/** A DNS of its own: every name the address tests use, and nothing else (ENOTFOUND). */
+const NAMES: Record<string, string[]> = {
+  localhost: ["127.0.0.1", "::1"],
+  "public.test": ["93.184.215.14", "2606:2800:21f:cb07:6820:80da:af6b:8b2c"],
+  "metadata.test": ["93.184.215.14", "169.254.169.254"],
+  "mapped-metadata.test": ["::ffff:169.254.169.254"],
+  "intranet.test": ["10.1.2.3"],
+  "loopback6.test": ["::1"],
+};
+const testLookup: HostLookup = async (hostname) => {
+  const addresses = NAMES[hostname];
+  if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: "ENOTFOUND" });
+  return addresses.map((address) => ({ address, family: isIP(address) }));
+};
+
+const ALWAYS_REFUSED = [
+  "http://169.254.169.254/latest/meta-data/",
+  "http://[fe80::1]:8080/hooks",
+  "http://0.0.0.0:3000/hooks",
+  "http://0/hooks",
+  "http://[::]/hooks",
+  "http://[::ffff:169.254.169.254]/hooks",
+  "http://[::ffff:a9fe:a9fe]/hooks",
+  "https://metadata.test/hooks",
+  "https://mapped-metadata.test/hooks",
+];
+const LOOPBACK_AND_PRIVATE = [
+  "http://127.0.0.1:3000/hooks",
+  "http://[::1]:3000/hooks",
+  "http://[::ffff:7f00:1]/hooks",
+  "http://localhost:3000/hooks",
+  "http://2130706433/hooks",
+  "http://10.0.0.8/hooks",
+  "http://172.16.5.4/hooks",
+  "http://192.168.1.1/hooks",
+  "http://100.64.1.1/hooks",
+  "http://[fd00::1]/hooks",
+  "https://intranet.test/hooks",
+  "https://loopback6.test/hooks",
+];
+const PUBLIC = ["https://public.test/hooks", "http://93.184.215.14/hooks", "https://[2606:4700::1]/hooks", "https://not-resolvable.test/hooks"];
+
+describe.each<[string, Partial<SandboxConfig>, { refused: string[]; accepted: string[] }]>([
+  ["on loopback (the default)", {}, { refused: ALWAYS_REFUSED, accepted: [...LOOPBACK_AND_PRIVATE, ...PUBLIC] }],
+  ["exposed", { host: "0.0.0.0", controlToken: "c".repeat(32) }, { refused: [...ALWAYS_REFUSED, ...LOOPBACK_AND_PRIVATE], accepted: PUBLIC }],
+  [
+    "exposed with SANDBOX_ALLOW_PRIVATE_CALLBACKS=1",
+    { host: "0.0.0.0", controlToken: "c".repeat(32), allowPrivateCallbacks: true },
+    { refused: ALWAYS_REFUSED, accepted: [...LOOPBACK_AND_PRIVATE, ...PUBLIC] },
+  ],
+])("callback URL targets, sandbox %s", (_name, config, { refused, accepted }) => {
+  let guarded: TestSandbox;
+  let guardedToken: string;
+
+  beforeAll(async () => {
+    guarded = await startTestSandbox({ config, lookup: testLookup, startDelivery: false });
+    guardedToken = await obtainAccessToken(guarded.url);
+  });
+  afterAll(() => guarded.close());
+
+  describe.each(["/v1.0/marketplace/webhooks/url", "/v1.0/webhooks"])("POST %s", (path) => {
+    it.each(refused)("%s → 400 naming url; nothing saved", async (url) => {
+      const response = await guarded.api(path, { method: "POST", token: guardedToken, json: { url } });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ error: { code: "invalid_request", details: [{ field: "url", message: expect.stringMatching(/^is refused: /) }] } });
+      expect(await (await guarded.api(path, { token: guardedToken })).json()).toEqual({ url: null });
+    });
+
+    it.each(accepted)("%s → 200", async (url) => {
+      const response = await guarded.api(path, { method: "POST", token: guardedToken, json: { url } });
+      expect(response.status).toBe(200);
+      await guarded.api(path, { method: "DELETE", token: guardedToken });
+    });
   });
 });

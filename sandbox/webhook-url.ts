@@ -2,7 +2,12 @@
 // integrator application per user: the bearer token identifies both. With
 // SANDBOX_CALLBACK_SCOPE=application one URL per application, shared by all its users: whoever
 // sets it last wins, and any of them reads or removes it. No scope beyond a valid token is
-// required (the spec names none). Reachability is not checked; GET without a URL → {url: null}.
+// required (the spec names none). GET without a URL → {url: null}.
+//
+// "The URL is validated" (spec: Endpoint 10): besides its form, the address its host is or resolves
+// to must be one the sandbox may call (sandbox/callback-guard.ts), else 400 naming `url`.
+// Reachability is not checked: a name that does not resolve now is accepted, and every delivery
+// checks the address again.
 import { Hono } from "hono";
 import { webhookUrlRequestSchema } from "@/lib/marketplace/schemas/webhook";
 import { apiGuard } from "./auth";
@@ -19,8 +24,12 @@ function callbackUrlKey(ctx: SandboxContext, clientId: string, userId: string): 
 
 export function webhookUrlRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   const routes = new Hono<SandboxEnv>();
+  const callbackUrlBody = webhookUrlRequestSchema.superRefine(async ({ url }, issues) => {
+    const refusal = await ctx.callbacks.refusal(url);
+    if (refusal !== null) issues.addIssue({ code: "custom", path: ["url"], message: `is refused: ${refusal}` });
+  });
   for (const path of WEBHOOK_URL_PATHS) {
-    routes.post(path, apiGuard(ctx, []), jsonBody(webhookUrlRequestSchema), (c) => {
+    routes.post(path, apiGuard(ctx, []), jsonBody(callbackUrlBody), (c) => {
       const { token, user } = c.get("auth");
       const { url } = c.req.valid("json");
       ctx.store.webhookSubscriptions.set(callbackUrlKey(ctx, token.clientId, user.id), {

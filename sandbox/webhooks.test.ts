@@ -271,6 +271,8 @@ describe("fault reorderWebhooks", () => {
         posted.push(String(init?.body));
         return new Response(null, { status: 200 });
       },
+      // hooks.example resolves to a public (documentation) address.
+      lookup: async () => [{ address: "203.0.113.10", family: 4 }],
     });
   });
   afterAll(() => stubbed.close());
@@ -388,5 +390,196 @@ describe("callback URL scope", () => {
       expect(receiver.received).toHaveLength(2);
       expect(orderIdOf(next?.body)).toBe(orderA);
     });
+  });
+});
+
+describe("callback addresses at delivery time", () => {
+  it("a name that resolved to a public address when set and to a metadata address now: failed at once, never sent, not retried", async () => {
+    let answer = "93.184.215.14";
+    const sent: string[] = [];
+    const rebinding = await startTestSandbox({
+      fetch: async (input) => {
+        sent.push(String(input));
+        return new Response(null, { status: 200 });
+      },
+      lookup: async () => [{ address: answer, family: 4 }],
+    });
+    try {
+      const setter = await obtainAccessToken(rebinding.url);
+      expect((await rebinding.api("/v1.0/webhooks", { method: "POST", token: setter, json: { url: "https://hooks.test/in" } })).status).toBe(200);
+      answer = "169.254.169.254";
+      await rebinding.api("/_sandbox/orders", { method: "POST", json: { seller: "seller@example.com" } });
+      await waitUntil(() => rebinding.handle.webhooks.list()[0]?.state === "failed");
+      const [failed] = rebinding.handle.webhooks.list();
+      expect(failed?.attempts).toHaveLength(1);
+      expect(failed?.attempts[0]).toMatchObject({
+        responseStatus: null,
+        error: "callback URL refused: hooks.test resolves to 169.254.169.254, a link-local or cloud metadata address, which the sandbox never calls",
+      });
+      expect(failed?.nextAttemptAt).toBeNull();
+      // Not retried, however far the clock moves.
+      await rebinding.api("/_sandbox/clock", { method: "POST", json: { advanceSeconds: 120 } });
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      expect(rebinding.handle.webhooks.list()[0]?.attempts).toHaveLength(1);
+      expect(sent).toEqual([]);
+    } finally {
+      await rebinding.close();
+    }
+  });
+
+  it("connects to the address it checked, resolving the name once per attempt", async () => {
+    // receiver.test exists only in this lookup: the delivery arrives only if the connection goes
+    // to the checked address instead of asking DNS again.
+    let lookups = 0;
+    const pinned = await startTestSandbox({
+      lookup: async () => {
+        lookups++;
+        return [{ address: "127.0.0.1", family: 4 }];
+      },
+    });
+    try {
+      const setter = await obtainAccessToken(pinned.url);
+      const port = new URL(receiver.url).port;
+      await pinned.api("/v1.0/webhooks", { method: "POST", token: setter, json: { url: `http://receiver.test:${port}/hooks` } });
+      await pinned.api("/_sandbox/orders", { method: "POST", json: { seller: "seller@example.com" } });
+      const [message] = await receiver.waitFor(1);
+      expect(message?.headers.host).toBe(`receiver.test:${port}`);
+      expect(verifySignature(message?.body ?? Buffer.alloc(0), message?.headers["x-svc-signature"] as string, setter)).toBe(true);
+      await waitUntil(() => pinned.handle.webhooks.list()[0]?.state === "delivered");
+      expect(lookups).toBe(2); // once when the URL was set, once for the attempt
+    } finally {
+      await pinned.close();
+    }
+  });
+
+  it("an exposed sandbox refuses a loopback receiver at delivery too, unless SANDBOX_ALLOW_PRIVATE_CALLBACKS", async () => {
+    const target = { clientId: "demo-integrator", userId: "u", url: receiver.url, signingToken: "t", scopes: ["order-order:read"] };
+    const data = { domain: "order.order" as const, status: "new", order_id: "0".repeat(24) };
+    const exposed = await startTestSandbox({ config: { host: "0.0.0.0", controlToken: "c".repeat(32) } });
+    const allowing = await startTestSandbox({ config: { host: "0.0.0.0", controlToken: "c".repeat(32), allowPrivateCallbacks: true } });
+    try {
+      exposed.handle.webhooks.enqueue(target, data);
+      await waitUntil(() => exposed.handle.webhooks.list()[0]?.state === "failed");
+      expect(exposed.handle.webhooks.list()[0]?.attempts[0]?.error).toBe(
+        "callback URL refused: 127.0.0.1 is a loopback address, refused while the sandbox listens on a network address (SANDBOX_HOST) unless SANDBOX_ALLOW_PRIVATE_CALLBACKS=1",
+      );
+      allowing.handle.webhooks.enqueue(target, data);
+      await waitUntil(() => allowing.handle.webhooks.list()[0]?.state === "delivered");
+      expect(receiver.received).toHaveLength(1);
+    } finally {
+      await exposed.close();
+      await allowing.close();
+    }
+  });
+});
+
+describe("delivery bounds", () => {
+  /** A stub receiver whose answers wait until released (or the attempt is aborted). */
+  function heldFetch(): { fetch: typeof fetch; bodies: string[]; active: () => number; maxActive: () => number; releaseAll: () => void; autoRelease: (on: boolean) => void } {
+    const held: (() => void)[] = [];
+    const bodies: string[] = [];
+    let active = 0;
+    let maxActive = 0;
+    let auto = false;
+    const stub = (_input: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((resolve, reject) => {
+        bodies.push(String(init?.body));
+        active++;
+        maxActive = Math.max(maxActive, active);
+        const answer = () => {
+          active--;
+          resolve(new Response(null, { status: 200 }));
+        };
+        init?.signal?.addEventListener("abort", () => {
+          active--;
+          reject(init.signal?.reason as Error);
+        });
+        if (auto) setTimeout(answer, 10);
+        else held.push(answer);
+      });
+    return {
+      fetch: stub as typeof fetch,
+      bodies,
+      active: () => active,
+      maxActive: () => maxActive,
+      releaseAll: () => held.splice(0).forEach((answer) => answer()),
+      autoRelease: (on) => {
+        auto = on;
+      },
+    };
+  }
+
+  async function boundedSandbox(config: { deliveryLogSize?: number; deliveryConcurrency?: number }, stub: typeof fetch): Promise<TestSandbox> {
+    const bounded = await startTestSandbox({ config, fetch: stub, lookup: async () => [{ address: "203.0.113.10", family: 4 }] });
+    const setter = await obtainAccessToken(bounded.url);
+    await bounded.api("/v1.0/webhooks", { method: "POST", token: setter, json: { url: "https://hooks.test/in" } });
+    return bounded;
+  }
+
+  async function createOrders(target: TestSandbox, count: number): Promise<string[]> {
+    const created = (await (await target.api("/_sandbox/orders", { method: "POST", json: { seller: "seller@example.com", count } })).json()) as { orders: { id: string }[] };
+    return created.orders.map((order) => order.id);
+  }
+
+  it("the log keeps SANDBOX_DELIVERY_LOG_SIZE deliveries: the one that finished longest ago goes first, one in flight stays", async () => {
+    const receiverStub = heldFetch();
+    const bounded = await boundedSandbox({ deliveryLogSize: 4 }, receiverStub.fetch);
+    try {
+      const logged = () => bounded.handle.webhooks.list().map((delivery) => orderIdOf(delivery.body));
+      const [slow] = await createOrders(bounded, 1);
+      await waitUntil(() => receiverStub.active() === 1);
+      receiverStub.autoRelease(true);
+      const quick: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        quick.push(...(await createOrders(bounded, 1)));
+        await waitUntil(() => bounded.handle.webhooks.list().at(-1)?.state === "delivered");
+      }
+      // The held delivery is still in flight and still logged; of the six delivered, the last three.
+      expect(logged()).toEqual([slow, ...quick.slice(3)]);
+      expect(bounded.handle.webhooks.list()[0]?.state).toBe("delivering");
+      receiverStub.releaseAll();
+      await waitUntil(() => bounded.handle.webhooks.list()[0]?.state === "delivered");
+      // It finished last, so it is now the last to go.
+      const [next] = await createOrders(bounded, 1);
+      expect(logged()).toEqual([slow, ...quick.slice(4), next]);
+    } finally {
+      await bounded.close();
+    }
+  });
+
+  it("a log full of unfinished deliveries forgets the oldest: it is never attempted again", async () => {
+    const receiverStub = heldFetch();
+    const bounded = await boundedSandbox({ deliveryLogSize: 2 }, receiverStub.fetch);
+    try {
+      // Three events in one call: the first is forgotten, still pending, as the third arrives.
+      const orders = await createOrders(bounded, 3);
+      expect(bounded.handle.webhooks.list().map((delivery) => orderIdOf(delivery.body))).toEqual(orders.slice(1));
+      await waitUntil(() => receiverStub.active() === 2);
+      receiverStub.autoRelease(true);
+      receiverStub.releaseAll();
+      await waitUntil(() => bounded.handle.webhooks.list().every((delivery) => delivery.state === "delivered"));
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      expect(receiverStub.bodies.map(orderIdOf)).toEqual(orders.slice(1));
+    } finally {
+      await bounded.close();
+    }
+  });
+
+  it("at most SANDBOX_DELIVERY_CONCURRENCY attempts run at once; the rest wait their turn, in order", async () => {
+    const receiverStub = heldFetch();
+    const bounded = await boundedSandbox({ deliveryConcurrency: 3 }, receiverStub.fetch);
+    try {
+      const orders = await createOrders(bounded, 12);
+      await waitUntil(() => receiverStub.active() === 3);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(receiverStub.bodies).toHaveLength(3);
+      receiverStub.autoRelease(true);
+      receiverStub.releaseAll();
+      await waitUntil(() => bounded.handle.webhooks.list().every((delivery) => delivery.state === "delivered"));
+      expect(receiverStub.maxActive()).toBe(3);
+      expect(receiverStub.bodies.map(orderIdOf)).toEqual(orders);
+    } finally {
+      await bounded.close();
+    }
   });
 });

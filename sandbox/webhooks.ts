@@ -8,15 +8,28 @@
 // Retry times are sandbox-clock times, so `POST /_sandbox/clock` makes a pending retry due at once;
 // a real timer polls at most every 200 ms, so retries also happen in real time.
 //
+// Before every attempt the callback URL's host is resolved and checked (sandbox/callback-guard.ts)
+// and the attempt connects only to the checked addresses. A refused address fails the delivery at
+// once, without retries: waiting would not make the address acceptable.
+//
+// Bounded: at most SANDBOX_DELIVERY_CONCURRENCY attempts run at once (the rest wait their turn in
+// due order), and the log keeps SANDBOX_DELIVERY_LOG_SIZE deliveries. A full log forgets the
+// delivery that finished longest ago; only when none has finished does it forget the oldest one
+// although it is pending or in flight (it is then never attempted again), so memory stays bounded
+// whatever the receivers do.
+//
 // The delivery faults (`duplicateWebhooks`, `dropWebhookRate`, `reorderWebhooks`) are applied here,
 // with a seeded random source: the same SANDBOX_SEED drops and reorders the same deliveries.
 import { createHmac } from "node:crypto";
 import type { WebhookData } from "@/lib/marketplace/schemas/webhook";
 import { WEBHOOK_SIGNATURE_HEADER } from "@/lib/marketplace/schemas/webhook";
+import { CallbackRefusedError, type CallbackGuard } from "./callback-guard";
 import type { SandboxClock } from "./clock";
 import type { SandboxContext } from "./context";
+import { DueQueue } from "./due-queue";
 import { rateHits, type FaultState } from "./faults";
 import { createObjectIdFactory, SeededRandom } from "./random";
+import { fetchTransport, pinnedTransport, type WebhookTransport } from "./webhook-transport";
 
 /** Base64(HMAC-SHA256(body, access token)) over the exact body bytes sent (spec: Events → Signature). */
 export function signWebhookBody(body: string, accessToken: string): string {
@@ -61,27 +74,60 @@ export interface WebhookTarget {
 export interface DispatcherOptions {
   clock: SandboxClock;
   faults: FaultState;
+  /** Checks (and resolves) the callback URL before every attempt. */
+  guard: CallbackGuard;
   /** Seeds the random source of the faults `dropWebhookRate` and `reorderWebhooks`. */
   seed: number;
   timeoutMs: number;
   retryDelaysMs: readonly number[];
+  /** Deliveries kept by `list()` (SANDBOX_DELIVERY_LOG_SIZE). */
+  logSize: number;
+  /** Attempts in flight at once (SANDBOX_DELIVERY_CONCURRENCY). */
+  concurrency: number;
+  /** Replaces the HTTP client (tests); the connection is then not pinned to the checked addresses. */
   fetch?: typeof fetch;
   pollMs?: number;
 }
 
+function describeError(cause: unknown): string {
+  if (!(cause instanceof Error)) return String(cause);
+  return `${cause.message}${cause.cause instanceof Error ? `: ${cause.cause.message}` : ""}`;
+}
+
+/** `promise`, or a rejection as soon as `signal` aborts (a DNS lookup cannot be cancelled, only abandoned). */
+function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return Promise.race([
+    promise,
+    new Promise<never>((_resolve, reject) => signal.addEventListener("abort", () => reject(signal.reason as Error), { once: true })),
+  ]);
+}
+
 export class WebhookDispatcher {
-  private deliveries: WebhookDelivery[] = [];
-  private readonly dueAt = new Map<string, number>();
+  /** The delivery log, oldest first (a Map keeps insertion order and forgets in O(1)). */
+  private log = new Map<string, WebhookDelivery>();
+  /** Ids of the logged deliveries that have finished, in the order they finished: the first to forget. */
+  private finished = new Set<string>();
+  /** Pending deliveries by due time. May hold forgotten ones, skipped when popped. */
+  private readonly due = new DueQueue<WebhookDelivery>();
   private readonly inFlight = new Set<{ controller: AbortController; done: Promise<void> }>();
   private timer: NodeJS.Timeout | null = null;
   private running = false;
   private readonly newId = createObjectIdFactory();
-  private readonly fetchImpl: typeof fetch;
+  private readonly transport: WebhookTransport;
+  private readonly closeTransport: () => void;
   private readonly pollMs: number;
   private random: SeededRandom;
 
   constructor(private readonly options: DispatcherOptions) {
-    this.fetchImpl = options.fetch ?? fetch;
+    if (options.fetch) {
+      this.transport = fetchTransport(options.fetch);
+      this.closeTransport = () => {};
+    } else {
+      const pinned = pinnedTransport();
+      this.transport = pinned.send;
+      this.closeTransport = pinned.close;
+    }
     this.pollMs = options.pollMs ?? 200;
     this.random = new SeededRandom(options.seed);
   }
@@ -115,21 +161,26 @@ export class WebhookDispatcher {
         attempts: [],
         nextAttemptAt: dropped ? null : new Date(now).toISOString(),
       };
-      this.deliveries.push(delivery);
-      if (!dropped) this.dueAt.set(delivery.id, now);
+      this.remember(delivery);
+      if (dropped) this.finished.add(delivery.id);
+      else this.due.push(now, delivery);
       created.push(delivery);
     }
     this.kick();
     return created;
   }
 
+  /** The logged deliveries, oldest first. */
   list(): readonly WebhookDelivery[] {
-    return this.deliveries;
+    return [...this.log.values()];
   }
 
+  /** Forgets every delivery (reset); attempts in flight are aborted and their outcome ignored. */
   clear(): void {
-    this.deliveries = [];
-    this.dueAt.clear();
+    for (const entry of this.inFlight) entry.controller.abort(new Error("sandbox reset"));
+    this.log = new Map();
+    this.finished = new Set();
+    this.due.clear();
     this.random = new SeededRandom(this.options.seed);
   }
 
@@ -138,7 +189,7 @@ export class WebhookDispatcher {
     this.kick();
   }
 
-  /** Stops the worker and aborts attempts in flight; resolves once they have settled. */
+  /** Stops the worker and aborts attempts in flight (they wait, pending, for `start`); resolves once they have settled. */
   async stop(): Promise<void> {
     this.running = false;
     if (this.timer) clearTimeout(this.timer);
@@ -146,35 +197,50 @@ export class WebhookDispatcher {
     const pending = [...this.inFlight];
     for (const entry of pending) entry.controller.abort(new Error("sandbox stopping"));
     await Promise.allSettled(pending.map((entry) => entry.done));
+    this.closeTransport();
   }
 
-  /** Re-plans the next tick (after an enqueue or a clock change). */
+  /** Re-plans the next tick (after an enqueue, a finished attempt or a clock change). */
   kick(): void {
     if (!this.running) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (this.dueAt.size === 0) return;
-    let soonest = Number.POSITIVE_INFINITY;
-    for (const due of this.dueAt.values()) soonest = Math.min(soonest, due);
+    const soonest = this.due.peekAt();
+    // With every slot taken, the next attempt to finish kicks again.
+    if (soonest === undefined || this.inFlight.size >= this.options.concurrency) return;
     const delay = Math.max(0, Math.min(this.pollMs, soonest - this.options.clock.now()));
     this.timer = setTimeout(() => this.tick(), delay);
     this.timer.unref();
+  }
+
+  /** Adds to the log, forgetting what no longer fits (see the top of this file). */
+  private remember(delivery: WebhookDelivery): void {
+    this.log.set(delivery.id, delivery);
+    while (this.log.size > this.options.logSize) {
+      const oldest = this.finished.values().next().value ?? this.log.keys().next().value;
+      if (oldest === undefined) return;
+      this.log.delete(oldest);
+      this.finished.delete(oldest);
+    }
+  }
+
+  private isLogged(delivery: WebhookDelivery): boolean {
+    return this.log.get(delivery.id) === delivery;
   }
 
   private tick(): void {
     this.timer = null;
     if (!this.running) return;
     const now = this.options.clock.now();
-    const burst = this.deliveries.filter((delivery) => {
-      const due = this.dueAt.get(delivery.id);
-      return due !== undefined && due <= now && delivery.state === "pending";
-    });
+    const burst: WebhookDelivery[] = [];
+    while (this.inFlight.size + burst.length < this.options.concurrency) {
+      const delivery = this.due.popDue(now);
+      if (!delivery) break;
+      if (this.isLogged(delivery) && delivery.state === "pending") burst.push(delivery);
+    }
     // Attempts start in this order; a receiver must not rely on it (fault `reorderWebhooks`).
     if (this.options.faults.current.reorderWebhooks) this.random.shuffle(burst);
-    for (const delivery of burst) {
-      this.dueAt.delete(delivery.id);
-      this.attempt(delivery);
-    }
+    for (const delivery of burst) this.attempt(delivery);
     this.kick();
   }
 
@@ -186,6 +252,7 @@ export class WebhookDispatcher {
     const startedAt = this.options.clock.now();
     const started = performance.now();
     let timedOut = false;
+    // The timeout covers resolving the host, connecting, sending and reading the answer.
     const timeout = setTimeout(() => {
       timedOut = true;
       controller.abort(new Error("timeout"));
@@ -193,9 +260,13 @@ export class WebhookDispatcher {
     const run = async (): Promise<void> => {
       let responseStatus: number | null = null;
       let error: string | null = null;
+      let refused = false;
       try {
-        const response = await this.fetchImpl(delivery.url, {
-          method: "POST",
+        const url = new URL(delivery.url);
+        const addresses = await unlessAborted(this.options.guard.resolve(url), controller.signal);
+        responseStatus = await this.transport({
+          url,
+          addresses,
           headers: {
             "Content-Type": "application/json;charset=UTF-8",
             "User-Agent": "marketplace-sandbox-webhooks/1.0",
@@ -204,18 +275,15 @@ export class WebhookDispatcher {
             "X-SVC-Delivery-Attempt": String(number),
           },
           body: delivery.body,
-          redirect: "manual",
           signal: controller.signal,
         });
-        // The timeout covers reading the answer too.
-        await response.arrayBuffer();
-        responseStatus = response.status;
       } catch (cause) {
-        error = timedOut
-          ? `timed out after ${this.options.timeoutMs} ms`
-          : cause instanceof Error
-            ? `${cause.message}${cause.cause instanceof Error ? `: ${cause.cause.message}` : ""}`
-            : String(cause);
+        refused = cause instanceof CallbackRefusedError;
+        error = refused
+          ? `callback URL refused: ${describeError(cause)}`
+          : timedOut
+            ? `timed out after ${this.options.timeoutMs} ms`
+            : describeError(cause);
       } finally {
         clearTimeout(timeout);
       }
@@ -226,24 +294,30 @@ export class WebhookDispatcher {
         responseStatus,
         error,
       });
-      if (responseStatus !== null && responseStatus >= 200 && responseStatus < 300) {
-        delivery.state = "delivered";
-        return;
-      }
-      const delay = this.options.retryDelaysMs[number - 1];
-      if (delay === undefined || !this.running) {
-        delivery.state = this.running ? "failed" : "pending";
-        return;
-      }
-      const next = this.options.clock.now() + delay;
-      delivery.state = "pending";
-      delivery.nextAttemptAt = new Date(next).toISOString();
-      this.dueAt.set(delivery.id, next);
-      this.kick();
+      this.settle(delivery, number, responseStatus, refused);
     };
     const entry = { controller, done: Promise.resolve() };
-    entry.done = run().finally(() => this.inFlight.delete(entry));
+    entry.done = run().finally(() => {
+      this.inFlight.delete(entry);
+      this.kick();
+    });
     this.inFlight.add(entry);
+  }
+
+  /** What follows an attempt: done, a retry, or (stopped) waiting for `start`. A forgotten delivery is not rescheduled. */
+  private settle(delivery: WebhookDelivery, number: number, responseStatus: number | null, refused: boolean): void {
+    const now = this.options.clock.now();
+    const delay = this.options.retryDelaysMs[number - 1];
+    if (responseStatus !== null && responseStatus >= 200 && responseStatus < 300) delivery.state = "delivered";
+    else if (refused || delay === undefined) delivery.state = "failed";
+    else {
+      const next = this.running ? now + delay : now;
+      delivery.state = "pending";
+      delivery.nextAttemptAt = new Date(next).toISOString();
+      if (this.isLogged(delivery)) this.due.push(next, delivery);
+      return;
+    }
+    if (this.isLogged(delivery)) this.finished.add(delivery.id);
   }
 }
 
