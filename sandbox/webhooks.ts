@@ -20,9 +20,10 @@
 //
 // The delivery faults (`duplicateWebhooks`, `dropWebhookRate`, `reorderWebhooks`) are applied here,
 // with a seeded random source: the same SANDBOX_SEED drops and reorders the same deliveries.
-import { createHmac } from "node:crypto";
 import type { WebhookData } from "@/lib/marketplace/schemas/webhook";
 import { WEBHOOK_SIGNATURE_HEADER } from "@/lib/marketplace/schemas/webhook";
+// One implementation of the spec's signature for both sides (the dashboard verifies with it).
+import { signWebhookBody } from "@/lib/webhooks/signature";
 import { CallbackRefusedError, type CallbackGuard } from "./callback-guard";
 import type { SandboxClock } from "./clock";
 import type { SandboxContext } from "./context";
@@ -30,11 +31,6 @@ import { DueQueue } from "./due-queue";
 import { rateHits, type FaultState } from "./faults";
 import { createObjectIdFactory, SeededRandom } from "./random";
 import { fetchTransport, pinnedTransport, type WebhookTransport } from "./webhook-transport";
-
-/** Base64(HMAC-SHA256(body, access token)) over the exact body bytes sent (spec: Events → Signature). */
-export function signWebhookBody(body: string, accessToken: string): string {
-  return createHmac("sha256", accessToken).update(body, "utf8").digest("base64");
-}
 
 export interface DeliveryAttempt {
   attempt: number;
