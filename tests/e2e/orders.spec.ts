@@ -90,6 +90,17 @@ test.describe("orders", () => {
     await connectAs(page, "seller@example.com");
     const response = await page.goto(`/orders/${orders[0]!.id}`);
     expect(response?.status()).toBe(404);
+    // The app's own page, in its layout, with a way back.
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await expect(page.getByTestId("account")).toContainText("seller@example.com");
+    await page.getByRole("link", { name: "Back to the start" }).click();
+    await expect(page).toHaveURL("/");
+  });
+
+  test("an unknown address shows the app's not-found page", async ({ page }) => {
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
   });
 
   test("a new order arriving by webhook shows in the table without a reload", async ({ page, request }) => {
