@@ -8,7 +8,7 @@ import type { PlatformProblem } from "@/lib/data/platform";
 import { webhookUrlSchema } from "@/lib/marketplace/schemas/webhook";
 import { rotateWebhookKey } from "@/lib/data/sellers";
 import { requeueDeadEvents } from "@/lib/data/webhook-queue";
-import { db } from "@/lib/db";
+import { getWebhookEvent } from "@/lib/data/webhook-events";
 import { reprocessWebhookEvent, sweepSoon } from "@/lib/webhooks/process";
 import { receiverUrlFor } from "@/lib/webhooks/receiver-url";
 
@@ -73,7 +73,7 @@ export async function processAgainAction(eventId: string): Promise<WebhookAction
   if (result === "missing") return { status: "error", message: "This event does not exist." };
   if (result === "busy") return { status: "error", message: "This event is being processed right now; try again in a moment." };
   revalidatePath(`/webhooks/events/${id.data}`);
-  const event = await db.webhookEvent.findFirst({ where: { id: id.data, sellerId: seller.id }, select: { processingState: true, processingError: true } });
+  const event = await getWebhookEvent(seller.id, id.data);
   if (event?.processingState === "processed" || event?.processingState === "skipped") {
     return { status: "success", message: "The event was processed again." };
   }

@@ -114,3 +114,12 @@ export async function recordImportedSku(
   }
   return { created: true };
 }
+
+/**
+ * A `portfolio.sku` notification confirms a SKU of the local catalogue. Only SKUs this dashboard
+ * created are in it; any other id is left alone (answers false).
+ */
+export async function confirmSku(sellerId: string, id: string, at = new Date()): Promise<boolean> {
+  const { count } = await db.sku.updateMany({ where: { id, sellerId }, data: { status: "created", confirmedAt: at } });
+  return count > 0;
+}

@@ -297,3 +297,14 @@ export async function pruneOldEvents(days: number, limit = 5_000): Promise<numbe
   );
   return result.rowCount ?? 0;
 }
+
+/** Orders with an event still to be processed: that event explains them, and will update the mirror. */
+export async function ordersWithWaitingEvents(sellerId: string, orderIds: readonly string[]): Promise<Set<string>> {
+  if (orderIds.length === 0) return new Set();
+  const result = await pool.query<{ orderId: string }>(
+    `SELECT DISTINCT e."orderId" FROM "WebhookEvent" e JOIN "WebhookWork" w ON w."eventId" = e."id"
+     WHERE e."sellerId" = $1 AND e."orderId" = ANY($2::text[]) AND e."processingState" IN ('pending', 'processing', 'retrying')`,
+    [sellerId, orderIds],
+  );
+  return new Set(result.rows.map((row) => row.orderId));
+}

@@ -1,17 +1,16 @@
 import "server-only";
-import { db } from "@/lib/db";
 import { withSellerLock } from "@/lib/data/locks";
 import { withPlatform } from "@/lib/data/platform";
 import type { PlatformProblem } from "@/lib/data/platform";
+import { markBackfillRunning, recordPageStored, recordRunFailed, recordRunFinished, sellerSyncState, sellersDueForReconciliation } from "@/lib/data/seller-sync";
 import { findCurrentSeller } from "@/lib/data/sellers";
 import type { CurrentSeller } from "@/lib/data/sellers";
-import { recordReconciledEvents } from "@/lib/data/webhook-queue";
+import { ordersWithWaitingEvents, recordReconciledEvents } from "@/lib/data/webhook-queue";
 import type { ReconciledOrder } from "@/lib/data/webhook-queue";
 import { env } from "@/lib/env";
 import { ordersQuery } from "@/lib/marketplace/list-query";
 import type { OrderSummary } from "@/lib/marketplace/schemas/order";
-import { pool } from "@/lib/pg-pool";
-import { mirroredOrderStates, upsertMirrorOrders } from "@/lib/sync/order-mirror";
+import { mirroredOrderStates, upsertMirrorOrders } from "@/lib/data/order-mirror";
 
 // Reconciliation: notifications can be lost (the dashboard down longer than the platform retries,
 // a delivery the platform never made), so every seller's orders are also listed, changed ones
@@ -63,17 +62,6 @@ function canReadOrders(seller: CurrentSeller) {
   );
 }
 
-/** Orders with an event still to be processed: that event explains them, and will update the mirror. */
-async function ordersWithWaitingEvents(sellerId: string, orderIds: readonly string[]): Promise<Set<string>> {
-  if (orderIds.length === 0) return new Set();
-  const result = await pool.query<{ orderId: string }>(
-    `SELECT DISTINCT e."orderId" FROM "WebhookEvent" e JOIN "WebhookWork" w ON w."eventId" = e."id"
-     WHERE e."sellerId" = $1 AND e."orderId" = ANY($2::text[]) AND e."processingState" IN ('pending', 'processing', 'retrying')`,
-    [sellerId, orderIds],
-  );
-  return new Set(result.rows.map((row) => row.orderId));
-}
-
 /** What of a page the mirror did not know and no waiting event explains. */
 async function unexplainedChanges(sellerId: string, orders: readonly OrderSummary[]): Promise<ReconciledOrder[]> {
   const ids = orders.map((order) => order.id);
@@ -94,18 +82,13 @@ async function unexplainedChanges(sellerId: string, orders: readonly OrderSummar
 export async function reconcileSeller(sellerId: string, now = new Date()): Promise<ReconcileResult | null> {
   const seller = await findCurrentSeller(sellerId);
   if (!seller || !canReadOrders(seller)) return null;
-  const sync = await db.sellerSync.upsert({ where: { sellerId }, create: { sellerId }, update: {} });
+  const sync = await sellerSyncState(sellerId);
   // Until the back-fill has finished once, runs go on with it (from where a cut-short one stopped).
   const mode = sync.backfillState === "done" ? "reconcile" : "backfill";
   const from = sync.cursor
     ? new Date(sync.cursor.getTime() - OVERLAP_MS)
     : (sync.backfillFrom ?? new Date(now.getTime() - env.MIRROR_BACKFILL_DAYS * 86_400_000));
-  if (mode === "backfill") {
-    await db.sellerSync.update({
-      where: { sellerId },
-      data: { backfillState: "running", backfillFrom: from, backfillStartedAt: sync.backfillStartedAt ?? now, lastError: null },
-    });
-  }
+  if (mode === "backfill") await markBackfillRunning(sellerId, from, sync.backfillStartedAt ?? now);
 
   let limit = FIRST_PAGE_LIMIT;
   let offset = 0;
@@ -128,28 +111,15 @@ export async function reconcileSeller(sellerId: string, now = new Date()): Promi
       // Stored: the cursor may move past this page (sorted by updated_at, its last is the latest).
       const latest = new Date(Math.max(...orders.map((order) => Date.parse(order.updated_at))));
       if (!cursor || latest > cursor) cursor = latest;
-      await db.sellerSync.update({
-        where: { sellerId },
-        data: { cursor, ...(mode === "backfill" ? { backfilledOrders: { increment: orders.length } } : {}) },
-      });
+      await recordPageStored(sellerId, cursor, mode === "backfill" ? orders.length : 0);
     }
     if (!page.next || freshIndex !== -1 || orders.length === 0) break;
     offset += orders.length;
     limit = page.maxLimit;
   }
 
-  await db.sellerSync.update({
-    where: { sellerId },
-    data: {
-      // A seller with no order yet still gets a cursor: the next run is a reconciliation.
-      cursor: cursor ?? now,
-      lastReconciledAt: now,
-      lastError: null,
-      ...(mode === "reconcile"
-        ? { lastRecovered: recovered, recoveredTotal: { increment: recovered } }
-        : { backfillState: "done", backfillFinishedAt: new Date() }),
-    },
-  });
+  // A seller with no order yet still gets a cursor: the next run is a reconciliation.
+  await recordRunFinished(sellerId, { cursor: cursor ?? now, at: now, mode, recovered });
   return { mode, listed, recovered };
 }
 
@@ -173,8 +143,7 @@ export async function reconcileSellerOnce(sellerId: string, now = new Date()): P
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       // Best effort: the failure is shown on the Webhooks page; the next interval tries again anyway.
-      await db.sellerSync.updateMany({ where: { sellerId }, data: { lastError: message } }).catch(() => {});
-      await db.sellerSync.updateMany({ where: { sellerId, backfillState: "running" }, data: { backfillState: "failed" } }).catch(() => {});
+      await recordRunFailed(sellerId, message).catch(() => {});
       console.error(`[reconcile] seller ${sellerId}: ${message}`);
       return null;
     }
@@ -188,12 +157,8 @@ export async function reconcileSellerOnce(sellerId: string, now = new Date()): P
  */
 export async function reconcileDueSellers(now = new Date()): Promise<number> {
   const dueBefore = new Date(now.getTime() - env.RECONCILE_INTERVAL_SECONDS * 1000 * 0.9);
-  const sellers = await db.connection.findMany({
-    where: { seller: { OR: [{ sync: null }, { sync: { lastReconciledAt: null } }, { sync: { lastReconciledAt: { lt: dueBefore } } }] } },
-    select: { sellerId: true },
-  });
   let done = 0;
-  for (const { sellerId } of sellers) {
+  for (const sellerId of await sellersDueForReconciliation(dueBefore)) {
     if (stopped) break;
     if (await reconcileSellerOnce(sellerId)) done++;
   }

@@ -1,10 +1,10 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import { db } from "@/lib/db";
 import { withPlatform } from "@/lib/data/platform";
 import type { PlatformResult } from "@/lib/data/platform";
 import { findCurrentSeller } from "@/lib/data/sellers";
+import { confirmSku } from "@/lib/data/skus";
 import type { CurrentSeller } from "@/lib/data/sellers";
 import {
   claimDueEvents,
@@ -22,7 +22,7 @@ import { ordersQuery } from "@/lib/marketplace/list-query";
 import { objectIdSchema } from "@/lib/marketplace/schemas/common";
 import { pruneLiveMessages } from "@/lib/live/bus";
 import type { LiveMessage, SellerLiveMessage } from "@/lib/live/bus";
-import { upsertMirrorOrders, upsertMirrorPrice } from "@/lib/sync/order-mirror";
+import { upsertMirrorOrders, upsertMirrorPrice } from "@/lib/data/order-mirror";
 import type { StoredEvent } from "@/lib/webhooks/receiver";
 import { classifyProblem, nextAttemptDelaySeconds } from "@/lib/webhooks/retry-policy";
 import type { AttemptFailure, RetryPolicy } from "@/lib/webhooks/retry-policy";
@@ -248,11 +248,7 @@ async function applyEvent(event: QueuedEvent, reads: BatchReads): Promise<{ outc
   if (!event.valid) return { outcome: { id: eventId, state: "skipped" }, message: { sellerId, message } };
   try {
     if (domain === "portfolio.sku" && event.resourceId) {
-      // Only SKUs this dashboard created are in the local catalogue; others are left alone.
-      await db.sku.updateMany({
-        where: { id: event.resourceId, sellerId },
-        data: { status: "created", confirmedAt: new Date() },
-      });
+      await confirmSku(sellerId, event.resourceId);
       message = { type: "sku", eventId, status: status ?? "created", skuId: event.resourceId, code: event.code };
     } else if (domain?.startsWith("order.") && event.orderId) {
       const orderId = event.orderId;
