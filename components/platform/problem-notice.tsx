@@ -1,12 +1,13 @@
 import { ConnectButton } from "@/components/auth/connect-button";
 import type { PlatformProblem } from "@/lib/data/platform";
+import { describeProblem } from "@/lib/platform-problem-text";
 
 /** Explains why a feature shows no data, with the one action that fixes it. */
 export function ProblemNotice({ problem, feature }: { problem: PlatformProblem; feature: string }) {
   if (problem.kind === "reconnect") {
     return (
       <Notice title="Your marketplace connection needs renewing">
-        <p>The marketplace no longer accepts this dashboard&apos;s access (it expired or was revoked). Reconnect to see {feature} again.</p>
+        <p>{describeProblem(problem, `see ${feature}`, `see ${feature} again`)}</p>
         <ConnectButton>Reconnect</ConnectButton>
       </Notice>
     );
@@ -15,19 +16,14 @@ export function ProblemNotice({ problem, feature }: { problem: PlatformProblem; 
     const scopes = problem.scopes.join(" and ");
     return (
       <Notice title={`Reconnect and grant ${scopes}`}>
-        <p>
-          {feature[0]?.toUpperCase()}
-          {feature.slice(1)} need the <code className="font-mono">{scopes}</code> permission, which was not granted when
-          you connected. Reconnect and keep it checked on the marketplace&apos;s consent page.
-        </p>
+        <p>{describeProblem(problem, `see ${feature}`, `keep it checked on the marketplace's consent page`)}</p>
         <ConnectButton>Reconnect and grant {scopes}</ConnectButton>
       </Notice>
     );
   }
   return (
     <Notice title={`The marketplace could not return ${feature}`} tone="error">
-      <p>{problem.message}</p>
-      <p>Try again in a moment.</p>
+      <p>{describeProblem(problem, `see ${feature}`)}</p>
     </Notice>
   );
 }

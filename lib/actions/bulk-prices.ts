@@ -4,6 +4,7 @@ import { z } from "zod";
 import { requireSeller } from "@/lib/auth/session";
 import { withPlatform } from "@/lib/data/platform";
 import type { PlatformProblem } from "@/lib/data/platform";
+import { describeProblem } from "@/lib/platform-problem-text";
 import { priceCreateSchema } from "@/lib/marketplace/schemas/price";
 import { applyPriceRows } from "@/lib/prices/bulk-apply";
 import type { BackoffState, RowResult } from "@/lib/prices/bulk-apply";
@@ -137,12 +138,7 @@ export async function applyPriceBatchAction(rows: ApplyPriceRow[], options: { ba
 
   if (!run.ok) {
     const done = new Set(results.map((result) => result.line));
-    const message =
-      run.problem.kind === "reconnect"
-        ? "The marketplace no longer accepts this dashboard's access. Reconnect, then resume."
-        : run.problem.kind === "missing_scope"
-          ? `Setting prices needs the ${run.problem.scopes.join(", ")} permission. Reconnect and grant it, then resume.`
-          : run.problem.message;
+    const message = describeProblem(run.problem, "set prices", "resume");
     return { status: "error", message, problem: run.problem, results, pending: batch.filter((row) => !done.has(row.line)) };
   }
   const { pending, resumeAfterMs, backoff, slowDowns } = run.data;

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { requireSeller } from "@/lib/auth/session";
 import { createPriceForSeller } from "@/lib/data/prices";
 import type { PlatformProblem } from "@/lib/data/platform";
+import { describeProblem } from "@/lib/platform-problem-text";
 import { currencySchema } from "@/lib/marketplace/schemas/common";
 import { PRICE_STATUS, priceTypeSchema } from "@/lib/marketplace/schemas/price";
 import { parseMoneyInput } from "@/lib/money";
@@ -65,13 +66,7 @@ export async function createPriceAction(_previous: PriceActionState, formData: F
 
   const result = await createPriceForSeller(seller, { sku, type, value: amount.value, currency, normalizer, extras: {} });
   if (!result.ok) {
-    const message =
-      result.problem.kind === "reconnect"
-        ? "The marketplace no longer accepts this dashboard's access. Reconnect and try again."
-        : result.problem.kind === "missing_scope"
-          ? `Reconnect and grant ${result.problem.scopes.join(" and ")} to change prices.`
-          : result.problem.message;
-    return { status: "error", message, fieldErrors: {}, values, problem: result.problem };
+    return { status: "error", message: describeProblem(result.problem, "change prices"), fieldErrors: {}, values, problem: result.problem };
   }
   const response = result.data;
   if (response.statusCode !== PRICE_STATUS.imported.statusCode || !response.id) {

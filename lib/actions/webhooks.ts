@@ -6,6 +6,7 @@ import { requireSeller } from "@/lib/auth/session";
 import { withPlatform } from "@/lib/data/platform";
 import type { PlatformProblem } from "@/lib/data/platform";
 import { webhookUrlSchema } from "@/lib/marketplace/schemas/webhook";
+import { describeProblem } from "@/lib/platform-problem-text";
 import { rotateWebhookKey } from "@/lib/data/sellers";
 import { requeueDeadEvents } from "@/lib/data/webhook-queue";
 import { getWebhookEvent } from "@/lib/data/webhook-events";
@@ -18,12 +19,10 @@ export type WebhookActionState =
   | { status: "error"; message: string; fieldErrors?: { url?: string[] }; problem?: PlatformProblem; url?: string };
 
 /** Explains a failed call to endpoint 10 (spec: Webhook URL endpoint responses). */
-function describeProblem(problem: PlatformProblem): string {
-  if (problem.kind === "reconnect") return "The marketplace no longer accepts this dashboard's access. Reconnect and try again.";
-  if (problem.kind === "missing_scope") return `The marketplace requires the ${problem.scopes.join(", ")} permission for this.`;
-  if (problem.status === 400) return `The marketplace rejected the URL as invalid or unreachable: ${problem.message}`;
-  if (problem.status !== null && problem.status >= 500) return "The marketplace had a server error. Try again in a moment.";
-  return problem.message;
+/** Endpoint 10's 400 means the URL itself (spec: Webhook URL endpoint responses); the rest as everywhere. */
+function describeUrlProblem(problem: PlatformProblem): string {
+  if (problem.kind === "error" && problem.status === 400) return `The marketplace rejected the URL as invalid or unreachable: ${problem.message}`;
+  return describeProblem(problem, "change the callback URL");
 }
 
 const settingsForm = z.discriminatedUnion("intent", [
@@ -48,7 +47,7 @@ export async function updateWebhookSettingsAction(_previous: WebhookActionState,
 
   if (input.intent === "remove") {
     const result = await withPlatform(seller, "deleteWebhookUrl", (client) => client.deleteWebhookUrl());
-    if (!result.ok) return { status: "error", message: describeProblem(result.problem), problem: result.problem };
+    if (!result.ok) return { status: "error", message: describeUrlProblem(result.problem), problem: result.problem };
     revalidatePath("/webhooks");
     return { status: "success", message: "The callback URL was removed: the marketplace sends no more notifications." };
   }
@@ -57,7 +56,7 @@ export async function updateWebhookSettingsAction(_previous: WebhookActionState,
   const result = await withPlatform(seller, "setWebhookUrl", (client) => client.setWebhookUrl(url));
   if (!result.ok) {
     // The typed URL comes back so the form keeps it for another try.
-    return { status: "error", message: describeProblem(result.problem), problem: result.problem, url: input.intent === "set-custom" ? url : undefined };
+    return { status: "error", message: describeUrlProblem(result.problem), problem: result.problem, url: input.intent === "set-custom" ? url : undefined };
   }
   revalidatePath("/webhooks");
   return { status: "success", message: `Notifications now go to ${result.data.url}.` };
@@ -103,12 +102,12 @@ export async function rotateReceiverAction(): Promise<WebhookActionState> {
   const newUrl = receiverUrlFor(await rotateWebhookKey(seller.id));
   revalidatePath("/webhooks");
   if (!current.ok) {
-    return { status: "error", message: `A new receiver URL was made; the marketplace's callback URL could not be checked: ${describeProblem(current.problem)}` };
+    return { status: "error", message: `A new receiver URL was made; the marketplace's callback URL could not be checked: ${describeUrlProblem(current.problem)}` };
   }
   if (current.data.url !== oldUrl) return { status: "success", message: "A new receiver URL was made. The old one no longer accepts notifications." };
   const moved = await withPlatform(seller, "setWebhookUrl", (client) => client.setWebhookUrl(newUrl));
   if (!moved.ok) {
-    return { status: "error", message: `A new receiver URL was made, but the marketplace still points at the old one: ${describeProblem(moved.problem)} Use "Use this dashboard" to try again.` };
+    return { status: "error", message: `A new receiver URL was made, but the marketplace still points at the old one: ${describeUrlProblem(moved.problem)} Use "Use this dashboard" to try again.` };
   }
   return { status: "success", message: "A new receiver URL was made and the marketplace now notifies it. The old one no longer accepts notifications." };
 }
