@@ -107,3 +107,15 @@ test("an action given another seller's id acts as if it did not exist", async ({
     await other.close();
   }
 });
+
+test("the four table endpoints answer alike: never cached, 400 naming a bad parameter", async ({ page }) => {
+  await connectAs(page, "seller@example.com");
+  for (const endpoint of ["/api/orders", "/api/prices", "/api/skus", "/api/events"]) {
+    const response = await page.request.get(endpoint);
+    expect(response.status(), endpoint).toBe(200);
+    expect(response.headers()["cache-control"], endpoint).toBe("private, no-store");
+    const bad = await page.request.get(`${endpoint}?size=7`);
+    expect(bad.status(), endpoint).toBe(400);
+    expect(((await bad.json()) as { error: string }).error, endpoint).toMatch(/^size: /);
+  }
+});
