@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { requireSeller } from "@/lib/auth/session";
 import { deleteMyDataAction, disconnectAction } from "@/lib/actions/auth";
+import { formatDate } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Settings" };
 
-const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 export default async function SettingsPage() {
   const seller = await requireSeller();
@@ -23,7 +23,7 @@ export default async function SettingsPage() {
           </dd>
           <dt className="text-zinc-500">Connected since</dt>
           <dd>
-            <time dateTime={connection.connectedAt.toISOString()}>{dateFormat.format(connection.connectedAt)} UTC</time>
+            <time dateTime={connection.connectedAt.toISOString()}>{formatDate(connection.connectedAt)}</time>
           </dd>
           <dt className="text-zinc-500">Status</dt>
           <dd>{connection.needsReconnect ? "Needs reconnecting" : "Active"}</dd>

@@ -4,12 +4,11 @@ import type { Delivery, DeliveryItem, Order, Phone, Shipping } from "@/lib/marke
 import { safeWebUrl } from "@/lib/marketplace/schemas/common";
 import { formatMoney } from "@/lib/money";
 import { maskDocument } from "@/lib/orders/mask-document";
+import { formatDate } from "@/lib/format";
 
-const dateTime = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-const date = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" });
 
 function when(value: string | null): string {
-  return value ? `${dateTime.format(new Date(value))} UTC` : "—";
+  return formatDate(value);
 }
 
 function phone(p: Phone): string {
@@ -75,7 +74,7 @@ export function OrderDetails({ order }: { order: Order }) {
               ["Name", order.customer.name],
               ["E-mail", order.customer.email],
               [order.customer.customer_type.toUpperCase(), <span key="doc" className="font-mono">{maskDocument(order.customer.document_number)}</span>],
-              ["Birth date", date.format(new Date(order.customer.birth_date))],
+              ["Birth date", formatDate(`${order.customer.birth_date}T12:00:00Z`, "date")],
               ["Phones", order.customer.phones.map(phone).join(", ") || "—"],
             ]}
           />

@@ -19,10 +19,10 @@ import {
   orderFiltersToSearchParams,
 } from "@/lib/orders/order-filters";
 import type { OrderFilters } from "@/lib/orders/order-filters";
+import { formatDate } from "@/lib/format";
 
 const fetchOrders = (filters: OrderFilters) => fetchApi<OrdersPage>(`/api/orders?${orderFiltersToSearchParams(filters)}`);
 
-const dateTime = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" });
 const column = createColumnHelper<OrderRow>();
 
 function SortHeader({ label, field, sort, onSort }: { label: string; field: "created_at" | "updated_at"; sort: string; onSort: (sort: string) => void }) {
@@ -66,11 +66,11 @@ export function OrdersTable() {
       column.accessor("items", { header: "Items" }),
       column.accessor("createdAt", {
         header: () => <SortHeader label="Created" field="created_at" sort={filters.sort} onSort={(sort) => update({ sort })} />,
-        cell: (info) => <time dateTime={info.getValue()}>{dateTime.format(new Date(info.getValue()))}</time>,
+        cell: (info) => <time dateTime={info.getValue()}>{formatDate(info.getValue())}</time>,
       }),
       column.accessor("updatedAt", {
         header: () => <SortHeader label="Updated" field="updated_at" sort={filters.sort} onSort={(sort) => update({ sort })} />,
-        cell: (info) => <time dateTime={info.getValue()}>{dateTime.format(new Date(info.getValue()))}</time>,
+        cell: (info) => <time dateTime={info.getValue()}>{formatDate(info.getValue())}</time>,
       }),
     ],
     [filters.sort, update],

@@ -10,6 +10,7 @@ import type { BackoffState } from "@/lib/prices/bulk-apply";
 import { BULK_LIMITS, buildResultsCsv } from "@/lib/prices/bulk-csv";
 import type { BulkResultLine } from "@/lib/prices/bulk-csv";
 import type { BulkPreview, PreviewRow } from "@/lib/prices/bulk-preview";
+import { formatCount } from "@/lib/format";
 
 type Phase = "preview" | "applying" | "paused" | "done";
 
@@ -226,7 +227,7 @@ export function BulkPriceUpload() {
           {previewing ? "Reading…" : "Preview"}
         </button>
         <p className="w-full text-xs text-zinc-500">
-          Up to {BULK_LIMITS.maxRows.toLocaleString("en")} rows and 1 MB. Nothing is sent to the marketplace until you apply.
+          Up to {formatCount(BULK_LIMITS.maxRows)} rows and 1 MB. Nothing is sent to the marketplace until you apply.
         </p>
       </form>
 
@@ -250,7 +251,7 @@ export function BulkPriceUpload() {
           </ul>
           {!preview.complete ? (
             <p role="status" className="text-sm text-amber-800">
-              You have more prices than the preview reads ({preview.pricesSeen.toLocaleString("en")} read): some rows shown as
+              You have more prices than the preview reads ({formatCount(preview.pricesSeen)} read): some rows shown as
               &quot;new price&quot; may already have one. Applying sets them either way.
             </p>
           ) : null}
@@ -263,12 +264,12 @@ export function BulkPriceUpload() {
                 disabled={total === 0}
                 className="rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-50"
               >
-                Apply {total.toLocaleString("en")} {total === 1 ? "change" : "changes"}
+                Apply {formatCount(total)} {total === 1 ? "change" : "changes"}
               </button>
             ) : null}
             {phase === "paused" ? (
               <button type="button" onClick={run} className="rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-900">
-                Resume ({(total - done).toLocaleString("en")} rows left)
+                Resume ({formatCount(total - done)} rows left)
               </button>
             ) : null}
             {phase === "done" || phase === "paused" ? (
@@ -316,7 +317,7 @@ function CountBadge({ label, count, tone }: { label: string; count: number; tone
   const colors = { brand: "bg-brand-50 text-brand-900", zinc: "bg-zinc-100 text-zinc-700", red: "bg-red-50 text-red-800" }[tone];
   return (
     <li className={`rounded-md px-3 py-1 ${colors}`} data-testid={`count-${label.replace(" ", "-")}`}>
-      <span className="font-semibold">{count.toLocaleString("en")}</span> {label}
+      <span className="font-semibold">{formatCount(count)}</span> {label}
     </li>
   );
 }
@@ -338,7 +339,7 @@ function Progress(props: {
     <div className="space-y-2 rounded-lg border border-zinc-200 bg-white p-4">
       <div className="flex justify-between text-sm">
         <span className="font-medium" data-testid="apply-status">
-          {phase === "done" ? "Done" : phase === "paused" ? "Paused" : "Applying…"} {done.toLocaleString("en")} of {total.toLocaleString("en")}
+          {phase === "done" ? "Done" : phase === "paused" ? "Paused" : "Applying…"} {formatCount(done)} of {formatCount(total)}
         </span>
         <span className="text-zinc-500">{percent}%</span>
       </div>

@@ -3,8 +3,8 @@
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { PriceHistoryItem } from "@/lib/marketplace/schemas/price";
 import { formatMoney, moneyToDecimalString } from "@/lib/money";
+import { formatDate } from "@/lib/format";
 
-const day = new Intl.DateTimeFormat("en", { dateStyle: "short", timeStyle: "short" });
 
 /** The price's history as a line: each point a price that was set, oldest first. */
 export function PriceHistoryChart({ history }: { history: PriceHistoryItem[] }) {
@@ -21,10 +21,10 @@ export function PriceHistoryChart({ history }: { history: PriceHistoryItem[] }) 
         <ResponsiveContainer width="100%" height="100%">
           <LineChart data={points} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="#e4e4e7" />
-            <XAxis dataKey="at" type="number" scale="time" domain={["dataMin", "dataMax"]} tickFormatter={(value: number) => day.format(value)} fontSize={12} />
+            <XAxis dataKey="at" type="number" scale="time" domain={["dataMin", "dataMax"]} tickFormatter={(value: number) => formatDate(new Date(value), "compact")} fontSize={12} />
             <YAxis dataKey="amount" fontSize={12} width={72} domain={["auto", "auto"]} />
             <Tooltip
-              labelFormatter={(value) => day.format(Number(value))}
+              labelFormatter={(value) => formatDate(new Date(Number(value)), "compact")}
               formatter={(_value, _name, entry) => [(entry.payload as { label: string }).label, "Price"]}
             />
             <Line type="stepAfter" dataKey="amount" stroke="#047857" strokeWidth={2} dot={{ r: 4 }} isAnimationActive={false} />

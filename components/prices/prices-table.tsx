@@ -12,10 +12,10 @@ import type { Price } from "@/lib/marketplace/schemas/price";
 import { formatMoney } from "@/lib/money";
 import { PRICE_PAGE_SIZES, priceFiltersFromSearchParams, priceFiltersToSearchParams } from "@/lib/prices/price-filters";
 import type { PriceFilters } from "@/lib/prices/price-filters";
+import { formatDate } from "@/lib/format";
 
 const fetchPrices = (filters: PriceFilters) => fetchApi<PricesPage>(`/api/prices?${priceFiltersToSearchParams(filters)}`);
 
-const dateTime = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" });
 const column = createColumnHelper<Price>();
 
 const FALLBACK_FILTERS: PriceFilters = { sort: "created_at:desc", page: 1, size: 25 };
@@ -46,7 +46,7 @@ export function PricesTable() {
             Created <span aria-hidden="true">{filters.sort === "created_at:desc" ? "↓" : "↑"}</span>
           </button>
         ),
-        cell: (info) => <time dateTime={info.getValue()}>{dateTime.format(new Date(info.getValue()))}</time>,
+        cell: (info) => <time dateTime={info.getValue()}>{formatDate(info.getValue())}</time>,
       }),
       column.display({
         id: "open",

@@ -8,10 +8,10 @@ import { fetchApi } from "@/lib/api-client";
 import type { SkuPage, SkuRow } from "@/lib/data/skus";
 import { SKU_PAGE_SIZES, skuCatalogueFiltersFromSearchParams, skuCatalogueFiltersToSearchParams } from "@/lib/skus/catalogue-filters";
 import type { SkuCatalogueFilters } from "@/lib/skus/catalogue-filters";
+import { formatDate } from "@/lib/format";
 
 const fetchSkus = (filters: SkuCatalogueFilters) => fetchApi<SkuPage>(`/api/skus?${skuCatalogueFiltersToSearchParams(filters)}`);
 
-const dateTime = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" });
 
 /** "created" is the status the portfolio.sku notification carries (spec: Domains and statuses). */
 export function SkuStatusBadge({ status }: { status: string }) {
@@ -38,7 +38,7 @@ const columns = [
   column.accessor("status", { header: "Status", cell: (info) => <SkuStatusBadge status={info.getValue()} /> }),
   column.accessor("createdAt", {
     header: "Created",
-    cell: (info) => <time dateTime={info.getValue()}>{dateTime.format(new Date(info.getValue()))}</time>,
+    cell: (info) => <time dateTime={info.getValue()}>{formatDate(info.getValue())}</time>,
   }),
   column.accessor("id", { header: "Id", cell: (info) => <span className="font-mono text-xs">{info.getValue()}</span> }),
   column.display({

@@ -1,12 +1,12 @@
 import Link from "next/link";
 import { RefreshWhile } from "@/components/webhooks/refresh-while";
 import type { ConnectionHealth } from "@/lib/data/connection-health";
+import { formatDate } from "@/lib/format";
 
-const timeFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Sao_Paulo" });
-const when = (date: Date | null) => (date ? timeFormat.format(date) : "never");
+const when = (date: Date | null) => (date ? formatDate(date) : "never");
 
 function backfillText(backfill: ConnectionHealth["backfill"]): string {
-  const since = backfill.from ? ` updated since ${timeFormat.format(backfill.from)}` : "";
+  const since = backfill.from ? ` updated since ${formatDate(backfill.from)}` : "";
   switch (backfill.state) {
     case "running":
       return `Copying your orders${since}: ${backfill.orders} so far…`;

@@ -11,13 +11,13 @@ import type { WebhookEventPage, WebhookEventRow } from "@/lib/data/webhook-event
 import { WEBHOOK_DOMAINS } from "@/lib/marketplace/schemas/webhook";
 import { EVENT_PAGE_SIZES, eventFiltersFromSearchParams, eventFiltersToSearchParams, PROCESSING_STATES } from "@/lib/webhooks/event-filters";
 import type { EventFilters } from "@/lib/webhooks/event-filters";
+import { formatDate } from "@/lib/format";
 
 const fetchEvents = (filters: EventFilters) => fetchApi<WebhookEventPage>(`/api/events?${eventFiltersToSearchParams(filters)}`);
 
-const timeFormat = new Intl.DateTimeFormat("en", { dateStyle: "short", timeStyle: "medium" });
 const column = createColumnHelper<WebhookEventRow>();
 const columns = [
-  column.accessor("receivedAt", { header: "Received", cell: (info) => timeFormat.format(new Date(info.getValue())) }),
+  column.accessor("receivedAt", { header: "Received", cell: (info) => formatDate(info.getValue(), "dateTimeSeconds") }),
   column.accessor("domain", { header: "Domain", cell: (info) => info.getValue() ?? "—" }),
   column.accessor("status", { header: "Status", cell: (info) => info.getValue() ?? "—" }),
   column.accessor((row) => row.orderId ?? row.resourceId, {

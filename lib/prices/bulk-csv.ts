@@ -6,6 +6,7 @@ import Papa from "papaparse";
 import { parseMoneyInput } from "@/lib/money";
 import { priceTypeSchema } from "@/lib/marketplace/schemas/price";
 import type { PriceType } from "@/lib/marketplace/schemas/price";
+import { formatCount } from "@/lib/format";
 
 export const BULK_CSV_COLUMNS = ["sku", "type", "value", "currency"] as const;
 export type BulkCsvColumn = (typeof BULK_CSV_COLUMNS)[number];
@@ -183,7 +184,7 @@ export function parseBulkPriceCsv(text: string, options: ParseBulkCsvOptions = {
     if (isBlank(record.fields)) continue;
     dataRows++;
     if (options.maxRows !== undefined && dataRows > options.maxRows) {
-      return { ok: false, error: `The file has more than ${options.maxRows.toLocaleString("en")} rows; split it into smaller files.` };
+      return { ok: false, error: `The file has more than ${formatCount(options.maxRows)} rows; split it into smaller files.` };
     }
     const line = lineAt(record.start);
     const cell = (column: BulkCsvColumn) => (record.fields[index[column]] ?? "").trim();

@@ -8,10 +8,10 @@ import { requireSeller } from "@/lib/auth/session";
 import { getPriceForSeller } from "@/lib/data/prices";
 import { objectIdSchema } from "@/lib/marketplace/schemas/common";
 import { formatMoney } from "@/lib/money";
+import { formatDate } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Price" };
 
-const dateTime = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
 
 export default async function PricePage({ params }: PageProps<"/prices/[id]">) {
   const seller = await requireSeller();
@@ -52,7 +52,7 @@ export default async function PricePage({ params }: PageProps<"/prices/[id]">) {
               <tbody data-testid="price-history-rows">
                 {[...result.data.priceHistory].reverse().map((item, index) => (
                   <tr key={`${item.created_at}-${index}`} className="border-t border-zinc-100">
-                    <td className="px-4 py-2">{dateTime.format(new Date(item.created_at))}</td>
+                    <td className="px-4 py-2">{formatDate(item.created_at)}</td>
                     <td className="px-4 py-2 tabular-nums">{formatMoney(item)}</td>
                     <td className="px-4 py-2 font-mono text-xs">
                       {item.value} / {item.normalizer}

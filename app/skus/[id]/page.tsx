@@ -5,10 +5,10 @@ import { SkuStatusBadge } from "@/components/skus/sku-catalogue-table";
 import { requireSeller } from "@/lib/auth/session";
 import { getSku } from "@/lib/data/skus";
 import { objectIdSchema } from "@/lib/marketplace/schemas/common";
+import { formatDate } from "@/lib/format";
 
 export const metadata: Metadata = { title: "SKU" };
 
-const dateTime = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
 
 export default async function SkuPage({ params }: PageProps<"/skus/[id]">) {
   const seller = await requireSeller();
@@ -45,12 +45,12 @@ export default async function SkuPage({ params }: PageProps<"/skus/[id]">) {
         </dd>
         <dt className="text-zinc-500">Created</dt>
         <dd>
-          <time dateTime={sku.createdAt}>{dateTime.format(new Date(sku.createdAt))} UTC</time>
+          <time dateTime={sku.createdAt}>{formatDate(sku.createdAt)}</time>
         </dd>
         <dt className="text-zinc-500">Confirmed</dt>
         <dd>
           {sku.confirmedAt ? (
-            <time dateTime={sku.confirmedAt}>{dateTime.format(new Date(sku.confirmedAt))} UTC</time>
+            <time dateTime={sku.confirmedAt}>{formatDate(sku.confirmedAt)}</time>
           ) : (
             <span className="text-zinc-500">Not yet: waiting for the portfolio.sku notification</span>
           )}
