@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as Sellers from "@/lib/data/sellers";
-import { signWebhookBody } from "@/lib/webhooks/signature";
 import { connect, useTestDatabase } from "../support/database";
+import { deliverToReceiver } from "../support/receiver";
 
 // What the dashboard keeps, and for how long: events past EVENT_RETENTION_DAYS are pruned (dead
 // ones kept), "Delete my data" leaves nothing of the seller, and a rotated receiver URL stops the
@@ -69,17 +69,8 @@ describe("the data kept", () => {
   it("stops the old receiver URL at once when it is rotated", async () => {
     const seller = await sellers.connectSeller({ email: "rotate@example.com", name: "Loja", accessToken: "t-rotate", scopesRequested: "basic_user_info" });
     const oldKey = (await sellers.findCurrentSeller(seller.id))!.connection.webhookKey;
-    const { POST } = await import("@/app/api/webhooks/marketplace/[key]/route");
     const body = JSON.stringify({ data: { domain: "chat", status: "new_conversation", id: "c", code: "c" } });
-    const deliver = (key: string) =>
-      POST(
-        new Request(`http://localhost/api/webhooks/marketplace/${key}`, {
-          method: "POST",
-          headers: { "content-type": "application/json", "X-SVC-Signature": signWebhookBody(body, "t-rotate") },
-          body,
-        }),
-        { params: Promise.resolve({ key }) },
-      );
+    const deliver = (key: string) => deliverToReceiver(key, body, { signWith: "t-rotate" });
     expect((await deliver(oldKey)).status).toBe(200);
     const newKey = await sellers.rotateWebhookKey(seller.id);
     expect(newKey).not.toBe(oldKey);

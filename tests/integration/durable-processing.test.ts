@@ -1,14 +1,13 @@
 import type pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type * as ReceiverRoute from "@/app/api/webhooks/marketplace/[key]/route";
 import type * as Queue from "@/lib/data/webhook-queue";
 import type * as Processing from "@/lib/webhooks/process";
 import type * as Reconcile from "@/lib/sync/reconcile";
 import { sampleSku } from "@/lib/marketplace/schemas/fixtures";
-import { signWebhookBody } from "@/lib/webhooks/signature";
 import { obtainAccessToken, startTestSandbox } from "@/sandbox/testing";
 import type { TestSandbox } from "@/sandbox/testing";
 import { connect, useTestDatabase } from "../support/database";
+import { deliverToReceiver } from "../support/receiver";
 
 // Durable processing and reconciliation against a real database and a real sandbox: each failure
 // the issue names is made to happen (the platform failing, the database going away under a
@@ -20,7 +19,6 @@ let databaseUrl: string;
 let token: string;
 let sellerId: string;
 let webhookKey: string;
-let POST: typeof ReceiverRoute.POST;
 let queue: typeof Queue;
 let processing: typeof Processing;
 let reconcile: typeof Reconcile;
@@ -30,7 +28,6 @@ beforeAll(async () => {
   sandbox = await startTestSandbox({ config: { seedOrders: 5 } });
   process.env.MARKETPLACE_BASE_URL = sandbox.url;
   token = await obtainAccessToken(sandbox.url);
-  ({ POST } = await import("@/app/api/webhooks/marketplace/[key]/route"));
   queue = await import("@/lib/data/webhook-queue");
   processing = await import("@/lib/webhooks/process");
   reconcile = await import("@/lib/sync/reconcile");
@@ -58,14 +55,7 @@ beforeEach(async () => {
   await sandbox.api("/_sandbox/faults", { method: "POST", json: { errorRate: 0, latencyMs: 0 } });
 });
 
-function deliver(body: string) {
-  const request = new Request(`http://localhost/api/webhooks/marketplace/${webhookKey}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "X-SVC-Signature": signWebhookBody(body, token) },
-    body,
-  });
-  return POST(request, { params: Promise.resolve({ key: webhookKey }) });
-}
+const deliver = (body: string) => deliverToReceiver(webhookKey, body, { signWith: token });
 
 async function createOrder(): Promise<{ id: string; status: string; updated_at: string }> {
   const response = await sandbox.api("/_sandbox/orders", { method: "POST", json: { seller: "seller@example.com" } });

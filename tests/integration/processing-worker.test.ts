@@ -1,10 +1,9 @@
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type * as ReceiverRoute from "@/app/api/webhooks/marketplace/[key]/route";
-import { signWebhookBody } from "@/lib/webhooks/signature";
 import { obtainAccessToken, startTestSandbox } from "@/sandbox/testing";
 import type { TestSandbox } from "@/sandbox/testing";
 import { connect, useTestDatabase } from "../support/database";
+import { deliverToReceiver } from "../support/receiver";
 
 // WEBHOOK_PROCESSING=worker: the dashboard process only stores and acknowledges; a worker process
 // (`npm run worker`, lib/worker.ts) is told at COMMIT that events wait, and processes them.
@@ -14,14 +13,12 @@ let sql: pg.Client;
 let listener: pg.Client;
 let token: string;
 let webhookKey: string;
-let POST: typeof ReceiverRoute.POST;
 
 beforeAll(async () => {
   const databaseUrl = await useTestDatabase();
   sandbox = await startTestSandbox({ config: { seedOrders: 0 } });
   process.env.MARKETPLACE_BASE_URL = sandbox.url;
   token = await obtainAccessToken(sandbox.url);
-  ({ POST } = await import("@/app/api/webhooks/marketplace/[key]/route"));
   const { connectSeller } = await import("@/lib/data/sellers");
   const seller = await connectSeller({ email: "seller@example.com", name: "Loja Demo", accessToken: token, scopesRequested: "basic_user_info order-order:read" });
   sql = await connect(databaseUrl);
@@ -37,14 +34,7 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
-function deliver(body: string) {
-  const request = new Request(`http://localhost/api/webhooks/marketplace/${webhookKey}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "X-SVC-Signature": signWebhookBody(body, token) },
-    body,
-  });
-  return POST(request, { params: Promise.resolve({ key: webhookKey }) });
-}
+const deliver = (body: string) => deliverToReceiver(webhookKey, body, { signWith: token });
 
 const stateOf = async (body: string) =>
   (

@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encryptSecret, keyId, sellerTokenContext } from "@/lib/crypto";
-import { signWebhookBody } from "@/lib/webhooks/signature";
 import { connect, useTestDatabase } from "../support/database";
+import { deliverToReceiver } from "../support/receiver";
 
 // Rotating TOKEN_ENCRYPTION_KEY: tokens a previous key encrypted are still read and re-encrypted
 // with the current key on use; a token no key opens any more asks the seller to reconnect (pages)
@@ -49,16 +49,8 @@ describe("token encryption keys", () => {
 
   it("asks for a reconnect when no key opens the token, and the receiver answers 410", async () => {
     const seller = await sellerWithStoredToken("tok-lost-key", randomBytes(32));
-    const { POST } = await import("@/app/api/webhooks/marketplace/[key]/route");
     const body = JSON.stringify({ data: { domain: "chat", status: "message_received", id: "x", code: "y" } });
-    const response = await POST(
-      new Request(`http://localhost/api/webhooks/marketplace/${seller.webhookKey}`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "X-SVC-Signature": signWebhookBody(body, "tok-lost-key") },
-        body,
-      }),
-      { params: Promise.resolve({ key: seller.webhookKey }) },
-    );
+    const response = await deliverToReceiver(seller.webhookKey, body, { signWith: "tok-lost-key" });
     expect(response.status).toBe(410);
     const { getAccessToken, findCurrentSeller } = await import("@/lib/data/sellers");
     expect(await getAccessToken(seller.id)).toBeNull();

@@ -1,0 +1,19 @@
+import { signWebhookBody } from "@/lib/webhooks/signature";
+
+/**
+ * Delivers a notification to the real receiver route as the platform would: `signWith` signs the
+ * body (or `signature` gives the header as is). The route module is imported on first use, after
+ * the test's database is set (useTestDatabase).
+ */
+export async function deliverToReceiver(
+  webhookKey: string,
+  body: string | Uint8Array,
+  options: { signWith?: string; signature?: string | null; headers?: Record<string, string> } = {},
+): Promise<Response> {
+  const { POST } = await import("@/app/api/webhooks/marketplace/[key]/route");
+  const headers = new Headers({ "content-type": "application/json", ...options.headers });
+  const signature = options.signWith !== undefined ? signWebhookBody(body, options.signWith) : options.signature;
+  if (signature) headers.set("X-SVC-Signature", signature);
+  const request = new Request(`http://localhost/api/webhooks/marketplace/${webhookKey}`, { method: "POST", headers, body: Buffer.from(body) });
+  return POST(request, { params: Promise.resolve({ key: webhookKey }) });
+}
