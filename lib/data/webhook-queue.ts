@@ -281,12 +281,14 @@ export async function recordReconciledEvents(sellerId: string, orders: readonly 
   });
 }
 
+/** Events deleted per pruning statement, so none holds locks for long. */
+export const PRUNE_BATCH = 5_000;
+
 /**
  * Deletes events older than `days` that are finished (not waiting, not dead), at most `limit` per
- * call so no statement holds locks for long; the caller repeats while a full batch went. Answers
- * how many were deleted.
+ * call; the caller repeats while a full batch went. Answers how many were deleted.
  */
-export async function pruneOldEvents(days: number, limit = 5_000): Promise<number> {
+export async function pruneOldEvents(days: number, limit = PRUNE_BATCH): Promise<number> {
   const result = await pool.query(
     `DELETE FROM "WebhookEvent" WHERE "id" IN (
        SELECT e."id" FROM "WebhookEvent" e

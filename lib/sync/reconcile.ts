@@ -9,6 +9,7 @@ import { ordersWithWaitingEvents, recordReconciledEvents } from "@/lib/data/webh
 import type { ReconciledOrder } from "@/lib/data/webhook-queue";
 import { env } from "@/lib/env";
 import { ordersQuery } from "@/lib/marketplace/list-query";
+import { describeProblem } from "@/lib/platform-problem-text";
 import type { OrderSummary } from "@/lib/marketplace/schemas/order";
 import { mirroredOrderStates, upsertMirrorOrders } from "@/lib/data/order-mirror";
 
@@ -46,9 +47,10 @@ export interface ReconcileResult {
   recovered: number;
 }
 
+/** The platform refused a page; the message is what the Webhooks page shows (lastError). */
 export class ReconcileError extends Error {
   constructor(readonly problem: PlatformProblem) {
-    super(problem.kind === "error" ? problem.message : problem.kind === "reconnect" ? "The connection must be renewed" : "A scope is missing");
+    super(describeProblem(problem, "check your orders", "wait for the next reconciliation"));
   }
 }
 

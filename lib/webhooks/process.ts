@@ -10,6 +10,7 @@ import {
   claimDueEvents,
   claimEventForReprocessing,
   finishEvents,
+  PRUNE_BATCH,
   pruneOldEvents,
   releaseClaims,
   renewClaims,
@@ -32,8 +33,8 @@ import type { AttemptFailure, RetryPolicy } from "@/lib/webhooks/retry-policy";
 // lib/data/webhook-store.ts) and hands it here; on the next turn of the event loop the batch is
 // taken up and acted on (an order.* event fetches the order into the mirror, a portfolio.price
 // event the price), and the outcomes and live messages are recorded in one statement. A failed
-// attempt is tried again later with backoff (lib/webhooks/retry-policy.ts), then the event is dead. With several
-// instances nothing here must run once per cluster by luck: the claim decides who processes an
+// attempt is tried again later with backoff (lib/webhooks/retry-policy.ts), then the event is
+// dead. With several instances nothing here must run once per cluster by luck: the claim decides who processes an
 // event (lib/data/webhook-queue.ts). A sweep, on every instance, takes what nobody is working on:
 // events written while their instance was stopping, and claims whose lease expired (an instance
 // that died).
@@ -64,6 +65,8 @@ interface WorkerState {
   queue: StoredEvent[];
   draining: Promise<void> | null;
   sweeping: Promise<void> | null;
+  /** A sweep was asked for while one ran: another follows it. */
+  sweepAgain: boolean;
   sweepTimer: NodeJS.Timeout | null;
   renewTimer: NodeJS.Timeout | null;
   lastPruneAt: number;
@@ -71,7 +74,16 @@ interface WorkerState {
 }
 
 const globalForWorker = globalThis as unknown as { webhookWorker?: WorkerState };
-const worker: WorkerState = globalForWorker.webhookWorker ?? { queue: [], draining: null, sweeping: null, sweepTimer: null, renewTimer: null, lastPruneAt: 0, stopped: false };
+const worker: WorkerState = globalForWorker.webhookWorker ?? {
+  queue: [],
+  draining: null,
+  sweeping: null,
+  sweepAgain: false,
+  sweepTimer: null,
+  renewTimer: null,
+  lastPruneAt: 0,
+  stopped: false,
+};
 globalForWorker.webhookWorker = worker;
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
@@ -231,7 +243,7 @@ class AttemptFailed extends Error {
   }
 }
 
-async function fromPlatform<T>(result: PlatformResult<T>): Promise<T> {
+function fromPlatform<T>(result: PlatformResult<T>): T {
   if (result.ok) return result.data;
   throw new AttemptFailed(classifyProblem(result.problem));
 }
@@ -256,7 +268,7 @@ async function applyEvent(event: QueuedEvent, reads: BatchReads): Promise<{ outc
       const prefetched = reads.prefetched(sellerId, orderId);
       if (prefetched && !prefetched.ok) throw new AttemptFailed(prefetched.failure);
       if (!prefetched) {
-        const order = await fromPlatform(
+        const order = fromPlatform(
           await reads.once(`order:${sellerId}:${orderId}`, () => withPlatform(seller, "getOrder", (client) => client.getOrderSummary(orderId))),
         );
         await upsertMirrorOrders(sellerId, [order]);
@@ -265,7 +277,7 @@ async function applyEvent(event: QueuedEvent, reads: BatchReads): Promise<{ outc
     } else if (domain === "portfolio.price" && event.resourceId) {
       const priceId = event.resourceId;
       const seller = await connectedSeller(reads, sellerId);
-      const price = await fromPlatform(await reads.once(`price:${sellerId}:${priceId}`, () => withPlatform(seller, "getPrice", (client) => client.getPrice(priceId))));
+      const price = fromPlatform(await reads.once(`price:${sellerId}:${priceId}`, () => withPlatform(seller, "getPrice", (client) => client.getPrice(priceId))));
       await upsertMirrorPrice(sellerId, price);
       message = { type: "price", eventId, status: status ?? "", priceId, sku: event.code };
     }
@@ -301,23 +313,26 @@ export async function reprocessWebhookEvent(sellerId: string, eventId: string): 
   return "processed";
 }
 
-let sweepAgain = false;
-
 /**
- * Makes a sweep run now (events were queued for workers, or dead events queued again) without
- * waiting for the next tick; asked during a sweep, another follows it.
+ * Runs a sweep unless one is running; asked during a sweep, another follows it (events queued
+ * meanwhile are not left to the next tick). Answers the sweep in progress.
  */
-export function sweepSoon() {
-  if (worker.stopped) return;
+function runSweep(): Promise<void> {
   if (worker.sweeping) {
-    sweepAgain = true;
-    return;
+    worker.sweepAgain = true;
+    return worker.sweeping;
   }
-  sweepAgain = false;
+  worker.sweepAgain = false;
   worker.sweeping = sweepOnce().finally(() => {
     worker.sweeping = null;
-    if (sweepAgain) sweepSoon();
+    if (worker.sweepAgain && !worker.stopped) void runSweep();
   });
+  return worker.sweeping;
+}
+
+/** Makes a sweep run now (events were queued for workers, or dead events queued again). */
+export function sweepSoon() {
+  if (!worker.stopped) void runSweep();
 }
 
 /**
@@ -342,7 +357,7 @@ async function sweepOnce() {
       worker.lastPruneAt = Date.now();
       await pruneLiveMessages();
       // The event log keeps EVENT_RETENTION_DAYS; a few thousand rows per statement.
-      while ((await pruneOldEvents(env.EVENT_RETENTION_DAYS)) === 5_000 && !worker.stopped);
+      while ((await pruneOldEvents(env.EVENT_RETENTION_DAYS)) === PRUNE_BATCH && !worker.stopped);
     }
   } catch (error) {
     console.error(`[webhooks] sweep failed: ${errorText(error)}`);
@@ -353,9 +368,7 @@ async function sweepOnce() {
 export function startWebhookProcessing() {
   if (worker.sweepTimer || worker.stopped) return;
   const loop = async () => {
-    worker.sweeping = sweepOnce();
-    await worker.sweeping;
-    worker.sweeping = null;
+    await runSweep();
     if (!worker.stopped) {
       worker.sweepTimer = setTimeout(() => void loop(), SWEEP_EVERY_MS);
       worker.sweepTimer.unref();
