@@ -54,9 +54,10 @@ export class IdentityConflictError extends Error {
 /**
  * Called once per successful OAuth sign-in: creates or updates the seller (keyed by the normalised
  * e-mail, the only stable identity basic_user_info gives; refused with IdentityConflictError when
- * the platform spells it differently from the seller's first sign-in) and stores the new token encrypted. A reconnect
- * clears the "needs reconnect" flag and forgets missing scopes (the new token may have them),
- * and keeps the webhook key so a callback URL already set at the platform keeps working.
+ * the platform spells it differently from the seller's first sign-in) and stores the new token
+ * encrypted. A reconnect clears the "needs reconnect" flag and forgets missing scopes (the new
+ * token may have them), and keeps the webhook key so a callback URL already set at the platform
+ * keeps working.
  */
 export async function connectSeller(input: { email: string; name: string; accessToken: string; scopesRequested: string }) {
   const email = normalizeEmail(input.email);

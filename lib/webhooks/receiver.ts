@@ -66,9 +66,9 @@ export async function readBodyWithLimit(request: Request, limit: number): Promis
  * cap the body, find the seller by the path key, check the signature over the raw bytes in
  * constant time (with the seller's current token, or the one a reconnect replaced within its
  * grace period; failing those, with another connected seller's: that seller's event), then commit
- * the event (deduplicated). Only a committed event gets a 2xx; a
- * database failure answers 503 so the platform retries. Processing happens after the response,
- * by the instance `claimant` names when the event is written (null: any instance's sweep).
+ * the event (deduplicated). Only a committed event gets a 2xx; a database failure answers 503 so
+ * the platform retries. Processing happens after the response, by the instance `claimant` names
+ * when the event is written (null: any instance's sweep).
  */
 export async function receiveWebhook(webhookKey: string, request: Request, claimant: () => string | null): Promise<ReceiveOutcome> {
   const rawBody = await readBodyWithLimit(request, MAX_WEBHOOK_BODY_BYTES);
