@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { orderSchema } from "@/lib/marketplace/schemas/order";
-import { createSandbox } from "./app";
-import { generateCnpj, generateCpf, isValidCnpj, isValidCpf, SEED_USER_IDS } from "./seed";
-import { SeededRandom } from "./random";
+import { createSandbox } from "../app";
+import { SEED_USER_IDS } from "./apps-and-users";
 
 describe("seed", () => {
   it("is deterministic for a given SANDBOX_SEED", () => {
@@ -22,26 +21,11 @@ describe("seed", () => {
     for (const order of sandbox.store.sellerOrders(SEED_USER_IDS.seller).items) orderSchema.strict().parse(order);
   });
 
-  it("generates CPF and CNPJ numbers with valid check digits", () => {
-    const random = new SeededRandom(1);
-    for (let i = 0; i < 200; i++) {
-      expect(isValidCpf(generateCpf(random))).toBe(true);
-      expect(isValidCnpj(generateCnpj(random))).toBe(true);
-    }
-    expect(isValidCpf("52998224725")).toBe(true);
-    expect(isValidCpf("52998224726")).toBe(false);
-    expect(isValidCpf("11111111111")).toBe(false);
-    expect(isValidCnpj("11222333000181")).toBe(true);
-    expect(isValidCnpj("11222333000182")).toBe(false);
-  });
-
-  it("loads 100,000 seeded orders in seconds", () => {
-    const started = performance.now();
+  // How long it takes is a figure of `npm run bench:sandbox`, not an assertion here.
+  it("seeds 100,000 orders for one seller, oldest first", () => {
     const sandbox = createSandbox({ config: { seedOrders: 100_000 }, startDelivery: false });
-    const seconds = (performance.now() - started) / 1000;
     const items = sandbox.store.sellerOrders(SEED_USER_IDS.seller).items;
     expect(items).toHaveLength(100_000);
     expect(items.every((order, index) => index === 0 || (items[index - 1]?.created_at ?? "") <= order.created_at)).toBe(true);
-    expect(seconds).toBeLessThan(20);
   }, 60_000);
 });

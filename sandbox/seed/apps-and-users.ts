@@ -1,0 +1,56 @@
+// The integrator apps and demo sellers every sandbox starts with, and the fixed credentials and
+// ids that tests and the README rely on.
+import type { SandboxConfig } from "../config";
+import type { SandboxStore } from "../store";
+
+export const DEFAULT_REDIRECT_URI = "http://localhost:3000/api/auth/callback/marketplace";
+export const DEMO_PASSWORD = "demo1234";
+
+export const SEED_USER_IDS = {
+  seller: "650000000000000000000001",
+  seller2: "650000000000000000000002",
+  free: "650000000000000000000003",
+} as const;
+
+export function seedApps(store: SandboxStore, config: SandboxConfig): void {
+  store.apps.set("demo-integrator", {
+    clientId: "demo-integrator",
+    clientSecret: "demo-secret",
+    name: "Demo Integrator",
+    type: "marketplace",
+    redirectUris: [...new Set([DEFAULT_REDIRECT_URI, ...config.extraRedirectUris])],
+    mayUseAuthorizationCode: true,
+  });
+  store.apps.set("multi-integrator", {
+    clientId: "multi-integrator",
+    clientSecret: "multi-secret",
+    name: "Multi Redirect Integrator",
+    type: "marketplace",
+    redirectUris: ["http://localhost:3000/cb1", "http://localhost:3000/cb2"],
+    mayUseAuthorizationCode: true,
+  });
+  store.apps.set("autos-integrator", {
+    clientId: "autos-integrator",
+    clientSecret: "autos-secret",
+    name: "Autos Integrator",
+    type: "autos",
+    redirectUris: [DEFAULT_REDIRECT_URI],
+    mayUseAuthorizationCode: true,
+  });
+  // Reproduces `unauthorized_client` (authorization request and token exchange): a registered,
+  // authenticated integrator that may not use the authorization code grant.
+  store.apps.set("restricted-integrator", {
+    clientId: "restricted-integrator",
+    clientSecret: "restricted-secret",
+    name: "Restricted Integrator",
+    type: "marketplace",
+    redirectUris: [DEFAULT_REDIRECT_URI],
+    mayUseAuthorizationCode: false,
+  });
+}
+
+export function seedUsers(store: SandboxStore): void {
+  store.addUser({ id: SEED_USER_IDS.seller, email: "seller@example.com", password: DEMO_PASSWORD, name: "Loja Demo", pro: true });
+  store.addUser({ id: SEED_USER_IDS.seller2, email: "seller2@example.com", password: DEMO_PASSWORD, name: "Loja Dois", pro: true });
+  store.addUser({ id: SEED_USER_IDS.free, email: "free@example.com", password: DEMO_PASSWORD, name: "Usuário Free", pro: false });
+}

@@ -1,0 +1,31 @@
+// Deterministic seed data: integrator apps, users, a small SKU catalogue with prices and orders
+// with realistic Brazilian data. The same SANDBOX_SEED always yields the same records; seeded
+// timestamps derive from a fixed base time, not from the wall clock.
+import type { SandboxConfig } from "../config";
+import type { SandboxStore } from "../store";
+import { SEED_USER_IDS, seedApps, seedUsers } from "./apps-and-users";
+import { seedCatalogue } from "./catalogue";
+import { createOrderPools, type OrderPools, seedOrdersFor } from "./orders";
+
+export { DEFAULT_REDIRECT_URI, DEMO_PASSWORD, SEED_USER_IDS, seedApps, seedUsers } from "./apps-and-users";
+export { productImageUrl } from "./catalogue";
+export { generateCnpj, generateCpf, isValidCnpj, isValidCpf } from "./documents";
+export { createOrderPools, generateOrder, seedOrdersFor } from "./orders";
+export type { OrderPools } from "./orders";
+export { SEED_BASE_TIME } from "./time";
+
+/**
+ * Each step draws from its own generator derived from SANDBOX_SEED, so adding a step (or more
+ * orders) never shifts another step's records; the order of the calls only sets the order of
+ * records in the store.
+ */
+export function seedStore(store: SandboxStore, config: SandboxConfig): OrderPools {
+  seedApps(store, config);
+  seedUsers(store);
+  const pools = createOrderPools(config.seed, config.publicUrl);
+  seedCatalogue(store, SEED_USER_IDS.seller, pools, config.seed + 11);
+  seedCatalogue(store, SEED_USER_IDS.seller2, pools, config.seed + 12);
+  seedOrdersFor(store, SEED_USER_IDS.seller, config.seedOrders, config.seed + 1, pools);
+  seedOrdersFor(store, SEED_USER_IDS.seller2, Math.round(config.seedOrders / 4), config.seed + 2, pools);
+  return pools;
+}
