@@ -11,7 +11,7 @@ import { assertSafeExposure, callbackPolicy, defaultSandboxConfig, type SandboxC
 import type { SandboxContext, SandboxEnv } from "./context";
 import { assetRoutes } from "./assets";
 import { controlRoutes } from "./control";
-import { ApiError, errorResponse } from "./errors";
+import { SandboxHttpError, errorResponse } from "./errors";
 import { FaultState } from "./faults";
 import { oauthBodyLimits, oauthRoutes } from "./oauth";
 import { orderRoutes } from "./orders";
@@ -95,7 +95,7 @@ export function createSandbox(options: SandboxOptions = {}): SandboxHandle {
   app.use(
     limitRequestBodies([...oauthBodyLimits, skuBodyLimit, priceBodyLimit], {
       maxBytes: JSON_BODY_LIMIT_BYTES,
-      tooLarge: (c, maxBytes) => errorResponse(c, new ApiError(413, "payload_too_large", bodyTooLargeMessage(maxBytes))),
+      tooLarge: (c, maxBytes) => errorResponse(c, new SandboxHttpError(413, "payload_too_large", bodyTooLargeMessage(maxBytes))),
     }),
   );
 
@@ -115,15 +115,15 @@ export function createSandbox(options: SandboxOptions = {}): SandboxHandle {
   app.route("/", controlRoutes(ctx));
   app.route("/", assetRoutes(ctx));
 
-  app.notFound((c) => errorResponse(c, new ApiError(404, "not_found", `No route for ${c.req.method} ${new URL(c.req.url).pathname}`)));
+  app.notFound((c) => errorResponse(c, new SandboxHttpError(404, "not_found", `No route for ${c.req.method} ${new URL(c.req.url).pathname}`)));
   app.onError((error, c) => {
-    if (error instanceof ApiError) return errorResponse(c, error);
+    if (error instanceof SandboxHttpError) return errorResponse(c, error);
     if (error instanceof HTTPException && error.status < 500) {
       // Raised by hono's validator, e.g. malformed JSON.
-      return errorResponse(c, new ApiError(400, "invalid_request", error.message));
+      return errorResponse(c, new SandboxHttpError(400, "invalid_request", error.message));
     }
     console.error("sandbox: unexpected error", error);
-    return errorResponse(c, new ApiError(500, "server_error", "Unexpected server error"));
+    return errorResponse(c, new SandboxHttpError(500, "server_error", "Unexpected server error"));
   });
 
   if (options.startDelivery ?? true) webhooks.start();

@@ -4,10 +4,10 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { Scope } from "@/lib/marketplace/schemas/scopes";
 import type { SandboxContext, SandboxEnv } from "./context";
-import { ApiError, errorResponse } from "./errors";
+import { SandboxHttpError, errorResponse } from "./errors";
 import { isTokenActive } from "./store";
 
-export type GuardFailure = ApiError;
+export type GuardFailure = SandboxHttpError;
 
 export type FailureRenderer = (c: Context<SandboxEnv>, failure: GuardFailure) => Response;
 
@@ -22,28 +22,28 @@ export function apiGuard(ctx: SandboxContext, requiredScopes: readonly Scope[], 
   return async (c, next) => {
     const { store, faults, clock } = ctx;
     if (faults.current.maintenance) {
-      return render(c, new ApiError(503, "temporarily_unavailable", "The platform is under maintenance (fault injection)", { retryAfterSeconds: 60 }));
+      return render(c, new SandboxHttpError(503, "temporarily_unavailable", "The platform is under maintenance (fault injection)", { retryAfterSeconds: 60 }));
     }
     const presented = readBearerToken(c.req.header("Authorization"));
-    if (presented === null) return render(c, new ApiError(401, "invalid_token", "Missing Authorization: Bearer <ACCESS_TOKEN> header"));
+    if (presented === null) return render(c, new SandboxHttpError(401, "invalid_token", "Missing Authorization: Bearer <ACCESS_TOKEN> header"));
     const token = store.tokens.get(presented);
     if (!token || !isTokenActive(token, clock.now())) {
       const reason = !token ? "unknown" : token.revoked ? "revoked" : "expired";
-      return render(c, new ApiError(401, "invalid_token", `The access token is ${reason}`));
+      return render(c, new SandboxHttpError(401, "invalid_token", `The access token is ${reason}`));
     }
     const user = store.usersById.get(token.userId);
     const app = store.apps.get(token.clientId);
-    if (!user || !app) return render(c, new ApiError(401, "invalid_token", "The access token is unknown"));
+    if (!user || !app) return render(c, new SandboxHttpError(401, "invalid_token", "The access token is unknown"));
 
     const retryAfter = faults.takeRateLimitToken(user.id, clock.now());
     if (retryAfter !== null) {
-      return render(c, new ApiError(429, "rate_limited", "Too many requests: the user is temporarily blocked", { retryAfterSeconds: retryAfter }));
+      return render(c, new SandboxHttpError(429, "rate_limited", "Too many requests: the user is temporarily blocked", { retryAfterSeconds: retryAfter }));
     }
     const missing = requiredScopes.filter((scope) => !token.scopes.includes(scope));
     if (missing.length > 0) {
-      return render(c, new ApiError(403, "insufficient_scope", `The access token lacks the scope(s): ${missing.join(", ")}`));
+      return render(c, new SandboxHttpError(403, "insufficient_scope", `The access token lacks the scope(s): ${missing.join(", ")}`));
     }
-    if (faults.injectServerError()) return render(c, new ApiError(500, "server_error", "Injected server error (fault errorRate)"));
+    if (faults.injectServerError()) return render(c, new SandboxHttpError(500, "server_error", "Injected server error (fault errorRate)"));
     c.set("auth", { token, user, app });
     await next();
   };

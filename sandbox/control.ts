@@ -9,7 +9,7 @@ import { deliveryStatusSchema, orderStatusSchema } from "@/lib/marketplace/schem
 import { readBearerToken } from "./auth";
 import { isExposed, type SandboxConfig } from "./config";
 import type { SandboxContext, SandboxEnv } from "./context";
-import { ApiError, notFound } from "./errors";
+import { SandboxHttpError, notFound } from "./errors";
 import { faultsPatchSchema } from "./faults";
 import { generateOrder } from "./seed";
 import { jsonBody } from "./validation";
@@ -31,8 +31,8 @@ export const DELIVERY_TRANSITIONS: Record<DeliveryStatus, readonly DeliveryStatu
   delivered: [],
 };
 
-function conflict(message: string): ApiError {
-  return new ApiError(409, "conflict", message);
+function conflict(message: string): SandboxHttpError {
+  return new SandboxHttpError(409, "conflict", message);
 }
 
 function digest(value: string): Buffer {
@@ -51,7 +51,7 @@ function controlTokenGuard(config: SandboxConfig): MiddlewareHandler<SandboxEnv>
   return async (c, next) => {
     const presented = readBearerToken(c.req.header("Authorization"));
     if (presented === null || !timingSafeEqual(digest(presented), expected)) {
-      throw new ApiError(401, "invalid_token", "The control API needs Authorization: Bearer <SANDBOX_CONTROL_TOKEN> when the sandbox is exposed");
+      throw new SandboxHttpError(401, "invalid_token", "The control API needs Authorization: Bearer <SANDBOX_CONTROL_TOKEN> when the sandbox is exposed");
     }
     await next();
   };

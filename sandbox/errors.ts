@@ -29,7 +29,12 @@ export interface ErrorBody {
   error: { code: ErrorCode; message: string; details?: ErrorDetail[]; parameter?: string };
 }
 
-export class ApiError extends Error {
+/**
+ * A failure the sandbox answers with: routes throw or return it, `errorResponse` turns it into its
+ * status and the body above. (The dashboard's `DashboardApiError`, lib/api-client.ts, is another
+ * thing: what the browser gets when one of the dashboard's own endpoints fails.)
+ */
+export class SandboxHttpError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     readonly code: ErrorCode,
@@ -37,7 +42,7 @@ export class ApiError extends Error {
     readonly extra: { details?: ErrorDetail[]; parameter?: string; retryAfterSeconds?: number } = {},
   ) {
     super(message);
-    this.name = "ApiError";
+    this.name = "SandboxHttpError";
   }
 
   toBody(): ErrorBody {
@@ -53,10 +58,10 @@ export class ApiError extends Error {
   }
 }
 
-export function errorResponse(c: Context, error: ApiError): Response {
+export function errorResponse(c: Context, error: SandboxHttpError): Response {
   if (error.status === 401) c.header("WWW-Authenticate", 'Bearer error="invalid_token"');
   if (error.extra.retryAfterSeconds !== undefined) c.header("Retry-After", String(error.extra.retryAfterSeconds));
   return c.json(error.toBody(), error.status);
 }
 
-export const notFound = (what: string) => new ApiError(404, "not_found", `${what} not found`);
+export const notFound = (what: string) => new SandboxHttpError(404, "not_found", `${what} not found`);

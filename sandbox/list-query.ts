@@ -1,4 +1,8 @@
 // The generic list rules (spec: Endpoints → Generic list rules; Limits), shared by every list.
+// How parameters are spelled (operators, `_sort`, counts, links) is lib/marketplace/list-grammar.ts,
+// the dashboard's too; this module checks them against the list's fields (derived from the wire
+// schema by schema-fields.ts), runs the query in memory and wraps the page in the envelope.
+// docs/decisions/0006-sandbox-list-engine.md says why it is built this way.
 //
 // - `_limit` (default 50, max 200: larger values are clamped and the limit used is reported),
 //   `_offset` (default 0), `_sort=field[:asc|:desc][,field...]` applied left to right.
@@ -11,13 +15,25 @@
 // Performance: see "Running" below: cached columns, folded text and sorted index views per source
 // version, so a query over 100,000 records scans compact arrays.
 import type { z } from "zod";
+import {
+  DEFAULT_LIMIT,
+  DEFAULT_OFFSET,
+  MAX_LIMIT,
+  PAGE_MINIMUM,
+  formatListLink,
+  isValidCount,
+  operatorMeaning,
+  readCount,
+  readFilterName,
+  readSortCriterion,
+  splitInValues,
+  splitSort,
+  type PageParameter,
+  type SortDirection,
+} from "@/lib/marketplace/list-grammar";
 import type { AppliedFilter, AppliedSort, ListEnvelope, ListOperator } from "@/lib/marketplace/schemas/list";
-import { ApiError } from "./errors";
-
-export const DEFAULT_LIMIT = 50;
-export const MAX_LIMIT = 200;
-
-export type FieldKind = "string" | "number" | "boolean" | "datetime" | "date" | "enum";
+import { SandboxHttpError } from "./errors";
+import { schemaFields, type FieldKind, type FieldStep } from "./schema-fields";
 
 export interface FieldInfo {
   path: string;
@@ -31,28 +47,10 @@ export interface FieldInfo {
 export type FieldCatalogue = ReadonlyMap<string, FieldInfo>;
 
 // ---------------------------------------------------------------------------------------------
-// Field catalogue from a zod schema: every scalar leaf becomes a filterable field.
+// Field catalogue from a zod schema: every scalar leaf becomes a filterable field
+// (schema-fields.ts), read through a getter made once per field.
 
-interface ZodDefLike {
-  type: string;
-  shape?: Record<string, ZodLike>;
-  element?: ZodLike;
-  innerType?: ZodLike;
-  in?: ZodLike;
-  entries?: Record<string, string | number>;
-  values?: readonly unknown[];
-  format?: string;
-}
-interface ZodLike {
-  _zod: { def: ZodDefLike };
-}
-
-interface Step {
-  key: string;
-  array: boolean;
-}
-
-function makeGetter(steps: readonly Step[]): (record: unknown) => unknown {
+function makeGetter(steps: readonly FieldStep[]): (record: unknown) => unknown {
   if (!steps.some((step) => step.array)) {
     const keys = steps.map((step) => step.key);
     if (keys.length === 1) {
@@ -80,7 +78,7 @@ function makeGetter(steps: readonly Step[]): (record: unknown) => unknown {
         return;
       }
       if (value === null || typeof value !== "object") return;
-      const step = steps[index] as Step;
+      const step = steps[index] as FieldStep;
       const next = (value as Record<string, unknown>)[step.key];
       if (step.array) {
         if (Array.isArray(next)) for (const element of next) walk(element, index + 1);
@@ -93,58 +91,12 @@ function makeGetter(steps: readonly Step[]): (record: unknown) => unknown {
 
 export function fieldCatalogueFromSchema(schema: z.ZodType): FieldCatalogue {
   const fields = new Map<string, FieldInfo>();
-  const visit = (node: ZodLike, steps: Step[]): void => {
-    const def = node._zod.def;
-    const path = steps.map((step) => step.key).join(".");
-    const multi = steps.some((step) => step.array);
-    const add = (kind: FieldKind, enumValues?: readonly string[]) =>
-      fields.set(path, { path, kind, multi, get: makeGetter(steps), ...(enumValues ? { enumValues } : {}) });
-    switch (def.type) {
-      case "optional":
-      case "nullable":
-      case "default":
-      case "readonly":
-        if (def.innerType) visit(def.innerType, steps);
-        return;
-      case "pipe":
-        if (def.in) visit(def.in, steps);
-        return;
-      case "object":
-        for (const [key, child] of Object.entries(def.shape ?? {})) visit(child, [...steps, { key, array: false }]);
-        return;
-      case "array": {
-        const last = steps[steps.length - 1];
-        if (last && def.element) visit(def.element, [...steps.slice(0, -1), { key: last.key, array: true }]);
-        return;
-      }
-      case "string":
-        add(def.format === "datetime" ? "datetime" : def.format === "date" ? "date" : "string");
-        return;
-      case "number":
-        add("number");
-        return;
-      case "boolean":
-        add("boolean");
-        return;
-      case "enum":
-        add("enum", Object.values(def.entries ?? {}).map(String));
-        return;
-      case "literal":
-        add("enum", (def.values ?? []).map(String));
-        return;
-      default:
-        // records, unions, unknown: free-form data, not filterable.
-        return;
-    }
-  };
-  visit(schema as unknown as ZodLike, []);
+  for (const { steps, ...field } of schemaFields(schema)) fields.set(field.path, { ...field, get: makeGetter(steps) });
   return fields;
 }
 
 // ---------------------------------------------------------------------------------------------
-// Parsing
-
-export type SortDirection = "asc" | "desc";
+// Parsing: the grammar's readings, checked against the catalogue, worded as 400 invalid_query
 
 export interface SortCriterion {
   field: FieldInfo;
@@ -177,28 +129,15 @@ export interface ListQuery {
   carried: [string, string][];
 }
 
-// A Map, not an object literal: a suffix such as __constructor or __toString must not find
-// Object.prototype's members and pass for an operator.
-const OPERATOR_SUFFIXES: ReadonlyMap<string, ListOperator> = new Map([
-  ["eq", "eq"],
-  ["like", "like"],
-  ["in", "in"],
-  ["gt", "gt"],
-  ["gte", "gte"],
-  ["ge", "gte"],
-  ["lt", "lt"],
-  ["lte", "lte"],
-  ["le", "lte"],
-]);
-
-function invalid(parameter: string, message: string): ApiError {
-  return new ApiError(400, "invalid_query", `Query parameter ${parameter}: ${message}`, { parameter });
+function invalid(parameter: string, message: string): SandboxHttpError {
+  return new SandboxHttpError(400, "invalid_query", `Query parameter ${parameter}: ${message}`, { parameter });
 }
 
-function parseInteger(parameter: string, raw: string, min: number): number {
-  if (!/^\d+$/.test(raw)) throw invalid(parameter, `must be an integer of at least ${min}`);
-  const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < min) throw invalid(parameter, `must be an integer of at least ${min}`);
+function parseCount(parameter: PageParameter, raw: string): number {
+  const value = readCount(raw);
+  if (value === null || !isValidCount(parameter, value)) {
+    throw invalid(parameter, `must be an integer of at least ${PAGE_MINIMUM[parameter]}`);
+  }
   return value;
 }
 
@@ -256,7 +195,7 @@ function compileFilter(parameter: string, field: FieldInfo, operator: ListOperat
     const needle = fold(raw);
     match = (value) => typeof value === "string" && fold(value).includes(needle);
   } else if (operator === "in") {
-    const parts = raw.split(",");
+    const parts = splitInValues(raw);
     if (raw === "" || parts.some((part) => part === "")) throw invalid(parameter, "must be a comma-separated list of values");
     const set = new Set(parts.map((part) => parseOperand(parameter, field, part)));
     reported = parts;
@@ -281,10 +220,15 @@ function compileFilter(parameter: string, field: FieldInfo, operator: ListOperat
 
 function parseSort(raw: string, spec: ListSpec): SortCriterion[] {
   const criteria: SortCriterion[] = [];
-  for (const part of raw.split(",")) {
-    const [name = "", direction = "asc", ...rest] = part.split(":");
-    if (name === "" || rest.length > 0) throw invalid("_sort", `${JSON.stringify(part)} is not field[:asc|:desc]`);
-    if (direction !== "asc" && direction !== "desc") throw invalid("_sort", `direction of ${name} must be asc or desc`);
+  for (const part of splitSort(raw)) {
+    const reading = readSortCriterion(part);
+    if (!reading.ok) {
+      throw invalid(
+        "_sort",
+        reading.problem === "malformed" ? `${JSON.stringify(part)} is not field[:asc|:desc]` : `direction of ${reading.field} must be asc or desc`,
+      );
+    }
+    const { field: name, direction = "asc" } = reading.criterion;
     const field = spec.fields.get(name);
     if (!field) throw invalid("_sort", `unknown field ${name}`);
     if (field.multi) throw invalid("_sort", `${name} holds several values per record and cannot be sorted on`);
@@ -296,7 +240,7 @@ function parseSort(raw: string, spec: ListSpec): SortCriterion[] {
 export function parseListQuery(params: URLSearchParams, spec: ListSpec): ListQuery {
   const seen = new Set<string>();
   let limit = DEFAULT_LIMIT;
-  let offset = 0;
+  let offset = DEFAULT_OFFSET;
   let sort: SortCriterion[] | null = null;
   const filters: Filter[] = [];
   const carried: [string, string][] = [];
@@ -304,11 +248,11 @@ export function parseListQuery(params: URLSearchParams, spec: ListSpec): ListQue
     if (seen.has(key)) throw invalid(key, "is given more than once");
     seen.add(key);
     if (key === "_limit") {
-      limit = Math.min(parseInteger(key, value, 1), MAX_LIMIT);
+      limit = Math.min(parseCount(key, value), MAX_LIMIT);
       continue;
     }
     if (key === "_offset") {
-      offset = parseInteger(key, value, 0);
+      offset = parseCount(key, value);
       continue;
     }
     carried.push([key, value]);
@@ -316,16 +260,15 @@ export function parseListQuery(params: URLSearchParams, spec: ListSpec): ListQue
       sort = parseSort(value, spec);
       continue;
     }
-    const separator = key.lastIndexOf("__");
-    const suffix = separator > 0 ? key.slice(separator + 2) : "";
-    const operator = separator > 0 ? OPERATOR_SUFFIXES.get(suffix) : undefined;
-    const fieldName = operator ? key.slice(0, separator) : key;
+    // With an unknown suffix, the whole name is taken for the field (and then named in the error).
+    const name = readFilterName(key);
+    const fieldName = name.operator === null ? key : name.field;
     const field = spec.fields.get(fieldName);
     if (!field) {
-      const known = separator > 0 && spec.fields.has(key.slice(0, separator));
-      throw invalid(key, known ? `unknown operator __${suffix}` : `unknown field ${fieldName}`);
+      const knownField = name.operator === null && spec.fields.has(name.field);
+      throw invalid(key, knownField ? `unknown operator __${name.suffix}` : `unknown field ${fieldName}`);
     }
-    filters.push(compileFilter(key, field, operator ?? "eq", value));
+    filters.push(compileFilter(key, field, name.operator === null ? "eq" : operatorMeaning(name.operator), value));
   }
   const effectiveSort =
     sort ??
@@ -388,7 +331,7 @@ function foldedText(source: ListSource<unknown>, cache: SourceCache, field: Fiel
     const values = column(source, cache, field);
     const starts = new Int32Array(values.length);
     const parts: string[] = new Array<string>(values.length);
-    let offset = 0;
+    let offset = DEFAULT_OFFSET;
     for (let i = 0; i < values.length; i++) {
       const value = values[i];
       const folded = typeof value === "string" ? fold(value) : "";
@@ -549,13 +492,6 @@ export function runListQuery<T>(source: ListSource<T>, query: ListQuery, spec: L
   return { page, total: count };
 }
 
-function link(path: string, carried: readonly [string, string][], limit: number, offset: number): string {
-  const params = new URLSearchParams([...carried]);
-  params.set("_limit", String(limit));
-  params.set("_offset", String(offset));
-  return `${path}?${params.toString()}`;
-}
-
 export function buildListEnvelope<T>(spec: ListSpec, query: ListQuery, page: T[], total: number): ListEnvelope<T> {
   const { limit, offset, carried } = query;
   const filters: AppliedFilter[] = query.filters.map((filter) => ({ field: filter.field.path, operator: filter.operator, value: filter.value }));
@@ -564,9 +500,9 @@ export function buildListEnvelope<T>(spec: ListSpec, query: ListQuery, page: T[]
     meta: {
       page: { limit, offset, count: page.length, max_limit: MAX_LIMIT },
       links: {
-        previous: offset > 0 ? link(spec.path, carried, limit, Math.max(0, offset - limit)) : null,
-        self: link(spec.path, carried, limit, offset),
-        next: offset + page.length < total ? link(spec.path, carried, limit, offset + limit) : null,
+        previous: offset > 0 ? formatListLink(spec.path, carried, { limit, offset: Math.max(0, offset - limit) }) : null,
+        self: formatListLink(spec.path, carried, { limit, offset }),
+        next: offset + page.length < total ? formatListLink(spec.path, carried, { limit, offset: offset + limit }) : null,
       },
       filters,
       sort,

@@ -5,7 +5,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { ProblemNotice } from "@/components/platform/problem-notice";
 import { DataTable } from "@/components/ui/data-table";
 import { Pagination } from "@/components/ui/pagination";
-import { ApiError } from "@/lib/api-client";
+import { DashboardApiError } from "@/lib/api-client";
 
 /**
  * The body of a server-paginated table: the platform problem (reconnect, missing scope) or the
@@ -40,7 +40,7 @@ export function PagedTable<Row, D>({
   sizes: readonly number[];
 }) {
   const { query, filters, filtersValid, update } = paged;
-  const problem = query.error instanceof ApiError ? query.error.problem : null;
+  const problem = query.error instanceof DashboardApiError ? query.error.problem : null;
   return (
     <>
       {!filtersValid ? <p role="alert" className="text-sm text-red-700">Some filters in the address are invalid and were ignored.</p> : null}

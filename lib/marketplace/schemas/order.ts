@@ -59,10 +59,15 @@ export const orderAmountsSchema = z.object({
 });
 export type OrderAmounts = z.infer<typeof orderAmountsSchema>;
 
-/** Item amounts: same form as the order's, but `comission` carries `value` instead of `total`. */
+/**
+ * Item amounts: same form as the order's, but `comission` "carries `normalizer`, `type` and
+ * `value` (instead of `total`)" (spec: Resources → Delivery item). Whether `currency` stays is
+ * not shown: it is optional here (the order's currency applies), so neither reading breaks
+ * reading orders. Nothing shows an item's commission today.
+ */
 export const itemAmountsSchema = orderAmountsSchema.extend({
   comission: z.object({
-    currency: currencySchema,
+    currency: currencySchema.optional(),
     normalizer: z.number().int().positive(),
     type: z.string(),
     value: z.number().int(),

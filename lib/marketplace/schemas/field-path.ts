@@ -1,0 +1,18 @@
+// Paths into a request body, written the way the platform writes them in `errors[].field`
+// (`dimensions[0].height.value`; spec: SKU import response). One writer for every place that
+// names a field: the SKU import errors, the sandbox's validation details, the SKU form.
+
+/** `["dimensions", 0, "height", "value"]` → `dimensions[0].height.value`; the empty path is "". */
+export function formatFieldPath(path: readonly PropertyKey[]): string {
+  let out = "";
+  for (const segment of path) {
+    if (typeof segment === "number") out += `[${segment}]`;
+    else out += out === "" ? String(segment) : `.${String(segment)}`;
+  }
+  return out;
+}
+
+/** A zod issue's path in that form; an issue about the whole body (empty path) is `body`. */
+export function formatIssuePath(path: readonly PropertyKey[]): string {
+  return formatFieldPath(path) || "body";
+}
