@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeProblem } from "./platform-problem-text";
+import { describeProblem } from "./platform-problem";
 
 describe("describeProblem", () => {
   it("tells the seller what to do for each kind of problem", () => {

@@ -1,7 +1,11 @@
-import type { PlatformProblem } from "@/lib/data/platform";
+// Why a platform call gave no data, and one wording of it for server actions' messages and the
+// ProblemNotice of pages alike. Plain module (no server-only): client components use it too.
 
-// One wording of "why the platform gave no data", for server actions' messages and the
-// ProblemNotice of pages alike. Plain module (no server-only): client components render it too.
+/** Why a platform call gave no data, in the terms the UI explains to the seller. */
+export type PlatformProblem =
+  | { kind: "reconnect" }
+  | { kind: "missing_scope"; scopes: string[] }
+  | { kind: "error"; message: string; status: number | null; retryAfterMs?: number; invalidResponse?: boolean };
 
 /**
  * The sentence a seller reads for a platform problem, while trying to `doing` (e.g. "change

@@ -117,6 +117,7 @@ describe("fault injection", () => {
         errorRate: 0.5,
         latencyMs: 10,
         importDown: true,
+        rejectSkus: null,
         rateLimitPerMinute: null,
         duplicateWebhooks: false,
         dropWebhookRate: 0,
@@ -128,6 +129,8 @@ describe("fault injection", () => {
     expect((await control("/faults", { dropWebhookRate: 1.5 })).status).toBe(400);
     expect((await control("/faults", { dropWebhookRate: -0.1 })).status).toBe(400);
     expect((await control("/faults", { reorderWebhooks: "yes" })).status).toBe(400);
+    expect((await control("/faults", { rejectSkus: [] })).status).toBe(400);
+    expect((await control("/faults", { rejectSkus: [{ field: "code" }] })).status).toBe(400);
     expect(await (await control("/faults", { dropWebhookRate: 0.25, reorderWebhooks: true })).json()).toMatchObject({
       faults: { dropWebhookRate: 0.25, reorderWebhooks: true, importDown: true },
     });

@@ -1,6 +1,8 @@
 // Fault injection (control API `POST /_sandbox/faults`): lets an integrator rehearse failures the
 // real platform can produce without waiting for them.
 import { z } from "zod";
+import { importErrorSchema } from "@/lib/marketplace/schemas/sku";
+import type { ImportError } from "@/lib/marketplace/schemas/sku";
 
 export const faultsPatchSchema = z.strictObject({
   /** Share (0..1) of authorised API calls answered with HTTP 500; 1 = every call. */
@@ -9,6 +11,11 @@ export const faultsPatchSchema = z.strictObject({
   latencyMs: z.number().int().min(0).max(60_000).optional(),
   /** SKU import disabled: SKU create answers statusCode -5 with HTTP 503. */
   importDown: z.boolean().optional(),
+  /**
+   * A valid SKU is refused with statusCode -4 (HTTP 400) and these errors, as the platform's own
+   * later rules may (catalogue, moderation: the sandbox does not model them). null = no fault.
+   */
+  rejectSkus: z.array(importErrorSchema).min(1).max(50).nullable().optional(),
   /** API calls per user per minute of sandbox time; above it: HTTP 429 (+ statusCode -2 on SKU create). null = no limit. */
   rateLimitPerMinute: z.number().int().positive().nullable().optional(),
   /** Every webhook is delivered twice (same body, signature and X-SVC-Event-Id). */
@@ -26,6 +33,7 @@ export interface Faults {
   errorRate: number;
   latencyMs: number;
   importDown: boolean;
+  rejectSkus: ImportError[] | null;
   rateLimitPerMinute: number | null;
   duplicateWebhooks: boolean;
   dropWebhookRate: number;
@@ -37,6 +45,7 @@ export const NO_FAULTS: Readonly<Faults> = {
   errorRate: 0,
   latencyMs: 0,
   importDown: false,
+  rejectSkus: null,
   rateLimitPerMinute: null,
   duplicateWebhooks: false,
   dropWebhookRate: 0,

@@ -126,6 +126,20 @@ describe("POST /v1.0/marketplace/portfolios/skus", () => {
     expect(body).toMatchObject({ statusCode: -5, statusMessage: "Import is down" });
   });
 
+  it("the rejectSkus fault refuses a valid SKU with statusCode -4 and the errors it names, and nothing is created", async () => {
+    const errors = [{ field: "identifiers[1].value", message: "this EAN belongs to another seller's product" }];
+    sandbox.handle.faults.apply({ rejectSkus: errors });
+    const { status, body } = await createSku(sampleSku("REJECTED-1"));
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ statusCode: -4, id: null, sku: "REJECTED-1", errors });
+    // An invalid SKU still gets the schema's own errors.
+    const invalid = await createSku({ ...sampleSku("REJECTED-2"), code: "" });
+    expect(invalid.body.errors.map((error) => error.field)).toContain("code");
+
+    sandbox.handle.faults.apply({ rejectSkus: null });
+    expect((await createSku(sampleSku("REJECTED-1"))).status).toBe(201);
+  });
+
   it("an unexpected error → 500, statusCode -1", async () => {
     sandbox.handle.faults.apply({ errorRate: 1 });
     const { status, body } = await createSku(sampleSku());

@@ -77,6 +77,9 @@ export function skuRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     const code = typeof (json as { code?: unknown }).code === "string" ? ((json as { code: string }).code) : null;
     if (!parsed.success) return answer(400, failure(SKU_STATUS.invalid, issuesToImportErrors(parsed.error), code));
 
+    const rejections = ctx.faults.current.rejectSkus;
+    if (rejections) return answer(400, failure(SKU_STATUS.invalid, rejections, code));
+
     const data = parsed.data;
     const fingerprint = canonicalJson(data);
     const existing = ctx.store.skuByFingerprint.get(`${user.id}:${fingerprint}`);

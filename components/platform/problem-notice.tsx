@@ -1,6 +1,6 @@
 import { ConnectButton } from "@/components/auth/connect-button";
-import type { PlatformProblem } from "@/lib/data/platform";
-import { describeProblem } from "@/lib/platform-problem-text";
+import type { PlatformProblem } from "@/lib/platform-problem";
+import { describeProblem } from "@/lib/platform-problem";
 
 /** Explains why a feature shows no data, with the one action that fixes it. */
 export function ProblemNotice({ problem, feature }: { problem: PlatformProblem; feature: string }) {

@@ -15,8 +15,8 @@ interface CurrentPrice {
 
 export function EditPriceForm({ current }: { current: CurrentPrice }) {
   const [state, action, pending] = useActionState<PriceActionState, FormData>(createPriceAction, { status: "idle" });
-  const values = state.status === "idle" ? { type: current.type, amount: "", currency: current.currency } : state.values;
-  const errors = state.status === "error" ? state.fieldErrors : {};
+  const values = (state.status === "idle" ? null : state.data?.values) ?? { type: current.type, amount: "", currency: current.currency };
+  const errors = state.status === "idle" ? {} : state.fieldErrors;
 
   return (
     <form action={action} className="space-y-4 rounded-lg border border-zinc-200 bg-white p-5" noValidate>
@@ -28,14 +28,14 @@ export function EditPriceForm({ current }: { current: CurrentPrice }) {
       <input type="hidden" name="sku" value={current.sku} />
       <input type="hidden" name="normalizer" value={current.normalizer} />
       {/* The key remounts the fields with the submitted values, which React's form reset would otherwise clear. */}
-      <div key={state.status === "idle" ? "idle" : JSON.stringify(state.values) + state.status} className="grid gap-4 sm:grid-cols-3">
+      <div key={state.status === "idle" ? "idle" : String(state.at)} className="grid gap-4 sm:grid-cols-3">
         <label className="flex flex-col gap-1 text-sm">
           Type
           <select name="type" defaultValue={values.type} className="rounded-md border border-zinc-300 px-2 py-1.5" aria-describedby="price-type-error">
             <option value="list">list</option>
             <option value="sell">sell</option>
           </select>
-          <span id="price-type-error" className="text-red-700">{errors.type}</span>
+          <span id="price-type-error" className="text-red-700">{errors.type?.[0]}</span>
         </label>
         <label className="flex flex-col gap-1 text-sm">
           Amount ({current.currency})
@@ -48,12 +48,12 @@ export function EditPriceForm({ current }: { current: CurrentPrice }) {
             aria-describedby="price-amount-error"
             className="rounded-md border border-zinc-300 px-2 py-1.5 tabular-nums"
           />
-          <span id="price-amount-error" className="text-red-700">{errors.amount}</span>
+          <span id="price-amount-error" className="text-red-700">{errors.amount?.[0]}</span>
         </label>
         <label className="flex flex-col gap-1 text-sm">
           Currency
           <input name="currency" defaultValue={values.currency} maxLength={3} className="rounded-md border border-zinc-300 px-2 py-1.5 uppercase" aria-describedby="price-currency-error" />
-          <span id="price-currency-error" className="text-red-700">{errors.currency}</span>
+          <span id="price-currency-error" className="text-red-700">{errors.currency?.[0]}</span>
         </label>
       </div>
       <div className="flex items-center gap-4">
@@ -64,9 +64,9 @@ export function EditPriceForm({ current }: { current: CurrentPrice }) {
           {state.status === "success" ? (
             <>
               {state.message}.{" "}
-              {state.priceId !== current.id ? (
-                <Link href={`/prices/${state.priceId}`} className="underline">
-                  Open the {state.values.type} price
+              {state.data.priceId !== current.id ? (
+                <Link href={`/prices/${state.data.priceId}`} className="underline">
+                  Open the {state.data.values.type} price
                 </Link>
               ) : null}
             </>

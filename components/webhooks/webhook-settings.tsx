@@ -7,7 +7,7 @@ import type { WebhookActionState } from "@/lib/actions/webhooks";
 export function WebhookSettings({ currentUrl, receiverUrl }: { currentUrl: string | null; receiverUrl: string }) {
   const [state, action, pending] = useActionState<WebhookActionState, FormData>(updateWebhookSettingsAction, { status: "idle" });
   const pointsHere = currentUrl === receiverUrl;
-  const urlError = state.status === "error" ? state.fieldErrors?.url?.[0] : undefined;
+  const urlError = state.status === "error" ? state.fieldErrors.url?.[0] : undefined;
 
   return (
     <div className="space-y-6">
@@ -63,8 +63,8 @@ export function WebhookSettings({ currentUrl, receiverUrl }: { currentUrl: strin
             type="url"
             required
             // React resets a form after its action; a failed attempt's URL comes back in the state.
-            defaultValue={state.status === "error" ? state.url : undefined}
-            key={state.status === "error" ? `error:${state.message}:${state.url ?? ""}` : state.status}
+            defaultValue={state.status === "error" ? state.data?.url : undefined}
+            key={state.status === "idle" ? "idle" : String(state.at)}
             placeholder="https://example.com/webhooks"
             aria-invalid={!!urlError}
             aria-describedby="webhook-url-error"

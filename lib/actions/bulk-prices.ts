@@ -1,10 +1,11 @@
 "use server";
 
 import { z } from "zod";
+import { failed, succeeded } from "@/lib/actions/action-state";
+import type { ActionAnswer } from "@/lib/actions/action-state";
 import { requireSeller } from "@/lib/auth/session";
 import { withPlatform } from "@/lib/data/platform";
-import type { PlatformProblem } from "@/lib/data/platform";
-import { describeProblem } from "@/lib/platform-problem-text";
+import { describeProblem } from "@/lib/platform-problem";
 import { priceCreateSchema } from "@/lib/marketplace/schemas/price";
 import { applyPriceRows } from "@/lib/prices/bulk-apply";
 import type { BackoffState, RowResult } from "@/lib/prices/bulk-apply";
@@ -12,9 +13,7 @@ import { BULK_LIMITS, parseBulkPriceCsv } from "@/lib/prices/bulk-csv";
 import { previewBulkPrices } from "@/lib/prices/bulk-preview";
 import type { BulkPreview } from "@/lib/prices/bulk-preview";
 
-export type PreviewBulkPricesState =
-  | { status: "ok"; preview: BulkPreview }
-  | { status: "error"; message: string; problem?: PlatformProblem };
+export type PreviewBulkPricesState = ActionAnswer<BulkPreview>;
 
 const uploadSchema = z.object({
   file: z
@@ -30,24 +29,24 @@ const uploadSchema = z.object({
 export async function previewBulkPricesAction(formData: FormData): Promise<PreviewBulkPricesState> {
   const seller = await requireSeller();
   const upload = uploadSchema.safeParse({ file: formData.get("file") });
-  if (!upload.success) return { status: "error", message: upload.error.issues[0]?.message ?? "Choose a CSV file." };
+  if (!upload.success) return failed(upload.error.issues[0]?.message ?? "Choose a CSV file.", { fieldErrors: { file: upload.error.issues.map((issue) => issue.message) } });
 
   let text: string;
   try {
     // TextDecoder with `fatal`: a file saved as Latin-1 would otherwise turn "ç" into "�" silently.
     text = new TextDecoder("utf-8", { fatal: true }).decode(await upload.data.file.arrayBuffer());
   } catch {
-    return { status: "error", message: "The file is not UTF-8 text. Save it as \"CSV UTF-8\" and upload it again." };
+    return failed("The file is not UTF-8 text. Save it as \"CSV UTF-8\" and upload it again.");
   }
   const parsed = parseBulkPriceCsv(text, { maxRows: BULK_LIMITS.maxRows });
-  if (!parsed.ok) return { status: "error", message: parsed.error };
+  if (!parsed.ok) return failed(parsed.error);
 
   const preview = await previewBulkPrices(seller, parsed);
   if (!preview.ok) {
     const message = preview.problem.kind === "error" ? preview.problem.message : "The marketplace did not return your current prices.";
-    return { status: "error", message, problem: preview.problem };
+    return failed(message, { problem: preview.problem });
   }
-  return { status: "ok", preview: preview.data };
+  return succeeded(`${preview.data.rows.length} rows read`, preview.data);
 }
 
 // One row to apply: the price create body (spec: Resources → Price) plus where it came from.
@@ -78,18 +77,21 @@ export interface AppliedRowResult {
   priceId: string | null;
 }
 
-export type ApplyPriceBatchState =
-  | {
-      status: "ok";
-      results: AppliedRowResult[];
-      /** Rows of this batch without an outcome yet: send them again (after `resumeAfterMs`). */
-      pending: ApplyPriceRow[];
-      resumeAfterMs: number;
-      backoff: BackoffState;
-      /** Times this call slowed down because the platform blocked it (statusCode -2 / HTTP 429). */
-      slowDowns: number;
-    }
-  | { status: "error"; message: string; problem?: PlatformProblem; results: AppliedRowResult[]; pending: ApplyPriceRow[] };
+/** Outcomes of the rows a batch finished, and its rows still without one. */
+export interface BatchPartial {
+  results: AppliedRowResult[];
+  /** Rows of this batch without an outcome yet: send them again (after `resumeAfterMs`). */
+  pending: ApplyPriceRow[];
+}
+
+export interface BatchProgress extends BatchPartial {
+  resumeAfterMs: number;
+  backoff: BackoffState;
+  /** Times this call slowed down because the platform blocked it (statusCode -2 / HTTP 429). */
+  slowDowns: number;
+}
+
+export type ApplyPriceBatchState = ActionAnswer<BatchProgress, BatchPartial>;
 
 /**
  * No new request starts after this long, so the call returns well before proxies and browsers
@@ -118,7 +120,7 @@ export async function applyPriceBatchAction(rows: ApplyPriceRow[], options: { ba
   const seller = await requireSeller();
   const parsed = batchSchema.safeParse({ rows, backoff: options.backoff });
   if (!parsed.success) {
-    return { status: "error", message: `The batch is not valid: ${parsed.error.issues[0]?.message ?? "unknown error"}`, results: [], pending: [] };
+    return failed(`The batch is not valid: ${parsed.error.issues[0]?.message ?? "unknown error"}`, { data: { results: [], pending: [] } });
   }
   const batch = parsed.data.rows;
 
@@ -139,8 +141,8 @@ export async function applyPriceBatchAction(rows: ApplyPriceRow[], options: { ba
   if (!run.ok) {
     const done = new Set(results.map((result) => result.line));
     const message = describeProblem(run.problem, "set prices", "resume");
-    return { status: "error", message, problem: run.problem, results, pending: batch.filter((row) => !done.has(row.line)) };
+    return failed(message, { problem: run.problem, data: { results, pending: batch.filter((row) => !done.has(row.line)) } });
   }
   const { pending, resumeAfterMs, backoff, slowDowns } = run.data;
-  return { status: "ok", results, pending, resumeAfterMs, backoff, slowDowns };
+  return succeeded(`${results.length} rows done`, { results, pending, resumeAfterMs, backoff, slowDowns });
 }

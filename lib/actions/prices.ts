@@ -2,10 +2,11 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
+import { failed, succeeded } from "@/lib/actions/action-state";
+import type { ActionState } from "@/lib/actions/action-state";
 import { requireSeller } from "@/lib/auth/session";
 import { createPriceForSeller } from "@/lib/data/prices";
-import type { PlatformProblem } from "@/lib/data/platform";
-import { describeProblem } from "@/lib/platform-problem-text";
+import { describeProblem } from "@/lib/platform-problem";
 import { currencySchema } from "@/lib/marketplace/schemas/common";
 import { PRICE_STATUS, priceTypeSchema } from "@/lib/marketplace/schemas/price";
 import { parseMoneyInput } from "@/lib/money";
@@ -17,10 +18,8 @@ export interface PriceFormValues {
   currency: string;
 }
 
-export type PriceActionState =
-  | { status: "idle" }
-  | { status: "success"; message: string; priceId: string; values: PriceFormValues }
-  | { status: "error"; message: string; fieldErrors: Partial<Record<keyof PriceFormValues, string>>; values: PriceFormValues; problem?: PlatformProblem };
+/** What the seller typed comes back with every outcome: the form shows it again (with or without JavaScript). */
+export type PriceActionState = ActionState<{ priceId: string; values: PriceFormValues }, { values: PriceFormValues }>;
 
 const AMOUNT_ERRORS: Record<MoneyInputError, string> = {
   empty: "Enter an amount.",
@@ -52,36 +51,27 @@ export async function createPriceAction(_previous: PriceActionState, formData: F
   };
   const parsed = priceForm.safeParse({ ...values, sku: formData.get("sku"), normalizer: formData.get("normalizer") });
   if (!parsed.success) {
-    const errors = z.flattenError(parsed.error).fieldErrors;
-    return {
-      status: "error",
-      message: "Check the highlighted fields.",
-      fieldErrors: { type: errors.type?.[0], currency: errors.currency?.[0], amount: errors.amount?.[0] },
-      values,
-    };
+    const { type, currency, amount } = z.flattenError(parsed.error).fieldErrors;
+    return failed("Check the highlighted fields.", { fieldErrors: { ...(type && { type }), ...(currency && { currency }), ...(amount && { amount }) }, data: { values } });
   }
   const { sku, type, currency, normalizer } = parsed.data;
   const amount = parseMoneyInput(parsed.data.amount, { currency, normalizer }, "pt-BR");
-  if (!amount.ok) return { status: "error", message: "Check the amount.", fieldErrors: { amount: AMOUNT_ERRORS[amount.reason] }, values };
+  if (!amount.ok) return failed("Check the amount.", { fieldErrors: { amount: [AMOUNT_ERRORS[amount.reason]] }, data: { values } });
 
   const result = await createPriceForSeller(seller, { sku, type, value: amount.value, currency, normalizer, extras: {} });
   if (!result.ok) {
-    return { status: "error", message: describeProblem(result.problem, "change prices"), fieldErrors: {}, values, problem: result.problem };
+    return failed(describeProblem(result.problem, "change prices"), { problem: result.problem, data: { values } });
   }
   const response = result.data;
   if (response.statusCode !== PRICE_STATUS.imported.statusCode || !response.id) {
     const reasons = response.errors.map((error) => `${error.field}: ${error.message}`).join("; ");
     const blocked = response.statusCode === PRICE_STATUS.blocked.statusCode;
-    return {
-      status: "error",
-      message: blocked
-        ? "The marketplace is blocking requests for a moment (too many). Wait a minute and try again."
-        : `${response.statusMessage}${reasons ? `: ${reasons}` : ""}`,
-      fieldErrors: {},
-      values,
-    };
+    const message = blocked
+      ? "The marketplace is blocking requests for a moment (too many). Wait a minute and try again."
+      : `${response.statusMessage}${reasons ? `: ${reasons}` : ""}`;
+    return failed(message, { data: { values } });
   }
   revalidatePath(`/prices/${response.id}`);
   revalidatePath("/prices");
-  return { status: "success", message: response.statusMessage, priceId: response.id, values };
+  return succeeded(response.statusMessage, { priceId: response.id, values });
 }

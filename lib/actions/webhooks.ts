@@ -2,23 +2,22 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
+import { failed, succeeded } from "@/lib/actions/action-state";
+import type { ActionState } from "@/lib/actions/action-state";
 import { requireSeller } from "@/lib/auth/session";
 import { withPlatform } from "@/lib/data/platform";
-import type { PlatformProblem } from "@/lib/data/platform";
+import type { PlatformProblem } from "@/lib/platform-problem";
 import { webhookUrlSchema } from "@/lib/marketplace/schemas/webhook";
-import { describeProblem } from "@/lib/platform-problem-text";
+import { describeProblem } from "@/lib/platform-problem";
 import { rotateWebhookKey } from "@/lib/data/sellers";
 import { requeueDeadEvents } from "@/lib/data/webhook-queue";
 import { getWebhookEvent } from "@/lib/data/webhook-events";
 import { reprocessWebhookEvent, sweepSoon } from "@/lib/webhooks/process";
 import { receiverUrlFor } from "@/lib/webhooks/receiver-url";
 
-export type WebhookActionState =
-  | { status: "idle" }
-  | { status: "success"; message: string }
-  | { status: "error"; message: string; fieldErrors?: { url?: string[] }; problem?: PlatformProblem; url?: string };
+/** A failed attempt to set a custom URL carries the URL back, so the form keeps it for another try. */
+export type WebhookActionState = ActionState<null, { url: string }>;
 
-/** Explains a failed call to endpoint 10 (spec: Webhook URL endpoint responses). */
 /** Endpoint 10's 400 means the URL itself (spec: Webhook URL endpoint responses); the rest as everywhere. */
 function describeUrlProblem(problem: PlatformProblem): string {
   if (problem.kind === "error" && problem.status === 400) return `The marketplace rejected the URL as invalid or unreachable: ${problem.message}`;
@@ -40,26 +39,25 @@ export async function updateWebhookSettingsAction(_previous: WebhookActionState,
   const submittedUrl = String(formData.get("url") ?? "");
   const parsed = settingsForm.safeParse({ intent: formData.get("intent"), url: submittedUrl });
   if (!parsed.success) {
-    const fieldErrors = z.flattenError(parsed.error).fieldErrors as { url?: string[] };
-    return { status: "error", message: fieldErrors.url ? "Enter a valid http(s) URL." : "Unknown request.", fieldErrors, url: submittedUrl };
+    const { url } = z.flattenError(parsed.error).fieldErrors as { url?: string[] };
+    return failed(url ? "Enter a valid http(s) URL." : "Unknown request.", { fieldErrors: url ? { url } : {}, data: { url: submittedUrl } });
   }
   const input = parsed.data;
 
   if (input.intent === "remove") {
     const result = await withPlatform(seller, "deleteWebhookUrl", (client) => client.deleteWebhookUrl());
-    if (!result.ok) return { status: "error", message: describeUrlProblem(result.problem), problem: result.problem };
+    if (!result.ok) return failed(describeUrlProblem(result.problem), { problem: result.problem });
     revalidatePath("/webhooks");
-    return { status: "success", message: "The callback URL was removed: the marketplace sends no more notifications." };
+    return succeeded("The callback URL was removed: the marketplace sends no more notifications.", null);
   }
 
   const url = input.intent === "use-dashboard" ? receiverUrlFor(seller.connection.webhookKey) : input.url;
   const result = await withPlatform(seller, "setWebhookUrl", (client) => client.setWebhookUrl(url));
   if (!result.ok) {
-    // The typed URL comes back so the form keeps it for another try.
-    return { status: "error", message: describeUrlProblem(result.problem), problem: result.problem, url: input.intent === "set-custom" ? url : undefined };
+    return failed(describeUrlProblem(result.problem), { problem: result.problem, ...(input.intent === "set-custom" ? { data: { url } } : {}) });
   }
   revalidatePath("/webhooks");
-  return { status: "success", message: `Notifications now go to ${result.data.url}.` };
+  return succeeded(`Notifications now go to ${result.data.url}.`, null);
 }
 
 const eventIdSchema = z.string().min(1).max(100);
@@ -67,16 +65,16 @@ const eventIdSchema = z.string().min(1).max(100);
 export async function processAgainAction(eventId: string): Promise<WebhookActionState> {
   const seller = await requireSeller();
   const id = eventIdSchema.safeParse(eventId);
-  if (!id.success) return { status: "error", message: "This event does not exist." };
+  if (!id.success) return failed("This event does not exist.");
   const result = await reprocessWebhookEvent(seller.id, id.data);
-  if (result === "missing") return { status: "error", message: "This event does not exist." };
-  if (result === "busy") return { status: "error", message: "This event is being processed right now; try again in a moment." };
+  if (result === "missing") return failed("This event does not exist.");
+  if (result === "busy") return failed("This event is being processed right now; try again in a moment.");
   revalidatePath(`/webhooks/events/${id.data}`);
   const event = await getWebhookEvent(seller.id, id.data);
   if (event?.processingState === "processed" || event?.processingState === "skipped") {
-    return { status: "success", message: "The event was processed again." };
+    return succeeded("The event was processed again.", null);
   }
-  return { status: "error", message: `Processing failed again: ${event?.processingError ?? "unknown error"}` };
+  return failed(`Processing failed again: ${event?.processingError ?? "unknown error"}`);
 }
 
 /** "Process all dead again": every dead event of the seller is queued with a fresh budget of attempts. */
@@ -87,8 +85,8 @@ export async function processAllDeadAction(): Promise<WebhookActionState> {
   revalidatePath("/webhooks/events");
   revalidatePath("/webhooks");
   return count === 0
-    ? { status: "success", message: "There are no dead events." }
-    : { status: "success", message: `${count} dead event${count === 1 ? " is" : "s are"} being processed again.` };
+    ? succeeded("There are no dead events.", null)
+    : succeeded(`${count} dead event${count === 1 ? " is" : "s are"} being processed again.`, null);
 }
 
 /**
@@ -102,12 +100,12 @@ export async function rotateReceiverAction(): Promise<WebhookActionState> {
   const newUrl = receiverUrlFor(await rotateWebhookKey(seller.id));
   revalidatePath("/webhooks");
   if (!current.ok) {
-    return { status: "error", message: `A new receiver URL was made; the marketplace's callback URL could not be checked: ${describeUrlProblem(current.problem)}` };
+    return failed(`A new receiver URL was made; the marketplace's callback URL could not be checked: ${describeUrlProblem(current.problem)}`, { problem: current.problem });
   }
-  if (current.data.url !== oldUrl) return { status: "success", message: "A new receiver URL was made. The old one no longer accepts notifications." };
+  if (current.data.url !== oldUrl) return succeeded("A new receiver URL was made. The old one no longer accepts notifications.", null);
   const moved = await withPlatform(seller, "setWebhookUrl", (client) => client.setWebhookUrl(newUrl));
   if (!moved.ok) {
-    return { status: "error", message: `A new receiver URL was made, but the marketplace still points at the old one: ${describeUrlProblem(moved.problem)} Use "Use this dashboard" to try again.` };
+    return failed(`A new receiver URL was made, but the marketplace still points at the old one: ${describeUrlProblem(moved.problem)} Use "Use this dashboard" to try again.`, { problem: moved.problem });
   }
-  return { status: "success", message: "A new receiver URL was made and the marketplace now notifies it. The old one no longer accepts notifications." };
+  return succeeded("A new receiver URL was made and the marketplace now notifies it. The old one no longer accepts notifications.", null);
 }

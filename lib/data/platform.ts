@@ -6,11 +6,9 @@ import { createMarketplaceClient, requiredScopesFor } from "@/lib/marketplace/cl
 import type { EndpointName, MarketplaceClient } from "@/lib/marketplace/client";
 import { MarketplaceError } from "@/lib/marketplace/errors";
 
-/** Why a platform call gave no data, in the terms the UI explains to the seller. */
-export type PlatformProblem =
-  | { kind: "reconnect" }
-  | { kind: "missing_scope"; scopes: string[] }
-  | { kind: "error"; message: string; status: number | null; retryAfterMs?: number; invalidResponse?: boolean };
+import type { PlatformProblem } from "@/lib/platform-problem";
+
+export type { PlatformProblem };
 
 export type PlatformResult<T> = { ok: true; data: T } | { ok: false; problem: PlatformProblem };
 

@@ -159,6 +159,14 @@ function classifyError(error: unknown): CreatePriceAttempt {
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
+ * `baseMs` doubled for each step after the first (1, 2, 4… × `baseMs`), at most `maxMs`: the
+ * growth of this engine's waits, and of the bulk page's retries of a call that got no answer.
+ */
+export function doublingDelayMs(step: number, baseMs: number, maxMs = Number.POSITIVE_INFINITY): number {
+  return Math.min(maxMs, baseMs * 2 ** Math.max(0, step - 1));
+}
+
+/**
  * Applies `rows` in order and reports each final outcome through `onResult` and in `results`.
  *
  * - Blocked (statusCode -2, HTTP 429, MarketplaceError "rate_limited"): every worker pauses
@@ -208,7 +216,7 @@ export async function applyPriceRows<R extends ApplicableRow>(
   };
 
   function backoffFor(step: number, base: number): number {
-    const ceiling = Math.min(maxBackoffMs, base * 2 ** Math.max(0, step - 1));
+    const ceiling = doublingDelayMs(step, base, maxBackoffMs);
     return Math.round(ceiling / 2 + random() * (ceiling / 2));
   }
 

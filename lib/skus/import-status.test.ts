@@ -89,7 +89,7 @@ describe("importFieldToFormPath", () => {
     ["identifiers[0].value", "identifiers[0].value"],
     ["medias[2].reference", "medias[2].reference"],
     ["datasheet.reference", "datasheet.reference"],
-    ["tags[1]", "tags[1]"],
+    ["tags[1]", "tags[1].value"],
     ["attributes.optional[0].name", "attributes.optional[0].name"],
     // Language keys → the row holding that language.
     ["title.pt_BR", "titles[0].value"],

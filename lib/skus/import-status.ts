@@ -1,5 +1,6 @@
 // What the seller reads after sending a SKU (spec: Errors → SKU import status codes; Endpoint 4),
 // and where each of the platform's `errors[].field` paths shows up in the New SKU form. Pure.
+import { formatFieldPath } from "@/lib/marketplace/schemas/field-path";
 import { languageCodeSchema } from "@/lib/marketplace/schemas/sku";
 import type { ImportError, SKU_STATUS } from "@/lib/marketplace/schemas/sku";
 import type { FieldErrors, SkuFormState } from "./sku-form";
@@ -122,15 +123,8 @@ export function parseFieldPath(field: string): PathSegment[] {
   return segments;
 }
 
-/** The inverse of `parseFieldPath`. */
-export function formatFieldPath(segments: readonly PathSegment[]): string {
-  let out = "";
-  for (const segment of segments) {
-    if (typeof segment === "number") out += `[${segment}]`;
-    else out += out === "" ? segment : `.${segment}`;
-  }
-  return out;
-}
+/** The inverse of `parseFieldPath` is the one path writer of lib/marketplace/schemas/field-path.ts. */
+export { formatFieldPath };
 
 /**
  * A language key of the body points at the row of the form that holds it: the value field when
@@ -167,6 +161,9 @@ export function importFieldToFormPath(field: string, state: SkuFormState): strin
     case "extras":
       // One JSON text area holds the whole object.
       return "extras";
+    case "tags":
+      // A tag is a row of the form, its text the row's value.
+      return typeof rest[0] === "number" && rest.length === 1 ? `tags[${rest[0]}].value` : field;
     case "attributes": {
       const [group, index, part, language, ...tail] = rest;
       if ((group !== "variant" && group !== "optional") || typeof index !== "number" || part !== "display") return field;

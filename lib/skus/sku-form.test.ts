@@ -163,8 +163,8 @@ describe("validateSku", () => {
     expect(Object.keys(errorsOf(formWith((form) => (form.datasheet.reference = "not a url"))))).toEqual(["datasheet.reference"]);
     expect(Object.keys(errorsOf(formWith((form) => (form.medias[0]!.reference = "ftp://example.com/x.jpg"))))).toEqual(["medias[0].reference"]);
     expect(Object.keys(errorsOf(formWith((form) => (form.medias[0]!.name = "x".repeat(51)))))).toEqual(["medias[0].name"]);
-    expect(Object.keys(errorsOf(formWith((form) => (form.tags = ["ok", ""]))))).toEqual(["tags[1]"]);
-    expect(Object.keys(errorsOf(formWith((form) => (form.tags = ["x".repeat(101)]))))).toEqual(["tags[0]"]);
+    expect(Object.keys(errorsOf(formWith((form) => (form.tags = [{ value: "ok" }, { value: "" }]))))).toEqual(["tags[1].value"]);
+    expect(Object.keys(errorsOf(formWith((form) => (form.tags = [{ value: "x".repeat(101) }]))))).toEqual(["tags[0].value"]);
   });
 
   it("checks brand and variation key lengths", () => {

@@ -7,17 +7,11 @@
 // description, attribute `display`) become lists of rows with a `language` field, because a
 // seller edits the key as well as the value; `import-status.ts` maps paths between the two.
 import type { z } from "zod";
-import { formatIssuePath, skuCreateSchema } from "@/lib/marketplace/schemas/sku";
+import { formatIssuePath, MANDATORY_LANGUAGE, skuCreateSchema } from "@/lib/marketplace/schemas/sku";
 import type { ImportError, SkuCreate, SkuCreateInput } from "@/lib/marketplace/schemas/sku";
 import { mapImportErrors } from "./import-status";
 
-export const MANDATORY_LANGUAGE = "pt_BR";
-export const CONDITIONS = ["new", "used", "remanufactured"] as const;
-export const ORIGINS = ["national", "imported"] as const;
-export const DIMENSION_NAMES = ["product", "package"] as const;
-export const LENGTH_UNITS = ["cm", "m"] as const;
-export const WEIGHT_UNITS = ["g", "kg"] as const;
-export const IDENTIFIER_TYPES = ["EAN", "ISBN", "UPC", "NCM"] as const;
+export { MANDATORY_LANGUAGE };
 export const ATTRIBUTE_GROUPS = ["variant", "optional"] as const;
 export type AttributeGroup = (typeof ATTRIBUTE_GROUPS)[number];
 
@@ -29,6 +23,10 @@ export interface DescriptionRow {
   language: string;
   verbose_value: string;
   simplified_value: string;
+}
+/** A tag in a row of its own (form libraries keep lists of objects, each with a stable key). */
+export interface TagRow {
+  value: string;
 }
 export interface MeasureState {
   /** As typed: the text is what the spec limits ("1 to 10 characters"). */
@@ -70,7 +68,7 @@ export interface SkuFormState {
   variation_key: string;
   condition: string;
   brand: string;
-  tags: string[];
+  tags: TagRow[];
   available: boolean;
   origin: string;
   datasheet: { reference: string };
@@ -225,7 +223,7 @@ export function formStateToSkuBody(state: SkuFormState): BodyResult {
     variation_key: state.variation_key,
     condition: state.condition,
     brand: state.brand,
-    tags: state.tags,
+    tags: state.tags.map((tag) => tag.value),
     available: state.available,
     origin: state.origin,
     datasheet: optionalText("reference", state.datasheet.reference.trim()),
@@ -286,7 +284,7 @@ export function skuToFormState(sku: SkuCreateInput): SkuFormState {
     variation_key: sku.variation_key,
     condition: sku.condition,
     brand: sku.brand,
-    tags: [...sku.tags],
+    tags: sku.tags.map((value) => ({ value })),
     available: sku.available,
     origin: sku.origin,
     datasheet: { reference: sku.datasheet.reference ?? "" },

@@ -9,7 +9,7 @@ import { ordersWithWaitingEvents, recordReconciledEvents } from "@/lib/data/webh
 import type { ReconciledOrder } from "@/lib/data/webhook-queue";
 import { env } from "@/lib/env";
 import { ordersQuery } from "@/lib/marketplace/list-query";
-import { describeProblem } from "@/lib/platform-problem-text";
+import { describeProblem } from "@/lib/platform-problem";
 import type { OrderSummary } from "@/lib/marketplace/schemas/order";
 import { mirroredOrderStates, upsertMirrorOrders } from "@/lib/data/order-mirror";
 

@@ -165,4 +165,74 @@ test.describe("SKUs", () => {
     await page.getByRole("button", { name: "Create SKU" }).click();
     await expect(outcome).toContainText("SKU imported");
   });
+
+  test("removing a middle row keeps the other rows' values, errors and touched marks", async ({ page }) => {
+    await connectAs(page, "seller@example.com");
+    await page.goto("/skus/new");
+    const add = page.getByRole("button", { name: "Add a variant attribute" });
+    for (let i = 0; i < 4; i++) await add.click();
+    const field = (row: number, part: "name" | "value") => page.locator(`#sku-attributes-variant-${row}-${part}`);
+    const error = (row: number, part: "name" | "value") => page.locator(`#sku-attributes-variant-${row}-${part}-error`);
+    await field(0, "name").fill("Cor");
+    await field(0, "value").fill("Azul");
+    await field(1, "name").fill("Material");
+    await field(1, "value").fill("Algodão");
+    await field(2, "name").fill("Tamanho");
+    // Touched and left empty: its error shows. Row 3 is never touched: its errors do not.
+    await field(2, "value").fill("M");
+    await field(2, "value").fill("");
+    await expect(error(2, "value")).toHaveText("is required");
+    await expect(error(3, "name")).toHaveCount(0);
+
+    const variants = page.getByRole("group", { name: "Variant attributes" });
+    await variants.getByRole("button", { name: "Remove this attribute" }).nth(1).click();
+
+    await expect(page.locator('[id^="sku-attributes-variant-"][id$="-name"]')).toHaveCount(3);
+    await expect(field(0, "name")).toHaveValue("Cor");
+    await expect(field(0, "value")).toHaveValue("Azul");
+    await expect(error(0, "value")).toHaveCount(0);
+    await expect(field(1, "name")).toHaveValue("Tamanho");
+    await expect(error(1, "value")).toHaveText("is required");
+    // The untouched row moved up without taking the removed row's touched marks.
+    await expect(field(2, "name")).toHaveValue("");
+    await expect(error(2, "name")).toHaveCount(0);
+    await expect(error(2, "value")).toHaveCount(0);
+  });
+
+  test("the platform's -4 field errors land on the right fields after rows were removed", async ({ page, request }) => {
+    await connectAs(page, "seller@example.com");
+    await page.goto("/skus/new");
+    await fillValidSku(page, `E2E-REJECT-${Date.now()}`);
+    await page.getByRole("button", { name: "Add an identifier" }).click();
+    await page.getByLabel("Value of identifier 2").fill("4006381333931");
+    await page.getByRole("button", { name: "Add an identifier" }).click();
+    await page.getByLabel("Value of identifier 3").fill("5901234123457");
+
+    const rejectSkus = [
+      { field: "identifiers[2].value", message: "this EAN belongs to another seller's product" },
+      { field: "title.en_US", message: "the English title is too close to another product's" },
+    ];
+    await request.post(`${E2E_SANDBOX_URL}/_sandbox/faults`, { data: { rejectSkus } });
+    await page.getByRole("button", { name: "Create SKU" }).click();
+    const outcome = page.getByTestId("sku-outcome");
+    await expect(outcome).toContainText("The SKU failed validation: nothing was imported");
+    await expect(outcome).toContainText("statusCode -4");
+    await expect(page.locator("#sku-identifiers-2-value-error")).toHaveText(rejectSkus[0]!.message);
+    await expect(page.locator("#sku-titles-1-value-error")).toHaveText(rejectSkus[1]!.message);
+
+    // The middle identifier goes: the platform's error follows its row up.
+    await page.getByRole("group", { name: "Identifiers" }).getByRole("button", { name: "Remove this identifier" }).nth(1).click();
+    await expect(page.getByLabel("Value of identifier 2")).toHaveValue("5901234123457");
+    await expect(page.locator("#sku-identifiers-1-value-error")).toHaveText(rejectSkus[0]!.message);
+    await expect(page.locator("#sku-identifiers-0-value-error")).toHaveCount(0);
+    await expect(page.locator("#sku-identifiers-2-value")).toHaveCount(0);
+    await expect(page.locator("#sku-titles-1-value-error")).toHaveText(rejectSkus[1]!.message);
+
+    // Leaving a field does not clear the platform's error; editing it does.
+    await page.getByLabel("Value of identifier 2").focus();
+    await page.getByLabel("Value of identifier 2").blur();
+    await expect(page.locator("#sku-identifiers-1-value-error")).toHaveText(rejectSkus[0]!.message);
+    await page.getByLabel("Value of identifier 2").fill("4006381333931");
+    await expect(page.locator("#sku-identifiers-1-value-error")).toHaveCount(0);
+  });
 });

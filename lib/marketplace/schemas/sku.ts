@@ -1,11 +1,32 @@
 // The SKU create request and the SKU import response (spec: Resources → SKU, SKU import
 // response; Errors → SKU import status codes; Limits). Size limits count characters.
 import { z } from "zod";
+import { formatIssuePath } from "./field-path";
 
 /** Language keys "ISO 639-1/2 style, form pt_BR". */
 export const languageCodeSchema = z.string().regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, "must be a language code such as pt_BR");
 
-const MANDATORY_LANGUAGE = "pt_BR";
+/** "pt_BR is the one mandatory language" of titles, descriptions and attribute displays. */
+export const MANDATORY_LANGUAGE = "pt_BR";
+
+/** The spec's size limits (spec: Resources → SKU; Limits), in characters; forms show them too. */
+export const SKU_LIMITS = {
+  code: 50,
+  title: 150,
+  variationKey: 50,
+  brand: 70,
+  tag: 100,
+  simplifiedDescription: 1000,
+  mediaName: 50,
+  dimensionValue: 10,
+} as const;
+
+export const skuConditionSchema = z.enum(["new", "used", "remanufactured"]);
+export const skuOriginSchema = z.enum(["national", "imported"]);
+export const dimensionNameSchema = z.enum(["product", "package"]);
+export const lengthUnitSchema = z.enum(["cm", "m"]);
+export const weightUnitSchema = z.enum(["g", "kg"]);
+export const identifierTypeSchema = z.enum(["EAN", "ISBN", "UPC", "NCM"]);
 
 const httpUrlSchema = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
 
@@ -33,19 +54,19 @@ export function isValidEan(value: string): boolean {
  * to its textual form.
  */
 export const dimensionValueSchema = z.union([
-  z.number().nonnegative().refine((value) => String(value).length <= 10, "must be at most 10 characters"),
+  z.number().nonnegative().refine((value) => String(value).length <= SKU_LIMITS.dimensionValue, `must be at most ${SKU_LIMITS.dimensionValue} characters`),
   z
     .string()
-    .min(1, "must be 1 to 10 characters")
-    .max(10, "must be 1 to 10 characters")
+    .min(1, `must be 1 to ${SKU_LIMITS.dimensionValue} characters`)
+    .max(SKU_LIMITS.dimensionValue, `must be 1 to ${SKU_LIMITS.dimensionValue} characters`)
     .regex(/^\d+(\.\d+)?$/, "must be a decimal number"),
 ]);
 
-const lengthMeasureSchema = z.object({ value: dimensionValueSchema, unit: z.enum(["cm", "m"]) });
-const weightMeasureSchema = z.object({ value: dimensionValueSchema, unit: z.enum(["g", "kg"]) });
+const lengthMeasureSchema = z.object({ value: dimensionValueSchema, unit: lengthUnitSchema });
+const weightMeasureSchema = z.object({ value: dimensionValueSchema, unit: weightUnitSchema });
 
 export const skuDimensionSchema = z.object({
-  name: z.enum(["product", "package"]),
+  name: dimensionNameSchema,
   height: lengthMeasureSchema,
   width: lengthMeasureSchema,
   length: lengthMeasureSchema,
@@ -54,7 +75,7 @@ export const skuDimensionSchema = z.object({
 
 export const skuIdentifierSchema = z
   .object({
-    type: z.enum(["EAN", "ISBN", "UPC", "NCM"]).optional(),
+    type: identifierTypeSchema.optional(),
     value: z.string().optional(),
   })
   .superRefine((identifier, ctx) => {
@@ -100,32 +121,32 @@ export const skuDescriptionSchema = z
     languageCodeSchema,
     z.object({
       verbose_value: z.string().min(1).optional(),
-      simplified_value: z.string().max(1000).optional(),
+      simplified_value: z.string().max(SKU_LIMITS.simplifiedDescription).optional(),
     }),
   )
   .superRefine((description, ctx) => requirePtBr(Object.keys(description), ctx, [], "description"));
 
 export const skuMediaSchema = z.object({
-  name: z.string().min(1).max(50).optional(),
+  name: z.string().min(1).max(SKU_LIMITS.mediaName).optional(),
   type: z.string().min(1).optional(),
   reference: httpUrlSchema.optional(),
 });
 
 export const skuCreateSchema = z.object({
-  code: z.string().min(1).max(50),
+  code: z.string().min(1).max(SKU_LIMITS.code),
   title: z
-    .record(languageCodeSchema, z.string().min(1).max(150))
+    .record(languageCodeSchema, z.string().min(1).max(SKU_LIMITS.title))
     .superRefine((title, ctx) => {
       if (!(MANDATORY_LANGUAGE in title)) {
         ctx.addIssue({ code: "custom", path: [MANDATORY_LANGUAGE], message: `title in ${MANDATORY_LANGUAGE} is required` });
       }
     }),
-  variation_key: z.string().max(50),
-  condition: z.enum(["new", "used", "remanufactured"]),
-  brand: z.string().min(1).max(70),
-  tags: z.array(z.string().min(1).max(100)),
+  variation_key: z.string().max(SKU_LIMITS.variationKey),
+  condition: skuConditionSchema,
+  brand: z.string().min(1).max(SKU_LIMITS.brand),
+  tags: z.array(z.string().min(1).max(SKU_LIMITS.tag)),
   available: z.boolean(),
-  origin: z.enum(["national", "imported"]),
+  origin: skuOriginSchema,
   datasheet: z.object({ reference: httpUrlSchema.optional() }),
   dimensions: z.array(skuDimensionSchema).refine(
     (dimensions) => dimensions.some((dimension) => dimension.name === "package"),
@@ -177,15 +198,8 @@ export const skuImportResponseSchema = z.object({
 });
 export type SkuImportResponse = z.infer<typeof skuImportResponseSchema>;
 
-/** Renders a zod issue path as `dimensions[0].height.value`. */
-export function formatIssuePath(path: readonly PropertyKey[]): string {
-  let out = "";
-  for (const segment of path) {
-    if (typeof segment === "number") out += `[${segment}]`;
-    else out += out === "" ? String(segment) : `.${String(segment)}`;
-  }
-  return out === "" ? "body" : out;
-}
+// Where the paths of `errors[].field` are written; re-exported for the callers that import it here.
+export { formatIssuePath };
 
 export function issuesToImportErrors(error: z.ZodError): ImportError[] {
   return error.issues.map((issue) => ({ field: formatIssuePath(issue.path), message: issue.message }));
