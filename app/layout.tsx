@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/app-shell";
 import { LiveUpdates } from "@/components/live/live-updates";
+import { latestLiveMessageId } from "@/lib/live/bus";
 import { Providers } from "@/components/providers";
 import { getCurrentSeller } from "@/lib/auth/session";
 import "./globals.css";
@@ -28,7 +29,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <body>
         <Providers>
           <AppShell seller={seller}>{children}</AppShell>
-          {seller ? <LiveUpdates /> : null}
+          {seller ? <LiveUpdates after={await latestLiveMessageId()} /> : null}
         </Providers>
       </body>
     </html>

@@ -7,6 +7,9 @@ export type PlatformProblem =
   | { kind: "missing_scope"; scopes: string[] }
   | { kind: "error"; message: string; status: number | null; retryAfterMs?: number; invalidResponse?: boolean };
 
+/** A platform call's data, or why there is none. */
+export type PlatformResult<T> = { ok: true; data: T } | { ok: false; problem: PlatformProblem };
+
 /**
  * The sentence a seller reads for a platform problem, while trying to `doing` (e.g. "change
  * prices"). `then` ends the advice ("try again", "resume").

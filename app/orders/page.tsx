@@ -1,15 +1,21 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
+import { HydrationBoundary } from "@tanstack/react-query";
 import { OrdersTable } from "@/components/orders/orders-table";
 import { ProblemNotice } from "@/components/platform/problem-notice";
 import { requireSeller } from "@/lib/auth/session";
+import { listOrdersForSeller } from "@/lib/data/orders";
 import { requiredScopesFor } from "@/lib/marketplace/client";
+import { ordersTable } from "@/lib/orders/order-filters";
+import { prefetchTablePage } from "@/lib/tables/prefetch";
 
 export const metadata: Metadata = { title: "Orders" };
 
-export default async function OrdersPage() {
+export default async function OrdersPage({ searchParams }: PageProps<"/orders">) {
   const seller = await requireSeller();
   const missing = requiredScopesFor("listOrders").filter((scope) => seller.connection.scopesMissing.includes(scope));
+  const blocked = seller.connection.needsReconnect || missing.length > 0;
+  // The first page is in the HTML (no JavaScript needed to see it); later pages load in the browser.
+  const firstPage = blocked ? null : await prefetchTablePage("orders", ordersTable, await searchParams, (state) => listOrdersForSeller(seller, state));
 
   return (
     <section className="space-y-6">
@@ -19,9 +25,9 @@ export default async function OrdersPage() {
       ) : missing.length > 0 ? (
         <ProblemNotice problem={{ kind: "missing_scope", scopes: missing }} feature="your orders" />
       ) : (
-        <Suspense>
+        <HydrationBoundary state={firstPage}>
           <OrdersTable />
-        </Suspense>
+        </HydrationBoundary>
       )}
     </section>
   );

@@ -1,16 +1,21 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Suspense } from "react";
+import { HydrationBoundary } from "@tanstack/react-query";
 import { ProblemNotice } from "@/components/platform/problem-notice";
 import { PricesTable } from "@/components/prices/prices-table";
 import { requireSeller } from "@/lib/auth/session";
+import { listPricesForSeller } from "@/lib/data/prices";
 import { requiredScopesFor } from "@/lib/marketplace/client";
+import { pricesTable } from "@/lib/prices/price-filters";
+import { prefetchTablePage } from "@/lib/tables/prefetch";
 
 export const metadata: Metadata = { title: "Prices" };
 
-export default async function PricesPage() {
+export default async function PricesPage({ searchParams }: PageProps<"/prices">) {
   const seller = await requireSeller();
   const missing = requiredScopesFor("listPrices").filter((scope) => seller.connection.scopesMissing.includes(scope));
+  // The first page is in the HTML (no JavaScript needed to see it); later pages load in the browser.
+  const firstPage = missing.length > 0 ? null : await prefetchTablePage("prices", pricesTable, await searchParams, (state) => listPricesForSeller(seller, state));
 
   return (
     <section className="space-y-6">
@@ -23,9 +28,9 @@ export default async function PricesPage() {
       {missing.length > 0 ? (
         <ProblemNotice problem={{ kind: "missing_scope", scopes: missing }} feature="your prices" />
       ) : (
-        <Suspense>
+        <HydrationBoundary state={firstPage}>
           <PricesTable />
-        </Suspense>
+        </HydrationBoundary>
       )}
     </section>
   );

@@ -1,13 +1,19 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Suspense } from "react";
+import { HydrationBoundary } from "@tanstack/react-query";
 import { SkuCatalogueTable } from "@/components/skus/sku-catalogue-table";
 import { requireSeller } from "@/lib/auth/session";
+import { local } from "@/lib/data/list-route";
+import { listSkus } from "@/lib/data/skus";
+import { skuCatalogueTable } from "@/lib/skus/catalogue-filters";
+import { prefetchTablePage } from "@/lib/tables/prefetch";
 
 export const metadata: Metadata = { title: "SKUs" };
 
-export default async function SkusPage() {
-  await requireSeller();
+export default async function SkusPage({ searchParams }: PageProps<"/skus">) {
+  const seller = await requireSeller();
+  // The first page is in the HTML (no JavaScript needed to see it); later pages load in the browser.
+  const firstPage = await prefetchTablePage("skus", skuCatalogueTable, await searchParams, (state) => local(listSkus(seller.id, state)));
   return (
     <section className="space-y-6">
       <div className="flex items-baseline justify-between gap-4">
@@ -22,9 +28,9 @@ export default async function SkusPage() {
           New SKU
         </Link>
       </div>
-      <Suspense>
+      <HydrationBoundary state={firstPage}>
         <SkuCatalogueTable />
-      </Suspense>
+      </HydrationBoundary>
     </section>
   );
 }

@@ -17,7 +17,7 @@ const ORDER_STATUS_TEXT: Record<string, string> = {
  * event affects, without a reload. Query keys start with the resource name ("orders", "prices",
  * "skus", "events"), so one invalidation refreshes every page of that table.
  */
-export function LiveUpdates() {
+export function LiveUpdates({ after }: { after: string }) {
   const queryClient = useQueryClient();
   const router = useRouter();
   // Read through a ref so that navigating (which may hand out a new router object) does not close
@@ -26,9 +26,13 @@ export function LiveUpdates() {
   useEffect(() => {
     routerRef.current = router;
   }, [router]);
+  // Only the first connection needs it (reconnects send Last-Event-ID): a refreshed layout must
+  // not reopen the stream.
+  const afterRef = useRef(after);
 
   useEffect(() => {
-    const source = new EventSource("/api/live");
+    // `after`: the newest message when the page was rendered; the stream replays what came since.
+    const source = new EventSource(`/api/live?after=${encodeURIComponent(afterRef.current)}`);
     // After a reconnect the server replays from the last id this page saw, and may re-send a few
     // it already handled (lib/live/bus.ts): each id is acted on once.
     const handled = new Set<string>();

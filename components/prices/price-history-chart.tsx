@@ -1,18 +1,18 @@
 "use client";
 
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import type { PriceHistoryItem } from "@/lib/marketplace/schemas/price";
 import { formatMoney, moneyToDecimalString } from "@/lib/money";
+import type { PricePoint } from "@/lib/prices/price-rows";
 import { formatDate } from "@/lib/format";
 
 
 /** The price's history as a line: each point a price that was set, oldest first. */
-export function PriceHistoryChart({ history }: { history: PriceHistoryItem[] }) {
+export function PriceHistoryChart({ history }: { history: PricePoint[] }) {
   // The chart needs numbers to place points; labels and the tooltip use the exact formatter.
   const points = history.map((item) => ({
-    at: new Date(item.created_at).getTime(),
-    amount: Number(moneyToDecimalString(item)),
-    label: formatMoney(item),
+    at: new Date(item.at).getTime(),
+    amount: Number(moneyToDecimalString(item.amount)),
+    label: formatMoney(item.amount),
   }));
   return (
     <figure className="rounded-lg border border-zinc-200 bg-white p-4" data-testid="price-history-chart" data-points={points.length}>

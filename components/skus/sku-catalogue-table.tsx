@@ -3,14 +3,11 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
 import { PagedTable } from "@/components/ui/paged-table";
+import { TableFilters } from "@/components/ui/table-filters";
 import { usePagedQuery } from "@/components/ui/use-paged-query";
-import { fetchApi } from "@/lib/api-client";
-import type { SkuPage, SkuRow } from "@/lib/data/skus";
-import { SKU_PAGE_SIZES, skuCatalogueFiltersFromSearchParams, skuCatalogueFiltersToSearchParams } from "@/lib/skus/catalogue-filters";
-import type { SkuCatalogueFilters } from "@/lib/skus/catalogue-filters";
+import { skuCatalogueTable } from "@/lib/skus/catalogue-filters";
+import type { SkuPage, SkuRow } from "@/lib/skus/sku-rows";
 import { formatDate } from "@/lib/format";
-
-const fetchSkus = (filters: SkuCatalogueFilters) => fetchApi<SkuPage>(`/api/skus?${skuCatalogueFiltersToSearchParams(filters)}`);
 
 
 /** "created" is the status the portfolio.sku notification carries (spec: Domains and statuses). */
@@ -56,63 +53,34 @@ const columns = [
   }),
 ];
 
-const FALLBACK_FILTERS: SkuCatalogueFilters = { page: 1, size: 25 };
-
 export function SkuCatalogueTable() {
   // The key "skus": a portfolio.sku notification invalidates every page at once
   // (components/live/live-updates.tsx), so a SKU turns "confirmed" without a reload.
-  const paged = usePagedQuery({
-    key: "skus",
-    parse: skuCatalogueFiltersFromSearchParams,
-    fallback: FALLBACK_FILTERS,
-    fetchPage: fetchSkus,
-    hasNext: (data, current) => current.page * current.size < data.total,
-  });
+  const paged = usePagedQuery({ key: "skus", table: skuCatalogueTable, endpoint: "/api/skus", hasNext: (data: SkuPage) => data.hasNext });
   const { filters, queryString, query, update } = paged;
-  const pageCount = query.data ? Math.ceil(query.data.total / query.data.size) : null;
+  const pageCount = query.data?.total != null ? Math.ceil(query.data.total / query.data.size) : null;
 
   return (
     <div className="space-y-4">
-      <form
+      <TableFilters
         key={queryString}
-        role="search"
+        filters={skuCatalogueTable.filters}
+        state={filters}
+        update={update}
+        submitLabel="Search"
         className="flex flex-wrap items-end gap-3 rounded-lg border border-zinc-200 bg-white p-4 text-sm"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = new FormData(event.currentTarget);
-          update({ search: String(form.get("search") ?? "").trim() });
-        }}
-      >
-        <label htmlFor="sku-search" className="flex flex-col gap-1">
-          Search code or title
-          <input
-            id="sku-search"
-            name="search"
-            type="search"
-            defaultValue={filters.search ?? ""}
-            className="w-72 rounded-md border border-zinc-300 px-2 py-1"
-          />
-        </label>
-        <button type="submit" className="rounded-md bg-brand-700 px-3 py-1.5 font-medium text-white">
-          Search
-        </button>
-        {filters.search ? (
-          <button type="button" className="rounded-md border border-zinc-300 px-3 py-1.5" onClick={() => update({ search: null })}>
-            Clear
-          </button>
-        ) : null}
-      </form>
+      />
 
       <PagedTable
         paged={paged}
-        rows={query.data?.items ?? []}
+        rows={query.data?.rows ?? []}
         columns={columns}
         getRowId={(row) => row.id}
         feature="your SKUs"
         empty={filters.search ? "No SKU matches this search." : "No SKUs yet. Create one with “New SKU”."}
         caption="SKUs created from this dashboard, newest first"
         pageCount={pageCount}
-        sizes={SKU_PAGE_SIZES}
+        sizes={skuCatalogueTable.sizes}
       />
     </div>
   );

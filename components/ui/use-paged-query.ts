@@ -2,33 +2,31 @@
 
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
-import type { z } from "zod";
 import { useUrlState } from "@/components/ui/use-url-state";
-
-interface PageState {
-  page: number;
-  size: number;
-}
+import { fetchApi } from "@/lib/api-client";
+import type { FilterDefinition, TableParams, TableState } from "@/lib/tables/table-params";
 
 /**
- * The state of a server-paginated table: filters, sort and page parsed from the URL with the
- * table's zod schema, the page fetched with React Query under `[key, filters]` (so a live update
- * invalidating `[key]` refreshes every page), the previous page kept on screen while the next
- * loads, and the next page prefetched.
+ * The state of a server-paginated table: filters, sort and page read from the URL with the
+ * table's declaration (lib/tables/table-params.ts), the page fetched from the table's route
+ * handler with React Query under `[key, state]` (so a live update invalidating `[key]` refreshes
+ * every page; the server renders the first page under the same key, lib/tables/prefetch.ts), the
+ * previous page kept on screen while the next loads, and the next page prefetched.
  */
-export function usePagedQuery<F extends PageState, D>(options: {
+export function usePagedQuery<Filters extends Record<string, FilterDefinition>, Sort extends string, D>(options: {
   key: string;
-  parse: (params: URLSearchParams) => z.ZodSafeParseResult<F>;
-  fallback: F;
-  fetchPage: (filters: F) => Promise<D>;
-  hasNext: (data: D, filters: F) => boolean;
+  table: TableParams<Filters, Sort>;
+  /** The table's route handler, e.g. `/api/orders`. */
+  endpoint: string;
+  hasNext: (data: D, state: TableState<Filters, Sort>) => boolean;
 }) {
-  const { key, parse, fallback, fetchPage, hasNext } = options;
+  const { key, table, endpoint, hasNext } = options;
   const { searchParams, update } = useUrlState();
   const queryString = searchParams.toString();
-  const parsed = useMemo(() => parse(new URLSearchParams(queryString)), [parse, queryString]);
-  const filters = useMemo(() => (parsed.success ? parsed.data : fallback), [parsed, fallback]);
+  const parsed = useMemo(() => table.parse(new URLSearchParams(queryString)), [table, queryString]);
+  const filters = parsed.success ? parsed.data : table.initial;
   const queryClient = useQueryClient();
+  const fetchPage = useMemo(() => (state: TableState<Filters, Sort>) => fetchApi<D>(`${endpoint}?${table.toSearchParams(state)}`), [endpoint, table]);
   const query = useQuery({ queryKey: [key, filters], queryFn: () => fetchPage(filters), placeholderData: keepPreviousData });
 
   const more = query.data !== undefined && hasNext(query.data, filters);

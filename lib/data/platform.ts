@@ -6,11 +6,10 @@ import { createMarketplaceClient, requiredScopesFor } from "@/lib/marketplace/cl
 import type { EndpointName, MarketplaceClient } from "@/lib/marketplace/client";
 import { MarketplaceError } from "@/lib/marketplace/errors";
 
-import type { PlatformProblem } from "@/lib/platform-problem";
+import type { PlatformProblem, PlatformResult } from "@/lib/platform-problem";
 
-export type { PlatformProblem };
+export type { PlatformProblem, PlatformResult };
 
-export type PlatformResult<T> = { ok: true; data: T } | { ok: false; problem: PlatformProblem };
 
 /**
  * Runs `call` with a client holding the seller's token, and turns token trouble into state the

@@ -2,17 +2,12 @@ import "server-only";
 import { withPlatform } from "@/lib/data/platform";
 import type { PlatformResult } from "@/lib/data/platform";
 import type { CurrentSeller } from "@/lib/data/sellers";
-import type { Price, PriceCreate, PriceCreateResponse, PriceWithHistory } from "@/lib/marketplace/schemas/price";
+import type { PriceCreate, PriceCreateResponse, PriceWithHistory } from "@/lib/marketplace/schemas/price";
 import { toPlatformPricesQuery } from "@/lib/prices/price-filters";
 import type { PriceFilters } from "@/lib/prices/price-filters";
+import { toPriceRow } from "@/lib/prices/price-rows";
+import type { PricesPage } from "@/lib/prices/price-rows";
 
-export interface PricesPage {
-  rows: Price[];
-  page: number;
-  size: number;
-  total: number | null;
-  hasNext: boolean;
-}
 
 export async function listPricesForSeller(seller: CurrentSeller, filters: PriceFilters): Promise<PlatformResult<PricesPage>> {
   const result = await withPlatform(seller, "listPrices", (client) => client.listPrices(toPlatformPricesQuery(filters)));
@@ -20,7 +15,7 @@ export async function listPricesForSeller(seller: CurrentSeller, filters: PriceF
   const page = result.data;
   return {
     ok: true,
-    data: { rows: page.items, page: filters.page, size: filters.size, total: page.total ?? null, hasNext: page.next !== null },
+    data: { rows: page.items.map(toPriceRow), page: filters.page, size: filters.size, total: page.total ?? null, hasNext: page.next !== null },
   };
 }
 

@@ -2,27 +2,14 @@ import "server-only";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { SkuCreate } from "@/lib/marketplace/schemas/sku";
+import type { SkuPage, SkuRow } from "@/lib/skus/sku-rows";
+import { countedPage } from "@/lib/tables/table-page";
 
 // The local SKU catalogue. The platform has no endpoint that lists SKUs (spec: Endpoints 4–7), so
 // the dashboard keeps the ones it created, and `portfolio.sku` webhooks confirm them
 // (lib/webhooks/process.ts). Every query is scoped to one seller.
 
-export interface SkuRow {
-  id: string;
-  code: string;
-  title: string;
-  /** "imported" after statusCode 0; "created" once the portfolio.sku notification confirmed it. */
-  status: string;
-  createdAt: string;
-  confirmedAt: string | null;
-}
-
-export interface SkuPage {
-  items: SkuRow[];
-  total: number;
-  page: number;
-  size: number;
-}
+export type { SkuRow };
 
 const rowSelect = { id: true, code: true, title: true, status: true, createdAt: true, confirmedAt: true } as const;
 
@@ -37,8 +24,10 @@ const toRow = (row: SelectedRow): SkuRow => ({
 /** One page of the seller's SKUs, newest first; `search` matches part of the code or the title. */
 export async function listSkus(sellerId: string, options: { search?: string; page: number; size: number }): Promise<SkuPage> {
   const where: Prisma.SkuWhereInput = { sellerId };
-  // SQLite's LIKE, which Prisma's `contains` uses, ignores ASCII case.
-  if (options.search) where.OR = [{ code: { contains: options.search } }, { title: { contains: options.search } }];
+  // Case-insensitive, as a seller types it (PostgreSQL's ILIKE).
+  if (options.search) {
+    where.OR = [{ code: { contains: options.search, mode: "insensitive" } }, { title: { contains: options.search, mode: "insensitive" } }];
+  }
   const [total, rows] = await Promise.all([
     db.sku.count({ where }),
     db.sku.findMany({
@@ -49,7 +38,7 @@ export async function listSkus(sellerId: string, options: { search?: string; pag
       select: rowSelect,
     }),
   ]);
-  return { items: rows.map(toRow), total, page: options.page, size: options.size };
+  return countedPage(rows.map(toRow), total, options);
 }
 
 export interface StoredSku extends SkuRow {

@@ -2,7 +2,8 @@ import "server-only";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { EventFilters } from "@/lib/webhooks/event-filters";
-import type { WebhookFields } from "@/lib/webhooks/parse";
+import { countedPage } from "@/lib/tables/table-page";
+import type { EventPage, WebhookEventRow } from "@/lib/webhooks/event-rows";
 
 /** The columns of a stored event that say what it is about (see lib/webhooks/parse.ts). */
 export const webhookFieldsSelect = {
@@ -17,19 +18,10 @@ export const webhookFieldsSelect = {
   valid: true,
 } as const satisfies Prisma.WebhookEventSelect;
 
-/** A row of the event log table. */
-export type WebhookEventRow = WebhookFields & {
-  id: string;
-  receivedAt: string;
-  valid: boolean;
-  processingState: string;
-  source: string;
-  attempts: number;
-  duplicateCount: number;
-};
+export type { WebhookEventRow };
 
 /** One page of a seller's event log, newest first. */
-export async function listWebhookEvents(sellerId: string, filters: EventFilters) {
+export async function listWebhookEvents(sellerId: string, filters: EventFilters): Promise<EventPage> {
   const where: Prisma.WebhookEventWhereInput = { sellerId };
   if (filters.domain) where.domain = filters.domain;
   if (filters.status) where.status = filters.status;
@@ -54,10 +46,8 @@ export async function listWebhookEvents(sellerId: string, filters: EventFilters)
     }),
   ]);
   const items: WebhookEventRow[] = rows.map(({ sellerId: _sellerId, ...row }) => ({ ...row, receivedAt: row.receivedAt.toISOString() }));
-  return { items, total, page: filters.page, size: filters.size };
+  return countedPage(items, total, filters);
 }
-
-export type WebhookEventPage = Awaited<ReturnType<typeof listWebhookEvents>>;
 
 /** One event of the seller's, whole; null when it is not theirs or does not exist. */
 export async function getWebhookEvent(sellerId: string, id: string) {

@@ -13,7 +13,10 @@ const LAST_EVENT_ID = /^\d{1,19}$/;
  * changes on any instance — a disconnect or reconnect — and with every heartbeat).
  */
 export async function liveStreamResponse(sellerId: string, request: Request, sessionValid: () => Promise<boolean> = async () => true): Promise<Response> {
-  const header = request.headers.get("last-event-id");
+  // A first connection names where its page's data was read (`?after=`, the newest id when the
+  // page was rendered on the server): what came in between is replayed, so a table rendered
+  // with rows on the server does not miss an event that arrived before the stream opened.
+  const header = request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("after");
   const lastEventId = header && LAST_EVENT_ID.test(header) ? header : null;
   // A stream that starts fresh is told the newest id, so that its first reconnect can catch up
   // even if it received nothing before dropping.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { orderFiltersFromSearchParams, orderFiltersToSearchParams, toPlatformOrdersQuery } from "./order-filters";
+import { ordersTable, toPlatformOrdersQuery } from "./order-filters";
 
 const parse = (query: string) => {
-  const result = orderFiltersFromSearchParams(new URLSearchParams(query));
+  const result = ordersTable.parse(new URLSearchParams(query));
   if (!result.success) throw new Error(result.error.message);
   return result.data;
 };
@@ -33,14 +33,14 @@ describe("order filters", () => {
 
   it("round-trips through the URL without defaults", () => {
     const filters = parse("status=new,finished&sort=updated_at:desc&page=2&size=100");
-    expect(orderFiltersToSearchParams(filters).toString()).toBe("status=new%2Cfinished&sort=updated_at%3Adesc&page=2&size=100");
-    expect(orderFiltersToSearchParams(parse("")).toString()).toBe("");
+    expect(ordersTable.toSearchParams(filters).toString()).toBe("status=new%2Cfinished&sort=updated_at%3Adesc&page=2&size=100");
+    expect(ordersTable.toSearchParams(parse("")).toString()).toBe("");
   });
 
   it.each(["status=shipped", "size=30", "sort=total:desc", "id=123", "from=yesterday", "from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z", "page=0"])(
     "rejects %s",
     (query) => {
-      expect(orderFiltersFromSearchParams(new URLSearchParams(query)).success).toBe(false);
+      expect(ordersTable.parse(new URLSearchParams(query)).success).toBe(false);
     },
   );
 });

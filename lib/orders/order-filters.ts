@@ -1,66 +1,34 @@
 // The orders table's state as it appears in the page URL and in /api/orders: filters, sort and
-// paging. One schema for the page, the route handler and the table (STYLE: table state in the URL).
-import { z } from "zod";
+// paging, declared once (lib/tables/table-params.ts), and its platform query (spec: 9. List
+// orders; Generic list rules).
 import { ordersQuery } from "@/lib/marketplace/list-query";
+import type { OrderSortField } from "@/lib/marketplace/list-query";
 import { objectIdSchema } from "@/lib/marketplace/schemas/common";
-import { orderSortSchema, orderStatusSchema } from "@/lib/marketplace/schemas/order";
+import { orderStatusSchema } from "@/lib/marketplace/schemas/order";
+import { choicesFilter, defineTableParams, instantFilter, textFilter } from "@/lib/tables/table-params";
+import type { StateOf } from "@/lib/tables/table-params";
 
-export const ORDER_PAGE_SIZES = [25, 50, 100, 200] as const;
-export const ORDER_STATUSES = orderStatusSchema.options;
-export const ORDER_SORTS = orderSortSchema.options;
-export const DEFAULT_ORDER_SORT = "created_at:desc" satisfies (typeof ORDER_SORTS)[number];
+export const ordersTable = defineTableParams({
+  filters: {
+    status: choicesFilter("Status", orderStatusSchema.options),
+    id: textFilter("Order id", objectIdSchema, { mono: true }),
+    customer: textFilter("Customer name"),
+    from: instantFilter("Updated from"),
+    to: instantFilter("Updated to"),
+  },
+  sorts: ["created_at:desc", "created_at:asc", "updated_at:desc", "updated_at:asc"],
+  sizes: [25, 50, 100, 200],
+  check: (state) =>
+    state.from && state.to && new Date(state.from) > new Date(state.to)
+      ? { filter: "to", message: "The start of the updated-at range is after its end" }
+      : null,
+});
 
-const emptyToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
-
-export const orderFiltersSchema = z
-  .object({
-    // Several statuses at once, comma separated in the URL: `status=new,approved`.
-    status: z.preprocess(
-      (value) => (typeof value === "string" && value !== "" ? [...new Set(value.split(","))] : undefined),
-      z.array(orderStatusSchema).optional(),
-    ),
-    from: z.preprocess(emptyToUndefined, z.iso.datetime({ offset: true }).optional()),
-    to: z.preprocess(emptyToUndefined, z.iso.datetime({ offset: true }).optional()),
-    id: z.preprocess(emptyToUndefined, objectIdSchema.optional()),
-    customer: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(100).optional()),
-    sort: z.preprocess(emptyToUndefined, orderSortSchema.default(DEFAULT_ORDER_SORT)),
-    page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(1)),
-    size: z.preprocess(
-      emptyToUndefined,
-      z.coerce
-        .number()
-        .refine((value) => (ORDER_PAGE_SIZES as readonly number[]).includes(value), "must be 25, 50, 100 or 200")
-        .default(25),
-    ),
-  })
-  .refine((value) => !value.from || !value.to || new Date(value.from) <= new Date(value.to), {
-    message: "The start of the updated-at range is after its end",
-    path: ["to"],
-  });
-
-export type OrderFilters = z.infer<typeof orderFiltersSchema>;
-
-export function orderFiltersFromSearchParams(params: URLSearchParams) {
-  return orderFiltersSchema.safeParse(Object.fromEntries(params));
-}
-
-/** The URL form of the state, without defaults, so links stay short and stable. */
-export function orderFiltersToSearchParams(filters: OrderFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  if (filters.status?.length) params.set("status", filters.status.join(","));
-  if (filters.from) params.set("from", filters.from);
-  if (filters.to) params.set("to", filters.to);
-  if (filters.id) params.set("id", filters.id);
-  if (filters.customer) params.set("customer", filters.customer);
-  if (filters.sort !== DEFAULT_ORDER_SORT) params.set("sort", filters.sort);
-  if (filters.page > 1) params.set("page", String(filters.page));
-  if (filters.size !== 25) params.set("size", String(filters.size));
-  return params;
-}
+export type OrderFilters = StateOf<typeof ordersTable>;
 
 /** The platform's query for endpoint 9 (spec: 9. List orders; Generic list rules). */
 export function toPlatformOrdersQuery(filters: OrderFilters): URLSearchParams {
-  const [field, direction] = filters.sort.split(":") as ["created_at" | "updated_at", "asc" | "desc"];
+  const [field, direction] = filters.sort.split(":") as [OrderSortField, "asc" | "desc"];
   const statuses = filters.status ?? [];
   return ordersQuery({
     limit: filters.size,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { priceFiltersFromSearchParams, priceFiltersToSearchParams, toPlatformPricesQuery } from "./price-filters";
+import { pricesTable, toPlatformPricesQuery } from "./price-filters";
 
 const parse = (query: string) => {
-  const result = priceFiltersFromSearchParams(new URLSearchParams(query));
+  const result = pricesTable.parse(new URLSearchParams(query));
   if (!result.success) throw new Error(result.error.message);
   return result.data;
 };
@@ -21,11 +21,11 @@ describe("price filters", () => {
   });
 
   it("round-trips through the URL without defaults", () => {
-    expect(priceFiltersToSearchParams(parse("sku=A&type=list&page=3")).toString()).toBe("sku=A&type=list&page=3");
-    expect(priceFiltersToSearchParams(parse("")).toString()).toBe("");
+    expect(pricesTable.toSearchParams(parse("sku=A&type=list&page=3")).toString()).toBe("sku=A&type=list&page=3");
+    expect(pricesTable.toSearchParams(parse("")).toString()).toBe("");
   });
 
   it.each(["type=promo", "size=30", "sort=value:desc", "page=-1"])("rejects %s", (query) => {
-    expect(priceFiltersFromSearchParams(new URLSearchParams(query)).success).toBe(false);
+    expect(pricesTable.parse(new URLSearchParams(query)).success).toBe(false);
   });
 });

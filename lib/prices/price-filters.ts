@@ -1,43 +1,22 @@
-// The prices table's state in the page URL and in /api/prices (spec: 7. List prices: filters
-// `sku` and `type`, sortable field `created_at`).
+// The prices table's state in the page URL and in /api/prices, declared once
+// (lib/tables/table-params.ts), and its platform query (spec: 7. List prices: filters `sku` and
+// `type`, sortable field `created_at`).
 import { z } from "zod";
 import { pricesQuery } from "@/lib/marketplace/list-query";
 import { priceTypeSchema } from "@/lib/marketplace/schemas/price";
+import { defineTableParams, selectFilter, textFilter } from "@/lib/tables/table-params";
+import type { StateOf } from "@/lib/tables/table-params";
 
-export const PRICE_PAGE_SIZES = [25, 50, 100] as const;
-export const PRICE_SORTS = ["created_at:desc", "created_at:asc"] as const;
-
-const emptyToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
-
-export const priceFiltersSchema = z.object({
-  sku: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(50).optional()),
-  type: z.preprocess(emptyToUndefined, priceTypeSchema.optional()),
-  sort: z.preprocess(emptyToUndefined, z.enum(PRICE_SORTS).default("created_at:desc")),
-  page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(1)),
-  size: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number()
-      .refine((value) => (PRICE_PAGE_SIZES as readonly number[]).includes(value), "must be 25, 50 or 100")
-      .default(25),
-  ),
+export const pricesTable = defineTableParams({
+  filters: {
+    sku: textFilter("SKU code", z.string().trim().min(1).max(50), { mono: true }),
+    type: selectFilter("Type", priceTypeSchema.options),
+  },
+  sorts: ["created_at:desc", "created_at:asc"],
+  sizes: [25, 50, 100],
 });
 
-export type PriceFilters = z.infer<typeof priceFiltersSchema>;
-
-export function priceFiltersFromSearchParams(params: URLSearchParams) {
-  return priceFiltersSchema.safeParse(Object.fromEntries(params));
-}
-
-export function priceFiltersToSearchParams(filters: PriceFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  if (filters.sku) params.set("sku", filters.sku);
-  if (filters.type) params.set("type", filters.type);
-  if (filters.sort !== "created_at:desc") params.set("sort", filters.sort);
-  if (filters.page > 1) params.set("page", String(filters.page));
-  if (filters.size !== 25) params.set("size", String(filters.size));
-  return params;
-}
+export type PriceFilters = StateOf<typeof pricesTable>;
 
 export function toPlatformPricesQuery(filters: PriceFilters): URLSearchParams {
   return pricesQuery({

@@ -1,52 +1,28 @@
-// The event log's filters and paging, as they appear in the page URL and the /api/events query.
-// One schema for the page, the route handler and the table component.
+// The event log's filters and paging, as they appear in the page URL and the /api/events query,
+// declared once (lib/tables/table-params.ts). Newest first, always.
 import { z } from "zod";
-
-export const EVENT_PAGE_SIZES = [25, 50, 100] as const;
+import { WEBHOOK_DOMAINS } from "@/lib/marketplace/schemas/webhook";
+import { defineTableParams, instantFilter, selectFilter, textFilter } from "@/lib/tables/table-params";
+import type { StateOf } from "@/lib/tables/table-params";
 
 /** Where an event is in processing (prisma/schema.prisma WebhookEvent.processingState). */
 export const PROCESSING_STATES = ["pending", "processing", "retrying", "processed", "skipped", "dead"] as const;
 
-const emptyToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
-const optionalText = (max: number) => z.preprocess(emptyToUndefined, z.string().trim().min(1).max(max).optional());
-const optionalInstant = z.preprocess(emptyToUndefined, z.iso.datetime({ offset: true, local: true }).optional());
+const text = (max: number) => z.string().trim().min(1).max(max);
 
-export const eventFiltersSchema = z
-  .object({
-    domain: optionalText(50),
-    status: optionalText(50),
-    resource: optionalText(100),
-    processing: z.preprocess(emptyToUndefined, z.enum(PROCESSING_STATES).optional()),
-    from: optionalInstant,
-    to: optionalInstant,
-    page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(1)),
-    size: z.preprocess(
-      emptyToUndefined,
-      z.coerce
-        .number()
-        .refine((value) => (EVENT_PAGE_SIZES as readonly number[]).includes(value), "must be 25, 50 or 100")
-        .default(25),
-    ),
-  })
-  .refine((value) => !value.from || !value.to || new Date(value.from) <= new Date(value.to), {
-    message: "The start of the time range is after its end",
-    path: ["to"],
-  });
+export const eventsTable = defineTableParams({
+  filters: {
+    domain: selectFilter("Domain", Object.keys(WEBHOOK_DOMAINS)),
+    status: textFilter("Status", text(50)),
+    resource: textFilter("Resource id", text(100)),
+    processing: selectFilter("Processing", PROCESSING_STATES),
+    from: instantFilter("From", { local: true }),
+    to: instantFilter("To", { local: true }),
+  },
+  sizes: [25, 50, 100],
+  maxPage: 100_000,
+  check: (state) =>
+    state.from && state.to && new Date(state.from) > new Date(state.to) ? { filter: "to", message: "The start of the time range is after its end" } : null,
+});
 
-export type EventFilters = z.infer<typeof eventFiltersSchema>;
-
-export function eventFiltersFromSearchParams(params: URLSearchParams) {
-  return eventFiltersSchema.safeParse(Object.fromEntries(params));
-}
-
-/** The URL form of filters, without defaults, so links stay short and stable. */
-export function eventFiltersToSearchParams(filters: Partial<EventFilters>): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const key of ["domain", "status", "resource", "processing", "from", "to"] as const) {
-    const value = filters[key];
-    if (value) params.set(key, value);
-  }
-  if (filters.page && filters.page > 1) params.set("page", String(filters.page));
-  if (filters.size && filters.size !== 25) params.set("size", String(filters.size));
-  return params;
-}
+export type EventFilters = StateOf<typeof eventsTable>;

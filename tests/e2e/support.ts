@@ -59,3 +59,52 @@ export async function storedAccessToken(email: string): Promise<string> {
   expect(row, `a stored connection for ${email}`).toBeDefined();
   return decryptSecret(row!.enc, sellerTokenContext(row!.sellerId), decodeKey(env.TOKEN_ENCRYPTION_KEY)!);
 }
+
+/** Fills the New SKU form with a SKU that satisfies every rule of the spec's SKU table. */
+export async function fillValidSku(page: Page, code: string) {
+  await page.getByRole("textbox", { name: "Code", exact: true }).fill(code);
+  await page.getByLabel("Title (pt_BR)").fill("Camiseta E2E Algodão");
+  await page.getByRole("button", { name: "Add a title language" }).click();
+  await page.getByLabel("Language of title 2").fill("en_US");
+  await page.getByLabel("Title (en_US)").fill("E2E cotton T-shirt");
+  await page.getByRole("textbox", { name: "Brand", exact: true }).fill("Malha Brasil");
+  await page.getByLabel("Condition").selectOption("new");
+  await page.getByLabel("Datasheet URL").fill("https://example.com/datasheet.pdf");
+
+  await page.locator("#sku-dimensions-0-height-value").fill("3");
+  await page.locator("#sku-dimensions-0-width-value").fill("25");
+  await page.locator("#sku-dimensions-0-length-value").fill("30.5");
+  await page.locator("#sku-dimensions-0-weight-value").fill("200");
+  await page.locator("#sku-dimensions-0-weight-unit").selectOption("g");
+
+  await page.getByRole("button", { name: "Add a description language" }).click();
+  await page.getByLabel("Full description (pt_BR)").fill("Camiseta de algodão para o teste de ponta a ponta.");
+
+  await page.getByRole("button", { name: "Add an identifier" }).click();
+  await page.getByLabel("Value of identifier 1").fill("7891000315507");
+
+  await page.getByRole("button", { name: "Add a variant attribute" }).click();
+  await page.locator("#sku-attributes-variant-0-name").fill("Tamanho");
+  await page.locator("#sku-attributes-variant-0-value").fill("M");
+  await page.getByRole("button", { name: "Add a display language" }).click();
+  await page.locator("#sku-attributes-variant-0-display-0-name").fill("Tamanho");
+  await page.locator("#sku-attributes-variant-0-display-0-value").fill("Médio");
+
+  await page.getByRole("button", { name: "Add a tag" }).click();
+  await page.getByLabel("Tag 1", { exact: true }).fill("camiseta");
+  await page.getByRole("button", { name: "Add media" }).click();
+  await page.locator("#sku-medias-0-name").fill("frente");
+  await page.locator("#sku-medias-0-reference").fill("https://example.com/cam.jpg");
+  await page.getByLabel("Extras (JSON object)").fill('{"warranty_months": 3}');
+}
+
+export async function useThisDashboardForWebhooks(page: Page) {
+  await page.goto("/webhooks");
+  const button = page.getByRole("button", { name: "Use this dashboard" });
+  // Another test may already have pointed this seller's notifications here.
+  if (await button.isEnabled()) {
+    await button.click();
+    await expect(page.getByTestId("webhook-message")).toContainText(`${E2E_APP_URL}/api/webhooks/marketplace/`);
+  }
+  await expect(page.getByTestId("current-webhook-url")).toContainText("this dashboard");
+}

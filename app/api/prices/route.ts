@@ -1,6 +1,6 @@
 import { listRoute } from "@/lib/data/list-route";
 import { listPricesForSeller } from "@/lib/data/prices";
-import { priceFiltersFromSearchParams } from "@/lib/prices/price-filters";
+import { pricesTable } from "@/lib/prices/price-filters";
 
 // The prices table's data: the signed-in seller's prices, through the platform adapter.
-export const GET = listRoute(priceFiltersFromSearchParams, listPricesForSeller);
+export const GET = listRoute(pricesTable.parse, listPricesForSeller);

@@ -6,6 +6,7 @@ import { EditPriceForm } from "@/components/prices/edit-price-form";
 import { PriceHistoryChart } from "@/components/prices/price-history-chart";
 import { requireSeller } from "@/lib/auth/session";
 import { getPriceForSeller } from "@/lib/data/prices";
+import { toPricePoint } from "@/lib/prices/price-rows";
 import { objectIdSchema } from "@/lib/marketplace/schemas/common";
 import { formatMoney } from "@/lib/money";
 import { formatDate } from "@/lib/format";
@@ -37,8 +38,9 @@ export default async function PricePage({ params }: PageProps<"/prices/[id]">) {
               {formatMoney(result.data)}
             </p>
           </header>
-          <PriceHistoryChart history={result.data.priceHistory} />
-          <EditPriceForm current={result.data} />
+          {/* The browser gets the dashboard's shapes, not the platform's price. */}
+          <PriceHistoryChart history={result.data.priceHistory.map(toPricePoint)} />
+          <EditPriceForm current={{ id: result.data.id, sku: result.data.sku, type: result.data.type, currency: result.data.currency, normalizer: result.data.normalizer }} />
           <section className="rounded-lg border border-zinc-200 bg-white">
             <table className="w-full text-sm">
               <caption className="px-4 py-3 text-left font-medium">History, newest first</caption>

@@ -1,14 +1,20 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Suspense } from "react";
+import { HydrationBoundary } from "@tanstack/react-query";
 import { EventLogTable } from "@/components/webhooks/event-log-table";
 import { ProcessAllDeadButton } from "@/components/webhooks/webhook-action-buttons";
 import { requireSeller } from "@/lib/auth/session";
+import { local } from "@/lib/data/list-route";
+import { listWebhookEvents } from "@/lib/data/webhook-events";
+import { prefetchTablePage } from "@/lib/tables/prefetch";
+import { eventsTable } from "@/lib/webhooks/event-filters";
 
 export const metadata: Metadata = { title: "Event log" };
 
-export default async function EventLogPage() {
-  await requireSeller();
+export default async function EventLogPage({ searchParams }: PageProps<"/webhooks/events">) {
+  const seller = await requireSeller();
+  // The first page is in the HTML (no JavaScript needed to see it); later pages load in the browser.
+  const firstPage = await prefetchTablePage("events", eventsTable, await searchParams, (state) => local(listWebhookEvents(seller.id, state)));
   return (
     <section className="space-y-6">
       <div className="flex items-baseline justify-between">
@@ -18,9 +24,9 @@ export default async function EventLogPage() {
         </Link>
       </div>
       <ProcessAllDeadButton />
-      <Suspense>
+      <HydrationBoundary state={firstPage}>
         <EventLogTable />
-      </Suspense>
+      </HydrationBoundary>
     </section>
   );
 }

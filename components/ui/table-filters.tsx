@@ -1,0 +1,130 @@
+"use client";
+
+import { useState } from "react";
+import { isoToLocal, localToIso } from "@/lib/datetime-local";
+import type { ChoicesFilter, FilterDefinition } from "@/lib/tables/table-params";
+
+// A table's filter form, rendered from its filter definitions (lib/tables/table-params.ts):
+// texts, drop-downs and date ranges apply with "Apply filters"; a group of choices applies at
+// once. "Clear" empties every filter of the table. A new URL remounts the form with its state
+// (the caller keys it by the query string).
+
+type Changes = Record<string, string | null>;
+
+const inputClass = "rounded-md border border-zinc-300 px-2 py-1";
+
+export function TableFilters({
+  filters,
+  state,
+  update,
+  className,
+  submitLabel = "Apply filters",
+}: {
+  filters: Record<string, FilterDefinition>;
+  /** The current values, from the URL. */
+  state: Record<string, unknown>;
+  update: (changes: Changes) => void;
+  className: string;
+  submitLabel?: string;
+}) {
+  const entries = Object.entries(filters);
+  return (
+    <form
+      className={className}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const form = new FormData(event.currentTarget);
+        const changes: Changes = {};
+        for (const [key, filter] of entries) {
+          const text = String(form.get(key) ?? "");
+          if (filter.kind === "text") changes[key] = text.trim();
+          else if (filter.kind === "select") changes[key] = text;
+          else if (filter.kind === "instant") changes[key] = localToIso(text);
+        }
+        update(changes);
+      }}
+    >
+      {entries.map(([key, filter]) => {
+        const value = state[key];
+        switch (filter.kind) {
+          case "choices":
+            return <Choices key={key} name={key} filter={filter} selected={Array.isArray(value) ? (value as string[]) : []} onChange={(chosen) => update({ [key]: chosen.join(",") })} />;
+          case "select":
+            return (
+              <label key={key} className="flex flex-col gap-1">
+                {filter.label}
+                <select name={key} defaultValue={typeof value === "string" ? value : ""} className={inputClass}>
+                  <option value="">{filter.emptyLabel}</option>
+                  {filter.options.map((option) => (
+                    <option key={option} value={option}>
+                      {option}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            );
+          case "instant":
+            return (
+              <label key={key} className="flex flex-col gap-1">
+                {filter.label}
+                <input type="datetime-local" name={key} defaultValue={isoToLocal(typeof value === "string" ? value : undefined)} className={inputClass} />
+              </label>
+            );
+          case "text":
+            return (
+              <label key={key} className="flex flex-col gap-1">
+                {filter.label}
+                <input
+                  name={key}
+                  defaultValue={typeof value === "string" ? value : ""}
+                  placeholder={filter.placeholder}
+                  className={`${inputClass} ${filter.mono ? "font-mono" : ""}`}
+                />
+              </label>
+            );
+        }
+      })}
+      <div className="col-span-full flex gap-2">
+        <button type="submit" className="rounded-md bg-brand-700 px-3 py-1.5 font-medium text-white">
+          {submitLabel}
+        </button>
+        <button type="button" className="rounded-md border border-zinc-300 px-3 py-1.5" onClick={() => update(Object.fromEntries(entries.map(([key]) => [key, null])))}>
+          Clear
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Checkboxes: several at once. The boxes answer the click at once (local state) while the URL,
+ * the source of truth, catches up; a new URL remounts them with its state.
+ */
+function Choices({ name, filter, selected, onChange }: { name: string; filter: ChoicesFilter; selected: readonly string[]; onChange: (chosen: string[]) => void }) {
+  const [checked, setChecked] = useState(() => new Set(selected));
+  return (
+    <fieldset className="col-span-full">
+      <legend className="mb-1">{filter.label}</legend>
+      <div className="flex flex-wrap gap-3">
+        {filter.options.map((option) => (
+          <label key={option} className="flex items-center gap-1.5">
+            <input
+              type="checkbox"
+              name={name}
+              value={option}
+              checked={checked.has(option)}
+              onChange={(event) => {
+                const next = new Set(checked);
+                if (event.target.checked) next.add(option);
+                else next.delete(option);
+                setChecked(next);
+                onChange(filter.options.filter((candidate) => next.has(candidate)));
+              }}
+            />
+            {option}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

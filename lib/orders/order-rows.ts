@@ -1,0 +1,31 @@
+// What the browser gets of an order in the orders table: the dashboard's own shape, mapped from
+// the platform's (spec: Resources → Order), never the whole order. Plain module: the table
+// (a client component) and lib/data both use it.
+import type { Order } from "@/lib/marketplace/schemas/order";
+import type { TablePage } from "@/lib/tables/table-page";
+
+export interface OrderRow {
+  id: string;
+  status: Order["status"];
+  createdAt: string;
+  updatedAt: string;
+  customerName: string;
+  total: { value: number; currency: string; normalizer: number };
+  deliveries: number;
+  items: number;
+}
+
+export type OrdersPage = TablePage<OrderRow>;
+
+export function toOrderRow(order: Order): OrderRow {
+  return {
+    id: order.id,
+    status: order.status,
+    createdAt: order.created_at,
+    updatedAt: order.updated_at,
+    customerName: order.customer.name,
+    total: { value: order.amounts.total, currency: order.amounts.currency, normalizer: order.amounts.normalizer },
+    deliveries: order.deliveries.length,
+    items: order.deliveries.reduce((sum, delivery) => sum + delivery.items.reduce((n, item) => n + item.quantity, 0), 0),
+  };
+}

@@ -1,0 +1,16 @@
+// What the browser gets of a stored event in the event log table. Plain module: the table and
+// lib/data both use it.
+import type { TablePage } from "@/lib/tables/table-page";
+import type { WebhookFields } from "@/lib/webhooks/parse";
+
+export type WebhookEventRow = WebhookFields & {
+  id: string;
+  receivedAt: string;
+  valid: boolean;
+  processingState: string;
+  source: string;
+  attempts: number;
+  duplicateCount: number;
+};
+
+export type EventPage = TablePage<WebhookEventRow>;
