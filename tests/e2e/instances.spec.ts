@@ -99,7 +99,7 @@ test("a page open on instance B hears of an event that instance A received", asy
   const receiver = await receiverOf("seller@example.com");
   // The same session (one AUTH_SECRET, cookies shared across ports of one host) on instance B.
   // Its live stream is subscribed before its response starts: once the response is here, B hears.
-  const streamOpen = page.waitForResponse((response) => response.url() === `${B_URL}/api/live`);
+  const streamOpen = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/live" && response.url().startsWith(B_URL));
   await page.goto(`${B_URL}/webhooks/events`);
   await expect(page.getByRole("heading", { name: "Event log" })).toBeVisible();
   await streamOpen;

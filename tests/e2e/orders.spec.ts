@@ -88,13 +88,31 @@ test.describe("orders", () => {
     const created = await request.post(`${E2E_SANDBOX_URL}/_sandbox/orders`, { data: { seller: "seller2@example.com" } });
     const { orders } = (await created.json()) as { orders: { id: string }[] };
     await connectAs(page, "seller@example.com");
-    const response = await page.goto(`/orders/${orders[0]!.id}`);
-    expect(response?.status()).toBe(404);
+    // The order page streams (its loading.tsx shows while the platform answers), so the status
+    // was sent before the platform said "not found": the page says it, and tells robots so.
+    await page.goto(`/orders/${orders[0]!.id}`);
+    await expect(page.locator('meta[name="robots"][content="noindex"]').first()).toBeAttached();
     // The app's own page, in its layout, with a way back.
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
     await expect(page.getByTestId("account")).toContainText("seller@example.com");
     await page.getByRole("link", { name: "Back to the start" }).click();
     await expect(page).toHaveURL("/");
+  });
+
+  test("while a slow marketplace answers, an order's page shows its loading state at once, then the order", async ({ page, request }) => {
+    await connectAs(page, "seller@example.com");
+    await page.goto("/orders");
+    const link = page.locator("tbody tr").first().getByRole("link");
+    const id = (await link.textContent())?.trim() ?? "";
+    await request.post(`${E2E_SANDBOX_URL}/_sandbox/faults`, { data: { latencyMs: 2_000 } });
+    try {
+      await link.click();
+      await expect(page.getByRole("status").filter({ hasText: "Loading the order from the marketplace" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "← Orders" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: `Order ${id}` })).toBeVisible({ timeout: 10_000 });
+    } finally {
+      await request.delete(`${E2E_SANDBOX_URL}/_sandbox/faults`);
+    }
   });
 
   test("an unknown address shows the app's not-found page", async ({ page }) => {

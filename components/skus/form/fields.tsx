@@ -68,6 +68,15 @@ function useFieldValidation(name: SkuFieldName) {
   };
 }
 
+function FieldLabel({ id, label, required }: { id: string; label: ReactNode; required?: boolean }) {
+  return (
+    <label htmlFor={id} className="block text-sm font-medium text-zinc-800">
+      {label}
+      {required ? <span aria-hidden="true"> *</span> : null}
+    </label>
+  );
+}
+
 export function ErrorText({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
   return (
@@ -111,10 +120,7 @@ export function TextField({ name, label, hint, max, required, multiline, mono, t
   };
   return (
     <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-zinc-800">
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
+      <FieldLabel id={id} label={label} required={required} />
       {multiline ? <textarea {...common} rows={3} /> : <input {...common} type={type} inputMode={inputMode} />}
       {hintText ? (
         <p id={`${id}-hint`} className="mt-1 text-xs text-zinc-500">
@@ -147,10 +153,7 @@ export function SelectField({
   const id = fieldId(name);
   return (
     <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-zinc-800">
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
+      <FieldLabel id={id} label={label} required={required} />
       <select
         id={id}
         aria-invalid={error ? true : undefined}

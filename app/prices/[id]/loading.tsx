@@ -1,0 +1,7 @@
+import { DetailLoading } from "@/components/ui/detail-loading";
+
+// Shown at once while the platform answers for the price and its history (endpoint 6); see
+// app/orders/[id]/loading.tsx for what it does to a not-found's status.
+export default function Loading() {
+  return <DetailLoading back="/prices" backLabel="Prices" what="the price" />;
+}
