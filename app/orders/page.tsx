@@ -5,7 +5,7 @@ import { ProblemNotice } from "@/components/platform/problem-notice";
 import { requireSeller } from "@/lib/auth/session";
 import { listOrdersForSeller } from "@/lib/data/orders";
 import { requiredScopesFor } from "@/lib/marketplace/client";
-import { ordersTable } from "@/lib/orders/order-filters";
+import { ordersSchema } from "@/lib/orders/order-filters";
 import { prefetchTablePage } from "@/lib/tables/prefetch";
 
 export const metadata: Metadata = { title: "Orders" };
@@ -15,7 +15,7 @@ export default async function OrdersPage({ searchParams }: PageProps<"/orders">)
   const missing = requiredScopesFor("listOrders").filter((scope) => seller.connection.scopesMissing.includes(scope));
   const blocked = seller.connection.needsReconnect || missing.length > 0;
   // The first page is in the HTML (no JavaScript needed to see it); later pages load in the browser.
-  const firstPage = blocked ? null : await prefetchTablePage("orders", ordersTable, await searchParams, (state) => listOrdersForSeller(seller, state));
+  const firstPage = blocked ? null : await prefetchTablePage("orders", ordersSchema, await searchParams, (state) => listOrdersForSeller(seller, state));
 
   return (
     <section className="space-y-6">
@@ -25,8 +25,8 @@ export default async function OrdersPage({ searchParams }: PageProps<"/orders">)
       ) : missing.length > 0 ? (
         <ProblemNotice problem={{ kind: "missing_scope", scopes: missing }} feature="your orders" />
       ) : (
-        <HydrationBoundary state={firstPage}>
-          <OrdersTable />
+        <HydrationBoundary state={firstPage?.state}>
+          <OrdersTable urlValid={firstPage?.urlValid ?? true} />
         </HydrationBoundary>
       )}
     </section>

@@ -6,7 +6,7 @@ import { PricesTable } from "@/components/prices/prices-table";
 import { requireSeller } from "@/lib/auth/session";
 import { listPricesForSeller } from "@/lib/data/prices";
 import { requiredScopesFor } from "@/lib/marketplace/client";
-import { pricesTable } from "@/lib/prices/price-filters";
+import { pricesSchema } from "@/lib/prices/price-filters";
 import { prefetchTablePage } from "@/lib/tables/prefetch";
 
 export const metadata: Metadata = { title: "Prices" };
@@ -15,7 +15,7 @@ export default async function PricesPage({ searchParams }: PageProps<"/prices">)
   const seller = await requireSeller();
   const missing = requiredScopesFor("listPrices").filter((scope) => seller.connection.scopesMissing.includes(scope));
   // The first page is in the HTML (no JavaScript needed to see it); later pages load in the browser.
-  const firstPage = missing.length > 0 ? null : await prefetchTablePage("prices", pricesTable, await searchParams, (state) => listPricesForSeller(seller, state));
+  const firstPage = missing.length > 0 ? null : await prefetchTablePage("prices", pricesSchema, await searchParams, (state) => listPricesForSeller(seller, state));
 
   return (
     <section className="space-y-6">
@@ -28,8 +28,8 @@ export default async function PricesPage({ searchParams }: PageProps<"/prices">)
       {missing.length > 0 ? (
         <ProblemNotice problem={{ kind: "missing_scope", scopes: missing }} feature="your prices" />
       ) : (
-        <HydrationBoundary state={firstPage}>
-          <PricesTable />
+        <HydrationBoundary state={firstPage?.state}>
+          <PricesTable urlValid={firstPage?.urlValid ?? true} />
         </HydrationBoundary>
       )}
     </section>

@@ -5,7 +5,7 @@ import { SkuCatalogueTable } from "@/components/skus/sku-catalogue-table";
 import { requireSeller } from "@/lib/auth/session";
 import { local } from "@/lib/data/list-route";
 import { listSkus } from "@/lib/data/skus";
-import { skuCatalogueTable } from "@/lib/skus/catalogue-filters";
+import { skuCatalogueSchema } from "@/lib/skus/catalogue-filters";
 import { prefetchTablePage } from "@/lib/tables/prefetch";
 
 export const metadata: Metadata = { title: "SKUs" };
@@ -13,7 +13,7 @@ export const metadata: Metadata = { title: "SKUs" };
 export default async function SkusPage({ searchParams }: PageProps<"/skus">) {
   const seller = await requireSeller();
   // The first page is in the HTML (no JavaScript needed to see it); later pages load in the browser.
-  const firstPage = await prefetchTablePage("skus", skuCatalogueTable, await searchParams, (state) => local(listSkus(seller.id, state)));
+  const firstPage = await prefetchTablePage("skus", skuCatalogueSchema, await searchParams, (state) => local(listSkus(seller.id, state)));
   return (
     <section className="space-y-6">
       <div className="flex items-baseline justify-between gap-4">
@@ -28,8 +28,8 @@ export default async function SkusPage({ searchParams }: PageProps<"/skus">) {
           New SKU
         </Link>
       </div>
-      <HydrationBoundary state={firstPage}>
-        <SkuCatalogueTable />
+      <HydrationBoundary state={firstPage?.state}>
+        <SkuCatalogueTable urlValid={firstPage?.urlValid ?? true} />
       </HydrationBoundary>
     </section>
   );

@@ -9,7 +9,7 @@ import { TableFilters } from "@/components/ui/table-filters";
 import { usePagedQuery } from "@/components/ui/use-paged-query";
 import type { OrderRow, OrdersPage } from "@/lib/orders/order-rows";
 import { formatMoney } from "@/lib/money";
-import { ordersTable } from "@/lib/orders/order-filters";
+import { ordersTable } from "@/lib/orders/order-params";
 import { formatDate } from "@/lib/format";
 
 const column = createColumnHelper<OrderRow>();
@@ -27,8 +27,9 @@ function SortHeader({ label, field, sort, onSort }: { label: string; field: "cre
   );
 }
 
-export function OrdersTable() {
-  const paged = usePagedQuery({ key: "orders", table: ordersTable, endpoint: "/api/orders", hasNext: (data: OrdersPage) => data.hasNext });
+/** `urlValid`: whether the server accepted the filters of the URL the page was opened with. */
+export function OrdersTable({ urlValid }: { urlValid: boolean }) {
+  const paged = usePagedQuery({ key: "orders", table: ordersTable, endpoint: "/api/orders", urlValid, hasNext: (data: OrdersPage) => data.hasNext });
   const { filters, queryString, query, update } = paged;
 
   const columns = useMemo(

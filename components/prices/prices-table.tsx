@@ -7,14 +7,15 @@ import { PagedTable } from "@/components/ui/paged-table";
 import { TableFilters } from "@/components/ui/table-filters";
 import { usePagedQuery } from "@/components/ui/use-paged-query";
 import { formatMoney } from "@/lib/money";
-import { pricesTable } from "@/lib/prices/price-filters";
+import { pricesTable } from "@/lib/prices/price-params";
 import type { PriceRow, PricesPage } from "@/lib/prices/price-rows";
 import { formatDate } from "@/lib/format";
 
 const column = createColumnHelper<PriceRow>();
 
-export function PricesTable() {
-  const paged = usePagedQuery({ key: "prices", table: pricesTable, endpoint: "/api/prices", hasNext: (data: PricesPage) => data.hasNext });
+/** `urlValid`: whether the server accepted the filters of the URL the page was opened with. */
+export function PricesTable({ urlValid }: { urlValid: boolean }) {
+  const paged = usePagedQuery({ key: "prices", table: pricesTable, endpoint: "/api/prices", urlValid, hasNext: (data: PricesPage) => data.hasNext });
   const { filters, queryString, query, update } = paged;
 
   const columns = useMemo(

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { PagedTable } from "@/components/ui/paged-table";
 import { TableFilters } from "@/components/ui/table-filters";
 import { usePagedQuery } from "@/components/ui/use-paged-query";
-import { skuCatalogueTable } from "@/lib/skus/catalogue-filters";
+import { skuCatalogueTable } from "@/lib/skus/catalogue-params";
 import type { SkuPage, SkuRow } from "@/lib/skus/sku-rows";
 import { formatDate } from "@/lib/format";
 
@@ -53,10 +53,11 @@ const columns = [
   }),
 ];
 
-export function SkuCatalogueTable() {
+/** `urlValid`: whether the server accepted the filters of the URL the page was opened with. */
+export function SkuCatalogueTable({ urlValid }: { urlValid: boolean }) {
   // The key "skus": a portfolio.sku notification invalidates every page at once
   // (components/live/live-updates.tsx), so a SKU turns "confirmed" without a reload.
-  const paged = usePagedQuery({ key: "skus", table: skuCatalogueTable, endpoint: "/api/skus", hasNext: (data: SkuPage) => data.hasNext });
+  const paged = usePagedQuery({ key: "skus", table: skuCatalogueTable, endpoint: "/api/skus", urlValid, hasNext: (data: SkuPage) => data.hasNext });
   const { filters, queryString, query, update } = paged;
   const pageCount = query.data?.total != null ? Math.ceil(query.data.total / query.data.size) : null;
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useUrlState } from "@/components/ui/use-url-state";
 import { fetchApi } from "@/lib/api-client";
 import type { FilterDefinition, TableParams, TableState } from "@/lib/tables/table-params";
@@ -12,19 +12,24 @@ import type { FilterDefinition, TableParams, TableState } from "@/lib/tables/tab
  * handler with React Query under `[key, state]` (so a live update invalidating `[key]` refreshes
  * every page; the server renders the first page under the same key, lib/tables/prefetch.ts), the
  * previous page kept on screen while the next loads, and the next page prefetched.
+ *
+ * The server validated the URL the page was opened with (`urlValid`: false when it refused its
+ * filters, which are then ignored); every later URL is one the table wrote.
  */
 export function usePagedQuery<Filters extends Record<string, FilterDefinition>, Sort extends string, D>(options: {
   key: string;
   table: TableParams<Filters, Sort>;
   /** The table's route handler, e.g. `/api/orders`. */
   endpoint: string;
+  urlValid: boolean;
   hasNext: (data: D, state: TableState<Filters, Sort>) => boolean;
 }) {
-  const { key, table, endpoint, hasNext } = options;
+  const { key, table, endpoint, urlValid, hasNext } = options;
   const { searchParams, update } = useUrlState();
   const queryString = searchParams.toString();
-  const parsed = useMemo(() => table.parse(new URLSearchParams(queryString)), [table, queryString]);
-  const filters = parsed.success ? parsed.data : table.initial;
+  const [openedWith] = useState(queryString);
+  const filtersValid = queryString !== openedWith || urlValid;
+  const filters = useMemo(() => (filtersValid ? table.read(new URLSearchParams(queryString)) : table.initial), [filtersValid, table, queryString]);
   const queryClient = useQueryClient();
   const fetchPage = useMemo(() => (state: TableState<Filters, Sort>) => fetchApi<D>(`${endpoint}?${table.toSearchParams(state)}`), [endpoint, table]);
   const query = useQuery({ queryKey: [key, filters], queryFn: () => fetchPage(filters), placeholderData: keepPreviousData });
@@ -36,5 +41,5 @@ export function usePagedQuery<Filters extends Record<string, FilterDefinition>, 
     void queryClient.prefetchQuery({ queryKey: [key, next], queryFn: () => fetchPage(next) });
   }, [more, filters, key, fetchPage, queryClient]);
 
-  return { filters, filtersValid: parsed.success, queryString, query, update };
+  return { filters, filtersValid, queryString, query, update };
 }

@@ -1,16 +1,17 @@
 "use client";
 
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { usePathname, useSearchParams } from "next/navigation";
 import { useCallback } from "react";
 
 /**
  * Table state lives in the URL so reload, back and shared links keep it. `update` merges
  * changes; any change other than the page itself goes back to page 1 (a new filter or page size
- * makes the old offset meaningless).
+ * makes the old offset meaningless). The URL changes in the browser only (history.pushState,
+ * which Next's router follows): the table fetches its own data, so the server is not asked to
+ * render the page again.
  */
 export function useUrlState() {
   const searchParams = useSearchParams();
-  const router = useRouter();
   const pathname = usePathname();
 
   const update = useCallback(
@@ -22,9 +23,9 @@ export function useUrlState() {
       }
       if (!("page" in changes)) next.delete("page");
       const query = next.toString();
-      router.push(query ? `${pathname}?${query}` : pathname, { scroll: false });
+      window.history.pushState(null, "", query ? `${pathname}?${query}` : pathname);
     },
-    [pathname, router, searchParams],
+    [pathname, searchParams],
   );
 
   return { searchParams, update };

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { PagedTable } from "@/components/ui/paged-table";
 import { TableFilters } from "@/components/ui/table-filters";
 import { usePagedQuery } from "@/components/ui/use-paged-query";
-import { eventsTable } from "@/lib/webhooks/event-filters";
+import { eventsTable } from "@/lib/webhooks/event-params";
 import type { EventPage, WebhookEventRow } from "@/lib/webhooks/event-rows";
 import { formatDate } from "@/lib/format";
 
@@ -47,8 +47,9 @@ const columns = [
 ];
 
 
-export function EventLogTable() {
-  const paged = usePagedQuery({ key: "events", table: eventsTable, endpoint: "/api/events", hasNext: (data: EventPage) => data.hasNext });
+/** `urlValid`: whether the server accepted the filters of the URL the page was opened with. */
+export function EventLogTable({ urlValid }: { urlValid: boolean }) {
+  const paged = usePagedQuery({ key: "events", table: eventsTable, endpoint: "/api/events", urlValid, hasNext: (data: EventPage) => data.hasNext });
   const { filters, queryString, query, update } = paged;
   const pageCount = query.data?.total != null ? Math.ceil(query.data.total / query.data.size) : null;
 

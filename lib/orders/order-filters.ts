@@ -1,30 +1,20 @@
-// The orders table's state as it appears in the page URL and in /api/orders: filters, sort and
-// paging, declared once (lib/tables/table-params.ts), and its platform query (spec: 9. List
-// orders; Generic list rules).
+// The orders table's URL, validated (the page and /api/orders), and its platform query (spec:
+// 9. List orders; Generic list rules). The filters themselves are declared in order-params.ts.
 import { ordersQuery } from "@/lib/marketplace/list-query";
 import type { OrderSortField } from "@/lib/marketplace/list-query";
 import { objectIdSchema } from "@/lib/marketplace/schemas/common";
-import { orderStatusSchema } from "@/lib/marketplace/schemas/order";
-import { choicesFilter, defineTableParams, instantFilter, textFilter } from "@/lib/tables/table-params";
-import type { StateOf } from "@/lib/tables/table-params";
+import { ordersTable } from "@/lib/orders/order-params";
+import type { OrderFilters } from "@/lib/orders/order-params";
+import { tableSchema } from "@/lib/tables/table-schema";
 
-export const ordersTable = defineTableParams({
-  filters: {
-    status: choicesFilter("Status", orderStatusSchema.options),
-    id: textFilter("Order id", objectIdSchema, { mono: true }),
-    customer: textFilter("Customer name"),
-    from: instantFilter("Updated from"),
-    to: instantFilter("Updated to"),
-  },
-  sorts: ["created_at:desc", "created_at:asc", "updated_at:desc", "updated_at:asc"],
-  sizes: [25, 50, 100, 200],
+export { ordersTable };
+export type { OrderFilters };
+
+export const ordersSchema = tableSchema(ordersTable, {
+  texts: { id: objectIdSchema },
   check: (state) =>
-    state.from && state.to && new Date(state.from) > new Date(state.to)
-      ? { filter: "to", message: "The start of the updated-at range is after its end" }
-      : null,
+    state.from && state.to && new Date(state.from) > new Date(state.to) ? { filter: "to", message: "The start of the updated-at range is after its end" } : null,
 });
-
-export type OrderFilters = StateOf<typeof ordersTable>;
 
 /** The platform's query for endpoint 9 (spec: 9. List orders; Generic list rules). */
 export function toPlatformOrdersQuery(filters: OrderFilters): URLSearchParams {

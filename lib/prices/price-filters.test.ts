@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { pricesTable, toPlatformPricesQuery } from "./price-filters";
+import { pricesSchema, pricesTable, toPlatformPricesQuery } from "./price-filters";
 
 const parse = (query: string) => {
-  const result = pricesTable.parse(new URLSearchParams(query));
+  const result = pricesSchema.parse(new URLSearchParams(query));
   if (!result.success) throw new Error(result.error.message);
   return result.data;
 };
@@ -26,6 +26,6 @@ describe("price filters", () => {
   });
 
   it.each(["type=promo", "size=30", "sort=value:desc", "page=-1"])("rejects %s", (query) => {
-    expect(pricesTable.parse(new URLSearchParams(query)).success).toBe(false);
+    expect(pricesSchema.parse(new URLSearchParams(query)).success).toBe(false);
   });
 });

@@ -1,22 +1,14 @@
-// The prices table's state in the page URL and in /api/prices, declared once
-// (lib/tables/table-params.ts), and its platform query (spec: 7. List prices: filters `sku` and
-// `type`, sortable field `created_at`).
-import { z } from "zod";
+// The prices table's URL, validated (the page and /api/prices), and its platform query (spec:
+// 7. List prices). The filters themselves are declared in price-params.ts.
 import { pricesQuery } from "@/lib/marketplace/list-query";
-import { priceTypeSchema } from "@/lib/marketplace/schemas/price";
-import { defineTableParams, selectFilter, textFilter } from "@/lib/tables/table-params";
-import type { StateOf } from "@/lib/tables/table-params";
+import { pricesTable } from "@/lib/prices/price-params";
+import type { PriceFilters } from "@/lib/prices/price-params";
+import { tableSchema } from "@/lib/tables/table-schema";
 
-export const pricesTable = defineTableParams({
-  filters: {
-    sku: textFilter("SKU code", z.string().trim().min(1).max(50), { mono: true }),
-    type: selectFilter("Type", priceTypeSchema.options),
-  },
-  sorts: ["created_at:desc", "created_at:asc"],
-  sizes: [25, 50, 100],
-});
+export { pricesTable };
+export type { PriceFilters };
 
-export type PriceFilters = StateOf<typeof pricesTable>;
+export const pricesSchema = tableSchema(pricesTable);
 
 export function toPlatformPricesQuery(filters: PriceFilters): URLSearchParams {
   return pricesQuery({

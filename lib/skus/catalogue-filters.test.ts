@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { skuCatalogueTable } from "./catalogue-filters";
+import { skuCatalogueSchema, skuCatalogueTable } from "./catalogue-filters";
 
-const parse = (query: string) => skuCatalogueTable.parse(new URLSearchParams(query));
+const parse = (query: string) => skuCatalogueSchema.parse(new URLSearchParams(query));
 
 describe("SKU catalogue filters", () => {
   it("defaults to page 1 of 25 and keeps the URL short", () => {

@@ -1,15 +1,8 @@
-// The SKU catalogue's search and paging, as they appear in the page URL and the /api/skus query,
-// declared once (lib/tables/table-params.ts). Newest first, always.
-import { z } from "zod";
-import { defineTableParams, textFilter } from "@/lib/tables/table-params";
-import type { StateOf } from "@/lib/tables/table-params";
+// The SKU catalogue's URL, validated (the page and /api/skus). Declared in catalogue-params.ts.
+import { skuCatalogueTable } from "@/lib/skus/catalogue-params";
+import { tableSchema } from "@/lib/tables/table-schema";
 
-export const skuCatalogueTable = defineTableParams({
-  filters: {
-    /** Part of a code or of the pt_BR title. */
-    search: textFilter("Search code or title", z.string().trim().min(1).max(150)),
-  },
-  sizes: [25, 50, 100],
-});
+export { skuCatalogueTable };
+export type { SkuCatalogueFilters } from "@/lib/skus/catalogue-params";
 
-export type SkuCatalogueFilters = StateOf<typeof skuCatalogueTable>;
+export const skuCatalogueSchema = tableSchema(skuCatalogueTable);

@@ -106,7 +106,9 @@ test.describe("orders", () => {
     const id = (await link.textContent())?.trim() ?? "";
     await request.post(`${E2E_SANDBOX_URL}/_sandbox/faults`, { data: { latencyMs: 2_000 } });
     try {
-      await link.click();
+      // Opened afresh (a link click may find the page already prefetched): the loading state is in
+      // the first bytes of the stream, the order follows when the platform answers.
+      await page.goto(`/orders/${id}`, { waitUntil: "commit" });
       await expect(page.getByRole("status").filter({ hasText: "Loading the order from the marketplace" })).toBeVisible();
       await expect(page.getByRole("link", { name: "← Orders" })).toBeVisible();
       await expect(page.getByRole("heading", { name: `Order ${id}` })).toBeVisible({ timeout: 10_000 });

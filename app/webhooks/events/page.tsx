@@ -7,14 +7,14 @@ import { requireSeller } from "@/lib/auth/session";
 import { local } from "@/lib/data/list-route";
 import { listWebhookEvents } from "@/lib/data/webhook-events";
 import { prefetchTablePage } from "@/lib/tables/prefetch";
-import { eventsTable } from "@/lib/webhooks/event-filters";
+import { eventsSchema } from "@/lib/webhooks/event-filters";
 
 export const metadata: Metadata = { title: "Event log" };
 
 export default async function EventLogPage({ searchParams }: PageProps<"/webhooks/events">) {
   const seller = await requireSeller();
   // The first page is in the HTML (no JavaScript needed to see it); later pages load in the browser.
-  const firstPage = await prefetchTablePage("events", eventsTable, await searchParams, (state) => local(listWebhookEvents(seller.id, state)));
+  const firstPage = await prefetchTablePage("events", eventsSchema, await searchParams, (state) => local(listWebhookEvents(seller.id, state)));
   return (
     <section className="space-y-6">
       <div className="flex items-baseline justify-between">
@@ -24,8 +24,8 @@ export default async function EventLogPage({ searchParams }: PageProps<"/webhook
         </Link>
       </div>
       <ProcessAllDeadButton />
-      <HydrationBoundary state={firstPage}>
-        <EventLogTable />
+      <HydrationBoundary state={firstPage?.state}>
+        <EventLogTable urlValid={firstPage?.urlValid ?? true} />
       </HydrationBoundary>
     </section>
   );

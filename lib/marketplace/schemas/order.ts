@@ -2,9 +2,10 @@
 // Timestamps of things that have not happened yet (an order not approved, a parcel not posted
 // or not delivered) are null: the spec lists them as timestamps without saying.
 import { z } from "zod";
+import { ORDER_STATUSES } from "@/lib/marketplace/values";
 import { currencySchema, objectIdSchema, timestampSchema } from "./common";
 
-export const orderStatusSchema = z.enum(["new", "approved", "cancelled", "finished"]);
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
 /** Delivery states named by `order.delivery` notifications. */

@@ -1,9 +1,10 @@
 // Prices (spec: Resources → Price, Price create response; Endpoints 5–7).
 import { z } from "zod";
+import { PRICE_TYPES } from "@/lib/marketplace/values";
 import { currencySchema, objectIdSchema, timestampSchema } from "./common";
 import { importErrorSchema } from "./sku";
 
-export const priceTypeSchema = z.enum(["list", "sell"]);
+export const priceTypeSchema = z.enum(PRICE_TYPES);
 export type PriceType = z.infer<typeof priceTypeSchema>;
 
 /**

@@ -1,21 +1,11 @@
 // Webhook notifications and the callback URL resource (spec: Events; Endpoint 10).
 import { z } from "zod";
+import { WEBHOOK_DOMAINS } from "@/lib/marketplace/values";
 
 export const WEBHOOK_SIGNATURE_HEADER = "X-SVC-Signature";
 
 /** Allowed statuses per domain (spec: Events → Domains and statuses). */
-export const WEBHOOK_DOMAINS = {
-  "order.order": ["new", "approved", "cancelled", "finished"],
-  "order.delivery": ["created", "received", "posted", "delivered"],
-  "order.shipping": ["shipped", "delivered"],
-  "portfolio.sku": ["created"],
-  "portfolio.ad": ["created", "updated", "highlighted"],
-  "portfolio.price": ["created", "updated"],
-  "portfolio.inventory": ["created", "updated", "increased", "decreased"],
-  chat: ["new_conversation", "message_received"],
-  ticket: ["opened", "closed", "updated"],
-} as const satisfies Record<string, readonly string[]>;
-
+export { WEBHOOK_DOMAINS };
 export type WebhookDomain = keyof typeof WEBHOOK_DOMAINS;
 export const webhookDomainSchema = z.enum(Object.keys(WEBHOOK_DOMAINS) as [WebhookDomain, ...WebhookDomain[]]);
 

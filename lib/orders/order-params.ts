@@ -1,0 +1,19 @@
+// The orders table's filters, sorts and sizes (lib/tables/table-params.ts). Its URL schema and
+// its platform query are in order-filters.ts.
+import { ORDER_STATUSES } from "@/lib/marketplace/values";
+import { choicesFilter, defineTableParams, instantFilter, textFilter } from "@/lib/tables/table-params";
+import type { StateOf } from "@/lib/tables/table-params";
+
+export const ordersTable = defineTableParams({
+  filters: {
+    status: choicesFilter("Status", ORDER_STATUSES),
+    id: textFilter("Order id", { mono: true }),
+    customer: textFilter("Customer name"),
+    from: instantFilter("Updated from"),
+    to: instantFilter("Updated to"),
+  },
+  sorts: ["created_at:desc", "created_at:asc", "updated_at:desc", "updated_at:asc"],
+  sizes: [25, 50, 100, 200],
+});
+
+export type OrderFilters = StateOf<typeof ordersTable>;

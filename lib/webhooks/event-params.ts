@@ -1,0 +1,22 @@
+// The event log's filters and paging (lib/tables/table-params.ts). Newest first, always.
+import { WEBHOOK_DOMAINS } from "@/lib/marketplace/values";
+import { defineTableParams, instantFilter, selectFilter, textFilter } from "@/lib/tables/table-params";
+import type { StateOf } from "@/lib/tables/table-params";
+
+/** Where an event is in processing (prisma/schema.prisma WebhookEvent.processingState). */
+export const PROCESSING_STATES = ["pending", "processing", "retrying", "processed", "skipped", "dead"] as const;
+
+export const eventsTable = defineTableParams({
+  filters: {
+    domain: selectFilter("Domain", Object.keys(WEBHOOK_DOMAINS)),
+    status: textFilter("Status", { max: 50 }),
+    resource: textFilter("Resource id"),
+    processing: selectFilter("Processing", PROCESSING_STATES),
+    from: instantFilter("From", { local: true }),
+    to: instantFilter("To", { local: true }),
+  },
+  sizes: [25, 50, 100],
+  maxPage: 100_000,
+});
+
+export type EventFilters = StateOf<typeof eventsTable>;
