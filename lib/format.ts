@@ -1,7 +1,9 @@
 // Dates and numbers as the dashboard shows them, in one place: one locale and one time zone for
 // every page and table, on the server and in the browser alike (a fixed zone also keeps the
 // server's and the browser's renderings equal). The sellers are in Brazil; the zone is shown.
-// Money has its own module (lib/money.ts).
+// Money is shown through here too; its exact arithmetic lives in lib/money.ts.
+
+export { formatMoney } from "@/lib/money";
 
 export const DISPLAY_LOCALE = "en";
 export const DISPLAY_TIME_ZONE = "America/Sao_Paulo";

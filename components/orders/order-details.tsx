@@ -2,9 +2,8 @@ import type { ReactNode } from "react";
 import { OrderStatusBadge } from "@/components/orders/order-status-badge";
 import type { Delivery, DeliveryItem, Order, Phone, Shipping } from "@/lib/marketplace/schemas/order";
 import { safeWebUrl } from "@/lib/marketplace/schemas/common";
-import { formatMoney } from "@/lib/money";
 import { maskDocument } from "@/lib/orders/mask-document";
-import { formatDate } from "@/lib/format";
+import { formatDate, formatMoney } from "@/lib/format";
 
 
 function when(value: string | null): string {

@@ -8,9 +8,8 @@ import { PagedTable } from "@/components/ui/paged-table";
 import { TableFilters } from "@/components/ui/table-filters";
 import { usePagedQuery } from "@/components/ui/use-paged-query";
 import type { OrderRow, OrdersPage } from "@/lib/orders/order-rows";
-import { formatMoney } from "@/lib/money";
 import { ordersTable } from "@/lib/orders/order-params";
-import { formatDate } from "@/lib/format";
+import { formatDate, formatMoney } from "@/lib/format";
 
 const column = createColumnHelper<OrderRow>();
 

@@ -1,5 +1,5 @@
+import { formatMoney } from "@/lib/format";
 import type { AppliedRowResult } from "@/lib/actions/bulk-prices";
-import { formatMoney } from "@/lib/money";
 import type { PreviewRow } from "@/lib/prices/bulk-preview";
 
 function money(value: number, currency: string, normalizer: number): string {

@@ -1,9 +1,9 @@
 "use client";
 
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { formatMoney, moneyToDecimalString } from "@/lib/money";
+import { moneyToDecimalString } from "@/lib/money";
 import type { PricePoint } from "@/lib/prices/price-rows";
-import { formatDate } from "@/lib/format";
+import { formatDate, formatMoney } from "@/lib/format";
 
 
 /** The price's history as a line: each point a price that was set, oldest first. */

@@ -6,10 +6,9 @@ import { useMemo } from "react";
 import { PagedTable } from "@/components/ui/paged-table";
 import { TableFilters } from "@/components/ui/table-filters";
 import { usePagedQuery } from "@/components/ui/use-paged-query";
-import { formatMoney } from "@/lib/money";
 import { pricesTable } from "@/lib/prices/price-params";
 import type { PriceRow, PricesPage } from "@/lib/prices/price-rows";
-import { formatDate } from "@/lib/format";
+import { formatDate, formatMoney } from "@/lib/format";
 
 const column = createColumnHelper<PriceRow>();
 

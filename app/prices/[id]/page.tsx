@@ -8,8 +8,7 @@ import { requireSeller } from "@/lib/auth/session";
 import { getPriceForSeller } from "@/lib/data/prices";
 import { toPricePoint } from "@/lib/prices/price-rows";
 import { objectIdSchema } from "@/lib/marketplace/schemas/common";
-import { formatMoney } from "@/lib/money";
-import { formatDate } from "@/lib/format";
+import { formatDate, formatMoney } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Price" };
 
