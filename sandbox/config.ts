@@ -2,6 +2,7 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 import { isLoopbackHost, type CallbackPolicy } from "./network-policy";
+import { formatFieldPath } from "@/lib/marketplace/schemas/field-path";
 
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
 
@@ -103,7 +104,7 @@ export const DEFAULT_RETRY_DELAYS_MS = [2_000, 4_000, 8_000, 16_000, 32_000];
 export function loadSandboxConfig(env: Record<string, string | undefined> = process.env): SandboxConfig {
   const parsed = sandboxEnvSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    const lines = parsed.error.issues.map((issue) => `  ${formatFieldPath(issue.path)}: ${issue.message}`);
     throw new Error(`Invalid sandbox environment:\n${lines.join("\n")}`);
   }
   const values = parsed.data;

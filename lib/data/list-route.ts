@@ -4,6 +4,7 @@ import { getCurrentSeller } from "@/lib/auth/session";
 import type { PlatformResult } from "@/lib/data/platform";
 import { problemResponse } from "@/lib/data/problem-response";
 import type { CurrentSeller } from "@/lib/data/sellers";
+import { formatFieldPath } from "@/lib/marketplace/schemas/field-path";
 
 /**
  * The one shape of a table's route handler (orders, prices, SKUs, events): the signed-in seller
@@ -20,7 +21,7 @@ export function listRoute<F>(
     const filters = parseFilters(new URL(request.url).searchParams);
     if (!filters.success) {
       const issue = filters.error.issues[0];
-      return Response.json({ error: `${issue?.path.join(".") || "query"}: ${issue?.message ?? "invalid"}` }, { status: 400 });
+      return Response.json({ error: `${formatFieldPath(issue?.path ?? []) || "query"}: ${issue?.message ?? "invalid"}` }, { status: 400 });
     }
     const result = await load(seller, filters.data);
     if (!result.ok) return problemResponse(result.problem);

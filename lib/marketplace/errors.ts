@@ -1,6 +1,7 @@
 // How a failed platform call is told to the rest of the dashboard. The spec gives bodies only for
 // the token endpoint and the SKU import; everything else is classified by HTTP status.
 import type { z } from "zod";
+import { formatFieldPath } from "@/lib/marketplace/schemas/field-path";
 
 export type MarketplaceErrorKind =
   | "unauthorized" // 401: token invalid, revoked or expired → the seller must reconnect
@@ -48,7 +49,7 @@ export function kindForStatus(status: number): MarketplaceErrorKind {
 export function describeZodFailure(error: z.ZodError): string {
   return error.issues
     .slice(0, 3)
-    .map((issue) => `${issue.path.join(".") || "(body)"}: ${issue.message}`)
+    .map((issue) => `${formatFieldPath(issue.path) || "(body)"}: ${issue.message}`)
     .join("; ");
 }
 

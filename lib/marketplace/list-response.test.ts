@@ -126,7 +126,7 @@ describe("parseListResponse", () => {
     const third = json.results[2];
     if (!third) throw new Error("fixture has three results");
     third.type = "wholesale";
-    expect(parseError(json).message).toMatch(/results\.2\.type/);
+    expect(parseError(json).message).toMatch(/results\[2\]\.type/);
   });
 
   it("refuses a count that disagrees with the results", () => {

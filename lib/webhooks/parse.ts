@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { WEBHOOK_DOMAINS } from "@/lib/marketplace/schemas/webhook";
 import type { WebhookDomain } from "@/lib/marketplace/schemas/webhook";
+import { formatFieldPath } from "@/lib/marketplace/schemas/field-path";
 
 export interface WebhookFields {
   domain: string | null;
@@ -58,7 +59,7 @@ export function parseWebhookBody(rawBody: string): ParsedWebhook {
   const parsed = messageSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const where = issue?.path.join(".") || "body";
+    const where = formatFieldPath(issue?.path ?? []) || "body";
     return { ...EMPTY, valid: false, invalidReason: `Not a known message shape: ${where}: ${issue?.message ?? "invalid"}` };
   }
   const data = parsed.data.data;
