@@ -8,8 +8,9 @@ import { formatCount } from "@/lib/format";
 import { BULK_LIMITS } from "@/lib/prices/bulk-csv";
 import { outcomeCounts, slowDownOf } from "@/lib/prices/bulk-upload-state";
 
-export function BulkPriceUpload() {
-  const { state, loadFile, start, sendNow, downloadResults } = useBulkApply();
+/** `seller`: who the page is shown to; an upload belongs to the seller who started it. */
+export function BulkPriceUpload({ seller }: { seller: string }) {
+  const { state, loadFile, start, sendNow, downloadResults } = useBulkApply(seller);
   const { previewing, uploadError, upload } = state;
   const phase = upload?.phase.name ?? "preview";
   const pauseReason = upload?.phase.name === "paused" ? upload.phase.reason : null;

@@ -68,6 +68,7 @@ const batchSchema = z.object({
     .max(BULK_LIMITS.maxBatchRows)
     .refine((rows) => new Set(rows.map((row) => row.line)).size === rows.length, { error: "Each line may appear once in a batch." }),
   backoff: z.object({ rateLimitStreak: z.number().int().min(0).max(30) }).optional(),
+  owner: z.string().max(100).optional(),
 });
 
 export interface AppliedRowResult {
@@ -116,13 +117,21 @@ function toResult(result: RowResult<ApplyPriceRow>): AppliedRowResult {
  * failures. Returns one outcome per finished row and the rows still pending; the page sends
  * those again, so a deadline or a block never loses a row.
  */
-export async function applyPriceBatchAction(rows: ApplyPriceRow[], options: { backoff?: BackoffState } = {}): Promise<ApplyPriceBatchState> {
+export async function applyPriceBatchAction(
+  rows: ApplyPriceRow[],
+  options: { backoff?: BackoffState; owner?: string } = {},
+): Promise<ApplyPriceBatchState> {
   const seller = await requireSeller();
-  const parsed = batchSchema.safeParse({ rows, backoff: options.backoff });
+  const parsed = batchSchema.safeParse({ rows, backoff: options.backoff, owner: options.owner });
   if (!parsed.success) {
     return failed(`The batch is not valid: ${parsed.error.issues[0]?.message ?? "unknown error"}`, { data: { results: [], pending: [] } });
   }
   const batch = parsed.data.rows;
+  // An upload runs on while its tab shows other pages: if the tab is now signed in as another
+  // seller, that seller's prices must not receive it.
+  if (parsed.data.owner !== undefined && parsed.data.owner !== seller.id) {
+    return failed("This upload was started by another account signed in on this browser; nothing more was sent.", { data: { results: [], pending: batch } });
+  }
 
   // Outcomes are collected as they happen: when a 401/403 stops the batch, withPlatform answers
   // with the problem and these still tell which rows were done before it.

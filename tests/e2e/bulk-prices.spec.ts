@@ -181,4 +181,51 @@ test.describe("bulk price update", () => {
     const after = await currentPrices(request, token);
     for (const row of rows) expect(after.get(`${row.sku}|${row.type}`)?.value, `${row.sku} ${row.type}`).toBe(row.value);
   });
+
+  test("a run goes on while the seller opens other pages, and the bulk page shows it again where it is", async ({ page, request }) => {
+    test.setTimeout(120_000);
+    await connectAs(page, "seller2@example.com");
+    const token = await storedAccessToken("seller2@example.com");
+    const rows = changedRows(await currentPrices(request, token), SEEDED_SKUS.slice(15, 20), 331);
+    await upload(page, `sku,type,value,currency\n${rows.map((row) => row.line).join("\n")}\n`);
+    await expect(page.getByTestId("count-changed")).toHaveText("10 changed");
+    await request.post(`${E2E_SANDBOX_URL}/_sandbox/faults`, { data: { latencyMs: 600 } });
+    await page.getByRole("button", { name: "Apply 10 changes" }).click();
+    await expect(page.getByTestId("apply-status")).not.toHaveText("Done 10 of 10");
+
+    // Away, through the app's own links (the tab keeps running), and back.
+    await page.getByRole("link", { name: "Orders", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Orders" })).toBeVisible();
+    await page.getByRole("link", { name: "Prices", exact: true }).click();
+    await page.getByRole("link", { name: "Bulk update from CSV" }).click();
+    await expect(page.getByTestId("apply-status")).toHaveText("Done 10 of 10", { timeout: 60_000 });
+    await expect(page.getByTestId("applied-count")).toHaveText("10");
+    const after = await currentPrices(request, token);
+    for (const row of rows) expect(after.get(`${row.sku}|${row.type}`)?.value, `${row.sku} ${row.type}`).toBe(row.value);
+  });
+
+  test("an upload never reaches another seller who signs in on the same browser meanwhile", async ({ page, context, request }) => {
+    test.setTimeout(120_000);
+    await connectAs(page, "seller2@example.com");
+    const token2 = await storedAccessToken("seller2@example.com");
+    const rows = changedRows(await currentPrices(request, token2), SEEDED_SKUS.slice(0, 15), 419);
+    await upload(page, `sku,type,value,currency\n${rows.map((row) => row.line).join("\n")}\n`);
+    await request.post(`${E2E_SANDBOX_URL}/_sandbox/faults`, { data: { latencyMs: 400 } });
+    await page.getByRole("button", { name: "Apply 30 changes" }).click();
+    await expect(page.getByTestId("apply-status")).not.toHaveText("Done 30 of 30");
+
+    // Another tab: sign out, and sign in as another seller (the cookies are the browser's).
+    const other = await context.newPage();
+    await other.goto("/");
+    await other.getByRole("button", { name: "Sign out" }).click();
+    await connectAs(other, "seller@example.com");
+    const token1 = await storedAccessToken("seller@example.com");
+    const sellerPricesBefore = await currentPrices(request, token1);
+
+    await expect(page.getByText("This upload was started by another account")).toBeVisible({ timeout: 60_000 });
+    await request.delete(`${E2E_SANDBOX_URL}/_sandbox/faults`);
+    // Seller's own prices for those SKUs are untouched.
+    const sellerPricesAfter = await currentPrices(request, token1);
+    for (const row of rows) expect(sellerPricesAfter.get(`${row.sku}|${row.type}`)?.value).toBe(sellerPricesBefore.get(`${row.sku}|${row.type}`)?.value);
+  });
 });

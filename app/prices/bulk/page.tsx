@@ -65,7 +65,7 @@ export default async function BulkPricesPage() {
         </figure>
       </div>
 
-      {missing.length > 0 ? <ProblemNotice problem={{ kind: "missing_scope", scopes: missing }} feature="bulk price updates" /> : <BulkPriceUpload />}
+      {missing.length > 0 ? <ProblemNotice problem={{ kind: "missing_scope", scopes: missing }} feature="bulk price updates" /> : <BulkPriceUpload seller={seller.id} />}
     </section>
   );
 }

@@ -1,0 +1,80 @@
+import { applyPriceBatchAction } from "@/lib/actions/bulk-prices";
+import { bulkUploadReducer, initialBulkUploadState } from "@/lib/prices/bulk-upload-state";
+import type { BulkUploadAction, BulkUploadState } from "@/lib/prices/bulk-upload-state";
+
+// The tab's bulk price upload, kept outside React: a run goes on when the seller opens another
+// page of the dashboard, and the bulk page shows it again, where it is, when they come back. The
+// state changes only through lib/prices/bulk-upload-state.ts's reducer; this module performs the
+// step it asks for (a batch to send through `applyPriceBatchAction`, or a wait to count down) and
+// reports the outcome back as an action. Leaving the dashboard itself (reload, close) while rows
+// are being sent asks the browser to confirm first.
+
+type Listener = () => void;
+
+let state: BulkUploadState = initialBulkUploadState;
+/** The seller whose upload this is: every batch names them, and the action refuses another's. */
+let owner: string | null = null;
+const listeners = new Set<Listener>();
+/** The last send step performed: a step is sent once, whatever re-renders or re-subscribes. */
+let sentStepId = 0;
+let wait: { stepId: number; timer: ReturnType<typeof setTimeout> } | null = null;
+
+export const getBulkUploadState = () => state;
+export const getServerBulkUploadState = () => initialBulkUploadState;
+
+/**
+ * The bulk page, shown to `seller`: an upload another account started in this tab is dropped
+ * (its batches would be refused anyway).
+ */
+export function claimBulkUpload(seller: string) {
+  if (owner === seller) return;
+  owner = seller;
+  if (state !== initialBulkUploadState) {
+    state = initialBulkUploadState;
+    for (const listener of listeners) listener();
+    perform();
+  }
+}
+
+export function subscribeToBulkUpload(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function dispatchBulkUpload(action: BulkUploadAction) {
+  const next = bulkUploadReducer(state, action);
+  if (next === state) return;
+  state = next;
+  for (const listener of listeners) listener();
+  perform();
+}
+
+const confirmLeaving = (event: BeforeUnloadEvent) => event.preventDefault();
+
+function perform() {
+  const phase = state.upload?.phase;
+  const step = phase?.name === "applying" ? phase.step : null;
+
+  if (step?.kind === "send" && step.id !== sentStepId) {
+    sentStepId = step.id;
+    const { id, batch, backoff } = step;
+    applyPriceBatchAction(batch, { backoff, ...(owner ? { owner } : {}) }).then(
+      (answer) => dispatchBulkUpload({ type: "batch_answered", stepId: id, answer, now: Date.now() }),
+      () => dispatchBulkUpload({ type: "batch_unanswered", stepId: id, now: Date.now() }),
+    );
+  }
+
+  if (wait && (step?.kind !== "wait" || step.id !== wait.stepId)) {
+    clearTimeout(wait.timer);
+    wait = null;
+  }
+  if (step?.kind === "wait" && !wait) {
+    const { id, until } = step;
+    wait = { stepId: id, timer: setTimeout(() => dispatchBulkUpload({ type: "wait_ended", stepId: id }), Math.max(0, until - Date.now())) };
+  }
+
+  if (typeof window !== "undefined") {
+    if (step) window.addEventListener("beforeunload", confirmLeaving);
+    else window.removeEventListener("beforeunload", confirmLeaving);
+  }
+}
