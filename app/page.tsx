@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { ConnectButton } from "@/components/auth/connect-button";
 import { getCurrentSeller } from "@/lib/auth/session";
+import { NOTIFICATIONS_AT_CONNECT_TEXT } from "@/lib/webhooks/notifications-status";
 
 export default async function HomePage() {
   const seller = await getCurrentSeller();
@@ -12,6 +13,18 @@ export default async function HomePage() {
         <h1 className="text-2xl font-semibold tracking-tight">Welcome, {seller.name}</h1>
         <p className="mt-1 text-sm text-zinc-600">Your marketplace account {seller.email} is connected.</p>
       </div>
+      {seller.connection.notificationsAtConnect ? (
+        <p
+          role="status"
+          data-testid="notifications-at-connect"
+          className={`rounded-lg border p-4 text-sm ${seller.connection.notificationsAtConnect === "on" || seller.connection.notificationsAtConnect === "already" ? "border-brand-100 bg-brand-50 text-brand-900" : "border-amber-200 bg-amber-50 text-amber-900"}`}
+        >
+          {NOTIFICATIONS_AT_CONNECT_TEXT[seller.connection.notificationsAtConnect]}{" "}
+          <Link href="/webhooks" className="font-medium underline">
+            Webhooks
+          </Link>
+        </p>
+      ) : null}
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {[
           { href: "/orders", title: "Orders", text: "Review incoming orders and their deliveries." },

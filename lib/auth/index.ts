@@ -6,7 +6,7 @@ import { env } from "@/lib/env";
 import { marketplaceProvider } from "@/lib/marketplace/provider";
 import { basicUserInfoSchema } from "@/lib/marketplace/schemas/oauth";
 import { reconcileSoon } from "@/lib/sync/reconcile";
-import { rebindWebhookReceiver } from "@/lib/webhooks/rebind";
+import { switchOnNotificationsAtConnect } from "@/lib/webhooks/rebind";
 
 // Auth.js builds its URLs (the OAuth redirect URI, redirects after sign-in) from AUTH_URL and
 // rewrites each request to it: the Host header, which any client can set, is never used. It is
@@ -45,8 +45,8 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
           if (error instanceof IdentityConflictError) recordCallbackFailure({ stage: "profile", error: "identity_conflict" });
           throw error;
         });
-        await rebindWebhookReceiver(seller.id).catch((error: unknown) => {
-          console.warn(`[auth] could not refresh the callback URL after connecting: ${error instanceof Error ? error.message : String(error)}`);
+        await switchOnNotificationsAtConnect(seller.id).catch((error: unknown) => {
+          console.warn(`[auth] could not switch notifications on after connecting: ${error instanceof Error ? error.message : String(error)}`);
         });
         // The mirror's back-fill (first connect) or a catch-up (reconnect), in the background.
         reconcileSoon(seller.id);

@@ -7,6 +7,8 @@ import { decodeKey, env } from "@/lib/env";
 import { normalizeEmail } from "@/lib/marketplace/schemas/oauth";
 import { RECEIVER_CHANGED_CHANNEL } from "@/lib/live/bus";
 import { pool } from "@/lib/pg-pool";
+import { notificationsAtConnectSchema } from "@/lib/webhooks/notifications-status";
+import type { NotificationsAtConnect } from "@/lib/webhooks/notifications-status";
 
 // env.js validated the keys' encoding at start-up.
 const tokenKeys: Keyring = {
@@ -38,6 +40,8 @@ export interface CurrentSeller {
     webhookKey: string;
     /** What this connection's session cookies must name (lib/auth/session.ts). */
     sessionEpoch: string;
+    /** What connecting did to the callback URL; null before it was known. */
+    notificationsAtConnect: NotificationsAtConnect | null;
   };
 }
 
@@ -119,7 +123,15 @@ export async function findCurrentSeller(sellerId: string): Promise<CurrentSeller
       email: true,
       name: true,
       connection: {
-        select: { connectedAt: true, scopesRequested: true, scopesMissing: true, needsReconnectAt: true, webhookKey: true, sessionEpoch: true },
+        select: {
+          connectedAt: true,
+          scopesRequested: true,
+          scopesMissing: true,
+          needsReconnectAt: true,
+          webhookKey: true,
+          sessionEpoch: true,
+          notificationsAtConnect: true,
+        },
       },
     },
   });
@@ -136,6 +148,7 @@ export async function findCurrentSeller(sellerId: string): Promise<CurrentSeller
       needsReconnect: connection.needsReconnectAt !== null,
       webhookKey: connection.webhookKey,
       sessionEpoch: connection.sessionEpoch,
+      notificationsAtConnect: notificationsAtConnectSchema.nullable().catch(null).parse(connection.notificationsAtConnect),
     },
   };
 }
@@ -159,6 +172,11 @@ export async function getAccessToken(sellerId: string): Promise<string | null> {
     await db.connection.updateMany({ where: { sellerId, accessTokenEnc: connection.accessTokenEnc }, data: { accessTokenEnc } });
   }
   return read.token;
+}
+
+/** What connecting did to the callback URL (lib/webhooks/notifications-at-connect.ts). */
+export async function recordNotificationsAtConnect(sellerId: string, outcome: NotificationsAtConnect) {
+  await db.connection.updateMany({ where: { sellerId }, data: { notificationsAtConnect: outcome } });
 }
 
 /** A 401 from the platform: the token no longer works. */

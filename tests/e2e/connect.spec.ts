@@ -20,6 +20,49 @@ test.describe("connecting a marketplace account", () => {
     await expect(page.getByTestId("missing-scopes")).toHaveText("None found");
   });
 
+  test("connecting switches notifications on when none are set, and leaves a URL set elsewhere alone", async ({ page, request }) => {
+    const callbackUrl = async () => {
+      const token = await storedAccessToken("seller2@example.com");
+      const response = await request.get(`${E2E_SANDBOX_URL}/v1.0/marketplace/webhooks/url`, { headers: { Authorization: `Bearer ${token}` } });
+      expect(response.status()).toBe(200);
+      return ((await response.json()) as { url: string | null }).url;
+    };
+    const setCallbackUrl = async (url: string | null) => {
+      const token = await storedAccessToken("seller2@example.com");
+      const headers = { Authorization: `Bearer ${token}` };
+      const path = `${E2E_SANDBOX_URL}/v1.0/marketplace/webhooks/url`;
+      const response = url === null ? await request.delete(path, { headers }) : await request.post(path, { headers, data: { url } });
+      expect(response.ok()).toBe(true);
+    };
+    const notice = page.getByTestId("notifications-at-connect");
+    const connectAgain = async () => {
+      await page.goto("/");
+      await page.getByRole("button", { name: "Sign out" }).click();
+      await expect(page.getByRole("button", { name: "Sign out" })).toHaveCount(0);
+      await connectAs(page, "seller2@example.com");
+    };
+
+    // None set: connecting points it here, and says so.
+    await connectAs(page, "seller2@example.com");
+    await setCallbackUrl(null);
+    await connectAgain();
+    await expect(notice).toContainText("Notifications are on: none were set up");
+    expect(await callbackUrl()).toMatch(new RegExp(`^${E2E_APP_URL}/api/webhooks/marketplace/[A-Za-z0-9_-]+$`));
+
+    // Already here: kept (and set again with the new token).
+    const here = await callbackUrl();
+    await connectAgain();
+    await expect(notice).toContainText("already pointed at this dashboard");
+    expect(await callbackUrl()).toBe(here);
+
+    // Set elsewhere: never overwritten without asking.
+    await setCallbackUrl("https://hooks.example.com/elsewhere");
+    await connectAgain();
+    await expect(notice).toContainText("Notifications go to another address");
+    expect(await callbackUrl()).toBe("https://hooks.example.com/elsewhere");
+    await setCallbackUrl(null);
+  });
+
   test("the sign-in page shows the sandbox's demo credentials", async ({ page }) => {
     await page.goto("/connect");
     await expect(page.getByRole("heading", { name: "Connect your marketplace account" })).toBeVisible();
