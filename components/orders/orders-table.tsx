@@ -2,7 +2,7 @@
 
 import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { OrderStatusBadge } from "@/components/orders/order-status-badge";
 import { PagedTable } from "@/components/ui/paged-table";
 import { TableFilters } from "@/components/ui/table-filters";
@@ -10,6 +10,8 @@ import { usePagedQuery } from "@/components/ui/use-paged-query";
 import type { OrderRow, OrdersPage } from "@/lib/orders/order-rows";
 import { ordersTable } from "@/lib/orders/order-params";
 import { formatDate, formatMoney } from "@/lib/format";
+import { deadlineOf } from "@/lib/orders/ship-by";
+import type { Deadline } from "@/lib/orders/ship-by";
 
 const column = createColumnHelper<OrderRow>();
 
@@ -31,6 +33,8 @@ export function OrdersTable({ urlValid }: { urlValid: boolean }) {
   const paged = usePagedQuery({ key: "orders", table: ordersTable, endpoint: "/api/orders", urlValid, hasNext: (data: OrdersPage) => data.hasNext });
   const { filters, queryString, query, update } = paged;
 
+  // The moment "today" and "late" are judged against: once per page view.
+  const [now] = useState(() => new Date());
   const columns = useMemo(
     () => [
       column.accessor("id", {
@@ -45,6 +49,19 @@ export function OrdersTable({ urlValid }: { urlValid: boolean }) {
       column.accessor("customerName", { header: "Customer" }),
       column.accessor("total", { header: "Total", cell: (info) => <span className="tabular-nums">{formatMoney(info.getValue())}</span> }),
       column.accessor("items", { header: "Items" }),
+      column.accessor("shipBy", {
+        header: "Ship by",
+        cell: (info) => {
+          const shipBy = info.getValue();
+          if (shipBy === null) return <span className="text-zinc-400">—</span>;
+          return (
+            <span className="inline-flex flex-wrap items-center gap-1.5">
+              <time dateTime={shipBy}>{formatDate(shipBy)}</time>
+              <DeadlineBadge deadline={deadlineOf(shipBy, now)} />
+            </span>
+          );
+        },
+      }),
       column.accessor("createdAt", {
         header: () => <SortHeader label="Created" field="created_at" sort={filters.sort} onSort={(sort) => update({ sort })} />,
         cell: (info) => <time dateTime={info.getValue()}>{formatDate(info.getValue())}</time>,
@@ -54,7 +71,7 @@ export function OrdersTable({ urlValid }: { urlValid: boolean }) {
         cell: (info) => <time dateTime={info.getValue()}>{formatDate(info.getValue())}</time>,
       }),
     ],
-    [filters.sort, update],
+    [filters.sort, update, now],
   );
 
   const pageCount = query.data?.total != null ? Math.ceil(query.data.total / filters.size) : null;
@@ -81,5 +98,14 @@ export function OrdersTable({ urlValid }: { urlValid: boolean }) {
         sizes={ordersTable.sizes}
       />
     </div>
+  );
+}
+
+function DeadlineBadge({ deadline }: { deadline: Deadline }) {
+  if (deadline === null) return null;
+  return deadline === "late" ? (
+    <span className="rounded bg-red-100 px-1.5 py-0.5 text-xs font-medium text-red-800">late</span>
+  ) : (
+    <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">today</span>
   );
 }

@@ -2,6 +2,7 @@
 // the platform's (spec: Resources → Order), never the whole order. Plain module: the table
 // (a client component) and lib/data both use it.
 import type { Order } from "@/lib/marketplace/schemas/order";
+import { shipByOf } from "@/lib/orders/ship-by";
 import type { TablePage } from "@/lib/tables/table-page";
 
 export interface OrderRow {
@@ -13,6 +14,8 @@ export interface OrderRow {
   total: { value: number; currency: string; normalizer: number };
   deliveries: number;
   items: number;
+  /** The earliest handling-time limit among deliveries still to post; null when nothing is left to ship. */
+  shipBy: string | null;
 }
 
 export type OrdersPage = TablePage<OrderRow>;
@@ -27,5 +30,6 @@ export function toOrderRow(order: Order): OrderRow {
     total: { value: order.amounts.total, currency: order.amounts.currency, normalizer: order.amounts.normalizer },
     deliveries: order.deliveries.length,
     items: order.deliveries.reduce((sum, delivery) => sum + delivery.items.reduce((n, item) => n + item.quantity, 0), 0),
+    shipBy: shipByOf(order),
   };
 }

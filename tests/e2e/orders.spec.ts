@@ -1,10 +1,11 @@
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
 import { E2E_SANDBOX_URL } from "./ports";
-import { connectAs } from "./support";
+import { deadlineOf, shipByOf } from "../../lib/orders/ship-by";
+import { connectAs, storedAccessToken } from "./support";
 
 const statusCells = (page: Page) => page.locator("tbody tr td:nth-child(2)");
-const createdCells = (page: Page) => page.locator("tbody tr td:nth-child(6) time");
+const createdCells = (page: Page) => page.locator("tbody tr td:nth-child(7) time");
 
 test.describe("orders", () => {
   test("filter by two statuses, sort, page forward and back, reload keeps it, open an order", async ({ page }) => {
@@ -114,6 +115,30 @@ test.describe("orders", () => {
       await expect(page.getByRole("heading", { name: `Order ${id}` })).toBeVisible({ timeout: 10_000 });
     } finally {
       await request.delete(`${E2E_SANDBOX_URL}/_sandbox/faults`);
+    }
+  });
+
+  test("the ship-by column shows when each open order must ship, and which are late", async ({ page, request }) => {
+    await connectAs(page, "seller@example.com");
+    const token = await storedAccessToken("seller@example.com");
+    const listed = await request.get(`${E2E_SANDBOX_URL}/v1.0/marketplace/orders?status__in=new,approved&_sort=created_at:desc&_limit=25`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    type Listed = { id: string; status: string; deliveries: { status: string; shipping: { handling_time: { limit_date: string } } }[] };
+    const orders = ((await listed.json()) as { results: Listed[] }).results;
+    const now = new Date();
+    const expected = new Map(orders.map((order) => [order.id, deadlineOf(shipByOf(order), now)]));
+    expect([...expected.values()]).toContain("late");
+
+    await page.goto("/orders?status=new,approved");
+    const rows = page.locator("tbody tr");
+    await expect(rows).toHaveCount(orders.length);
+    for (const [index, order] of orders.entries()) {
+      const row = rows.nth(index);
+      await expect(row).toContainText(order.id);
+      const shipBy = row.locator("td:nth-child(6)");
+      if (expected.get(order.id) === "late") await expect(shipBy).toContainText("late");
+      else await expect(shipBy).not.toContainText("late");
     }
   });
 
