@@ -1,6 +1,7 @@
 import "server-only";
 import type { OrderSummary } from "@/lib/marketplace/schemas/order";
 import type { PriceWithHistory } from "@/lib/marketplace/schemas/price";
+import { shipByOf } from "@/lib/orders/ship-by";
 import { DB_NOW, pool } from "@/lib/pg-pool";
 
 // The order and price mirrors (prisma/schema.prisma OrderMirror, PriceMirror): what the dashboard
@@ -8,9 +9,6 @@ import { DB_NOW, pool } from "@/lib/pg-pool";
 // processing (lib/webhooks/process.ts), reconciliation and the back-fill (lib/sync/reconcile.ts),
 // possibly at once from several instances: a row only moves forward in the platform's
 // updated_at, so an older answer that arrives late never overwrites a newer one.
-
-/** Deliveries not yet posted still have a handling-time limit to meet (spec: Delivery status). */
-const OPEN_DELIVERY_STATUSES = new Set(["created", "received"]);
 
 export interface MirrorDelivery {
   id: string;
@@ -40,8 +38,7 @@ export function mirrorRowFromOrder(order: OrderSummary): OrderMirrorRow {
     status: delivery.status,
     limitDate: delivery.shipping.handling_time.limit_date,
   }));
-  const open = deliveries.filter((delivery) => OPEN_DELIVERY_STATUSES.has(delivery.status)).map((delivery) => Date.parse(delivery.limitDate));
-  const active = order.status === "new" || order.status === "approved";
+  const shipBy = shipByOf(order);
   return {
     orderId: order.id,
     status: order.status,
@@ -54,7 +51,8 @@ export function mirrorRowFromOrder(order: OrderSummary): OrderMirrorRow {
     normalizer: order.amounts.normalizer,
     itemCount: order.deliveries.reduce((sum, delivery) => sum + delivery.items.reduce((items, item) => items + item.quantity, 0), 0),
     deliveries,
-    nextLimitAt: active && open.length > 0 ? new Date(Math.min(...open)).toISOString() : null,
+    // The same "ship by" the orders list shows (lib/orders/ship-by.ts).
+    nextLimitAt: shipBy === null ? null : new Date(shipBy).toISOString(),
   };
 }
 
