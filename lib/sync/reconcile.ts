@@ -19,8 +19,8 @@ import { mirroredOrderStates, upsertMirrorOrders } from "@/lib/data/order-mirror
 // with the mirror. An order whose status or updated_at differs and that no waiting event explains
 // is written to the mirror and recorded in the event log as a "reconciliation" event, so the seller
 // is told like for a received one. The first run for a seller (after connecting) is the back-fill:
-// the orders updated in the last MIRROR_BACKFILL_DAYS go into the mirror without events, with
-// progress shown on the Webhooks page. One instance per seller at a time (advisory lock); the
+// every open order (new or approved, however old) and the orders updated in the last
+// MIRROR_BACKFILL_DAYS go into the mirror without events, with progress shown on the Webhooks page. One instance per seller at a time (advisory lock); the
 // cursor moves only once a page is stored, so a run cut short resumes where it stopped.
 
 /** Orders updated this long before the cursor are listed again: clocks and commits are not instantaneous. */
@@ -92,9 +92,14 @@ export async function reconcileSeller(sellerId: string, now = new Date()): Promi
     : (sync.backfillFrom ?? new Date(now.getTime() - env.MIRROR_BACKFILL_DAYS * 86_400_000));
   if (mode === "backfill") await markBackfillRunning(sellerId, from, sync.backfillStartedAt ?? now);
 
+  let listed = 0;
+  // Every order still to approve or to ship, however old: "what needs me now" (deadlines, the
+  // overview) must not miss one because it has not changed for longer than the window.
+  // (Not counted in `listed`: most of them are in the window too.)
+  if (mode === "backfill") await mirrorOpenOrders(seller);
+
   let limit = FIRST_PAGE_LIMIT;
   let offset = 0;
-  let listed = 0;
   let recovered = 0;
   let cursor = sync.cursor;
   for (;;) {
@@ -123,6 +128,19 @@ export async function reconcileSeller(sellerId: string, now = new Date()): Promi
   // A seller with no order yet still gets a cursor: the next run is a reconciliation.
   await recordRunFinished(sellerId, { cursor: cursor ?? now, at: now, mode, recovered });
   return { mode, listed, recovered };
+}
+
+/** The seller's open orders (new, approved), all pages, into the mirror without events. */
+async function mirrorOpenOrders(seller: CurrentSeller): Promise<void> {
+  let limit = FIRST_PAGE_LIMIT;
+  let offset = 0;
+  for (;;) {
+    const page = await listOrdersPage(seller, ordersQuery({ statuses: ["new", "approved"], sort: { field: "created_at", direction: "asc" }, limit, offset }));
+    if (page.items.length > 0) await upsertMirrorOrders(seller.id, page.items);
+    if (!page.next || page.items.length === 0) return;
+    offset += page.items.length;
+    limit = page.maxLimit;
+  }
 }
 
 /** One page of endpoint 9; a rate-limited page (429) is asked again after the wait the platform gave. */

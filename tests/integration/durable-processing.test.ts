@@ -249,6 +249,16 @@ describe("reconciliation", () => {
     expect(health.rows[0]).toEqual({ lastRecovered: 0, recoveredTotal: 2 });
   });
 
+  it("back-fills every open order, however long it has not changed", async () => {
+    const open = await createOrder();
+    await sql.query(`DELETE FROM "SellerSync" WHERE "sellerId" = $1`, [sellerId]);
+    await sql.query(`DELETE FROM "OrderMirror" WHERE "sellerId" = $1`, [sellerId]);
+    // A hundred days on, the order is far older than the back-fill's window (MIRROR_BACKFILL_DAYS).
+    const later = new Date(Date.now() + 100 * 86_400_000);
+    expect(await reconcile.reconcileSellerOnce(sellerId, later)).toMatchObject({ mode: "backfill" });
+    expect(await mirrored(open.id)).toEqual({ status: "new" });
+  });
+
   it("leaves an order to the notification that is waiting for it", async () => {
     const order = await createOrder();
     await sandbox.api("/_sandbox/faults", { method: "POST", json: { errorRate: 0 } });
