@@ -78,6 +78,24 @@ export function OrdersTable({ urlValid }: { urlValid: boolean }) {
 
   return (
     <div className="space-y-4">
+      <div className="flex flex-wrap items-center gap-2 text-sm" role="group" aria-label="Quick filters">
+        {(
+          [
+            ["today", "To ship today"],
+            ["late", "Late"],
+          ] as const
+        ).map(([deadline, label]) => (
+          <button
+            key={deadline}
+            type="button"
+            aria-pressed={filters.deadline === deadline}
+            onClick={() => update({ deadline: filters.deadline === deadline ? null : deadline })}
+            className="rounded-full border border-zinc-300 bg-white px-3 py-1 font-medium hover:bg-zinc-50 aria-pressed:border-brand-700 aria-pressed:bg-brand-700 aria-pressed:text-white"
+          >
+            {label}
+          </button>
+        ))}
+      </div>
       <TableFilters
         key={queryString}
         filters={ordersTable.filters}

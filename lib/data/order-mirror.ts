@@ -2,6 +2,8 @@ import "server-only";
 import type { OrderSummary } from "@/lib/marketplace/schemas/order";
 import type { PriceWithHistory } from "@/lib/marketplace/schemas/price";
 import { shipByOf } from "@/lib/orders/ship-by";
+import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { DB_NOW, pool } from "@/lib/pg-pool";
 
 // The order and price mirrors (prisma/schema.prisma OrderMirror, PriceMirror): what the dashboard
@@ -113,4 +115,44 @@ export async function upsertMirrorPrice(sellerId: string, price: PriceWithHistor
         "normalizer" = excluded."normalizer", "syncedAt" = excluded."syncedAt"`,
     values: [sellerId, price.id, price.sku, price.type, price.value, price.currency, price.normalizer],
   });
+}
+
+/** Which orders a deadline filter of the orders list means, read from the mirror (exact, unlike the platform's per-field filters). */
+export interface MirrorDeadlineQuery {
+  /** Ship by within [from, before): lib/orders/ship-by.ts deadlineRange. */
+  range: { from: Date | null; before: Date };
+  statuses?: readonly string[];
+  customer?: string;
+  id?: string;
+  updatedFrom?: string;
+  updatedTo?: string;
+  sort: { field: "created_at" | "updated_at"; direction: "asc" | "desc" };
+  offset: number;
+  limit: number;
+}
+
+/** A page of the seller's order ids whose next handling-time limit falls in the range, and how many there are. */
+export async function mirroredOrderIdsByShipBy(sellerId: string, query: MirrorDeadlineQuery): Promise<{ ids: string[]; total: number }> {
+  const where: Prisma.OrderMirrorWhereInput = {
+    sellerId,
+    nextLimitAt: { lt: query.range.before, ...(query.range.from ? { gte: query.range.from } : {}) },
+    ...(query.statuses?.length ? { status: { in: [...query.statuses] } } : {}),
+    ...(query.customer ? { customerName: { contains: query.customer, mode: "insensitive" } } : {}),
+    ...(query.id ? { orderId: query.id } : {}),
+    ...(query.updatedFrom || query.updatedTo
+      ? { updatedAt: { ...(query.updatedFrom ? { gte: new Date(query.updatedFrom) } : {}), ...(query.updatedTo ? { lte: new Date(query.updatedTo) } : {}) } }
+      : {}),
+  };
+  const key = query.sort.field === "created_at" ? "createdAt" : "updatedAt";
+  const [total, rows] = await Promise.all([
+    db.orderMirror.count({ where }),
+    db.orderMirror.findMany({
+      where,
+      orderBy: [{ [key]: query.sort.direction }, { orderId: query.sort.direction }],
+      skip: query.offset,
+      take: query.limit,
+      select: { orderId: true },
+    }),
+  ]);
+  return { ids: rows.map((row) => row.orderId), total };
 }

@@ -5,10 +5,15 @@ import type { CurrentSeller } from "@/lib/data/sellers";
 import type { Order } from "@/lib/marketplace/schemas/order";
 import { toPlatformOrdersQuery } from "@/lib/orders/order-filters";
 import type { OrderFilters } from "@/lib/orders/order-filters";
+import { mirroredOrderIdsByShipBy } from "@/lib/data/order-mirror";
+import { ordersQuery } from "@/lib/marketplace/list-query";
 import { toOrderRow } from "@/lib/orders/order-rows";
+import { deadlineRange } from "@/lib/orders/ship-by";
+import { countedPage } from "@/lib/tables/table-page";
 import type { OrdersPage } from "@/lib/orders/order-rows";
 
 export async function listOrdersForSeller(seller: CurrentSeller, filters: OrderFilters): Promise<PlatformResult<OrdersPage>> {
+  if (filters.deadline) return listOrdersByShipBy(seller, filters, filters.deadline);
   const result = await withPlatform(seller, "listOrders", (client) => client.listOrders(toPlatformOrdersQuery(filters)));
   if (!result.ok) return result;
   const page = result.data;
@@ -23,4 +28,41 @@ export async function getOrderForSeller(seller: CurrentSeller, id: string): Prom
   // Another seller's order answers 404 at the platform: to this seller it does not exist.
   if (!result.ok && result.problem.kind === "error" && result.problem.status === 404) return { ok: true, data: null };
   return result;
+}
+
+/** Orders are asked of the platform by id this many at a time (the spec's example max_limit). */
+const IDS_PER_REQUEST = 50;
+
+/**
+ * The "to ship today" and "late" lists. The platform's filters apply to each field of a delivery
+ * separately (generic list rules), so "an open delivery whose limit has passed" cannot be asked
+ * of it exactly: the mirror, which keeps each order's next limit among its open deliveries
+ * (lib/orders/ship-by.ts), says which orders, and the platform says what they are now. An order
+ * the platform no longer returns is left out of the page.
+ */
+async function listOrdersByShipBy(seller: CurrentSeller, filters: OrderFilters, deadline: "today" | "late"): Promise<PlatformResult<OrdersPage>> {
+  const [field, direction] = filters.sort.split(":") as ["created_at" | "updated_at", "asc" | "desc"];
+  const { ids, total } = await mirroredOrderIdsByShipBy(seller.id, {
+    range: deadlineRange(deadline, new Date()),
+    statuses: filters.status,
+    customer: filters.customer,
+    id: filters.id,
+    updatedFrom: filters.from,
+    updatedTo: filters.to,
+    sort: { field, direction },
+    offset: (filters.page - 1) * filters.size,
+    limit: filters.size,
+  });
+  const orders = new Map<string, Order>();
+  for (let start = 0; start < ids.length; start += IDS_PER_REQUEST) {
+    const chunk = ids.slice(start, start + IDS_PER_REQUEST);
+    const result = await withPlatform(seller, "listOrders", (client) => client.listOrders(ordersQuery({ ids: chunk, limit: chunk.length })));
+    if (!result.ok) return result;
+    for (const order of result.data.items) orders.set(order.id, order);
+  }
+  const rows = ids.flatMap((id) => {
+    const order = orders.get(id);
+    return order ? [toOrderRow(order)] : [];
+  });
+  return { ok: true, data: countedPage(rows, total, filters) };
 }

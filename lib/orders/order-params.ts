@@ -1,7 +1,7 @@
 // The orders table's filters, sorts and sizes (lib/tables/table-params.ts). Its URL schema and
 // its platform query are in order-filters.ts.
 import { ORDER_STATUSES } from "@/lib/marketplace/values";
-import { choicesFilter, defineTableParams, instantFilter, textFilter } from "@/lib/tables/table-params";
+import { choicesFilter, defineTableParams, instantFilter, selectFilter, textFilter } from "@/lib/tables/table-params";
 import type { StateOf } from "@/lib/tables/table-params";
 
 export const ordersTable = defineTableParams({
@@ -11,6 +11,8 @@ export const ordersTable = defineTableParams({
     customer: textFilter("Customer name"),
     from: instantFilter("Updated from"),
     to: instantFilter("Updated to"),
+    /** Open orders whose ship-by is today, or already past (read from the order mirror). */
+    deadline: selectFilter("Ship by", ["today", "late"], "Any time"),
   },
   sorts: ["created_at:desc", "created_at:asc", "updated_at:desc", "updated_at:asc"],
   sizes: [25, 50, 100, 200],

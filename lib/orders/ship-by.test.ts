@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deadlineOf, shipByOf } from "./ship-by";
+import { deadlineOf, deadlineRange, shipByOf, startOfNextDay } from "./ship-by";
 
 const delivery = (status: string, limit: string) => ({ status, shipping: { handling_time: { limit_date: limit } } });
 
@@ -38,5 +38,29 @@ describe("deadline", () => {
 
   it("is nothing when there is nothing to ship", () => {
     expect(deadlineOf(null, now)).toBeNull();
+  });
+});
+
+describe("the seller's day", () => {
+  it("starts at midnight in São Paulo, whatever the machine's zone", () => {
+    // 22 Nov, 23:30 in São Paulo (02:30 UTC on the 23rd): the next day starts half an hour later.
+    expect(startOfNextDay(new Date("2026-11-23T02:30:00.000Z")).toISOString()).toBe("2026-11-23T03:00:00.000Z");
+    expect(startOfNextDay(new Date("2026-11-22T13:00:00.000Z")).toISOString()).toBe("2026-11-23T03:00:00.000Z");
+    // 00:10 on the 23rd there.
+    expect(startOfNextDay(new Date("2026-11-23T03:10:00.000Z")).toISOString()).toBe("2026-11-24T03:00:00.000Z");
+  });
+
+  it("gives the ranges the deadline filters mean", () => {
+    const now = new Date("2026-11-22T13:00:00.000Z");
+    expect(deadlineRange("late", now)).toEqual({ from: null, before: now });
+    expect(deadlineRange("today", now)).toEqual({ from: now, before: new Date("2026-11-23T03:00:00.000Z") });
+  });
+
+  it("agrees with the badges: an order in the today range is badged today, one before now late", () => {
+    const now = new Date("2026-11-22T13:00:00.000Z");
+    const { from, before } = deadlineRange("today", now);
+    expect(deadlineOf(from!.toISOString(), now)).toBe("today");
+    expect(deadlineOf(new Date(before.getTime() - 1).toISOString(), now)).toBe("today");
+    expect(deadlineOf(before.toISOString(), now)).toBeNull();
   });
 });

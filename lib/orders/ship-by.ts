@@ -25,14 +25,45 @@ export function shipByOf(order: { status: string; deliveries: readonly DeliveryD
   return earliest;
 }
 
-const dayOf = new Intl.DateTimeFormat("en-CA", { timeZone: DISPLAY_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
-
 export type Deadline = "late" | "today" | null;
 
 /** "late" once the limit has passed; "today" when it falls later on the seller's current day. */
 export function deadlineOf(shipBy: string | null, now: Date): Deadline {
   if (shipBy === null) return null;
-  const limit = new Date(shipBy);
-  if (limit.getTime() < now.getTime()) return "late";
-  return dayOf.format(limit) === dayOf.format(now) ? "today" : null;
+  const limit = Date.parse(shipBy);
+  if (limit < now.getTime()) return "late";
+  return limit < startOfNextDay(now).getTime() ? "today" : null;
+}
+
+const wallClock = new Intl.DateTimeFormat("en-US", {
+  timeZone: DISPLAY_TIME_ZONE,
+  hourCycle: "h23",
+  year: "numeric",
+  month: "numeric",
+  day: "numeric",
+  hour: "numeric",
+  minute: "numeric",
+  second: "numeric",
+});
+
+/** The zone's wall-clock time at `instant`, read as if it were UTC (its offset from UTC, in ms, is the difference). */
+function wallTimeAsUtc(instant: number): number {
+  const parts = Object.fromEntries(wallClock.formatToParts(instant).map((part) => [part.type, Number(part.value)]));
+  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+}
+
+/** The instant the seller's next calendar day starts (midnight in São Paulo). */
+export function startOfNextDay(now: Date): Date {
+  const wall = new Date(wallTimeAsUtc(now.getTime()));
+  const midnightAsUtc = Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate() + 1);
+  // Midnight there is midnight-as-UTC minus the zone's offset at that moment (asked twice, for a
+  // change of offset in between).
+  let instant = midnightAsUtc - (wallTimeAsUtc(midnightAsUtc) - midnightAsUtc);
+  instant = midnightAsUtc - (wallTimeAsUtc(instant) - instant);
+  return new Date(instant);
+}
+
+/** The ship-by range a deadline filter means at `now`: late is before now; today is from now to the day's end. */
+export function deadlineRange(deadline: "late" | "today", now: Date): { from: Date | null; before: Date } {
+  return deadline === "late" ? { from: null, before: now } : { from: now, before: startOfNextDay(now) };
 }

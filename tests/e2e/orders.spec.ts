@@ -142,6 +142,33 @@ test.describe("orders", () => {
     }
   });
 
+  test("the Late quick filter lists exactly the open orders whose ship-by has passed", async ({ page, request }) => {
+    await connectAs(page, "seller@example.com");
+    const token = await storedAccessToken("seller@example.com");
+    type Listed = { id: string; status: string; deliveries: { status: string; shipping: { handling_time: { limit_date: string } } }[] };
+    const open: Listed[] = [];
+    for (let offset = 0; ; offset += 200) {
+      const response = await request.get(`${E2E_SANDBOX_URL}/v1.0/marketplace/orders?status__in=new,approved&_limit=200&_offset=${offset}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      const { results } = (await response.json()) as { results: Listed[] };
+      open.push(...results);
+      if (results.length < 200) break;
+    }
+    const now = new Date();
+    const late = new Set(open.filter((order) => deadlineOf(shipByOf(order), now) === "late").map((order) => order.id));
+    expect(late.size).toBeGreaterThan(0);
+    expect(late.size).toBeLessThanOrEqual(200);
+
+    await page.goto("/orders?size=200");
+    await page.getByRole("button", { name: "Late", exact: true }).click();
+    await expect(page).toHaveURL(/deadline=late/);
+    const idsShown = () => page.locator("tbody tr td:first-child a").allTextContents();
+    // The mirror's back-fill runs after connecting: wait for it to hold them all.
+    await expect.poll(async () => new Set((await idsShown()).map((id) => id.trim())), { timeout: 30_000 }).toEqual(late);
+    for (const cell of await page.locator("tbody tr td:nth-child(6)").allTextContents()) expect(cell).toContain("late");
+  });
+
   test("an unknown address shows the app's not-found page", async ({ page }) => {
     const response = await page.goto("/no-such-page");
     expect(response?.status()).toBe(404);
