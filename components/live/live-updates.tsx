@@ -50,9 +50,17 @@ export function LiveUpdates({ after }: { after: string }) {
     };
 
     // Every message is one processed webhook event: the event log refreshes on each, and the
-    // table of the resource it concerns too.
+    // table of the resource it concerns too. The overview (the home page, rendered on the server)
+    // is rendered again, at most once a second in a burst.
+    let overviewTimer: ReturnType<typeof setTimeout> | null = null;
     const refresh = (...queryKeys: string[]) => {
       for (const key of ["events", ...queryKeys]) void queryClient.invalidateQueries({ queryKey: [key] });
+      if (window.location.pathname === "/" && !overviewTimer) {
+        overviewTimer = setTimeout(() => {
+          overviewTimer = null;
+          routerRef.current.refresh();
+        }, 1_000);
+      }
     };
     source.addEventListener("order", (event) => {
       const message = parse(event as MessageEvent<string>);
@@ -73,7 +81,10 @@ export function LiveUpdates({ after }: { after: string }) {
     source.addEventListener("sku", refreshOn("skus"));
     source.addEventListener("event", refreshOn());
 
-    return () => source.close();
+    return () => {
+      source.close();
+      if (overviewTimer) clearTimeout(overviewTimer);
+    };
   }, [queryClient]);
 
   return null;

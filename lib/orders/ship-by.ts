@@ -54,8 +54,13 @@ function wallTimeAsUtc(instant: number): number {
 
 /** The instant the seller's next calendar day starts (midnight in São Paulo). */
 export function startOfNextDay(now: Date): Date {
+  return startOfDay(now, 1);
+}
+
+/** Midnight in São Paulo `days` days after the seller's current day (0: today's, -6: a week's first). */
+export function startOfDay(now: Date, days = 0): Date {
   const wall = new Date(wallTimeAsUtc(now.getTime()));
-  const midnightAsUtc = Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate() + 1);
+  const midnightAsUtc = Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate() + days);
   // Midnight there is midnight-as-UTC minus the zone's offset at that moment (asked twice, for a
   // change of offset in between).
   let instant = midnightAsUtc - (wallTimeAsUtc(midnightAsUtc) - midnightAsUtc);
