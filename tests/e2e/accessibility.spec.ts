@@ -1,0 +1,63 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { connectAs } from "./support";
+
+// Every page, scanned with axe (WCAG 2.1 A and AA rules): no serious or critical violation.
+// Pages that show data are scanned once it is there, so the rows are part of what is checked.
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  // The scan ran over the page (rules passed), so an empty list below means something.
+  expect(results.passes.length).toBeGreaterThan(10);
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({ rule: violation.id, impact: violation.impact, help: violation.help, targets: violation.nodes.slice(0, 3).map((node) => node.target.join(" ")) }));
+}
+
+test("signed out: the landing and connect pages have no serious or critical axe violations", async ({ page }) => {
+  for (const path of ["/", "/connect", "/no-such-page"]) {
+    await page.goto(path);
+    await expect(page.locator("main")).toBeVisible();
+    expect(await seriousViolations(page), path).toEqual([]);
+  }
+});
+
+test("signed in: every page of the dashboard has no serious or critical axe violations", async ({ page }) => {
+  test.setTimeout(120_000);
+  await connectAs(page, "seller@example.com");
+  const visits: { path: string; ready: (page: Page) => Promise<void> }[] = [
+    { path: "/", ready: (p) => expect(p.getByTestId("count-late")).toBeVisible() },
+    { path: "/orders", ready: (p) => expect(p.locator("tbody tr").first()).toBeVisible() },
+    { path: "/orders?deadline=late", ready: (p) => expect(p.locator("tbody tr").first()).toBeVisible() },
+    { path: "/prices", ready: (p) => expect(p.locator("tbody tr").first()).toBeVisible() },
+    { path: "/prices/bulk", ready: (p) => expect(p.getByRole("heading", { name: "Bulk price update" })).toBeVisible() },
+    { path: "/skus", ready: (p) => expect(p.getByRole("heading", { name: "SKUs" })).toBeVisible() },
+    { path: "/skus/new", ready: (p) => expect(p.getByRole("heading", { name: "New SKU" })).toBeVisible() },
+    { path: "/webhooks", ready: (p) => expect(p.getByTestId("current-webhook-url")).toBeVisible() },
+    { path: "/webhooks/events", ready: (p) => expect(p.getByRole("heading", { name: "Event log" })).toBeVisible() },
+    { path: "/settings", ready: (p) => expect(p.getByTestId("granted-scopes")).toBeVisible() },
+  ];
+  for (const { path, ready } of visits) {
+    await page.goto(path);
+    await ready(page);
+    expect(await seriousViolations(page), path).toEqual([]);
+  }
+
+  // A detail page of each kind, reached as a seller would.
+  await page.goto("/orders");
+  await page.locator("tbody tr").first().getByRole("link").click();
+  await expect(page.getByRole("heading", { name: /^Order / })).toBeVisible();
+  expect(await seriousViolations(page), "an order").toEqual([]);
+
+  await page.goto("/prices");
+  await page.getByRole("link", { name: "History & edit" }).first().click();
+  await expect(page.getByTestId("price-history-chart")).toBeVisible();
+  expect(await seriousViolations(page), "a price").toEqual([]);
+
+  // The SKU form with its errors showing.
+  await page.goto("/skus/new");
+  await page.getByRole("button", { name: "Create SKU" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "need attention" })).toBeVisible();
+  expect(await seriousViolations(page), "the SKU form with errors").toEqual([]);
+});
