@@ -16,6 +16,7 @@ import { spawn, spawnSync } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { parseArgs } from "node:util";
 import { waitForServer } from "./lib/bench-webhook-kit";
+import { signIn as signInAt } from "./lib/sign-in";
 import { percentile, runLoad } from "./lib/load";
 import { migrateFreshDatabase } from "./migrate";
 import { chromium } from "@playwright/test";
@@ -88,55 +89,6 @@ function stopAll() {
   }
 }
 process.on("exit", stopAll);
-
-/** A minimal cookie jar: enough for Auth.js's state and session cookies on one host. */
-class CookieJar {
-  private readonly cookies = new Map<string, string>();
-  take(response: Response) {
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(";");
-      const index = pair!.indexOf("=");
-      this.cookies.set(pair!.slice(0, index), pair!.slice(index + 1));
-    }
-  }
-  header() {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-  }
-}
-
-/** Signs in as a seller through the dashboard's Auth.js routes and the sandbox's consent form. */
-async function signIn(login: string): Promise<string> {
-  const jar = new CookieJar();
-  const csrf = await fetch(`${APP}/api/auth/csrf`);
-  jar.take(csrf);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-
-  const start = await fetch(`${APP}/api/auth/signin/marketplace`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.header() },
-    body: new URLSearchParams({ csrfToken, callbackUrl: "/" }),
-  });
-  jar.take(start);
-  const authorize = new URL(start.headers.get("location") ?? "");
-  const scopes = (authorize.searchParams.get("scope") ?? "").split(" ");
-
-  const form = new URLSearchParams({ login, password: "demo1234", decision: "approve" });
-  for (const scope of scopes) form.append("scope", scope);
-  const consent = await fetch(`${SANDBOX}${authorize.pathname}${authorize.search}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: form,
-  });
-  const callback = consent.headers.get("location");
-  if (!callback) throw new Error(`The consent form answered ${consent.status}`);
-
-  const done = await fetch(callback, { redirect: "manual", headers: { cookie: jar.header() } });
-  jar.take(done);
-  if (!jar.header().includes("session-token")) throw new Error("Signing in did not set a session cookie");
-  return jar.header();
-}
 
 async function measure(label: string, pathAndQuery: string, cookie: string) {
   // One request first, to check the case works and to warm the sandbox's cached views.
@@ -322,7 +274,7 @@ async function main() {
   await waitForServer(`${SANDBOX}/_sandbox/health`, 180_000);
   await waitForServer(`${APP}/`, 180_000);
 
-  const cookie = await signIn("seller@example.com");
+  const cookie = await signInAt(APP, SANDBOX, "seller@example.com");
   const deepPage = 90_000 / 25 + 1;
   const cases = [
     ["first page", "/api/orders"],

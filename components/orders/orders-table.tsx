@@ -3,6 +3,7 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
 import { useMemo, useState } from "react";
+import { ExportOrdersButton } from "@/components/orders/export-button";
 import { OrderStatusBadge } from "@/components/orders/order-status-badge";
 import { PagedTable } from "@/components/ui/paged-table";
 import { TableFilters } from "@/components/ui/table-filters";
@@ -78,6 +79,7 @@ export function OrdersTable({ urlValid }: { urlValid: boolean }) {
 
   return (
     <div className="space-y-4">
+      <ExportOrdersButton query={ordersTable.toSearchParams({ ...filters, page: 1, size: ordersTable.defaultSize }).toString()} />
       <div className="flex flex-wrap items-center gap-2 text-sm" role="group" aria-label="Quick filters">
         {(
           [

@@ -1,0 +1,140 @@
+// npm run bench:export [-- --skip-build] [-- --counts 10000,100000]
+//
+// The orders export (issue 14), on a production build: for each count, a sandbox seeded with that
+// many orders for one seller, the seller signed in through the real OAuth flow, then one export of
+// all their orders read as the browser would (a stream, read to its end). Prints rows/s, seconds
+// to the first byte and to the last, and the dashboard server's peak memory growth over its
+// resident size before the export (sampled from /proc every 50 ms). Targets: under 60 s for
+// 100,000; growth under 150 MB, and flat as the count grows. Loopback only; bounded in time.
+import { spawn, spawnSync } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { waitForServer } from "./lib/bench-webhook-kit";
+import { signIn } from "./lib/sign-in";
+import { migrateFreshDatabase } from "./migrate";
+
+const { values: args } = parseArgs({
+  options: {
+    "skip-build": { type: "boolean", default: false },
+    counts: { type: "string", default: "10000,100000" },
+  },
+});
+const COUNTS = args.counts.split(",").map(Number);
+if (COUNTS.some((count) => !Number.isInteger(count) || count < 1)) throw new Error(`--counts must be whole numbers, not ${args.counts}`);
+
+const APP_PORT = 3320;
+const SANDBOX_PORT = 4320;
+const APP = `http://localhost:${APP_PORT}`;
+const SANDBOX = `http://localhost:${SANDBOX_PORT}`;
+const BENCH_DATABASE = "bench_export";
+const TIME_TARGET_S = 60;
+const MEMORY_TARGET_MB = 150;
+
+const baseEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } as NodeJS.ProcessEnv;
+const appEnv: NodeJS.ProcessEnv = {
+  ...baseEnv,
+  NODE_ENV: "production",
+  MARKETPLACE_AUTH_URL: SANDBOX,
+  MARKETPLACE_BASE_URL: SANDBOX,
+  PUBLIC_BASE_URL: APP,
+  AUTH_URL: APP,
+  // The export is what is measured: no reconciliation walking the same orders meanwhile.
+  RECONCILE_INTERVAL_SECONDS: "86400",
+};
+
+const children: ChildProcess[] = [];
+function start(command: string, commandArgs: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(command, commandArgs, { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
+  children.push(child);
+  return child;
+}
+function stop(child: ChildProcess) {
+  if (child.pid) {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {}
+  }
+}
+process.on("exit", () => children.forEach(stop));
+
+/** Resident memory of a process and its children (the Next server runs in a child of `next start`). */
+function residentMb(pid: number): number {
+  let total = 0;
+  const visit = (id: number) => {
+    try {
+      const status = readFileSync(`/proc/${id}/status`, "utf8");
+      total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+      const children = readFileSync(`/proc/${id}/task/${id}/children`, "utf8").trim();
+      for (const child of children.split(/\s+/).filter(Boolean)) visit(Number(child));
+    } catch {}
+  };
+  visit(pid);
+  return total;
+}
+
+async function measureExport(cookie: string, appPid: number) {
+  const baseline = residentMb(appPid);
+  let peak = baseline;
+  const sampler = setInterval(() => (peak = Math.max(peak, residentMb(appPid))), 50);
+  const started = performance.now();
+  const response = await fetch(`${APP}/api/orders/export`, { headers: { cookie, "accept-language": "pt-BR" } });
+  if (!response.ok || !response.body) throw new Error(`The export answered HTTP ${response.status}`);
+  const reader = response.body.getReader();
+  let firstByte = 0;
+  let lines = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (firstByte === 0) firstByte = performance.now() - started;
+    for (const byte of value) if (byte === 10) lines++;
+  }
+  const total = performance.now() - started;
+  clearInterval(sampler);
+  return { rows: lines - 1, firstByteS: firstByte / 1000, totalS: total / 1000, rowsPerS: (lines - 1) / (total / 1000), growthMb: peak - baseline, baselineMb: baseline };
+}
+
+async function main() {
+  appEnv.DATABASE_URL = await migrateFreshDatabase(BENCH_DATABASE);
+  if (!args["skip-build"]) {
+    const build = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: appEnv });
+    if (build.status !== 0) throw new Error("next build failed");
+  }
+  const results = [];
+  for (const count of COUNTS) {
+    console.log(`Seeding the sandbox with ${count} orders for seller@example.com…`);
+    const sandbox = start("npx", ["tsx", "sandbox/main.ts"], {
+      ...baseEnv,
+      SANDBOX_PORT: String(SANDBOX_PORT),
+      SANDBOX_SEED_ORDERS: String(count),
+      SANDBOX_REDIRECT_URIS: `${APP}/api/auth/callback/marketplace`,
+    });
+    const app = start(process.execPath, ["node_modules/next/dist/bin/next", "start", "--port", String(APP_PORT)], appEnv);
+    await waitForServer(`${SANDBOX}/_sandbox/health`, 300_000);
+    await waitForServer(`${APP}/`, 180_000);
+    const cookie = await signIn(APP, SANDBOX, "seller@example.com");
+    // Warm the route (compilation caches, the sandbox's sorted views) with a small export first.
+    await (await fetch(`${APP}/api/orders/export?status=cancelled&id=650000000000000000000000`, { headers: { cookie } })).text();
+    results.push({ count, ...(await measureExport(cookie, app.pid!)) });
+    stop(app);
+    stop(sandbox);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+  }
+
+  console.log(`\nOrders export, production build, pt-BR CSV (targets: < ${TIME_TARGET_S} s for 100,000; memory growth < ${MEMORY_TARGET_MB} MB and flat)`);
+  console.log("orders      rows    rows/s   first byte s   last byte s   server memory growth MB (baseline)");
+  for (const r of results) {
+    console.log(
+      `${String(r.count).padStart(7)} ${String(r.rows).padStart(9)} ${r.rowsPerS.toFixed(0).padStart(9)} ${r.firstByteS.toFixed(2).padStart(14)} ${r.totalS.toFixed(1).padStart(13)}   ${r.growthMb.toFixed(0).padStart(6)} (${r.baselineMb.toFixed(0)})`,
+    );
+  }
+  const largest = results.at(-1)!;
+  const ok = results.every((r) => r.growthMb < MEMORY_TARGET_MB) && (largest.count < 100_000 || largest.totalS < TIME_TARGET_S) && results.every((r) => r.rows === r.count);
+  console.log(ok ? "TARGETS MET" : "TARGETS MISSED");
+}
+
+try {
+  await main();
+} finally {
+  children.forEach(stop);
+}

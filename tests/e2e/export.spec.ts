@@ -1,0 +1,54 @@
+import { readFile } from "node:fs/promises";
+import { expect, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import Papa from "papaparse";
+import { E2E_SANDBOX_URL } from "./ports";
+import { connectAs, storedAccessToken } from "./support";
+
+async function exportFrom(page: Page): Promise<string> {
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const file = await (await download).path();
+  await expect(page.getByTestId("export-status")).toContainText("orders exported");
+  return readFile(file, "utf8");
+}
+
+test("an export with a status filter holds exactly those orders, with the accountant's columns, in the browser's language", async ({ page, browser, request }) => {
+  await connectAs(page, "seller@example.com");
+  const token = await storedAccessToken("seller@example.com");
+  let finished = 0;
+  for (let offset = 0; ; offset += 200) {
+    const response = await request.get(`${E2E_SANDBOX_URL}/v1.0/marketplace/orders?status=finished&_limit=200&_offset=${offset}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const { results } = (await response.json()) as { results: unknown[] };
+    finished += results.length;
+    if (results.length < 200) break;
+  }
+  // More than the platform's first page (50): the export pages on at the platform's max_limit.
+  expect(finished).toBeGreaterThan(50);
+
+  // English (this browser asks for en-US): `,`, points.
+  await page.goto("/orders?status=finished");
+  const english = await exportFrom(page);
+  expect(english.startsWith("\uFEFF")).toBe(true);
+  const [header, ...rows] = Papa.parse<string[]>(english.slice(1), { delimiter: ",", skipEmptyLines: true }).data;
+  expect(header).toEqual(["order", "status", "created", "updated", "approved", "customer", "document", "items", "total", "freight", "discount", "commission", "currency", "delivery status", "tracking", "ship by"]);
+  expect(rows).toHaveLength(finished);
+  expect(new Set(rows.map((row) => row[1]))).toEqual(new Set(["finished"]));
+  expect(rows.every((row) => /^[0-9a-f]{24}$/.test(row[0]!) && /^\d+\.\d{2}$/.test(row[8]!))).toBe(true);
+
+  // A browser in Portuguese gets what Excel in Brazil opens as is: `;`, comma decimals.
+  const portuguese = await browser.newContext({ locale: "pt-BR", storageState: await page.context().storageState() });
+  try {
+    const pt = await portuguese.newPage();
+    await pt.goto("/orders?status=finished");
+    const text = await exportFrom(pt);
+    const [ptHeader, ...ptRows] = Papa.parse<string[]>(text.slice(1), { delimiter: ";", skipEmptyLines: true }).data;
+    expect(ptHeader![0]).toBe("pedido");
+    expect(ptRows).toHaveLength(finished);
+    expect(ptRows.every((row) => /^\d+,\d{2}$/.test(row[8]!))).toBe(true);
+  } finally {
+    await portuguese.close();
+  }
+});
