@@ -6,7 +6,7 @@ import { env } from "@/lib/env";
 import { marketplaceProvider } from "@/lib/marketplace/provider";
 import { basicUserInfoSchema } from "@/lib/marketplace/schemas/oauth";
 import { reconcileSoon } from "@/lib/sync/reconcile";
-import { switchOnNotificationsAtConnect } from "@/lib/webhooks/rebind";
+import { switchOnNotificationsAtConnect } from "@/lib/webhooks/notifications-at-connect";
 
 // Auth.js builds its URLs (the OAuth redirect URI, redirects after sign-in) from AUTH_URL and
 // rewrites each request to it: the Host header, which any client can set, is never used. It is
