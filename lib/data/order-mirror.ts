@@ -1,6 +1,7 @@
 import "server-only";
 import type { OrderSummary } from "@/lib/marketplace/schemas/order";
 import type { PriceWithHistory } from "@/lib/marketplace/schemas/price";
+import { itemCountOf } from "@/lib/orders/order-rows";
 import { shipByOf } from "@/lib/orders/ship-by";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -51,7 +52,7 @@ export function mirrorRowFromOrder(order: OrderSummary): OrderMirrorRow {
     total: order.amounts.total,
     currency: order.amounts.currency,
     normalizer: order.amounts.normalizer,
-    itemCount: order.deliveries.reduce((sum, delivery) => sum + delivery.items.reduce((items, item) => items + item.quantity, 0), 0),
+    itemCount: itemCountOf(order),
     deliveries,
     // The same "ship by" the orders list shows (lib/orders/ship-by.ts).
     nextLimitAt: shipBy === null ? null : new Date(shipBy).toISOString(),

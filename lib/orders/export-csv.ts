@@ -7,6 +7,7 @@ import type { Order } from "@/lib/marketplace/schemas/order";
 import { moneyToDecimalString } from "@/lib/money";
 import { DISPLAY_TIME_ZONE } from "@/lib/format";
 import { maskDocument } from "@/lib/orders/mask-document";
+import { itemCountOf } from "@/lib/orders/order-rows";
 import { shipByOf } from "@/lib/orders/ship-by";
 
 export type ExportLocale = "pt-BR" | "en";
@@ -85,7 +86,7 @@ export function exportRow(order: Order, dialect: CsvDialect): string[] {
     when(order.approved_at),
     order.customer.name,
     maskDocument(order.customer.document_number),
-    String(order.deliveries.reduce((sum, delivery) => sum + delivery.items.reduce((n, item) => n + item.quantity, 0), 0)),
+    String(itemCountOf(order)),
     amount(amounts.total, amounts.normalizer, dialect),
     amount(amounts.freight.total, amounts.freight.normalizer, dialect),
     amount(amounts.discount.total, amounts.discount.normalizer, dialect),

@@ -20,6 +20,11 @@ export interface OrderRow {
 
 export type OrdersPage = TablePage<OrderRow>;
 
+/** How many units an order holds, over all its deliveries (the list, the mirror and the export count alike). */
+export function itemCountOf(order: { deliveries: readonly { items: readonly { quantity: number }[] }[] }): number {
+  return order.deliveries.reduce((sum, delivery) => sum + delivery.items.reduce((n, item) => n + item.quantity, 0), 0);
+}
+
 export function toOrderRow(order: Order): OrderRow {
   return {
     id: order.id,
@@ -29,7 +34,7 @@ export function toOrderRow(order: Order): OrderRow {
     customerName: order.customer.name,
     total: { value: order.amounts.total, currency: order.amounts.currency, normalizer: order.amounts.normalizer },
     deliveries: order.deliveries.length,
-    items: order.deliveries.reduce((sum, delivery) => sum + delivery.items.reduce((n, item) => n + item.quantity, 0), 0),
+    items: itemCountOf(order),
     shipBy: shipByOf(order),
   };
 }
