@@ -10,6 +10,7 @@ type ExportState = { kind: "idle" } | { kind: "running"; rows: number } | { kind
  * count of the orders received so far; the file is saved once it is whole (a stream that fails
  * midway saves nothing and says so).
  */
+/** `query`: the list's URL state; the export ignores its paging. */
 export function ExportOrdersButton({ query }: { query: string }) {
   const [state, setState] = useState<ExportState>({ kind: "idle" });
 

@@ -79,7 +79,7 @@ export function OrdersTable({ urlValid }: { urlValid: boolean }) {
 
   return (
     <div className="space-y-4">
-      <ExportOrdersButton query={ordersTable.toSearchParams({ ...filters, page: 1, size: ordersTable.defaultSize }).toString()} />
+      <ExportOrdersButton query={ordersTable.toSearchParams(filters).toString()} />
       <div className="flex flex-wrap items-center gap-2 text-sm" role="group" aria-label="Quick filters">
         {(
           [

@@ -19,14 +19,17 @@ export function listRoute<F>(
     const seller = await getCurrentSeller();
     if (!seller) return Response.json({ error: "Not signed in" }, { status: 401 });
     const filters = parseFilters(new URL(request.url).searchParams);
-    if (!filters.success) {
-      const issue = filters.error.issues[0];
-      return Response.json({ error: `${formatFieldPath(issue?.path ?? []) || "query"}: ${issue?.message ?? "invalid"}` }, { status: 400 });
-    }
+    if (!filters.success) return badQuery(filters.error);
     const result = await load(seller, filters.data);
     if (!result.ok) return problemResponse(result.problem);
     return Response.json(result.data, { headers: { "cache-control": "private, no-store" } });
   };
+}
+
+/** 400 naming a table URL's first bad parameter (the table routes and the orders export). */
+export function badQuery(error: z.ZodError): Response {
+  const issue = error.issues[0];
+  return Response.json({ error: `${formatFieldPath(issue?.path ?? []) || "query"}: ${issue?.message ?? "invalid"}` }, { status: 400 });
 }
 
 /** A list read from the dashboard's own database: it cannot meet a platform problem. */

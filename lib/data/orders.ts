@@ -6,6 +6,7 @@ import type { Order } from "@/lib/marketplace/schemas/order";
 import { toPlatformOrdersQuery } from "@/lib/orders/order-filters";
 import type { OrderFilters } from "@/lib/orders/order-filters";
 import { mirroredOrderIdsByShipBy } from "@/lib/data/order-mirror";
+import type { MirrorDeadlineQuery } from "@/lib/data/order-mirror";
 import { ordersQuery } from "@/lib/marketplace/list-query";
 import { toOrderRow } from "@/lib/orders/order-rows";
 import { deadlineRange } from "@/lib/orders/ship-by";
@@ -31,28 +32,25 @@ export async function getOrderForSeller(seller: CurrentSeller, id: string): Prom
 }
 
 /** Orders are asked of the platform by id this many at a time (the spec's example max_limit). */
-const IDS_PER_REQUEST = 50;
+export const IDS_PER_REQUEST = 50;
 
-/**
- * The "to ship today" and "late" lists. The platform's filters apply to each field of a delivery
- * separately (generic list rules), so "an open delivery whose limit has passed" cannot be asked
- * of it exactly: the mirror, which keeps each order's next limit among its open deliveries
- * (lib/orders/ship-by.ts), says which orders, and the platform says what they are now. An order
- * the platform no longer returns is left out of the page.
- */
-async function listOrdersByShipBy(seller: CurrentSeller, filters: OrderFilters, deadline: "today" | "late"): Promise<PlatformResult<OrdersPage>> {
+/** The mirror's question for a "to ship today" or "late" list of these filters (their paging aside). */
+export function shipByQuery(filters: OrderFilters, deadline: "today" | "late", page: { offset: number; limit: number }, now = new Date()): MirrorDeadlineQuery {
   const [field, direction] = filters.sort.split(":") as ["created_at" | "updated_at", "asc" | "desc"];
-  const { ids, total } = await mirroredOrderIdsByShipBy(seller.id, {
-    range: deadlineRange(deadline, new Date()),
+  return {
+    range: deadlineRange(deadline, now),
     statuses: filters.status,
     customer: filters.customer,
     id: filters.id,
     updatedFrom: filters.from,
     updatedTo: filters.to,
     sort: { field, direction },
-    offset: (filters.page - 1) * filters.size,
-    limit: filters.size,
-  });
+    ...page,
+  };
+}
+
+/** These orders as the platform has them now, in the ids' order; one it no longer returns is left out. */
+export async function ordersByIds(seller: CurrentSeller, ids: readonly string[]): Promise<PlatformResult<Order[]>> {
   const orders = new Map<string, Order>();
   for (let start = 0; start < ids.length; start += IDS_PER_REQUEST) {
     const chunk = ids.slice(start, start + IDS_PER_REQUEST);
@@ -60,9 +58,18 @@ async function listOrdersByShipBy(seller: CurrentSeller, filters: OrderFilters, 
     if (!result.ok) return result;
     for (const order of result.data.items) orders.set(order.id, order);
   }
-  const rows = ids.flatMap((id) => {
-    const order = orders.get(id);
-    return order ? [toOrderRow(order)] : [];
-  });
-  return { ok: true, data: countedPage(rows, total, filters) };
+  return { ok: true, data: ids.flatMap((id) => orders.get(id) ?? []) };
+}
+
+/**
+ * The "to ship today" and "late" lists. The platform's filters apply to each field of a delivery
+ * separately (generic list rules), so "an open delivery whose limit has passed" cannot be asked
+ * of it exactly: the mirror, which keeps each order's next limit among its open deliveries
+ * (lib/orders/ship-by.ts), says which orders, and the platform says what they are now.
+ */
+async function listOrdersByShipBy(seller: CurrentSeller, filters: OrderFilters, deadline: "today" | "late"): Promise<PlatformResult<OrdersPage>> {
+  const { ids, total } = await mirroredOrderIdsByShipBy(seller.id, shipByQuery(filters, deadline, { offset: (filters.page - 1) * filters.size, limit: filters.size }));
+  const orders = await ordersByIds(seller, ids);
+  if (!orders.ok) return orders;
+  return { ok: true, data: countedPage(orders.data.map(toOrderRow), total, filters) };
 }

@@ -5,6 +5,7 @@ import { env } from "@/lib/env";
 import { createMarketplaceClient, requiredScopesFor } from "@/lib/marketplace/client";
 import type { EndpointName, MarketplaceClient } from "@/lib/marketplace/client";
 import { MarketplaceError } from "@/lib/marketplace/errors";
+import type { ListPage } from "@/lib/marketplace/list-response";
 
 import type { PlatformProblem, PlatformResult } from "@/lib/platform-problem";
 
@@ -46,5 +47,43 @@ export async function withPlatform<T>(
     if (error.retryAfterMs !== undefined) problem.retryAfterMs = error.retryAfterMs;
     if (error.kind === "invalid_response") problem.invalidResponse = true;
     return { ok: false, problem };
+  }
+}
+
+/** A rate-limited call's wait is bounded by this, whatever Retry-After says. */
+const MAX_RATE_LIMIT_WAIT_MS = 60_000;
+
+/**
+ * A platform call asked again while the platform rate-limits it (429 / statusCode -2), after the
+ * wait it gave (Retry-After; else 2, 4, 8… s), at most `attempts` times in all; any other answer
+ * is returned as it is. For work that runs on its own (reconciliation, an export), not for a
+ * seller's click.
+ */
+export async function retryWhileRateLimited<T>(call: () => Promise<PlatformResult<T>>, attempts: number): Promise<PlatformResult<T>> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await call();
+    if (result.ok || attempt >= attempts) return result;
+    const { problem } = result;
+    if (!(problem.kind === "error" && problem.status === 429)) return result;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(MAX_RATE_LIMIT_WAIT_MS, problem.retryAfterMs ?? 1_000 * 2 ** attempt)));
+  }
+}
+
+/** A list endpoint's first page asks for this many; the next ones for the max_limit it reports. */
+export const FIRST_PAGE_LIMIT = 50;
+
+/**
+ * Every page of a list (spec: Generic list rules), in order: the first at 50, the next ones at
+ * the max_limit the platform reports, until it says there is no next page.
+ */
+export async function* everyPage<T>(fetchPage: (limit: number, offset: number) => Promise<ListPage<T>>): AsyncGenerator<T[]> {
+  let limit = FIRST_PAGE_LIMIT;
+  let offset = 0;
+  for (;;) {
+    const page = await fetchPage(limit, offset);
+    if (page.items.length > 0) yield page.items;
+    if (!page.next || page.items.length === 0) return;
+    offset += page.items.length;
+    limit = page.maxLimit;
   }
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { withSellerLock } from "@/lib/data/locks";
-import { withPlatform } from "@/lib/data/platform";
+import { everyPage, FIRST_PAGE_LIMIT, retryWhileRateLimited, withPlatform } from "@/lib/data/platform";
 import type { PlatformProblem } from "@/lib/data/platform";
 import { markBackfillRunning, recordPageStored, recordRunFailed, recordRunFinished, sellerSyncState, sellersDueForReconciliation } from "@/lib/data/seller-sync";
 import { findCurrentSeller } from "@/lib/data/sellers";
@@ -25,10 +25,7 @@ import { mirroredOrderStates, upsertMirrorOrders } from "@/lib/data/order-mirror
 
 /** Orders updated this long before the cursor are listed again: clocks and commits are not instantaneous. */
 const OVERLAP_MS = 5 * 60_000;
-/** The first page asks for this many; later pages for the max_limit the platform reports. */
-const FIRST_PAGE_LIMIT = 50;
-/** A rate-limited page is asked again after the wait the platform gave, within this bound. */
-const MAX_RATE_LIMIT_WAIT_MS = 60_000;
+/** A rate-limited page is asked this many times in all (retryWhileRateLimited). */
 const RATE_LIMIT_ATTEMPTS = 5;
 const ORDER_READ_SCOPE = "order-order:read";
 /** How long a change is left to its notification before reconciliation reports it itself. */
@@ -54,7 +51,6 @@ export class ReconcileError extends Error {
   }
 }
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function canReadOrders(seller: CurrentSeller) {
   return (
@@ -132,27 +128,17 @@ export async function reconcileSeller(sellerId: string, now = new Date()): Promi
 
 /** The seller's open orders (new, approved), all pages, into the mirror without events. */
 async function mirrorOpenOrders(seller: CurrentSeller): Promise<void> {
-  let limit = FIRST_PAGE_LIMIT;
-  let offset = 0;
-  for (;;) {
-    const page = await listOrdersPage(seller, ordersQuery({ statuses: ["new", "approved"], sort: { field: "created_at", direction: "asc" }, limit, offset }));
-    if (page.items.length > 0) await upsertMirrorOrders(seller.id, page.items);
-    if (!page.next || page.items.length === 0) return;
-    offset += page.items.length;
-    limit = page.maxLimit;
-  }
+  const pages = everyPage((limit, offset) =>
+    listOrdersPage(seller, ordersQuery({ statuses: ["new", "approved"], sort: { field: "created_at", direction: "asc" }, limit, offset })),
+  );
+  for await (const orders of pages) await upsertMirrorOrders(seller.id, orders);
 }
 
 /** One page of endpoint 9; a rate-limited page (429) is asked again after the wait the platform gave. */
 async function listOrdersPage(seller: CurrentSeller, query: URLSearchParams) {
-  for (let attempt = 1; ; attempt++) {
-    const result = await withPlatform(seller, "listOrders", (client) => client.listOrderSummaries(query));
-    if (result.ok) return result.data;
-    const { problem } = result;
-    const rateLimited = problem.kind === "error" && problem.status === 429;
-    if (!rateLimited || attempt >= RATE_LIMIT_ATTEMPTS) throw new ReconcileError(problem);
-    await wait(Math.min(MAX_RATE_LIMIT_WAIT_MS, problem.retryAfterMs ?? 1_000 * 2 ** attempt));
-  }
+  const result = await retryWhileRateLimited(() => withPlatform(seller, "listOrders", (client) => client.listOrderSummaries(query)), RATE_LIMIT_ATTEMPTS);
+  if (!result.ok) throw new ReconcileError(result.problem);
+  return result.data;
 }
 
 /** Reconciles a seller unless another instance is doing it; records a failure for the Webhooks page. */

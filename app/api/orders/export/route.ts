@@ -1,6 +1,6 @@
 import { getCurrentSeller } from "@/lib/auth/session";
 import { exportOrderPages } from "@/lib/data/orders-export";
-import { formatFieldPath } from "@/lib/marketplace/schemas/field-path";
+import { badQuery } from "@/lib/data/list-route";
 import { exportHead, exportLines, exportLocaleFor } from "@/lib/orders/export-csv";
 import { ordersSchema } from "@/lib/orders/order-filters";
 
@@ -15,10 +15,7 @@ export async function GET(request: Request): Promise<Response> {
   params.delete("page");
   params.delete("size");
   const filters = ordersSchema.parse(params);
-  if (!filters.success) {
-    const issue = filters.error.issues[0];
-    return Response.json({ error: `${formatFieldPath(issue?.path ?? []) || "query"}: ${issue?.message ?? "invalid"}` }, { status: 400 });
-  }
+  if (!filters.success) return badQuery(filters.error);
   const locale = exportLocaleFor(request.headers.get("accept-language"));
   const pages = exportOrderPages(seller, filters.data);
   const encoder = new TextEncoder();
