@@ -4,8 +4,7 @@ import { OverviewPanel } from "@/components/overview/overview";
 import { getCurrentSeller } from "@/lib/auth/session";
 import { getConnectionHealth } from "@/lib/data/connection-health";
 import { getOverview } from "@/lib/data/overview";
-import { listWebhookEvents } from "@/lib/data/webhook-events";
-import { eventsTable } from "@/lib/webhooks/event-params";
+import { recentWebhookEvents } from "@/lib/data/webhook-events";
 import { NOTIFICATIONS_AT_CONNECT_TEXT } from "@/lib/webhooks/notifications-status";
 
 export default async function HomePage() {
@@ -13,7 +12,7 @@ export default async function HomePage() {
   if (!seller) return <Landing />;
   const [overview, events, health] = await Promise.all([
     getOverview(seller.id),
-    listWebhookEvents(seller.id, eventsTable.initial),
+    recentWebhookEvents(seller.id, 5),
     getConnectionHealth(seller.id),
   ]);
 
@@ -35,7 +34,7 @@ export default async function HomePage() {
           </Link>
         </p>
       ) : null}
-      <OverviewPanel overview={overview} events={events.rows.slice(0, 5)} health={health} />
+      <OverviewPanel overview={overview} events={events} health={health} />
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {[
           { href: "/orders", title: "Orders", text: "Review incoming orders and their deliveries." },

@@ -35,18 +35,24 @@ export async function listWebhookEvents(sellerId: string, filters: EventFilters)
       ...(filters.to ? { lte: new Date(filters.to) } : {}),
     };
   }
-  const [total, rows] = await Promise.all([
-    db.webhookEvent.count({ where }),
-    db.webhookEvent.findMany({
-      where,
-      orderBy: [{ receivedAt: "desc" }, { id: "desc" }],
-      skip: (filters.page - 1) * filters.size,
-      take: filters.size,
-      select: { ...webhookFieldsSelect, receivedAt: true, processingState: true, source: true, attempts: true, duplicateCount: true },
-    }),
-  ]);
-  const items: WebhookEventRow[] = rows.map(({ sellerId: _sellerId, ...row }) => ({ ...row, receivedAt: row.receivedAt.toISOString() }));
+  const [total, items] = await Promise.all([db.webhookEvent.count({ where }), eventRows(where, (filters.page - 1) * filters.size, filters.size)]);
   return countedPage(items, total, filters);
+}
+
+/** The seller's last `count` events, newest first (the overview's; no count of them all). */
+export function recentWebhookEvents(sellerId: string, count: number): Promise<WebhookEventRow[]> {
+  return eventRows({ sellerId }, 0, count);
+}
+
+async function eventRows(where: Prisma.WebhookEventWhereInput, skip: number, take: number): Promise<WebhookEventRow[]> {
+  const rows = await db.webhookEvent.findMany({
+    where,
+    orderBy: [{ receivedAt: "desc" }, { id: "desc" }],
+    skip,
+    take,
+    select: { ...webhookFieldsSelect, receivedAt: true, processingState: true, source: true, attempts: true, duplicateCount: true },
+  });
+  return rows.map(({ sellerId: _sellerId, ...row }) => ({ ...row, receivedAt: row.receivedAt.toISOString() }));
 }
 
 /** One event of the seller's, whole; null when it is not theirs or does not exist. */
