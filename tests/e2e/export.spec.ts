@@ -2,8 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
 import Papa from "papaparse";
-import { E2E_SANDBOX_URL } from "./ports";
-import { connectAs, storedAccessToken } from "./support";
+import { connectAs, sandboxOrders, storedAccessToken } from "./support";
 
 async function exportFrom(page: Page): Promise<string> {
   const download = page.waitForEvent("download");
@@ -16,15 +15,7 @@ async function exportFrom(page: Page): Promise<string> {
 test("an export with a status filter holds exactly those orders, with the accountant's columns, in the browser's language", async ({ page, browser, request }) => {
   await connectAs(page, "seller@example.com");
   const token = await storedAccessToken("seller@example.com");
-  let finished = 0;
-  for (let offset = 0; ; offset += 200) {
-    const response = await request.get(`${E2E_SANDBOX_URL}/v1.0/marketplace/orders?status=finished&_limit=200&_offset=${offset}`, {
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    const { results } = (await response.json()) as { results: unknown[] };
-    finished += results.length;
-    if (results.length < 200) break;
-  }
+  const finished = (await sandboxOrders(request, token, "status=finished")).length;
   // More than the platform's first page (50): the export pages on at the platform's max_limit.
   expect(finished).toBeGreaterThan(50);
 

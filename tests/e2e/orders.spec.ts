@@ -2,7 +2,8 @@ import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
 import { E2E_SANDBOX_URL } from "./ports";
 import { deadlineOf, shipByOf } from "../../lib/orders/ship-by";
-import { connectAs, storedAccessToken } from "./support";
+import { connectAs, sandboxOrders, storedAccessToken } from "./support";
+import type { SandboxOrder } from "./support";
 
 const statusCells = (page: Page) => page.locator("tbody tr td:nth-child(2)");
 const createdCells = (page: Page) => page.locator("tbody tr td:nth-child(7) time");
@@ -124,8 +125,7 @@ test.describe("orders", () => {
     const listed = await request.get(`${E2E_SANDBOX_URL}/v1.0/marketplace/orders?status__in=new,approved&_sort=created_at:desc&_limit=25`, {
       headers: { Authorization: `Bearer ${token}` },
     });
-    type Listed = { id: string; status: string; deliveries: { status: string; shipping: { handling_time: { limit_date: string } } }[] };
-    const orders = ((await listed.json()) as { results: Listed[] }).results;
+    const orders = ((await listed.json()) as { results: SandboxOrder[] }).results;
     const now = new Date();
     const expected = new Map(orders.map((order) => [order.id, deadlineOf(shipByOf(order), now)]));
     expect([...expected.values()]).toContain("late");
@@ -145,16 +145,7 @@ test.describe("orders", () => {
   test("the Late quick filter lists exactly the open orders whose ship-by has passed", async ({ page, request }) => {
     await connectAs(page, "seller@example.com");
     const token = await storedAccessToken("seller@example.com");
-    type Listed = { id: string; status: string; deliveries: { status: string; shipping: { handling_time: { limit_date: string } } }[] };
-    const open: Listed[] = [];
-    for (let offset = 0; ; offset += 200) {
-      const response = await request.get(`${E2E_SANDBOX_URL}/v1.0/marketplace/orders?status__in=new,approved&_limit=200&_offset=${offset}`, {
-        headers: { Authorization: `Bearer ${token}` },
-      });
-      const { results } = (await response.json()) as { results: Listed[] };
-      open.push(...results);
-      if (results.length < 200) break;
-    }
+    const open = await sandboxOrders(request, token, "status__in=new,approved");
     const now = new Date();
     const late = new Set(open.filter((order) => deadlineOf(shipByOf(order), now) === "late").map((order) => order.id));
     expect(late.size).toBeGreaterThan(0);

@@ -1,22 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { deadlineOf, shipByOf } from "../../lib/orders/ship-by";
-import { E2E_SANDBOX_URL } from "./ports";
-import { connectAs, storedAccessToken } from "./support";
-
-type Listed = { id: string; status: string; deliveries: { status: string; shipping: { handling_time: { limit_date: string } } }[] };
+import { connectAs, sandboxOrders, storedAccessToken } from "./support";
 
 test("after connecting, the overview shows what the sandbox's orders imply, and Late opens exactly those orders", async ({ page, request }) => {
   await connectAs(page, "seller@example.com");
   const token = await storedAccessToken("seller@example.com");
-  const open: Listed[] = [];
-  for (let offset = 0; ; offset += 200) {
-    const response = await request.get(`${E2E_SANDBOX_URL}/v1.0/marketplace/orders?status__in=new,approved&_limit=200&_offset=${offset}`, {
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    const { results } = (await response.json()) as { results: Listed[] };
-    open.push(...results);
-    if (results.length < 200) break;
-  }
+  const open = await sandboxOrders(request, token, "status__in=new,approved");
   const now = new Date();
   const deadlines = open.map((order) => ({ id: order.id, status: order.status, deadline: deadlineOf(shipByOf(order), now) }));
   const late = new Set(deadlines.filter((order) => order.deadline === "late").map((order) => order.id));

@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 import pg from "pg";
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { decryptSecret, sellerTokenContext } from "../../lib/crypto";
 import { decodeKey, parseEnv } from "../../lib/env.js";
 import { databaseUrl } from "../../scripts/lib/database";
@@ -107,4 +107,25 @@ export async function useThisDashboardForWebhooks(page: Page) {
     await expect(page.getByTestId("webhook-message")).toContainText(`${E2E_APP_URL}/api/webhooks/marketplace/`);
   }
   await expect(page.getByTestId("current-webhook-url")).toContainText("this dashboard");
+}
+
+/** What the tests read of an order from the sandbox: enough for its status and its ship-by. */
+export interface SandboxOrder {
+  id: string;
+  status: string;
+  deliveries: { status: string; shipping: { handling_time: { limit_date: string } } }[];
+}
+
+/** Every order of the seller whose token this is that `query` selects, straight from the sandbox's API (pages of 200). */
+export async function sandboxOrders(request: APIRequestContext, token: string, query: string): Promise<SandboxOrder[]> {
+  const orders: SandboxOrder[] = [];
+  for (let offset = 0; ; offset += 200) {
+    const response = await request.get(`${E2E_SANDBOX_URL}/v1.0/marketplace/orders?${query}&_limit=200&_offset=${offset}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(response.status()).toBe(200);
+    const { results } = (await response.json()) as { results: SandboxOrder[] };
+    orders.push(...results);
+    if (results.length < 200) return orders;
+  }
 }
