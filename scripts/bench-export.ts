@@ -6,11 +6,10 @@
 // to the first byte and to the last, and the dashboard server's peak memory growth over its
 // resident size before the export (sampled from /proc every 50 ms). Targets: under 60 s for
 // 100,000; growth under 150 MB, and flat as the count grows. Loopback only; bounded in time.
-import { spawn, spawnSync } from "node:child_process";
-import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import pg from "pg";
+import { benchBaseEnv, buildDashboard, productionDashboardEnv, startDetached, stopAllStarted, stopGroup } from "./lib/bench-processes";
 import { waitForServer } from "./lib/bench-webhook-kit";
 import { signIn } from "./lib/sign-in";
 import { migrateFreshDatabase } from "./migrate";
@@ -32,32 +31,10 @@ const BENCH_DATABASE = "bench_export";
 const TIME_TARGET_S = 60;
 const MEMORY_TARGET_MB = 150;
 
-const baseEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } as NodeJS.ProcessEnv;
-const appEnv: NodeJS.ProcessEnv = {
-  ...baseEnv,
-  NODE_ENV: "production",
-  MARKETPLACE_AUTH_URL: SANDBOX,
-  MARKETPLACE_BASE_URL: SANDBOX,
-  PUBLIC_BASE_URL: APP,
-  AUTH_URL: APP,
+const appEnv = productionDashboardEnv(APP, SANDBOX, {
   // The export is what is measured: no reconciliation walking the same orders meanwhile.
   RECONCILE_INTERVAL_SECONDS: "86400",
-};
-
-const children: ChildProcess[] = [];
-function start(command: string, commandArgs: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(command, commandArgs, { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
-  children.push(child);
-  return child;
-}
-function stop(child: ChildProcess) {
-  if (child.pid) {
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {}
-  }
-}
-process.on("exit", () => children.forEach(stop));
+});
 
 /** Resident memory of a process and its children (the Next server runs in a child of `next start`). */
 function residentMb(pid: number): number {
@@ -115,20 +92,17 @@ async function measureExport(cookie: string, appPid: number) {
 
 async function main() {
   appEnv.DATABASE_URL = await migrateFreshDatabase(BENCH_DATABASE);
-  if (!args["skip-build"]) {
-    const build = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: appEnv });
-    if (build.status !== 0) throw new Error("next build failed");
-  }
+  if (!args["skip-build"]) buildDashboard(appEnv);
   const results = [];
   for (const count of COUNTS) {
     console.log(`Seeding the sandbox with ${count} orders for seller@example.com…`);
-    const sandbox = start("npx", ["tsx", "sandbox/main.ts"], {
-      ...baseEnv,
+    const sandbox = startDetached("npx", ["tsx", "sandbox/main.ts"], {
+      ...benchBaseEnv,
       SANDBOX_PORT: String(SANDBOX_PORT),
       SANDBOX_SEED_ORDERS: String(count),
       SANDBOX_REDIRECT_URIS: `${APP}/api/auth/callback/marketplace`,
     });
-    const app = start(process.execPath, ["node_modules/next/dist/bin/next", "start", "--port", String(APP_PORT)], appEnv);
+    const app = startDetached(process.execPath, ["node_modules/next/dist/bin/next", "start", "--port", String(APP_PORT)], appEnv);
     await waitForServer(`${SANDBOX}/_sandbox/health`, 300_000);
     await waitForServer(`${APP}/`, 180_000);
     const cookie = await signIn(APP, SANDBOX, "seller@example.com");
@@ -138,8 +112,8 @@ async function main() {
     // Warm the route (compilation caches, the sandbox's sorted views) with a small export first.
     await (await fetch(`${APP}/api/orders/export?status=cancelled&id=650000000000000000000000`, { headers: { cookie } })).text();
     results.push({ count, ...(await measureExport(cookie, app.pid!)) });
-    stop(app);
-    stop(sandbox);
+    stopGroup(app);
+    stopGroup(sandbox);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
   }
 
@@ -158,5 +132,5 @@ async function main() {
 try {
   await main();
 } finally {
-  children.forEach(stop);
+  stopAllStarted();
 }

@@ -12,10 +12,9 @@
 //   about as fast as a single order);
 // - the compressed size of the JavaScript that /orders downloads in Chromium (target ≤ 200 kB).
 // Loopback only; bounded in time.
-import { spawn, spawnSync } from "node:child_process";
-import type { ChildProcess } from "node:child_process";
 import { parseArgs } from "node:util";
 import { waitForServer } from "./lib/bench-webhook-kit";
+import { benchBaseEnv, buildDashboard, productionDashboardEnv, startDetached, stopAllStarted } from "./lib/bench-processes";
 import { signIn as signInAt } from "./lib/sign-in";
 import { percentile, runLoad } from "./lib/load";
 import { migrateFreshDatabase } from "./migrate";
@@ -57,38 +56,7 @@ const FIRST_ORDER_ROW = 'tbody tr:has(a[href^="/orders/"])';
 const API_P95_TARGET_MS = 150;
 const RATIO_TARGET = 1.2;
 const JS_TARGET_KB = 200;
-const children: ChildProcess[] = [];
-
-const baseEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } as NodeJS.ProcessEnv;
-const appEnv: NodeJS.ProcessEnv = {
-  ...baseEnv,
-  NODE_ENV: "production",
-  MARKETPLACE_AUTH_URL: SANDBOX,
-  MARKETPLACE_BASE_URL: SANDBOX,
-  PUBLIC_BASE_URL: APP,
-  AUTH_URL: APP,
-};
-
-function run(command: string, commandArgs: string[], env: NodeJS.ProcessEnv) {
-  const result = spawnSync(command, commandArgs, { stdio: "inherit", env });
-  if (result.status !== 0) throw new Error(`${command} ${commandArgs.join(" ")} failed`);
-}
-
-function start(command: string, commandArgs: string[], env: NodeJS.ProcessEnv) {
-  const child = spawn(command, commandArgs, { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
-  children.push(child);
-}
-
-function stopAll() {
-  for (const child of children) {
-    if (child.pid) {
-      try {
-        process.kill(-child.pid, "SIGTERM");
-      } catch {}
-    }
-  }
-}
-process.on("exit", stopAll);
+const appEnv = productionDashboardEnv(APP, SANDBOX);
 
 async function measure(label: string, pathAndQuery: string, cookie: string) {
   // One request first, to check the case works and to warm the sandbox's cached views.
@@ -261,16 +229,16 @@ function p50p95(samples: readonly number[]) {
 
 async function main() {
   appEnv.DATABASE_URL = await migrateFreshDatabase(BENCH_DATABASE);
-  if (!args["skip-build"]) run("npx", ["next", "build"], appEnv);
+  if (!args["skip-build"]) buildDashboard(appEnv);
 
   console.log(`Seeding the sandbox with ${args.orders} orders for seller@example.com…`);
-  start("npx", ["tsx", "sandbox/main.ts"], {
-    ...baseEnv,
+  startDetached("npx", ["tsx", "sandbox/main.ts"], {
+    ...benchBaseEnv,
     SANDBOX_PORT: String(SANDBOX_PORT),
     SANDBOX_SEED_ORDERS: args.orders,
     SANDBOX_REDIRECT_URIS: `${APP}/api/auth/callback/marketplace`,
   });
-  start(process.execPath, ["node_modules/next/dist/bin/next", "start", "--port", String(APP_PORT)], appEnv);
+  startDetached(process.execPath, ["node_modules/next/dist/bin/next", "start", "--port", String(APP_PORT)], appEnv);
   await waitForServer(`${SANDBOX}/_sandbox/health`, 180_000);
   await waitForServer(`${APP}/`, 180_000);
 
@@ -323,5 +291,5 @@ async function main() {
 try {
   await main();
 } finally {
-  stopAll();
+  stopAllStarted();
 }

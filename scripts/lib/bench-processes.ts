@@ -1,0 +1,38 @@
+// The processes a browser-level benchmark runs (bench:orders, bench:export): a production build of
+// the dashboard pointed at a sandbox, both started detached, each in its own process group so
+// stopping one stops its children too; whatever is still running is stopped when the script exits.
+import { spawn, spawnSync } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+
+export const benchBaseEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } as NodeJS.ProcessEnv;
+
+/** A production dashboard served at `app`, whose platform is the sandbox at `sandbox`. */
+export function productionDashboardEnv(app: string, sandbox: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { ...benchBaseEnv, ...extra, NODE_ENV: "production", MARKETPLACE_AUTH_URL: sandbox, MARKETPLACE_BASE_URL: sandbox, PUBLIC_BASE_URL: app, AUTH_URL: app };
+}
+
+export function buildDashboard(env: NodeJS.ProcessEnv) {
+  const result = spawnSync("npx", ["next", "build"], { stdio: "inherit", env });
+  if (result.status !== 0) throw new Error("next build failed");
+}
+
+const started: ChildProcess[] = [];
+
+export function startDetached(command: string, commandArgs: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(command, commandArgs, { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
+  started.push(child);
+  return child;
+}
+
+export function stopGroup(child: ChildProcess) {
+  if (child.pid) {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {}
+  }
+}
+
+export function stopAllStarted() {
+  started.forEach(stopGroup);
+}
+process.on("exit", stopAllStarted);
