@@ -1,6 +1,10 @@
 // Importing the environment module validates it: a bad or incomplete environment stops
 // `next dev`, `next build` and `next start` here, with a message naming the variable.
 import "./lib/env.js";
+import createNextIntlPlugin from "next-intl/plugin";
+
+// Languages, time zone and catalogues per request: i18n/request.ts.
+const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -24,4 +28,4 @@ const nextConfig = {
   },
 };
 
-export default nextConfig;
+export default withNextIntl(nextConfig);

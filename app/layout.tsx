@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/app-shell";
 import { LiveUpdates } from "@/components/live/live-updates";
@@ -8,10 +10,13 @@ import { Providers } from "@/components/providers";
 import { getCurrentSeller } from "@/lib/auth/session";
 import "./globals.css";
 
-export const metadata: Metadata = {
-  title: { default: "Seller Dashboard", template: "%s · Seller Dashboard" },
-  description: "Manage your marketplace orders, prices, SKUs and webhooks.",
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("shell");
+  return {
+    title: { default: t("brand"), template: `%s · ${t("brand")}` },
+    description: t("description"),
+  };
+}
 
 // Before any of the page's scripts: zod (used in the browser for filters and forms) must not
 // probe whether it may compile code, which the Content-Security-Policy (proxy.ts) forbids and the
@@ -22,15 +27,18 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const seller = await getCurrentSeller();
   const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
-    <html lang="en">
+    <html lang={await getLocale()}>
       <head>
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_WITHOUT_EVAL }} />
       </head>
       <body>
-        <Providers>
-          <AppShell seller={seller}>{children}</AppShell>
-          {seller ? <LiveUpdates after={await latestLiveMessageId()} /> : null}
-        </Providers>
+        {/* Hands the request's language, time zone, formats and catalogue to client components. */}
+        <NextIntlClientProvider>
+          <Providers>
+            <AppShell seller={seller}>{children}</AppShell>
+            {seller ? <LiveUpdates after={await latestLiveMessageId()} /> : null}
+          </Providers>
+        </NextIntlClientProvider>
       </body>
     </html>
   );

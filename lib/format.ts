@@ -1,44 +1,48 @@
-// Dates and numbers as the dashboard shows them, in one place: one locale and one time zone for
-// every page and table, on the server and in the browser alike (a fixed zone also keeps the
-// server's and the browser's renderings equal). The sellers are in Brazil; the zone is shown.
-// Money is shown through here too; its exact arithmetic lives in lib/money.ts.
+// Dates, counts and money as the dashboard shows them, in one place: in the request's language
+// and in the seller's time zone (i18n/request.ts), on the server and in the browser alike, with
+// next-intl's named formats (i18n/config.ts) so a date reads the same on every page.
+// Money's exact arithmetic lives in lib/money.ts.
+import { createFormatter, useLocale, useTimeZone } from "next-intl";
+import { useMemo } from "react";
+import { DEFAULT_LOCALE, DEFAULT_TIME_ZONE, formats } from "@/i18n/config";
+import type { Locale } from "@/i18n/config";
+import { formatMoney } from "@/lib/money";
+import type { MoneyAmount } from "@/lib/money";
 
-export { formatMoney } from "@/lib/money";
+export type DateFormat = keyof typeof formats.dateTime;
 
-export const DISPLAY_LOCALE = "en";
-export const DISPLAY_TIME_ZONE = "America/Sao_Paulo";
-
-const formats = {
-  /** Nov 22, 2026, 9:15 AM GMT-3 */
-  dateTime: new Intl.DateTimeFormat(DISPLAY_LOCALE, {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZoneName: "short",
-    timeZone: DISPLAY_TIME_ZONE,
-  }),
-  /** Nov 22, 2026, 9:15:42 AM GMT-3: for event logs, where seconds matter. */
-  dateTimeSeconds: new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: "medium", timeStyle: "long", timeZone: DISPLAY_TIME_ZONE }),
-  /** Nov 22, 2026 */
-  date: new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: "medium", timeZone: DISPLAY_TIME_ZONE }),
-  /** 11/22/26, 9:15 AM: for chart axes */
-  compact: new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: "short", timeStyle: "short", timeZone: DISPLAY_TIME_ZONE }),
-} as const;
-
-export type DateFormat = keyof typeof formats;
-
-/** A date (or an ISO string) in the display zone; "—" for none or an unreadable one. */
-export function formatDate(value: Date | string | null | undefined, format: DateFormat = "dateTime"): string {
-  if (value === null || value === undefined) return "—";
-  const date = typeof value === "string" ? new Date(value) : value;
-  return Number.isNaN(date.getTime()) ? "—" : formats[format].format(date);
+export interface DisplayFormat {
+  locale: Locale;
+  timeZone: string;
+  /** A date (or an ISO string); "—" for none or an unreadable one, never "Invalid Date". */
+  date(value: Date | string | null | undefined, format?: DateFormat): string;
+  /** 1.234 (pt-BR) / 1,234 (en) */
+  count(value: number): string;
+  /** R$ 1.234,50 (pt-BR) / R$1,234.50 (en), exact for every normalizer. */
+  money(money: MoneyAmount): string;
+  /** 12,5% / 12.5% from a fraction (0.125). */
+  percent(fraction: number): string;
 }
 
-const count = new Intl.NumberFormat(DISPLAY_LOCALE);
+export function displayFormat({ locale = DEFAULT_LOCALE, timeZone = DEFAULT_TIME_ZONE }: { locale?: Locale; timeZone?: string } = {}): DisplayFormat {
+  const formatter = createFormatter({ locale, timeZone, formats });
+  return {
+    locale,
+    timeZone,
+    date(value, format = "dateTime") {
+      if (value === null || value === undefined) return "—";
+      const date = typeof value === "string" ? new Date(value) : value;
+      return Number.isNaN(date.getTime()) ? "—" : formatter.dateTime(date, format);
+    },
+    count: (value) => formatter.number(value),
+    money: (money) => formatMoney(money, locale),
+    percent: (fraction) => formatter.number(fraction, { style: "percent", maximumFractionDigits: 1 }),
+  };
+}
 
-/** 1,234 */
-export function formatCount(value: number): string {
-  return count.format(value);
+/** The request's DisplayFormat, in server and client components alike (next-intl's context). */
+export function useDisplayFormat(): DisplayFormat {
+  const locale = useLocale();
+  const timeZone = useTimeZone();
+  return useMemo(() => displayFormat({ locale, timeZone }), [locale, timeZone]);
 }

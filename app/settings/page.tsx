@@ -1,64 +1,83 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { TimeZoneForm } from "@/components/settings/time-zone-form";
 import { requireSeller } from "@/lib/auth/session";
 import { deleteMyDataAction, disconnectAction } from "@/lib/actions/auth";
-import { formatDate } from "@/lib/format";
+import { getDisplayFormat } from "@/lib/format.server";
 
-export const metadata: Metadata = { title: "Settings" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("settings"))("title") };
+}
 
+// Brazil's zones (IANA), most sellers' first: the list a Brazilian seller picks from.
+const BRAZILIAN_TIME_ZONES = [
+  "America/Sao_Paulo",
+  "America/Manaus",
+  "America/Cuiaba",
+  "America/Campo_Grande",
+  "America/Porto_Velho",
+  "America/Boa_Vista",
+  "America/Rio_Branco",
+  "America/Eirunepe",
+  "America/Fortaleza",
+  "America/Recife",
+  "America/Bahia",
+  "America/Belem",
+  "America/Maceio",
+  "America/Araguaina",
+  "America/Santarem",
+  "America/Noronha",
+];
 
 export default async function SettingsPage() {
   const seller = await requireSeller();
+  const [t, format] = await Promise.all([getTranslations("settings"), getDisplayFormat()]);
   const { connection } = seller;
   const granted = connection.scopesRequested.filter((scope) => !connection.scopesMissing.includes(scope));
+  const otherZones = Intl.supportedValuesOf("timeZone").filter((zone) => !BRAZILIAN_TIME_ZONES.includes(zone));
+  // A zone stored before this list changed still shows as chosen.
+  if (!BRAZILIAN_TIME_ZONES.includes(seller.timeZone) && !otherZones.includes(seller.timeZone)) otherZones.unshift(seller.timeZone);
 
   return (
     <section className="max-w-2xl space-y-6">
-      <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
+      <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
       <div className="rounded-lg border border-zinc-200 bg-white p-6">
-        <h2 className="text-lg font-medium">Marketplace connection</h2>
+        <h2 className="text-lg font-medium">{t("connection.title")}</h2>
         <dl className="mt-4 grid grid-cols-[12rem_1fr] gap-y-3 text-sm">
-          <dt className="text-zinc-500">Account</dt>
+          <dt className="text-zinc-500">{t("connection.account")}</dt>
           <dd>
             {seller.name} <span className="text-zinc-500">({seller.email})</span>
           </dd>
-          <dt className="text-zinc-500">Connected since</dt>
+          <dt className="text-zinc-500">{t("connection.connectedSince")}</dt>
           <dd>
-            <time dateTime={connection.connectedAt.toISOString()}>{formatDate(connection.connectedAt)}</time>
+            <time dateTime={connection.connectedAt.toISOString()}>{format.date(connection.connectedAt)}</time>
           </dd>
-          <dt className="text-zinc-500">Status</dt>
-          <dd>{connection.needsReconnect ? "Needs reconnecting" : "Active"}</dd>
-          <dt className="text-zinc-500">Granted permissions</dt>
+          <dt className="text-zinc-500">{t("connection.status")}</dt>
+          <dd>{connection.needsReconnect ? t("connection.needsReconnect") : t("connection.active")}</dd>
+          <dt className="text-zinc-500">{t("connection.granted")}</dt>
           <dd data-testid="granted-scopes">
             <ScopeList scopes={granted} />
-            <p className="mt-1 text-xs text-zinc-500">
-              The marketplace does not say which permissions it granted; a permission counts as missing once the
-              marketplace refuses a request for lack of it.
-            </p>
+            <p className="mt-1 text-xs text-zinc-500">{t("connection.grantedHelp")}</p>
           </dd>
-          <dt className="text-zinc-500">Missing permissions</dt>
+          <dt className="text-zinc-500">{t("connection.missing")}</dt>
           <dd data-testid="missing-scopes">
-            {connection.scopesMissing.length > 0 ? <ScopeList scopes={connection.scopesMissing} /> : "None found"}
+            {connection.scopesMissing.length > 0 ? <ScopeList scopes={connection.scopesMissing} /> : t("connection.noneMissing")}
           </dd>
         </dl>
       </div>
+      <TimeZoneForm current={seller.timeZone} brazilian={BRAZILIAN_TIME_ZONES} others={otherZones} />
       <form action={disconnectAction} className="rounded-lg border border-red-200 bg-white p-6">
-        <h2 className="text-lg font-medium">Disconnect</h2>
-        <p className="mt-1 text-sm text-zinc-600">
-          Removes this dashboard&apos;s webhook callback URL at the marketplace, deletes the stored access token and
-          signs you out.
-        </p>
+        <h2 className="text-lg font-medium">{t("disconnect.title")}</h2>
+        <p className="mt-1 text-sm text-zinc-600">{t("disconnect.help")}</p>
         <button type="submit" className="mt-4 rounded-md border border-red-300 px-4 py-2 text-sm font-medium text-red-700 hover:bg-red-50">
-          Disconnect marketplace account
+          {t("disconnect.button")}
         </button>
       </form>
       <form action={deleteMyDataAction} className="rounded-lg border border-red-200 bg-white p-6">
-        <h2 className="text-lg font-medium">Delete my data</h2>
-        <p className="mt-1 text-sm text-zinc-600">
-          Disconnects, then deletes everything this dashboard keeps for you: the event log, the copies of your orders
-          and prices, the SKU catalogue and every session. Your data on the marketplace is not touched.
-        </p>
+        <h2 className="text-lg font-medium">{t("deleteData.title")}</h2>
+        <p className="mt-1 text-sm text-zinc-600">{t("deleteData.help")}</p>
         <button type="submit" className="mt-4 rounded-md bg-red-700 px-4 py-2 text-sm font-medium text-white hover:bg-red-800">
-          Delete my data
+          {t("deleteData.button")}
         </button>
       </form>
     </section>

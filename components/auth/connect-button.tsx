@@ -1,13 +1,15 @@
+import { useTranslations } from "next-intl";
 import { connectAction } from "@/lib/actions/auth";
 
-export function ConnectButton({ children = "Connect marketplace account" }: { children?: React.ReactNode }) {
+export function ConnectButton({ children }: { children?: React.ReactNode }) {
+  const t = useTranslations("connect");
   return (
     <form action={connectAction}>
       <button
         type="submit"
         className="rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
       >
-        {children}
+        {children ?? t("button")}
       </button>
     </form>
   );

@@ -1,29 +1,31 @@
+import { useTranslations } from "next-intl";
 import { ConnectButton } from "@/components/auth/connect-button";
-import type { PlatformProblem } from "@/lib/platform-problem";
 import { describeProblem } from "@/lib/platform-problem";
+import type { PlatformProblem, ProblemFeature } from "@/lib/platform-problem";
 
 /** Explains why a feature shows no data, with the one action that fixes it. */
-export function ProblemNotice({ problem, feature }: { problem: PlatformProblem; feature: string }) {
+export function ProblemNotice({ problem, feature }: { problem: PlatformProblem; feature: ProblemFeature }) {
+  const t = useTranslations("problems");
   if (problem.kind === "reconnect") {
     return (
-      <Notice title="Your marketplace connection needs renewing">
-        <p>{describeProblem(problem, `see ${feature}`, `see ${feature} again`)}</p>
-        <ConnectButton>Reconnect</ConnectButton>
+      <Notice title={t("notice.renewTitle")}>
+        <p>{describeProblem(problem, t, { see: feature }, { seeAgain: feature })}</p>
+        <ConnectButton>{t("notice.reconnect")}</ConnectButton>
       </Notice>
     );
   }
   if (problem.kind === "missing_scope") {
-    const scopes = problem.scopes.join(" and ");
+    const scopes = problem.scopes.join(", ");
     return (
-      <Notice title={`Reconnect and grant ${scopes}`}>
-        <p>{describeProblem(problem, `see ${feature}`, `keep it checked on the marketplace's consent page`)}</p>
-        <ConnectButton>Reconnect and grant {scopes}</ConnectButton>
+      <Notice title={t("notice.grantTitle", { scopes })}>
+        <p>{describeProblem(problem, t, { see: feature }, "keepChecked")}</p>
+        <ConnectButton>{t("notice.grantButton", { scopes })}</ConnectButton>
       </Notice>
     );
   }
   return (
-    <Notice title={`The marketplace could not return ${feature}`} tone="error">
-      <p>{describeProblem(problem, `see ${feature}`)}</p>
+    <Notice title={t("notice.errorTitle", { feature: t(`feature.${feature}`) })} tone="error">
+      <p>{describeProblem(problem, t, { see: feature })}</p>
     </Notice>
   );
 }

@@ -68,7 +68,7 @@ export function SkuCatalogueTable({ urlValid }: { urlValid: boolean }) {
         filters={skuCatalogueTable.filters}
         state={filters}
         update={update}
-        submitLabel="Search"
+        submitLabel="skus.filters.submit"
         className="flex flex-wrap items-end gap-3 rounded-lg border border-zinc-200 bg-white p-4 text-sm"
       />
 

@@ -1,13 +1,14 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { isoToLocal, localToIso } from "@/lib/datetime-local";
-import type { ChoicesFilter, FilterDefinition } from "@/lib/tables/table-params";
+import type { ChoicesFilter, FilterDefinition, MessageKey } from "@/lib/tables/table-params";
 
 // A table's filter form, rendered from its filter definitions (lib/tables/table-params.ts):
 // texts, drop-downs and date ranges apply with "Apply filters"; a group of choices applies at
 // once. "Clear" empties every filter of the table. A new URL remounts the form with its state
-// (the caller keys it by the query string).
+// (the caller keys it by the query string). Labels are message keys, translated here.
 
 type Changes = Record<string, string | null>;
 
@@ -18,15 +19,17 @@ export function TableFilters({
   state,
   update,
   className,
-  submitLabel = "Apply filters",
+  submitLabel = "common.table.applyFilters",
 }: {
   filters: Record<string, FilterDefinition>;
   /** The current values, from the URL. */
   state: Record<string, unknown>;
   update: (changes: Changes) => void;
   className: string;
-  submitLabel?: string;
+  /** A message key, like the filters' labels. */
+  submitLabel?: MessageKey;
 }) {
+  const word = useWord();
   const entries = Object.entries(filters);
   return (
     <form
@@ -48,16 +51,16 @@ export function TableFilters({
         const value = state[key];
         switch (filter.kind) {
           case "choices":
-            return <Choices key={key} name={key} filter={filter} selected={Array.isArray(value) ? (value as string[]) : []} onChange={(chosen) => update({ [key]: chosen.join(",") })} />;
+            return <Choices key={key} name={key} filter={filter} word={word} selected={Array.isArray(value) ? (value as string[]) : []} onChange={(chosen) => update({ [key]: chosen.join(",") })} />;
           case "select":
             return (
               <label key={key} className="flex flex-col gap-1">
-                {filter.label}
+                {word(filter.label)}
                 <select name={key} defaultValue={typeof value === "string" ? value : ""} className={inputClass}>
-                  <option value="">{filter.emptyLabel}</option>
+                  <option value="">{word(filter.emptyLabel)}</option>
                   {filter.options.map((option) => (
                     <option key={option} value={option}>
-                      {option}
+                      {optionWord(word, filter.optionLabels, option)}
                     </option>
                   ))}
                 </select>
@@ -66,18 +69,18 @@ export function TableFilters({
           case "instant":
             return (
               <label key={key} className="flex flex-col gap-1">
-                {filter.label}
+                {word(filter.label)}
                 <input type="datetime-local" name={key} defaultValue={isoToLocal(typeof value === "string" ? value : undefined)} className={inputClass} />
               </label>
             );
           case "text":
             return (
               <label key={key} className="flex flex-col gap-1">
-                {filter.label}
+                {word(filter.label)}
                 <input
                   name={key}
                   defaultValue={typeof value === "string" ? value : ""}
-                  placeholder={filter.placeholder}
+                  placeholder={filter.placeholder ? word(filter.placeholder) : undefined}
                   className={`${inputClass} ${filter.mono ? "font-mono" : ""}`}
                 />
               </label>
@@ -86,10 +89,10 @@ export function TableFilters({
       })}
       <div className="col-span-full flex gap-2">
         <button type="submit" className="rounded-md bg-brand-700 px-3 py-1.5 font-medium text-white">
-          {submitLabel}
+          {word(submitLabel)}
         </button>
         <button type="button" className="rounded-md border border-zinc-300 px-3 py-1.5" onClick={() => update(Object.fromEntries(entries.map(([key]) => [key, null])))}>
-          Clear
+          {word("common.table.clear")}
         </button>
       </div>
     </form>
@@ -100,11 +103,11 @@ export function TableFilters({
  * Checkboxes: several at once. The boxes answer the click at once (local state) while the URL,
  * the source of truth, catches up; a new URL remounts them with its state.
  */
-function Choices({ name, filter, selected, onChange }: { name: string; filter: ChoicesFilter; selected: readonly string[]; onChange: (chosen: string[]) => void }) {
+function Choices({ name, filter, word, selected, onChange }: { name: string; filter: ChoicesFilter; word: Word; selected: readonly string[]; onChange: (chosen: string[]) => void }) {
   const [checked, setChecked] = useState(() => new Set(selected));
   return (
     <fieldset className="col-span-full">
-      <legend className="mb-1">{filter.label}</legend>
+      <legend className="mb-1">{word(filter.label)}</legend>
       <div className="flex flex-wrap gap-3">
         {filter.options.map((option) => (
           <label key={option} className="flex items-center gap-1.5">
@@ -121,10 +124,23 @@ function Choices({ name, filter, selected, onChange }: { name: string; filter: C
                 onChange(filter.options.filter((candidate) => next.has(candidate)));
               }}
             />
-            {option}
+            {optionWord(word, filter.optionLabels, option)}
           </label>
         ))}
       </div>
     </fieldset>
   );
 }
+
+type Word = (key: MessageKey) => string;
+
+/**
+ * Translates a filter definition's key. Keys are data (lib/tables/table-params.ts), so next-intl's
+ * typed keys cannot check them here; lib/tables/filter-labels.test.ts does.
+ */
+function useWord(): Word {
+  const t = useTranslations();
+  return (key) => t(key as Parameters<typeof t>[0]);
+}
+
+const optionWord = (word: Word, prefix: MessageKey | undefined, option: string) => (prefix ? word(`${prefix}.${option}`) : option);

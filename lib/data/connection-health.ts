@@ -1,6 +1,8 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { queueCounts } from "@/lib/data/webhook-queue";
+import { readRunFailure } from "@/lib/data/seller-sync";
+import type { RunFailure } from "@/lib/data/seller-sync";
 
 /** What the Webhooks page shows of a seller's link with the platform: is anything being lost? */
 export interface ConnectionHealth {
@@ -10,7 +12,8 @@ export interface ConnectionHealth {
   lastReconciledAt: Date | null;
   lastRecovered: number;
   recoveredTotal: number;
-  lastError: string | null;
+  /** Why the last reconciliation failed; null once one succeeds. */
+  lastError: RunFailure | null;
   backfill: { state: string; orders: number; from: Date | null; startedAt: Date | null; finishedAt: Date | null };
 }
 
@@ -26,7 +29,7 @@ export async function getConnectionHealth(sellerId: string): Promise<ConnectionH
     lastReconciledAt: sync?.lastReconciledAt ?? null,
     lastRecovered: sync?.lastRecovered ?? 0,
     recoveredTotal: sync?.recoveredTotal ?? 0,
-    lastError: sync?.lastError ?? null,
+    lastError: readRunFailure(sync?.lastError ?? null),
     backfill: {
       state: sync?.backfillState ?? "idle",
       orders: sync?.backfilledOrders ?? 0,

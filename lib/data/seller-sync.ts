@@ -1,4 +1,5 @@
 import "server-only";
+import type { PlatformProblem } from "@/lib/platform-problem";
 import { db } from "@/lib/db";
 
 // Reconciliation's state per seller (prisma/schema.prisma SellerSync), read and written by
@@ -37,9 +38,27 @@ export async function recordRunFinished(sellerId: string, run: { cursor: Date; a
   });
 }
 
+/**
+ * Why a run failed, as stored in SellerSync.lastError (JSON): the platform's problem, described in
+ * the reader's language when shown, or an unexpected error's message.
+ */
+export type RunFailure = { problem: PlatformProblem } | { message: string };
+
+/** A stored lastError; a plain sentence from before it was JSON reads as a message. */
+export function readRunFailure(stored: string | null): RunFailure | null {
+  if (stored === null) return null;
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    if (parsed && typeof parsed === "object" && ("problem" in parsed || "message" in parsed)) return parsed as RunFailure;
+  } catch {
+    // not JSON: written before lastError held one
+  }
+  return { message: stored };
+}
+
 /** A run failed: shown on the Webhooks page; a running back-fill is marked failed (it resumes next time). */
-export async function recordRunFailed(sellerId: string, message: string) {
-  await db.sellerSync.updateMany({ where: { sellerId }, data: { lastError: message } });
+export async function recordRunFailed(sellerId: string, failure: RunFailure) {
+  await db.sellerSync.updateMany({ where: { sellerId }, data: { lastError: JSON.stringify(failure) } });
   await db.sellerSync.updateMany({ where: { sellerId, backfillState: "running" }, data: { backfillState: "failed" } });
 }
 

@@ -32,6 +32,8 @@ export interface CurrentSeller {
   id: string;
   email: string;
   name: string;
+  /** IANA zone for dates and "today" (Settings); i18n/request.ts hands it to every page. */
+  timeZone: string;
   connection: {
     connectedAt: Date;
     scopesRequested: string[];
@@ -122,6 +124,7 @@ export async function findCurrentSeller(sellerId: string): Promise<CurrentSeller
       id: true,
       email: true,
       name: true,
+      timeZone: true,
       connection: {
         select: {
           connectedAt: true,
@@ -141,6 +144,7 @@ export async function findCurrentSeller(sellerId: string): Promise<CurrentSeller
     id: seller.id,
     email: seller.email,
     name: seller.name,
+    timeZone: seller.timeZone,
     connection: {
       connectedAt: connection.connectedAt,
       scopesRequested: splitScopes(connection.scopesRequested),
@@ -289,4 +293,9 @@ export async function allWebhookReceivers(): Promise<WebhookReceiver[]> {
   const connections = await db.connection.findMany({ select: receiverSelect });
   allReceivers = { receivers: connections.map(toReceiver).filter((receiver) => !receiver.unreadable), expiresAt: Date.now() + RECEIVER_TTL_MS };
   return allReceivers.receivers;
+}
+
+/** Settings → time zone: dates and "today" follow it from the next page on. */
+export async function setSellerTimeZone(sellerId: string, timeZone: string): Promise<void> {
+  await db.seller.update({ where: { id: sellerId }, data: { timeZone } });
 }

@@ -6,13 +6,13 @@ import type { StateOf } from "@/lib/tables/table-params";
 
 export const ordersTable = defineTableParams({
   filters: {
-    status: choicesFilter("Status", ORDER_STATUSES),
-    id: textFilter("Order id", { mono: true }),
-    customer: textFilter("Customer name"),
-    from: instantFilter("Updated from"),
-    to: instantFilter("Updated to"),
+    status: choicesFilter("orders.filters.status", ORDER_STATUSES, { optionLabels: "orders.statuses" }),
+    id: textFilter("orders.filters.id", { mono: true }),
+    customer: textFilter("orders.filters.customer"),
+    from: instantFilter("orders.filters.from"),
+    to: instantFilter("orders.filters.to"),
     /** Open orders whose ship-by is today, or already past (read from the order mirror). */
-    deadline: selectFilter("Ship by", ["today", "late"], "Any time"),
+    deadline: selectFilter("orders.filters.deadline", ["today", "late"], { emptyLabel: "orders.filters.deadlineAny", optionLabels: "orders.filters.deadlines" }),
   },
   sorts: ["created_at:desc", "created_at:asc", "updated_at:desc", "updated_at:asc"],
   sizes: [25, 50, 100, 200],

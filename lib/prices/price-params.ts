@@ -7,8 +7,8 @@ import type { StateOf } from "@/lib/tables/table-params";
 
 export const pricesTable = defineTableParams({
   filters: {
-    sku: textFilter("SKU code", { max: 50, mono: true }),
-    type: selectFilter("Type", PRICE_TYPES),
+    sku: textFilter("prices.filters.sku", { max: 50, mono: true }),
+    type: selectFilter("prices.filters.type", PRICE_TYPES, { optionLabels: "prices.types" }),
   },
   sorts: ["created_at:desc", "created_at:asc"],
   sizes: [25, 50, 100],

@@ -5,7 +5,7 @@ import type { StateOf } from "@/lib/tables/table-params";
 export const skuCatalogueTable = defineTableParams({
   filters: {
     /** Part of a code or of the pt_BR title. */
-    search: textFilter("Search code or title", { max: 150 }),
+    search: textFilter("skus.filters.search", { max: 150 }),
   },
   sizes: [25, 50, 100],
 });

@@ -9,7 +9,6 @@ import { ordersWithWaitingEvents, recordReconciledEvents } from "@/lib/data/webh
 import type { ReconciledOrder } from "@/lib/data/webhook-queue";
 import { env } from "@/lib/env";
 import { ordersQuery } from "@/lib/marketplace/list-query";
-import { describeProblem } from "@/lib/platform-problem";
 import type { OrderSummary } from "@/lib/marketplace/schemas/order";
 import { mirroredOrderStates, upsertMirrorOrders } from "@/lib/data/order-mirror";
 
@@ -44,10 +43,13 @@ export interface ReconcileResult {
   recovered: number;
 }
 
-/** The platform refused a page; the message is what the Webhooks page shows (lastError). */
+/**
+ * The platform refused a page. The problem itself is stored (lastError), so that the Webhooks page
+ * describes it in the language of whoever reads it; the message is for the log.
+ */
 export class ReconcileError extends Error {
   constructor(readonly problem: PlatformProblem) {
-    super(describeProblem(problem, "check your orders", "wait for the next reconciliation"));
+    super(problem.kind === "error" ? `platform: ${problem.status ?? "unreachable"} ${problem.message}` : `platform: ${problem.kind}`);
   }
 }
 
@@ -149,7 +151,7 @@ export async function reconcileSellerOnce(sellerId: string, now = new Date()): P
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       // Best effort: the failure is shown on the Webhooks page; the next interval tries again anyway.
-      await recordRunFailed(sellerId, message).catch(() => {});
+      await recordRunFailed(sellerId, error instanceof ReconcileError ? { problem: error.problem } : { message }).catch(() => {});
       console.error(`[reconcile] seller ${sellerId}: ${message}`);
       return null;
     }

@@ -8,26 +8,39 @@
 // The browser only reads URLs the table wrote itself (`read`); every URL is validated on the
 // server.
 
+/**
+ * A word of the filter form: the full key of a message (messages/<locale>/<area>.json), e.g.
+ * "orders.filters.status"; TableFilters translates it. lib/tables/filter-labels.test.ts checks
+ * that every table's keys exist in every language.
+ */
+export type MessageKey = string;
+
 /** Free text; `max` characters at most (100 unless said). */
 export interface TextFilter {
   kind: "text";
-  label: string;
+  label: MessageKey;
   max?: number;
   mono?: boolean;
-  placeholder?: string;
+  placeholder?: MessageKey;
 }
-/** One of a few values, chosen in a drop-down; `emptyLabel` is the "any" choice. */
+/**
+ * One of a few values, chosen in a drop-down; `emptyLabel` is the "any" choice. `optionLabels`
+ * names the catalogue object holding a word per value ("orders.statuses" → "orders.statuses.new");
+ * without it the values are shown as they are (codes such as webhook domains).
+ */
 export interface SelectFilter<T extends string = string> {
   kind: "select";
-  label: string;
+  label: MessageKey;
   options: readonly T[];
-  emptyLabel: string;
+  emptyLabel: MessageKey;
+  optionLabels?: MessageKey;
 }
 /** Several of a few values at once, comma-separated in the URL (`status=new,approved`). */
 export interface ChoicesFilter<T extends string = string> {
   kind: "choices";
-  label: string;
+  label: MessageKey;
   options: readonly T[];
+  optionLabels?: MessageKey;
 }
 /**
  * An instant, edited as local date and time, carried as ISO 8601 with its offset; `local`: one
@@ -35,24 +48,28 @@ export interface ChoicesFilter<T extends string = string> {
  */
 export interface InstantFilter {
   kind: "instant";
-  label: string;
+  label: MessageKey;
   local?: boolean;
 }
 
 export type FilterDefinition = TextFilter | SelectFilter | ChoicesFilter | InstantFilter;
 
-export const textFilter = (label: string, options: { max?: number; mono?: boolean; placeholder?: string } = {}): TextFilter => ({ kind: "text", label, ...options });
+export const textFilter = (label: MessageKey, options: { max?: number; mono?: boolean; placeholder?: MessageKey } = {}): TextFilter => ({ kind: "text", label, ...options });
 
-export const selectFilter = <const T extends string>(label: string, options: readonly T[], emptyLabel = "Any"): SelectFilter<T> => ({
-  kind: "select",
+export const selectFilter = <const T extends string>(
+  label: MessageKey,
+  options: readonly T[],
+  { emptyLabel = "common.table.any", optionLabels }: { emptyLabel?: MessageKey; optionLabels?: MessageKey } = {},
+): SelectFilter<T> => ({ kind: "select", label, options, emptyLabel, ...(optionLabels ? { optionLabels } : {}) });
+
+export const choicesFilter = <const T extends string>(label: MessageKey, options: readonly T[], { optionLabels }: { optionLabels?: MessageKey } = {}): ChoicesFilter<T> => ({
+  kind: "choices",
   label,
   options,
-  emptyLabel,
+  ...(optionLabels ? { optionLabels } : {}),
 });
 
-export const choicesFilter = <const T extends string>(label: string, options: readonly T[]): ChoicesFilter<T> => ({ kind: "choices", label, options });
-
-export const instantFilter = (label: string, options: { local?: boolean } = {}): InstantFilter => ({ kind: "instant", label, ...options });
+export const instantFilter = (label: MessageKey, options: { local?: boolean } = {}): InstantFilter => ({ kind: "instant", label, ...options });
 
 type FilterValue<F extends FilterDefinition> = F extends ChoicesFilter<infer T> ? T[] : F extends SelectFilter<infer T> ? T : string;
 

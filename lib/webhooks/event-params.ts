@@ -8,12 +8,12 @@ export const PROCESSING_STATES = ["pending", "processing", "retrying", "processe
 
 export const eventsTable = defineTableParams({
   filters: {
-    domain: selectFilter("Domain", Object.keys(WEBHOOK_DOMAINS)),
-    status: textFilter("Status", { max: 50 }),
-    resource: textFilter("Resource id"),
-    processing: selectFilter("Processing", PROCESSING_STATES),
-    from: instantFilter("From", { local: true }),
-    to: instantFilter("To", { local: true }),
+    domain: selectFilter("webhooks.filters.domain", Object.keys(WEBHOOK_DOMAINS)),
+    status: textFilter("webhooks.filters.status", { max: 50 }),
+    resource: textFilter("webhooks.filters.resource"),
+    processing: selectFilter("webhooks.filters.processing", PROCESSING_STATES, { optionLabels: "webhooks.processingStates" }),
+    from: instantFilter("webhooks.filters.from", { local: true }),
+    to: instantFilter("webhooks.filters.to", { local: true }),
   },
   sizes: [25, 50, 100],
   maxPage: 100_000,

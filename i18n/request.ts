@@ -1,0 +1,20 @@
+// next-intl's per-request configuration (next.config.mjs points here): the language is the
+// seller's choice from the header switch, else the browser's; dates are in the seller's time zone
+// (Settings), São Paulo before sign-in. Cached by next-intl for the request.
+import { cookies, headers } from "next/headers";
+import { getRequestConfig } from "next-intl/server";
+import { DEFAULT_TIME_ZONE, LOCALE_COOKIE, formats, isTimeZone, negotiateLocale } from "@/i18n/config";
+import { getCurrentSeller } from "@/lib/auth/session";
+import { catalogues } from "@/messages";
+import type { Messages } from "@/messages";
+
+export default getRequestConfig(async () => {
+  const [cookieStore, headerList, seller] = await Promise.all([cookies(), headers(), getCurrentSeller()]);
+  const locale = negotiateLocale(cookieStore.get(LOCALE_COOKIE)?.value, headerList.get("accept-language"));
+  return {
+    locale,
+    timeZone: seller && isTimeZone(seller.timeZone) ? seller.timeZone : DEFAULT_TIME_ZONE,
+    messages: catalogues[locale] as Messages,
+    formats,
+  };
+});

@@ -1,0 +1,42 @@
+"use server";
+
+import { cookies } from "next/headers";
+import { revalidatePath } from "next/cache";
+import { getTranslations } from "next-intl/server";
+import { z } from "zod";
+import { LOCALES, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS, isTimeZone } from "@/i18n/config";
+import { failed, succeeded } from "@/lib/actions/action-state";
+import type { ActionState } from "@/lib/actions/action-state";
+import { requireSeller } from "@/lib/auth/session";
+import { setSellerTimeZone } from "@/lib/data/sellers";
+
+const localeForm = z.object({ locale: z.enum(LOCALES) });
+
+/**
+ * The header's language switch. A preference of the browser, not of the account: it works before
+ * connecting too, so it authorises nobody and touches no seller's data. An unknown value changes
+ * nothing (the page stays as it was).
+ */
+export async function setLocaleAction(formData: FormData): Promise<void> {
+  const parsed = localeForm.safeParse({ locale: formData.get("locale") });
+  if (!parsed.success) return;
+  (await cookies()).set(LOCALE_COOKIE, parsed.data.locale, {
+    maxAge: LOCALE_COOKIE_MAX_AGE_SECONDS,
+    sameSite: "lax",
+    path: "/",
+  });
+  revalidatePath("/", "layout");
+}
+
+const timeZoneForm = z.object({ timeZone: z.string().trim().refine(isTimeZone) });
+
+/** Settings → time zone, for the signed-in seller only. */
+export async function setTimeZoneAction(_state: ActionState, formData: FormData): Promise<ActionState> {
+  const seller = await requireSeller();
+  const t = await getTranslations("settings.timeZone");
+  const parsed = timeZoneForm.safeParse({ timeZone: formData.get("timeZone") });
+  if (!parsed.success) return failed(t("invalid"), { fieldErrors: { timeZone: [t("invalid")] } });
+  await setSellerTimeZone(seller.id, parsed.data.timeZone);
+  revalidatePath("/", "layout");
+  return succeeded(t("saved", { timeZone: parsed.data.timeZone }), null);
+}

@@ -1,0 +1,56 @@
+// The dashboard's catalogues: one JSON file per area and language (messages/<locale>/<area>.json),
+// so that a page's words sit in one small file per language. English is the reference shape
+// (i18n/app-config.d.ts types every key against it); messages/catalogues.test.ts fails when a key
+// or a placeholder is missing in either language.
+import type { Locale } from "@/i18n/config";
+import enCommon from "./en/common.json";
+import enConnect from "./en/connect.json";
+import enOrders from "./en/orders.json";
+import enOverview from "./en/overview.json";
+import enPrices from "./en/prices.json";
+import enProblems from "./en/problems.json";
+import enSettings from "./en/settings.json";
+import enShell from "./en/shell.json";
+import enSkus from "./en/skus.json";
+import enWebhooks from "./en/webhooks.json";
+import ptCommon from "./pt-BR/common.json";
+import ptConnect from "./pt-BR/connect.json";
+import ptOrders from "./pt-BR/orders.json";
+import ptOverview from "./pt-BR/overview.json";
+import ptPrices from "./pt-BR/prices.json";
+import ptProblems from "./pt-BR/problems.json";
+import ptSettings from "./pt-BR/settings.json";
+import ptShell from "./pt-BR/shell.json";
+import ptSkus from "./pt-BR/skus.json";
+import ptWebhooks from "./pt-BR/webhooks.json";
+
+const en = {
+  common: enCommon,
+  connect: enConnect,
+  orders: enOrders,
+  overview: enOverview,
+  prices: enPrices,
+  problems: enProblems,
+  settings: enSettings,
+  shell: enShell,
+  skus: enSkus,
+  webhooks: enWebhooks,
+};
+
+export type Messages = typeof en;
+
+export const catalogues: Record<Locale, Record<keyof Messages, unknown>> = {
+  en,
+  "pt-BR": {
+    common: ptCommon,
+    connect: ptConnect,
+    orders: ptOrders,
+    overview: ptOverview,
+    prices: ptPrices,
+    problems: ptProblems,
+    settings: ptSettings,
+    shell: ptShell,
+    skus: ptSkus,
+    webhooks: ptWebhooks,
+  },
+};
