@@ -1,3 +1,5 @@
+import { useTranslations } from "next-intl";
+import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { ConnectButton } from "@/components/auth/connect-button";
 import { OverviewPanel } from "@/components/overview/overview";
@@ -5,47 +7,51 @@ import { getCurrentSeller } from "@/lib/auth/session";
 import { getConnectionHealth } from "@/lib/data/connection-health";
 import { getOverview } from "@/lib/data/overview";
 import { recentWebhookEvents } from "@/lib/data/webhook-events";
-import { NOTIFICATIONS_AT_CONNECT_TEXT } from "@/lib/webhooks/notifications-status";
+
+const CARDS = [
+  { href: "/orders", key: "orders" },
+  { href: "/prices", key: "prices" },
+  { href: "/skus", key: "skus" },
+  { href: "/webhooks", key: "webhooks" },
+] as const;
 
 export default async function HomePage() {
   const seller = await getCurrentSeller();
   if (!seller) return <Landing />;
-  const [overview, events, health] = await Promise.all([
-    getOverview(seller.id),
+  const [overview, events, health, t, webhooks] = await Promise.all([
+    getOverview(seller.id, seller.timeZone),
     recentWebhookEvents(seller.id, 5),
     getConnectionHealth(seller.id),
+    getTranslations("overview"),
+    getTranslations("webhooks"),
   ]);
+  const notifications = seller.connection.notificationsAtConnect;
 
   return (
     <section className="space-y-6">
       <div>
-        <h1 className="text-2xl font-semibold tracking-tight">Welcome, {seller.name}</h1>
-        <p className="mt-1 text-sm text-zinc-600">Your marketplace account {seller.email} is connected.</p>
+        <h1 className="text-2xl font-semibold tracking-tight">{t("welcome", { name: seller.name })}</h1>
+        <p className="mt-1 text-sm text-zinc-600">{t("connected", { email: seller.email })}</p>
       </div>
-      {seller.connection.notificationsAtConnect ? (
+      {notifications ? (
         <p
           role="status"
           data-testid="notifications-at-connect"
-          className={`rounded-lg border p-4 text-sm ${seller.connection.notificationsAtConnect === "on" || seller.connection.notificationsAtConnect === "already" ? "border-brand-100 bg-brand-50 text-brand-900" : "border-amber-200 bg-amber-50 text-amber-900"}`}
+          className={`rounded-lg border p-4 text-sm ${notifications === "on" || notifications === "already" ? "border-brand-100 bg-brand-50 text-brand-900" : "border-amber-200 bg-amber-50 text-amber-900"}`}
         >
-          {NOTIFICATIONS_AT_CONNECT_TEXT[seller.connection.notificationsAtConnect]}{" "}
+          {webhooks(`notificationsAtConnect.${notifications}`)}{" "}
           <Link href="/webhooks" className="font-medium underline">
-            Webhooks
+            {t("webhooksLink")}
           </Link>
         </p>
       ) : null}
       <OverviewPanel overview={overview} events={events} health={health} />
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {[
-          { href: "/orders", title: "Orders", text: "Review incoming orders and their deliveries." },
-          { href: "/prices", title: "Prices", text: "Edit list and sell prices, one by one or in bulk." },
-          { href: "/skus", title: "SKUs", text: "Create products and new versions of them." },
-          { href: "/webhooks", title: "Webhooks", text: "Receive the platform's notifications." },
-        ].map((card) => (
+        {CARDS.map((card) => (
           <li key={card.href}>
             <Link href={card.href} className="block h-full rounded-lg border border-zinc-200 bg-white p-4 hover:border-brand-600">
-              <h2 className="font-medium">{card.title}</h2>
-              <p className="mt-1 text-sm text-zinc-600">{card.text}</p>
+              <h2 className="font-medium">{t(`cards.${card.key}.title`)}</h2>
+              <p className="mt-1 text-sm text-zinc-600">{t(`cards.${card.key}.text`)}</p>
             </Link>
           </li>
         ))}
@@ -55,13 +61,11 @@ export default async function HomePage() {
 }
 
 function Landing() {
+  const t = useTranslations("overview.landing");
   return (
     <section className="mx-auto max-w-2xl py-16 text-center">
-      <h1 className="text-3xl font-semibold tracking-tight text-zinc-900">Your marketplace, in one dashboard</h1>
-      <p className="mt-4 text-zinc-600">
-        Connect your marketplace seller account to review incoming orders, create SKUs, keep your prices right and
-        watch the notifications the platform sends you.
-      </p>
+      <h1 className="text-3xl font-semibold tracking-tight text-zinc-900">{t("title")}</h1>
+      <p className="mt-4 text-zinc-600">{t("intro")}</p>
       <div className="mt-8 flex justify-center">
         <ConnectButton />
       </div>

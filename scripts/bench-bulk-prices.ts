@@ -88,7 +88,7 @@ async function main(): Promise<void> {
       lines.push(`${code},sell,"${90 + i},${String((i * 7) % 100).padStart(2, "0")}",BRL`);
     });
     const parsed = parseBulkPriceCsv(lines.join("\r\n"), { maxRows: ROWS });
-    if (!parsed.ok) throw new Error(parsed.error);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.error));
     if (parsed.invalid.length > 0 || parsed.rows.length !== ROWS) throw new Error(`expected ${ROWS} valid rows, got ${parsed.rows.length} (${parsed.invalid.length} invalid)`);
     // History lengths before the run, to check afterwards that each price was set exactly once.
     const before = new Map<string, number>();

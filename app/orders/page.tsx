@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { HydrationBoundary } from "@tanstack/react-query";
+import { getTranslations } from "next-intl/server";
 import { OrdersTable } from "@/components/orders/orders-table";
 import { ProblemNotice } from "@/components/platform/problem-notice";
 import { requireSeller } from "@/lib/auth/session";
@@ -8,10 +9,13 @@ import { requiredScopesFor } from "@/lib/marketplace/client";
 import { ordersSchema } from "@/lib/orders/order-filters";
 import { prefetchTablePage } from "@/lib/tables/prefetch";
 
-export const metadata: Metadata = { title: "Orders" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("orders"))("title") };
+}
 
 export default async function OrdersPage({ searchParams }: PageProps<"/orders">) {
   const seller = await requireSeller();
+  const t = await getTranslations("orders");
   const missing = requiredScopesFor("listOrders").filter((scope) => seller.connection.scopesMissing.includes(scope));
   const blocked = seller.connection.needsReconnect || missing.length > 0;
   // The first page is in the HTML (no JavaScript needed to see it); later pages load in the browser.
@@ -19,11 +23,11 @@ export default async function OrdersPage({ searchParams }: PageProps<"/orders">)
 
   return (
     <section className="space-y-6">
-      <h1 className="text-2xl font-semibold tracking-tight">Orders</h1>
+      <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
       {seller.connection.needsReconnect ? (
-        <ProblemNotice problem={{ kind: "reconnect" }} feature="your orders" />
+        <ProblemNotice problem={{ kind: "reconnect" }} feature="yourOrders" />
       ) : missing.length > 0 ? (
-        <ProblemNotice problem={{ kind: "missing_scope", scopes: missing }} feature="your orders" />
+        <ProblemNotice problem={{ kind: "missing_scope", scopes: missing }} feature="yourOrders" />
       ) : (
         <HydrationBoundary state={firstPage?.state}>
           <OrdersTable urlValid={firstPage?.urlValid ?? true} />

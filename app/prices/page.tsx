@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { HydrationBoundary } from "@tanstack/react-query";
+import { getTranslations } from "next-intl/server";
 import { ProblemNotice } from "@/components/platform/problem-notice";
 import { PricesTable } from "@/components/prices/prices-table";
 import { requireSeller } from "@/lib/auth/session";
@@ -9,10 +10,13 @@ import { requiredScopesFor } from "@/lib/marketplace/client";
 import { pricesSchema } from "@/lib/prices/price-filters";
 import { prefetchTablePage } from "@/lib/tables/prefetch";
 
-export const metadata: Metadata = { title: "Prices" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("prices"))("title") };
+}
 
 export default async function PricesPage({ searchParams }: PageProps<"/prices">) {
   const seller = await requireSeller();
+  const t = await getTranslations("prices");
   const missing = requiredScopesFor("listPrices").filter((scope) => seller.connection.scopesMissing.includes(scope));
   // The first page is in the HTML (no JavaScript needed to see it); later pages load in the browser.
   const firstPage = missing.length > 0 ? null : await prefetchTablePage("prices", pricesSchema, await searchParams, (state) => listPricesForSeller(seller, state));
@@ -20,13 +24,13 @@ export default async function PricesPage({ searchParams }: PageProps<"/prices">)
   return (
     <section className="space-y-6">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
-        <h1 className="text-2xl font-semibold tracking-tight">Prices</h1>
+        <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
         <Link href="/prices/bulk" className="rounded-md border border-zinc-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-zinc-50">
-          Bulk update from CSV
+          {t("bulkLink")}
         </Link>
       </div>
       {missing.length > 0 ? (
-        <ProblemNotice problem={{ kind: "missing_scope", scopes: missing }} feature="your prices" />
+        <ProblemNotice problem={{ kind: "missing_scope", scopes: missing }} feature="yourPrices" />
       ) : (
         <HydrationBoundary state={firstPage?.state}>
           <PricesTable urlValid={firstPage?.urlValid ?? true} />

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { HydrationBoundary } from "@tanstack/react-query";
+import { getTranslations } from "next-intl/server";
 import { SkuCatalogueTable } from "@/components/skus/sku-catalogue-table";
 import { requireSeller } from "@/lib/auth/session";
 import { local } from "@/lib/data/list-route";
@@ -8,24 +9,26 @@ import { listSkus } from "@/lib/data/skus";
 import { skuCatalogueSchema } from "@/lib/skus/catalogue-filters";
 import { prefetchTablePage } from "@/lib/tables/prefetch";
 
-export const metadata: Metadata = { title: "SKUs" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("skus"))("title") };
+}
 
 export default async function SkusPage({ searchParams }: PageProps<"/skus">) {
   const seller = await requireSeller();
   // The first page is in the HTML (no JavaScript needed to see it); later pages load in the browser.
-  const firstPage = await prefetchTablePage("skus", skuCatalogueSchema, await searchParams, (state) => local(listSkus(seller.id, state)));
+  const [firstPage, t] = await Promise.all([
+    prefetchTablePage("skus", skuCatalogueSchema, await searchParams, (state) => local(listSkus(seller.id, state))),
+    getTranslations("skus"),
+  ]);
   return (
     <section className="space-y-6">
       <div className="flex items-baseline justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-semibold tracking-tight">SKUs</h1>
-          <p className="mt-1 text-sm text-zinc-600">
-            The SKUs created from this dashboard. The marketplace cannot list SKUs, so only these are shown; each is confirmed when
-            its portfolio.sku notification arrives.
-          </p>
+          <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
+          <p className="mt-1 text-sm text-zinc-600">{t("catalogue.intro")}</p>
         </div>
         <Link href="/skus/new" className="shrink-0 rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-900">
-          New SKU
+          {t("newSku")}
         </Link>
       </div>
       <HydrationBoundary state={firstPage?.state}>

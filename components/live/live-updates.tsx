@@ -2,15 +2,9 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { toast } from "sonner";
-
-const ORDER_STATUS_TEXT: Record<string, string> = {
-  new: "New order",
-  approved: "Order approved",
-  cancelled: "Order cancelled",
-  finished: "Order finished",
-};
 
 /**
  * Listens to the seller's live stream: toasts new orders and refreshes the React Query tables an
@@ -23,9 +17,13 @@ export function LiveUpdates({ after }: { after: string }) {
   // Read through a ref so that navigating (which may hand out a new router object) does not close
   // and reopen the stream, dropping messages in between.
   const routerRef = useRef(router);
+  // The same for the words: switching the language must not reopen the stream either.
+  const t = useTranslations("webhooks.live");
+  const wordsRef = useRef(t);
   useEffect(() => {
     routerRef.current = router;
-  }, [router]);
+    wordsRef.current = t;
+  }, [router, t]);
   // Only the first connection needs it (reconnects send Last-Event-ID): a refreshed layout must
   // not reopen the stream.
   const afterRef = useRef(after);
@@ -67,10 +65,12 @@ export function LiveUpdates({ after }: { after: string }) {
       if (!message) return;
       refresh("orders");
       if (message.domain === "order.order") {
-        toast(ORDER_STATUS_TEXT[message.status ?? ""] ?? `Order ${message.status}`, {
+        const words = wordsRef.current;
+        const orderId = String(message.orderId);
+        toast(words("orderStatus", { status: String(message.status) }), {
           // A change no notification told, found by reconciliation (lib/sync/reconcile.ts).
-          description: message.source === "reconciliation" ? `Order ${message.orderId} · found by reconciliation` : `Order ${message.orderId}`,
-          action: { label: "Open", onClick: () => routerRef.current.push(`/orders/${message.orderId}`) },
+          description: message.source === "reconciliation" ? words("orderReconciled", { orderId }) : words("order", { orderId }),
+          action: { label: words("open"), onClick: () => routerRef.current.push(`/orders/${message.orderId}`) },
         });
       }
     });

@@ -1,7 +1,7 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { formatCount } from "@/lib/format";
 
 type ExportState = { kind: "idle" } | { kind: "running"; rows: number } | { kind: "done"; rows: number } | { kind: "failed"; message: string };
 
@@ -12,6 +12,7 @@ type ExportState = { kind: "idle" } | { kind: "running"; rows: number } | { kind
  */
 /** `query`: the list's URL state; the export ignores its paging. */
 export function ExportOrdersButton({ query }: { query: string }) {
+  const t = useTranslations("orders.export");
   const [state, setState] = useState<ExportState>({ kind: "idle" });
 
   async function run() {
@@ -33,7 +34,7 @@ export function ExportOrdersButton({ query }: { query: string }) {
         setState({ kind: "running", rows: Math.max(0, lines - 1) });
       }
       const rows = Math.max(0, lines - 1);
-      const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "orders.csv";
+      const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? t("fileName", { day: new Date().toISOString().slice(0, 10) });
       const url = URL.createObjectURL(new Blob(chunks as BlobPart[], { type: "text/csv;charset=utf-8" }));
       const link = document.createElement("a");
       link.href = url;
@@ -56,15 +57,15 @@ export function ExportOrdersButton({ query }: { query: string }) {
         disabled={state.kind === "running"}
         className="rounded-md border border-zinc-300 bg-white px-3 py-1.5 font-medium hover:bg-zinc-50 disabled:opacity-50"
       >
-        Export CSV
+        {t("button")}
       </button>
       <span role="status" data-testid="export-status" className={state.kind === "failed" ? "text-red-700" : "text-zinc-600"}>
         {state.kind === "running"
-          ? `Exporting… ${formatCount(state.rows)} orders so far`
+          ? t("running", { count: state.rows })
           : state.kind === "done"
-            ? `${formatCount(state.rows)} orders exported.`
+            ? t("done", { count: state.rows })
             : state.kind === "failed"
-              ? `The export stopped: ${state.message} Nothing was saved; try again.`
+              ? t("failed", { message: state.message })
               : ""}
       </span>
     </div>

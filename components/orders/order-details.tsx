@@ -1,14 +1,10 @@
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { OrderStatusBadge } from "@/components/orders/order-status-badge";
 import type { Delivery, DeliveryItem, Order, Phone, Shipping } from "@/lib/marketplace/schemas/order";
 import { safeWebUrl } from "@/lib/marketplace/schemas/common";
 import { maskDocument } from "@/lib/orders/mask-document";
-import { formatDate, formatMoney } from "@/lib/format";
-
-
-function when(value: string | null): string {
-  return formatDate(value);
-}
+import { useDisplayFormat } from "@/lib/format";
 
 function phone(p: Phone): string {
   return `+${p.country_code} (${p.area_code}) ${p.number}`;
@@ -37,71 +33,85 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 }
 
 export function OrderDetails({ order }: { order: Order }) {
+  const t = useTranslations("orders.detail");
+  const format = useDisplayFormat();
   const { amounts } = order;
-  const money = (value: number, currency = amounts.currency, normalizer = amounts.normalizer) => formatMoney({ value, currency, normalizer });
-  const timeline: { label: string; at: string | null }[] = [
-    { label: "Created", at: order.created_at },
-    { label: "Purchased", at: order.purchased_at },
-    { label: "Approved", at: order.approved_at },
-    { label: "Last updated", at: order.updated_at },
-  ];
+  const money = (value: number, currency = amounts.currency, normalizer = amounts.normalizer) => format.money({ value, currency, normalizer });
+  const timeline = [
+    { label: "created", at: order.created_at },
+    { label: "purchased", at: order.purchased_at },
+    { label: "approved", at: order.approved_at },
+    { label: "updated", at: order.updated_at },
+  ] as const;
 
   return (
     <div className="space-y-6">
       <header className="flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-semibold tracking-tight">
-          Order <span className="font-mono text-xl">{order.id}</span>
-        </h1>
+        <h1 className="text-2xl font-semibold tracking-tight">{t.rich("heading", { id: order.id, mono: (chunks) => <span className="font-mono text-xl">{chunks}</span> })}</h1>
         <OrderStatusBadge status={order.status} />
       </header>
 
-      <Section title="Timeline" testId="order-timeline">
+      <Section title={t("timeline.title")} testId="order-timeline">
         <ol className="flex flex-wrap gap-6 text-sm">
           {timeline.map((step) => (
             <li key={step.label} className={step.at ? "" : "text-zinc-400"}>
-              <div className="font-medium">{step.label}</div>
-              <time dateTime={step.at ?? undefined}>{step.at ? when(step.at) : "not yet"}</time>
+              <div className="font-medium">{t(`timeline.${step.label}`)}</div>
+              <time dateTime={step.at ?? undefined}>{step.at ? format.date(step.at) : t("timeline.notYet")}</time>
             </li>
           ))}
         </ol>
       </Section>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <Section title="Customer" testId="order-customer">
+        <Section title={t("customer.title")} testId="order-customer">
           <Facts
             rows={[
-              ["Name", order.customer.name],
-              ["E-mail", order.customer.email],
+              [t("customer.name"), order.customer.name],
+              [t("customer.email"), order.customer.email],
               [order.customer.customer_type.toUpperCase(), <span key="doc" className="font-mono">{maskDocument(order.customer.document_number)}</span>],
-              ["Birth date", formatDate(`${order.customer.birth_date}T12:00:00Z`, "date")],
-              ["Phones", order.customer.phones.map(phone).join(", ") || "—"],
+              // A calendar day, not an instant: noon UTC is that same day in every Brazilian zone.
+              [t("customer.birthDate"), format.date(`${order.customer.birth_date}T12:00:00Z`, "date")],
+              [t("customer.phones"), order.customer.phones.map(phone).join(", ") || "—"],
             ]}
           />
         </Section>
 
-        <Section title="Amounts" testId="order-amounts">
+        <Section title={t("amounts.title")} testId="order-amounts">
           <Facts
             rows={[
-              ["Total", <strong key="total">{money(amounts.total)}</strong>],
-              ["Discount", `${money(amounts.discount.total, amounts.discount.currency, amounts.discount.normalizer)} (shared ${money(amounts.discount.shared, amounts.discount.currency, amounts.discount.normalizer)})`],
-              ["Freight", `${money(amounts.freight.total, amounts.freight.currency, amounts.freight.normalizer)} (shared ${money(amounts.freight.shared, amounts.freight.currency, amounts.freight.normalizer)})`],
-              ["Commission", `${money(amounts.comission.total, amounts.comission.currency, amounts.comission.normalizer)} (${amounts.comission.type})`],
+              [t("amounts.total"), <strong key="total">{money(amounts.total)}</strong>],
+              [
+                t("amounts.discount"),
+                t("amounts.withShared", {
+                  amount: money(amounts.discount.total, amounts.discount.currency, amounts.discount.normalizer),
+                  shared: money(amounts.discount.shared, amounts.discount.currency, amounts.discount.normalizer),
+                }),
+              ],
+              [
+                t("amounts.freight"),
+                t("amounts.withShared", {
+                  amount: money(amounts.freight.total, amounts.freight.currency, amounts.freight.normalizer),
+                  shared: money(amounts.freight.shared, amounts.freight.currency, amounts.freight.normalizer),
+                }),
+              ],
+              [
+                t("amounts.commission"),
+                t("amounts.commissionOf", { amount: money(amounts.comission.total, amounts.comission.currency, amounts.comission.normalizer), type: amounts.comission.type }),
+              ],
             ]}
           />
         </Section>
       </div>
 
-      <Section title="Payments" testId="order-payments">
+      <Section title={t("payments.title")} testId="order-payments">
         <ul className="space-y-2 text-sm">
           {order.payments.map((payment, index) => (
             <li key={index} className="flex flex-wrap gap-x-4">
-              <strong>{formatMoney({ value: payment.amount, currency: payment.currency, normalizer: payment.normalizer })}</strong>
+              <strong>{format.money({ value: payment.amount, currency: payment.currency, normalizer: payment.normalizer })}</strong>
               <span>{payment.method}</span>
               <span>{payment.description}</span>
-              <span>
-                {payment.installments} installment{payment.installments === 1 ? "" : "s"}
-              </span>
-              <span className="text-zinc-500">gateway document {payment.gateway.document}</span>
+              <span>{t("payments.installments", { count: payment.installments })}</span>
+              <span className="text-zinc-500">{t("payments.gatewayDocument", { document: payment.gateway.document })}</span>
             </li>
           ))}
         </ul>
@@ -115,11 +125,12 @@ export function OrderDetails({ order }: { order: Order }) {
 }
 
 function DeliveryCard({ delivery, index }: { delivery: Delivery; index: number }) {
+  const t = useTranslations("orders.detail.delivery");
   const { shipping } = delivery;
   return (
     <section className="space-y-4 rounded-lg border border-zinc-200 bg-white p-5" data-testid="order-delivery">
       <header className="flex flex-wrap items-baseline gap-3">
-        <h2 className="text-base font-semibold">Delivery {index}</h2>
+        <h2 className="text-base font-semibold">{t("title", { index })}</h2>
         <span className="font-mono text-xs text-zinc-500">{delivery.id}</span>
         <span className="rounded bg-zinc-100 px-2 py-0.5 text-xs">{delivery.status}</span>
       </header>
@@ -134,10 +145,12 @@ function DeliveryCard({ delivery, index }: { delivery: Delivery; index: number }
 }
 
 function ItemRow({ item }: { item: DeliveryItem }) {
+  const t = useTranslations("orders.detail.delivery");
+  const format = useDisplayFormat();
   const { info } = item;
   const dims = info.dimensions;
-  const unit = formatMoney({ value: item.unit_price.value, currency: item.unit_price.currency, normalizer: item.unit_price.normalizer });
-  const lineTotal = formatMoney({ value: item.unit_price.value * item.quantity, currency: item.unit_price.currency, normalizer: item.unit_price.normalizer });
+  const unit = format.money({ value: item.unit_price.value, currency: item.unit_price.currency, normalizer: item.unit_price.normalizer });
+  const lineTotal = format.money({ value: item.unit_price.value * item.quantity, currency: item.unit_price.currency, normalizer: item.unit_price.normalizer });
   // Only http(s) addresses from the platform become images or links.
   const image = safeWebUrl(info.images[0]);
   return (
@@ -154,7 +167,7 @@ function ItemRow({ item }: { item: DeliveryItem }) {
           {item.sequencial}. {info.name}
         </div>
         <div className="text-zinc-500">
-          SKU <span className="font-mono">{info.sku}</span>
+          {t.rich("sku", { sku: info.sku, mono: (chunks) => <span className="font-mono">{chunks}</span> })}
           {info.attributes.length > 0 ? ` · ${info.attributes.map((a) => `${a.name}: ${a.value}`).join(", ")}` : ""}
         </div>
         <div className="text-zinc-500">
@@ -173,40 +186,43 @@ function ItemRow({ item }: { item: DeliveryItem }) {
 }
 
 function ShippingFacts({ shipping }: { shipping: Shipping }) {
+  const t = useTranslations("orders.detail.delivery");
+  const format = useDisplayFormat();
   const { recipient, pickup_details: pickup } = shipping;
   const address = recipient.address;
-  const limit = (t: Shipping["deadline"]) => `${t.value} ${t.precision}${t.workday ? " (working days)" : ""}, by ${when(t.limit_date)}`;
+  const limit = (term: Shipping["deadline"]) =>
+    t("limit", { value: term.value, precision: term.precision, workdays: term.workday ? "yes" : "no", date: format.date(term.limit_date) });
   const trackingUrl = safeWebUrl(shipping.tracking.url);
   const labelUrl = safeWebUrl(shipping.labels.url);
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <Facts
         rows={[
-          ["Tracking", trackingUrl ? <a key="t" href={trackingUrl} className="text-brand-700 hover:underline" target="_blank" rel="noreferrer">{shipping.tracking.number}</a> : shipping.tracking.number || "—"],
-          ["Label", labelUrl ? <a key="l" href={labelUrl} className="text-brand-700 hover:underline" target="_blank" rel="noreferrer">Download label</a> : "—"],
-          ["Label requested", when(shipping.labels.requested_at)],
-          ["Posted", when(shipping.posting_date)],
-          ["Delivered", when(shipping.delivery_date)],
-          ["Handling time", limit(shipping.handling_time)],
-          ["Deadline", limit(shipping.deadline)],
+          [t("tracking"), trackingUrl ? <a key="t" href={trackingUrl} className="text-brand-700 hover:underline" target="_blank" rel="noreferrer">{shipping.tracking.number}</a> : shipping.tracking.number || "—"],
+          [t("label"), labelUrl ? <a key="l" href={labelUrl} className="text-brand-700 hover:underline" target="_blank" rel="noreferrer">{t("downloadLabel")}</a> : "—"],
+          [t("labelRequested"), format.date(shipping.labels.requested_at)],
+          [t("posted"), format.date(shipping.posting_date)],
+          [t("delivered"), format.date(shipping.delivery_date)],
+          [t("handlingTime"), limit(shipping.handling_time)],
+          [t("deadline"), limit(shipping.deadline)],
         ]}
       />
       <div className="space-y-4">
         <Facts
           rows={[
-            ["Recipient", `${recipient.name} (${recipient.email})`],
-            ["Address", <address key="a" className="not-italic" data-testid="delivery-address">{`${address.street}, ${address.number}${address.complement ? `, ${address.complement}` : ""} — ${address.district}, ${address.city}/${address.state}, ${address.zipcode}, ${address.country}`}</address>],
-            ["Reference", address.reference || "—"],
-            ["Phones", recipient.phones.map(phone).join(", ") || "—"],
+            [t("recipient"), `${recipient.name} (${recipient.email})`],
+            [t("address"), <address key="a" className="not-italic" data-testid="delivery-address">{`${address.street}, ${address.number}${address.complement ? `, ${address.complement}` : ""} — ${address.district}, ${address.city}/${address.state}, ${address.zipcode}, ${address.country}`}</address>],
+            [t("reference"), address.reference || "—"],
+            [t("phones"), recipient.phones.map(phone).join(", ") || "—"],
           ]}
         />
         <Facts
           rows={[
-            ["Pickup", `${pickup.method} · ${pickup.company_name || pickup.agency_company}`],
-            ["Agency", `${pickup.agency_company} ${pickup.agency_id}`.trim()],
-            ["Pickup address", `${pickup.address}, ${pickup.number}${pickup.complement ? `, ${pickup.complement}` : ""} — ${pickup.district}, ${pickup.city}/${pickup.state}, ${pickup.postal_code}`],
-            ["Contact", [pickup.email, pickup.phone].filter(Boolean).join(" · ") || "—"],
-            ["Location", `${pickup.latitude}, ${pickup.longitude}`],
+            [t("pickup"), `${pickup.method} · ${pickup.company_name || pickup.agency_company}`],
+            [t("agency"), `${pickup.agency_company} ${pickup.agency_id}`.trim()],
+            [t("pickupAddress"), `${pickup.address}, ${pickup.number}${pickup.complement ? `, ${pickup.complement}` : ""} — ${pickup.district}, ${pickup.city}/${pickup.state}, ${pickup.postal_code}`],
+            [t("contact"), [pickup.email, pickup.phone].filter(Boolean).join(" · ") || "—"],
+            [t("location"), `${pickup.latitude}, ${pickup.longitude}`],
           ]}
         />
       </div>

@@ -1,8 +1,10 @@
 "use client";
 
 import { createColumnHelper } from "@tanstack/react-table";
+import { useTimeZone, useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo, useState } from "react";
+import { DEFAULT_TIME_ZONE } from "@/i18n/config";
 import { ExportOrdersButton } from "@/components/orders/export-button";
 import { OrderStatusBadge } from "@/components/orders/order-status-badge";
 import { PagedTable } from "@/components/ui/paged-table";
@@ -10,21 +12,28 @@ import { TableFilters } from "@/components/ui/table-filters";
 import { usePagedQuery } from "@/components/ui/use-paged-query";
 import type { OrderRow, OrdersPage } from "@/lib/orders/order-rows";
 import { ordersTable } from "@/lib/orders/order-params";
-import { formatDate, formatMoney } from "@/lib/format";
+import { useDisplayFormat } from "@/lib/format";
 import { deadlineOf } from "@/lib/orders/ship-by";
 import type { Deadline } from "@/lib/orders/ship-by";
 
 const column = createColumnHelper<OrderRow>();
 
-function SortHeader({ label, field, sort, onSort }: { label: string; field: "created_at" | "updated_at"; sort: string; onSort: (sort: string) => void }) {
+const SORT_HEADERS = {
+  created_at: { label: "created", sortBy: "sortByCreated" },
+  updated_at: { label: "updated", sortBy: "sortByUpdated" },
+} as const;
+
+function SortHeader({ field, sort, onSort }: { field: keyof typeof SORT_HEADERS; sort: string; onSort: (sort: string) => void }) {
+  const t = useTranslations("orders.table");
   const [currentField, direction] = sort.split(":");
   const active = currentField === field;
   const next = active && direction === "desc" ? `${field}:asc` : `${field}:desc`;
+  const { label, sortBy } = SORT_HEADERS[field];
   return (
-    <button type="button" onClick={() => onSort(next)} className="inline-flex items-center gap-1 font-medium hover:text-zinc-900" aria-label={`Sort by ${label.toLowerCase()}`}>
-      {label}
+    <button type="button" onClick={() => onSort(next)} className="inline-flex items-center gap-1 font-medium hover:text-zinc-900" aria-label={t(sortBy)}>
+      {t(`columns.${label}`)}
       <span aria-hidden="true">{active ? (direction === "desc" ? "↓" : "↑") : "↕"}</span>
-      {active ? <span className="sr-only">{direction === "desc" ? "(newest first)" : "(oldest first)"}</span> : null}
+      {active ? <span className="sr-only">{direction === "desc" ? t("newestFirst") : t("oldestFirst")}</span> : null}
     </button>
   );
 }
@@ -33,46 +42,50 @@ function SortHeader({ label, field, sort, onSort }: { label: string; field: "cre
 export function OrdersTable({ urlValid }: { urlValid: boolean }) {
   const paged = usePagedQuery({ key: "orders", table: ordersTable, endpoint: "/api/orders", urlValid, hasNext: (data: OrdersPage) => data.hasNext });
   const { filters, queryString, query, update } = paged;
+  const t = useTranslations("orders.table");
+  const format = useDisplayFormat();
+  // "Today" is the seller's, in the zone of their Settings (i18n/request.ts), as on the server.
+  const timeZone = useTimeZone() ?? DEFAULT_TIME_ZONE;
 
   // The moment "today" and "late" are judged against: once per page view.
   const [now] = useState(() => new Date());
   const columns = useMemo(
     () => [
       column.accessor("id", {
-        header: "Order",
+        header: t("columns.order"),
         cell: (info) => (
           <Link href={`/orders/${info.getValue()}`} className="font-mono text-xs text-brand-700 hover:underline">
             {info.getValue()}
           </Link>
         ),
       }),
-      column.accessor("status", { header: "Status", cell: (info) => <OrderStatusBadge status={info.getValue()} /> }),
-      column.accessor("customerName", { header: "Customer" }),
-      column.accessor("total", { header: "Total", cell: (info) => <span className="tabular-nums">{formatMoney(info.getValue())}</span> }),
-      column.accessor("items", { header: "Items" }),
+      column.accessor("status", { header: t("columns.status"), cell: (info) => <OrderStatusBadge status={info.getValue()} /> }),
+      column.accessor("customerName", { header: t("columns.customer") }),
+      column.accessor("total", { header: t("columns.total"), cell: (info) => <span className="tabular-nums">{format.money(info.getValue())}</span> }),
+      column.accessor("items", { header: t("columns.items"), cell: (info) => format.count(info.getValue()) }),
       column.accessor("shipBy", {
-        header: "Ship by",
+        header: t("columns.shipBy"),
         cell: (info) => {
           const shipBy = info.getValue();
           if (shipBy === null) return <span className="text-zinc-400">—</span>;
           return (
             <span className="inline-flex flex-wrap items-center gap-1.5">
-              <time dateTime={shipBy}>{formatDate(shipBy)}</time>
-              <DeadlineBadge deadline={deadlineOf(shipBy, now)} />
+              <time dateTime={shipBy}>{format.date(shipBy)}</time>
+              <DeadlineBadge deadline={deadlineOf(shipBy, now, timeZone)} />
             </span>
           );
         },
       }),
       column.accessor("createdAt", {
-        header: () => <SortHeader label="Created" field="created_at" sort={filters.sort} onSort={(sort) => update({ sort })} />,
-        cell: (info) => <time dateTime={info.getValue()}>{formatDate(info.getValue())}</time>,
+        header: () => <SortHeader field="created_at" sort={filters.sort} onSort={(sort) => update({ sort })} />,
+        cell: (info) => <time dateTime={info.getValue()}>{format.date(info.getValue())}</time>,
       }),
       column.accessor("updatedAt", {
-        header: () => <SortHeader label="Updated" field="updated_at" sort={filters.sort} onSort={(sort) => update({ sort })} />,
-        cell: (info) => <time dateTime={info.getValue()}>{formatDate(info.getValue())}</time>,
+        header: () => <SortHeader field="updated_at" sort={filters.sort} onSort={(sort) => update({ sort })} />,
+        cell: (info) => <time dateTime={info.getValue()}>{format.date(info.getValue())}</time>,
       }),
     ],
-    [filters.sort, update, now],
+    [filters.sort, update, now, t, format, timeZone],
   );
 
   const pageCount = query.data?.total != null ? Math.ceil(query.data.total / filters.size) : null;
@@ -80,11 +93,11 @@ export function OrdersTable({ urlValid }: { urlValid: boolean }) {
   return (
     <div className="space-y-4">
       <ExportOrdersButton query={ordersTable.toSearchParams(filters).toString()} />
-      <div className="flex flex-wrap items-center gap-2 text-sm" role="group" aria-label="Quick filters">
+      <div className="flex flex-wrap items-center gap-2 text-sm" role="group" aria-label={t("quickFilters")}>
         {(
           [
-            ["today", "To ship today"],
-            ["late", "Late"],
+            ["today", "shipToday"],
+            ["late", "late"],
           ] as const
         ).map(([deadline, label]) => (
           <button
@@ -94,7 +107,7 @@ export function OrdersTable({ urlValid }: { urlValid: boolean }) {
             onClick={() => update({ deadline: filters.deadline === deadline ? null : deadline })}
             className="rounded-full border border-zinc-300 bg-white px-3 py-1 font-medium hover:bg-zinc-50 aria-pressed:border-brand-700 aria-pressed:bg-brand-700 aria-pressed:text-white"
           >
-            {label}
+            {t(label)}
           </button>
         ))}
       </div>
@@ -111,9 +124,9 @@ export function OrdersTable({ urlValid }: { urlValid: boolean }) {
         rows={query.data?.rows ?? []}
         columns={columns}
         getRowId={(row) => row.id}
-        feature="your orders"
-        empty="No orders match these filters."
-        caption="Orders"
+        feature="yourOrders"
+        empty={t("empty")}
+        caption={t("caption")}
         pageCount={pageCount}
         sizes={ordersTable.sizes}
       />
@@ -122,10 +135,11 @@ export function OrdersTable({ urlValid }: { urlValid: boolean }) {
 }
 
 function DeadlineBadge({ deadline }: { deadline: Deadline }) {
+  const t = useTranslations("orders.table.badges");
   if (deadline === null) return null;
   return deadline === "late" ? (
-    <span className="rounded bg-red-100 px-1.5 py-0.5 text-xs font-medium text-red-800">late</span>
+    <span className="rounded bg-red-100 px-1.5 py-0.5 text-xs font-medium text-red-800">{t("late")}</span>
   ) : (
-    <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">today</span>
+    <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">{t("today")}</span>
   );
 }

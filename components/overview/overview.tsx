@@ -1,8 +1,9 @@
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { ConnectionHealthPanel } from "@/components/webhooks/connection-health";
 import type { ConnectionHealth } from "@/lib/data/connection-health";
 import type { Overview, SalesFigure } from "@/lib/data/overview";
-import { formatCount, formatDate, formatMoney } from "@/lib/format";
+import { useDisplayFormat } from "@/lib/format";
 import type { WebhookEventRow } from "@/lib/webhooks/event-rows";
 
 // The home page once connected: what needs the seller now (each count opens the list it counts),
@@ -10,12 +11,13 @@ import type { WebhookEventRow } from "@/lib/webhooks/event-rows";
 // order mirror; components/live/live-updates.tsx refreshes it when an event arrives.
 
 function NeedsYou({ label, count, href, tone, testId }: { label: string; count: number; href: string; tone: "neutral" | "warning" | "danger"; testId: string }) {
+  const format = useDisplayFormat();
   const colours = count === 0 ? "border-zinc-200" : tone === "danger" ? "border-red-300 bg-red-50" : tone === "warning" ? "border-amber-300 bg-amber-50" : "border-brand-100 bg-brand-50";
   return (
     <li>
       <Link href={href} className={`block rounded-lg border p-4 hover:border-brand-600 ${colours}`}>
         <span className="block text-3xl font-semibold tabular-nums" data-testid={testId}>
-          {formatCount(count)}
+          {format.count(count)}
         </span>
         <span className="mt-1 block text-sm text-zinc-700">{label}</span>
       </Link>
@@ -24,36 +26,45 @@ function NeedsYou({ label, count, href, tone, testId }: { label: string; count: 
 }
 
 function Sales({ label, figure, testId }: { label: string; figure: SalesFigure; testId: string }) {
+  const t = useTranslations("overview.sales");
+  const format = useDisplayFormat();
   return (
     <div className="rounded-lg border border-zinc-200 bg-white p-4" data-testid={testId}>
       <dt className="text-sm text-zinc-600">{label}</dt>
       <dd className="mt-1 text-xl font-semibold tabular-nums">
-        {figure.totals.length === 0 ? formatMoney({ value: 0, currency: "BRL", normalizer: 100 }) : figure.totals.map((total) => formatMoney({ value: total.total, currency: total.currency, normalizer: total.normalizer })).join(" + ")}
+        {figure.totals.length === 0
+          ? format.money({ value: 0, currency: "BRL", normalizer: 100 })
+          : figure.totals.map((total) => format.money({ value: total.total, currency: total.currency, normalizer: total.normalizer })).join(" + ")}
       </dd>
-      <dd className="text-sm text-zinc-600">
-        {formatCount(figure.orders)} {figure.orders === 1 ? "order" : "orders"}
-      </dd>
+      <dd className="text-sm text-zinc-600">{t("orders", { count: figure.orders })}</dd>
     </div>
   );
 }
 
 function DailyOrders({ daily }: { daily: Overview["daily"] }) {
+  const t = useTranslations("overview.daily");
+  const format = useDisplayFormat();
   const most = Math.max(1, ...daily.map((day) => day.orders));
   return (
     <figure className="rounded-lg border border-zinc-200 bg-white p-4">
-      <figcaption className="mb-3 text-sm font-medium">Orders per day, last 30 days (cancelled excluded)</figcaption>
+      <figcaption className="mb-3 text-sm font-medium">{t("title")}</figcaption>
       <div aria-hidden="true" className="flex h-24 items-end gap-1">
         {daily.map((day) => (
-          <div key={day.day} title={`${day.day}: ${day.orders}`} className="flex-1 rounded-t bg-brand-600" style={{ height: `${Math.max(2, (day.orders / most) * 100)}%` }} />
+          <div
+            key={day.day}
+            title={t("bar", { day: format.date(day.startsAt, "dayMonth"), count: day.orders })}
+            className="flex-1 rounded-t bg-brand-600"
+            style={{ height: `${Math.max(2, (day.orders / most) * 100)}%` }}
+          />
         ))}
       </div>
       <table className="sr-only">
-        <caption>Orders per day</caption>
+        <caption>{t("caption")}</caption>
         <tbody>
           {daily.map((day) => (
             <tr key={day.day}>
-              <th scope="row">{day.day}</th>
-              <td>{day.orders}</td>
+              <th scope="row">{format.date(day.startsAt, "date")}</th>
+              <td>{format.count(day.orders)}</td>
             </tr>
           ))}
         </tbody>
@@ -63,27 +74,29 @@ function DailyOrders({ daily }: { daily: Overview["daily"] }) {
 }
 
 export function OverviewPanel({ overview, events, health }: { overview: Overview; events: WebhookEventRow[]; health: ConnectionHealth }) {
+  const t = useTranslations("overview");
+  const format = useDisplayFormat();
   return (
     <div className="space-y-6">
       <section aria-labelledby="needs-you" className="space-y-3">
         <h2 id="needs-you" className="text-lg font-semibold">
-          Needs you now
+          {t("needsYou.title")}
         </h2>
         <ul className="grid gap-4 sm:grid-cols-3">
-          <NeedsYou label="New orders awaiting approval" count={overview.awaitingApproval} href="/orders?status=new" tone="neutral" testId="count-awaiting" />
-          <NeedsYou label="To ship today" count={overview.shipToday} href="/orders?deadline=today" tone="warning" testId="count-ship-today" />
-          <NeedsYou label="Late: their handling time has ended" count={overview.late} href="/orders?deadline=late" tone="danger" testId="count-late" />
+          <NeedsYou label={t("needsYou.awaitingApproval")} count={overview.awaitingApproval} href="/orders?status=new" tone="neutral" testId="count-awaiting" />
+          <NeedsYou label={t("needsYou.shipToday")} count={overview.shipToday} href="/orders?deadline=today" tone="warning" testId="count-ship-today" />
+          <NeedsYou label={t("needsYou.late")} count={overview.late} href="/orders?deadline=late" tone="danger" testId="count-late" />
         </ul>
       </section>
 
       <section aria-labelledby="sales" className="space-y-3">
         <h2 id="sales" className="text-lg font-semibold">
-          Sales
+          {t("sales.title")}
         </h2>
         <dl className="grid gap-4 sm:grid-cols-3">
-          <Sales label="Today" figure={overview.sales.today} testId="sales-today" />
-          <Sales label="Last 7 days" figure={overview.sales.last7Days} testId="sales-7-days" />
-          <Sales label="Last 30 days" figure={overview.sales.last30Days} testId="sales-30-days" />
+          <Sales label={t("sales.today")} figure={overview.sales.today} testId="sales-today" />
+          <Sales label={t("sales.last7Days")} figure={overview.sales.last7Days} testId="sales-7-days" />
+          <Sales label={t("sales.last30Days")} figure={overview.sales.last30Days} testId="sales-30-days" />
         </dl>
         <DailyOrders daily={overview.daily} />
       </section>
@@ -91,14 +104,14 @@ export function OverviewPanel({ overview, events, health }: { overview: Overview
       <section aria-labelledby="last-events" className="space-y-3">
         <div className="flex items-baseline justify-between">
           <h2 id="last-events" className="text-lg font-semibold">
-            Last notifications
+            {t("events.title")}
           </h2>
           <Link href="/webhooks/events" className="text-sm text-brand-700 hover:underline">
-            Event log →
+            {t("events.log")}
           </Link>
         </div>
         {events.length === 0 ? (
-          <p className="text-sm text-zinc-600">None yet.</p>
+          <p className="text-sm text-zinc-600">{t("events.none")}</p>
         ) : (
           <ul className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-white text-sm">
             {events.map((event) => (
@@ -108,7 +121,7 @@ export function OverviewPanel({ overview, events, health }: { overview: Overview
                   <span className="font-mono text-xs text-zinc-600">{event.orderId ?? event.resourceId ?? ""}</span>
                 </span>
                 <Link href={`/webhooks/events/${event.id}`} className="text-zinc-600 hover:underline">
-                  <time dateTime={event.receivedAt}>{formatDate(event.receivedAt)}</time>
+                  <time dateTime={event.receivedAt}>{format.date(event.receivedAt)}</time>
                 </Link>
               </li>
             ))}

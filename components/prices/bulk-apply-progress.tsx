@@ -1,7 +1,7 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { formatCount } from "@/lib/format";
 import type { ApplyPhase, SlowDown } from "@/lib/prices/bulk-upload-state";
 
 /** The progress of applying a bulk upload: rows done, outcomes so far, and any slow-down. */
@@ -17,35 +17,44 @@ export function BulkApplyProgress(props: {
   onSendNow: () => void;
 }) {
   const { done, total, phase, counts, slowDown } = props;
+  const t = useTranslations("prices.bulk.progress");
   const percent = total === 0 ? 100 : Math.round((done / total) * 100);
   return (
     <div className="space-y-2 rounded-lg border border-zinc-200 bg-white p-4">
       <div className="flex justify-between text-sm">
         <span className="font-medium" data-testid="apply-status">
-          {phase === "done" ? "Done" : phase === "paused" ? "Paused" : "Applying…"} {formatCount(done)} of {formatCount(total)}
+          {t("status", { phase, done, total })}
         </span>
         <span className="text-zinc-500">{percent}%</span>
       </div>
       <div
         role="progressbar"
-        aria-label="Rows applied"
+        aria-label={t("label")}
         aria-valuemin={0}
         aria-valuemax={total}
         aria-valuenow={done}
-        aria-valuetext={`${done} of ${total} rows`}
+        aria-valuetext={t("valueText", { done, total })}
         className="h-2 overflow-hidden rounded-full bg-zinc-100"
       >
         <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
       </div>
       <p className="text-sm text-zinc-700" data-testid="outcome-counts">
-        <span data-testid="applied-count">{counts.applied}</span> applied, <span data-testid="rejected-count">{counts.rejected}</span> rejected,{" "}
-        <span data-testid="failed-count">{counts.failed}</span> failed, <span data-testid="invalid-count">{props.invalid}</span> invalid,{" "}
-        {props.unchanged} unchanged (not sent)
+        {t.rich("outcomes", {
+          applied: counts.applied,
+          rejected: counts.rejected,
+          failed: counts.failed,
+          invalid: props.invalid,
+          unchanged: props.unchanged,
+          appliedCount: (chunks) => <span data-testid="applied-count">{chunks}</span>,
+          rejectedCount: (chunks) => <span data-testid="rejected-count">{chunks}</span>,
+          failedCount: (chunks) => <span data-testid="failed-count">{chunks}</span>,
+          invalidCount: (chunks) => <span data-testid="invalid-count">{chunks}</span>,
+        })}
       </p>
       {slowDown && phase === "applying" ? <SlowDownNotice slowDown={slowDown} onSendNow={props.onSendNow} /> : null}
       {props.slowDownCount > 0 ? (
         <p className="text-xs text-zinc-500" data-testid="slowdown-count">
-          Slowed down {props.slowDownCount} {props.slowDownCount === 1 ? "time" : "times"} because the marketplace limited requests.
+          {t("slowedDown", { count: props.slowDownCount })}
         </p>
       ) : null}
     </div>
@@ -53,6 +62,7 @@ export function BulkApplyProgress(props: {
 }
 
 function SlowDownNotice({ slowDown, onSendNow }: { slowDown: SlowDown; onSendNow: () => void }) {
+  const t = useTranslations("prices.bulk.progress");
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (slowDown.until === null) return;
@@ -60,16 +70,13 @@ function SlowDownNotice({ slowDown, onSendNow }: { slowDown: SlowDown; onSendNow
     return () => clearInterval(timer);
   }, [slowDown.until]);
   const seconds = slowDown.until === null ? 0 : Math.max(0, Math.ceil((slowDown.until - now) / 1000));
-  const why =
-    slowDown.reason === "rate_limited"
-      ? "Slowing down: the marketplace is limiting how fast prices can be sent (rate limit)."
-      : "Slowing down: the dashboard did not answer.";
+  const why = slowDown.reason === "rate_limited" ? t("slowRateLimited") : t("slowConnection");
   return (
     <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="slowdown">
-      {why} {seconds > 0 ? `Sending again in ${seconds} s.` : "Retrying."} No row is skipped.{" "}
+      {why} {seconds > 0 ? t("sendingIn", { seconds }) : t("retrying")} {t("noRowSkipped")}{" "}
       {seconds > 0 && slowDown.reason === "rate_limited" ? (
         <button type="button" onClick={onSendNow} className="ml-1 rounded border border-amber-300 bg-white px-2 py-0.5 text-xs font-medium hover:bg-amber-100">
-          Send now
+          {t("sendNow")}
         </button>
       ) : null}
     </p>

@@ -1,10 +1,13 @@
-import { formatMoney } from "@/lib/format";
+import { useTranslations } from "next-intl";
 import type { AppliedRowResult } from "@/lib/actions/bulk-prices";
+import { useDisplayFormat } from "@/lib/format";
+import type { DisplayFormat } from "@/lib/format";
+import { describeBulkMessage } from "@/lib/prices/bulk-messages";
 import type { PreviewRow } from "@/lib/prices/bulk-preview";
 
-function money(value: number, currency: string, normalizer: number): string {
+function money(format: DisplayFormat, value: number, currency: string, normalizer: number): string {
   try {
-    return formatMoney({ value, currency, normalizer });
+    return format.money({ value, currency, normalizer });
   } catch {
     return `${value}/${normalizer} ${currency}`;
   }
@@ -16,20 +19,27 @@ const OUTCOME_STYLE: Record<AppliedRowResult["outcome"], string> = {
   failed: "text-red-700",
 };
 
-/** Every row of the uploaded file with its preview and, once applying, its result. */
+/**
+ * Every row of the uploaded file with its preview and, once applying, its result. SKU, type and
+ * invalid cells are shown as the file has them (the CSV's own words); a row's result message
+ * comes from the server action, already in the seller's language, or from the platform.
+ */
 export function BulkPreviewTable({ rows, results, applying }: { rows: PreviewRow[]; results: ReadonlyMap<number, AppliedRowResult>; applying: boolean }) {
+  const t = useTranslations("prices.bulk.table");
+  const messageWords = useTranslations("prices.bulk.messages");
+  const format = useDisplayFormat();
   return (
     <div className="max-h-[32rem] overflow-auto rounded-lg border border-zinc-200 bg-white">
       <table className="w-full text-sm">
-        <caption className="sr-only">Rows of the uploaded file</caption>
+        <caption className="sr-only">{t("caption")}</caption>
         <thead className="sticky top-0 bg-zinc-50 text-left text-zinc-500">
           <tr>
-            <th scope="col" className="px-3 py-2 font-medium">Line</th>
-            <th scope="col" className="px-3 py-2 font-medium">SKU</th>
-            <th scope="col" className="px-3 py-2 font-medium">Type</th>
-            <th scope="col" className="px-3 py-2 font-medium">Change</th>
-            <th scope="col" className="px-3 py-2 font-medium">Preview</th>
-            {applying ? <th scope="col" className="px-3 py-2 font-medium">Result</th> : null}
+            <th scope="col" className="px-3 py-2 font-medium">{t("line")}</th>
+            <th scope="col" className="px-3 py-2 font-medium">{t("sku")}</th>
+            <th scope="col" className="px-3 py-2 font-medium">{t("type")}</th>
+            <th scope="col" className="px-3 py-2 font-medium">{t("change")}</th>
+            <th scope="col" className="px-3 py-2 font-medium">{t("preview")}</th>
+            {applying ? <th scope="col" className="px-3 py-2 font-medium">{t("result")}</th> : null}
           </tr>
         </thead>
         <tbody className="divide-y divide-zinc-100">
@@ -38,7 +48,7 @@ export function BulkPreviewTable({ rows, results, applying }: { rows: PreviewRow
             return (
               <tr key={row.line} data-line={row.line} data-kind={row.kind}>
                 <td className="px-3 py-1.5 tabular-nums text-zinc-500">{row.line}</td>
-                <td className="px-3 py-1.5 font-mono">{row.sku || <span className="text-zinc-400">(empty)</span>}</td>
+                <td className="px-3 py-1.5 font-mono">{row.sku || <span className="text-zinc-400">{t("emptyCell")}</span>}</td>
                 <td className="px-3 py-1.5">{row.type}</td>
                 <td className="px-3 py-1.5 tabular-nums">
                   {row.kind === "invalid" ? (
@@ -47,32 +57,37 @@ export function BulkPreviewTable({ rows, results, applying }: { rows: PreviewRow
                     </span>
                   ) : row.kind === "new" ? (
                     <>
-                      <span className="text-zinc-500">new price</span> → {money(row.value, row.currency, row.normalizer)}
+                      <span className="text-zinc-500">{t("newPrice")}</span> → {money(format, row.value, row.currency, row.normalizer)}
                     </>
                   ) : row.kind === "changed" ? (
                     <>
-                      {money(row.current.value, row.current.currency, row.current.normalizer)} → {money(row.value, row.currency, row.normalizer)}
+                      {money(format, row.current.value, row.current.currency, row.current.normalizer)} → {money(format, row.value, row.currency, row.normalizer)}
                     </>
                   ) : (
-                    money(row.value, row.currency, row.normalizer)
+                    money(format, row.value, row.currency, row.normalizer)
                   )}
                 </td>
                 <td className="px-3 py-1.5">
-                  {row.kind === "invalid" ? <span className="text-red-700">invalid: {row.reason}</span> : row.kind === "new" ? "new price" : row.kind}
+                  {row.kind === "invalid" ? (
+                    <span className="text-red-700">{t("invalidBecause", { reason: describeBulkMessage(row.reason, messageWords) })}</span>
+                  ) : (
+                    t(`kinds.${row.kind}`)
+                  )}
                 </td>
                 {applying ? (
                   <td className="px-3 py-1.5" data-testid="row-result">
                     {row.kind === "invalid" ? (
-                      <span className="text-red-700">invalid</span>
+                      <span className="text-red-700">{t("invalid")}</span>
                     ) : row.kind === "unchanged" ? (
-                      <span className="text-zinc-500">not sent</span>
+                      <span className="text-zinc-500">{t("notSent")}</span>
                     ) : result ? (
                       <span className={OUTCOME_STYLE[result.outcome]} title={result.message}>
-                        {result.outcome}
-                        {result.outcome !== "applied" ? `: ${result.message}` : ""}
+                        {result.outcome === "applied"
+                          ? t("outcomes.applied")
+                          : t("outcomeWithMessage", { outcome: t(`outcomes.${result.outcome}`), message: result.message })}
                       </span>
                     ) : (
-                      <span className="text-zinc-400">pending</span>
+                      <span className="text-zinc-400">{t("pending")}</span>
                     )}
                   </td>
                 ) : null}

@@ -1,16 +1,20 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { BulkApplyProgress } from "@/components/prices/bulk-apply-progress";
 import { BulkPreviewTable } from "@/components/prices/bulk-preview-table";
 import { useBulkApply } from "@/components/prices/use-bulk-apply";
 import { ProblemNotice } from "@/components/platform/problem-notice";
-import { formatCount } from "@/lib/format";
 import { BULK_LIMITS } from "@/lib/prices/bulk-csv";
+import { describeBulkMessage } from "@/lib/prices/bulk-messages";
+import type { BulkPreview } from "@/lib/prices/bulk-preview";
 import { outcomeCounts, slowDownOf } from "@/lib/prices/bulk-upload-state";
 
 /** `seller`: who the page is shown to; an upload belongs to the seller who started it. */
 export function BulkPriceUpload({ seller }: { seller: string }) {
   const { state, loadFile, start, sendNow, downloadResults } = useBulkApply(seller);
+  const t = useTranslations("prices.bulk");
+  const messageWords = useTranslations("prices.bulk.messages");
   const { previewing, uploadError, upload } = state;
   const phase = upload?.phase.name ?? "preview";
   const pauseReason = upload?.phase.name === "paused" ? upload.phase.reason : null;
@@ -24,7 +28,7 @@ export function BulkPriceUpload({ seller }: { seller: string }) {
     <div className="space-y-6">
       <form onSubmit={onFileSubmit} className="flex flex-wrap items-end gap-3 rounded-lg border border-zinc-200 bg-white p-5">
         <label className="flex flex-col gap-1 text-sm">
-          <span className="font-medium">CSV file</span>
+          <span className="font-medium">{t("upload.file")}</span>
           <input
             type="file"
             name="file"
@@ -38,35 +42,32 @@ export function BulkPriceUpload({ seller }: { seller: string }) {
           disabled={phase === "applying" || previewing}
           className="rounded-md border border-zinc-300 bg-white px-4 py-2 text-sm font-medium hover:bg-zinc-50 disabled:opacity-50"
         >
-          {previewing ? "Reading…" : "Preview"}
+          {previewing ? t("upload.reading") : t("upload.preview")}
         </button>
-        <p className="w-full text-xs text-zinc-500">
-          Up to {formatCount(BULK_LIMITS.maxRows)} rows and 1 MB. Nothing is sent to the marketplace until you apply.
-        </p>
+        <p className="w-full text-xs text-zinc-500">{t("upload.limits", { maxRows: BULK_LIMITS.maxRows })}</p>
       </form>
 
       {uploadError ? (
         uploadError.problem && uploadError.problem.kind !== "error" ? (
-          <ProblemNotice problem={uploadError.problem} feature="your current prices" />
+          <ProblemNotice problem={uploadError.problem} feature="yourCurrentPrices" />
         ) : (
           <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-            {uploadError.message}
+            {describeBulkMessage(uploadError.message, messageWords)}
           </p>
         )
       ) : null}
 
       {upload ? (
-        <section aria-label="Preview" className="space-y-4">
+        <section aria-label={t("preview.label")} className="space-y-4">
           <ul className="flex flex-wrap gap-2 text-sm" data-testid="preview-counts">
-            <CountBadge label="changed" count={upload.preview.counts.changed} tone="brand" />
-            <CountBadge label="new price" count={upload.preview.counts.new} tone="brand" />
-            <CountBadge label="unchanged" count={upload.preview.counts.unchanged} tone="zinc" />
-            <CountBadge label="invalid" count={upload.preview.counts.invalid} tone="red" />
+            <CountBadge kind="changed" counts={upload.preview.counts} tone="brand" />
+            <CountBadge kind="new" counts={upload.preview.counts} tone="brand" />
+            <CountBadge kind="unchanged" counts={upload.preview.counts} tone="zinc" />
+            <CountBadge kind="invalid" counts={upload.preview.counts} tone="red" />
           </ul>
           {!upload.preview.complete ? (
             <p role="status" className="text-sm text-amber-800">
-              You have more prices than the preview reads ({formatCount(upload.preview.pricesSeen)} read): some rows shown as
-              &quot;new price&quot; may already have one. Applying sets them either way.
+              {t("preview.incomplete", { count: upload.preview.pricesSeen })}
             </p>
           ) : null}
 
@@ -78,12 +79,12 @@ export function BulkPriceUpload({ seller }: { seller: string }) {
                 disabled={upload.total === 0}
                 className="rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-50"
               >
-                Apply {formatCount(upload.total)} {upload.total === 1 ? "change" : "changes"}
+                {t("preview.apply", { count: upload.total })}
               </button>
             ) : null}
             {phase === "paused" ? (
               <button type="button" onClick={start} className="rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-900">
-                Resume ({formatCount(upload.total - upload.results.size)} rows left)
+                {t("preview.resume", { count: upload.total - upload.results.size })}
               </button>
             ) : null}
             {phase === "done" || phase === "paused" ? (
@@ -92,7 +93,7 @@ export function BulkPriceUpload({ seller }: { seller: string }) {
                 onClick={downloadResults}
                 className="rounded-md border border-zinc-300 bg-white px-4 py-2 text-sm font-medium hover:bg-zinc-50"
               >
-                Download results (CSV)
+                {t("preview.download")}
               </button>
             ) : null}
           </div>
@@ -112,10 +113,10 @@ export function BulkPriceUpload({ seller }: { seller: string }) {
           ) : null}
           {pauseReason ? (
             pauseReason.problem && pauseReason.problem.kind !== "error" ? (
-              <ProblemNotice problem={pauseReason.problem} feature="price updates" />
+              <ProblemNotice problem={pauseReason.problem} feature="priceUpdates" />
             ) : (
               <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-                {pauseReason.message}
+                {describeBulkMessage(pauseReason.message, messageWords)}
               </p>
             )
           ) : null}
@@ -127,11 +128,20 @@ export function BulkPriceUpload({ seller }: { seller: string }) {
   );
 }
 
-function CountBadge({ label, count, tone }: { label: string; count: number; tone: "brand" | "zinc" | "red" }) {
+// The test ids keep the English words they always had (count-new-price), whatever the language.
+const COUNT_TEST_IDS: Record<keyof BulkPreview["counts"], string> = {
+  changed: "count-changed",
+  new: "count-new-price",
+  unchanged: "count-unchanged",
+  invalid: "count-invalid",
+};
+
+function CountBadge({ kind, counts, tone }: { kind: keyof BulkPreview["counts"]; counts: BulkPreview["counts"]; tone: "brand" | "zinc" | "red" }) {
+  const t = useTranslations("prices.bulk.preview.counts");
   const colors = { brand: "bg-brand-50 text-brand-900", zinc: "bg-zinc-100 text-zinc-700", red: "bg-red-50 text-red-800" }[tone];
   return (
-    <li className={`rounded-md px-3 py-1 ${colors}`} data-testid={`count-${label.replace(" ", "-")}`}>
-      <span className="font-semibold">{formatCount(count)}</span> {label}
+    <li className={`rounded-md px-3 py-1 ${colors}`} data-testid={COUNT_TEST_IDS[kind]}>
+      {t.rich(kind, { count: counts[kind], b: (chunks) => <span className="font-semibold">{chunks}</span> })}
     </li>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useActionState } from "react";
 import { createPriceAction } from "@/lib/actions/prices";
 import type { PriceActionState } from "@/lib/actions/prices";
@@ -14,35 +15,34 @@ interface CurrentPrice {
 }
 
 export function EditPriceForm({ current }: { current: CurrentPrice }) {
+  const t = useTranslations("prices.products.editForm");
+  const types = useTranslations("prices.products.types");
   const [state, action, pending] = useActionState<PriceActionState, FormData>(createPriceAction, { status: "idle" });
   const values = (state.status === "idle" ? null : state.data?.values) ?? { type: current.type, amount: "", currency: current.currency };
   const errors = state.status === "idle" ? {} : state.fieldErrors;
 
   return (
     <form action={action} className="space-y-4 rounded-lg border border-zinc-200 bg-white p-5" noValidate>
-      <h2 className="text-base font-semibold">Edit price</h2>
-      <p className="text-sm text-zinc-600">
-        Prices are never changed in place: this sets a new price for <span className="font-mono">{current.sku}</span>, and the
-        old one stays in the history.
-      </p>
+      <h2 className="text-base font-semibold">{t("title")}</h2>
+      <p className="text-sm text-zinc-600">{t.rich("help", { sku: () => <span className="font-mono">{current.sku}</span> })}</p>
       <input type="hidden" name="sku" value={current.sku} />
       <input type="hidden" name="normalizer" value={current.normalizer} />
       {/* The key remounts the fields with the submitted values, which React's form reset would otherwise clear. */}
       <div key={state.status === "idle" ? "idle" : String(state.at)} className="grid gap-4 sm:grid-cols-3">
         <label className="flex flex-col gap-1 text-sm">
-          Type
+          {t("type")}
           <select name="type" defaultValue={values.type} className="rounded-md border border-zinc-300 px-2 py-1.5" aria-describedby="price-type-error">
-            <option value="list">list</option>
-            <option value="sell">sell</option>
+            <option value="list">{types("list")}</option>
+            <option value="sell">{types("sell")}</option>
           </select>
           <span id="price-type-error" className="text-red-700">{errors.type?.[0]}</span>
         </label>
         <label className="flex flex-col gap-1 text-sm">
-          Amount ({current.currency})
+          {t("amount", { currency: current.currency })}
           <input
             name="amount"
             inputMode="decimal"
-            placeholder="1234,56"
+            placeholder={t("amountPlaceholder")}
             defaultValue={values.amount}
             aria-invalid={!!errors.amount}
             aria-describedby="price-amount-error"
@@ -51,14 +51,14 @@ export function EditPriceForm({ current }: { current: CurrentPrice }) {
           <span id="price-amount-error" className="text-red-700">{errors.amount?.[0]}</span>
         </label>
         <label className="flex flex-col gap-1 text-sm">
-          Currency
+          {t("currency")}
           <input name="currency" defaultValue={values.currency} maxLength={3} className="rounded-md border border-zinc-300 px-2 py-1.5 uppercase" aria-describedby="price-currency-error" />
           <span id="price-currency-error" className="text-red-700">{errors.currency?.[0]}</span>
         </label>
       </div>
       <div className="flex items-center gap-4">
         <button type="submit" disabled={pending} className="rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-50">
-          {pending ? "Saving…" : "Set new price"}
+          {pending ? t("saving") : t("submit")}
         </button>
         <p role={state.status === "error" ? "alert" : "status"} data-testid="price-message" className={state.status === "error" ? "text-sm text-red-700" : "text-sm text-brand-700"}>
           {state.status === "success" ? (
@@ -66,7 +66,7 @@ export function EditPriceForm({ current }: { current: CurrentPrice }) {
               {state.message}.{" "}
               {state.data.priceId !== current.id ? (
                 <Link href={`/prices/${state.data.priceId}`} className="underline">
-                  Open the {state.data.values.type} price
+                  {t("openOther", { type: state.data.values.type })}
                 </Link>
               ) : null}
             </>

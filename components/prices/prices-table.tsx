@@ -2,13 +2,14 @@
 
 import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { PagedTable } from "@/components/ui/paged-table";
 import { TableFilters } from "@/components/ui/table-filters";
 import { usePagedQuery } from "@/components/ui/use-paged-query";
 import { pricesTable } from "@/lib/prices/price-params";
 import type { PriceRow, PricesPage } from "@/lib/prices/price-rows";
-import { formatDate, formatMoney } from "@/lib/format";
+import { useDisplayFormat } from "@/lib/format";
 
 const column = createColumnHelper<PriceRow>();
 
@@ -16,36 +17,38 @@ const column = createColumnHelper<PriceRow>();
 export function PricesTable({ urlValid }: { urlValid: boolean }) {
   const paged = usePagedQuery({ key: "prices", table: pricesTable, endpoint: "/api/prices", urlValid, hasNext: (data: PricesPage) => data.hasNext });
   const { filters, queryString, query, update } = paged;
+  const t = useTranslations("prices");
+  const format = useDisplayFormat();
 
   const columns = useMemo(
     () => [
-      column.accessor("sku", { header: "SKU", cell: (info) => <span className="font-mono text-xs">{info.getValue()}</span> }),
-      column.accessor("type", { header: "Type" }),
-      column.accessor((row) => formatMoney(row.amount), { id: "amount", header: "Amount", cell: (info) => <span className="tabular-nums">{info.getValue()}</span> }),
+      column.accessor("sku", { header: t("table.sku"), cell: (info) => <span className="font-mono text-xs">{info.getValue()}</span> }),
+      column.accessor("type", { header: t("table.type"), cell: (info) => t(`types.${info.getValue()}`) }),
+      column.accessor((row) => format.money(row.amount), { id: "amount", header: t("table.amount"), cell: (info) => <span className="tabular-nums">{info.getValue()}</span> }),
       column.accessor("createdAt", {
         header: () => (
           <button
             type="button"
             className="inline-flex items-center gap-1 font-medium hover:text-zinc-900"
-            aria-label="Sort by created"
+            aria-label={t("table.sortByCreated")}
             onClick={() => update({ sort: filters.sort === "created_at:desc" ? "created_at:asc" : "created_at:desc" })}
           >
-            Created <span aria-hidden="true">{filters.sort === "created_at:desc" ? "↓" : "↑"}</span>
+            {t("table.created")} <span aria-hidden="true">{filters.sort === "created_at:desc" ? "↓" : "↑"}</span>
           </button>
         ),
-        cell: (info) => <time dateTime={info.getValue()}>{formatDate(info.getValue())}</time>,
+        cell: (info) => <time dateTime={info.getValue()}>{format.date(info.getValue())}</time>,
       }),
       column.display({
         id: "open",
         header: "",
         cell: (info) => (
           <Link href={`/prices/${info.row.original.id}`} className="text-brand-700 hover:underline">
-            History &amp; edit
+            {t("table.open")}
           </Link>
         ),
       }),
     ],
-    [filters.sort, update],
+    [filters.sort, update, t, format],
   );
 
   const pageCount = query.data?.total != null ? Math.ceil(query.data.total / filters.size) : null;
@@ -65,9 +68,9 @@ export function PricesTable({ urlValid }: { urlValid: boolean }) {
         rows={query.data?.rows ?? []}
         columns={columns}
         getRowId={(row) => row.id}
-        feature="your prices"
-        empty="No prices match these filters."
-        caption="Prices"
+        feature="yourPrices"
+        empty={t("table.empty")}
+        caption={t("table.caption")}
         pageCount={pageCount}
         sizes={pricesTable.sizes}
       />

@@ -1,10 +1,12 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useCallback, useSyncExternalStore } from "react";
 import { claimBulkUpload, dispatchBulkUpload, getBulkUploadState, getServerBulkUploadState, subscribeToBulkUpload } from "@/components/prices/bulk-upload-store";
 import { previewBulkPricesAction } from "@/lib/actions/bulk-prices";
 import type { PreviewBulkPricesState } from "@/lib/actions/bulk-prices";
 import { buildResultsCsv } from "@/lib/prices/bulk-csv";
+import { describeBulkMessage } from "@/lib/prices/bulk-messages";
 import { refuseUploadFile, resultLines } from "@/lib/prices/bulk-upload-state";
 
 /**
@@ -15,6 +17,7 @@ import { refuseUploadFile, resultLines } from "@/lib/prices/bulk-upload-state";
 export function useBulkApply(seller: string) {
   claimBulkUpload(seller);
   const state = useSyncExternalStore(subscribeToBulkUpload, getBulkUploadState, getServerBulkUploadState);
+  const messageWords = useTranslations("prices.bulk.messages");
 
   /** Previews the file of the upload form; nothing is sent to the marketplace's create endpoint. */
   const loadFile = useCallback(async (formData: FormData) => {
@@ -42,7 +45,9 @@ export function useBulkApply(seller: string) {
   const upload = state.upload;
   const downloadResults = useCallback(() => {
     if (!upload) return;
-    const csv = buildResultsCsv(resultLines(upload));
+    // The columns and outcomes stay the file's fixed English words (a program may read them); the
+    // messages are for the seller, in the page's language.
+    const csv = buildResultsCsv(resultLines(upload, (message) => describeBulkMessage(message, messageWords)));
     // The BOM makes spreadsheet programs read the file as UTF-8 ("ç", "ã" in SKU codes and messages).
     const url = URL.createObjectURL(new Blob(["\uFEFF", csv], { type: "text/csv;charset=utf-8" }));
     const link = document.createElement("a");
@@ -52,7 +57,7 @@ export function useBulkApply(seller: string) {
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }, [upload]);
+  }, [upload, messageWords]);
 
   return { state, loadFile, start, sendNow, downloadResults };
 }

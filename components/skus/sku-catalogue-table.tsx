@@ -1,65 +1,73 @@
 "use client";
 
 import { createColumnHelper } from "@tanstack/react-table";
+import { useTranslations } from "next-intl";
 import Link from "next/link";
+import { useMemo } from "react";
 import { PagedTable } from "@/components/ui/paged-table";
 import { TableFilters } from "@/components/ui/table-filters";
 import { usePagedQuery } from "@/components/ui/use-paged-query";
 import { skuCatalogueTable } from "@/lib/skus/catalogue-params";
 import type { SkuPage, SkuRow } from "@/lib/skus/sku-rows";
-import { formatDate } from "@/lib/format";
-
+import { useDisplayFormat } from "@/lib/format";
 
 /** "created" is the status the portfolio.sku notification carries (spec: Domains and statuses). */
 export function SkuStatusBadge({ status }: { status: string }) {
+  const t = useTranslations("skus.status");
   return status === "created" ? (
-    <span className="rounded bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-900">Confirmed by webhook</span>
+    <span className="rounded bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-900">{t("created")}</span>
   ) : (
-    <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900" title="Waiting for the marketplace's portfolio.sku notification">
-      Imported
+    <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900" title={t("importedHint")}>
+      {t("imported")}
     </span>
   );
 }
 
 const column = createColumnHelper<SkuRow>();
-const columns = [
-  column.accessor("code", {
-    header: "Code",
-    cell: (info) => (
-      <Link href={`/skus/${info.row.original.id}`} className="font-medium text-brand-700 hover:underline">
-        {info.getValue()}
-      </Link>
-    ),
-  }),
-  column.accessor("title", { header: "Title" }),
-  column.accessor("status", { header: "Status", cell: (info) => <SkuStatusBadge status={info.getValue()} /> }),
-  column.accessor("createdAt", {
-    header: "Created",
-    cell: (info) => <time dateTime={info.getValue()}>{formatDate(info.getValue())}</time>,
-  }),
-  column.accessor("id", { header: "Id", cell: (info) => <span className="font-mono text-xs">{info.getValue()}</span> }),
-  column.display({
-    id: "new-version",
-    header: "",
-    cell: (info) => (
-      <Link
-        href={`/skus/new?from=${info.row.original.id}`}
-        className="whitespace-nowrap text-brand-700 hover:underline"
-        aria-label={`New version of ${info.row.original.code}`}
-      >
-        New version
-      </Link>
-    ),
-  }),
-];
 
 /** `urlValid`: whether the server accepted the filters of the URL the page was opened with. */
 export function SkuCatalogueTable({ urlValid }: { urlValid: boolean }) {
+  const t = useTranslations("skus");
+  const format = useDisplayFormat();
   // The key "skus": a portfolio.sku notification invalidates every page at once
   // (components/live/live-updates.tsx), so a SKU turns "confirmed" without a reload.
   const paged = usePagedQuery({ key: "skus", table: skuCatalogueTable, endpoint: "/api/skus", urlValid, hasNext: (data: SkuPage) => data.hasNext });
   const { filters, queryString, query, update } = paged;
   const pageCount = query.data?.total != null ? Math.ceil(query.data.total / query.data.size) : null;
+
+  const columns = useMemo(
+    () => [
+      column.accessor("code", {
+        header: t("catalogue.columns.code"),
+        cell: (info) => (
+          <Link href={`/skus/${info.row.original.id}`} className="font-medium text-brand-700 hover:underline">
+            {info.getValue()}
+          </Link>
+        ),
+      }),
+      column.accessor("title", { header: t("catalogue.columns.title") }),
+      column.accessor("status", { header: t("catalogue.columns.status"), cell: (info) => <SkuStatusBadge status={info.getValue()} /> }),
+      column.accessor("createdAt", {
+        header: t("catalogue.columns.created"),
+        cell: (info) => <time dateTime={info.getValue()}>{format.date(info.getValue())}</time>,
+      }),
+      column.accessor("id", { header: t("catalogue.columns.id"), cell: (info) => <span className="font-mono text-xs">{info.getValue()}</span> }),
+      column.display({
+        id: "new-version",
+        header: "",
+        cell: (info) => (
+          <Link
+            href={`/skus/new?from=${info.row.original.id}`}
+            className="whitespace-nowrap text-brand-700 hover:underline"
+            aria-label={t("newVersionOf", { code: info.row.original.code })}
+          >
+            {t("catalogue.newVersion")}
+          </Link>
+        ),
+      }),
+    ],
+    [t, format],
+  );
 
   return (
     <div className="space-y-4">
@@ -77,9 +85,9 @@ export function SkuCatalogueTable({ urlValid }: { urlValid: boolean }) {
         rows={query.data?.rows ?? []}
         columns={columns}
         getRowId={(row) => row.id}
-        feature="your SKUs"
-        empty={filters.search ? "No SKU matches this search." : "No SKUs yet. Create one with “New SKU”."}
-        caption="SKUs created from this dashboard, newest first"
+        feature="yourSkus"
+        empty={filters.search ? t("catalogue.noMatch") : t("catalogue.empty")}
+        caption={t("catalogue.caption")}
         pageCount={pageCount}
         sizes={skuCatalogueTable.sizes}
       />

@@ -1,15 +1,17 @@
 "use client";
 
-import { startTransition, useActionState, useEffect, useRef, useState } from "react";
+import { useTranslations } from "next-intl";
+import { startTransition, useActionState, useEffect, useMemo, useRef, useState } from "react";
 import { FormProvider, useForm, useFormState } from "react-hook-form";
 import type { Resolver } from "react-hook-form";
 import { idle } from "@/lib/actions/action-state";
 import { createSkuAction } from "@/lib/actions/skus";
 import type { SkuCreateInput } from "@/lib/marketplace/schemas/sku";
+import type { Messages } from "@/messages";
 import { listErrors, toFieldName, toHookFormErrors } from "@/lib/skus/form-errors";
 import { mapImportErrors, parseFieldPath } from "@/lib/skus/import-status";
 import { validateSku } from "@/lib/skus/sku-form";
-import type { SkuFormState } from "@/lib/skus/sku-form";
+import type { SkuFormState, SkuValidationWords } from "@/lib/skus/sku-form";
 import { AttributesSections } from "./form/attributes-section";
 import { DimensionsSection } from "./form/dimensions-section";
 import { fieldId } from "./form/fields";
@@ -25,52 +27,76 @@ import { ProductSection } from "./form/product-section";
 // platform's import response (they stay on their field, following its row when rows above it
 // are removed, until the field is edited). Each section lives in ./form/.
 
-/** Validates with the platform's own schema (the sandbox and the server action use the same one). */
-const skuResolver: Resolver<SkuFormState> = (values) => {
-  const check = validateSku(values);
-  return check.ok ? { values, errors: {} } : { values: {}, errors: toHookFormErrors(check.errors, values) };
-};
+/** Validates with the platform's own schema (the sandbox and the server action use the same one), worded by `t`. */
+const skuResolver =
+  (t: SkuValidationWords): Resolver<SkuFormState> =>
+  (values) => {
+    const check = validateSku(values, t);
+    return check.ok ? { values, errors: {} } : { values: {}, errors: toHookFormErrors(check.errors, values) };
+  };
 
-const SEGMENT_LABELS: Record<string, string> = {
-  code: "Code",
-  titles: "Title",
-  variation_key: "Variation key",
-  condition: "Condition",
-  brand: "Brand",
-  tags: "Tag",
-  available: "Available",
-  origin: "Origin",
-  datasheet: "Datasheet",
-  reference: "URL",
-  dimensions: "Dimension",
-  descriptions: "Description",
-  verbose_value: "full text",
-  simplified_value: "short text",
-  identifiers: "Identifier",
-  attributes: "Attributes",
-  variant: "variant",
-  optional: "optional",
-  display: "display",
-  medias: "Media",
-  extras: "Extras",
-  body: "The SKU",
-  authorization: "Authorization",
-};
+type SegmentName = keyof Messages["skus"]["form"]["segments"];
+
+/** The path segments the summary names in words (the catalogue's "skus.form.segments"). */
+const SEGMENT_NAMES: ReadonlySet<string> = new Set<SegmentName>([
+  "code",
+  "titles",
+  "variation_key",
+  "condition",
+  "brand",
+  "tags",
+  "available",
+  "origin",
+  "datasheet",
+  "reference",
+  "dimensions",
+  "descriptions",
+  "verbose_value",
+  "simplified_value",
+  "identifiers",
+  "attributes",
+  "variant",
+  "optional",
+  "display",
+  "medias",
+  "extras",
+  "body",
+  "authorization",
+  "language",
+  "value",
+  "name",
+  "type",
+  "unit",
+  "height",
+  "width",
+  "length",
+  "weight",
+]);
+
+const isSegmentName = (segment: string): segment is SegmentName => SEGMENT_NAMES.has(segment);
 
 /** A readable name for a field path, for the error summary: `dimensions[0].height.value` → "Dimension 1 height value". */
-function describeField(path: string): string {
-  return parseFieldPath(path)
-    .map((segment) => (typeof segment === "number" ? String(segment + 1) : (SEGMENT_LABELS[segment] ?? segment.replace(/_/g, " "))))
-    .join(" ");
+function useDescribeField(): (path: string) => string {
+  const t = useTranslations("skus.form.segments");
+  return (path) =>
+    parseFieldPath(path)
+      .map((segment) => {
+        if (typeof segment === "number") return String(segment + 1);
+        // A path the form has no field for (the platform's `query.x`) is shown as it came.
+        return isSegmentName(segment) ? t(segment) : segment.replace(/_/g, " ");
+      })
+      .join(" ");
 }
 
 function ErrorSummary({ hidden, focusRef }: { hidden: boolean; focusRef: React.RefObject<HTMLDivElement | null> }) {
+  const t = useTranslations("skus.form");
+  const describeField = useDescribeField();
   const { errors, submitCount } = useFormState<SkuFormState>();
   const shown = listErrors(errors);
   if (hidden || submitCount === 0 || shown.length === 0) return null;
   return (
     <div id="sku-error-summary" ref={focusRef} tabIndex={-1} role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900">
-      <h2 className="font-semibold">{shown.length === 1 ? "1 field needs attention" : `${shown.length} fields need attention`}</h2>
+      <h2 className="font-semibold">{t("summary", { count: shown.length })}</h2>
       <ul className="mt-2 list-disc space-y-1 pl-5">
         {shown.map(({ path, message }) => (
           <li key={path}>
@@ -86,9 +112,12 @@ function ErrorSummary({ hidden, focusRef }: { hidden: boolean; focusRef: React.R
 }
 
 export function SkuForm({ initial }: { initial: SkuFormState }) {
+  const t = useTranslations("skus.form");
+  const validationWords = useTranslations("skus.validation");
+  const resolver = useMemo(() => skuResolver(validationWords), [validationWords]);
   const form = useForm<SkuFormState>({
     defaultValues: initial,
-    resolver: skuResolver,
+    resolver,
     // Fields validate themselves as they change (form/fields.tsx); the whole form on submit.
     mode: "onSubmit",
     reValidateMode: "onSubmit",
@@ -111,7 +140,7 @@ export function SkuForm({ initial }: { initial: SkuFormState }) {
   }, [result, submittedForm, setError]);
 
   function send(values: SkuFormState) {
-    const check = validateSku(values);
+    const check = validateSku(values, validationWords);
     if (!check.ok) return;
     setSubmittedForm(structuredClone(values));
     startTransition(() => dispatch(check.sku));
@@ -137,9 +166,9 @@ export function SkuForm({ initial }: { initial: SkuFormState }) {
             disabled={pending}
             className="rounded-md bg-brand-700 px-5 py-2.5 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-50"
           >
-            {pending ? "Sending to the marketplace…" : "Create SKU"}
+            {pending ? t("sending") : t("submit")}
           </button>
-          <span className="text-sm text-zinc-500">SKUs cannot be changed once created; a change is a new SKU.</span>
+          <span className="text-sm text-zinc-500">{t("immutable")}</span>
         </div>
 
         <ImportOutcome result={result} pending={pending} submittedForm={submittedForm} />

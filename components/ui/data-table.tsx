@@ -2,6 +2,7 @@
 
 import { flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import type { ColumnDef } from "@tanstack/react-table";
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 
 /**
@@ -26,6 +27,7 @@ export function DataTable<Row>({
   empty: ReactNode;
   caption: string;
 }) {
+  const t = useTranslations("common.table");
   const table = useReactTable({ data: rows, columns, getRowId, getCoreRowModel: getCoreRowModel(), manualPagination: true, manualSorting: true });
   return (
     <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white">
@@ -54,7 +56,7 @@ export function DataTable<Row>({
           ))}
         </tbody>
       </table>
-      {isPending ? <p className="p-6 text-center text-sm text-zinc-500">Loading…</p> : null}
+      {isPending ? <p className="p-6 text-center text-sm text-zinc-500">{t("loading")}</p> : null}
       {!isPending && rows.length === 0 ? <p className="p-6 text-center text-sm text-zinc-500">{empty}</p> : null}
     </div>
   );

@@ -2,10 +2,12 @@
 
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
+import { useTranslations } from "next-intl";
 import { ProblemNotice } from "@/components/platform/problem-notice";
 import { DataTable } from "@/components/ui/data-table";
 import { Pagination } from "@/components/ui/pagination";
 import { DashboardApiError } from "@/lib/api-client";
+import type { ProblemFeature } from "@/lib/platform-problem";
 
 /**
  * The body of a server-paginated table: the platform problem (reconnect, missing scope) or the
@@ -33,24 +35,27 @@ export function PagedTable<Row, D>({
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- react-table's column defs are heterogeneous by design
   columns: ColumnDef<Row, any>[];
   getRowId: (row: Row) => string;
-  feature: string;
+  /** What the table shows, as the platform-problem notice names it ("yourOrders"). */
+  feature: ProblemFeature;
+  /** Already in the reader's language, like `caption`. */
   empty: string;
   caption: string;
   pageCount: number | null;
   sizes: readonly number[];
 }) {
+  const t = useTranslations("common.table");
   const { query, filters, filtersValid, update } = paged;
   const problem = query.error instanceof DashboardApiError ? query.error.problem : null;
   return (
     <>
-      {!filtersValid ? <p role="alert" className="text-sm text-red-700">Some filters in the address are invalid and were ignored.</p> : null}
+      {!filtersValid ? <p role="alert" className="text-sm text-red-700">{t("invalidFilters")}</p> : null}
       {problem && problem.kind !== "error" ? (
         <ProblemNotice problem={problem} feature={feature} />
       ) : query.isError ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
           {query.error.message}{" "}
           <button type="button" className="underline" onClick={() => void query.refetch()}>
-            Try again
+            {t("tryAgain")}
           </button>
         </p>
       ) : (

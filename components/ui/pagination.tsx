@@ -1,5 +1,7 @@
 "use client";
 
+import { useTranslations } from "next-intl";
+
 /** Previous/next paging with the page size choice; shared by the React Query tables. */
 export function Pagination({
   page,
@@ -18,11 +20,12 @@ export function Pagination({
   onSize: (size: number) => void;
   isFetching?: boolean;
 }) {
+  const t = useTranslations("common.table");
   const hasNext = pageCount === null ? true : page < pageCount;
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <label className="flex items-center gap-2 text-zinc-600">
-        Rows per page
+        {t("rowsPerPage")}
         <select
           value={size}
           onChange={(event) => onSize(Number(event.target.value))}
@@ -37,9 +40,13 @@ export function Pagination({
       </label>
       <div className="flex items-center gap-3">
         <span className="text-zinc-600" aria-live="polite">
-          Page {page}
-          {pageCount !== null ? ` of ${Math.max(pageCount, 1)}` : ""}
-          {isFetching ? " · loading…" : ""}
+          {t("page", {
+            // Plain strings: a page number reads without grouping, as the URL carries it.
+            page: String(page),
+            hasPageCount: pageCount !== null ? "yes" : "no",
+            pageCount: String(Math.max(pageCount ?? 1, 1)),
+            loading: isFetching ? "yes" : "no",
+          })}
         </span>
         <button
           type="button"
@@ -47,7 +54,7 @@ export function Pagination({
           disabled={page <= 1}
           className="rounded-md border border-zinc-300 bg-white px-3 py-1 disabled:opacity-40"
         >
-          Previous
+          {t("previous")}
         </button>
         <button
           type="button"
@@ -55,7 +62,7 @@ export function Pagination({
           disabled={!hasNext}
           className="rounded-md border border-zinc-300 bg-white px-3 py-1 disabled:opacity-40"
         >
-          Next
+          {t("next")}
         </button>
       </div>
     </div>

@@ -1,21 +1,24 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { RefreshWhile } from "@/components/webhooks/refresh-while";
 import type { ConnectionHealth } from "@/lib/data/connection-health";
-import { formatDate } from "@/lib/format";
+import { useDisplayFormat } from "@/lib/format";
+import type { DisplayFormat } from "@/lib/format";
+import { describeProblem } from "@/lib/platform-problem";
 
-const when = (date: Date | null) => (date ? formatDate(date) : "never");
+type WebhookWords = ReturnType<typeof useTranslations<"webhooks">>;
 
-function backfillText(backfill: ConnectionHealth["backfill"]): string {
-  const since = backfill.from ? ` updated since ${formatDate(backfill.from)}` : "";
+function backfillText(backfill: ConnectionHealth["backfill"], t: WebhookWords, format: DisplayFormat): string {
+  const since = { hasFrom: backfill.from ? "yes" : "no", from: format.date(backfill.from) };
   switch (backfill.state) {
     case "running":
-      return `Copying your orders${since}: ${backfill.orders} so far…`;
+      return t("health.backfillRunning", { ...since, orders: format.count(backfill.orders) });
     case "done":
-      return `${backfill.orders} orders${since} copied${backfill.finishedAt ? ` (${when(backfill.finishedAt)})` : ""}.`;
+      return t("health.backfillDone", { ...since, orders: backfill.orders, hasFinished: backfill.finishedAt ? "yes" : "no", finishedAt: format.date(backfill.finishedAt) });
     case "failed":
-      return `Stopped after ${backfill.orders} orders; it resumes at the next reconciliation.`;
+      return t("health.backfillFailed", { orders: backfill.orders });
     default:
-      return "Starts shortly after you connect.";
+      return t("health.backfillIdle");
   }
 }
 
@@ -24,33 +27,41 @@ function backfillText(backfill: ConnectionHealth["backfill"]): string {
  * dead, and what reconciliation found that no notification told (lib/sync/reconcile.ts).
  */
 export function ConnectionHealthPanel({ health }: { health: ConnectionHealth }) {
+  const t = useTranslations("webhooks");
+  const problems = useTranslations("problems");
+  const format = useDisplayFormat();
+  const when = (date: Date | null) => (date ? format.date(date) : t("health.never"));
   const facts: [string, React.ReactNode][] = [
-    ["Last notification received", when(health.lastEventAt)],
-    ["Events waiting to be processed", String(health.waiting)],
+    [t("health.lastNotification"), when(health.lastEventAt)],
+    [t("health.waiting"), format.count(health.waiting)],
     [
-      "Dead events",
+      t("health.dead"),
       health.dead === 0 ? (
-        "0"
+        format.count(0)
       ) : (
         <Link href="/webhooks/events?processing=dead" className="font-medium text-red-700 hover:underline">
-          {health.dead} — review and process again
+          {t("health.reviewDead", { count: format.count(health.dead) })}
         </Link>
       ),
     ],
     [
-      "Last reconciliation",
+      t("health.lastReconciliation"),
       health.lastReconciledAt
-        ? `${when(health.lastReconciledAt)}: ${health.lastRecovered === 0 ? "nothing missed" : `${health.lastRecovered} order change${health.lastRecovered === 1 ? "" : "s"} recovered`} (${health.recoveredTotal} in all)`
-        : "not yet",
+        ? t("health.reconciled", { when: when(health.lastReconciledAt), recovered: health.lastRecovered, total: format.count(health.recoveredTotal) })
+        : t("health.notYet"),
     ],
-    ["Order mirror", backfillText(health.backfill)],
+    [t("health.orderMirror"), backfillText(health.backfill, t, format)],
   ];
-  if (health.lastError) facts.push(["Last reconciliation error", <span key="error" className="text-red-700">{health.lastError}</span>]);
+  const failure = health.lastError;
+  if (failure) {
+    const text = "problem" in failure ? describeProblem(failure.problem, problems, "checkOrders", "waitForReconciliation") : failure.message;
+    facts.push([t("health.lastError"), <span key="error" className="text-red-700">{text}</span>]);
+  }
   return (
     <section aria-labelledby="connection-health" className="rounded-lg border border-zinc-200 bg-white p-4">
       <RefreshWhile active={health.backfill.state === "running"} />
       <h2 id="connection-health" className="mb-3 text-base font-semibold">
-        Connection health
+        {t("health.title")}
       </h2>
       <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
         {facts.map(([label, value]) => (

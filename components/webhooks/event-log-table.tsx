@@ -2,53 +2,63 @@
 
 import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { useMemo } from "react";
 import { PagedTable } from "@/components/ui/paged-table";
 import { TableFilters } from "@/components/ui/table-filters";
 import { usePagedQuery } from "@/components/ui/use-paged-query";
+import { useDisplayFormat } from "@/lib/format";
+import type { DisplayFormat } from "@/lib/format";
 import { eventsTable } from "@/lib/webhooks/event-params";
+import { processingStateWord } from "@/lib/webhooks/processing-state-word";
 import type { EventPage, WebhookEventRow } from "@/lib/webhooks/event-rows";
-import { formatDate } from "@/lib/format";
 
 const column = createColumnHelper<WebhookEventRow>();
-const columns = [
-  column.accessor("receivedAt", { header: "Received", cell: (info) => formatDate(info.getValue(), "dateTimeSeconds") }),
-  column.accessor("domain", { header: "Domain", cell: (info) => info.getValue() ?? "—" }),
-  column.accessor("status", { header: "Status", cell: (info) => info.getValue() ?? "—" }),
-  column.accessor((row) => row.orderId ?? row.resourceId, {
-    id: "resource",
-    header: "Resource",
-    cell: (info) => <span className="font-mono text-xs">{info.getValue() ?? "—"}</span>,
-  }),
-  column.accessor("processingState", {
-    header: "Processing",
-    cell: (info) => {
-      const { valid, attempts, source } = info.row.original;
-      if (!valid) return <span className="text-red-700">invalid</span>;
-      const state = info.getValue();
-      return (
-        <span className={state === "dead" ? "font-medium text-red-700" : state === "retrying" ? "text-amber-700" : undefined}>
-          {state}
-          {attempts > 1 ? ` (${attempts} attempts)` : ""}
-          {source === "reconciliation" ? <span className="ml-1 rounded bg-zinc-100 px-1 text-xs text-zinc-700">reconciled</span> : null}
-        </span>
-      );
-    },
-  }),
-  column.accessor("duplicateCount", { header: "Duplicates", cell: (info) => info.getValue() || "" }),
-  column.display({
-    id: "open",
-    header: "",
-    cell: (info) => (
-      <Link href={`/webhooks/events/${info.row.original.id}`} className="text-brand-700 hover:underline">
-        Details
-      </Link>
-    ),
-  }),
-];
 
+/** The table's columns, with their words in the reader's language. */
+function eventColumns(t: ReturnType<typeof useTranslations<"webhooks">>, format: DisplayFormat) {
+  return [
+    column.accessor("receivedAt", { header: t("events.columns.received"), cell: (info) => format.date(info.getValue(), "dateTimeSeconds") }),
+    column.accessor("domain", { header: t("events.columns.domain"), cell: (info) => info.getValue() ?? "—" }),
+    column.accessor("status", { header: t("events.columns.status"), cell: (info) => info.getValue() ?? "—" }),
+    column.accessor((row) => row.orderId ?? row.resourceId, {
+      id: "resource",
+      header: t("events.columns.resource"),
+      cell: (info) => <span className="font-mono text-xs">{info.getValue() ?? "—"}</span>,
+    }),
+    column.accessor("processingState", {
+      header: t("events.columns.processing"),
+      cell: (info) => {
+        const { valid, attempts, source } = info.row.original;
+        if (!valid) return <span className="text-red-700">{t("events.invalid")}</span>;
+        const state = info.getValue();
+        return (
+          <span className={state === "dead" ? "font-medium text-red-700" : state === "retrying" ? "text-amber-700" : undefined}>
+            {processingStateWord(t, state)}
+            {attempts > 1 ? ` ${t("events.attempts", { count: attempts })}` : ""}
+            {source === "reconciliation" ? <span className="ml-1 rounded bg-zinc-100 px-1 text-xs text-zinc-700">{t("events.reconciled")}</span> : null}
+          </span>
+        );
+      },
+    }),
+    column.accessor("duplicateCount", { header: t("events.columns.duplicates"), cell: (info) => (info.getValue() ? format.count(info.getValue()) : "") }),
+    column.display({
+      id: "open",
+      header: "",
+      cell: (info) => (
+        <Link href={`/webhooks/events/${info.row.original.id}`} className="text-brand-700 hover:underline">
+          {t("events.details")}
+        </Link>
+      ),
+    }),
+  ];
+}
 
 /** `urlValid`: whether the server accepted the filters of the URL the page was opened with. */
 export function EventLogTable({ urlValid }: { urlValid: boolean }) {
+  const t = useTranslations("webhooks");
+  const format = useDisplayFormat();
+  const columns = useMemo(() => eventColumns(t, format), [t, format]);
   const paged = usePagedQuery({ key: "events", table: eventsTable, endpoint: "/api/events", urlValid, hasNext: (data: EventPage) => data.hasNext });
   const { filters, queryString, query, update } = paged;
   const pageCount = query.data?.total != null ? Math.ceil(query.data.total / query.data.size) : null;
@@ -68,9 +78,9 @@ export function EventLogTable({ urlValid }: { urlValid: boolean }) {
         rows={query.data?.rows ?? []}
         columns={columns}
         getRowId={(row) => row.id}
-        feature="your events"
-        empty="No events match these filters yet."
-        caption="Webhook events, newest first"
+        feature="yourEvents"
+        empty={t("events.empty")}
+        caption={t("events.caption")}
         pageCount={pageCount}
         sizes={eventsTable.sizes}
       />

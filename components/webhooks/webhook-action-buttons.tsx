@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useActionState } from "react";
 import { processAgainAction, processAllDeadAction, rotateReceiverAction } from "@/lib/actions/webhooks";
 import type { WebhookActionState } from "@/lib/actions/webhooks";
@@ -22,15 +23,18 @@ function ActionButton({ run, label, pendingLabel }: { run: () => Promise<Webhook
 }
 
 export function ProcessAgainButton({ eventId }: { eventId: string }) {
-  return <ActionButton run={() => processAgainAction(eventId)} label="Process again" pendingLabel="Processing…" />;
+  const t = useTranslations("webhooks.buttons");
+  return <ActionButton run={() => processAgainAction(eventId)} label={t("processAgain")} pendingLabel={t("processing")} />;
 }
 
 /** Queues every dead event of the seller again (each with a fresh budget of attempts). */
 export function ProcessAllDeadButton() {
-  return <ActionButton run={processAllDeadAction} label="Process all dead events again" pendingLabel="Queuing…" />;
+  const t = useTranslations("webhooks.buttons");
+  return <ActionButton run={processAllDeadAction} label={t("processAllDead")} pendingLabel={t("queuing")} />;
 }
 
 /** Issues a new receiver URL (the old one stops working) and moves the platform's callback to it. */
 export function RotateReceiverButton() {
-  return <ActionButton run={rotateReceiverAction} label="Rotate receiver URL" pendingLabel="Rotating…" />;
+  const t = useTranslations("webhooks.buttons");
+  return <ActionButton run={rotateReceiverAction} label={t("rotate")} pendingLabel={t("rotating")} />;
 }

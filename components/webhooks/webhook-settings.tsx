@@ -1,10 +1,12 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useActionState } from "react";
 import { updateWebhookSettingsAction } from "@/lib/actions/webhooks";
 import type { WebhookActionState } from "@/lib/actions/webhooks";
 
 export function WebhookSettings({ currentUrl, receiverUrl }: { currentUrl: string | null; receiverUrl: string }) {
+  const t = useTranslations("webhooks.settings");
   const [state, action, pending] = useActionState<WebhookActionState, FormData>(updateWebhookSettingsAction, { status: "idle" });
   const pointsHere = currentUrl === receiverUrl;
   const urlError = state.status === "error" ? state.fieldErrors.url?.[0] : undefined;
@@ -12,15 +14,15 @@ export function WebhookSettings({ currentUrl, receiverUrl }: { currentUrl: strin
   return (
     <div className="space-y-6">
       <form action={action} className="rounded-lg border border-zinc-200 bg-white p-6">
-        <h2 className="text-lg font-medium">Callback URL at the marketplace</h2>
+        <h2 className="text-lg font-medium">{t("callbackUrl")}</h2>
         <p className="mt-2 text-sm" data-testid="current-webhook-url">
           {currentUrl ? (
             <>
               <code className="break-all font-mono">{currentUrl}</code>
-              {pointsHere ? <span className="ml-2 rounded bg-brand-100 px-2 py-0.5 text-xs text-brand-900">this dashboard</span> : null}
+              {pointsHere ? <span className="ml-2 rounded bg-brand-100 px-2 py-0.5 text-xs text-brand-900">{t("thisDashboard")}</span> : null}
             </>
           ) : (
-            <span className="text-zinc-500">None: the marketplace sends no notifications.</span>
+            <span className="text-zinc-500">{t("none")}</span>
           )}
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
@@ -31,7 +33,7 @@ export function WebhookSettings({ currentUrl, receiverUrl }: { currentUrl: strin
             disabled={pending || pointsHere}
             className="rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-50"
           >
-            Use this dashboard
+            {t("useDashboard")}
           </button>
           {currentUrl ? (
             <button
@@ -41,21 +43,21 @@ export function WebhookSettings({ currentUrl, receiverUrl }: { currentUrl: strin
               disabled={pending}
               className="rounded-md border border-zinc-300 px-4 py-2 text-sm font-medium hover:bg-zinc-50 disabled:opacity-50"
             >
-              Remove
+              {t("remove")}
             </button>
           ) : null}
         </div>
         <p className="mt-3 text-xs text-zinc-500">
-          This dashboard receives at <code className="break-all font-mono">{receiverUrl}</code>
+          {t.rich("receivesAt", { url: receiverUrl, code: (chunks) => <code className="break-all font-mono">{chunks}</code> })}
         </p>
       </form>
 
       <form action={action} className="rounded-lg border border-zinc-200 bg-white p-6" noValidate>
         <input type="hidden" name="intent" value="set-custom" />
         <label htmlFor="webhook-url" className="text-lg font-medium">
-          Use another URL
+          {t("otherUrl")}
         </label>
-        <p className="mt-1 text-sm text-zinc-600">Point the marketplace at your own receiver. HTTPS is recommended.</p>
+        <p className="mt-1 text-sm text-zinc-600">{t("otherUrlHelp")}</p>
         <div className="mt-3 flex gap-3">
           <input
             id="webhook-url"
@@ -75,7 +77,7 @@ export function WebhookSettings({ currentUrl, receiverUrl }: { currentUrl: strin
             disabled={pending}
             className="shrink-0 rounded-md border border-zinc-300 px-4 py-2 text-sm font-medium hover:bg-zinc-50 disabled:opacity-50"
           >
-            Set URL
+            {t("setUrl")}
           </button>
         </div>
         <p id="webhook-url-error" className="mt-2 text-sm text-red-700">
@@ -88,7 +90,7 @@ export function WebhookSettings({ currentUrl, receiverUrl }: { currentUrl: strin
         role={state.status === "error" ? "alert" : "status"}
         className={state.status === "error" ? "text-sm text-red-700" : "text-sm text-brand-700"}
       >
-        {pending ? "Saving…" : state.status === "idle" ? "" : state.message}
+        {pending ? t("saving") : state.status === "idle" ? "" : state.message}
       </p>
     </div>
   );

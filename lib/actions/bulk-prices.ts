@@ -1,5 +1,6 @@
 "use server";
 
+import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { failed, succeeded } from "@/lib/actions/action-state";
 import type { ActionAnswer } from "@/lib/actions/action-state";
@@ -10,17 +11,18 @@ import { priceCreateSchema } from "@/lib/marketplace/schemas/price";
 import { applyPriceRows } from "@/lib/prices/bulk-apply";
 import type { BackoffState, RowResult } from "@/lib/prices/bulk-apply";
 import { BULK_LIMITS, parseBulkPriceCsv } from "@/lib/prices/bulk-csv";
+import { describeBulkMessage } from "@/lib/prices/bulk-messages";
+import type { BulkMessageWords } from "@/lib/prices/bulk-messages";
 import { previewBulkPrices } from "@/lib/prices/bulk-preview";
 import type { BulkPreview } from "@/lib/prices/bulk-preview";
 
 export type PreviewBulkPricesState = ActionAnswer<BulkPreview>;
 
-const uploadSchema = z.object({
-  file: z
-    .file({ error: "Choose a CSV file." })
-    .min(1, { error: "The file is empty." })
-    .max(BULK_LIMITS.maxFileBytes, { error: `The file is larger than 1 MB; split it into smaller files.` }),
-});
+/** The upload, with its errors in the seller's language. */
+const uploadSchema = (errors: { choose: string; empty: string; tooLarge: string }) =>
+  z.object({
+    file: z.file({ error: errors.choose }).min(1, { error: errors.empty }).max(BULK_LIMITS.maxFileBytes, { error: errors.tooLarge }),
+  });
 
 /**
  * Reads the uploaded CSV and compares it with the current prices (spec: 7. List prices). Nothing
@@ -28,25 +30,27 @@ const uploadSchema = z.object({
  */
 export async function previewBulkPricesAction(formData: FormData): Promise<PreviewBulkPricesState> {
   const seller = await requireSeller();
-  const upload = uploadSchema.safeParse({ file: formData.get("file") });
-  if (!upload.success) return failed(upload.error.issues[0]?.message ?? "Choose a CSV file.", { fieldErrors: { file: upload.error.issues.map((issue) => issue.message) } });
+  const [t, messages] = await Promise.all([getTranslations("prices.bulk.action"), getTranslations("prices.bulk.messages")]);
+  const upload = uploadSchema({ choose: messages("chooseFile"), empty: t("fileEmpty"), tooLarge: messages("fileTooLarge") }).safeParse({ file: formData.get("file") });
+  if (!upload.success) return failed(upload.error.issues[0]?.message ?? messages("chooseFile"), { fieldErrors: { file: upload.error.issues.map((issue) => issue.message) } });
 
   let text: string;
   try {
     // TextDecoder with `fatal`: a file saved as Latin-1 would otherwise turn "ç" into "�" silently.
     text = new TextDecoder("utf-8", { fatal: true }).decode(await upload.data.file.arrayBuffer());
   } catch {
-    return failed("The file is not UTF-8 text. Save it as \"CSV UTF-8\" and upload it again.");
+    return failed(t("notUtf8"));
   }
   const parsed = parseBulkPriceCsv(text, { maxRows: BULK_LIMITS.maxRows });
-  if (!parsed.ok) return failed(parsed.error);
+  if (!parsed.ok) return failed(describeBulkMessage(parsed.error, messages));
 
   const preview = await previewBulkPrices(seller, parsed);
   if (!preview.ok) {
-    const message = preview.problem.kind === "error" ? preview.problem.message : "The marketplace did not return your current prices.";
+    const message = preview.problem.kind === "error" ? preview.problem.message : t("noCurrentPrices");
     return failed(message, { problem: preview.problem });
   }
-  return succeeded(`${preview.data.rows.length} rows read`, preview.data);
+  // The rows' reasons (invalid ones) stay codes: the page words them (components/prices/bulk-preview-table.tsx).
+  return succeeded(t("rowsRead", { count: preview.data.rows.length }), preview.data);
 }
 
 // One row to apply: the price create body (spec: Resources → Price) plus where it came from.
@@ -66,7 +70,8 @@ const batchSchema = z.object({
     .array(applyRowSchema)
     .min(1)
     .max(BULK_LIMITS.maxBatchRows)
-    .refine((rows) => new Set(rows.map((row) => row.line)).size === rows.length, { error: "Each line may appear once in a batch." }),
+    // Worded by the action (prices.bulk.action.lineTwice): the only custom issue of this schema.
+    .refine((rows) => new Set(rows.map((row) => row.line)).size === rows.length),
   backoff: z.object({ rateLimitStreak: z.number().int().min(0).max(30) }).optional(),
   owner: z.string().max(100).optional(),
 });
@@ -102,11 +107,12 @@ const CALL_BUDGET_MS = 18_000;
 /** Longer rate-limit waits are taken by the page, which shows the countdown, not by this request. */
 const HAND_BACK_WAITS_OVER_MS = 3_000;
 
-function toResult(result: RowResult<ApplyPriceRow>): AppliedRowResult {
+/** A row's outcome for the page: the platform's message, or a failure worded in the seller's language. */
+function toResult(result: RowResult<ApplyPriceRow>, messages: BulkMessageWords): AppliedRowResult {
   return {
     line: result.row.line,
     outcome: result.outcome,
-    message: result.message,
+    message: result.outcome === "failed" ? describeBulkMessage(result.reason, messages) : result.message,
     priceId: result.outcome === "applied" ? result.priceId : null,
   };
 }
@@ -122,15 +128,19 @@ export async function applyPriceBatchAction(
   options: { backoff?: BackoffState; owner?: string } = {},
 ): Promise<ApplyPriceBatchState> {
   const seller = await requireSeller();
+  const [t, messages, problems] = await Promise.all([getTranslations("prices.bulk.action"), getTranslations("prices.bulk.messages"), getTranslations("problems")]);
   const parsed = batchSchema.safeParse({ rows, backoff: options.backoff, owner: options.owner });
   if (!parsed.success) {
-    return failed(`The batch is not valid: ${parsed.error.issues[0]?.message ?? "unknown error"}`, { data: { results: [], pending: [] } });
+    const issue = parsed.error.issues[0];
+    // zod's own words for a malformed batch (only a changed page sends one); ours for a line twice.
+    const reason = issue === undefined ? t("unknownError") : issue.code === "custom" ? t("lineTwice") : issue.message;
+    return failed(t("batchInvalid", { reason }), { data: { results: [], pending: [] } });
   }
   const batch = parsed.data.rows;
   // An upload runs on while its tab shows other pages: if the tab is now signed in as another
   // seller, that seller's prices must not receive it.
   if (parsed.data.owner !== undefined && parsed.data.owner !== seller.id) {
-    return failed("This upload was started by another account signed in on this browser; nothing more was sent.", { data: { results: [], pending: batch } });
+    return failed(t("anotherAccount"), { data: { results: [], pending: batch } });
   }
 
   // Outcomes are collected as they happen: when a 401/403 stops the batch, withPlatform answers
@@ -140,7 +150,7 @@ export async function applyPriceBatchAction(
     applyPriceRows(batch, {
       createPrice: (row) =>
         client.createPrice({ sku: row.sku, type: row.type, value: row.value, currency: row.currency, normalizer: row.normalizer, extras: {} }),
-      onResult: (result) => results.push(toResult(result)),
+      onResult: (result) => results.push(toResult(result, messages)),
       maxWaitMs: CALL_BUDGET_MS,
       handBackWaitsOverMs: HAND_BACK_WAITS_OVER_MS,
       backoff: parsed.data.backoff,
@@ -149,9 +159,9 @@ export async function applyPriceBatchAction(
 
   if (!run.ok) {
     const done = new Set(results.map((result) => result.line));
-    const message = describeProblem(run.problem, "set prices", "resume");
+    const message = describeProblem(run.problem, problems, "setPrices", "resume");
     return failed(message, { problem: run.problem, data: { results, pending: batch.filter((row) => !done.has(row.line)) } });
   }
   const { pending, resumeAfterMs, backoff, slowDowns } = run.data;
-  return succeeded(`${results.length} rows done`, { results, pending, resumeAfterMs, backoff, slowDowns });
+  return succeeded(t("rowsDone", { count: results.length }), { results, pending, resumeAfterMs, backoff, slowDowns });
 }

@@ -1,16 +1,18 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { getLocale, getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { failed, succeeded } from "@/lib/actions/action-state";
-import type { ActionState } from "@/lib/actions/action-state";
+import type { ActionAnswer, ActionState } from "@/lib/actions/action-state";
 import { requireSeller } from "@/lib/auth/session";
 import { createPriceForSeller } from "@/lib/data/prices";
+import type { CurrentSeller } from "@/lib/data/sellers";
 import { describeProblem } from "@/lib/platform-problem";
+import type { PlatformProblem } from "@/lib/platform-problem";
 import { currencySchema } from "@/lib/marketplace/schemas/common";
 import { PRICE_STATUS, priceTypeSchema } from "@/lib/marketplace/schemas/price";
 import { parseMoneyInput } from "@/lib/money";
-import type { MoneyInputError } from "@/lib/money";
 
 export interface PriceFormValues {
   type: string;
@@ -21,14 +23,6 @@ export interface PriceFormValues {
 /** What the seller typed comes back with every outcome: the form shows it again (with or without JavaScript). */
 export type PriceActionState = ActionState<{ priceId: string; values: PriceFormValues }, { values: PriceFormValues }>;
 
-const AMOUNT_ERRORS: Record<MoneyInputError, string> = {
-  empty: "Enter an amount.",
-  invalid: "Enter an amount such as 1234,56.",
-  negative: "A price cannot be negative.",
-  too_precise: "Too many decimal places for this currency.",
-  too_large: "This amount is too large.",
-};
-
 const priceForm = z.object({
   sku: z.string().trim().min(1).max(50),
   type: priceTypeSchema,
@@ -36,12 +30,49 @@ const priceForm = z.object({
   currency: currencySchema,
   normalizer: z.coerce.number().int().positive().max(1_000_000),
 });
+/** What the seller sent, unchecked: `setPrice` parses it. */
+type PriceInput = { sku: string; type: string; amount: string; currency: string; normalizer: unknown };
+
+type SetPriceOutcome =
+  | { ok: true; priceId: string; message: string }
+  | { ok: false; message: string; fieldErrors: Record<string, string[]>; problem?: PlatformProblem };
 
 /**
- * "Edit price": prices are never edited in place, so this creates a new price for the SKU and
- * type (spec: SKU and price immutability; 5. Create price). The amount is typed in currency units
- * and converted to the integer value exactly, with the price's normalizer.
+ * Prices are never edited in place: this creates a new price for the SKU and type (spec: SKU and
+ * price immutability; 5. Create price). The amount is typed in currency units, in the seller's
+ * language's notation, and converted to the integer value exactly with the price's normalizer.
  */
+async function setPrice(seller: CurrentSeller, input: PriceInput): Promise<SetPriceOutcome> {
+  const [t, problems, locale] = await Promise.all([getTranslations("prices.products.setPrice"), getTranslations("problems"), getLocale()]);
+  const parsed = priceForm.safeParse(input);
+  if (!parsed.success) {
+    const fields = z.flattenError(parsed.error).fieldErrors;
+    const fieldErrors: Record<string, string[]> = {};
+    if (fields.type) fieldErrors.type = [t("typeInvalid")];
+    if (fields.currency) fieldErrors.currency = [t("currencyInvalid")];
+    if (fields.amount) fieldErrors.amount = [t("amount.invalid")];
+    if (fields.sku || fields.normalizer) return { ok: false, message: t("notValid"), fieldErrors };
+    return { ok: false, message: t("checkFields"), fieldErrors };
+  }
+  const { sku, type, currency, normalizer } = parsed.data;
+  const amount = parseMoneyInput(parsed.data.amount, { currency, normalizer }, locale);
+  if (!amount.ok) return { ok: false, message: t("checkAmount"), fieldErrors: { amount: [t(`amount.${amount.reason}`)] } };
+
+  const result = await createPriceForSeller(seller, { sku, type, value: amount.value, currency, normalizer, extras: {} });
+  if (!result.ok) return { ok: false, message: describeProblem(result.problem, problems, "changePrices"), fieldErrors: {}, problem: result.problem };
+  const response = result.data;
+  if (response.statusCode !== PRICE_STATUS.imported.statusCode || !response.id) {
+    if (response.statusCode === PRICE_STATUS.blocked.statusCode) return { ok: false, message: t("blocked"), fieldErrors: {} };
+    // The platform's own words about the price: shown as it sent them.
+    const reasons = response.errors.map((error) => `${error.field}: ${error.message}`).join("; ");
+    return { ok: false, message: `${response.statusMessage}${reasons ? `: ${reasons}` : ""}`, fieldErrors: {} };
+  }
+  revalidatePath(`/prices/${response.id}`);
+  revalidatePath("/prices", "layout");
+  return { ok: true, priceId: response.id, message: response.statusMessage };
+}
+
+/** "Edit price" on a price's page: a form that works without JavaScript. */
 export async function createPriceAction(_previous: PriceActionState, formData: FormData): Promise<PriceActionState> {
   const seller = await requireSeller();
   const values: PriceFormValues = {
@@ -49,29 +80,17 @@ export async function createPriceAction(_previous: PriceActionState, formData: F
     amount: String(formData.get("amount") ?? ""),
     currency: String(formData.get("currency") ?? "").trim().toUpperCase(),
   };
-  const parsed = priceForm.safeParse({ ...values, sku: formData.get("sku"), normalizer: formData.get("normalizer") });
-  if (!parsed.success) {
-    const { type, currency, amount } = z.flattenError(parsed.error).fieldErrors;
-    return failed("Check the highlighted fields.", { fieldErrors: { ...(type && { type }), ...(currency && { currency }), ...(amount && { amount }) }, data: { values } });
-  }
-  const { sku, type, currency, normalizer } = parsed.data;
-  const amount = parseMoneyInput(parsed.data.amount, { currency, normalizer }, "pt-BR");
-  if (!amount.ok) return failed("Check the amount.", { fieldErrors: { amount: [AMOUNT_ERRORS[amount.reason]] }, data: { values } });
+  const outcome = await setPrice(seller, { ...values, sku: String(formData.get("sku") ?? ""), normalizer: String(formData.get("normalizer") ?? "") });
+  if (!outcome.ok) return failed(outcome.message, { fieldErrors: outcome.fieldErrors, ...(outcome.problem ? { problem: outcome.problem } : {}), data: { values } });
+  return succeeded(outcome.message, { priceId: outcome.priceId, values });
+}
 
-  const result = await createPriceForSeller(seller, { sku, type, value: amount.value, currency, normalizer, extras: {} });
-  if (!result.ok) {
-    return failed(describeProblem(result.problem, "change prices"), { problem: result.problem, data: { values } });
-  }
-  const response = result.data;
-  if (response.statusCode !== PRICE_STATUS.imported.statusCode || !response.id) {
-    const reasons = response.errors.map((error) => `${error.field}: ${error.message}`).join("; ");
-    const blocked = response.statusCode === PRICE_STATUS.blocked.statusCode;
-    const message = blocked
-      ? "The marketplace is blocking requests for a moment (too many). Wait a minute and try again."
-      : `${response.statusMessage}${reasons ? `: ${reasons}` : ""}`;
-    return failed(message, { data: { values } });
-  }
-  revalidatePath(`/prices/${response.id}`);
-  revalidatePath("/prices");
-  return succeeded(response.statusMessage, { priceId: response.id, values });
+export type ProductPriceAnswer = ActionAnswer<{ priceId: string }>;
+
+/** An in-place edit of one price on the prices-by-product page ("de" or "por"). */
+export async function setProductPriceAction(input: { sku: string; type: string; amount: string; currency: string; normalizer: number }): Promise<ProductPriceAnswer> {
+  const seller = await requireSeller();
+  const outcome = await setPrice(seller, input);
+  if (!outcome.ok) return failed(outcome.message, { fieldErrors: outcome.fieldErrors, ...(outcome.problem ? { problem: outcome.problem } : {}) });
+  return succeeded(outcome.message, { priceId: outcome.priceId });
 }

@@ -1,6 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { getTranslations } from "next-intl/server";
 import { failed, succeeded } from "@/lib/actions/action-state";
 import type { ActionState, FieldErrors } from "@/lib/actions/action-state";
 import { requireSeller } from "@/lib/auth/session";
@@ -8,6 +9,7 @@ import { withPlatform } from "@/lib/data/platform";
 import { recordImportedSku } from "@/lib/data/skus";
 import { skuCreateSchema } from "@/lib/marketplace/schemas/sku";
 import type { ImportError, SkuCreateInput } from "@/lib/marketplace/schemas/sku";
+import { describeProblem } from "@/lib/platform-problem";
 import { skuIssuesToImportErrors } from "@/lib/skus/sku-form";
 
 /** statusCode 0; `alreadyExisted` when the platform answered an existing SKU (HTTP 200). */
@@ -47,21 +49,23 @@ function byField(errors: readonly ImportError[]): FieldErrors {
 /**
  * Creates a SKU (spec: Endpoint 4). The form sends the SKU create body itself (typed for the
  * form; checked here with the same schema as the form's and the platform's, since anything can
- * call an action).
+ * call an action). Its own messages are in the request's language; the platform's (statusMessage,
+ * errors[].message) stay as the platform sent them.
  */
 export async function createSkuAction(_previous: CreateSkuState, input: SkuCreateInput): Promise<CreateSkuState> {
   const seller = await requireSeller();
+  const [t, validationWords, problemWords] = await Promise.all([getTranslations("skus.action"), getTranslations("skus.validation"), getTranslations("problems")]);
 
   const parsed = skuCreateSchema.safeParse(input);
   if (!parsed.success) {
-    return failed("The SKU breaks the marketplace's rules, so it was not sent.", { fieldErrors: byField(skuIssuesToImportErrors(parsed.error)) });
+    return failed(t("invalid"), { fieldErrors: byField(skuIssuesToImportErrors(parsed.error, validationWords)) });
   }
   const sku = parsed.data;
 
   // withPlatform turns a 401 into "reconnect" and a 403 (statusCode -6) into the missing
   // portfolio scopes, and records both on the connection.
   const result = await withPlatform(seller, "createSku", (client) => client.createSku(sku));
-  if (!result.ok) return failed("The marketplace could not take the SKU.", { problem: result.problem });
+  if (!result.ok) return failed(describeProblem(result.problem, problemWords, "createSkus"), { problem: result.problem });
   const response = result.data;
 
   if (response.statusCode === 0 && response.id) {

@@ -1,6 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { failed, succeeded } from "@/lib/actions/action-state";
 import type { ActionState } from "@/lib/actions/action-state";
@@ -18,10 +19,25 @@ import { receiverUrlFor } from "@/lib/webhooks/receiver-url";
 /** A failed attempt to set a custom URL carries the URL back, so the form keeps it for another try. */
 export type WebhookActionState = ActionState<null, { url: string }>;
 
-/** Endpoint 10's 400 means the URL itself (spec: Webhook URL endpoint responses); the rest as everywhere. */
-function describeUrlProblem(problem: PlatformProblem): string {
-  if (problem.kind === "error" && problem.status === 400) return `The marketplace rejected the URL as invalid or unreachable: ${problem.message}`;
-  return describeProblem(problem, "change the callback URL");
+type ActionWords = Awaited<ReturnType<typeof getTranslations<"webhooks.actions">>>;
+
+/** The words of this module's answers, in the request's language. */
+async function actionWords() {
+  const [t, problems] = await Promise.all([getTranslations("webhooks.actions"), getTranslations("problems")]);
+  /** Endpoint 10's 400 means the URL itself (spec: Webhook URL endpoint responses); the rest as everywhere. */
+  const describeUrlProblem = (problem: PlatformProblem): string => {
+    if (problem.kind === "error" && problem.status === 400) return t("urlRejected", { message: problem.message });
+    return describeProblem(problem, problems, "changeCallbackUrl");
+  };
+  return { t, describeUrlProblem };
+}
+
+/**
+ * The URL field's messages in the reader's language. webhookUrlSchema's own messages are English
+ * (it also checks what the dashboard sends the platform): its two rules are told apart by code.
+ */
+function urlFieldErrors(error: z.ZodError, t: ActionWords): string[] {
+  return error.issues.filter((issue) => issue.path[0] === "url").map((issue) => (issue.code === "too_big" ? t("urlTooLong") : t("urlNotAbsolute")));
 }
 
 const settingsForm = z.discriminatedUnion("intent", [
@@ -36,11 +52,12 @@ const settingsForm = z.discriminatedUnion("intent", [
  */
 export async function updateWebhookSettingsAction(_previous: WebhookActionState, formData: FormData): Promise<WebhookActionState> {
   const seller = await requireSeller();
+  const { t, describeUrlProblem } = await actionWords();
   const submittedUrl = String(formData.get("url") ?? "");
   const parsed = settingsForm.safeParse({ intent: formData.get("intent"), url: submittedUrl });
   if (!parsed.success) {
-    const { url } = z.flattenError(parsed.error).fieldErrors as { url?: string[] };
-    return failed(url ? "Enter a valid http(s) URL." : "Unknown request.", { fieldErrors: url ? { url } : {}, data: { url: submittedUrl } });
+    const url = urlFieldErrors(parsed.error, t);
+    return failed(url.length > 0 ? t("invalidUrl") : t("unknownRequest"), { fieldErrors: url.length > 0 ? { url } : {}, data: { url: submittedUrl } });
   }
   const input = parsed.data;
 
@@ -48,7 +65,7 @@ export async function updateWebhookSettingsAction(_previous: WebhookActionState,
     const result = await withPlatform(seller, "deleteWebhookUrl", (client) => client.deleteWebhookUrl());
     if (!result.ok) return failed(describeUrlProblem(result.problem), { problem: result.problem });
     revalidatePath("/webhooks");
-    return succeeded("The callback URL was removed: the marketplace sends no more notifications.", null);
+    return succeeded(t("removed"), null);
   }
 
   const url = input.intent === "use-dashboard" ? receiverUrlFor(seller.connection.webhookKey) : input.url;
@@ -57,36 +74,36 @@ export async function updateWebhookSettingsAction(_previous: WebhookActionState,
     return failed(describeUrlProblem(result.problem), { problem: result.problem, ...(input.intent === "set-custom" ? { data: { url } } : {}) });
   }
   revalidatePath("/webhooks");
-  return succeeded(`Notifications now go to ${result.data.url}.`, null);
+  return succeeded(t("nowGoTo", { url: result.data.url }), null);
 }
 
 const eventIdSchema = z.string().min(1).max(100);
 
 export async function processAgainAction(eventId: string): Promise<WebhookActionState> {
   const seller = await requireSeller();
+  const { t } = await actionWords();
   const id = eventIdSchema.safeParse(eventId);
-  if (!id.success) return failed("This event does not exist.");
+  if (!id.success) return failed(t("noSuchEvent"));
   const result = await reprocessWebhookEvent(seller.id, id.data);
-  if (result === "missing") return failed("This event does not exist.");
-  if (result === "busy") return failed("This event is being processed right now; try again in a moment.");
+  if (result === "missing") return failed(t("noSuchEvent"));
+  if (result === "busy") return failed(t("busy"));
   revalidatePath(`/webhooks/events/${id.data}`);
   const event = await getWebhookEvent(seller.id, id.data);
   if (event?.processingState === "processed" || event?.processingState === "skipped") {
-    return succeeded("The event was processed again.", null);
+    return succeeded(t("processedAgain"), null);
   }
-  return failed(`Processing failed again: ${event?.processingError ?? "unknown error"}`);
+  return failed(t("failedAgain", { error: event?.processingError ?? t("unknownError") }));
 }
 
 /** "Process all dead again": every dead event of the seller is queued with a fresh budget of attempts. */
 export async function processAllDeadAction(): Promise<WebhookActionState> {
   const seller = await requireSeller();
+  const { t } = await actionWords();
   const count = await requeueDeadEvents(seller.id);
   if (count > 0) sweepSoon();
   revalidatePath("/webhooks/events");
   revalidatePath("/webhooks");
-  return count === 0
-    ? succeeded("There are no dead events.", null)
-    : succeeded(`${count} dead event${count === 1 ? " is" : "s are"} being processed again.`, null);
+  return count === 0 ? succeeded(t("noDeadEvents"), null) : succeeded(t("deadRequeued", { count }), null);
 }
 
 /**
@@ -95,17 +112,18 @@ export async function processAllDeadAction(): Promise<WebhookActionState> {
  */
 export async function rotateReceiverAction(): Promise<WebhookActionState> {
   const seller = await requireSeller();
+  const { t, describeUrlProblem } = await actionWords();
   const oldUrl = receiverUrlFor(seller.connection.webhookKey);
   const current = await withPlatform(seller, "getWebhookUrl", (client) => client.getWebhookUrl());
   const newUrl = receiverUrlFor(await rotateWebhookKey(seller.id));
   revalidatePath("/webhooks");
   if (!current.ok) {
-    return failed(`A new receiver URL was made; the marketplace's callback URL could not be checked: ${describeUrlProblem(current.problem)}`, { problem: current.problem });
+    return failed(t("rotatedUnchecked", { problem: describeUrlProblem(current.problem) }), { problem: current.problem });
   }
-  if (current.data.url !== oldUrl) return succeeded("A new receiver URL was made. The old one no longer accepts notifications.", null);
+  if (current.data.url !== oldUrl) return succeeded(t("rotated"), null);
   const moved = await withPlatform(seller, "setWebhookUrl", (client) => client.setWebhookUrl(newUrl));
   if (!moved.ok) {
-    return failed(`A new receiver URL was made, but the marketplace still points at the old one: ${describeUrlProblem(moved.problem)} Use "Use this dashboard" to try again.`, { problem: moved.problem });
+    return failed(t("rotatedNotMoved", { problem: describeUrlProblem(moved.problem) }), { problem: moved.problem });
   }
-  return succeeded("A new receiver URL was made and the marketplace now notifies it. The old one no longer accepts notifications.", null);
+  return succeeded(t("rotatedAndMoved"), null);
 }

@@ -1,5 +1,13 @@
+import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
-import { describeConnectError, knownConnectErrorCode } from "./connect-errors";
+import { catalogues } from "@/messages";
+import type { Messages } from "@/messages";
+import { describeConnectError as describeIn, knownConnectErrorCode } from "./connect-errors";
+import type { ConnectWords } from "./connect-errors";
+
+const words = (locale: "en" | "pt-BR") => createTranslator({ locale, messages: catalogues[locale] as Messages, namespace: "connect" }) as unknown as ConnectWords;
+const english = words("en");
+const describeConnectError = (error: string | undefined, stage: string | undefined) => describeIn(error, stage, english);
 
 describe("describeConnectError", () => {
   it("explains access_denied as declined or no PRO plan", () => {
@@ -42,10 +50,28 @@ describe("describeConnectError", () => {
     expect(describeConnectError("http_503", "token").title).toMatch(/could not be reached/);
   });
 
+  it("explains Auth.js's own errors", () => {
+    expect(describeConnectError("AccessDenied", undefined)).toEqual(describeConnectError("access_denied", "authorize"));
+    expect(describeConnectError("OAuthCallbackError", undefined).title).toBe("The sign-in could not be verified");
+  });
+
   it("falls back to a generic message for unknown or missing codes", () => {
     expect(describeConnectError("made_up", "authorize").title).toBe("Connecting your account failed");
     expect(describeConnectError(undefined, undefined).title).toBe("Connecting your account failed");
     expect(describeConnectError("Configuration", undefined).title).toBe("Connecting your account failed");
+    expect(describeConnectError("toString", "authorize").title).toBe("Connecting your account failed");
+  });
+
+  it("says it in Portuguese", () => {
+    const portuguese = words("pt-BR");
+    expect(describeIn("access_denied", "authorize", portuguese)).toEqual({
+      title: "O acesso não foi concedido",
+      description:
+        "A conexão foi recusada, ou sua conta do marketplace não tem plano PRO. Só vendedores PRO podem conectar integrações: confira seu plano no marketplace, depois tente novamente e escolha Aprovar.",
+    });
+    expect(describeIn("http_502", "token", portuguese).title).toBe("Não foi possível falar com o marketplace");
+    expect(describeIn("made_up", "authorize", portuguese).title).toBe("A conexão da sua conta falhou");
+    expect(describeIn("invalid_client", "token", portuguese).description).toMatch(/MARKETPLACE_CLIENT_SECRET/);
   });
 });
 
@@ -54,8 +80,10 @@ describe("knownConnectErrorCode", () => {
     expect(knownConnectErrorCode("access_denied", "authorize")).toBe("access_denied");
     expect(knownConnectErrorCode("http_502", "token")).toBe("http_502");
     expect(knownConnectErrorCode("identity_conflict", "profile")).toBe("identity_conflict");
+    expect(knownConnectErrorCode("OAuthCallbackError", undefined)).toBe("OAuthCallbackError");
     expect(knownConnectErrorCode("Call +55 11 5555-0000 to fix your account", "authorize")).toBeNull();
     expect(knownConnectErrorCode("__proto__", "authorize")).toBeNull();
+    expect(knownConnectErrorCode("__proto__", undefined)).toBeNull();
     expect(knownConnectErrorCode(undefined, undefined)).toBeNull();
   });
 });

@@ -1,116 +1,48 @@
-// What the seller reads when connecting fails. Keys are the platform's `error` values (spec:
+// What the seller reads when connecting fails. Codes are the platform's `error` values (spec:
 // Authorization request errors, Token exchange errors), the kinds of a failed basic_user_info
-// call, and Auth.js's own error types.
+// call, and Auth.js's own error types. The words are in messages/<locale>/connect.json under
+// `errors.<stage>.<code>`; this module decides which entry a failure reads.
+import type { useTranslations } from "next-intl";
+import type { Messages } from "@/messages";
 
 export interface ConnectErrorMessage {
   title: string;
   description: string;
 }
 
-const AUTHORIZE: Record<string, ConnectErrorMessage> = {
-  access_denied: {
-    title: "Access was not granted",
-    description:
-      "The connection was declined, or your marketplace account has no PRO plan. Only PRO sellers can connect integrations: check your plan on the marketplace, then try again and choose Approve.",
-  },
-  invalid_scope: {
-    title: "The requested permissions were not accepted",
-    description:
-      "The marketplace rejected the permissions this dashboard asks for as invalid or not available to this application. Ask the dashboard's administrator to check MARKETPLACE_SCOPES.",
-  },
-  temporarily_unavailable: {
-    title: "The marketplace is temporarily unavailable",
-    description: "The marketplace is under maintenance or overloaded. Wait a few minutes and try again.",
-  },
-  server_error: {
-    title: "The marketplace had an unexpected problem",
-    description: "Something went wrong on the marketplace's side while authorizing. Try again in a moment.",
-  },
-  invalid_request: {
-    title: "The connection request was not accepted",
-    description:
-      "The marketplace found the authorization request invalid or incomplete. Try again; if it keeps happening, the dashboard's integrator settings need checking.",
-  },
-  unauthorized_client: {
-    title: "This dashboard may not connect accounts",
-    description:
-      "The marketplace does not allow this integrator application to request access this way. The dashboard's administrator needs to check the application's registration.",
-  },
-  unsupported_response_type: {
-    title: "The connection method is not supported",
-    description: "The marketplace does not support the way this dashboard asked for access. Contact the dashboard's administrator.",
-  },
+/** The "connect" catalogue: `useTranslations("connect")` or `await getTranslations("connect")`. */
+export type ConnectWords = ReturnType<typeof useTranslations<"connect">>;
+
+type Errors = Messages["connect"]["errors"];
+/** Where a failure's title and description are, under `connect.errors`. */
+export type ConnectErrorKey =
+  | `authorize.${keyof Errors["authorize"] & string}`
+  | `token.${keyof Errors["token"] & string}`
+  | `profile.${keyof Errors["profile"] & string}`
+  | `authJs.${keyof Errors["authJs"] & string}`
+  | "unavailable"
+  | "fallback";
+
+// The codes each stage knows, as data: `satisfies` ties each to its catalogue entry.
+const AUTHORIZE = [
+  "access_denied",
+  "invalid_scope",
+  "temporarily_unavailable",
+  "server_error",
+  "invalid_request",
+  "unauthorized_client",
+  "unsupported_response_type",
+] as const satisfies readonly (keyof Errors["authorize"])[];
+const TOKEN = ["invalid_grant", "invalid_client", "invalid_request", "unauthorized_client", "unsupported_grant_type", "invalid_scope"] as const satisfies readonly (keyof Errors["token"])[];
+const PROFILE = ["forbidden", "unauthorized", "invalid_response", "identity_conflict"] as const satisfies readonly (keyof Errors["profile"])[];
+/** Auth.js's error types: a denial reads as the platform's access_denied, a misconfiguration as the generic failure. */
+const AUTH_JS: Record<string, ConnectErrorKey> = {
+  AccessDenied: "authorize.access_denied",
+  OAuthCallbackError: "authJs.OAuthCallbackError",
+  Configuration: "fallback",
 };
 
-const TOKEN: Record<string, ConnectErrorMessage> = {
-  invalid_grant: {
-    title: "The sign-in took too long or was already used",
-    description:
-      "The authorization the marketplace gave expired (after 10 minutes), was already used, or did not match this dashboard. Start again: it only takes a moment.",
-  },
-  invalid_client: {
-    title: "The dashboard's credentials were refused",
-    description:
-      "The marketplace did not accept this dashboard's client id or secret. The administrator needs to check MARKETPLACE_CLIENT_ID and MARKETPLACE_CLIENT_SECRET.",
-  },
-  invalid_request: {
-    title: "The marketplace refused the token request",
-    description: "The request to finish connecting was malformed. Try again; if it keeps happening, contact the dashboard's administrator.",
-  },
-  unauthorized_client: {
-    title: "This dashboard may not finish connecting",
-    description: "The marketplace does not allow this application to exchange authorization codes. Contact the dashboard's administrator.",
-  },
-  unsupported_grant_type: {
-    title: "The connection method is not supported",
-    description: "The marketplace does not support the authorization-code exchange this dashboard uses. Contact the dashboard's administrator.",
-  },
-  invalid_scope: {
-    title: "The requested permissions were not accepted",
-    description: "The marketplace rejected the permissions while finishing the connection. Try again and approve the requested permissions.",
-  },
-};
-
-const PROFILE: Record<string, ConnectErrorMessage> = {
-  forbidden: {
-    title: "Your name and e-mail are needed",
-    description:
-      "The dashboard identifies your account by the basic profile information (basic_user_info). Try again and keep that permission checked on the consent page.",
-  },
-  unauthorized: {
-    title: "The new connection was refused",
-    description: "The marketplace did not accept the token it had just issued. Try again.",
-  },
-  invalid_response: {
-    title: "Your marketplace account has no usable e-mail address",
-    description:
-      "The dashboard identifies your account by the e-mail address the marketplace gives for it, and that address is empty or not valid. Set a valid e-mail address on your marketplace account, then connect again.",
-  },
-  identity_conflict: {
-    title: "This e-mail address is already connected for another account",
-    description:
-      "A different marketplace account is already connected to this dashboard with the same e-mail address. To protect both accounts the connection was refused: contact the dashboard's administrator.",
-  },
-};
-
-const UNAVAILABLE: ConnectErrorMessage = {
-  title: "The marketplace could not be reached",
-  description: "The dashboard could not talk to the marketplace while connecting. Check that it is up and try again.",
-};
-
-const FALLBACK: ConnectErrorMessage = {
-  title: "Connecting your account failed",
-  description: "Something went wrong while connecting your marketplace account. Try again.",
-};
-
-const AUTH_JS: Record<string, ConnectErrorMessage> = {
-  AccessDenied: AUTHORIZE.access_denied!,
-  OAuthCallbackError: {
-    title: "The sign-in could not be verified",
-    description: "The answer from the marketplace did not match the sign-in this browser started (for example, it was opened in another tab). Start again.",
-  },
-  Configuration: FALLBACK,
-};
+const isOneOf = <T extends string>(codes: readonly T[], code: string): code is T => (codes as readonly string[]).includes(code);
 
 /**
  * The code to show beside the message: only one this page knows (it comes from the URL, which
@@ -118,15 +50,23 @@ const AUTH_JS: Record<string, ConnectErrorMessage> = {
  */
 export function knownConnectErrorCode(error: string | undefined, stage: string | undefined): string | null {
   if (!error) return null;
-  const table = stage === "authorize" ? AUTHORIZE : stage === "token" ? TOKEN : stage === "profile" ? PROFILE : AUTH_JS;
-  if (Object.hasOwn(table, error)) return error;
+  const known =
+    stage === "authorize" ? isOneOf(AUTHORIZE, error) : stage === "token" ? isOneOf(TOKEN, error) : stage === "profile" ? isOneOf(PROFILE, error) : Object.hasOwn(AUTH_JS, error);
+  if (known) return error;
   return stage === "token" && /^http_\d{3}$/.test(error) ? error : null;
 }
 
-export function describeConnectError(error: string | undefined, stage: string | undefined): ConnectErrorMessage {
-  if (!error) return FALLBACK;
-  if (stage === "authorize") return AUTHORIZE[error] ?? FALLBACK;
-  if (stage === "token") return TOKEN[error] ?? (error.startsWith("http_5") ? UNAVAILABLE : FALLBACK);
-  if (stage === "profile") return PROFILE[error] ?? UNAVAILABLE;
-  return AUTH_JS[error] ?? FALLBACK;
+/** Which catalogue entry explains a failure at `stage` with `error`. */
+export function connectErrorKey(error: string | undefined, stage: string | undefined): ConnectErrorKey {
+  if (!error) return "fallback";
+  if (stage === "authorize") return isOneOf(AUTHORIZE, error) ? `authorize.${error}` : "fallback";
+  if (stage === "token") return isOneOf(TOKEN, error) ? `token.${error}` : error.startsWith("http_5") ? "unavailable" : "fallback";
+  if (stage === "profile") return isOneOf(PROFILE, error) ? `profile.${error}` : "unavailable";
+  return Object.hasOwn(AUTH_JS, error) ? AUTH_JS[error]! : "fallback";
+}
+
+/** The title and description a seller reads, in the request's language (`t`: the "connect" catalogue). */
+export function describeConnectError(error: string | undefined, stage: string | undefined, t: ConnectWords): ConnectErrorMessage {
+  const key = connectErrorKey(error, stage);
+  return { title: t(`errors.${key}.title`), description: t(`errors.${key}.description`) };
 }

@@ -7,12 +7,14 @@ import type { Order } from "@/lib/marketplace/schemas/order";
 import { toPlatformOrdersQuery } from "@/lib/orders/order-filters";
 import type { OrderFilters } from "@/lib/orders/order-filters";
 import { describeProblem } from "@/lib/platform-problem";
-import type { PlatformResult } from "@/lib/platform-problem";
+import type { PlatformResult, ProblemWords } from "@/lib/platform-problem";
 
 // The orders export's source: every order of the current filter, one platform page at a time, at
 // the largest page size the platform reports (spec: Generic list rules, max_limit), waiting out a
 // rate limit (429, Retry-After) instead of failing. The route handler pulls the next page only
-// when the browser has taken the last, so the server holds one page at a time.
+// when the browser has taken the last, so the server holds one page at a time. The words of a
+// problem are the route's (`getTranslations("problems")`), asked for while the request is alive:
+// the pages are read later, as the browser pulls the stream.
 
 /** Mirror ids read at a time for a deadline export; their orders are fetched IDS_PER_REQUEST at a time. */
 const MIRROR_IDS_PER_READ = 1_000;
@@ -21,33 +23,36 @@ const RATE_LIMIT_ATTEMPTS = 6;
 export class ExportError extends Error {}
 
 /** One platform call, asked again after a rate limit's wait; any other problem ends the export. */
-async function patiently<T>(call: () => Promise<PlatformResult<T>>): Promise<T> {
+async function patiently<T>(call: () => Promise<PlatformResult<T>>, problems: ProblemWords): Promise<T> {
   const result = await retryWhileRateLimited(call, RATE_LIMIT_ATTEMPTS);
-  if (!result.ok) throw new ExportError(describeProblem(result.problem, "export your orders"));
+  if (!result.ok) throw new ExportError(describeProblem(result.problem, problems, "exportOrders"));
   return result.data;
 }
 
-/** The orders of `filters` (their paging ignored), page after page. */
-export async function* exportOrderPages(seller: CurrentSeller, filters: OrderFilters): AsyncGenerator<Order[]> {
+/** The orders of `filters` (their paging ignored), page after page; `problems` words a failure. */
+export async function* exportOrderPages(seller: CurrentSeller, filters: OrderFilters, problems: ProblemWords): AsyncGenerator<Order[]> {
   if (filters.deadline) {
-    yield* exportByShipBy(seller, filters, filters.deadline);
+    yield* exportByShipBy(seller, filters, filters.deadline, problems);
     return;
   }
   yield* everyPage((limit, offset) => {
     const query = toPlatformOrdersQuery(filters);
     query.set("_limit", String(limit));
     query.set("_offset", String(offset));
-    return patiently(() => withPlatform(seller, "listOrders", (client) => client.listOrders(query)));
+    return patiently(() => withPlatform(seller, "listOrders", (client) => client.listOrders(query)), problems);
   });
 }
 
-/** "To ship today" and "late": the mirror says which orders, the platform what they are (lib/data/orders.ts). */
-async function* exportByShipBy(seller: CurrentSeller, filters: OrderFilters, deadline: "today" | "late"): AsyncGenerator<Order[]> {
+/**
+ * "To ship today" and "late": the mirror says which orders, the platform what they are
+ * (lib/data/orders.ts); "today" is the seller's, in their time zone.
+ */
+async function* exportByShipBy(seller: CurrentSeller, filters: OrderFilters, deadline: "today" | "late", problems: ProblemWords): AsyncGenerator<Order[]> {
   const now = new Date();
   for (let offset = 0; ; offset += MIRROR_IDS_PER_READ) {
-    const { ids } = await mirroredOrderIdsByShipBy(seller.id, shipByQuery(filters, deadline, { offset, limit: MIRROR_IDS_PER_READ }, now));
+    const { ids } = await mirroredOrderIdsByShipBy(seller.id, shipByQuery(filters, deadline, { offset, limit: MIRROR_IDS_PER_READ }, seller.timeZone, now));
     for (let start = 0; start < ids.length; start += IDS_PER_REQUEST) {
-      const orders = await patiently(() => ordersByIds(seller, ids.slice(start, start + IDS_PER_REQUEST)));
+      const orders = await patiently(() => ordersByIds(seller, ids.slice(start, start + IDS_PER_REQUEST)), problems);
       if (orders.length > 0) yield orders;
     }
     if (ids.length < MIRROR_IDS_PER_READ) return;

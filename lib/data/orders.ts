@@ -34,11 +34,20 @@ export async function getOrderForSeller(seller: CurrentSeller, id: string): Prom
 /** Orders are asked of the platform by id this many at a time (the spec's example max_limit). */
 export const IDS_PER_REQUEST = 50;
 
-/** The mirror's question for a "to ship today" or "late" list of these filters (their paging aside). */
-export function shipByQuery(filters: OrderFilters, deadline: "today" | "late", page: { offset: number; limit: number }, now = new Date()): MirrorDeadlineQuery {
+/**
+ * The mirror's question for a "to ship today" or "late" list of these filters (their paging
+ * aside); "today" ends at midnight in the seller's time zone (`seller.timeZone`).
+ */
+export function shipByQuery(
+  filters: OrderFilters,
+  deadline: "today" | "late",
+  page: { offset: number; limit: number },
+  timeZone: string,
+  now = new Date(),
+): MirrorDeadlineQuery {
   const [field, direction] = filters.sort.split(":") as ["created_at" | "updated_at", "asc" | "desc"];
   return {
-    range: deadlineRange(deadline, now),
+    range: deadlineRange(deadline, now, timeZone),
     statuses: filters.status,
     customer: filters.customer,
     id: filters.id,
@@ -68,7 +77,10 @@ export async function ordersByIds(seller: CurrentSeller, ids: readonly string[])
  * (lib/orders/ship-by.ts), says which orders, and the platform says what they are now.
  */
 async function listOrdersByShipBy(seller: CurrentSeller, filters: OrderFilters, deadline: "today" | "late"): Promise<PlatformResult<OrdersPage>> {
-  const { ids, total } = await mirroredOrderIdsByShipBy(seller.id, shipByQuery(filters, deadline, { offset: (filters.page - 1) * filters.size, limit: filters.size }));
+  const { ids, total } = await mirroredOrderIdsByShipBy(
+    seller.id,
+    shipByQuery(filters, deadline, { offset: (filters.page - 1) * filters.size, limit: filters.size }, seller.timeZone),
+  );
   const orders = await ordersByIds(seller, ids);
   if (!orders.ok) return orders;
   return { ok: true, data: countedPage(orders.data.map(toOrderRow), total, filters) };

@@ -1,11 +1,10 @@
 import "server-only";
 import { deadlineRange, startOfDay } from "@/lib/orders/ship-by";
 import { pool } from "@/lib/pg-pool";
-import { DISPLAY_TIME_ZONE } from "@/lib/format";
 
 // The overview (the home page once connected): what needs the seller now and how sales go, all
 // from the order mirror (lib/data/order-mirror.ts), never by paging the platform. Days are the
-// seller's (São Paulo). The mirror's timestamps are UTC without a zone, the pool's session is UTC
+// seller's, in the time zone of their Settings (`seller.timeZone`). The mirror's timestamps are UTC without a zone, the pool's session is UTC
 // (lib/pg-pool.ts): instants go in as ISO text cast to timestamptz.
 
 export interface SalesFigure {
@@ -19,15 +18,19 @@ export interface Overview {
   shipToday: number;
   late: number;
   sales: { today: SalesFigure; last7Days: SalesFigure; last30Days: SalesFigure };
-  /** The last 30 days, oldest first: the seller's calendar day and its orders (cancelled excluded). */
-  daily: { day: string; orders: number }[];
+  /**
+   * The last 30 days, oldest first: the seller's calendar day (`2026-11-22`), the instant it
+   * starts (ISO, for DisplayFormat to name it) and its orders (cancelled excluded).
+   */
+  daily: { day: string; startsAt: string; orders: number }[];
 }
 
 const SALES_DAYS = 30;
 
-export async function getOverview(sellerId: string, now = new Date()): Promise<Overview> {
-  const today = deadlineRange("today", now);
-  const since = { today: startOfDay(now), last7Days: startOfDay(now, -6), last30Days: startOfDay(now, -(SALES_DAYS - 1)) };
+/** The overview of a seller whose days are those of `timeZone` (their Settings' zone). */
+export async function getOverview(sellerId: string, timeZone: string, now = new Date()): Promise<Overview> {
+  const today = deadlineRange("today", now, timeZone);
+  const since = { today: startOfDay(now, timeZone), last7Days: startOfDay(now, timeZone, -6), last30Days: startOfDay(now, timeZone, -(SALES_DAYS - 1)) };
   const [counts, sales, daily] = await Promise.all([
     pool.query<{ awaiting: number; ship_today: number; late: number }>(
       `SELECT COUNT(*) FILTER (WHERE "status" = 'new')::int AS awaiting,
@@ -47,7 +50,7 @@ export async function getOverview(sellerId: string, now = new Date()): Promise<O
       `SELECT to_char(("createdAt" AT TIME ZONE 'UTC') AT TIME ZONE $3, 'YYYY-MM-DD') AS day, COUNT(*)::int AS orders
        FROM "OrderMirror" WHERE "sellerId" = $1 AND "status" <> 'cancelled' AND "createdAt" >= $2::timestamptz
        GROUP BY day ORDER BY day`,
-      [sellerId, since.last30Days.toISOString(), DISPLAY_TIME_ZONE],
+      [sellerId, since.last30Days.toISOString(), timeZone],
     ),
   ]);
 
@@ -59,9 +62,11 @@ export async function getOverview(sellerId: string, now = new Date()): Promise<O
     };
   };
   const byDay = new Map(daily.rows.map((row) => [row.day, row.orders]));
+  const dayKey = dayKeyIn(timeZone);
   const days = Array.from({ length: SALES_DAYS }, (_, index) => {
-    const day = dayKey(startOfDay(now, index - (SALES_DAYS - 1)));
-    return { day, orders: byDay.get(day) ?? 0 };
+    const startsAt = startOfDay(now, timeZone, index - (SALES_DAYS - 1));
+    const day = dayKey(startsAt);
+    return { day, startsAt: startsAt.toISOString(), orders: byDay.get(day) ?? 0 };
   });
   const count = counts.rows[0]!;
   return {
@@ -73,5 +78,8 @@ export async function getOverview(sellerId: string, now = new Date()): Promise<O
   };
 }
 
-const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: DISPLAY_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
-const dayKey = (date: Date) => dayFormat.format(date);
+/** `2026-11-22`: a day as the query's to_char writes it (en-CA's order), in `timeZone`. */
+function dayKeyIn(timeZone: string): (date: Date) => string {
+  const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+  return (date) => dayFormat.format(date);
+}

@@ -2,7 +2,9 @@ import "server-only";
 import { withPlatform } from "@/lib/data/platform";
 import type { PlatformResult } from "@/lib/data/platform";
 import type { CurrentSeller } from "@/lib/data/sellers";
-import type { PriceCreate, PriceCreateResponse, PriceWithHistory } from "@/lib/marketplace/schemas/price";
+import type { MarketplaceClient } from "@/lib/marketplace/client";
+import { pricesQuery } from "@/lib/marketplace/list-query";
+import type { Price, PriceCreate, PriceCreateResponse, PriceWithHistory } from "@/lib/marketplace/schemas/price";
 import { toPlatformPricesQuery } from "@/lib/prices/price-filters";
 import type { PriceFilters } from "@/lib/prices/price-filters";
 import { toPriceRow } from "@/lib/prices/price-rows";
@@ -29,4 +31,31 @@ export async function getPriceForSeller(seller: CurrentSeller, id: string): Prom
 /** Endpoint 5: a new price for the SKU and type (prices are never edited in place). */
 export async function createPriceForSeller(seller: CurrentSeller, price: PriceCreate): Promise<PlatformResult<PriceCreateResponse>> {
   return withPlatform(seller, "createPrice", (client) => client.createPrice(price));
+}
+
+/**
+ * Spec, Limits: `max_limit` is reported per response; "a demonstration of the rules assumes
+ * default 50 and maximum 200". We ask for 200 and follow whatever page size comes back.
+ */
+export const EVERY_PRICE_PAGE_SIZE = 200;
+
+/**
+ * Every price of the seller, page by page, up to `maxPages` (`complete: false` when that cap
+ * stopped it): the platform lists prices, not products, so a view by SKU (a bulk preview, the
+ * prices by product) reads them all and groups them itself.
+ */
+export async function listEveryPrice(client: MarketplaceClient, maxPages: number): Promise<{ prices: Price[]; complete: boolean }> {
+  const prices: Price[] = [];
+  let offset = 0;
+  for (let page = 0; page < maxPages; page++) {
+    // Oldest first, so the pages do not move under us as the seller's other tabs set prices: a
+    // price set meanwhile moves to the end (its created_at is renewed) and is read there, with
+    // its new value winning where they are grouped. The shift may hide one other price at a page
+    // boundary; such views are advisory (applying sets the price whatever they saw).
+    const result = await client.listPrices(pricesQuery({ limit: EVERY_PRICE_PAGE_SIZE, offset, sort: { field: "created_at", direction: "asc" } }));
+    prices.push(...result.items);
+    if (result.next === null || result.items.length === 0) return { prices, complete: true };
+    offset = result.next.offset;
+  }
+  return { prices, complete: false };
 }

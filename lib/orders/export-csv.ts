@@ -1,16 +1,16 @@
 // The orders export's CSV (issue 14): the columns a seller's accountant asks for, in the dialect
 // the seller's spreadsheet opens without a wizard: in pt-BR `;`-separated, comma decimals and a
-// byte-order mark (Excel in Brazil), in English `,` and points. Dates are the seller's (São Paulo)
-// wall time. Pure: the route handler streams what this writes, page by page.
+// byte-order mark (Excel in Brazil), in English `,` and points. The language is the request's
+// (the header's switch, else the browser's), the column titles come from its catalogue
+// (orders.export.columns), and dates are wall time in the seller's time zone. Pure: the route
+// handler streams what this writes, page by page.
 import Papa from "papaparse";
+import type { Locale } from "@/i18n/config";
 import type { Order } from "@/lib/marketplace/schemas/order";
 import { moneyToDecimalString } from "@/lib/money";
-import { DISPLAY_TIME_ZONE } from "@/lib/format";
 import { maskDocument } from "@/lib/orders/mask-document";
 import { itemCountOf } from "@/lib/orders/order-rows";
 import { shipByOf } from "@/lib/orders/ship-by";
-
-export type ExportLocale = "pt-BR" | "en";
 
 export interface CsvDialect {
   delimiter: string;
@@ -18,66 +18,70 @@ export interface CsvDialect {
   bom: string;
 }
 
-export const CSV_DIALECTS: Record<ExportLocale, CsvDialect> = {
+export const CSV_DIALECTS: Record<Locale, CsvDialect> = {
   "pt-BR": { delimiter: ";", decimal: ",", bom: "\uFEFF" },
   en: { delimiter: ",", decimal: ".", bom: "\uFEFF" },
 };
 
-/** The export's language: English when the browser asks for it before Portuguese, pt-BR otherwise. */
-export function exportLocaleFor(acceptLanguage: string | null): ExportLocale {
-  const wanted = (acceptLanguage ?? "")
-    .split(",")
-    .map((part) => part.split(";")[0]!.trim().toLowerCase())
-    .filter(Boolean);
-  const first = wanted.find((tag) => tag.startsWith("pt") || tag.startsWith("en"));
-  return first?.startsWith("en") ? "en" : "pt-BR";
+/** The file's columns, in order: each names its title in the catalogue (orders.export.columns.<column>). */
+export const EXPORT_COLUMNS = [
+  "order",
+  "status",
+  "created",
+  "updated",
+  "approved",
+  "customer",
+  "document",
+  "items",
+  "total",
+  "freight",
+  "discount",
+  "commission",
+  "currency",
+  "deliveryStatus",
+  "tracking",
+  "shipBy",
+] as const;
+
+export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
+
+/** How one export is written: the request's language and the seller's zone. */
+export interface ExportSettings {
+  locale: Locale;
+  timeZone: string;
 }
 
-const HEADERS: Record<ExportLocale, string[]> = {
-  "pt-BR": [
-    "pedido",
-    "status",
-    "criado em",
-    "atualizado em",
-    "aprovado em",
-    "cliente",
-    "documento",
-    "itens",
-    "total",
-    "frete",
-    "desconto",
-    "comissão",
-    "moeda",
-    "status da entrega",
-    "rastreio",
-    "enviar até",
-  ],
-  en: ["order", "status", "created", "updated", "approved", "customer", "document", "items", "total", "freight", "discount", "commission", "currency", "delivery status", "tracking", "ship by"],
-};
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
 
-const wallTime = new Intl.DateTimeFormat("en-CA", {
-  timeZone: DISPLAY_TIME_ZONE,
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-});
+/** One formatter per zone, kept: an export formats four dates a row, and building one is slow. */
+function wallClockOf(timeZone: string): Intl.DateTimeFormat {
+  let clock = wallClocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat("en-CA", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" });
+    wallClocks.set(timeZone, clock);
+  }
+  return clock;
+}
 
-/** `2026-11-22 10:15` in São Paulo; "" for none. */
-function when(value: string | null): string {
+/** `2026-11-22 10:15` in `timeZone`; "" for none. An accountant's sortable form, the same in both languages. */
+function wallTime(value: string | null, timeZone: string): string {
   if (!value) return "";
-  const parts = Object.fromEntries(wallTime.formatToParts(new Date(value)).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(wallClockOf(timeZone).formatToParts(new Date(value)).map((part) => [part.type, part.value]));
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+/** The file name's day: `2026-11-22`, the seller's date at `now` in `timeZone`. */
+export function exportDay(now: Date, timeZone: string): string {
+  return wallTime(now.toISOString(), timeZone).slice(0, 10);
 }
 
 function amount(value: number, normalizer: number, dialect: CsvDialect): string {
   return moneyToDecimalString({ value, normalizer }).replace(".", dialect.decimal);
 }
 
-export function exportRow(order: Order, dialect: CsvDialect): string[] {
+export function exportRow(order: Order, dialect: CsvDialect, timeZone: string): string[] {
   const { amounts } = order;
+  const when = (value: string | null) => wallTime(value, timeZone);
   return [
     order.id,
     order.status,
@@ -98,15 +102,18 @@ export function exportRow(order: Order, dialect: CsvDialect): string[] {
   ];
 }
 
-/** The file's start: the byte-order mark and the header line. */
-export function exportHead(locale: ExportLocale): string {
+/**
+ * The file's start: the byte-order mark and the header line. `columnTitle` gives a column's title
+ * in the file's language: `(column) => t(column)` with `getTranslations("orders.export.columns")`.
+ */
+export function exportHead(locale: Locale, columnTitle: (column: ExportColumn) => string): string {
   const dialect = CSV_DIALECTS[locale];
-  return dialect.bom + Papa.unparse([HEADERS[locale]], { delimiter: dialect.delimiter, newline: "\r\n" }) + "\r\n";
+  return dialect.bom + Papa.unparse([EXPORT_COLUMNS.map(columnTitle)], { delimiter: dialect.delimiter, newline: "\r\n" }) + "\r\n";
 }
 
 /** A page of orders as CSV lines, each ending with CRLF. */
-export function exportLines(orders: readonly Order[], locale: ExportLocale): string {
+export function exportLines(orders: readonly Order[], { locale, timeZone }: ExportSettings): string {
   if (orders.length === 0) return "";
   const dialect = CSV_DIALECTS[locale];
-  return Papa.unparse(orders.map((order) => exportRow(order, dialect)), { delimiter: dialect.delimiter, newline: "\r\n", escapeFormulae: true }) + "\r\n";
+  return Papa.unparse(orders.map((order) => exportRow(order, dialect, timeZone)), { delimiter: dialect.delimiter, newline: "\r\n", escapeFormulae: true }) + "\r\n";
 }

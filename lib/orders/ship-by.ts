@@ -1,7 +1,7 @@
 // "Ship by": when an order must next be handed to the carrier (spec: Delivery `shipping.handling_time.limit_date`),
-// and whether that is today or already late. Pure; the seller's calendar day is São Paulo's
-// (lib/format.ts), whatever the machine's zone.
-import { DISPLAY_TIME_ZONE } from "@/lib/format";
+// and whether that is today or already late. Pure; "today" is the seller's calendar day in the
+// time zone of their Settings (`seller.timeZone` on the server, next-intl's `useTimeZone()` in
+// the browser), whatever the machine's zone.
 
 /** Deliveries the seller still has to post (spec: order.delivery statuses). */
 const OPEN_DELIVERY_STATUSES: ReadonlySet<string> = new Set(["created", "received"]);
@@ -27,48 +27,58 @@ export function shipByOf(order: { status: string; deliveries: readonly DeliveryD
 
 export type Deadline = "late" | "today" | null;
 
-/** "late" once the limit has passed; "today" when it falls later on the seller's current day. */
-export function deadlineOf(shipBy: string | null, now: Date): Deadline {
+/** "late" once the limit has passed; "today" when it falls later on the seller's current day in `timeZone`. */
+export function deadlineOf(shipBy: string | null, now: Date, timeZone: string): Deadline {
   if (shipBy === null) return null;
   const limit = Date.parse(shipBy);
   if (limit < now.getTime()) return "late";
-  return limit < startOfNextDay(now).getTime() ? "today" : null;
+  return limit < startOfNextDay(now, timeZone).getTime() ? "today" : null;
 }
 
-const wallClock = new Intl.DateTimeFormat("en-US", {
-  timeZone: DISPLAY_TIME_ZONE,
-  hourCycle: "h23",
-  year: "numeric",
-  month: "numeric",
-  day: "numeric",
-  hour: "numeric",
-  minute: "numeric",
-  second: "numeric",
-});
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per zone: building an Intl.DateTimeFormat is slow, and a page asks per row. */
+function wallClockOf(timeZone: string): Intl.DateTimeFormat {
+  let clock = wallClocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    });
+    wallClocks.set(timeZone, clock);
+  }
+  return clock;
+}
 
 /** The zone's wall-clock time at `instant`, read as if it were UTC (its offset from UTC, in ms, is the difference). */
-function wallTimeAsUtc(instant: number): number {
-  const parts = Object.fromEntries(wallClock.formatToParts(instant).map((part) => [part.type, Number(part.value)]));
+function wallTimeAsUtc(instant: number, timeZone: string): number {
+  const parts = Object.fromEntries(wallClockOf(timeZone).formatToParts(instant).map((part) => [part.type, Number(part.value)]));
   return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
 }
 
-/** The instant the seller's next calendar day starts (midnight in São Paulo). */
-export function startOfNextDay(now: Date): Date {
-  return startOfDay(now, 1);
+/** The instant the seller's next calendar day starts (midnight in `timeZone`). */
+export function startOfNextDay(now: Date, timeZone: string): Date {
+  return startOfDay(now, timeZone, 1);
 }
 
-/** Midnight in São Paulo `days` days after the seller's current day (0: today's, -6: a week's first). */
-export function startOfDay(now: Date, days = 0): Date {
-  const wall = new Date(wallTimeAsUtc(now.getTime()));
+/** Midnight in `timeZone`, `days` days after the seller's current day there (0: today's, -6: a week's first). */
+export function startOfDay(now: Date, timeZone: string, days = 0): Date {
+  const wall = new Date(wallTimeAsUtc(now.getTime(), timeZone));
   const midnightAsUtc = Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate() + days);
   // Midnight there is midnight-as-UTC minus the zone's offset at that moment (asked twice, for a
   // change of offset in between).
-  let instant = midnightAsUtc - (wallTimeAsUtc(midnightAsUtc) - midnightAsUtc);
-  instant = midnightAsUtc - (wallTimeAsUtc(instant) - instant);
+  let instant = midnightAsUtc - (wallTimeAsUtc(midnightAsUtc, timeZone) - midnightAsUtc);
+  instant = midnightAsUtc - (wallTimeAsUtc(instant, timeZone) - instant);
   return new Date(instant);
 }
 
-/** The ship-by range a deadline filter means at `now`: late is before now; today is from now to the day's end. */
-export function deadlineRange(deadline: "late" | "today", now: Date): { from: Date | null; before: Date } {
-  return deadline === "late" ? { from: null, before: now } : { from: now, before: startOfNextDay(now) };
+/** The ship-by range a deadline filter means at `now`: late is before now; today is from now to the day's end in `timeZone`. */
+export function deadlineRange(deadline: "late" | "today", now: Date, timeZone: string): { from: Date | null; before: Date } {
+  return deadline === "late" ? { from: null, before: now } : { from: now, before: startOfNextDay(now, timeZone) };
 }

@@ -1,9 +1,19 @@
+import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
 import { MarketplaceError } from "@/lib/marketplace/errors";
 import { PRICE_STATUS } from "@/lib/marketplace/schemas/price";
 import type { PriceCreateResponse } from "@/lib/marketplace/schemas/price";
-import { applyPriceRows } from "./bulk-apply";
+import { catalogues } from "@/messages";
+import type { Messages } from "@/messages";
+import { applyPriceRows, classifyCreatePrice } from "./bulk-apply";
 import type { ApplyPriceRowsOptions, RowResult } from "./bulk-apply";
+import { describeBulkMessage } from "./bulk-messages";
+import type { BulkMessage, BulkMessageWords } from "./bulk-messages";
+
+/** A failed row's reason as the seller reads it in `locale`. */
+const worded = (reason: BulkMessage, locale: "en" | "pt-BR" = "en") =>
+  describeBulkMessage(reason, createTranslator({ locale, messages: catalogues[locale] as Messages, namespace: "prices.bulk.messages" }) as unknown as BulkMessageWords);
+const reasonOf = (result: RowResult<Row> | undefined) => (result?.outcome === "failed" ? worded(result.reason) : undefined);
 
 interface Row {
   line: number;
@@ -142,7 +152,8 @@ describe("applyPriceRows", () => {
     expectOneOutcomePerRow(rows, result.results);
     const byLine = new Map(result.results.map((r) => [r.row.line, r]));
     expect(byLine.get(3)).toMatchObject({ outcome: "applied" });
-    expect(byLine.get(4)).toMatchObject({ outcome: "failed", message: expect.stringContaining("after 4 attempts") });
+    expect(byLine.get(4)).toMatchObject({ outcome: "failed", reason: { code: "gaveUp", cause: "The marketplace answered HTTP 500", attempts: 4 } });
+    expect(reasonOf(byLine.get(4))).toBe("The marketplace answered HTTP 500 (after 4 attempts)");
     expect(platform.calls.filter((call) => call.sku === "SKU-3")).toHaveLength(4);
     expect(platform.calls.filter((call) => call.sku === "SKU-2")).toHaveLength(3);
   });
@@ -220,7 +231,8 @@ describe("applyPriceRows", () => {
     const first = await applyPriceRows(rows, { ...platform.base, maxWaitMs: 200 });
     expect(first.pending).toEqual([{ ...rows[0], transientFailures: 1 }]);
     const second = await applyPriceRows(first.pending, { ...platform.base, maxTransientFailures: 2 });
-    expect(second.results[0]).toMatchObject({ outcome: "failed", message: expect.stringContaining("after 3 attempts") });
+    expect(second.results[0]).toMatchObject({ outcome: "failed", reason: { code: "gaveUp", attempts: 3 } });
+    expect(reasonOf(second.results[0])).toContain("after 3 attempts");
     expect(platform.calls).toHaveLength(3);
   });
 
@@ -248,5 +260,12 @@ describe("applyPriceRows", () => {
     expectOneOutcomePerRow(rows, result.results);
     expect(platform.prices.size).toBe(20);
     expect(result.results.every((r) => r.outcome === "applied")).toBe(true);
+  });
+
+  it("fails a success without a price id, in the seller's language", () => {
+    const attempt = classifyCreatePrice({ token: "t", id: null, statusCode: 0, statusMessage: "ok", errors: [], data: null });
+    expect(attempt).toEqual({ kind: "final", outcome: { outcome: "failed", reason: { code: "noPriceId" } } });
+    expect(worded({ code: "noPriceId" })).toBe("The marketplace reported success without a price id");
+    expect(worded({ code: "gaveUp", cause: "Unexpected error (statusCode -1)", attempts: 4 }, "pt-BR")).toBe("Unexpected error (statusCode -1) (após 4 tentativas)");
   });
 });

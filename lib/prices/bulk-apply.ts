@@ -11,6 +11,8 @@ import { MarketplaceError } from "@/lib/marketplace/errors";
 import { PRICE_STATUS } from "@/lib/marketplace/schemas/price";
 import type { PriceCreateResponse } from "@/lib/marketplace/schemas/price";
 import type { ImportError } from "@/lib/marketplace/schemas/sku";
+import { verbatim } from "./bulk-messages";
+import type { BulkMessage } from "./bulk-messages";
 
 /** What the applier needs of a row; callers may carry more fields, which come back untouched. */
 export interface ApplicableRow {
@@ -22,10 +24,14 @@ export interface ApplicableRow {
   transientFailures?: number;
 }
 
+/**
+ * `message` of applied and rejected rows is the platform's own (statusMessage, errors[].message);
+ * a failed row's `reason` is a code (./bulk-messages.ts), worded by whoever shows it.
+ */
 export type RowOutcome =
   | { outcome: "applied"; priceId: string; message: string }
   | { outcome: "rejected"; message: string; errors: ImportError[]; statusCode: number | null }
-  | { outcome: "failed"; message: string };
+  | { outcome: "failed"; reason: BulkMessage };
 
 export type RowResult<R extends ApplicableRow> = RowOutcome & { row: R };
 
@@ -115,7 +121,7 @@ export type CreatePriceAttempt =
 export function classifyCreatePrice(response: PriceCreateResponse & { retryAfterMs?: number }): CreatePriceAttempt {
   if (response.statusCode === PRICE_STATUS.imported.statusCode) {
     const id = response.id ?? response.data?.id;
-    if (!id) return { kind: "final", outcome: { outcome: "failed", message: "The marketplace reported success without a price id" } };
+    if (!id) return { kind: "final", outcome: { outcome: "failed", reason: { code: "noPriceId" } } };
     return { kind: "final", outcome: { outcome: "applied", priceId: id, message: response.statusMessage } };
   }
   if (response.statusCode === PRICE_STATUS.blocked.statusCode) return { kind: "rate_limited", retryAfterMs: response.retryAfterMs };
@@ -137,7 +143,7 @@ export function classifyCreatePrice(response: PriceCreateResponse & { retryAfter
 
 function classifyError(error: unknown): CreatePriceAttempt {
   if (!(error instanceof MarketplaceError)) {
-    return { kind: "final", outcome: { outcome: "failed", message: error instanceof Error ? error.message : String(error) } };
+    return { kind: "final", outcome: { outcome: "failed", reason: verbatim(error instanceof Error ? error.message : String(error)) } };
   }
   switch (error.kind) {
     case "rate_limited":
@@ -152,7 +158,7 @@ function classifyError(error: unknown): CreatePriceAttempt {
     case "not_found":
       return { kind: "final", outcome: { outcome: "rejected", message: error.message, errors: [], statusCode: null } };
     case "invalid_response":
-      return { kind: "final", outcome: { outcome: "failed", message: error.message } };
+      return { kind: "final", outcome: { outcome: "failed", reason: verbatim(error.message) } };
   }
 }
 
@@ -286,7 +292,7 @@ export async function applyPriceRows<R extends ApplicableRow>(
       // Transient.
       failures++;
       if (failures > maxTransientFailures) {
-        const result = { outcome: "failed", message: `${attempt.message} (after ${failures} attempts)`, row } as RowResult<R>;
+        const result = { outcome: "failed", reason: { code: "gaveUp", cause: attempt.message, attempts: failures }, row } as RowResult<R>;
         results.push(result);
         options.onResult?.(result);
         return { done: true };

@@ -1,16 +1,33 @@
+import { createTranslator } from "next-intl";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
+import { catalogues } from "@/messages";
+import type { Messages } from "@/messages";
 import { buildResultsCsv, convertAmount, escapeCsvText, parseBulkPriceCsv } from "./bulk-csv";
 import type { BulkCsvParseResult, BulkResultLine } from "./bulk-csv";
+import { describeBulkMessage } from "./bulk-messages";
+import type { BulkMessage, BulkMessageWords } from "./bulk-messages";
+
+// The parser says what is wrong as a code; the page words it. The assertions read the English
+// wording, as the seller reads it.
+const words = (locale: "en" | "pt-BR") =>
+  createTranslator({ locale, messages: catalogues[locale] as Messages, namespace: "prices.bulk.messages" }) as unknown as BulkMessageWords;
+const english = (message: BulkMessage | undefined) => (message === undefined ? undefined : describeBulkMessage(message, words("en")));
 
 function parsed(text: string, maxRows?: number): Extract<BulkCsvParseResult, { ok: true }> {
   const result = parseBulkPriceCsv(text, { maxRows });
-  if (!result.ok) throw new Error(`expected a parsed file, got: ${result.error}`);
+  if (!result.ok) throw new Error(`expected a parsed file, got: ${english(result.error)}`);
   return result;
 }
 
 function reasonFor(text: string, line = 2): string | undefined {
-  return parsed(text).invalid.find((row) => row.line === line)?.reason;
+  return english(parsed(text).invalid.find((row) => row.line === line)?.reason);
+}
+
+/** The file's error in English, or a failed expectation when the file was read. */
+function fileError(text: string, maxRows?: number): string | undefined {
+  const result = parseBulkPriceCsv(text, { maxRows });
+  return result.ok ? undefined : english(result.error);
 }
 
 const HEADER = "sku,type,value,currency\n";
@@ -75,9 +92,8 @@ describe("parseBulkPriceCsv: bad rows, each with a clear reason", () => {
   it("keeps the first of a duplicate sku+type and reports the later ones with the first line", () => {
     const result = parsed(`${HEADER}CAM-001,sell,1,BRL\nCAM-001,list,2,BRL\ncam-001,sell,3,BRL\nCAM-001,SELL,4,BRL\n`);
     expect(result.rows.map((row) => row.line)).toEqual([2, 3, 4]);
-    expect(result.invalid).toEqual([
-      { line: 5, sku: "CAM-001", type: "SELL", value: "4", currency: "BRL", reason: expect.stringMatching(/duplicate: line 2 already sets the sell price of CAM-001/) },
-    ]);
+    expect(result.invalid).toEqual([{ line: 5, sku: "CAM-001", type: "SELL", value: "4", currency: "BRL", reason: { code: "duplicate", first: "2", type: "sell", sku: "CAM-001" } }]);
+    expect(reasonFor(`${HEADER}CAM-001,sell,1,BRL\nCAM-001,SELL,4,BRL\n`, 3)).toMatch(/duplicate: line 2 already sets the sell price of CAM-001/);
   });
 
   it("keeps the cells of an invalid row as written, for the results file", () => {
@@ -87,14 +103,15 @@ describe("parseBulkPriceCsv: bad rows, each with a clear reason", () => {
       type: "promo",
       value: "1,5",
       currency: "brl",
-      reason: expect.any(String),
+      reason: expect.objectContaining({ code: expect.any(String) }),
     });
   });
 
   it("refuses the rows after an unclosed quote", () => {
     const result = parsed(`${HEADER}CAM-001,sell,1,BRL\n"CAM-002,sell,2,BRL\nCAM-003,sell,3,BRL\n`);
     expect(result.rows.map((row) => row.line)).toEqual([2]);
-    expect(result.invalid[0]).toMatchObject({ line: 3, reason: expect.stringMatching(/quoted field is not closed/) });
+    expect(result.invalid[0]).toMatchObject({ line: 3, reason: { code: "unclosedQuote" } });
+    expect(english(result.invalid[0]?.reason)).toMatch(/quoted field is not closed/);
   });
 
   it("mixes good and bad rows, with line numbers", () => {
@@ -110,28 +127,32 @@ describe("parseBulkPriceCsv: whole-file errors", () => {
     ["a file of blank lines", "\n \r\n"],
     ["a BOM alone", "\uFEFF"],
   ])("refuses %s", (_name, text) => {
-    expect(parseBulkPriceCsv(text)).toEqual({ ok: false, error: expect.stringMatching(/empty/) });
+    expect(parseBulkPriceCsv(text)).toEqual({ ok: false, error: { code: "fileEmpty" } });
+    expect(fileError(text)).toMatch(/empty/);
   });
 
   it("refuses a file without the header", () => {
-    expect(parseBulkPriceCsv("CAM-001,sell,12.34,BRL\n")).toEqual({ ok: false, error: expect.stringMatching(/header sku,type,value,currency \(it is missing\)/) });
+    expect(parseBulkPriceCsv("CAM-001,sell,12.34,BRL\n")).toEqual({ ok: false, error: { code: "headerMissing" } });
+    expect(fileError("CAM-001,sell,12.34,BRL\n")).toMatch(/header sku,type,value,currency \(it is missing\)/);
   });
 
   it("names the columns the header lacks", () => {
-    expect(parseBulkPriceCsv("sku,price,currency\nCAM-001,1,BRL\n")).toEqual({ ok: false, error: expect.stringMatching(/missing the columns type, value/) });
+    expect(parseBulkPriceCsv("sku,price,currency\nCAM-001,1,BRL\n")).toEqual({ ok: false, error: { code: "headerLacks", columns: "type, value", count: 2 } });
+    expect(fileError("sku,price,currency\nCAM-001,1,BRL\n")).toMatch(/missing the columns type, value/);
   });
 
   it("refuses a header named twice", () => {
-    expect(parseBulkPriceCsv("sku,type,value,currency,SKU\n")).toEqual({ ok: false, error: expect.stringMatching(/sku twice/) });
+    expect(fileError("sku,type,value,currency,SKU\n")).toMatch(/sku twice/);
   });
 
   it("refuses a header without rows", () => {
-    expect(parseBulkPriceCsv("sku,type,value,currency\r\n")).toEqual({ ok: false, error: expect.stringMatching(/no rows/) });
+    expect(fileError("sku,type,value,currency\r\n")).toMatch(/no rows/);
   });
 
   it("refuses more rows than allowed", () => {
     const lines = Array.from({ length: 6 }, (_, i) => `SKU-${i},sell,1,BRL`).join("\n");
-    expect(parseBulkPriceCsv(`${HEADER}${lines}`, { maxRows: 5 })).toEqual({ ok: false, error: expect.stringMatching(/more than 5 rows/) });
+    expect(parseBulkPriceCsv(`${HEADER}${lines}`, { maxRows: 5 })).toEqual({ ok: false, error: { code: "tooManyRows", max: 5 } });
+    expect(fileError(`${HEADER}${lines}`, 5)).toMatch(/more than 5 rows/);
     expect(parsed(`${HEADER}${lines}`, 6).rows).toHaveLength(6);
   });
 });
@@ -147,7 +168,36 @@ describe("convertAmount", () => {
   });
 
   it("refuses decimals the normalizer cannot hold", () => {
-    expect(convertAmount("12.5", "JPY", 1)).toEqual({ ok: false, reason: expect.stringMatching(/normalizer 1 /) });
+    const result = convertAmount("12.5", "JPY", 1);
+    expect(result).toEqual({ ok: false, reason: { code: "tooPrecise", amount: "12.5", normalizer: "1" } });
+    expect(english(result.ok ? undefined : result.reason)).toMatch(/normalizer 1 /);
+  });
+});
+
+describe("the parser's messages, worded", () => {
+  it("read in English as they always did", () => {
+    const en = words("en");
+    expect(describeBulkMessage({ code: "headerLacks", columns: "currency", count: 1 }, en)).toBe("The header is missing the column currency. Expected sku,type,value,currency.");
+    expect(describeBulkMessage({ code: "headerLacks", columns: "type, value", count: 2 }, en)).toBe("The header is missing the columns type, value. Expected sku,type,value,currency.");
+    expect(describeBulkMessage({ code: "tooManyRows", max: 5000 }, en)).toBe("The file has more than 5,000 rows; split it into smaller files.");
+    expect(reasonFor(`${HEADER}CAM-001,sell,12.345,BRL\n`)).toBe("value 12.345 has more decimals than a price with normalizer 100 can hold");
+    expect(reasonFor(`${HEADER}CAM-001,sell,"1.234,56",BRL\n`)).toBe(
+      'value "1.234,56" is not an amount: write digits with at most one decimal separator (12.34 or 12,34), without thousands separators or currency symbol',
+    );
+    expect(reasonFor(`${HEADER}CAM-001,sell,12,34,BRL\n`)).toBe('more columns than the header: quote a value with a decimal comma ("12,34") or use 12.34');
+    expect(reasonFor(`${HEADER}CAM-001,sell\n`)).toBe("missing columns value, currency");
+    expect(reasonFor(`${HEADER}"CAM-001,sell,1,BRL\n`)).toBe('a quoted field is not closed (a " is missing)');
+    expect(describeBulkMessage({ code: "duplicate", first: "1234", type: "sell", sku: "CAM-001" }, en)).toBe(
+      "duplicate: line 1234 already sets the sell price of CAM-001; only that line is used",
+    );
+  });
+
+  it("read in Portuguese", () => {
+    const pt = words("pt-BR");
+    expect(describeBulkMessage({ code: "headerLacks", columns: "type, value", count: 2 }, pt)).toBe("Faltam no cabeçalho as colunas type, value. O esperado é sku,type,value,currency.");
+    expect(describeBulkMessage({ code: "tooManyRows", max: 5000 }, pt)).toBe("O arquivo tem mais de 5.000 linhas; divida-o em arquivos menores.");
+    expect(describeBulkMessage({ code: "typeUnknown", quoted: '"promo"' }, pt)).toBe('tipo desconhecido "promo" (use list ou sell)');
+    expect(describeBulkMessage({ code: "verbatim", text: "A price had problems on import" }, pt)).toBe("A price had problems on import");
   });
 });
 

@@ -1,12 +1,13 @@
 // The bulk price CSV: reading the seller's upload (`sku,type,value,currency`, amounts in currency
 // units) into rows the platform's price create accepts (spec: Resources → Price; Endpoint 5), and
 // writing the per-row results back out. Pure and free of Next/server imports: the server parses,
-// the browser builds the results file.
+// the browser builds the results file. What is wrong with a file or a row is a code
+// (./bulk-messages.ts), worded in the seller's language where it is shown.
 import Papa from "papaparse";
 import { parseMoneyInput } from "@/lib/money";
 import { priceTypeSchema } from "@/lib/marketplace/schemas/price";
 import type { PriceType } from "@/lib/marketplace/schemas/price";
-import { formatCount } from "@/lib/format";
+import type { BulkMessage } from "./bulk-messages";
 
 export const BULK_CSV_COLUMNS = ["sku", "type", "value", "currency"] as const;
 export type BulkCsvColumn = (typeof BULK_CSV_COLUMNS)[number];
@@ -51,12 +52,12 @@ export interface InvalidBulkPriceRow {
   type: string;
   value: string;
   currency: string;
-  reason: string;
+  reason: BulkMessage;
 }
 
 export type BulkCsvParseResult =
   | { ok: true; rows: BulkPriceRow[]; invalid: InvalidBulkPriceRow[]; delimiter: "," | ";" }
-  | { ok: false; error: string };
+  | { ok: false; error: BulkMessage };
 
 export interface ParseBulkCsvOptions {
   /** Data rows (header excluded, blank lines not counted) above which the whole file is refused. */
@@ -78,27 +79,22 @@ export function convertAmount(
   amount: string,
   currency: string,
   normalizer: number,
-): { ok: true; value: number } | { ok: false; reason: string } {
+): { ok: true; value: number } | { ok: false; reason: BulkMessage } {
   const result = parseMoneyInput(amount, { currency, normalizer }, "en-US");
   if (result.ok) return result;
-  if (result.reason === "too_precise") {
-    return { ok: false, reason: `value ${amount} has more decimals than a price with normalizer ${normalizer} can hold` };
-  }
-  if (result.reason === "too_large") return { ok: false, reason: `value ${amount} is too large` };
-  return { ok: false, reason: `value ${amount} is not an amount` };
+  if (result.reason === "too_precise") return { ok: false, reason: { code: "tooPrecise", amount, normalizer: String(normalizer) } };
+  if (result.reason === "too_large") return { ok: false, reason: { code: "tooLarge", amount } };
+  return { ok: false, reason: { code: "notAnAmount", amount } };
 }
 
-function readAmount(text: string): { ok: true; amount: string } | { ok: false; reason: string } {
-  if (text === "") return { ok: false, reason: "value is empty" };
-  if (text.startsWith("-")) return { ok: false, reason: `value ${text} is negative` };
+function readAmount(text: string): { ok: true; amount: string } | { ok: false; reason: BulkMessage } {
+  if (text === "") return { ok: false, reason: { code: "valueEmpty" } };
+  if (text.startsWith("-")) return { ok: false, reason: { code: "valueNegative", value: text } };
   const match = AMOUNT_PATTERN.exec(text);
   const whole = match?.[1] ?? "";
   const fraction = match?.[2] ?? "";
   if (!match || (whole === "" && fraction === "")) {
-    return {
-      ok: false,
-      reason: `value ${JSON.stringify(text)} is not an amount: write digits with at most one decimal separator (12.34 or 12,34), without thousands separators or currency symbol`,
-    };
+    return { ok: false, reason: { code: "valueUnreadable", quoted: JSON.stringify(text) } };
   }
   const integer = whole.replace(/^0+(?=\d)/, "") || "0";
   const decimals = fraction.replace(/0+$/, "");
@@ -129,7 +125,7 @@ function isBlank(fields: readonly string[]): boolean {
  */
 export function parseBulkPriceCsv(text: string, options: ParseBulkCsvOptions = {}): BulkCsvParseResult {
   const content = text.startsWith("\uFEFF") ? text.slice(1) : text;
-  if (content.trim() === "") return { ok: false, error: "The file is empty. The first line must be the header sku,type,value,currency." };
+  if (content.trim() === "") return { ok: false, error: { code: "fileEmpty" } };
 
   const firstLine = content.slice(0, content.search(/\r?\n|$/));
   const delimiter = detectDelimiter(firstLine);
@@ -161,17 +157,13 @@ export function parseBulkPriceCsv(text: string, options: ParseBulkCsvOptions = {
   };
 
   const header = records[0];
-  if (!header) return { ok: false, error: "The file is empty. The first line must be the header sku,type,value,currency." };
+  if (!header) return { ok: false, error: { code: "fileEmpty" } };
   const names = header.fields.map((field) => field.trim().toLowerCase());
   const missing = BULK_CSV_COLUMNS.filter((column) => !names.includes(column));
-  if (missing.length === BULK_CSV_COLUMNS.length) {
-    return { ok: false, error: "The first line must be the header sku,type,value,currency (it is missing)." };
-  }
-  if (missing.length > 0) {
-    return { ok: false, error: `The header is missing the column${missing.length > 1 ? "s" : ""} ${missing.join(", ")}. Expected sku,type,value,currency.` };
-  }
+  if (missing.length === BULK_CSV_COLUMNS.length) return { ok: false, error: { code: "headerMissing" } };
+  if (missing.length > 0) return { ok: false, error: { code: "headerLacks", columns: missing.join(", "), count: missing.length } };
   const duplicateColumn = BULK_CSV_COLUMNS.find((column) => names.indexOf(column) !== names.lastIndexOf(column));
-  if (duplicateColumn) return { ok: false, error: `The header has the column ${duplicateColumn} twice.` };
+  if (duplicateColumn) return { ok: false, error: { code: "headerTwice", column: duplicateColumn } };
   const index = Object.fromEntries(BULK_CSV_COLUMNS.map((column) => [column, names.indexOf(column)])) as Record<BulkCsvColumn, number>;
   const width = names.length;
 
@@ -184,41 +176,37 @@ export function parseBulkPriceCsv(text: string, options: ParseBulkCsvOptions = {
     if (isBlank(record.fields)) continue;
     dataRows++;
     if (options.maxRows !== undefined && dataRows > options.maxRows) {
-      return { ok: false, error: `The file has more than ${formatCount(options.maxRows)} rows; split it into smaller files.` };
+      return { ok: false, error: { code: "tooManyRows", max: options.maxRows } };
     }
     const line = lineAt(record.start);
     const cell = (column: BulkCsvColumn) => (record.fields[index[column]] ?? "").trim();
     const cells = { sku: cell("sku"), type: cell("type"), value: cell("value"), currency: cell("currency") };
-    const reject = (reason: string) => invalid.push({ line, ...cells, reason });
+    const reject = (reason: BulkMessage) => invalid.push({ line, ...cells, reason });
 
     if (unclosedQuote.from !== undefined && record.start >= unclosedQuote.from) {
-      reject("a quoted field is not closed (a \" is missing)");
+      reject({ code: "unclosedQuote" });
       continue;
     }
     if (record.fields.length < width) {
       const absent = BULK_CSV_COLUMNS.filter((column) => index[column] >= record.fields.length);
-      reject(`missing column${absent.length > 1 ? "s" : ""} ${absent.join(", ")}`);
+      reject({ code: "missingColumns", columns: absent.join(", "), count: absent.length });
       continue;
     }
     if (record.fields.length > width) {
-      reject(
-        delimiter === "," && /\d,\d/.test(record.fields.join(","))
-          ? `more columns than the header: quote a value with a decimal comma ("12,34") or use 12.34`
-          : "more columns than the header",
-      );
+      reject({ code: delimiter === "," && /\d,\d/.test(record.fields.join(",")) ? "extraColumnsDecimalComma" : "extraColumns" });
       continue;
     }
     if (cells.sku === "") {
-      reject("sku is empty");
+      reject({ code: "skuEmpty" });
       continue;
     }
     if (cells.sku.length > MAX_SKU_LENGTH) {
-      reject(`sku is longer than ${MAX_SKU_LENGTH} characters`);
+      reject({ code: "skuTooLong", max: MAX_SKU_LENGTH });
       continue;
     }
     const type = priceTypeSchema.safeParse(cells.type.toLowerCase());
     if (!type.success) {
-      reject(cells.type === "" ? "type is empty (use list or sell)" : `unknown type ${JSON.stringify(cells.type)} (use list or sell)`);
+      reject(cells.type === "" ? { code: "typeEmpty" } : { code: "typeUnknown", quoted: JSON.stringify(cells.type) });
       continue;
     }
     const amount = readAmount(cells.value);
@@ -228,11 +216,11 @@ export function parseBulkPriceCsv(text: string, options: ParseBulkCsvOptions = {
     }
     const currency = cells.currency.toUpperCase();
     if (currency === "") {
-      reject("currency is empty (an ISO-4217 code such as BRL)");
+      reject({ code: "currencyEmpty" });
       continue;
     }
     if (!KNOWN_CURRENCIES.has(currency)) {
-      reject(`unknown currency code ${JSON.stringify(cells.currency)} (an ISO-4217 code such as BRL)`);
+      reject({ code: "currencyUnknown", quoted: JSON.stringify(cells.currency) });
       continue;
     }
     const converted = convertAmount(amount.amount, currency, DEFAULT_NORMALIZER);
@@ -243,14 +231,14 @@ export function parseBulkPriceCsv(text: string, options: ParseBulkCsvOptions = {
     const key = `${cells.sku}\u0000${type.data}`;
     const first = firstLineOf.get(key);
     if (first !== undefined) {
-      reject(`duplicate: line ${first} already sets the ${type.data} price of ${cells.sku}; only that line is used`);
+      reject({ code: "duplicate", first: String(first), type: type.data, sku: cells.sku });
       continue;
     }
     firstLineOf.set(key, line);
     rows.push({ line, sku: cells.sku, type: type.data, amount: amount.amount, currency, value: converted.value, normalizer: DEFAULT_NORMALIZER });
   }
 
-  if (dataRows === 0) return { ok: false, error: "The file has a header but no rows." };
+  if (dataRows === 0) return { ok: false, error: { code: "noRows" } };
   return { ok: true, rows, invalid, delimiter };
 }
 
@@ -283,7 +271,11 @@ export function escapeCsvText(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
-/** The results file: one line per row of the upload, sorted by line, CRLF (RFC 4180). */
+/**
+ * The results file: one line per row of the upload, sorted by line, CRLF (RFC 4180). The header
+ * and the outcomes are fixed English words whatever the page's language (a program may read the
+ * file); the messages are the caller's, already worded for the seller.
+ */
 export function buildResultsCsv(lines: readonly BulkResultLine[]): string {
   const sorted = [...lines].sort((a, b) => a.line - b.line);
   return Papa.unparse(

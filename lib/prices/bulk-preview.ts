@@ -3,19 +3,13 @@ import "server-only";
 // same SKU and type (spec: 7. List prices), so the seller sees what will change before anything
 // is sent.
 import { withPlatform } from "@/lib/data/platform";
+import { listEveryPrice } from "@/lib/data/prices";
 import type { PlatformResult } from "@/lib/data/platform";
 import type { CurrentSeller } from "@/lib/data/sellers";
-import type { MarketplaceClient } from "@/lib/marketplace/client";
-import { pricesQuery } from "@/lib/marketplace/list-query";
 import type { Price, PriceType } from "@/lib/marketplace/schemas/price";
 import { convertAmount } from "./bulk-csv";
 import type { BulkPriceRow, InvalidBulkPriceRow } from "./bulk-csv";
 
-/**
- * Spec, Limits: `max_limit` is reported per response; "a demonstration of the rules assumes
- * default 50 and maximum 200". We ask for 200 and follow whatever page size comes back.
- */
-export const PREVIEW_PAGE_SIZE = 200;
 /**
  * At most 50 pages (10,000 prices at 200 a page, two per SKU for 5,000 SKUs): bounds the time a
  * preview can take. Beyond it the preview says so (`complete: false`): rows whose price was not
@@ -46,23 +40,6 @@ export interface BulkPreview {
 }
 
 const keyOf = (sku: string, type: PriceType) => `${sku}\u0000${type}`;
-
-/** Lists every price of the seller, page by page, up to `PREVIEW_MAX_PAGES`. */
-async function listAllPrices(client: MarketplaceClient): Promise<{ prices: Price[]; complete: boolean }> {
-  const prices: Price[] = [];
-  let offset = 0;
-  for (let page = 0; page < PREVIEW_MAX_PAGES; page++) {
-    // Oldest first, so the pages do not move under us as the seller's other tabs set prices: a
-    // price set meanwhile moves to the end (its created_at is renewed) and is read there, with
-    // its new value winning below. The shift may hide one other price at a page boundary; the
-    // preview is advisory (applying sets the price whatever the preview saw).
-    const result = await client.listPrices(pricesQuery({ limit: PREVIEW_PAGE_SIZE, offset, sort: { field: "created_at", direction: "asc" } }));
-    prices.push(...result.items);
-    if (result.next === null || result.items.length === 0) return { prices, complete: true };
-    offset = result.next.offset;
-  }
-  return { prices, complete: false };
-}
 
 /**
  * Classifies rows against current prices:
@@ -111,7 +88,7 @@ export async function previewBulkPrices(
   seller: CurrentSeller,
   parsed: { rows: readonly BulkPriceRow[]; invalid: readonly InvalidBulkPriceRow[] },
 ): Promise<PlatformResult<BulkPreview>> {
-  const listed = await withPlatform(seller, "listPrices", (client) => listAllPrices(client));
+  const listed = await withPlatform(seller, "listPrices", (client) => listEveryPrice(client, PREVIEW_MAX_PAGES));
   if (!listed.ok) return listed;
   const rows = classifyRows(parsed.rows, parsed.invalid, listed.data.prices);
   return { ok: true, data: { rows, counts: countKinds(rows), complete: listed.data.complete, pricesSeen: listed.data.prices.length } };

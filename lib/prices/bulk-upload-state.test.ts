@@ -1,9 +1,21 @@
+import { createTranslator } from "next-intl";
 import { failed, succeeded } from "@/lib/actions/action-state";
 import { describe, expect, it } from "vitest";
 import type { AppliedRowResult, ApplyPriceBatchState, ApplyPriceRow } from "@/lib/actions/bulk-prices";
+import { catalogues } from "@/messages";
+import type { Messages } from "@/messages";
+import { describeBulkMessage } from "./bulk-messages";
+import type { BulkMessage, BulkMessageWords } from "./bulk-messages";
 import type { BulkPreview, PreviewRow } from "./bulk-preview";
 import { bulkUploadReducer, initialBulkUploadState, MAX_CALL_FAILURES, outcomeCounts, refuseUploadFile, resultLines, slowDownOf } from "./bulk-upload-state";
 import type { BulkUploadAction, BulkUploadState, Upload } from "./bulk-upload-state";
+
+// The reducer says what happened as codes; the page words them. The assertions read the wording.
+const wording = (locale: "en" | "pt-BR") => {
+  const t = createTranslator({ locale, messages: catalogues[locale] as Messages, namespace: "prices.bulk.messages" }) as unknown as BulkMessageWords;
+  return (message: BulkMessage | null | undefined) => (message ? describeBulkMessage(message, t) : message);
+};
+const english = wording("en") as (message: BulkMessage) => string;
 
 // Rows as the preview classifies them; the file's header is line 1.
 const changed = (line: number): PreviewRow => ({
@@ -29,7 +41,7 @@ const unchanged = (line: number): PreviewRow => ({
   kind: "unchanged",
   current: { id: `price-${line}`, value: 1000, currency: "BRL", normalizer: 100 },
 });
-const invalid = (line: number): PreviewRow => ({ line, sku: `BAD-${line}`, type: "promo", value: "10.00", currency: "BRL", reason: 'unknown type "promo"', kind: "invalid" });
+const invalid = (line: number): PreviewRow => ({ line, sku: `BAD-${line}`, type: "promo", value: "10.00", currency: "BRL", reason: { code: "typeUnknown", quoted: '"promo"' }, kind: "invalid" });
 
 function previewOf(rows: PreviewRow[]): BulkPreview {
   const counts = { changed: 0, new: 0, unchanged: 0, invalid: 0 };
@@ -81,25 +93,28 @@ function applyBatch(state: BulkUploadState, now = 0): BulkUploadState {
 
 describe("choosing and previewing a file", () => {
   it("refuses a missing, empty or too large file before uploading it", () => {
-    expect(refuseUploadFile(null)).toBe("Choose a CSV file.");
-    expect(refuseUploadFile("text")).toBe("Choose a CSV file.");
-    expect(refuseUploadFile(new File([], "prices.csv"))).toBe("Choose a CSV file.");
-    expect(refuseUploadFile(new File([new Uint8Array(1_000_001)], "prices.csv"))).toBe("The file is larger than 1 MB; split it into smaller files.");
+    expect(refuseUploadFile(null)).toEqual({ code: "chooseFile" });
+    expect(english(refuseUploadFile(null)!)).toBe("Choose a CSV file.");
+    expect(english(refuseUploadFile("text")!)).toBe("Choose a CSV file.");
+    expect(english(refuseUploadFile(new File([], "prices.csv"))!)).toBe("Choose a CSV file.");
+    expect(refuseUploadFile(new File([new Uint8Array(1_000_001)], "prices.csv"))).toEqual({ code: "fileTooLarge" });
+    expect(english(refuseUploadFile(new File([new Uint8Array(1_000_001)], "prices.csv"))!)).toBe("The file is larger than 1 MB; split it into smaller files.");
+    expect(wording("pt-BR")({ code: "fileTooLarge" })).toBe("O arquivo tem mais de 1 MB; divida-o em arquivos menores.");
     expect(refuseUploadFile(new File([new Uint8Array(1_000_000)], "prices.csv"))).toBeNull();
   });
 
   it("a refused file shows why and leaves the file already previewed on screen", () => {
     const state = loaded(changedRows(2));
-    const next = bulkUploadReducer(state, { type: "file_refused", message: "Choose a CSV file." });
-    expect(next.uploadError).toEqual({ message: "Choose a CSV file." });
+    const next = bulkUploadReducer(state, { type: "file_refused", message: { code: "chooseFile" } });
+    expect(next.uploadError).toEqual({ message: { code: "chooseFile" } });
     expect(next.upload).toBe(state.upload);
     expect(next.previewing).toBe(false);
   });
 
   it("reads while the preview is made, then shows it ready to apply with the changed and new rows queued in file order", () => {
-    const reading = bulkUploadReducer({ ...initialBulkUploadState, uploadError: { message: "Choose a CSV file." } }, { type: "preview_requested" });
+    const reading = bulkUploadReducer({ ...initialBulkUploadState, uploadError: { message: { code: "chooseFile" } } }, { type: "preview_requested" });
     expect(reading.previewing).toBe(true);
-    expect(reading.uploadError).toEqual({ message: "Choose a CSV file." });
+    expect(reading.uploadError).toEqual({ message: { code: "chooseFile" } });
 
     const rows = [invalid(2), changed(3), unchanged(4), newPrice(5), changed(6)];
     const state = bulkUploadReducer(reading, { type: "preview_loaded", preview: previewOf(rows) });
@@ -119,16 +134,15 @@ describe("choosing and previewing a file", () => {
 
   it("a failed preview removes the previous file and says why, with the platform's problem", () => {
     const state = reduce(loaded(changedRows(2)), { type: "preview_requested" }, { type: "preview_failed", message: "Reconnect", problem: { kind: "reconnect" } });
-    expect(state).toMatchObject({ previewing: false, upload: null, uploadError: { message: "Reconnect", problem: { kind: "reconnect" } } });
+    // The action's sentence is already in the seller's language: shown as it came.
+    expect(state).toMatchObject({ previewing: false, upload: null, uploadError: { message: { code: "verbatim", text: "Reconnect" }, problem: { kind: "reconnect" } } });
+    expect(english(state.uploadError!.message)).toBe("Reconnect");
   });
 
   it("a preview the dashboard did not answer says so", () => {
     const state = reduce(initialBulkUploadState, { type: "preview_requested" }, { type: "preview_unanswered" });
-    expect(state).toMatchObject({
-      previewing: false,
-      upload: null,
-      uploadError: { message: "The preview could not be made: the dashboard did not answer. Try again." },
-    });
+    expect(state).toMatchObject({ previewing: false, upload: null, uploadError: { message: { code: "previewUnanswered" } } });
+    expect(english(state.uploadError!.message)).toBe("The preview could not be made: the dashboard did not answer. Try again.");
   });
 
   it("a new file starts over: results, slow-downs, the engine's backoff and the pause are cleared", () => {
@@ -221,13 +235,22 @@ describe("applying", () => {
     const upload = uploadOf(state);
     expect(upload.results.get(7)).toEqual(applied({ line: 7 }));
     expect(upload.results.get(2)?.outcome).toBe("rejected");
-    expect(resultLines(upload)).toEqual([
+    expect(resultLines(upload, english)).toEqual([
       { line: 2, sku: "SKU-2", type: "sell", value: "12.5", currency: "BRL", outcome: "rejected", message: "Invalid price", priceId: null },
-      { line: 3, sku: "BAD-3", type: "promo", value: "10.00", currency: "BRL", outcome: "invalid", message: 'unknown type "promo"', priceId: null },
+      { line: 3, sku: "BAD-3", type: "promo", value: "10.00", currency: "BRL", outcome: "invalid", message: 'unknown type "promo" (use list or sell)', priceId: null },
       { line: 4, sku: "SKU-4", type: "sell", value: "10", currency: "BRL", outcome: "unchanged", message: "Same as the current price; not sent", priceId: "price-4" },
       { line: 5, sku: "NEW-5", type: "list", value: "7", currency: "BRL", outcome: "not_sent", message: "Not sent: the update was stopped before this row", priceId: null },
       { line: 6, sku: "SKU-6", type: "sell", value: "12.5", currency: "BRL", outcome: "not_sent", message: "Not sent: the update was stopped before this row", priceId: null },
       { line: 7, sku: "SKU-7", type: "sell", value: "12.5", currency: "BRL", outcome: "applied", message: "Price imported", priceId: "id-7" },
+    ]);
+    // In Portuguese, the dashboard's words change; the platform's stay as it sent them.
+    expect(resultLines(upload, wording("pt-BR") as (message: BulkMessage) => string).map((line) => line.message)).toEqual([
+      "Invalid price",
+      'tipo desconhecido "promo" (use list ou sell)',
+      "Igual ao preço atual; não enviada",
+      "Não enviada: a atualização foi interrompida antes desta linha",
+      "Não enviada: a atualização foi interrompida antes desta linha",
+      "Price imported",
     ]);
   });
 
@@ -346,7 +369,8 @@ describe("failures", () => {
 
     state = bulkUploadReducer(state, { type: "batch_unanswered", stepId: sendStep(state).id, now: 0 });
     const upload = uploadOf(state);
-    expect(upload.phase).toEqual({ name: "paused", reason: { message: "The dashboard stopped answering. Your remaining rows are kept: resume when it is back." } });
+    expect(upload.phase).toEqual({ name: "paused", reason: { message: { code: "stoppedAnswering" } } });
+    expect(english({ code: "stoppedAnswering" })).toBe("The dashboard stopped answering. Your remaining rows are kept: resume when it is back.");
     expect(slowDownOf(upload.phase)).toBeNull();
     expect(lines(upload.queue)).toEqual(range(2, 31));
 
@@ -384,7 +408,7 @@ describe("failures", () => {
       now: 0,
     });
     const upload = uploadOf(state);
-    expect(upload.phase).toEqual({ name: "paused", reason: { message: "Your marketplace connection needs renewing.", problem: { kind: "reconnect" } } });
+    expect(upload.phase).toEqual({ name: "paused", reason: { message: { code: "verbatim", text: "Your marketplace connection needs renewing." }, problem: { kind: "reconnect" } } });
     expect(slowDownOf(upload.phase)).toBeNull();
     expect(upload.results.size).toBe(28);
     expect(upload.total - upload.results.size).toBe(32);

@@ -10,11 +10,16 @@ import { doublingDelayMs } from "./bulk-apply";
 import type { BackoffState } from "./bulk-apply";
 import { BULK_LIMITS } from "./bulk-csv";
 import type { BulkResultLine } from "./bulk-csv";
+import { verbatim } from "./bulk-messages";
+import type { BulkMessage } from "./bulk-messages";
 import type { BulkPreview, PreviewRow } from "./bulk-preview";
 
-/** A message for the seller, with the platform problem behind it when there is one. */
+/**
+ * A message for the seller, with the platform problem behind it when there is one. A code when
+ * this module says it; the server action's sentence (already in the seller's language) verbatim.
+ */
 export interface UploadNotice {
-  message: string;
+  message: BulkMessage;
   problem?: PlatformProblem;
 }
 
@@ -79,7 +84,7 @@ export interface BulkUploadState {
 
 export type BulkUploadAction =
   /** The browser refused the chosen file before uploading it (see `refuseUploadFile`). */
-  | { type: "file_refused"; message: string }
+  | { type: "file_refused"; message: BulkMessage }
   | { type: "preview_requested" }
   | { type: "preview_loaded"; preview: BulkPreview }
   | { type: "preview_failed"; message: string; problem?: PlatformProblem }
@@ -102,10 +107,10 @@ const CALL_RETRY_BASE_MS = 2_000;
 export const initialBulkUploadState: BulkUploadState = { previewing: false, uploadError: null, upload: null, lastStepId: 0 };
 
 /** Why the browser refuses `file` before uploading it, or null to upload it. */
-export function refuseUploadFile(file: FormDataEntryValue | null): string | null {
-  if (!(file instanceof File) || file.size === 0) return "Choose a CSV file.";
+export function refuseUploadFile(file: FormDataEntryValue | null): BulkMessage | null {
+  if (!(file instanceof File) || file.size === 0) return { code: "chooseFile" };
   // The server action checks again; checked here too, so a large file is refused before it is uploaded.
-  if (file.size > BULK_LIMITS.maxFileBytes) return "The file is larger than 1 MB; split it into smaller files.";
+  if (file.size > BULK_LIMITS.maxFileBytes) return { code: "fileTooLarge" };
   return null;
 }
 
@@ -181,13 +186,13 @@ export function bulkUploadReducer(state: BulkUploadState, action: BulkUploadActi
     case "preview_requested":
       return { ...state, previewing: true };
     case "preview_failed":
-      return { ...state, previewing: false, upload: null, uploadError: { message: action.message, problem: action.problem } };
+      return { ...state, previewing: false, upload: null, uploadError: { message: verbatim(action.message), problem: action.problem } };
     case "preview_unanswered":
       return {
         ...state,
         previewing: false,
         upload: null,
-        uploadError: { message: "The preview could not be made: the dashboard did not answer. Try again." },
+        uploadError: { message: { code: "previewUnanswered" } },
       };
     case "preview_loaded":
       // A new file replaces the previous one, and any run of it: answers still on their way for
@@ -206,7 +211,7 @@ export function bulkUploadReducer(state: BulkUploadState, action: BulkUploadActi
       const { answer } = action;
       const settled = settleBatch(current.upload, current.step.batch, answer);
       if (answer.status === "error") {
-        return withPhase(state, settled, { name: "paused", reason: { message: answer.message, problem: answer.problem } });
+        return withPhase(state, settled, { name: "paused", reason: { message: verbatim(answer.message), problem: answer.problem } });
       }
       const { backoff, slowDowns, resumeAfterMs } = answer.data;
       const next = { ...settled, backoff, slowDownCount: settled.slowDownCount + slowDowns };
@@ -223,7 +228,7 @@ export function bulkUploadReducer(state: BulkUploadState, action: BulkUploadActi
       if (callFailures >= MAX_CALL_FAILURES) {
         return withPhase(state, current.upload, {
           name: "paused",
-          reason: { message: "The dashboard stopped answering. Your remaining rows are kept: resume when it is back." },
+          reason: { message: { code: "stoppedAnswering" } },
         });
       }
       return waitUntil(state, current.upload, action.now + doublingDelayMs(callFailures, CALL_RETRY_BASE_MS), "connection", callFailures);
@@ -260,18 +265,21 @@ export function outcomeCounts(results: ReadonlyMap<number, AppliedRowResult>): R
   return counts;
 }
 
-/** One line of the results file per row of the upload, whatever happened to it. */
-function resultLine(row: PreviewRow, result: AppliedRowResult | undefined): BulkResultLine {
+/**
+ * One line of the results file per row of the upload, whatever happened to it. `describe` words
+ * this module's codes (the page passes the seller's language); a row's result already is words.
+ */
+function resultLine(row: PreviewRow, result: AppliedRowResult | undefined, describe: (message: BulkMessage) => string): BulkResultLine {
   if (row.kind === "invalid") {
-    return { line: row.line, sku: row.sku, type: row.type, value: row.value, currency: row.currency, outcome: "invalid", message: row.reason, priceId: null };
+    return { line: row.line, sku: row.sku, type: row.type, value: row.value, currency: row.currency, outcome: "invalid", message: describe(row.reason), priceId: null };
   }
   const base = { line: row.line, sku: row.sku, type: row.type, value: row.amount, currency: row.currency };
-  if (row.kind === "unchanged") return { ...base, outcome: "unchanged", message: "Same as the current price; not sent", priceId: row.current.id };
-  if (!result) return { ...base, outcome: "not_sent", message: "Not sent: the update was stopped before this row", priceId: null };
+  if (row.kind === "unchanged") return { ...base, outcome: "unchanged", message: describe({ code: "unchanged" }), priceId: row.current.id };
+  if (!result) return { ...base, outcome: "not_sent", message: describe({ code: "notSent" }), priceId: null };
   return { ...base, outcome: result.outcome, message: result.message, priceId: result.priceId };
 }
 
 /** The results file's lines: every row of the file, in file order. */
-export function resultLines(upload: Upload): BulkResultLine[] {
-  return upload.preview.rows.map((row) => resultLine(row, upload.results.get(row.line)));
+export function resultLines(upload: Upload, describe: (message: BulkMessage) => string): BulkResultLine[] {
+  return upload.preview.rows.map((row) => resultLine(row, upload.results.get(row.line), describe));
 }

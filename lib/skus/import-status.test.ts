@@ -1,13 +1,10 @@
+import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
 import { SKU_STATUS } from "@/lib/marketplace/schemas/sku";
-import {
-  ALREADY_EXISTS_TEXT,
-  explainImportStatus,
-  formatFieldPath,
-  importFieldToFormPath,
-  mapImportErrors,
-  parseFieldPath,
-} from "./import-status";
+import { catalogues } from "@/messages";
+import type { Messages } from "@/messages";
+import { explainImportStatus, formatFieldPath, importFieldToFormPath, mapImportErrors, parseFieldPath } from "./import-status";
+import type { ImportOutcomeWords } from "./import-status";
 import { emptyDisplayRow, emptySkuFormState } from "./sku-form";
 import type { SkuFormState } from "./sku-form";
 
@@ -17,25 +14,35 @@ function formWith(change: (state: SkuFormState) => void): SkuFormState {
   return state;
 }
 
+const words = (locale: "en" | "pt-BR") =>
+  createTranslator({ locale, messages: catalogues[locale] as Messages, namespace: "skus.outcome" }) as unknown as ImportOutcomeWords;
+const en = words("en");
+const pt = words("pt-BR");
+
 describe("explainImportStatus", () => {
   it("has a meaning and an action for every status code of the spec", () => {
     for (const { statusCode } of Object.values(SKU_STATUS)) {
-      const text = explainImportStatus(statusCode);
-      expect(text.title).not.toMatch(/status code/);
-      expect(text.meaning.length).toBeGreaterThan(10);
-      expect(text.action.length).toBeGreaterThan(10);
+      for (const t of [en, pt]) {
+        const text = explainImportStatus(statusCode, t);
+        expect(text.title).not.toMatch(/status code|código de status/);
+        expect(text.meaning.length).toBeGreaterThan(10);
+        expect(text.action.length).toBeGreaterThan(10);
+      }
     }
   });
 
   it("statusCode 0 is a success that later checks may still reject", () => {
-    const text = explainImportStatus(0);
+    const text = explainImportStatus(0, en);
     expect(text.tone).toBe("success");
     expect(text.meaning).toMatch(/later checks/);
+    expect(explainImportStatus(0, pt).meaning).toMatch(/ainda podem rejeitá-lo/);
   });
 
   it("HTTP 200 with statusCode 0 says the SKU already exists and nothing was created", () => {
-    expect(explainImportStatus(0, { alreadyExisted: true })).toBe(ALREADY_EXISTS_TEXT);
-    expect(ALREADY_EXISTS_TEXT.title).toMatch(/already exists: nothing was created/);
+    const text = explainImportStatus(0, en, { alreadyExisted: true });
+    expect(text).toMatchObject({ tone: "info", retry: false });
+    expect(text.title).toBe("This SKU already exists: nothing was created");
+    expect(explainImportStatus(0, pt, { alreadyExisted: true }).title).toBe("Este SKU já existe: nada foi criado");
   });
 
   it.each([
@@ -46,17 +53,19 @@ describe("explainImportStatus", () => {
     [-5, /import is down/i, true],
     [-6, /permission/i, false],
   ])("statusCode %i → %s (retry: %s)", (code, title, retry) => {
-    const text = explainImportStatus(code);
+    const text = explainImportStatus(code, en);
     expect(text.title).toMatch(title);
     expect(text.retry).toBe(retry);
   });
 
   it("tells the seller to reconnect with the portfolio scopes on -6", () => {
-    expect(explainImportStatus(-6).action).toBe("Reconnect and grant portfolio:write and portfolio:read.");
+    expect(explainImportStatus(-6, en).action).toBe("Reconnect and grant portfolio:write and portfolio:read.");
+    expect(explainImportStatus(-6, pt).action).toBe("Reconecte e conceda portfolio:write e portfolio:read.");
   });
 
   it("names an undocumented code instead of guessing", () => {
-    expect(explainImportStatus(-9).title).toContain("-9");
+    expect(explainImportStatus(-9, en).title).toBe("The marketplace answered with status code -9");
+    expect(explainImportStatus(-9, pt).title).toBe("O marketplace respondeu com o código de status -9");
   });
 });
 

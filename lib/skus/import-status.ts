@@ -1,11 +1,15 @@
 // What the seller reads after sending a SKU (spec: Errors → SKU import status codes; Endpoint 4),
 // and where each of the platform's `errors[].field` paths shows up in the New SKU form. Pure.
+import type { useTranslations } from "next-intl";
 import { formatFieldPath } from "@/lib/marketplace/schemas/field-path";
 import { languageCodeSchema } from "@/lib/marketplace/schemas/sku";
 import type { ImportError, SKU_STATUS } from "@/lib/marketplace/schemas/sku";
 import type { FieldErrors, SkuFormState } from "./sku-form";
 
 export type SkuStatusCode = (typeof SKU_STATUS)[keyof typeof SKU_STATUS]["statusCode"];
+
+/** The "skus.outcome" catalogue: `useTranslations("skus.outcome")`. */
+export type ImportOutcomeWords = ReturnType<typeof useTranslations<"skus.outcome">>;
 
 export interface ImportStatusText {
   /** The heading: what happened, in the seller's words. */
@@ -19,86 +23,49 @@ export interface ImportStatusText {
   retry: boolean;
 }
 
-export const PORTFOLIO_SCOPES_TEXT = "portfolio:write and portfolio:read";
+/** What can happen to a submission, each worded under "skus.outcome.<kind>" (title, meaning, action). */
+export type ImportOutcomeKind = keyof typeof SKU_STATUS | "alreadyExists" | "unknown" | "notSent" | "notTaken";
 
-const STATUS_TEXT: Record<SkuStatusCode, ImportStatusText> = {
-  0: {
-    title: "SKU imported",
-    // "Synchronous validation passed; later asynchronous validation (moderation and others) may still reject it."
-    meaning: "The marketplace accepted the SKU and will process it. Its later checks (moderation and others) can still reject it.",
-    action: "Nothing more to do now. The catalogue marks the SKU as confirmed when the marketplace's portfolio.sku notification arrives.",
-    tone: "success",
-    retry: false,
-  },
-  [-1]: {
-    title: "The marketplace had an unexpected error",
-    meaning: "The marketplace failed while importing; the SKU was not imported.",
-    action: "Send it again in a moment; your entries are kept. If it keeps failing, contact marketplace support with the import token below.",
-    tone: "error",
-    retry: true,
-  },
-  [-2]: {
-    title: "Too many requests: temporarily blocked",
-    meaning: "The marketplace blocks a seller for a while after too many requests; the SKU was not imported.",
-    action: "Wait a minute, then send it again; your entries are kept.",
-    tone: "warning",
-    retry: true,
-  },
-  [-3]: {
-    title: "There was no SKU to import",
-    meaning: "The marketplace received an empty request, so it imported nothing.",
-    action: "Fill in the form and send it again. If it was filled in, reload the page and try once more.",
-    tone: "error",
-    retry: true,
-  },
-  [-4]: {
-    title: "The SKU failed validation: nothing was imported",
-    meaning: "The marketplace checked the SKU, found problems and cancelled the import.",
-    action: "Correct the fields marked below and send the SKU again.",
-    tone: "error",
-    retry: false,
-  },
-  [-5]: {
-    title: "SKU import is down",
-    meaning: "The marketplace has switched its import service off for now; the SKU was not imported.",
-    action: "Try again later; your entries are kept.",
-    tone: "warning",
-    retry: true,
-  },
-  [-6]: {
-    title: "No permission to create SKUs",
-    meaning: "The marketplace connection lacks the permission to create SKUs.",
-    action: `Reconnect and grant ${PORTFOLIO_SCOPES_TEXT}.`,
-    tone: "error",
-    retry: false,
-  },
+type Verdict = Pick<ImportStatusText, "tone" | "retry">;
+
+// The words are in messages/<locale>/skus.json ("outcome"); statusCode 0's meaning follows the
+// spec's "Synchronous validation passed; later asynchronous validation (moderation and others)
+// may still reject it."
+const STATUS_VERDICTS: Record<SkuStatusCode, Verdict & { kind: keyof typeof SKU_STATUS }> = {
+  0: { kind: "imported", tone: "success", retry: false },
+  [-1]: { kind: "unexpected", tone: "error", retry: true },
+  [-2]: { kind: "blocked", tone: "warning", retry: true },
+  [-3]: { kind: "empty", tone: "error", retry: true },
+  [-4]: { kind: "invalid", tone: "error", retry: false },
+  [-5]: { kind: "importDown", tone: "warning", retry: true },
+  [-6]: { kind: "forbidden", tone: "error", retry: false },
 };
+
+/** The scopes statusCode -6 asks for (spec: Scopes), named in its advice. */
+const PORTFOLIO_SCOPES = { write: "portfolio:write", read: "portfolio:read" };
+
+/** The title, meaning and action of one kind of outcome, in `t`'s language. */
+export function importOutcomeText(
+  kind: Exclude<ImportOutcomeKind, "notTaken">,
+  verdict: Verdict,
+  t: ImportOutcomeWords,
+  values: { statusCode?: number } = {},
+): ImportStatusText {
+  const words = { ...PORTFOLIO_SCOPES, statusCode: values.statusCode ?? "" };
+  return { title: t(`${kind}.title`, words), meaning: t(`${kind}.meaning`, words), action: t(`${kind}.action`, words), ...verdict };
+}
 
 /**
- * HTTP 200 with statusCode 0: "an automatic redirect took place and the product was not
- * updated" (spec: Endpoint 4). The platform already has this very SKU; SKUs are immutable.
+ * The text for an import response; `alreadyExisted` for the HTTP 200 answer: "an automatic
+ * redirect took place and the product was not updated" (spec: Endpoint 4). The platform already
+ * has this very SKU; SKUs are immutable.
  */
-export const ALREADY_EXISTS_TEXT: ImportStatusText = {
-  title: "This SKU already exists: nothing was created",
-  meaning: "The marketplace already has a SKU identical to this one, so it created nothing and answered with the existing SKU's id.",
-  action: "SKUs cannot be changed. To publish a change, edit at least one field and send it as a new SKU.",
-  tone: "info",
-  retry: false,
-};
-
-/** The text for an import response; `alreadyExisted` for the HTTP 200 answer. */
-export function explainImportStatus(statusCode: number, options: { alreadyExisted?: boolean } = {}): ImportStatusText {
-  if (statusCode === 0 && options.alreadyExisted) return ALREADY_EXISTS_TEXT;
-  const known = STATUS_TEXT[statusCode as SkuStatusCode] as ImportStatusText | undefined;
-  return (
-    known ?? {
-      title: `The marketplace answered with status code ${statusCode}`,
-      meaning: "This status code is not among those the marketplace documents; the SKU was probably not imported.",
-      action: "Check the catalogue before sending the SKU again.",
-      tone: "error",
-      retry: true,
-    }
-  );
+export function explainImportStatus(statusCode: number, t: ImportOutcomeWords, options: { alreadyExisted?: boolean } = {}): ImportStatusText {
+  if (statusCode === 0 && options.alreadyExisted) return importOutcomeText("alreadyExists", { tone: "info", retry: false }, t);
+  const known = STATUS_VERDICTS[statusCode as SkuStatusCode] as (typeof STATUS_VERDICTS)[SkuStatusCode] | undefined;
+  if (known) return importOutcomeText(known.kind, { tone: known.tone, retry: known.retry }, t);
+  // A code the spec does not document: named, not guessed at.
+  return importOutcomeText("unknown", { tone: "error", retry: true }, t, { statusCode });
 }
 
 // ---------------------------------------------------------------------------------------------

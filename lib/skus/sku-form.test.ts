@@ -1,6 +1,9 @@
+import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
 import { sampleSku } from "@/lib/marketplace/schemas/fixtures";
 import { skuCreateSchema } from "@/lib/marketplace/schemas/sku";
+import { catalogues } from "@/messages";
+import type { Messages } from "@/messages";
 import {
   emptyDimension,
   emptySkuFormState,
@@ -9,7 +12,12 @@ import {
   skuToFormState,
   validateSku,
 } from "./sku-form";
-import type { SkuFormState } from "./sku-form";
+import type { SkuFormState, SkuValidationWords } from "./sku-form";
+
+const words = (locale: "en" | "pt-BR") =>
+  createTranslator({ locale, messages: catalogues[locale] as Messages, namespace: "skus.validation" }) as unknown as SkuValidationWords;
+const en = words("en");
+const pt = words("pt-BR");
 
 function validForm(): SkuFormState {
   return skuToFormState(sampleSku("FORM-001"));
@@ -21,11 +29,11 @@ function formWith(change: (state: SkuFormState) => void): SkuFormState {
   return state;
 }
 
-const errorsOf = (state: SkuFormState) => validateSku(state).errors;
+const errorsOf = (state: SkuFormState, t = en) => validateSku(state, t).errors;
 
 describe("skuToFormState → formStateToSkuBody", () => {
   it("round-trips the sample SKU to a body the shared schema accepts", () => {
-    const { body, errors } = formStateToSkuBody(validForm());
+    const { body, errors } = formStateToSkuBody(validForm(), en);
     expect(errors).toEqual({});
     const parsed = skuCreateSchema.parse(body);
     const expected = sampleSku("FORM-001");
@@ -42,12 +50,12 @@ describe("skuToFormState → formStateToSkuBody", () => {
   it("shows extras as JSON text and sends them back as an object", () => {
     const state = skuToFormState({ ...sampleSku(), extras: { warranty: { months: 12 } } });
     expect(JSON.parse(state.extras)).toEqual({ warranty: { months: 12 } });
-    expect(formStateToSkuBody(state).body.extras).toEqual({ warranty: { months: 12 } });
+    expect(formStateToSkuBody(state, en).body.extras).toEqual({ warranty: { months: 12 } });
   });
 
   it("sends the 'none' forms the spec asks for", () => {
     const state = emptySkuFormState();
-    const { body } = formStateToSkuBody(state);
+    const { body } = formStateToSkuBody(state, en);
     expect(body).toMatchObject({ tags: [], datasheet: {}, description: {}, identifiers: [], attributes: {}, medias: [], extras: {} });
   });
 
@@ -57,7 +65,7 @@ describe("skuToFormState → formStateToSkuBody", () => {
       form.medias = [{ name: "", type: "image", reference: "" }];
       form.identifiers = [{ type: "", value: "" }];
     });
-    const { body } = formStateToSkuBody(state);
+    const { body } = formStateToSkuBody(state, en);
     expect(body.description).toEqual({ pt_BR: { simplified_value: "" } });
     expect(body.medias).toEqual([{ type: "image" }]);
     expect(body.identifiers).toEqual([{}]);
@@ -68,13 +76,13 @@ describe("skuToFormState → formStateToSkuBody", () => {
       form.titles.push({ language: "", value: "" });
       form.attributes.variant[0]!.display.push({ language: "", name: "", value: "", simplified_value: "" });
     });
-    expect(validateSku(state)).toMatchObject({ ok: true });
+    expect(validateSku(state, en)).toMatchObject({ ok: true });
   });
 });
 
 describe("validateSku", () => {
   it("accepts the sample and answers the parsed SKU", () => {
-    const result = validateSku(validForm());
+    const result = validateSku(validForm(), en);
     expect(result.ok).toBe(true);
     if (result.ok) expect(result.sku.code).toBe("FORM-001");
   });
@@ -175,8 +183,32 @@ describe("validateSku", () => {
 
   it("needs extras to be a JSON object", () => {
     expect(errorsOf(formWith((form) => (form.extras = "{")))).toMatchObject({ extras: ["is not valid JSON"] });
-    expect(errorsOf(formWith((form) => (form.extras = "[1]"))).extras?.[0]).toMatch(/must be a JSON object/);
+    expect(errorsOf(formWith((form) => (form.extras = "[1]"))).extras).toEqual(['must be a JSON object, such as {} or {"key": "value"}']);
     expect(errorsOf(formWith((form) => (form.extras = '{"a": 1}')))).toEqual({});
+  });
+});
+
+describe("validateSku in Portuguese", () => {
+  it("words the schema's rules and the form's own checks in Portuguese", () => {
+    expect(errorsOf(formWith((form) => (form.code = "")), pt)).toEqual({ code: ["campo obrigatório"] });
+    expect(errorsOf(formWith((form) => (form.code = "x".repeat(51))), pt)).toEqual({ code: ["deve ter no máximo 50 caracteres"] });
+    expect(errorsOf(formWith((form) => (form.condition = "")), pt).condition).toEqual(["deve ser uma destas opções: new, used, remanufactured"]);
+    expect(errorsOf(formWith((form) => (form.dimensions[0]!.width.value = "")), pt)["dimensions[0].width.value"]).toEqual([
+      "deve ter de 1 a 10 caracteres",
+      "deve ser um número decimal, com ponto (como 30.5)",
+    ]);
+    expect(errorsOf(formWith((form) => (form.titles = [{ language: "en_US", value: "Shirt" }])), pt).titles).toEqual(["o título em pt_BR é obrigatório"]);
+    expect(errorsOf(formWith((form) => form.titles.push({ language: "english", value: "Shirt" })), pt)).toEqual({
+      "titles[2].language": ["deve ser um código de idioma como pt_BR"],
+    });
+    expect(errorsOf(formWith((form) => form.titles.push({ language: "pt_BR", value: "Outra" })), pt)).toEqual({
+      "titles[2].language": ["o idioma pt_BR foi informado duas vezes"],
+    });
+    expect(errorsOf(formWith((form) => (form.identifiers[0]!.value = "7891000315508")), pt)).toEqual({
+      "identifiers[0].value": ["o dígito verificador do EAN está incorreto"],
+    });
+    expect(errorsOf(formWith((form) => (form.extras = "[1]")), pt).extras).toEqual(['deve ser um objeto JSON, como {} ou {"chave": "valor"}']);
+    expect(errorsOf(formWith((form) => (form.extras = "{")), pt).extras).toEqual(["não é um JSON válido"]);
   });
 });
 
@@ -184,6 +216,9 @@ describe("skuIssuesToImportErrors", () => {
   it("answers the platform's errors form, for the server action", () => {
     const parsed = skuCreateSchema.safeParse({ ...sampleSku(), code: "" });
     expect(parsed.success).toBe(false);
-    if (!parsed.success) expect(skuIssuesToImportErrors(parsed.error)).toEqual([{ field: "code", message: "is required" }]);
+    if (!parsed.success) {
+      expect(skuIssuesToImportErrors(parsed.error, en)).toEqual([{ field: "code", message: "is required" }]);
+      expect(skuIssuesToImportErrors(parsed.error, pt)).toEqual([{ field: "code", message: "campo obrigatório" }]);
+    }
   });
 });

@@ -10,8 +10,11 @@ import type { z } from "zod";
 import { formatIssuePath, MANDATORY_LANGUAGE, skuCreateSchema } from "@/lib/marketplace/schemas/sku";
 import type { ImportError, SkuCreate, SkuCreateInput } from "@/lib/marketplace/schemas/sku";
 import { mapImportErrors } from "./import-status";
+import { sellerMessage } from "./validation-messages";
+import type { SkuValidationWords } from "./validation-messages";
 
 export { MANDATORY_LANGUAGE };
+export type { SkuValidationWords };
 export const ATTRIBUTE_GROUPS = ["variant", "optional"] as const;
 export type AttributeGroup = (typeof ATTRIBUTE_GROUPS)[number];
 
@@ -162,6 +165,7 @@ function languageRecord<Row extends { language: string }, Value>(
   rows: Row[],
   path: string,
   errors: FieldErrors,
+  t: SkuValidationWords,
   isEmpty: (row: Row) => boolean,
   toValue: (row: Row) => Value,
 ): Record<string, Value> {
@@ -171,7 +175,7 @@ function languageRecord<Row extends { language: string }, Value>(
     const language = row.language.trim();
     if (language === "" && isEmpty(row)) return;
     if (seen.has(language)) {
-      addError(errors, `${path}[${index}].language`, `language ${language || "(empty)"} is given twice`);
+      addError(errors, `${path}[${index}].language`, t("languageTwice", { language: language || t("emptyLanguage") }));
       return;
     }
     seen.add(language);
@@ -180,16 +184,16 @@ function languageRecord<Row extends { language: string }, Value>(
   return record;
 }
 
-function parseExtras(text: string, errors: FieldErrors): unknown {
+function parseExtras(text: string, errors: FieldErrors, t: SkuValidationWords): unknown {
   if (text.trim() === "") return {};
   try {
     const value: unknown = JSON.parse(text);
     if (value === null || typeof value !== "object" || Array.isArray(value)) {
-      addError(errors, "extras", "must be a JSON object, such as {} or {\"key\": \"value\"}");
+      addError(errors, "extras", t("extrasNotObject"));
     }
     return value;
   } catch {
-    addError(errors, "extras", "is not valid JSON");
+    addError(errors, "extras", t("extrasNotJson"));
     return text;
   }
 }
@@ -197,9 +201,9 @@ function parseExtras(text: string, errors: FieldErrors): unknown {
 /**
  * The SKU create body for the form's state, unvalidated: the caller validates it with
  * `skuCreateSchema` (see `validateSku`). Array rows keep their index, so the schema's paths
- * point at the same rows in the form.
+ * point at the same rows in the form. `t` words the problems the body cannot carry.
  */
-export function formStateToSkuBody(state: SkuFormState): BodyResult {
+export function formStateToSkuBody(state: SkuFormState, t: SkuValidationWords): BodyResult {
   const errors: FieldErrors = {};
   const attributes: Record<string, unknown> = {};
   for (const group of ATTRIBUTE_GROUPS) {
@@ -210,6 +214,7 @@ export function formStateToSkuBody(state: SkuFormState): BodyResult {
         item.display,
         `attributes.${group}[${index}].display`,
         errors,
+        t,
         (row) => isBlank(row.name, row.value, row.simplified_value),
         (row) => ({ ...optionalText("name", row.name), ...optionalText("value", row.value), ...optionalText("simplified_value", row.simplified_value) }),
       );
@@ -219,7 +224,7 @@ export function formStateToSkuBody(state: SkuFormState): BodyResult {
 
   const body: Record<string, unknown> = {
     code: state.code,
-    title: languageRecord(state.titles, "titles", errors, (row) => isBlank(row.value), (row) => row.value),
+    title: languageRecord(state.titles, "titles", errors, t, (row) => isBlank(row.value), (row) => row.value),
     variation_key: state.variation_key,
     condition: state.condition,
     brand: state.brand,
@@ -238,6 +243,7 @@ export function formStateToSkuBody(state: SkuFormState): BodyResult {
       state.descriptions,
       "descriptions",
       errors,
+      t,
       (row) => isBlank(row.verbose_value, row.simplified_value),
       // "simplified_value: empty string when none" (spec: SKU table), so it is always sent.
       (row) => ({ ...optionalText("verbose_value", row.verbose_value), simplified_value: row.simplified_value }),
@@ -252,7 +258,7 @@ export function formStateToSkuBody(state: SkuFormState): BodyResult {
       ...optionalText("type", media.type),
       ...optionalText("reference", media.reference.trim()),
     })),
-    extras: parseExtras(state.extras, errors),
+    extras: parseExtras(state.extras, errors, t),
   };
   return { body, errors };
 }
@@ -310,48 +316,22 @@ export function skuToFormState(sku: SkuCreateInput): SkuFormState {
 // ---------------------------------------------------------------------------------------------
 // Validation
 
-/**
- * zod's default wording ("Too small: expected string to have >=1 characters") is for
- * developers; the seller reads the rule itself. Messages the schema words itself are kept.
- */
-export function sellerMessage(issue: z.core.$ZodIssue): string {
-  switch (issue.code) {
-    case "too_small":
-      if (!issue.message.startsWith("Too small")) return issue.message;
-      if (issue.origin === "string") return issue.minimum === 1 ? "is required" : `must be at least ${String(issue.minimum)} characters`;
-      if (issue.origin === "array") return `must have at least ${String(issue.minimum)} item(s)`;
-      return issue.message;
-    case "too_big":
-      if (!issue.message.startsWith("Too big")) return issue.message;
-      if (issue.origin === "string") return `must be at most ${String(issue.maximum)} characters`;
-      return issue.message;
-    case "invalid_value":
-      return `must be one of: ${issue.values.map(String).join(", ")}`;
-    case "invalid_key":
-      return issue.issues[0]?.message ?? issue.message;
-    case "invalid_type":
-      return issue.expected === "record" || issue.expected === "object" ? "must be an object" : `must be a ${issue.expected}`;
-    default:
-      return issue.message;
-  }
-}
-
-/** The schema's issues in the platform's `errors` form, worded for the seller. */
-export function skuIssuesToImportErrors(error: z.ZodError): ImportError[] {
-  return error.issues.map((issue) => ({ field: formatIssuePath(issue.path), message: sellerMessage(issue) }));
+/** The schema's issues in the platform's `errors` form, worded for the seller in `t`'s language. */
+export function skuIssuesToImportErrors(error: z.ZodError, t: SkuValidationWords): ImportError[] {
+  return error.issues.map((issue) => ({ field: formatIssuePath(issue.path), message: sellerMessage(issue, t) }));
 }
 
 export type SkuValidation = { ok: true; sku: SkuCreate; errors: FieldErrors } | { ok: false; errors: FieldErrors };
 
 /**
  * Validates the form with the platform's own schema (the sandbox and the server action use the
- * same one), and returns the errors keyed by form field path.
+ * same one), and returns the errors keyed by form field path, worded in `t`'s language.
  */
-export function validateSku(state: SkuFormState): SkuValidation {
-  const { body, errors } = formStateToSkuBody(state);
+export function validateSku(state: SkuFormState, t: SkuValidationWords): SkuValidation {
+  const { body, errors } = formStateToSkuBody(state, t);
   const parsed = skuCreateSchema.safeParse(body);
   if (parsed.success && Object.keys(errors).length === 0) return { ok: true, sku: parsed.data, errors: {} };
-  const schemaErrors = parsed.success ? {} : mapImportErrors(skuIssuesToImportErrors(parsed.error), state);
+  const schemaErrors = parsed.success ? {} : mapImportErrors(skuIssuesToImportErrors(parsed.error, t), state);
   // Where the form found the problem itself (extras that are not JSON), its message replaces
   // the schema's, which only sees the consequence ("must be an object").
   return { ok: false, errors: { ...schemaErrors, ...errors } };

@@ -15,49 +15,68 @@ async function seriousViolations(page: Page) {
     .map((violation) => ({ rule: violation.id, impact: violation.impact, help: violation.help, targets: violation.nodes.slice(0, 3).map((node) => node.target.join(" ")) }));
 }
 
-test("signed out: the landing and connect pages have no serious or critical axe violations", async ({ page }) => {
-  for (const path of ["/", "/connect", "/no-such-page"]) {
-    await page.goto(path);
-    await expect(page.locator("main")).toBeVisible();
-    expect(await seriousViolations(page), path).toEqual([]);
-  }
-});
+const h1 = (page: Page) => expect(page.locator("main h1")).toBeVisible();
 
-test("signed in: every page of the dashboard has no serious or critical axe violations", async ({ page }) => {
-  test.setTimeout(120_000);
-  await connectAs(page, "seller@example.com");
-  const visits: { path: string; ready: (page: Page) => Promise<void> }[] = [
-    { path: "/", ready: (p) => expect(p.getByTestId("count-late")).toBeVisible() },
-    { path: "/orders", ready: (p) => expect(p.locator("tbody tr").first()).toBeVisible() },
-    { path: "/orders?deadline=late", ready: (p) => expect(p.locator("tbody tr").first()).toBeVisible() },
-    { path: "/prices", ready: (p) => expect(p.locator("tbody tr").first()).toBeVisible() },
-    { path: "/prices/bulk", ready: (p) => expect(p.getByRole("heading", { name: "Bulk price update" })).toBeVisible() },
-    { path: "/skus", ready: (p) => expect(p.getByRole("heading", { name: "SKUs" })).toBeVisible() },
-    { path: "/skus/new", ready: (p) => expect(p.getByRole("heading", { name: "New SKU" })).toBeVisible() },
-    { path: "/webhooks", ready: (p) => expect(p.getByTestId("current-webhook-url")).toBeVisible() },
-    { path: "/webhooks/events", ready: (p) => expect(p.getByRole("heading", { name: "Event log" })).toBeVisible() },
-    { path: "/settings", ready: (p) => expect(p.getByTestId("granted-scopes")).toBeVisible() },
-  ];
-  for (const { path, ready } of visits) {
-    await page.goto(path);
-    await ready(page);
-    expect(await seriousViolations(page), path).toEqual([]);
-  }
+for (const locale of ["pt-BR", "en-US"]) {
+  test.describe(`in ${locale}`, () => {
+    test.use({ locale });
 
-  // A detail page of each kind, reached as a seller would.
-  await page.goto("/orders");
-  await page.locator("tbody tr").first().getByRole("link").click();
-  await expect(page.getByRole("heading", { name: /^Order / })).toBeVisible();
-  expect(await seriousViolations(page), "an order").toEqual([]);
+    test("signed out: the landing and connect pages have no serious or critical axe violations", async ({ page }) => {
+      for (const path of ["/", "/connect", "/no-such-page"]) {
+        await page.goto(path);
+        await expect(page.locator("main")).toBeVisible();
+        expect(await seriousViolations(page), path).toEqual([]);
+      }
+    });
 
-  await page.goto("/prices");
-  await page.getByRole("link", { name: "History & edit" }).first().click();
-  await expect(page.getByTestId("price-history-chart")).toBeVisible();
-  expect(await seriousViolations(page), "a price").toEqual([]);
+    test("signed in: every page of the dashboard has no serious or critical axe violations", async ({ page }) => {
+      test.setTimeout(180_000);
+      await connectAs(page, "seller@example.com");
+      const visits: { path: string; ready: (page: Page) => Promise<void> }[] = [
+        { path: "/", ready: (p) => expect(p.getByTestId("count-late")).toBeVisible() },
+        { path: "/orders", ready: (p) => expect(p.locator("tbody tr").first()).toBeVisible() },
+        { path: "/orders?deadline=late", ready: (p) => expect(p.locator("tbody tr").first()).toBeVisible() },
+        { path: "/prices", ready: (p) => expect(p.locator("tbody tr").first()).toBeVisible() },
+        { path: "/prices/products", ready: (p) => expect(p.locator("tbody tr").first()).toBeVisible() },
+        { path: "/prices/bulk", ready: h1 },
+        { path: "/skus", ready: h1 },
+        { path: "/skus/new", ready: h1 },
+        { path: "/webhooks", ready: (p) => expect(p.getByTestId("current-webhook-url")).toBeVisible() },
+        { path: "/webhooks/events", ready: h1 },
+        { path: "/settings", ready: (p) => expect(p.getByTestId("granted-scopes")).toBeVisible() },
+      ];
+      for (const { path, ready } of visits) {
+        await page.goto(path);
+        await ready(page);
+        expect(await seriousViolations(page), path).toEqual([]);
+      }
 
-  // The SKU form with its errors showing.
-  await page.goto("/skus/new");
-  await page.getByRole("button", { name: "Create SKU" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "need attention" })).toBeVisible();
-  expect(await seriousViolations(page), "the SKU form with errors").toEqual([]);
-});
+      // A detail page of each kind, reached as a seller would.
+      await page.goto("/orders");
+      await page.locator("tbody tr").first().getByRole("link").first().click();
+      await expect(page).toHaveURL(/\/orders\/[0-9a-f]{24}$/);
+      await h1(page);
+      expect(await seriousViolations(page), "an order").toEqual([]);
+
+      await page.goto("/prices");
+      await page.locator('tbody a[href^="/prices/"]').first().click();
+      await expect(page.getByTestId("price-history-chart")).toBeVisible();
+      expect(await seriousViolations(page), "a price").toEqual([]);
+
+      // The SKU form with its errors showing.
+      await page.goto("/skus/new");
+      await page.locator('main form button[type="submit"]').last().click();
+      await expect(page.locator("main [role=alert]").first()).toBeVisible();
+      expect(await seriousViolations(page), "the SKU form with errors").toEqual([]);
+
+      // A product's price being edited in place, and a bulk change's preview.
+      await page.goto("/prices/products");
+      await page.locator("tbody tr").first().getByRole("checkbox").check();
+      await page.locator('input[name="change"]').fill("-10");
+      await page.locator('input[name="change"]').press("Enter");
+      await expect(page.getByTestId("bulk-change-preview")).toBeVisible();
+      await page.locator("tbody tr").first().locator("td").nth(2).getByRole("button").click();
+      expect(await seriousViolations(page), "prices by product, editing").toEqual([]);
+    });
+  });
+}

@@ -4,11 +4,13 @@ import type { Page } from "@playwright/test";
 import Papa from "papaparse";
 import { connectAs, sandboxOrders, storedAccessToken } from "./support";
 
-async function exportFrom(page: Page): Promise<string> {
+const WORDS = { en: { button: "Export CSV", done: "orders exported" }, "pt-BR": { button: "Exportar CSV", done: "pedidos exportados" } };
+
+async function exportFrom(page: Page, language: keyof typeof WORDS = "en"): Promise<string> {
   const download = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Export CSV" }).click();
+  await page.getByRole("button", { name: WORDS[language].button }).click();
   const file = await (await download).path();
-  await expect(page.getByTestId("export-status")).toContainText("orders exported");
+  await expect(page.getByTestId("export-status")).toContainText(WORDS[language].done);
   return readFile(file, "utf8");
 }
 
@@ -34,7 +36,7 @@ test("an export with a status filter holds exactly those orders, with the accoun
   try {
     const pt = await portuguese.newPage();
     await pt.goto("/orders?status=finished");
-    const text = await exportFrom(pt);
+    const text = await exportFrom(pt, "pt-BR");
     const [ptHeader, ...ptRows] = Papa.parse<string[]>(text.slice(1), { delimiter: ";", skipEmptyLines: true }).data;
     expect(ptHeader![0]).toBe("pedido");
     expect(ptRows).toHaveLength(finished);

@@ -49,3 +49,70 @@ test("the orders table works with the keyboard alone: quick filter, sort, next p
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { name: /^Order / })).toBeVisible();
 });
+
+test("the prices table works with the keyboard alone: filter by type, sort, open a price's history", async ({ page }) => {
+  await connectAs(page, "seller@example.com");
+  await page.goto("/prices");
+  await expect(page.locator("tbody tr").first()).toBeVisible();
+
+  await tabTo(page, (element) => element.tag === "select");
+  await page.keyboard.press("ArrowDown"); // "list"
+  await tabTo(page, (element) => element.tag === "button" && element.text === "Apply filters");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/type=list/);
+
+  await tabTo(page, (element) => element.label === "Sort by created");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/sort=created_at%3Aasc/);
+
+  await tabTo(page, (element) => /^\/prices\/[0-9a-f]{24}$/.test(element.href ?? ""));
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: /list price/ })).toBeVisible();
+});
+
+test("the prices by product table works with the keyboard alone: select with Space, preview a change", async ({ page }) => {
+  await connectAs(page, "seller@example.com");
+  await page.goto("/prices/products");
+  await expect(page.locator("tbody tr").first()).toBeVisible();
+
+  await tabTo(page, (element) => element.label?.startsWith("Select ") === true && element.label !== "Select every product on this page");
+  await page.keyboard.press("Space");
+  await expect(page.getByRole("heading", { name: "Change 1 product" })).toBeVisible();
+
+  await tabTo(page, (element) => element.tag === "input" && element.label === null && element.text === "");
+  await page.keyboard.type("5");
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("bulk-change-preview").locator("tbody tr")).toHaveCount(1);
+});
+
+test("the SKU catalogue works with the keyboard alone: search, open a SKU", async ({ page }) => {
+  await connectAs(page, "seller@example.com");
+  await page.goto("/skus");
+  await expect(page.locator("tbody tr").first()).toBeVisible();
+  const code = (await page.locator("tbody tr td:first-child").first().textContent())!.trim();
+
+  await tabTo(page, (element) => element.tag === "input");
+  await page.keyboard.type(code);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(code)}`));
+
+  await tabTo(page, (element) => /^\/skus\/[^/?]+$/.test(element.href ?? "") && element.href !== "/skus/new");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/skus\/[^/?]+$/);
+});
+
+test("the event log works with the keyboard alone: filter by processing state, then clear", async ({ page }) => {
+  await connectAs(page, "seller@example.com");
+  await page.goto("/webhooks/events");
+  await expect(page.locator("main h1")).toBeVisible();
+
+  await tabTo(page, (element) => element.tag === "select" && element.text.includes("processed"));
+  await page.keyboard.press("ArrowDown"); // the first state, "pending"
+  await tabTo(page, (element) => element.tag === "button" && element.text === "Apply filters");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/processing=pending/);
+
+  await tabTo(page, (element) => element.tag === "button" && element.text === "Clear");
+  await page.keyboard.press("Enter");
+  await expect(page).not.toHaveURL(/processing=/);
+});

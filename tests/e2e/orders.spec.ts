@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { DEFAULT_TIME_ZONE } from "../../i18n/config";
 import type { Page } from "@playwright/test";
 import { E2E_SANDBOX_URL } from "./ports";
 import { deadlineOf, shipByOf } from "../../lib/orders/ship-by";
@@ -127,7 +128,7 @@ test.describe("orders", () => {
     });
     const orders = ((await listed.json()) as { results: SandboxOrder[] }).results;
     const now = new Date();
-    const expected = new Map(orders.map((order) => [order.id, deadlineOf(shipByOf(order), now)]));
+    const expected = new Map(orders.map((order) => [order.id, deadlineOf(shipByOf(order), now, DEFAULT_TIME_ZONE)]));
     expect([...expected.values()]).toContain("late");
 
     await page.goto("/orders?status=new,approved");
@@ -147,7 +148,7 @@ test.describe("orders", () => {
     const token = await storedAccessToken("seller@example.com");
     const open = await sandboxOrders(request, token, "status__in=new,approved");
     const now = new Date();
-    const late = new Set(open.filter((order) => deadlineOf(shipByOf(order), now) === "late").map((order) => order.id));
+    const late = new Set(open.filter((order) => deadlineOf(shipByOf(order), now, DEFAULT_TIME_ZONE) === "late").map((order) => order.id));
     expect(late.size).toBeGreaterThan(0);
     expect(late.size).toBeLessThanOrEqual(200);
 

@@ -20,7 +20,8 @@ export interface ConsentOptions {
  */
 export async function connectAs(page: Page, login: string, options: ConsentOptions = {}) {
   await page.goto("/connect");
-  await page.getByRole("button", { name: "Connect marketplace account" }).click();
+  // In whichever language the browser asks for.
+  await page.getByRole("button", { name: /^(Connect marketplace account|Conectar conta do marketplace)$/ }).click();
   await consent(page, login, options);
 }
 
@@ -116,16 +117,35 @@ export interface SandboxOrder {
   deliveries: { status: string; shipping: { handling_time: { limit_date: string } } }[];
 }
 
-/** Every order of the seller whose token this is that `query` selects, straight from the sandbox's API (pages of 200). */
-export async function sandboxOrders(request: APIRequestContext, token: string, query: string): Promise<SandboxOrder[]> {
-  const orders: SandboxOrder[] = [];
+/** Every record at `path` that `query` selects for the seller whose token this is, straight from the sandbox's API (pages of 200). */
+async function sandboxList<T>(request: APIRequestContext, token: string, path: string, query: string): Promise<T[]> {
+  const records: T[] = [];
   for (let offset = 0; ; offset += 200) {
-    const response = await request.get(`${E2E_SANDBOX_URL}/v1.0/marketplace/orders?${query}&_limit=200&_offset=${offset}`, {
+    const response = await request.get(`${E2E_SANDBOX_URL}${path}?${query}&_limit=200&_offset=${offset}`, {
       headers: { Authorization: `Bearer ${token}` },
     });
     expect(response.status()).toBe(200);
-    const { results } = (await response.json()) as { results: SandboxOrder[] };
-    orders.push(...results);
-    if (results.length < 200) return orders;
+    const { results } = (await response.json()) as { results: T[] };
+    records.push(...results);
+    if (results.length < 200) return records;
   }
+}
+
+/** Every order of the seller whose token this is that `query` selects. */
+export function sandboxOrders(request: APIRequestContext, token: string, query: string): Promise<SandboxOrder[]> {
+  return sandboxList<SandboxOrder>(request, token, "/v1.0/marketplace/orders", query);
+}
+
+export interface SandboxPrice {
+  id: string;
+  sku: string;
+  type: "list" | "sell";
+  value: number;
+  currency: string;
+  normalizer: number;
+}
+
+/** Every price of the seller whose token this is that `query` selects. */
+export function sandboxPrices(request: APIRequestContext, token: string, query = ""): Promise<SandboxPrice[]> {
+  return sandboxList<SandboxPrice>(request, token, "/v1.0/marketplace/portfolios/prices", query);
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { OrderDetails } from "@/components/orders/order-details";
@@ -7,21 +8,23 @@ import { requireSeller } from "@/lib/auth/session";
 import { getOrderForSeller } from "@/lib/data/orders";
 import { objectIdSchema } from "@/lib/marketplace/schemas/common";
 
-export const metadata: Metadata = { title: "Order" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("orders.detail"))("title") };
+}
 
 export default async function OrderPage({ params }: PageProps<"/orders/[id]">) {
   const seller = await requireSeller();
   const { id } = await params;
   if (!objectIdSchema.safeParse(id).success) notFound();
-  const result = await getOrderForSeller(seller, id);
+  const [result, t] = await Promise.all([getOrderForSeller(seller, id), getTranslations("orders")]);
   if (result.ok && result.data === null) notFound();
 
   return (
     <div className="space-y-4">
       <Link href="/orders" className="text-sm text-brand-700 hover:underline">
-        ← Orders
+        ← {t("title")}
       </Link>
-      {result.ok && result.data ? <OrderDetails order={result.data} /> : !result.ok ? <ProblemNotice problem={result.problem} feature="this order" /> : null}
+      {result.ok && result.data ? <OrderDetails order={result.data} /> : !result.ok ? <ProblemNotice problem={result.problem} feature="thisOrder" /> : null}
     </div>
   );
 }

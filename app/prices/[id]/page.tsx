@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { ProblemNotice } from "@/components/platform/problem-notice";
 import { EditPriceForm } from "@/components/prices/edit-price-form";
 import { PriceHistoryChart } from "@/components/prices/price-history-chart";
@@ -8,10 +9,11 @@ import { requireSeller } from "@/lib/auth/session";
 import { getPriceForSeller } from "@/lib/data/prices";
 import { toPricePoint } from "@/lib/prices/price-rows";
 import { objectIdSchema } from "@/lib/marketplace/schemas/common";
-import { formatDate, formatMoney } from "@/lib/format";
+import { getDisplayFormat } from "@/lib/format.server";
 
-export const metadata: Metadata = { title: "Price" };
-
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("prices"))("detail.title") };
+}
 
 export default async function PricePage({ params }: PageProps<"/prices/[id]">) {
   const seller = await requireSeller();
@@ -19,42 +21,45 @@ export default async function PricePage({ params }: PageProps<"/prices/[id]">) {
   if (!objectIdSchema.safeParse(id).success) notFound();
   const result = await getPriceForSeller(seller, id);
   if (result.ok && !result.data) notFound();
+  const [t, format] = await Promise.all([getTranslations("prices"), getDisplayFormat()]);
+  const price = result.ok ? result.data : null;
 
   return (
     <div className="space-y-6">
       <Link href="/prices" className="text-sm text-brand-700 hover:underline">
-        ← Prices
+        ← {t("title")}
       </Link>
       {!result.ok ? (
-        <ProblemNotice problem={result.problem} feature="this price" />
-      ) : result.data ? (
+        <ProblemNotice problem={result.problem} feature="thisPrice" />
+      ) : price ? (
         <>
           <header>
             <h1 className="text-2xl font-semibold tracking-tight">
-              <span className="font-mono">{result.data.sku}</span> · {result.data.type} price
+              {t.rich("detail.heading", { sku: () => <span className="font-mono">{price.sku}</span>, type: t(`types.${price.type}`) })}
             </h1>
             <p className="mt-1 text-lg tabular-nums" data-testid="current-price">
-              {formatMoney(result.data)}
+              {format.money(price)}
             </p>
           </header>
           {/* The browser gets the dashboard's shapes, not the platform's price. */}
-          <PriceHistoryChart history={result.data.priceHistory.map(toPricePoint)} />
-          <EditPriceForm current={{ id: result.data.id, sku: result.data.sku, type: result.data.type, currency: result.data.currency, normalizer: result.data.normalizer }} />
+          <PriceHistoryChart history={price.priceHistory.map(toPricePoint)} />
+          <EditPriceForm current={{ id: price.id, sku: price.sku, type: price.type, currency: price.currency, normalizer: price.normalizer }} />
           <section className="rounded-lg border border-zinc-200 bg-white">
             <table className="w-full text-sm">
-              <caption className="px-4 py-3 text-left font-medium">History, newest first</caption>
+              <caption className="px-4 py-3 text-left font-medium">{t("detail.historyCaption")}</caption>
               <thead className="bg-zinc-50 text-left text-zinc-500">
                 <tr>
-                  <th className="px-4 py-2 font-medium">Set at (UTC)</th>
-                  <th className="px-4 py-2 font-medium">Amount</th>
-                  <th className="px-4 py-2 font-medium">Integer value / normalizer</th>
+                  {/* Each date carries its zone (the seller's, from Settings). */}
+                  <th className="px-4 py-2 font-medium">{t("detail.setAt")}</th>
+                  <th className="px-4 py-2 font-medium">{t("detail.amount")}</th>
+                  <th className="px-4 py-2 font-medium">{t("detail.integerValue")}</th>
                 </tr>
               </thead>
               <tbody data-testid="price-history-rows">
-                {[...result.data.priceHistory].reverse().map((item, index) => (
+                {[...price.priceHistory].reverse().map((item, index) => (
                   <tr key={`${item.created_at}-${index}`} className="border-t border-zinc-100">
-                    <td className="px-4 py-2">{formatDate(item.created_at)}</td>
-                    <td className="px-4 py-2 tabular-nums">{formatMoney(item)}</td>
+                    <td className="px-4 py-2">{format.date(item.created_at)}</td>
+                    <td className="px-4 py-2 tabular-nums">{format.money(item)}</td>
                     <td className="px-4 py-2 font-mono text-xs">
                       {item.value} / {item.normalizer}
                     </td>

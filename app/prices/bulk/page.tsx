@@ -1,12 +1,16 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { ProblemNotice } from "@/components/platform/problem-notice";
 import { BulkPriceUpload } from "@/components/prices/bulk-price-upload";
 import { requireSeller } from "@/lib/auth/session";
 import { requiredScopesFor } from "@/lib/marketplace/client";
 
-export const metadata: Metadata = { title: "Bulk price update" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("prices"))("bulk.title") };
+}
 
+// A file as the parser reads it: the column names and types are the CSV's own words, in any language.
 const EXAMPLE = `sku,type,value,currency
 CAM-001,sell,49.90,BRL
 CAM-001,list,59.90,BRL
@@ -17,55 +21,37 @@ export default async function BulkPricesPage() {
   // The preview reads current prices (portfolio:read), applying creates prices (portfolio:write).
   const needed = [...new Set([...requiredScopesFor("listPrices"), ...requiredScopesFor("createPrice")])];
   const missing = needed.filter((scope) => seller.connection.scopesMissing.includes(scope));
+  const t = await getTranslations("prices");
+  const code = (chunks: React.ReactNode) => <code className="font-mono">{chunks}</code>;
 
   return (
     <section className="space-y-6">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
-        <h1 className="text-2xl font-semibold tracking-tight">Bulk price update</h1>
+        <h1 className="text-2xl font-semibold tracking-tight">{t("bulk.title")}</h1>
         <Link href="/prices" className="text-sm font-medium text-brand-700 hover:underline">
-          ← Prices
+          ← {t("title")}
         </Link>
       </div>
 
       <div className="grid gap-6 text-sm text-zinc-700 md:grid-cols-2">
         <div className="space-y-2">
-          <p>
-            Upload a CSV file with a header row and one price per row. You see a preview against your current prices first;
-            nothing changes at the marketplace until you apply.
-          </p>
+          <p>{t("bulk.intro")}</p>
           <ul className="list-disc space-y-1 pl-5">
-            <li>
-              <code className="font-mono">sku</code>: the SKU code.
-            </li>
-            <li>
-              <code className="font-mono">type</code>: <code className="font-mono">list</code> or{" "}
-              <code className="font-mono">sell</code>.
-            </li>
-            <li>
-              <code className="font-mono">value</code>: the amount in currency units, with a point or a comma for decimals
-              (<code className="font-mono">12.34</code> or <code className="font-mono">&quot;12,34&quot;</code>, quoted in a
-              comma-separated file), without thousands separators.
-            </li>
-            <li>
-              <code className="font-mono">currency</code>: an ISO-4217 code such as <code className="font-mono">BRL</code>.
-            </li>
+            <li>{t.rich("bulk.columns.sku", { code })}</li>
+            <li>{t.rich("bulk.columns.type", { code })}</li>
+            <li>{t.rich("bulk.columns.value", { code })}</li>
+            <li>{t.rich("bulk.columns.currency", { code })}</li>
           </ul>
-          <p>
-            Amounts keep the precision of the current price (its normalizer); a new price uses cents. Each SKU and type may
-            appear once. Files saved with semicolons (<code className="font-mono">;</code>) work too.
-          </p>
+          <p>{t.rich("bulk.rules", { code })}</p>
         </div>
         <figure className="space-y-1">
-          <figcaption className="font-medium">Example</figcaption>
+          <figcaption className="font-medium">{t("bulk.example")}</figcaption>
           <pre className="overflow-x-auto rounded-md border border-zinc-200 bg-zinc-50 p-3 font-mono text-xs">{EXAMPLE}</pre>
-          <p className="text-xs text-zinc-500">
-            When the marketplace limits how fast prices can be sent, the update slows down and keeps going; every row ends
-            applied, rejected (with the marketplace&apos;s reason), failed or invalid, and you can download the results.
-          </p>
+          <p className="text-xs text-zinc-500">{t("bulk.slowNote")}</p>
         </figure>
       </div>
 
-      {missing.length > 0 ? <ProblemNotice problem={{ kind: "missing_scope", scopes: missing }} feature="bulk price updates" /> : <BulkPriceUpload seller={seller.id} />}
+      {missing.length > 0 ? <ProblemNotice problem={{ kind: "missing_scope", scopes: missing }} feature="bulkPriceUpdates" /> : <BulkPriceUpload seller={seller.id} />}
     </section>
   );
 }

@@ -1,14 +1,16 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { SkuStatusBadge } from "@/components/skus/sku-catalogue-table";
 import { requireSeller } from "@/lib/auth/session";
 import { getSku } from "@/lib/data/skus";
 import { objectIdSchema } from "@/lib/marketplace/schemas/common";
-import { formatDate } from "@/lib/format";
+import { getDisplayFormat } from "@/lib/format.server";
 
-export const metadata: Metadata = { title: "SKU" };
-
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("skus.detail"))("metaTitle") };
+}
 
 export default async function SkuPage({ params }: PageProps<"/skus/[id]">) {
   const seller = await requireSeller();
@@ -16,11 +18,12 @@ export default async function SkuPage({ params }: PageProps<"/skus/[id]">) {
   if (!objectIdSchema.safeParse(id).success) notFound();
   const sku = await getSku(seller.id, id);
   if (!sku) notFound();
+  const [t, format] = await Promise.all([getTranslations("skus"), getDisplayFormat()]);
 
   return (
     <section className="space-y-6">
       <Link href="/skus" className="text-sm text-brand-700 hover:underline">
-        ← SKUs
+        {t("back")}
       </Link>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
@@ -32,37 +35,37 @@ export default async function SkuPage({ params }: PageProps<"/skus/[id]">) {
           href={`/skus/new?from=${sku.id}`}
           className="rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-900"
         >
-          New version from this SKU
+          {t("detail.newVersion")}
         </Link>
       </div>
 
       <dl className="grid gap-x-6 gap-y-3 rounded-lg border border-zinc-200 bg-white p-6 text-sm sm:grid-cols-[max-content_1fr]">
-        <dt className="text-zinc-500">Id</dt>
+        <dt className="text-zinc-500">{t("detail.id")}</dt>
         <dd className="font-mono">{sku.id}</dd>
-        <dt className="text-zinc-500">Status</dt>
+        <dt className="text-zinc-500">{t("detail.status")}</dt>
         <dd>
           <SkuStatusBadge status={sku.status} />
         </dd>
-        <dt className="text-zinc-500">Created</dt>
+        <dt className="text-zinc-500">{t("detail.created")}</dt>
         <dd>
-          <time dateTime={sku.createdAt}>{formatDate(sku.createdAt)}</time>
+          <time dateTime={sku.createdAt}>{format.date(sku.createdAt)}</time>
         </dd>
-        <dt className="text-zinc-500">Confirmed</dt>
+        <dt className="text-zinc-500">{t("detail.confirmed")}</dt>
         <dd>
           {sku.confirmedAt ? (
-            <time dateTime={sku.confirmedAt}>{formatDate(sku.confirmedAt)}</time>
+            <time dateTime={sku.confirmedAt}>{format.date(sku.confirmedAt)}</time>
           ) : (
-            <span className="text-zinc-500">Not yet: waiting for the portfolio.sku notification</span>
+            <span className="text-zinc-500">{t("detail.notConfirmed")}</span>
           )}
         </dd>
-        <dt className="text-zinc-500">Import token</dt>
+        <dt className="text-zinc-500">{t("detail.importToken")}</dt>
         <dd className="font-mono break-all">{sku.importToken ?? "—"}</dd>
       </dl>
 
       <div className="space-y-2">
-        <h2 className="text-lg font-medium">Request body as sent</h2>
+        <h2 className="text-lg font-medium">{t("detail.payload")}</h2>
         <pre data-testid="sku-payload" className="overflow-x-auto rounded-lg border border-zinc-200 bg-white p-4 font-mono text-xs">
-          {sku.payload === null ? "The stored body could not be read." : JSON.stringify(sku.payload, null, 2)}
+          {sku.payload === null ? t("detail.payloadUnreadable") : JSON.stringify(sku.payload, null, 2)}
         </pre>
       </div>
     </section>

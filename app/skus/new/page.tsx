@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { getTranslations } from "next-intl/server";
 import { ProblemNotice } from "@/components/platform/problem-notice";
 import { SkuForm } from "@/components/skus/sku-form";
 import { requireSeller } from "@/lib/auth/session";
@@ -9,7 +11,9 @@ import { skuCreateSchema } from "@/lib/marketplace/schemas/sku";
 import { emptySkuFormState, skuToFormState } from "@/lib/skus/sku-form";
 import type { SkuFormState } from "@/lib/skus/sku-form";
 
-export const metadata: Metadata = { title: "New SKU" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("skus"))("newSku") };
+}
 
 /**
  * A new SKU, or with `?from=<id>` a new version of one: SKUs cannot be changed, so a change is a
@@ -19,10 +23,11 @@ export default async function NewSkuPage({ searchParams }: PageProps<"/skus/new"
   const seller = await requireSeller();
   const { from } = await searchParams;
   const fromId = typeof from === "string" && from !== "" ? from : null;
+  const t = await getTranslations("skus");
 
   let initial: SkuFormState = emptySkuFormState();
   let source: { id: string; code: string } | null = null;
-  let notice: string | null = null;
+  let notice: "sourceUnreadable" | "sourceNotFound" | null = null;
   if (fromId) {
     const stored = await getSku(seller.id, fromId);
     const payload = stored ? skuCreateSchema.safeParse(stored.payload) : null;
@@ -30,9 +35,7 @@ export default async function NewSkuPage({ searchParams }: PageProps<"/skus/new"
       initial = skuToFormState(payload.data);
       source = { id: stored.id, code: stored.code };
     } else {
-      notice = stored
-        ? "The stored copy of that SKU could not be read, so the form starts empty."
-        : "That SKU is not in your catalogue, so the form starts empty.";
+      notice = stored ? "sourceUnreadable" : "sourceNotFound";
     }
   }
 
@@ -41,32 +44,38 @@ export default async function NewSkuPage({ searchParams }: PageProps<"/skus/new"
   return (
     <section className="space-y-6">
       <Link href="/skus" className="text-sm text-brand-700 hover:underline">
-        ← SKUs
+        {t("back")}
       </Link>
       <div>
-        <h1 className="text-2xl font-semibold tracking-tight">{source ? `New version of ${source.code}` : "New SKU"}</h1>
+        <h1 className="text-2xl font-semibold tracking-tight">{source ? t("newVersionOf", { code: source.code }) : t("newSku")}</h1>
         <p className="mt-1 text-sm text-zinc-600">
-          {source ? (
-            <>
-              Pre-filled from <Link href={`/skus/${source.id}`} className="font-mono text-brand-700 hover:underline">{source.id}</Link>.
-              SKUs cannot be changed: sending this form creates a new SKU.
-            </>
-          ) : (
-            "Fields marked * are required by the marketplace."
-          )}
+          {source ? <PrefilledFrom id={source.id} /> : t("new.requiredFields")}
         </p>
       </div>
       {notice ? (
         <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
-          {notice}
+          {t(`new.${notice}`)}
         </p>
       ) : null}
       {seller.connection.needsReconnect ? (
-        <ProblemNotice problem={{ kind: "reconnect" }} feature="creating SKUs" />
+        <ProblemNotice problem={{ kind: "reconnect" }} feature="creatingSkus" />
       ) : missing.length > 0 ? (
-        <ProblemNotice problem={{ kind: "missing_scope", scopes: missing }} feature="creating SKUs" />
+        <ProblemNotice problem={{ kind: "missing_scope", scopes: missing }} feature="creatingSkus" />
       ) : null}
       <SkuForm key={source?.id ?? "new"} initial={initial} />
     </section>
   );
+}
+
+/** "Pre-filled from <id>", linking to the SKU the form started from. */
+function PrefilledFrom({ id }: { id: string }) {
+  const t = useTranslations("skus.new");
+  return t.rich("prefilled", {
+    id,
+    link: (chunks) => (
+      <Link href={`/skus/${id}`} className="font-mono text-brand-700 hover:underline">
+        {chunks}
+      </Link>
+    ),
+  });
 }

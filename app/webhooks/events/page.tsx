@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { HydrationBoundary } from "@tanstack/react-query";
+import { getTranslations } from "next-intl/server";
 import { EventLogTable } from "@/components/webhooks/event-log-table";
 import { ProcessAllDeadButton } from "@/components/webhooks/webhook-action-buttons";
 import { requireSeller } from "@/lib/auth/session";
@@ -9,18 +10,21 @@ import { listWebhookEvents } from "@/lib/data/webhook-events";
 import { prefetchTablePage } from "@/lib/tables/prefetch";
 import { eventsSchema } from "@/lib/webhooks/event-filters";
 
-export const metadata: Metadata = { title: "Event log" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("webhooks"))("events.title") };
+}
 
 export default async function EventLogPage({ searchParams }: PageProps<"/webhooks/events">) {
   const seller = await requireSeller();
+  const t = await getTranslations("webhooks");
   // The first page is in the HTML (no JavaScript needed to see it); later pages load in the browser.
   const firstPage = await prefetchTablePage("events", eventsSchema, await searchParams, (state) => local(listWebhookEvents(seller.id, state)));
   return (
     <section className="space-y-6">
       <div className="flex items-baseline justify-between">
-        <h1 className="text-2xl font-semibold tracking-tight">Event log</h1>
+        <h1 className="text-2xl font-semibold tracking-tight">{t("events.title")}</h1>
         <Link href="/webhooks" className="text-sm font-medium text-brand-700 hover:underline">
-          Webhook settings
+          {t("events.settingsLink")}
         </Link>
       </div>
       <ProcessAllDeadButton />

@@ -1,28 +1,15 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useFieldArray, useFormContext } from "react-hook-form";
 import { MANDATORY_LANGUAGE } from "@/lib/marketplace/schemas/sku";
 import { emptyAttribute, emptyDisplayRow } from "@/lib/skus/sku-form";
 import type { AttributeGroup, SkuFormState } from "@/lib/skus/sku-form";
-import { Group, removeButton, Row, smallButton, SrOnly, SubList, TextField, useText } from "./fields";
-
-const GROUP_TEXT: Record<AttributeGroup, { legend: string; row: string; add: string; hint: string }> = {
-  variant: {
-    legend: "Variant attributes",
-    row: "Variant attribute",
-    add: "Add a variant attribute",
-    hint: `What distinguishes this variation, such as size or colour. Each may be shown per language; ${MANDATORY_LANGUAGE} is then mandatory.`,
-  },
-  optional: {
-    legend: "Optional attributes",
-    row: "Optional attribute",
-    add: "Add an optional attribute",
-    hint: `Further characteristics. Each may be shown per language; ${MANDATORY_LANGUAGE} is then mandatory.`,
-  },
-};
+import { Group, removeButton, Row, smallButton, sr, SubList, TextField, useText } from "./fields";
 
 /** How one attribute is shown per language: its own list of rows inside the attribute's row. */
 function DisplayRows({ base, context }: { base: `attributes.${AttributeGroup}.${number}`; context: string }) {
+  const t = useTranslations("skus.form.attributes.display");
   const { control, getValues } = useFormContext<SkuFormState>();
   const rows = useFieldArray({ control, name: `${base}.display` });
   const add = () => {
@@ -30,12 +17,12 @@ function DisplayRows({ base, context }: { base: `attributes.${AttributeGroup}.${
     rows.append(emptyDisplayRow(hasMandatory ? "" : MANDATORY_LANGUAGE), { shouldFocus: false });
   };
   return (
-    <SubList name={`${base}.display`} heading="How it is shown, per language">
+    <SubList name={`${base}.display`} heading={t("heading")}>
       {rows.fields.map((row, index) => (
         <DisplayRow key={row.id} name={`${base}.display.${index}`} context={context} position={index + 1} onRemove={() => rows.remove(index)} />
       ))}
       <button type="button" className={smallButton} onClick={add}>
-        Add a display language
+        {t("add")}
       </button>
     </SubList>
   );
@@ -52,49 +39,22 @@ function DisplayRow({
   position: number;
   onRemove: () => void;
 }) {
+  const t = useTranslations("skus.form");
   const language = useText(`${name}.language`);
   return (
     <div className="grid gap-2 sm:grid-cols-12">
-      <TextField
-        className="sm:col-span-2"
-        name={`${name}.language`}
-        label={
-          <>
-            <SrOnly>{context} display </SrOnly>Language
-          </>
-        }
-        mono
-      />
-      <TextField
-        className="sm:col-span-3"
-        name={`${name}.name`}
-        label={
-          <>
-            <SrOnly>{context} </SrOnly>Shown name
-          </>
-        }
-      />
-      <TextField
-        className="sm:col-span-3"
-        name={`${name}.value`}
-        label={
-          <>
-            <SrOnly>{context} </SrOnly>Shown value
-          </>
-        }
-      />
-      <TextField
-        className="sm:col-span-3"
-        name={`${name}.simplified_value`}
-        label={
-          <>
-            <SrOnly>{context} </SrOnly>Short value
-          </>
-        }
-      />
+      <TextField className="sm:col-span-2" name={`${name}.language`} label={t.rich("attributes.display.language", { sr, context })} mono />
+      <TextField className="sm:col-span-3" name={`${name}.name`} label={t.rich("attributes.display.name", { sr, context })} />
+      <TextField className="sm:col-span-3" name={`${name}.value`} label={t.rich("attributes.display.value", { sr, context })} />
+      <TextField className="sm:col-span-3" name={`${name}.simplified_value`} label={t.rich("attributes.display.short", { sr, context })} />
       <div className="flex items-end sm:col-span-1">
-        <button type="button" className={`${removeButton} mb-2`} onClick={onRemove} aria-label={`Remove ${context} display ${language || position}`}>
-          Remove
+        <button
+          type="button"
+          className={`${removeButton} mb-2`}
+          onClick={onRemove}
+          aria-label={t("attributes.display.remove", { context, which: language || position })}
+        >
+          {t("remove")}
         </button>
       </div>
     </div>
@@ -102,45 +62,27 @@ function DisplayRow({
 }
 
 function AttributeGroupSection({ group }: { group: AttributeGroup }) {
+  const t = useTranslations("skus.form.attributes");
   const { control } = useFormContext<SkuFormState>();
   const rows = useFieldArray({ control, name: `attributes.${group}` });
-  const text = GROUP_TEXT[group];
   return (
     <Group
       name={`attributes.${group}`}
-      legend={text.legend}
-      hint={text.hint}
+      legend={t(`${group}.legend`)}
+      hint={t(`${group}.hint`, { language: MANDATORY_LANGUAGE })}
       actions={
         <button type="button" className={smallButton} onClick={() => rows.append(emptyAttribute(), { shouldFocus: false })}>
-          {text.add}
+          {t(`${group}.add`)}
         </button>
       }
     >
       {rows.fields.map((row, index) => {
         const base = `attributes.${group}.${index}` as const;
-        const context = `${text.row} ${index + 1}`;
+        const context = t(`${group}.row`, { position: index + 1 });
         return (
-          <Row key={row.id} removeLabel="Remove this attribute" onRemove={() => rows.remove(index)}>
-            <TextField
-              className="sm:col-span-6"
-              name={`${base}.name`}
-              label={
-                <>
-                  <SrOnly>{context} </SrOnly>Name
-                </>
-              }
-              required
-            />
-            <TextField
-              className="sm:col-span-6"
-              name={`${base}.value`}
-              label={
-                <>
-                  <SrOnly>{context} </SrOnly>Value
-                </>
-              }
-              required
-            />
+          <Row key={row.id} removeLabel={t("remove")} onRemove={() => rows.remove(index)}>
+            <TextField className="sm:col-span-6" name={`${base}.name`} label={t.rich("name", { sr, context })} required />
+            <TextField className="sm:col-span-6" name={`${base}.value`} label={t.rich("value", { sr, context })} required />
             <div className="sm:col-span-12">
               <DisplayRows base={base} context={context} />
             </div>

@@ -1,66 +1,61 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useFieldArray, useFormContext } from "react-hook-form";
 import { dimensionNameSchema, lengthUnitSchema, SKU_LIMITS, weightUnitSchema } from "@/lib/marketplace/schemas/sku";
 import { emptyDimension } from "@/lib/skus/sku-form";
 import type { SkuFormState } from "@/lib/skus/sku-form";
-import { Group, Row, SelectField, smallButton, SrOnly, TextField, useText } from "./fields";
+import { Group, Row, SelectField, smallButton, sr, TextField, useText } from "./fields";
 
 const MEASURES = [
-  { key: "height", label: "Height", units: lengthUnitSchema.options },
-  { key: "width", label: "Width", units: lengthUnitSchema.options },
-  { key: "length", label: "Length", units: lengthUnitSchema.options },
-  { key: "weight", label: "Weight", units: weightUnitSchema.options },
+  { key: "height", units: lengthUnitSchema.options },
+  { key: "width", units: lengthUnitSchema.options },
+  { key: "length", units: lengthUnitSchema.options },
+  { key: "weight", units: weightUnitSchema.options },
 ] as const;
 
+type DimensionName = (typeof dimensionNameSchema.options)[number];
+const isDimensionName = (name: string): name is DimensionName => (dimensionNameSchema.options as readonly string[]).includes(name);
+
 function DimensionRow({ index, onRemove }: { index: number; onRemove: () => void }) {
-  const context = `Dimensions ${index + 1} (${useText(`dimensions.${index}.name`) || "unnamed"})`;
+  const t = useTranslations("skus.form.dimensions");
+  const name = useText(`dimensions.${index}.name`);
+  const context = t("context", { position: index + 1, name: isDimensionName(name) ? t(`names.${name}`) : name || t("unnamed") });
   return (
-    <Row removeLabel="Remove these dimensions" onRemove={onRemove}>
+    <Row removeLabel={t("remove")} onRemove={onRemove}>
       <SelectField
         className="sm:col-span-12 sm:max-w-48"
         name={`dimensions.${index}.name`}
-        label={
-          <>
-            Dimensions of<SrOnly> (set {index + 1})</SrOnly>
-          </>
-        }
+        label={t.rich("of", { sr, position: index + 1 })}
         options={dimensionNameSchema.options}
+        optionLabel={(option) => t(`names.${option}`)}
       />
-      {MEASURES.map(({ key, label, units }) => (
-        <div key={key} className="flex gap-2 sm:col-span-3">
-          <TextField
-            className="flex-1"
-            name={`dimensions.${index}.${key}.value`}
-            label={
-              <>
-                <SrOnly>{context} </SrOnly>
-                {label}
-              </>
-            }
-            required
-            inputMode="decimal"
-          />
-          <SelectField
-            className="w-20"
-            name={`dimensions.${index}.${key}.unit`}
-            label={
-              <>
-                <SrOnly>
-                  {context} {label.toLowerCase()}{" "}
-                </SrOnly>
-                Unit
-              </>
-            }
-            options={units}
-          />
-        </div>
-      ))}
+      {MEASURES.map(({ key, units }) => {
+        const measure = t(`measures.${key}`);
+        return (
+          <div key={key} className="flex gap-2 sm:col-span-3">
+            <TextField
+              className="flex-1"
+              name={`dimensions.${index}.${key}.value`}
+              label={t.rich("measure", { sr, context, measure })}
+              required
+              inputMode="decimal"
+            />
+            <SelectField
+              className="w-20"
+              name={`dimensions.${index}.${key}.unit`}
+              label={t.rich("unit", { sr, context, measure: measure.toLocaleLowerCase() })}
+              options={units}
+            />
+          </div>
+        );
+      })}
     </Row>
   );
 }
 
 export function DimensionsSection() {
+  const t = useTranslations("skus.form.dimensions");
   const { control, getValues } = useFormContext<SkuFormState>();
   const rows = useFieldArray({ control, name: "dimensions" });
   const add = () => {
@@ -70,12 +65,12 @@ export function DimensionsSection() {
   return (
     <Group
       name="dimensions"
-      legend="Dimensions"
+      legend={t("legend")}
       required
-      hint={`The package dimensions are required; the product's are optional. Values are decimals of 1 to ${SKU_LIMITS.dimensionValue} characters, such as 30.5.`}
+      hint={t("hint", { max: SKU_LIMITS.dimensionValue })}
       actions={
         <button type="button" className={smallButton} onClick={add}>
-          Add dimensions
+          {t("add")}
         </button>
       }
     >

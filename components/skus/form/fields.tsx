@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { get, useFormContext, useFormState, useWatch } from "react-hook-form";
 import type { FieldPath } from "react-hook-form";
@@ -45,8 +46,9 @@ function useFieldError(name: string): string | undefined {
  */
 function useFieldValidation(name: SkuFieldName) {
   const { getValues, getFieldState, setError, clearErrors } = useFormContext<SkuFormState>();
+  const t = useTranslations("skus.validation");
   const validate = () => {
-    const { errors } = validateSku(getValues());
+    const { errors } = validateSku(getValues(), t);
     const segments = name.split(".").map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
     const own = errors[formatFieldPath(segments)];
     if (own) setError(name, { type: "validate", message: own.join("; ") });
@@ -103,12 +105,13 @@ interface TextFieldProps {
 
 export function TextField({ name, label, hint, max, required, multiline, mono, type = "text", inputMode, placeholder, className }: TextFieldProps) {
   const { register } = useFormContext<SkuFormState>();
+  const t = useTranslations("skus.form");
   const error = useFieldError(name);
   const validation = useFieldValidation(name);
   const value: unknown = useWatch<SkuFormState>({ name, disabled: max === undefined });
   const id = fieldId(name);
   const length = typeof value === "string" ? value.length : 0;
-  const hintText = [hint, max !== undefined ? `${length}/${max} characters` : null].filter(Boolean).join(" · ");
+  const hintText = [hint, max !== undefined ? t("characters", { length, max }) : null].filter(Boolean).join(" · ");
   const common = {
     id,
     placeholder,
@@ -132,17 +135,21 @@ export function TextField({ name, label, hint, max, required, multiline, mono, t
   );
 }
 
-export function SelectField({
+export function SelectField<Option extends string>({
   name,
   label,
   options,
+  optionLabel = (option) => option,
   required,
   emptyOption,
   className,
 }: {
   name: SkuFieldName;
   label: ReactNode;
-  options: readonly string[];
+  /** The values the platform knows (spec: SKU table). */
+  options: readonly Option[];
+  /** What the seller reads for a value; the value itself (a unit, an identifier type) by default. */
+  optionLabel?: (option: Option) => string;
   required?: boolean;
   emptyOption?: string;
   className?: string;
@@ -165,7 +172,7 @@ export function SelectField({
         {emptyOption !== undefined ? <option value="">{emptyOption}</option> : null}
         {options.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {optionLabel(option)}
           </option>
         ))}
       </select>
@@ -237,6 +244,9 @@ export function Row({ children, onRemove, removeLabel }: { children: ReactNode; 
 }
 
 export const SrOnly = ({ children }: { children: ReactNode }) => <span className="sr-only">{children}</span>;
+
+/** The `<sr>…</sr>` tag of a label's message (`t.rich`): words only screen readers need. */
+export const sr = (chunks: ReactNode) => <SrOnly>{chunks}</SrOnly>;
 
 /** The current text of a field, for labels that name a row by its language. */
 export function useText(name: SkuFieldName): string {

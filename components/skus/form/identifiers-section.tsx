@@ -1,34 +1,28 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useFieldArray, useFormContext } from "react-hook-form";
 import { identifierTypeSchema } from "@/lib/marketplace/schemas/sku";
 import { emptyIdentifier } from "@/lib/skus/sku-form";
 import type { SkuFormState } from "@/lib/skus/sku-form";
-import { Group, Row, SelectField, smallButton, SrOnly, TextField, useText } from "./fields";
+import { Group, Row, SelectField, smallButton, sr, TextField, useText } from "./fields";
 
 function IdentifierRow({ index, onRemove }: { index: number; onRemove: () => void }) {
+  const t = useTranslations("skus.form.identifiers");
   const type = useText(`identifiers.${index}.type`);
   return (
-    <Row removeLabel="Remove this identifier" onRemove={onRemove}>
+    <Row removeLabel={t("remove")} onRemove={onRemove}>
       <SelectField
         className="sm:col-span-3"
         name={`identifiers.${index}.type`}
-        label={
-          <>
-            Type<SrOnly> of identifier {index + 1}</SrOnly>
-          </>
-        }
+        label={t.rich("type", { sr, position: index + 1 })}
         options={identifierTypeSchema.options}
-        emptyOption="(none)"
+        emptyOption={t("none")}
       />
       <TextField
         className="sm:col-span-9"
         name={`identifiers.${index}.value`}
-        label={
-          <>
-            Value<SrOnly> of identifier {index + 1}</SrOnly>
-          </>
-        }
+        label={t.rich("value", { sr, position: index + 1 })}
         mono
         inputMode={type === "EAN" ? "numeric" : undefined}
       />
@@ -37,16 +31,17 @@ function IdentifierRow({ index, onRemove }: { index: number; onRemove: () => voi
 }
 
 export function IdentifiersSection() {
+  const t = useTranslations("skus.form.identifiers");
   const { control } = useFormContext<SkuFormState>();
   const rows = useFieldArray({ control, name: "identifiers" });
   return (
     <Group
       name="identifiers"
-      legend="Identifiers"
-      hint="Optional. An EAN has 8, 12, 13 or 14 digits with a valid check digit."
+      legend={t("legend")}
+      hint={t("hint")}
       actions={
         <button type="button" className={smallButton} onClick={() => rows.append(emptyIdentifier(), { shouldFocus: false })}>
-          Add an identifier
+          {t("add")}
         </button>
       }
     >

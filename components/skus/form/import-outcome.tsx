@@ -1,16 +1,19 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { ProblemNotice } from "@/components/platform/problem-notice";
 import type { CreateSkuState } from "@/lib/actions/skus";
-import { explainImportStatus, importFieldToFormPath } from "@/lib/skus/import-status";
+import { describeProblem } from "@/lib/platform-problem";
+import { explainImportStatus, importFieldToFormPath, importOutcomeText } from "@/lib/skus/import-status";
 import type { ImportStatusText } from "@/lib/skus/import-status";
 import type { SkuFormState } from "@/lib/skus/sku-form";
 import { fieldId } from "./fields";
 
 // What the seller reads after sending a SKU: the platform's import response explained (spec:
-// Errors → SKU import status codes), with its errors linking to the fields that show them.
+// Errors → SKU import status codes), with its errors linking to the fields that show them. The
+// platform's own words (statusMessage, errors[].message) are shown as it sent them.
 
 const TONE_CLASSES: Record<ImportStatusText["tone"], string> = {
   success: "border-brand-100 bg-brand-50 text-brand-900",
@@ -36,13 +39,14 @@ function Outcome({ text, children }: { text: ImportStatusText; children?: ReactN
 
 /** The platform's own words, for support and for sellers who know the spec. */
 function StatusLine({ statusCode, statusMessage, token }: { statusCode: number; statusMessage: string; token?: string }) {
+  const t = useTranslations("skus.outcome");
   return (
     <p className="text-xs opacity-80">
       statusCode <code className="font-mono">{statusCode}</code> · “{statusMessage}”
       {token ? (
         <>
           {" "}
-          · import token <code className="font-mono break-all">{token}</code>
+          · {t("importToken")} <code className="font-mono break-all">{token}</code>
         </>
       ) : null}
     </p>
@@ -66,19 +70,13 @@ function ErrorList({ errors, form }: { errors: Record<string, string[]>; form: S
   );
 }
 
-const NOT_SENT: ImportStatusText = {
-  title: "The SKU was not sent",
-  meaning: "The dashboard checks SKUs with the marketplace's own rules before sending, and this one breaks some of them.",
-  action: "Correct the fields marked above and send the SKU again.",
-  tone: "error",
-  retry: false,
-};
-
 export function ImportOutcome({ result, pending, submittedForm }: { result: CreateSkuState; pending: boolean; submittedForm: SkuFormState | null }) {
+  const t = useTranslations("skus.outcome");
+  const problemWords = useTranslations("problems");
   if (pending) {
     return (
       <p role="status" className="text-sm text-zinc-600">
-        Sending the SKU to the marketplace…
+        {t("pending")}
       </p>
     );
   }
@@ -86,16 +84,25 @@ export function ImportOutcome({ result, pending, submittedForm }: { result: Crea
   if (result.status === "success") {
     const sku = result.data;
     return (
-      <Outcome text={explainImportStatus(0, { alreadyExisted: sku.alreadyExisted })}>
+      <Outcome text={explainImportStatus(0, t, { alreadyExisted: sku.alreadyExisted })}>
         <p>
-          SKU <strong>{sku.code}</strong> has the id <code data-testid="sku-created-id" className="font-mono">{sku.id}</code>.
+          {t.rich("created", {
+            code: sku.code,
+            id: sku.id,
+            strong: (chunks) => <strong>{chunks}</strong>,
+            mono: (chunks) => (
+              <code data-testid="sku-created-id" className="font-mono">
+                {chunks}
+              </code>
+            ),
+          })}
         </p>
         <p className="flex flex-wrap gap-4">
           <Link href={`/skus?search=${encodeURIComponent(sku.code)}`} className="font-medium underline">
-            See it in the catalogue
+            {t("seeInCatalogue")}
           </Link>
           <Link href={`/skus/${sku.id}`} className="font-medium underline">
-            Open the SKU
+            {t("open")}
           </Link>
         </p>
         <StatusLine statusCode={0} statusMessage={sku.statusMessage} token={sku.token} />
@@ -106,7 +113,7 @@ export function ImportOutcome({ result, pending, submittedForm }: { result: Crea
     // The platform's import response: statusCode -1 … -6.
     const { authorization: _authorization, ...fieldErrors } = result.fieldErrors;
     return (
-      <Outcome text={explainImportStatus(result.data.statusCode)}>
+      <Outcome text={explainImportStatus(result.data.statusCode, t)}>
         <ErrorList errors={fieldErrors} form={submittedForm} />
         <StatusLine statusCode={result.data.statusCode} statusMessage={result.data.statusMessage} token={result.data.token} />
       </Outcome>
@@ -115,18 +122,18 @@ export function ImportOutcome({ result, pending, submittedForm }: { result: Crea
   const { problem } = result;
   if (!problem) {
     return (
-      <Outcome text={NOT_SENT}>
+      <Outcome text={importOutcomeText("notSent", { tone: "error", retry: false }, t)}>
         <ErrorList errors={result.fieldErrors} form={submittedForm} />
       </Outcome>
     );
   }
-  if (problem.kind !== "error") return <ProblemNotice problem={problem} feature="creating SKUs" />;
+  if (problem.kind !== "error") return <ProblemNotice problem={problem} feature="creatingSkus" />;
   // A failure without an import-response body: explained by its HTTP status where the sandbox's
   // table ties one to a statusCode (429 → -2, 503 → -5, 500 → -1).
   const code = problem.status === 429 ? -2 : problem.status === 503 ? -5 : problem.status !== null && problem.status >= 500 ? -1 : null;
   if (code !== null) {
     return (
-      <Outcome text={explainImportStatus(code)}>
+      <Outcome text={explainImportStatus(code, t)}>
         <p className="text-xs opacity-80">{problem.message}</p>
       </Outcome>
     );
@@ -134,9 +141,10 @@ export function ImportOutcome({ result, pending, submittedForm }: { result: Crea
   return (
     <Outcome
       text={{
-        title: "The marketplace could not take the SKU",
-        meaning: problem.message,
-        action: "Try again in a moment; your entries are kept.",
+        title: t("notTaken.title"),
+        // A 4xx: the platform's own sentence about the request; no answer at all: "could not be reached".
+        meaning: describeProblem(problem, problemWords, "createSkus"),
+        action: t("notTaken.action"),
         tone: "error",
         retry: true,
       }}

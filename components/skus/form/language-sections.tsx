@@ -1,33 +1,31 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useFieldArray, useFormContext } from "react-hook-form";
 import { MANDATORY_LANGUAGE, SKU_LIMITS } from "@/lib/marketplace/schemas/sku";
 import { emptyDescriptionRow, emptyTitleRow } from "@/lib/skus/sku-form";
 import type { SkuFormState } from "@/lib/skus/sku-form";
-import { Group, Row, smallButton, SrOnly, TextField, useText } from "./fields";
+import { Group, Row, smallButton, sr, TextField, useText } from "./fields";
 
 // Titles and descriptions: objects keyed by language in the body, rows with a language field
 // here (sku-form.ts converts). Rows are keyed by react-hook-form's ids, never by position.
 
 function TitleRow({ index, onRemove }: { index: number; onRemove?: () => void }) {
+  const t = useTranslations("skus.form.titles");
   const language = useText(`titles.${index}.language`);
   return (
-    <Row removeLabel="Remove this title" onRemove={onRemove}>
+    <Row removeLabel={t("remove")} onRemove={onRemove}>
       <TextField
         className="sm:col-span-3"
         name={`titles.${index}.language`}
-        label={
-          <>
-            Language<SrOnly> of title {index + 1}</SrOnly>
-          </>
-        }
+        label={t.rich("language", { sr, position: index + 1 })}
         placeholder="en_US"
         mono
       />
       <TextField
         className="sm:col-span-9"
         name={`titles.${index}.value`}
-        label={`Title (${language || "new language"})`}
+        label={t("value", { language: language || t("newLanguage") })}
         required={language === MANDATORY_LANGUAGE}
         max={SKU_LIMITS.title}
       />
@@ -36,17 +34,18 @@ function TitleRow({ index, onRemove }: { index: number; onRemove?: () => void })
 }
 
 export function TitlesSection() {
+  const t = useTranslations("skus.form.titles");
   const { control } = useFormContext<SkuFormState>();
   const rows = useFieldArray({ control, name: "titles" });
   return (
     <Group
       name="titles"
-      legend="Titles"
+      legend={t("legend")}
       required
-      hint={`One title per language, 1 to ${SKU_LIMITS.title} characters. ${MANDATORY_LANGUAGE} is mandatory.`}
+      hint={t("hint", { max: SKU_LIMITS.title, language: MANDATORY_LANGUAGE })}
       actions={
         <button type="button" className={smallButton} onClick={() => rows.append(emptyTitleRow(), { shouldFocus: false })}>
-          Add a title language
+          {t("add")}
         </button>
       }
     >
@@ -58,24 +57,21 @@ export function TitlesSection() {
 }
 
 function DescriptionRow({ index, onRemove }: { index: number; onRemove: () => void }) {
-  const language = useText(`descriptions.${index}.language`) || "new language";
+  const t = useTranslations("skus.form.descriptions");
+  const language = useText(`descriptions.${index}.language`) || t("newLanguage");
   return (
-    <Row removeLabel="Remove this description" onRemove={onRemove}>
+    <Row removeLabel={t("remove")} onRemove={onRemove}>
       <TextField
         className="sm:col-span-3"
         name={`descriptions.${index}.language`}
-        label={
-          <>
-            Language<SrOnly> of description {index + 1}</SrOnly>
-          </>
-        }
+        label={t.rich("language", { sr, position: index + 1 })}
         mono
       />
-      <TextField className="sm:col-span-9" name={`descriptions.${index}.verbose_value`} label={`Full description (${language})`} multiline />
+      <TextField className="sm:col-span-9" name={`descriptions.${index}.verbose_value`} label={t("full", { language })} multiline />
       <TextField
         className="sm:col-span-12"
         name={`descriptions.${index}.simplified_value`}
-        label={`Short description (${language})`}
+        label={t("short", { language })}
         multiline
         max={SKU_LIMITS.simplifiedDescription}
       />
@@ -84,6 +80,7 @@ function DescriptionRow({ index, onRemove }: { index: number; onRemove: () => vo
 }
 
 export function DescriptionsSection() {
+  const t = useTranslations("skus.form.descriptions");
   const { control, getValues } = useFormContext<SkuFormState>();
   const rows = useFieldArray({ control, name: "descriptions" });
   const add = () => {
@@ -93,11 +90,11 @@ export function DescriptionsSection() {
   return (
     <Group
       name="descriptions"
-      legend="Descriptions"
-      hint={`Optional. When you give any, ${MANDATORY_LANGUAGE} is mandatory. The short text is at most ${SKU_LIMITS.simplifiedDescription} characters.`}
+      legend={t("legend")}
+      hint={t("hint", { language: MANDATORY_LANGUAGE, max: SKU_LIMITS.simplifiedDescription })}
       actions={
         <button type="button" className={smallButton} onClick={add}>
-          Add a description language
+          {t("add")}
         </button>
       }
     >

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useFormContext } from "react-hook-form";
 import { SKU_LIMITS, skuConditionSchema, skuOriginSchema } from "@/lib/marketplace/schemas/sku";
 import type { SkuFormState } from "@/lib/skus/sku-form";
@@ -8,23 +9,38 @@ import { fieldId, Group, SelectField, TextField } from "./fields";
 /** What the SKU is: code, variation, brand, condition, origin, availability, datasheet. */
 export function ProductSection() {
   const { register } = useFormContext<SkuFormState>();
+  const t = useTranslations("skus.form.product");
   return (
-    <Group name="identity" legend="Product">
+    <Group name="identity" legend={t("legend")}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField name="code" label="Code" required max={SKU_LIMITS.code} mono />
-        <TextField name="variation_key" label="Variation key" hint="Code of the parent SKU; empty when none" max={SKU_LIMITS.variationKey} mono />
-        <TextField name="brand" label="Brand" required max={SKU_LIMITS.brand} />
+        <TextField name="code" label={t("code")} required max={SKU_LIMITS.code} mono />
+        <TextField name="variation_key" label={t("variationKey")} hint={t("variationKeyHint")} max={SKU_LIMITS.variationKey} mono />
+        <TextField name="brand" label={t("brand")} required max={SKU_LIMITS.brand} />
         <div className="grid grid-cols-2 gap-4">
-          <SelectField name="condition" label="Condition" required options={skuConditionSchema.options} emptyOption="Choose…" />
-          <SelectField name="origin" label="Origin" required options={skuOriginSchema.options} emptyOption="Choose…" />
+          <SelectField
+            name="condition"
+            label={t("condition")}
+            required
+            options={skuConditionSchema.options}
+            optionLabel={(option) => t(`conditions.${option}`)}
+            emptyOption={t("choose")}
+          />
+          <SelectField
+            name="origin"
+            label={t("origin")}
+            required
+            options={skuOriginSchema.options}
+            optionLabel={(option) => t(`origins.${option}`)}
+            emptyOption={t("choose")}
+          />
         </div>
         <div className="flex items-center gap-2">
           <input id={fieldId("available")} type="checkbox" className="size-4 rounded border-zinc-300" {...register("available")} />
           <label htmlFor={fieldId("available")} className="text-sm font-medium text-zinc-800">
-            Available for sale
+            {t("available")}
           </label>
         </div>
-        <TextField name="datasheet.reference" label="Datasheet URL" type="url" hint="Link to the technical sheet (optional)" />
+        <TextField name="datasheet.reference" label={t("datasheet")} type="url" hint={t("datasheetHint")} />
       </div>
     </Group>
   );

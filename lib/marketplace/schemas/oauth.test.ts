@@ -1,5 +1,9 @@
+import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
 import { describeConnectError } from "@/lib/auth/connect-errors";
+import type { ConnectWords } from "@/lib/auth/connect-errors";
+import { catalogues } from "@/messages";
+import type { Messages } from "@/messages";
 import { basicUserInfoSchema, normalizeEmail } from "./oauth";
 
 describe("basicUserInfoSchema", () => {
@@ -12,8 +16,9 @@ describe("basicUserInfoSchema", () => {
   });
 
   it("tells the seller why, on the connect error page", () => {
-    expect(describeConnectError("invalid_response", "profile").title).toMatch(/no usable e-mail/);
-    expect(describeConnectError("identity_conflict", "profile").title).toMatch(/already connected/);
+    const t = createTranslator({ locale: "en", messages: catalogues.en as Messages, namespace: "connect" }) as unknown as ConnectWords;
+    expect(describeConnectError("invalid_response", "profile", t).title).toMatch(/no usable e-mail/);
+    expect(describeConnectError("identity_conflict", "profile", t).title).toMatch(/already connected/);
   });
 });
 

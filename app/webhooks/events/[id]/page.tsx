@@ -1,11 +1,16 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { ProcessAgainButton } from "@/components/webhooks/webhook-action-buttons";
 import { requireSeller } from "@/lib/auth/session";
 import { countEarlierReceipts, getWebhookEvent } from "@/lib/data/webhook-events";
+import { getDisplayFormat } from "@/lib/format.server";
+import { processingStateWord } from "@/lib/webhooks/processing-state-word";
 
-export const metadata: Metadata = { title: "Event" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("webhooks"))("event.title") };
+}
 
 function prettyBody(raw: string): string {
   try {
@@ -20,40 +25,49 @@ export default async function EventPage({ params }: PageProps<"/webhooks/events/
   const { id } = await params;
   const event = await getWebhookEvent(seller.id, id);
   if (!event) notFound();
+  const [t, format] = await Promise.all([getTranslations("webhooks"), getDisplayFormat()]);
   const headers = JSON.parse(event.headers) as Record<string, string>;
   const earlierReceipts = event.source === "webhook" ? await countEarlierReceipts(seller.id, event.bodyHash, event.receivedAt) : 0;
 
+  // Instants as ISO 8601 in UTC, to the millisecond: this page is for matching receipts and logs.
   const facts: [string, React.ReactNode][] = [
-    ["Received", `${event.receivedAt.toISOString()} (last copy ${event.lastReceivedAt.toISOString()})`],
-    ["Domain / status", `${event.domain ?? "—"} / ${event.status ?? "—"}`],
-    ["Resource id", event.resourceId ?? "—"],
-    ["Code", event.code ?? "—"],
-    ["Order / delivery", `${event.orderId ?? "—"} / ${event.deliveryId ?? "—"}`],
+    [t("event.received"), t("event.receivedValue", { received: event.receivedAt.toISOString(), lastCopy: event.lastReceivedAt.toISOString() })],
+    [t("event.domainStatus"), `${event.domain ?? "—"} / ${event.status ?? "—"}`],
+    [t("event.resourceId"), event.resourceId ?? "—"],
+    [t("event.code"), event.code ?? "—"],
+    [t("event.orderDelivery"), `${event.orderId ?? "—"} / ${event.deliveryId ?? "—"}`],
     [
-      "Source",
+      t("event.source"),
       event.source === "reconciliation"
-        ? "Reconciliation: the order changed on the marketplace and no notification told of it"
+        ? t("event.sourceReconciliation")
         : earlierReceipts > 0
-          ? `Notification — receipt ${earlierReceipts + 1} of this same notification (identical body), processed again`
-          : "Notification",
+          ? t("event.sourceRepeat", { receipt: String(earlierReceipts + 1) })
+          : t("event.sourceNotification"),
     ],
-    ["Signature", event.signatureResult === "valid" ? "Valid (HMAC-SHA256 of the raw body with your access token)" : "Not signed (found by reconciliation)"],
-    ["Shape", event.valid ? "Known message shape" : `Invalid: ${event.invalidReason ?? "unknown reason"}`],
+    [t("event.signature"), event.signatureResult === "valid" ? t("event.signatureValid") : t("event.signatureNone")],
+    [t("event.shape"), event.valid ? t("event.shapeKnown") : t("event.shapeInvalid", { reason: event.invalidReason ?? t("event.unknownReason") })],
     [
-      "Processing",
-      `${event.processingState}${event.processedAt ? ` at ${event.processedAt.toISOString()}` : ""}, ${event.attempts} attempt${event.attempts === 1 ? "" : "s"}${event.processingError ? ` — last error: ${event.processingError}` : ""}`,
+      t("event.processing"),
+      t("event.processingValue", {
+        state: processingStateWord(t, event.processingState),
+        hasProcessedAt: event.processedAt ? "yes" : "no",
+        processedAt: event.processedAt?.toISOString() ?? "",
+        attempts: event.attempts,
+        hasError: event.processingError ? "yes" : "no",
+        error: event.processingError ?? "",
+      }),
     ],
-    ["Duplicates received while waiting", String(event.duplicateCount)],
+    [t("event.duplicates"), format.count(event.duplicateCount)],
   ];
 
   return (
     <section className="space-y-6">
       <Link href="/webhooks/events" className="text-sm text-brand-700 hover:underline">
-        ← Event log
+        {t("event.backToLog")}
       </Link>
       <div className="flex items-center justify-between gap-4">
         <h1 className="text-2xl font-semibold tracking-tight">
-          {event.domain ?? "Unknown"} · {event.status ?? "—"}
+          {event.domain ?? t("event.unknownDomain")} · {event.status ?? "—"}
         </h1>
         <ProcessAgainButton eventId={event.id} />
       </div>
@@ -67,13 +81,13 @@ export default async function EventPage({ params }: PageProps<"/webhooks/events/
       </dl>
       <div className="grid gap-6 lg:grid-cols-2">
         <div>
-          <h2 className="mb-2 font-medium">Body</h2>
+          <h2 className="mb-2 font-medium">{t("event.body")}</h2>
           <pre className="overflow-x-auto rounded-lg bg-zinc-900 p-4 text-xs text-zinc-100" data-testid="event-body">
             {prettyBody(event.rawBody)}
           </pre>
         </div>
         <div>
-          <h2 className="mb-2 font-medium">Headers</h2>
+          <h2 className="mb-2 font-medium">{t("event.headers")}</h2>
           <pre className="overflow-x-auto rounded-lg bg-zinc-900 p-4 text-xs text-zinc-100">{JSON.stringify(headers, null, 2)}</pre>
         </div>
       </div>

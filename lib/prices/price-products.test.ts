@@ -1,0 +1,111 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { Price } from "@/lib/marketplace/schemas/price";
+import { applyPercent, discountOf, groupPricesByProduct, parsePercent, planBulkChange } from "./price-products";
+import type { PriceProduct } from "./price-products";
+
+const price = (sku: string, type: "list" | "sell", value: number, createdAt = "2026-11-01T00:00:00.000Z", normalizer = 100): Price =>
+  ({ id: `${sku}-${type}-${createdAt}`, sku, type, value, currency: "BRL", normalizer, extras: {}, created_at: createdAt }) as Price;
+
+describe("groupPricesByProduct", () => {
+  it("pairs each SKU's list and sell prices, ordered by SKU, the newest price of a type winning", () => {
+    const products = groupPricesByProduct([
+      price("B-2", "sell", 4990),
+      price("A-1", "list", 5988),
+      price("A-1", "sell", 4990),
+      price("B-2", "sell", 3990, "2026-11-02T00:00:00.000Z"),
+    ]);
+    expect(products.map((product) => [product.sku, product.list?.value ?? null, product.sell?.value ?? null])).toEqual([
+      ["A-1", 5988, 4990],
+      ["B-2", null, 3990],
+    ]);
+  });
+});
+
+describe("discountOf", () => {
+  const product = (list: number | null, sell: number | null, sellNormalizer = 100): PriceProduct => ({
+    sku: "X",
+    list: list === null ? null : { id: "l", value: list, currency: "BRL", normalizer: 100, createdAt: "" },
+    sell: sell === null ? null : { id: "s", value: sell, currency: "BRL", normalizer: sellNormalizer, createdAt: "" },
+  });
+
+  it("is the share of the list price taken off: de R$ 59,88 por R$ 49,90 is 16,67 %", () => {
+    expect(discountOf(product(5988, 4990))).toBeCloseTo(0.1667, 4);
+  });
+
+  it("compares prices of different precisions by their amounts", () => {
+    expect(discountOf(product(10000, 90000, 1000))).toBeCloseTo(0.1, 6);
+  });
+
+  it("shows none without both prices, or when the sell price is not below the list price", () => {
+    expect(discountOf(product(null, 4990))).toBeNull();
+    expect(discountOf(product(5988, null))).toBeNull();
+    expect(discountOf(product(4990, 4990))).toBeNull();
+    expect(discountOf(product(4990, 5988))).toBeNull();
+  });
+});
+
+describe("parsePercent", () => {
+  it("reads signs, comma or point decimals and a trailing %", () => {
+    expect(parsePercent("-10")).toEqual({ ok: true, hundredths: -1000 });
+    expect(parsePercent("−7,5 %")).toEqual({ ok: true, hundredths: -750 });
+    expect(parsePercent("+12.25")).toEqual({ ok: true, hundredths: 1225 });
+  });
+
+  it("refuses what is not a percentage, and changes that would zero a price or multiply it absurdly", () => {
+    expect(parsePercent("ten")).toEqual({ ok: false, problem: "percent_invalid" });
+    expect(parsePercent("1,234")).toEqual({ ok: false, problem: "percent_invalid" });
+    expect(parsePercent("-100")).toEqual({ ok: false, problem: "percent_out_of_range" });
+    expect(parsePercent("1001")).toEqual({ ok: false, problem: "percent_out_of_range" });
+  });
+});
+
+describe("applyPercent", () => {
+  it("rounds half away from zero at the price's precision", () => {
+    expect(applyPercent(4990, -1000)).toBe(4491); // 49,90 − 10 % = 44,91
+    expect(applyPercent(5, -1000)).toBe(5); // 0,045 rounds to 0,05
+    expect(applyPercent(15, -1000)).toBe(14); // 0,135 → 0,14
+  });
+
+  it("is exact for any price: never further than half a cent from value × (1 + p)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 40 }), fc.integer({ min: -9999, max: 100_000 }), (value, hundredths) => {
+        const result = BigInt(applyPercent(value, hundredths));
+        const exact = BigInt(value) * BigInt(10_000 + hundredths); // × 10^4
+        const distance = result * 10_000n - exact;
+        return distance * 2n <= 10_000n && distance * 2n >= -10_000n;
+      }),
+    );
+  });
+});
+
+describe("planBulkChange", () => {
+  const products = groupPricesByProduct([price("A-1", "list", 5988), price("A-1", "sell", 4990), price("B-2", "sell", 1000), price("C-3", "list", 100)]);
+
+  it("previews old → new for each chosen price, by a percentage", () => {
+    const planned = planBulkChange(products, { mode: "percent", percent: "-10", target: "sell" }, "pt-BR");
+    expect(planned.map((row) => [row.sku, row.type, row.kind, row.kind === "invalid" ? row.problem : row.value])).toEqual([
+      ["A-1", "sell", "changed", 4491],
+      ["B-2", "sell", "changed", 900],
+      ["C-3", "sell", "invalid", "no_price"],
+    ]);
+  });
+
+  it("sets both prices to a typed amount in the seller's notation, creating a missing one", () => {
+    const planned = planBulkChange(products.slice(0, 2), { mode: "value", amount: "1.234,50", target: "both" }, "pt-BR");
+    expect(planned.map((row) => [row.sku, row.type, row.kind, row.kind === "invalid" ? row.problem : row.amount])).toEqual([
+      ["A-1", "list", "changed", "1234.50"],
+      ["A-1", "sell", "changed", "1234.50"],
+      ["B-2", "list", "new", "1234.50"],
+      ["B-2", "sell", "changed", "1234.50"],
+    ]);
+    expect(planBulkChange(products.slice(0, 1), { mode: "value", amount: "1,234.50", target: "sell" }, "en")[0]).toMatchObject({ value: 123450 });
+  });
+
+  it("marks a change that leaves a price as it is, and refuses one that would make it zero", () => {
+    expect(planBulkChange(products.slice(0, 1), { mode: "value", amount: "49,90", target: "sell" }, "pt-BR")[0]).toMatchObject({ kind: "unchanged" });
+    expect(planBulkChange(products.slice(0, 1), { mode: "value", amount: "0", target: "sell" }, "pt-BR")[0]).toMatchObject({ kind: "invalid", problem: "not_positive" });
+    expect(planBulkChange(products.slice(2), { mode: "percent", percent: "-99,9", target: "list" }, "pt-BR")[0]).toMatchObject({ kind: "invalid", problem: "not_positive" });
+    expect(planBulkChange(products.slice(0, 1), { mode: "value", amount: "abc", target: "sell" }, "pt-BR")[0]).toMatchObject({ kind: "invalid", problem: "invalid" });
+  });
+});

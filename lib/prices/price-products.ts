@@ -1,0 +1,165 @@
+// Prices by product (issue 14): a Brazilian seller reads a product's prices as "de R$ 59,88 por
+// R$ 49,90" — the list price ("de") and the sell price ("por") side by side, and the discount
+// between them. The platform keeps one price per SKU and type (spec: 7. List prices; "creating a
+// new price for the same SKU updates it"), so a product is the pair of them. Plain module: the
+// page, the table and the tests use it.
+import type { Price, PriceType } from "@/lib/marketplace/schemas/price";
+import { moneyToDecimalString, parseMoneyInput } from "@/lib/money";
+import type { MoneyInputError } from "@/lib/money";
+
+export interface ProductPrice {
+  id: string;
+  value: number;
+  currency: string;
+  normalizer: number;
+  createdAt: string;
+}
+
+export interface PriceProduct {
+  sku: string;
+  list: ProductPrice | null;
+  sell: ProductPrice | null;
+}
+
+export interface PriceProductsPage {
+  rows: PriceProduct[];
+  page: number;
+  size: number;
+  /** Products matching the search, over every page. */
+  total: number;
+  /** False when the seller has more prices than the dashboard reads for this view. */
+  complete: boolean;
+}
+
+/**
+ * One product per SKU, ordered by SKU code. When the listing holds two prices of one SKU and type
+ * (a price set while the pages were read), the newest wins.
+ */
+export function groupPricesByProduct(prices: readonly Price[]): PriceProduct[] {
+  const products = new Map<string, PriceProduct>();
+  for (const price of prices) {
+    const product = products.get(price.sku) ?? { sku: price.sku, list: null, sell: null };
+    const known = product[price.type];
+    if (!known || known.createdAt <= price.created_at) {
+      product[price.type] = { id: price.id, value: price.value, currency: price.currency, normalizer: price.normalizer, createdAt: price.created_at };
+    }
+    products.set(price.sku, product);
+  }
+  return [...products.values()].sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0));
+}
+
+/**
+ * The discount "de" → "por" as a fraction of the list price (0.1667 for de 59,88 por 49,90); null
+ * when it cannot be read: a price missing, other currencies, a list price of zero, or a sell
+ * price at or above the list price (no discount to show).
+ */
+export function discountOf(product: PriceProduct): number | null {
+  const { list, sell } = product;
+  if (!list || !sell || list.currency !== sell.currency) return null;
+  // Compare at one scale: value / normalizer for each.
+  const listScaled = BigInt(list.value) * BigInt(sell.normalizer);
+  const sellScaled = BigInt(sell.value) * BigInt(list.normalizer);
+  if (listScaled <= 0n || sellScaled >= listScaled) return null;
+  // Basis points of a percent (1/10000), enough for "16,7 %".
+  const ratio = Number(((listScaled - sellScaled) * 1_000_000n) / listScaled) / 1_000_000;
+  return ratio;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changing several products at once
+
+export type BulkTarget = "list" | "sell" | "both";
+
+/** A change the seller asks for: by a percentage ("-10", "5,5") or to an amount ("49,90"). */
+export type BulkChange = { mode: "percent"; percent: string; target: BulkTarget } | { mode: "value"; amount: string; target: BulkTarget };
+
+export type ChangeProblem = MoneyInputError | "percent_invalid" | "percent_out_of_range" | "no_price" | "not_positive";
+
+export type PlannedChange =
+  | { sku: string; type: PriceType; kind: "changed" | "unchanged"; current: ProductPrice; value: number; currency: string; normalizer: number; amount: string }
+  /** No price of that type yet: setting a value creates it (a percentage has nothing to apply to). */
+  | { sku: string; type: PriceType; kind: "new"; current: null; value: number; currency: string; normalizer: number; amount: string }
+  | { sku: string; type: PriceType; kind: "invalid"; current: ProductPrice | null; problem: ChangeProblem };
+
+/** −99,99 % to +1000 %, with at most two decimals: the range a price change plausibly needs. */
+const PERCENT = /^([-+\u2212]?)(\d{1,4})(?:[.,](\d{1,2}))?$/;
+
+/** The percentage in hundredths of a percent (−10 → −1000, 5,5 → 550), or why it is refused. */
+export function parsePercent(text: string): { ok: true; hundredths: number } | { ok: false; problem: "percent_invalid" | "percent_out_of_range" } {
+  const match = PERCENT.exec(text.replace(/\s|%/g, ""));
+  if (!match) return { ok: false, problem: "percent_invalid" };
+  const [, sign, whole, fraction = ""] = match;
+  const magnitude = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+  const hundredths = sign === "-" || sign === "\u2212" ? -magnitude : magnitude;
+  if (hundredths <= -10_000 || hundredths > 100_000) return { ok: false, problem: "percent_out_of_range" };
+  return { ok: true, hundredths };
+}
+
+/** value × (1 + p), rounded half away from zero to the price's own precision: exact, no floats. */
+export function applyPercent(value: number, hundredths: number): number {
+  const numerator = BigInt(value) * BigInt(10_000 + hundredths);
+  const quotient = numerator / 10_000n;
+  const remainder = numerator % 10_000n;
+  const rounded = remainder * 2n >= 10_000n ? quotient + 1n : remainder * 2n <= -10_000n ? quotient - 1n : quotient;
+  return Number(rounded);
+}
+
+const typesOf = (target: BulkTarget): PriceType[] => (target === "both" ? ["list", "sell"] : [target]);
+
+/**
+ * What a change does to each selected product, before anything is sent: old → new per price,
+ * "unchanged" where the new value is the current one, "invalid" with the reason where it cannot
+ * apply. `locale` reads the typed amount (1.234,56 in pt-BR, 1,234.56 in English).
+ */
+export function planBulkChange(products: readonly PriceProduct[], change: BulkChange, locale: string): PlannedChange[] {
+  const percent = change.mode === "percent" ? parsePercent(change.percent) : null;
+  const planned: PlannedChange[] = [];
+  for (const product of products) {
+    for (const type of typesOf(change.target)) {
+      const current = product[type];
+      const base = { sku: product.sku, type };
+      if (percent) {
+        if (!percent.ok) {
+          planned.push({ ...base, kind: "invalid", current, problem: percent.problem });
+          continue;
+        }
+        if (!current) {
+          planned.push({ ...base, kind: "invalid", current: null, problem: "no_price" });
+          continue;
+        }
+        const value = applyPercent(current.value, percent.hundredths);
+        if (value <= 0) {
+          planned.push({ ...base, kind: "invalid", current, problem: "not_positive" });
+          continue;
+        }
+        planned.push({ ...base, ...priced(value, current.currency, current.normalizer), kind: value === current.value ? "unchanged" : "changed", current });
+        continue;
+      }
+      if (change.mode !== "value") continue;
+      // A new price takes the product's other price's currency and precision, else BRL in cents
+      // (spec: Limits, normalizer default 100; the platform's sellers sell in reais).
+      const model = current ?? product.list ?? product.sell;
+      const currency = model?.currency ?? "BRL";
+      const normalizer = model?.normalizer ?? 100;
+      const parsed = parseMoneyInput(change.amount, { currency, normalizer }, locale);
+      if (!parsed.ok) {
+        planned.push({ ...base, kind: "invalid", current, problem: parsed.reason });
+        continue;
+      }
+      if (parsed.value <= 0) {
+        planned.push({ ...base, kind: "invalid", current, problem: "not_positive" });
+        continue;
+      }
+      if (!current) {
+        planned.push({ ...base, ...priced(parsed.value, currency, normalizer), kind: "new", current: null });
+        continue;
+      }
+      planned.push({ ...base, ...priced(parsed.value, currency, normalizer), kind: parsed.value === current.value ? "unchanged" : "changed", current });
+    }
+  }
+  return planned;
+}
+
+function priced(value: number, currency: string, normalizer: number) {
+  return { value, currency, normalizer, amount: moneyToDecimalString({ value, normalizer }) };
+}
