@@ -25,6 +25,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL: E2E_APP_URL,
+    // The tests speak English unless they ask for Portuguese (test.use({ locale: "pt-BR" })): the
+    // dashboard follows the browser's Accept-Language.
+    locale: "en-US",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },

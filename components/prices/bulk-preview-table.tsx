@@ -3,7 +3,7 @@ import type { AppliedRowResult } from "@/lib/actions/bulk-prices";
 import { useDisplayFormat } from "@/lib/format";
 import type { DisplayFormat } from "@/lib/format";
 import { describeBulkMessage } from "@/lib/prices/bulk-messages";
-import type { PreviewRow } from "@/lib/prices/bulk-preview";
+import type { PreviewRow } from "@/lib/prices/bulk-preview-rows";
 
 function money(format: DisplayFormat, value: number, currency: string, normalizer: number): string {
   try {

@@ -7,7 +7,7 @@ import { useBulkApply } from "@/components/prices/use-bulk-apply";
 import { ProblemNotice } from "@/components/platform/problem-notice";
 import { BULK_LIMITS } from "@/lib/prices/bulk-csv";
 import { describeBulkMessage } from "@/lib/prices/bulk-messages";
-import type { BulkPreview } from "@/lib/prices/bulk-preview";
+import type { BulkPreview } from "@/lib/prices/bulk-preview-rows";
 import { outcomeCounts, slowDownOf } from "@/lib/prices/bulk-upload-state";
 
 /** `seller`: who the page is shown to; an upload belongs to the seller who started it. */

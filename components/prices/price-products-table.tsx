@@ -15,7 +15,7 @@ import { useDisplayFormat } from "@/lib/format";
 import type { PriceType } from "@/lib/marketplace/schemas/price";
 import { describeBulkMessage } from "@/lib/prices/bulk-messages";
 import { outcomeCounts, slowDownOf } from "@/lib/prices/bulk-upload-state";
-import type { BulkPreview, PreviewRow } from "@/lib/prices/bulk-preview";
+import type { BulkPreview, PreviewRow } from "@/lib/prices/bulk-preview-rows";
 import { discountOf, planBulkChange } from "@/lib/prices/price-products";
 import type { BulkChange, BulkTarget, PlannedChange, PriceProduct } from "@/lib/prices/price-products";
 

@@ -9,6 +9,9 @@ import type { CurrentSeller } from "@/lib/data/sellers";
 import type { Price, PriceType } from "@/lib/marketplace/schemas/price";
 import { convertAmount } from "./bulk-csv";
 import type { BulkPriceRow, InvalidBulkPriceRow } from "./bulk-csv";
+import type { BulkPreview, CurrentPrice, PreviewRow } from "./bulk-preview-rows";
+
+export type { BulkPreview, CurrentPrice, PreviewRow };
 
 /**
  * At most 50 pages (10,000 prices at 200 a page, two per SKU for 5,000 SKUs): bounds the time a
@@ -16,28 +19,6 @@ import type { BulkPriceRow, InvalidBulkPriceRow } from "./bulk-csv";
  * seen are shown as new prices, which the platform treats the same way (a price is set, not edited).
  */
 export const PREVIEW_MAX_PAGES = 50;
-
-export interface CurrentPrice {
-  id: string;
-  value: number;
-  currency: string;
-  normalizer: number;
-}
-
-export type PreviewRow =
-  | (BulkPriceRow & { kind: "changed" | "unchanged"; current: CurrentPrice })
-  /** No current price for this SKU and type: the platform creates one (or rejects an unknown SKU). */
-  | (BulkPriceRow & { kind: "new"; current: null })
-  | (InvalidBulkPriceRow & { kind: "invalid" });
-
-export interface BulkPreview {
-  /** Every row of the file, by line. */
-  rows: PreviewRow[];
-  counts: Record<PreviewRow["kind"], number>;
-  /** False when the page cap stopped the price listing early. */
-  complete: boolean;
-  pricesSeen: number;
-}
 
 const keyOf = (sku: string, type: PriceType) => `${sku}\u0000${type}`;
 

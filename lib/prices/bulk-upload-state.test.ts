@@ -6,7 +6,7 @@ import { catalogues } from "@/messages";
 import type { Messages } from "@/messages";
 import { describeBulkMessage } from "./bulk-messages";
 import type { BulkMessage, BulkMessageWords } from "./bulk-messages";
-import type { BulkPreview, PreviewRow } from "./bulk-preview";
+import type { BulkPreview, PreviewRow } from "./bulk-preview-rows";
 import { bulkUploadReducer, initialBulkUploadState, MAX_CALL_FAILURES, outcomeCounts, refuseUploadFile, resultLines, slowDownOf } from "./bulk-upload-state";
 import type { BulkUploadAction, BulkUploadState, Upload } from "./bulk-upload-state";
 

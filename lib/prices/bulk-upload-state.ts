@@ -12,7 +12,7 @@ import { BULK_LIMITS } from "./bulk-csv";
 import type { BulkResultLine } from "./bulk-csv";
 import { verbatim } from "./bulk-messages";
 import type { BulkMessage } from "./bulk-messages";
-import type { BulkPreview, PreviewRow } from "./bulk-preview";
+import type { BulkPreview, PreviewRow } from "./bulk-preview-rows";
 
 /**
  * A message for the seller, with the platform problem behind it when there is one. A code when

@@ -1,31 +1,34 @@
 import { expect, test } from "@playwright/test";
 import { connectAs } from "./support";
 
+// A Brazilian seller's day: the words are Portuguese, and amounts are typed the Brazilian way.
+test.use({ locale: "pt-BR" });
+
 test.describe("prices", () => {
   test("filter the prices table, edit a price, and the history chart gains a point", async ({ page }) => {
     await connectAs(page, "seller@example.com");
     await page.goto("/prices");
     await expect(page.locator("tbody tr").first()).toBeVisible();
 
-    await page.getByLabel("Type").selectOption("sell");
-    await page.getByRole("button", { name: "Apply filters" }).click();
+    await page.getByLabel("Tipo").selectOption("sell");
+    await page.getByRole("button", { name: "Aplicar filtros" }).click();
     await expect(page).toHaveURL(/type=sell/);
-    await expect.poll(async () => new Set(await page.locator("tbody tr td:nth-child(2)").allTextContents())).toEqual(new Set(["sell"]));
+    await expect.poll(async () => new Set(await page.locator("tbody tr td:nth-child(2)").allTextContents())).toEqual(new Set(["por (venda)"]));
 
-    await page.getByRole("link", { name: "History & edit" }).first().click();
-    await expect(page.getByRole("heading", { name: /sell price/ })).toBeVisible();
+    await page.getByRole("link", { name: "Histórico e edição" }).first().click();
+    await expect(page.getByRole("heading", { name: /preço por \(venda\)/ })).toBeVisible();
     const chart = page.getByTestId("price-history-chart");
     const before = Number(await chart.getAttribute("data-points"));
     expect(before).toBeGreaterThan(0);
 
     // Too many decimals for a normalizer of 100: a field error, and the typed amount is kept.
-    await page.getByLabel(/Amount/).fill("12,345");
-    await page.getByRole("button", { name: "Set new price" }).click();
-    await expect(page.locator("#price-amount-error")).toHaveText("Too many decimal places for this currency.");
-    await expect(page.getByLabel(/Amount/)).toHaveValue("12,345");
+    await page.getByLabel(/^Valor \(/).fill("12,345");
+    await page.getByRole("button", { name: "Definir novo preço" }).click();
+    await expect(page.locator("#price-amount-error")).toHaveText("Casas decimais demais para esta moeda.");
+    await expect(page.getByLabel(/^Valor \(/)).toHaveValue("12,345");
 
-    await page.getByLabel(/Amount/).fill("1.234,56");
-    await page.getByRole("button", { name: "Set new price" }).click();
+    await page.getByLabel(/^Valor \(/).fill("1.234,56");
+    await page.getByRole("button", { name: "Definir novo preço" }).click();
     await expect(page.getByTestId("price-message")).toContainText("imported");
     await expect(chart).toHaveAttribute("data-points", String(before + 1));
     await expect(page.getByTestId("current-price")).toHaveText(/R\$\s?1\.234,56/);

@@ -1,0 +1,25 @@
+// What a bulk price preview is made of: each row against the current price. Plain module (types
+// only): the browser's bulk pages hold previews; lib/prices/bulk-preview.ts builds them on the server.
+import type { BulkPriceRow, InvalidBulkPriceRow } from "./bulk-csv";
+
+export interface CurrentPrice {
+  id: string;
+  value: number;
+  currency: string;
+  normalizer: number;
+}
+
+export type PreviewRow =
+  | (BulkPriceRow & { kind: "changed" | "unchanged"; current: CurrentPrice })
+  /** No current price for this SKU and type: the platform creates one (or rejects an unknown SKU). */
+  | (BulkPriceRow & { kind: "new"; current: null })
+  | (InvalidBulkPriceRow & { kind: "invalid" });
+
+export interface BulkPreview {
+  /** Every row of the file, by line. */
+  rows: PreviewRow[];
+  counts: Record<PreviewRow["kind"], number>;
+  /** False when the page cap stopped the price listing early. */
+  complete: boolean;
+  pricesSeen: number;
+}
