@@ -51,6 +51,15 @@ export function PagedTable<Row, D>({
       {!filtersValid ? <p role="alert" className="text-sm text-red-700">{t("invalidFilters")}</p> : null}
       {problem && problem.kind !== "error" ? (
         <ProblemNotice problem={problem} feature={feature} />
+      ) : problem ? (
+        // The platform failed: said in the seller's language (an unreachable or failing platform),
+        // or in the platform's own words for a refused request.
+        <div className="space-y-2">
+          <ProblemNotice problem={problem} feature={feature} />
+          <button type="button" className="text-sm underline" onClick={() => void query.refetch()}>
+            {t("tryAgain")}
+          </button>
+        </div>
       ) : query.isError ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
           {query.error.message}{" "}
