@@ -1,7 +1,7 @@
 "use client";
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { ReactNode } from "react";
 import { Toaster } from "sonner";
 
@@ -14,6 +14,11 @@ export function Providers({ children }: { children: ReactNode }) {
         },
       }),
   );
+  // The page answers clicks from here on: browser tests wait for this before acting on a control
+  // whose work is done in the browser (a click before hydration is lost to the server's HTML).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       {children}

@@ -18,6 +18,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
 const PUBLIC_ACTIONS: Record<string, string> = {
   connectAction: "starts the OAuth flow",
   signOutAction: "signing out needs no session",
+  setLocaleAction: "the header's language switch: a preference of the browser, it reads and writes no seller's data",
 };
 
 function routeFiles(dir = "app"): string[] {
@@ -45,7 +46,8 @@ function buildActions(): { id: string; name: string; file: string }[] {
 
 const callAction = (request: APIRequestContext, id: string, args: unknown[]) =>
   request.post("/settings", {
-    headers: { "Next-Action": id, "Content-Type": "text/plain;charset=UTF-8", Accept: "text/x-component" },
+    // An API request context sends no Accept-Language: the answers would be Portuguese.
+    headers: { "Next-Action": id, "Content-Type": "text/plain;charset=UTF-8", Accept: "text/x-component", "Accept-Language": "en" },
     data: JSON.stringify(args),
     maxRedirects: 0,
   });

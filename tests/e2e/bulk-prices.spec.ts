@@ -4,7 +4,8 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import Papa from "papaparse";
 import { sampleSku } from "../../lib/marketplace/schemas/fixtures";
 import { E2E_SANDBOX_URL } from "./ports";
-import { connectAs, storedAccessToken } from "./support";
+import { connectAs, sandboxPrices, storedAccessToken } from "./support";
+import type { SandboxPrice } from "./support";
 
 // The catalogue every PRO seller starts with (sandbox/seed.ts): 20 SKUs, a list and a sell price each.
 const SEEDED_SKUS = [
@@ -17,22 +18,9 @@ const SEEDED_SKUS = [
   ...["PAN-001", "PAN-002"],
   ...["GAR-001", "GAR-002"],
 ];
-const PRICES_PATH = "/v1.0/marketplace/portfolios/prices";
-
-interface WirePrice {
-  id: string;
-  sku: string;
-  type: "list" | "sell";
-  value: number;
-  currency: string;
-  normalizer: number;
-}
-
-async function currentPrices(request: APIRequestContext, token: string): Promise<Map<string, WirePrice>> {
-  const response = await request.get(`${E2E_SANDBOX_URL}${PRICES_PATH}?_limit=200`, { headers: { Authorization: `Bearer ${token}` } });
-  expect(response.status()).toBe(200);
-  const { results } = (await response.json()) as { results: WirePrice[] };
-  return new Map(results.map((price) => [`${price.sku}|${price.type}`, price]));
+/** The seller's prices by "sku|type", from the sandbox's API. */
+async function currentPrices(request: APIRequestContext, token: string): Promise<Map<string, SandboxPrice>> {
+  return new Map((await sandboxPrices(request, token)).map((price) => [`${price.sku}|${price.type}`, price]));
 }
 
 /** A new SKU through the platform API, with the seller's own token. */
@@ -51,7 +39,7 @@ function amount(cents: number, comma: boolean): string {
 }
 
 /** A value that differs from the current one, so every row is a change. */
-function changedRows(prices: Map<string, WirePrice>, skus: readonly string[], bump: number): { line: string; sku: string; type: string; value: number }[] {
+function changedRows(prices: Map<string, SandboxPrice>, skus: readonly string[], bump: number): { line: string; sku: string; type: string; value: number }[] {
   return skus.flatMap((sku, i) =>
     (["list", "sell"] as const).map((type, j) => {
       const current = prices.get(`${sku}|${type}`);

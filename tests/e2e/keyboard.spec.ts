@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
-import { connectAs } from "./support";
+import { connectAs, fillValidSku } from "./support";
 
 // The orders table with the keyboard alone: every control is reached with Tab, in reading order,
 // and works with Enter or Space.
@@ -8,7 +8,7 @@ import { connectAs } from "./support";
 /** Presses Tab until the focused element matches, or fails after `limit` presses. */
 async function tabTo(
   page: Page,
-  matches: (element: { tag: string; text: string; label: string | null; href: string | null }) => boolean,
+  matches: (element: { tag: string; text: string; label: string | null; href: string | null; name: string | null }) => boolean,
   { key = "Tab", limit = 80 }: { key?: "Tab" | "Shift+Tab"; limit?: number } = {},
 ) {
   for (let i = 0; i < limit; i++) {
@@ -16,7 +16,13 @@ async function tabTo(
     const focused = await page.evaluate(() => {
       const element = document.activeElement as HTMLElement | null;
       return element
-        ? { tag: element.tagName.toLowerCase(), text: (element.textContent ?? "").trim(), label: element.getAttribute("aria-label"), href: element.getAttribute("href") }
+        ? {
+            tag: element.tagName.toLowerCase(),
+            text: (element.textContent ?? "").trim(),
+            label: element.getAttribute("aria-label"),
+            href: element.getAttribute("href"),
+            name: element.getAttribute("name"),
+          }
         : null;
     });
     if (focused && matches(focused)) return;
@@ -79,7 +85,7 @@ test("the prices by product table works with the keyboard alone: select with Spa
   await page.keyboard.press("Space");
   await expect(page.getByRole("heading", { name: "Change 1 product" })).toBeVisible();
 
-  await tabTo(page, (element) => element.tag === "input" && element.label === null && element.text === "");
+  await tabTo(page, (element) => element.name === "change");
   await page.keyboard.type("5");
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("bulk-change-preview").locator("tbody tr")).toHaveCount(1);
@@ -87,14 +93,20 @@ test("the prices by product table works with the keyboard alone: select with Spa
 
 test("the SKU catalogue works with the keyboard alone: search, open a SKU", async ({ page }) => {
   await connectAs(page, "seller@example.com");
+  // A SKU of this test's own, created through the form, to search for.
+  const code = `KEY-${Date.now()}`;
+  await page.goto("/skus/new");
+  await fillValidSku(page, code);
+  await page.getByRole("button", { name: "Create SKU" }).click();
+  await expect(page.getByTestId("sku-outcome")).toContainText("SKU imported");
   await page.goto("/skus");
   await expect(page.locator("tbody tr").first()).toBeVisible();
-  const code = (await page.locator("tbody tr td:first-child").first().textContent())!.trim();
 
   await tabTo(page, (element) => element.tag === "input");
   await page.keyboard.type(code);
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(code)}`));
+  await expect(page.locator("tbody tr")).toHaveCount(1);
 
   await tabTo(page, (element) => /^\/skus\/[^/?]+$/.test(element.href ?? "") && element.href !== "/skus/new");
   await page.keyboard.press("Enter");

@@ -153,6 +153,7 @@ test.describe("orders", () => {
     expect(late.size).toBeLessThanOrEqual(200);
 
     await page.goto("/orders?size=200");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     await page.getByRole("button", { name: "Late", exact: true }).click();
     await expect(page).toHaveURL(/deadline=late/);
     const idsShown = () => page.locator("tbody tr td:first-child a").allTextContents();

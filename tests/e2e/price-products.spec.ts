@@ -19,7 +19,7 @@ test("a −10% change on three products' sell prices is previewed old → new, a
   for (const sku of skus) await page.getByRole("checkbox", { name: `Selecionar ${sku}` }).check();
 
   await expect(page.getByRole("heading", { name: "Alterar 3 produtos" })).toBeVisible();
-  await page.getByLabel("Preço", { exact: true }).selectOption("sell");
+  await page.getByRole("combobox", { name: /^Preço/ }).selectOption("sell");
   await page.getByRole("radio", { name: "Por porcentagem" }).check();
   await page.getByLabel(/Porcentagem/).fill("-10");
   await page.getByRole("button", { name: "Pré-visualizar" }).click();
