@@ -85,7 +85,7 @@ test("the prices by product table works with the keyboard alone: select with Spa
   await page.keyboard.press("Space");
   await expect(page.getByRole("heading", { name: "Change 1 product" })).toBeVisible();
 
-  await tabTo(page, (element) => element.name === "change");
+  await tabTo(page, (element) => element.name === "change", { limit: 200 });
   await page.keyboard.type("5");
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("bulk-change-preview").locator("tbody tr")).toHaveCount(1);
