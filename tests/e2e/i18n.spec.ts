@@ -58,6 +58,7 @@ test.describe("the seller's time zone", () => {
     // Back to São Paulo: the other tests read dates there.
     await page.getByLabel("Time zone").selectOption("America/Sao_Paulo");
     await page.getByRole("button", { name: "Save time zone" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "America/Sao_Paulo" })).toBeVisible();
     await page.reload();
     await expect(since).toHaveText(/GMT-3$/);
   });
