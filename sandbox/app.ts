@@ -10,10 +10,13 @@ import { SandboxClock } from "./clock";
 import { assertSafeExposure, callbackPolicy, defaultSandboxConfig, type SandboxConfig } from "./config";
 import type { SandboxContext, SandboxEnv } from "./context";
 import { assetRoutes } from "./assets";
+import { consoleRoutes } from "./console";
+import { deliveryResendRoutes } from "./console-resend";
 import { controlRoutes } from "./control";
 import { SandboxHttpError, errorResponse } from "./errors";
 import { FaultState } from "./faults";
 import { oauthBodyLimits, oauthRoutes } from "./oauth";
+import { openApiRoutes } from "./openapi-docs";
 import { orderRoutes } from "./orders";
 import { priceBodyLimit, priceRoutes } from "./prices";
 import { createObjectIdFactory, SeededRandom } from "./random";
@@ -22,7 +25,7 @@ import { skuBodyLimit, skuRoutes } from "./skus";
 import { SandboxStore } from "./store";
 import { userInfoRoutes } from "./user-info";
 import { webhookUrlRoutes } from "./webhook-url";
-import { WebhookDispatcher } from "./webhooks";
+import { currentSigningToken, WebhookDispatcher } from "./webhooks";
 
 export interface SandboxOptions {
   config?: Partial<SandboxConfig>;
@@ -63,6 +66,8 @@ export function createSandbox(options: SandboxOptions = {}): SandboxHandle {
     retryDelaysMs: config.webhookRetryDelaysMs,
     logSize: config.deliveryLogSize,
     concurrency: config.deliveryConcurrency,
+    // Each attempt is signed with the user's token of that moment (`ctx` is read when it runs).
+    signingToken: (clientId, userId) => currentSigningToken(ctx, clientId, userId),
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   const store = new SandboxStore();
@@ -113,7 +118,11 @@ export function createSandbox(options: SandboxOptions = {}): SandboxHandle {
   app.route("/", orderRoutes(ctx));
   app.route("/", webhookUrlRoutes(ctx));
   app.route("/", controlRoutes(ctx));
+  // After the control routes: their token check and SANDBOX_CONTROL=off apply to these too.
+  app.route("/", deliveryResendRoutes(ctx));
+  app.route("/", consoleRoutes(ctx, (request) => app.fetch(request)));
   app.route("/", assetRoutes(ctx));
+  app.route("/", openApiRoutes());
 
   app.notFound((c) => errorResponse(c, new SandboxHttpError(404, "not_found", `No route for ${c.req.method} ${new URL(c.req.url).pathname}`)));
   app.onError((error, c) => {

@@ -83,3 +83,18 @@ describe("delivery bounds", () => {
     expect(() => loadSandboxConfig({ [name]: value })).toThrow(new RegExp(name));
   });
 });
+
+describe("SANDBOX_LENIENT", () => {
+  it("is off by default: list parameters follow the spec", () => {
+    expect(loadSandboxConfig({}).lenient).toBe(false);
+    expect(loadSandboxConfig({ SANDBOX_LENIENT: "0" }).lenient).toBe(false);
+  });
+
+  it.each(["1", "on", "true"])("%s turns it on", (value) => {
+    expect(loadSandboxConfig({ SANDBOX_LENIENT: value }).lenient).toBe(true);
+  });
+
+  it("stops the sandbox on another value, naming the variable", () => {
+    expect(() => loadSandboxConfig({ SANDBOX_LENIENT: "sometimes" })).toThrow(/SANDBOX_LENIENT/);
+  });
+});

@@ -69,6 +69,11 @@ export const sandboxEnvSchema = z.object({
   SANDBOX_DELIVERY_LOG_SIZE: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   /** Webhook attempts in flight at once; the others wait their turn. */
   SANDBOX_DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(32),
+  /**
+   * Off (default): list parameters are held to what the spec names for each endpoint (sortable
+   * fields, the `__ge`/`__le` spelling). On: the wider forms the sandbox accepted before.
+   */
+  SANDBOX_LENIENT: onOff("off"),
 });
 
 /**
@@ -96,6 +101,8 @@ export interface SandboxConfig {
   callbackScope: CallbackScope;
   deliveryLogSize: number;
   deliveryConcurrency: number;
+  /** SANDBOX_LENIENT: accept list parameters beyond what the spec names for an endpoint (README: Where the sandbox is strict). */
+  lenient: boolean;
 }
 
 /** Exponential backoff: retries after 2, 4, 8, 16 and 32 seconds → 6 attempts within ~1 minute. */
@@ -124,6 +131,7 @@ export function loadSandboxConfig(env: Record<string, string | undefined> = proc
     callbackScope: values.SANDBOX_CALLBACK_SCOPE,
     deliveryLogSize: values.SANDBOX_DELIVERY_LOG_SIZE,
     deliveryConcurrency: values.SANDBOX_DELIVERY_CONCURRENCY,
+    lenient: values.SANDBOX_LENIENT,
   };
 }
 

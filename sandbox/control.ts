@@ -6,16 +6,20 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import type { DeliveryStatus, Order, OrderStatus } from "@/lib/marketplace/schemas/order";
 import { deliveryStatusSchema, orderStatusSchema } from "@/lib/marketplace/schemas/order";
+import { WEBHOOK_DOMAINS } from "@/lib/marketplace/values";
 import { readBearerToken } from "./auth";
 import { isExposed, type SandboxConfig } from "./config";
 import type { SandboxContext, SandboxEnv } from "./context";
 import { SandboxHttpError, notFound } from "./errors";
 import { faultsPatchSchema } from "./faults";
-import { generateOrder } from "./seed";
+import { generateOrder, isArrangedBySeller } from "./seed";
 import { jsonBody } from "./validation";
 import { notifySeller } from "./webhooks";
 
-/** Order lifecycle (the spec shows no transitions): new → approved → finished; new|approved → cancelled. */
+/**
+ * Order lifecycle (the spec shows no transitions): new → approved → finished; new|approved →
+ * cancelled. Finishing also needs every delivery delivered (`moveOrder`).
+ */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   new: ["approved", "cancelled"],
   approved: ["finished", "cancelled"],
@@ -23,7 +27,7 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   cancelled: [],
 };
 
-/** Delivery lifecycle, one step at a time: created → received → posted → delivered. */
+/** A delivery of the platform's delivery service (`order.delivery`), one step at a time: created → received → posted → delivered. */
 export const DELIVERY_TRANSITIONS: Record<DeliveryStatus, readonly DeliveryStatus[]> = {
   created: ["received"],
   received: ["posted"],
@@ -31,8 +35,93 @@ export const DELIVERY_TRANSITIONS: Record<DeliveryStatus, readonly DeliveryStatu
   delivered: [],
 };
 
+/** The statuses of `order.shipping` notifications (spec: Events → Domains and statuses). */
+export const shippingStatusSchema = z.enum(WEBHOOK_DOMAINS["order.shipping"]);
+export type ShippingStatus = z.infer<typeof shippingStatusSchema>;
+
+/** A shipment the seller arranges (`order.shipping`): created (not shipped yet) → shipped → delivered. */
+export const SHIPPING_TRANSITIONS: Record<"created" | ShippingStatus, readonly ShippingStatus[]> = {
+  created: ["shipped"],
+  shipped: ["delivered"],
+  delivered: [],
+};
+
 function conflict(message: string): SandboxHttpError {
   return new SandboxHttpError(409, "conflict", message);
+}
+
+function findOrder(ctx: SandboxContext, orderId: string): { order: Order; userId: string } {
+  const entry = ctx.store.orderById.get(orderId);
+  if (!entry) throw notFound("Order");
+  return entry;
+}
+
+/**
+ * Moves an order to `status` (control API and console): 404 unknown, 409 a transition the
+ * lifecycle has not, or finishing while a delivery is not delivered. Sends `order.order`.
+ */
+export function moveOrder(ctx: SandboxContext, orderId: string, status: OrderStatus): Order {
+  const { order, userId } = findOrder(ctx, orderId);
+  if (!ORDER_TRANSITIONS[order.status].includes(status)) {
+    throw conflict(`An order cannot go from ${order.status} to ${status}`);
+  }
+  if (status === "finished") {
+    const open = order.deliveries.filter((delivery) => delivery.status !== "delivered");
+    if (open.length > 0) {
+      const list = open.map((delivery) => `${delivery.id} (${delivery.status})`).join(", ");
+      throw conflict(`An order is finished only once every delivery is delivered; not yet: ${list}`);
+    }
+  }
+  const now = ctx.clock.nowIso();
+  order.status = status;
+  order.updated_at = now;
+  if (status === "approved") order.approved_at = now;
+  ctx.store.orderChanged(userId, order);
+  notifySeller(ctx, userId, { domain: "order.order", status, order_id: order.id });
+  return order;
+}
+
+type DeliveryKind = "platform" | "seller";
+
+/**
+ * One step of a delivery: `platform` (the platform's delivery service, `order.delivery`) or
+ * `seller` (a shipment the seller arranges, `order.shipping`); each kind moves only through its
+ * own route. posted/shipped set `shipping.posting_date`, delivered sets `shipping.delivery_date`.
+ */
+function moveDeliveryOf(ctx: SandboxContext, kind: DeliveryKind, orderId: string, deliveryId: string, status: DeliveryStatus | ShippingStatus): Order {
+  const { order, userId } = findOrder(ctx, orderId);
+  const delivery = order.deliveries.find((candidate) => candidate.id === deliveryId);
+  if (!delivery) throw notFound("Delivery");
+  if (order.status === "cancelled") throw conflict("The order is cancelled: its deliveries cannot move");
+  const bySeller = isArrangedBySeller(delivery);
+  if (kind === "platform" && bySeller) {
+    throw conflict(`Delivery ${delivery.id} is arranged by the seller: move it with POST /_sandbox/orders/${order.id}/deliveries/${delivery.id}/shipping (shipped, delivered)`);
+  }
+  if (kind === "seller" && !bySeller) {
+    throw conflict(`Delivery ${delivery.id} goes through the platform's delivery service: move it with POST /_sandbox/orders/${order.id}/deliveries/${delivery.id}/status (received, posted, delivered)`);
+  }
+  const transitions: Record<string, readonly string[]> = kind === "seller" ? SHIPPING_TRANSITIONS : DELIVERY_TRANSITIONS;
+  if (!(transitions[delivery.status] ?? []).includes(status)) {
+    throw conflict(`A ${kind === "seller" ? "shipment" : "delivery"} cannot go from ${delivery.status} to ${status}`);
+  }
+  const now = ctx.clock.nowIso();
+  delivery.status = status;
+  if (status === "posted" || status === "shipped") delivery.shipping.posting_date = now;
+  if (status === "delivered") delivery.shipping.delivery_date = now;
+  order.updated_at = now;
+  ctx.store.orderChanged(userId, order);
+  notifySeller(ctx, userId, { domain: kind === "seller" ? "order.shipping" : "order.delivery", status, order_id: order.id, delivery_id: delivery.id });
+  return order;
+}
+
+/** A delivery of the platform's delivery service, one step (`order.delivery`). */
+export function moveDelivery(ctx: SandboxContext, orderId: string, deliveryId: string, status: DeliveryStatus): Order {
+  return moveDeliveryOf(ctx, "platform", orderId, deliveryId, status);
+}
+
+/** A shipment the seller arranges, one step (`order.shipping`). */
+export function moveShipment(ctx: SandboxContext, orderId: string, deliveryId: string, status: ShippingStatus): Order {
+  return moveDeliveryOf(ctx, "seller", orderId, deliveryId, status);
 }
 
 function digest(value: string): Buffer {
@@ -100,44 +189,17 @@ export function controlRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     },
   );
 
-  routes.post("/_sandbox/orders/:id/status", jsonBody(z.strictObject({ status: orderStatusSchema })), (c) => {
-    const entry = ctx.store.orderById.get(c.req.param("id"));
-    if (!entry) throw notFound("Order");
-    const { order, userId } = entry;
-    const { status } = c.req.valid("json");
-    if (!ORDER_TRANSITIONS[order.status].includes(status)) {
-      throw conflict(`An order cannot go from ${order.status} to ${status}`);
-    }
-    const now = ctx.clock.nowIso();
-    order.status = status;
-    order.updated_at = now;
-    if (status === "approved") order.approved_at = now;
-    ctx.store.orderChanged(userId, order);
-    notifySeller(ctx, userId, { domain: "order.order", status, order_id: order.id });
-    return c.json({ order });
-  });
+  routes.post("/_sandbox/orders/:id/status", jsonBody(z.strictObject({ status: orderStatusSchema })), (c) =>
+    c.json({ order: moveOrder(ctx, c.req.param("id"), c.req.valid("json").status) }),
+  );
 
-  routes.post("/_sandbox/orders/:id/deliveries/:deliveryId/status", jsonBody(z.strictObject({ status: deliveryStatusSchema })), (c) => {
-    const entry = ctx.store.orderById.get(c.req.param("id"));
-    if (!entry) throw notFound("Order");
-    const { order, userId } = entry;
-    const delivery = order.deliveries.find((candidate) => candidate.id === c.req.param("deliveryId"));
-    if (!delivery) throw notFound("Delivery");
-    const { status } = c.req.valid("json");
-    if (order.status === "cancelled") throw conflict("The order is cancelled: its deliveries cannot move");
-    const current = deliveryStatusSchema.safeParse(delivery.status);
-    if (!current.success || !DELIVERY_TRANSITIONS[current.data].includes(status)) {
-      throw conflict(`A delivery cannot go from ${delivery.status} to ${status}`);
-    }
-    const now = ctx.clock.nowIso();
-    delivery.status = status;
-    if (status === "posted") delivery.shipping.posting_date = now;
-    if (status === "delivered") delivery.shipping.delivery_date = now;
-    order.updated_at = now;
-    ctx.store.orderChanged(userId, order);
-    notifySeller(ctx, userId, { domain: "order.delivery", status, order_id: order.id, delivery_id: delivery.id });
-    return c.json({ order });
-  });
+  routes.post("/_sandbox/orders/:id/deliveries/:deliveryId/status", jsonBody(z.strictObject({ status: deliveryStatusSchema })), (c) =>
+    c.json({ order: moveDelivery(ctx, c.req.param("id"), c.req.param("deliveryId"), c.req.valid("json").status) }),
+  );
+
+  routes.post("/_sandbox/orders/:id/deliveries/:deliveryId/shipping", jsonBody(z.strictObject({ status: shippingStatusSchema })), (c) =>
+    c.json({ order: moveShipment(ctx, c.req.param("id"), c.req.param("deliveryId"), c.req.valid("json").status) }),
+  );
 
   routes.get("/_sandbox/deliveries", (c) => {
     const deliveries = ctx.webhooks.list().map((delivery) => ({

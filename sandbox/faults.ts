@@ -18,7 +18,7 @@ export const faultsPatchSchema = z.strictObject({
   rejectSkus: z.array(importErrorSchema).min(1).max(50).nullable().optional(),
   /** API calls per user per minute of sandbox time; above it: HTTP 429 (+ statusCode -2 on SKU create). null = no limit. */
   rateLimitPerMinute: z.number().int().positive().nullable().optional(),
-  /** Every webhook is delivered twice (same body, signature and X-SVC-Event-Id). */
+  /** Every webhook is delivered twice: byte-identical bodies, signed alike (the spec gives a receiver nothing else to tell them apart by). */
   duplicateWebhooks: z.boolean().optional(),
   /** Share (0..1) of webhook deliveries never sent (logged as `dropped`); 1 = every delivery. */
   dropWebhookRate: z.number().min(0).max(1).optional(),

@@ -139,3 +139,31 @@ describe("list rules engine on a larger source", () => {
     expect(run("kind=b&_limit=200").meta.total).toBe(200);
   });
 });
+
+describe("endpoint rules (strict unless lenient)", () => {
+  const ruled: ListSpec = { ...spec, rules: { sortCriteria: ["at:asc", "at:desc", "score:desc"], geLeFields: ["at"] } };
+  const run = (query: string, lenient = false) => listRecords(source, new URLSearchParams(query), ruled, { lenient }).results.map((record) => record.id);
+
+  it("accepts the listed sort criteria, several of them left to right, and __ge/__le on the listed fields", () => {
+    expect(run("_sort=score:desc,at:desc")).toEqual(["2", "4", "3", "1"]);
+    expect(run("at__ge=2026-01-02&at__le=2026-01-03")).toEqual(["2", "3"]);
+    expect(run("score__gte=20&name__like=a&kind__in=a,b")).toEqual(["2", "3", "4"]);
+  });
+
+  it.each([
+    ["_sort=name", "_sort"],
+    ["_sort=at", "_sort"],
+    ["_sort=score:asc", "_sort"],
+    ["_sort=at:asc,at:desc", "_sort"],
+    ["score__ge=10", "score__ge"],
+    ["name__le=x", "name__le"],
+    ["kind__eq=a", "kind__eq"],
+  ])("%s → 400 naming %s; lenient, the old meaning", (query, parameter) => {
+    expect(() => run(query)).toThrow(expect.objectContaining({ status: 400, code: "invalid_query", extra: { parameter } }));
+    expect(() => run(query, true)).not.toThrow();
+  });
+
+  it("a list without rules takes every form", () => {
+    expect(ids("_sort=name&score__ge=20&kind__eq=a")).toEqual(["4"]);
+  });
+});

@@ -6,11 +6,14 @@
 //
 // - `_limit` (default 50, max 200: larger values are clamped and the limit used is reported),
 //   `_offset` (default 0), `_sort=field[:asc|:desc][,field...]` applied left to right.
-// - Filters: `field`, `field__like`, `__in`, `__gt`, `__gte`, `__lt`, `__lte` (plus `__eq`, and
-//   `__ge`/`__le` as the orders endpoint spells them) on any scalar field, nested fields by dotted
-//   path. A path through an array (`deliveries.status`) matches when any element matches.
+// - Filters: `field`, `field__like`, `__in`, `__gt`, `__gte`, `__lt`, `__lte` (plus, lenient,
+//   `__eq` and `__ge`/`__le` as the orders endpoint spells them for `updated_at`) on any scalar
+//   field, nested fields by dotted path. A path through an array (`deliveries.status`) matches when any element matches.
 // - Filters combine with AND. Unknown fields or operators, repeated or malformed parameters → 400
 //   `invalid_query` naming the parameter.
+// - Strict by default: where the spec names the allowed values for one endpoint (its `rules`:
+//   sortable criteria, the fields spelled `__ge`/`__le`), anything else is refused too, and so is
+//   `__eq`, which the spec never writes. SANDBOX_LENIENT=1 (`lenient`) accepts those wider forms.
 //
 // Performance: see "Running" below: cached columns, folded text and sorted index views per source
 // version, so a query over 100,000 records scans compact arrays.
@@ -28,6 +31,7 @@ import {
   readSortCriterion,
   splitInValues,
   splitSort,
+  type FilterOperator,
   type PageParameter,
   type SortDirection,
 } from "@/lib/marketplace/list-grammar";
@@ -111,6 +115,17 @@ export interface Filter {
   match: (value: unknown) => boolean;
 }
 
+/**
+ * What the spec names for one endpoint beyond the generic rules, e.g. 7. List prices "Sortable
+ * field: created_at"; 9. List orders `_sort` "One of created_at:asc, …" and `updated_at__ge`/`__le`.
+ */
+export interface EndpointListRules {
+  /** How each `_sort` criterion may be written (a bare field only where it is listed bare). */
+  sortCriteria: readonly string[];
+  /** Fields whose range the endpoint spells `__ge`/`__le`; anywhere else only `__gte`/`__lte` exist. */
+  geLeFields: readonly string[];
+}
+
 export interface ListSpec {
   /** Path of the endpoint, used to build `meta.links`. */
   path: string;
@@ -118,7 +133,16 @@ export interface ListSpec {
   defaultSort: { field: string; direction: SortDirection }[];
   /** The source's records are kept in ascending order of this field: sorting on it is free. */
   naturalOrder?: string;
+  /** Held unless lenient; a list without rules takes every form of the generic rules (and `__eq`). */
+  rules?: EndpointListRules;
 }
+
+export interface ListOptions {
+  /** SANDBOX_LENIENT: ignore `spec.rules` and accept `__eq` (the sandbox's behaviour before it followed the spec). */
+  lenient?: boolean;
+}
+
+const LENIENT_HINT = "SANDBOX_LENIENT=1 accepts it";
 
 export interface ListQuery {
   limit: number;
@@ -218,7 +242,7 @@ function compileFilter(parameter: string, field: FieldInfo, operator: ListOperat
   return { field, operator, value: reported, match };
 }
 
-function parseSort(raw: string, spec: ListSpec): SortCriterion[] {
+function parseSort(raw: string, spec: ListSpec, rules: EndpointListRules | null): SortCriterion[] {
   const criteria: SortCriterion[] = [];
   for (const part of splitSort(raw)) {
     const reading = readSortCriterion(part);
@@ -232,12 +256,29 @@ function parseSort(raw: string, spec: ListSpec): SortCriterion[] {
     const field = spec.fields.get(name);
     if (!field) throw invalid("_sort", `unknown field ${name}`);
     if (field.multi) throw invalid("_sort", `${name} holds several values per record and cannot be sorted on`);
+    if (rules) {
+      if (!rules.sortCriteria.includes(part)) {
+        throw invalid("_sort", `${JSON.stringify(part)} is not one of the criteria this list takes: ${rules.sortCriteria.join(", ")} (${LENIENT_HINT})`);
+      }
+      if (criteria.some((criterion) => criterion.field === field)) throw invalid("_sort", `${name} is given twice (${LENIENT_HINT})`);
+    }
     criteria.push({ field, direction });
   }
   return criteria;
 }
 
-export function parseListQuery(params: URLSearchParams, spec: ListSpec): ListQuery {
+/** The form of an operator the spec does not write for this field, or null when it does. */
+function offSpecOperator(key: string, name: { field: string; operator: FilterOperator }, rules: EndpointListRules): string | null {
+  if (name.operator === "eq" && key !== name.field) return `the spec writes an exact match as ${name.field}=value, never __eq (${LENIENT_HINT})`;
+  if ((name.operator === "ge" || name.operator === "le") && !rules.geLeFields.includes(name.field)) {
+    const where = rules.geLeFields.length === 0 ? "this list has none" : `this list spells them only on ${rules.geLeFields.join(", ")}`;
+    return `__${name.operator} is not a form of the generic rules (${where}): use __${name.operator === "ge" ? "gte" : "lte"} (${LENIENT_HINT})`;
+  }
+  return null;
+}
+
+export function parseListQuery(params: URLSearchParams, spec: ListSpec, options: ListOptions = {}): ListQuery {
+  const rules = options.lenient ? null : (spec.rules ?? null);
   const seen = new Set<string>();
   let limit = DEFAULT_LIMIT;
   let offset = DEFAULT_OFFSET;
@@ -257,7 +298,7 @@ export function parseListQuery(params: URLSearchParams, spec: ListSpec): ListQue
     }
     carried.push([key, value]);
     if (key === "_sort") {
-      sort = parseSort(value, spec);
+      sort = parseSort(value, spec, rules);
       continue;
     }
     // With an unknown suffix, the whole name is taken for the field (and then named in the error).
@@ -267,6 +308,10 @@ export function parseListQuery(params: URLSearchParams, spec: ListSpec): ListQue
     if (!field) {
       const knownField = name.operator === null && spec.fields.has(name.field);
       throw invalid(key, knownField ? `unknown operator __${name.suffix}` : `unknown field ${fieldName}`);
+    }
+    if (rules && name.operator !== null) {
+      const problem = offSpecOperator(key, name, rules);
+      if (problem !== null) throw invalid(key, problem);
     }
     filters.push(compileFilter(key, field, name.operator === null ? "eq" : operatorMeaning(name.operator), value));
   }
@@ -513,8 +558,8 @@ export function buildListEnvelope<T>(spec: ListSpec, query: ListQuery, page: T[]
 }
 
 /** Parse, run and wrap in one call. */
-export function listRecords<T>(source: ListSource<T>, params: URLSearchParams, spec: ListSpec): ListEnvelope<T> {
-  const query = parseListQuery(params, spec);
+export function listRecords<T>(source: ListSource<T>, params: URLSearchParams, spec: ListSpec, options: ListOptions = {}): ListEnvelope<T> {
+  const query = parseListQuery(params, spec, options);
   const { page, total } = runListQuery(source, query, spec);
   return buildListEnvelope(spec, query, page, total);
 }

@@ -3,7 +3,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { objectIdSchema } from "@/lib/marketplace/schemas/common";
-import { orderSchema } from "@/lib/marketplace/schemas/order";
+import { orderSchema, orderSortSchema } from "@/lib/marketplace/schemas/order";
 import { apiGuard } from "./auth";
 import type { SandboxContext, SandboxEnv } from "./context";
 import { notFound } from "./errors";
@@ -22,6 +22,9 @@ export const orderListSpec: ListSpec = {
   fields: fieldCatalogueFromSchema(orderSchema),
   defaultSort: [{ field: "created_at", direction: "desc" }],
   naturalOrder: "created_at",
+  // Spec 9: `_sort` is "One of created_at:asc, created_at:desc, updated_at:asc, updated_at:desc"
+  // (each criterion of a multi-sort, generic rule 2); the range is spelled updated_at__ge/__le.
+  rules: { sortCriteria: orderSortSchema.options, geLeFields: ["updated_at"] },
 };
 
 export function orderRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
@@ -29,7 +32,7 @@ export function orderRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
 
   routes.get(ORDERS_PATH, apiGuard(ctx, ["order-order:read"]), (c) => {
     const { user } = c.get("auth");
-    const { meta, results } = listRecords(ctx.store.sellerOrders(user.id), new URL(c.req.url).searchParams, orderListSpec);
+    const { meta, results } = listRecords(ctx.store.sellerOrders(user.id), new URL(c.req.url).searchParams, orderListSpec, { lenient: ctx.config.lenient });
     const parts: Buffer[] = [Buffer.from(`{"meta":${JSON.stringify(meta)},"results":[`)];
     results.forEach((order, index) => {
       if (index > 0) parts.push(COMMA);

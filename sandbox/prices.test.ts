@@ -52,10 +52,11 @@ describe("prices", () => {
 
   it("lists with sku, type, _limit, _offset and _sort", async () => {
     await postPrice(samplePrice("P-1", { type: "sell" }));
+    await sandbox.api("/_sandbox/clock", { method: "POST", json: { advanceSeconds: 1 } });
     await postPrice(samplePrice("P-1", { type: "list", value: 5990 }));
-    const response = await sandbox.api(`${PATH}?sku=P-1&_sort=value:desc&_limit=1&_offset=1`, { token });
+    const response = await sandbox.api(`${PATH}?sku=P-1&_sort=created_at:desc&_limit=1&_offset=1`, { token });
     expect(response.status).toBe(200);
-    const body = listEnvelopeSchema(priceSchema.strict()).parse(await response.json());
+    const body = listEnvelopeSchema(priceWithHistorySchema.strict()).parse(await response.json());
     expect(body.meta.page).toEqual({ limit: 1, offset: 1, count: 1, max_limit: 200 });
     expect(body.meta.total).toBe(2);
     expect(body.results[0]?.value).toBe(4990);
@@ -64,6 +65,39 @@ describe("prices", () => {
     // Seeded catalogue prices are listed too.
     const all = listEnvelopeSchema(priceSchema).parse(await (await sandbox.api(PATH, { token })).json());
     expect(all.meta.total).toBeGreaterThan(2);
+  });
+
+  it("list results carry priceHistory, as the spec gives prices on reads: the same as the retrieve's", async () => {
+    const first = await postPrice(samplePrice("P-1", { value: 4990 }));
+    await sandbox.api("/_sandbox/clock", { method: "POST", json: { advanceSeconds: 60 } });
+    await postPrice(samplePrice("P-1", { value: 3990, currency: "USD" }));
+    const listed = listEnvelopeSchema(priceWithHistorySchema.strict()).parse(await (await sandbox.api(`${PATH}?sku=P-1&type=sell`, { token })).json());
+    const [price] = listed.results;
+    expect(price?.id).toBe(first.body.id);
+    expect(price?.priceHistory.map((item) => [item.value, item.currency])).toEqual([
+      [4990, "BRL"],
+      [3990, "USD"],
+    ]);
+    const read = priceWithHistorySchema.strict().parse(await (await sandbox.api(`${PATH}/${first.body.id}`, { token })).json());
+    expect(price).toEqual(read);
+    // Seeded prices have their history too, on every page.
+    const seeded = listEnvelopeSchema(priceWithHistorySchema.strict()).parse(await (await sandbox.api(`${PATH}?_limit=200`, { token })).json());
+    expect(seeded.results.every((item) => item.priceHistory.length >= 1 && item.priceHistory.at(-1)?.value === item.value)).toBe(true);
+  });
+
+  it.each(["XYZ", "ZZZ", "brl", "BRLX", "R$"])("currency %j is no ISO-4217 code → 400, statusCode -4 naming currency; nothing is stored", async (currency) => {
+    const { status, body } = await postPrice(samplePrice("P-1", { currency, value: 1234 }));
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ statusCode: -4, statusMessage: "A price had problems on import", id: null, data: null });
+    expect(body.errors).toEqual([{ field: "currency", message: "must be an ISO-4217 code such as BRL" }]);
+    const listed = listEnvelopeSchema(priceSchema).parse(await (await sandbox.api(`${PATH}?sku=P-1`, { token })).json());
+    expect(listed.results).toEqual([]);
+  });
+
+  it.each(["BRL", "USD", "EUR", "JPY", "XAU"])("currency %s, an ISO-4217 code, is accepted", async (currency) => {
+    const { status, body } = await postPrice(samplePrice("P-1", { currency }));
+    expect(status).toBe(201);
+    expect(body.data?.currency).toBe(currency);
   });
 
   it("bad list parameters → 400 naming the parameter", async () => {

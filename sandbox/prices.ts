@@ -25,11 +25,18 @@ export const priceListSpec: ListSpec = {
   path: PRICES_PATH,
   fields: fieldCatalogueFromSchema(priceSchema),
   defaultSort: [{ field: "created_at", direction: "desc" }],
+  // Spec 7: "Sortable field: created_at" (with or without a direction, generic rule 2); no __ge/__le.
+  rules: { sortCriteria: ["created_at", "created_at:asc", "created_at:desc"], geLeFields: [] },
 };
 
 export function toWirePrice(record: PriceRecord): Price {
   const { id, sku, type, value, currency, normalizer, extras, created_at } = record;
   return { id, sku, type, value, currency, normalizer, extras, created_at };
+}
+
+/** A price as reads return it: the spec gives prices `priceHistory` "on reads", the list as well as the retrieve. */
+export function toWirePriceWithHistory(record: PriceRecord): PriceWithHistory {
+  return { ...toWirePrice(record), priceHistory: record.history };
 }
 
 type PriceStatus = (typeof PRICE_STATUS)[keyof typeof PRICE_STATUS];
@@ -90,16 +97,15 @@ export function priceRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
 
   routes.get(PRICES_PATH, apiGuard(ctx, ["portfolio:read"]), (c) => {
     const { user } = c.get("auth");
-    const envelope = listRecords(ctx.store.sellerPrices(user.id), new URL(c.req.url).searchParams, priceListSpec);
-    return c.json({ ...envelope, results: envelope.results.map(toWirePrice) });
+    const envelope = listRecords(ctx.store.sellerPrices(user.id), new URL(c.req.url).searchParams, priceListSpec, { lenient: ctx.config.lenient });
+    return c.json({ ...envelope, results: envelope.results.map(toWirePriceWithHistory) });
   });
 
   routes.get(`${PRICES_PATH}/:id`, apiGuard(ctx, ["portfolio:read"]), pathParams(z.object({ id: objectIdSchema })), (c) => {
     const { user } = c.get("auth");
     const record = ctx.store.priceById.get(c.req.valid("param").id);
     if (!record || record.userId !== user.id) throw notFound("Price");
-    const body: PriceWithHistory = { ...toWirePrice(record), priceHistory: record.history };
-    return c.json(body);
+    return c.json(toWirePriceWithHistory(record));
   });
 
   return routes;

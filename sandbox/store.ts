@@ -48,19 +48,15 @@ export interface AccessToken {
 }
 
 /**
- * A callback URL and the token that set it. Kept per (application, user), or per application with
- * SANDBOX_CALLBACK_SCOPE=application (then `userId` and the token are those of whoever set it last).
+ * A callback URL. Kept per (application, user), or per application with
+ * SANDBOX_CALLBACK_SCOPE=application (then `userId` is whoever set it last). Which token signs a
+ * notification, and whose scopes pick its topics, is decided when it is sent, not here: the user's
+ * current token (sandbox/webhooks.ts, `currentSigningToken`).
  */
 export interface WebhookSubscription {
   clientId: string;
   userId: string;
   url: string;
-  /**
-   * The access token that set the URL and its scopes. In user mode notifications are signed with it
-   * (spec: Events → Signature); in application mode each user's own current token signs instead.
-   */
-  signingToken: string;
-  scopes: string[];
   updatedAt: string;
 }
 

@@ -1,6 +1,18 @@
 // Helpers for tests and the benchmark: start a sandbox on a free port and walk the real OAuth
 // flow (consent form POST, code exchange) like a browser and an integrator would.
+//
+// In tests (vitest sets VITEST) every answer that comes through these helpers is checked against
+// the sandbox's OpenAPI document (GET /openapi.json, sandbox/openapi.ts): an undeclared status, a
+// missing required header, another media type or a JSON body the operation's schema refuses fails
+// the call with OpenApiMismatchError, and so does a webhook notification whose body does not match
+// the document's `webhooks`. So the document cannot drift from what the sandbox does. Requests
+// outside the document (the control API, assets) are not checked. With SANDBOX_OPENAPI_COVERAGE=FILE
+// the responses exercised are appended to FILE; `npx tsx sandbox/openapi-coverage.ts FILE` lists
+// the declared ones no test reached. The benchmarks, which time the sandbox, run without checks.
+import { appendFileSync } from "node:fs";
 import { startSandboxServer, type RunningSandbox, type SandboxOptions } from "./app";
+import { buildOpenApiDocument, OPENAPI_PATH } from "./openapi";
+import type { OpenApiChecker } from "./openapi-check";
 import { DEFAULT_REDIRECT_URI, DEMO_PASSWORD } from "./seed";
 
 export const ALL_MARKETPLACE_SCOPES = [
@@ -11,21 +23,116 @@ export const ALL_MARKETPLACE_SCOPES = [
   "order-delivery:read",
 ];
 
+// ---------------------------------------------------------------------------------------------
+// The OpenAPI check
+
+/** An answer of the sandbox that its OpenAPI document does not describe. */
+export class OpenApiMismatchError extends Error {
+  constructor(what: string, problems: readonly string[]) {
+    super(`${what} does not match ${OPENAPI_PATH} (sandbox/openapi.ts):\n  - ${problems.join("\n  - ")}`);
+    this.name = "OpenApiMismatchError";
+  }
+}
+
+/** On under vitest; the benchmarks measure the sandbox without it. */
+function checksWanted(): boolean {
+  return Boolean(process.env.VITEST);
+}
+
+let checker: Promise<OpenApiChecker> | null = null;
+
+/** One checker per test file, loaded on first use (ajv is a dev dependency). */
+function openApiChecker(): Promise<OpenApiChecker> {
+  checker ??= import("./openapi-check").then(({ OpenApiChecker }) => new OpenApiChecker(buildOpenApiDocument()));
+  return checker;
+}
+
+const coverageFile = process.env.SANDBOX_OPENAPI_COVERAGE;
+const covered = new Set<string>();
+
+function recordCoverage(response: string | null): void {
+  if (!coverageFile || response === null || covered.has(response)) return;
+  covered.add(response);
+  appendFileSync(coverageFile, `${response}\n`);
+}
+
+/** Checks one answer against the document; throws OpenApiMismatchError when it is not described. */
+export async function assertDocumentedResponse(method: string, url: string, response: Response): Promise<void> {
+  // A followed redirect answered from elsewhere: there is nothing of the sandbox's to check.
+  if (response.redirected) return;
+  const check = (await openApiChecker()).checkResponse({
+    method,
+    url,
+    status: response.status,
+    headers: response.headers,
+    body: await response.clone().text(),
+  });
+  recordCoverage(check.response);
+  if (check.problems.length > 0) throw new OpenApiMismatchError(`${check.operation ?? method} answered ${response.status}`, check.problems);
+}
+
+/** Origins of the sandboxes started here with checks on: the OAuth helpers check only their answers. */
+const checkedOrigins = new Set<string>();
+
+/** fetch, and the answer checked against the document when it comes from a checked sandbox. */
+async function checkedFetch(url: string, init: RequestInit): Promise<Response> {
+  const response = await fetch(url, init);
+  if (checkedOrigins.has(new URL(url).origin)) await assertDocumentedResponse(init.method ?? "GET", url, response);
+  return response;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A sandbox for tests
+
 export interface TestSandbox extends RunningSandbox {
-  /** fetch against the sandbox with an optional bearer token. */
+  /**
+   * fetch against the sandbox with an optional bearer token. In tests, the answer is checked
+   * against the OpenAPI document (see above) and the call fails with OpenApiMismatchError when it
+   * does not match, or when a webhook notification sent since the last call did not.
+   */
   api: (path: string, init?: RequestInit & { token?: string; json?: unknown }) => Promise<Response>;
 }
 
-export async function startTestSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
-  const running = await startSandboxServer({ ...options, config: { port: 0, seedOrders: 20, ...options.config } });
-  const api: TestSandbox["api"] = (path, init = {}) => {
+export interface TestSandboxOptions extends SandboxOptions {
+  /** Check answers and notifications against the OpenAPI document (default: on under vitest). */
+  checkOpenApi?: boolean;
+}
+
+export async function startTestSandbox(options: TestSandboxOptions = {}): Promise<TestSandbox> {
+  const { checkOpenApi = checksWanted(), ...sandboxOptions } = options;
+  const running = await startSandboxServer({ ...sandboxOptions, config: { port: 0, seedOrders: 20, ...sandboxOptions.config } });
+  const notificationProblems: string[] = [];
+  const origin = new URL(running.url).origin;
+  if (checkOpenApi) {
+    checkedOrigins.add(origin);
+    const documentChecker = await openApiChecker();
+    // Every notification body is checked when it is made, whether or not a receiver gets it.
+    const dispatcher = running.handle.webhooks;
+    const enqueue = dispatcher.enqueue.bind(dispatcher);
+    dispatcher.enqueue = (...args) => {
+      const deliveries = enqueue(...args);
+      for (const delivery of deliveries) notificationProblems.push(...documentChecker.checkNotification(delivery.body));
+      return deliveries;
+    };
+  }
+  const throwNotificationProblems = () => {
+    if (notificationProblems.length > 0) throw new OpenApiMismatchError("A webhook notification", notificationProblems.splice(0));
+  };
+  const api: TestSandbox["api"] = async (path, init = {}) => {
     const { token, json, headers, ...rest } = init;
     const merged = new Headers(headers);
     if (token) merged.set("Authorization", `Bearer ${token}`);
     if (json !== undefined) merged.set("Content-Type", "application/json");
-    return fetch(`${running.url}${path}`, { ...rest, headers: merged, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) });
+    const response = await checkedFetch(`${running.url}${path}`, { ...rest, headers: merged, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) });
+    throwNotificationProblems();
+    return response;
   };
-  return { ...running, api };
+  const close = async () => {
+    await running.close();
+    checkedOrigins.delete(origin);
+    throwNotificationProblems();
+  };
+  return { ...running, close, api };
 }
 
 export interface AuthorizeOptions {
@@ -54,7 +161,7 @@ export async function submitConsent(baseUrl: string, options: AuthorizeOptions =
   const form = new URLSearchParams({ login: options.login ?? "seller@example.com", password: options.password ?? DEMO_PASSWORD });
   for (const scope of options.checkedScopes ?? options.scopes ?? ALL_MARKETPLACE_SCOPES) form.append("scope", scope);
   form.set("decision", options.decision ?? "approve");
-  return fetch(`${baseUrl}/auth/integradores/oauth?${authorizeQuery(options)}`, {
+  return checkedFetch(`${baseUrl}/auth/integradores/oauth?${authorizeQuery(options)}`, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
     body: form.toString(),
@@ -75,7 +182,7 @@ export function exchangeCode(
   fields: Record<string, string>,
   init: { headers?: Record<string, string> } = {},
 ): Promise<Response> {
-  return fetch(`${baseUrl}/v1.0/integradores/oauth/token`, {
+  return checkedFetch(`${baseUrl}/v1.0/integradores/oauth/token`, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded", ...init.headers },
     body: new URLSearchParams(fields).toString(),

@@ -36,9 +36,7 @@ export function webhookUrlRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
         clientId: token.clientId,
         userId: user.id,
         url,
-        // In user mode notifications are signed with the token that set the URL (spec: Events → Signature).
-        signingToken: token.token,
-        scopes: token.scopes,
+        // Not the token: notifications are signed with whichever token the user holds when they are sent.
         updatedAt: new Date(ctx.clock.now()).toISOString(),
       });
       return c.json({ message: "Callback URL saved", url });

@@ -8,9 +8,17 @@
 // Retry times are sandbox-clock times, so `POST /_sandbox/clock` makes a pending retry due at once;
 // a real timer polls at most every 200 ms, so retries also happen in real time.
 //
+// Every attempt is signed then, with the user's current access token for the application (spec:
+// Events → Signature: "keyed with the integrator's access token"): a token revoked since the event
+// (a replayed code, RFC 6749 §4.1.2) never signs again. A user left with no active token gets the
+// attempt failed at once, unsent and not retried: nothing may be signed for them any more.
+//
 // Before every attempt the callback URL's host is resolved and checked (sandbox/callback-guard.ts)
 // and the attempt connects only to the checked addresses. A refused address fails the delivery at
 // once, without retries: waiting would not make the address acceptable.
+//
+// Headers are the spec's and no more: Content-Type and X-SVC-Signature (plus a User-Agent). A
+// receiver must tell duplicates apart by their body, as it will on the platform.
 //
 // Bounded: at most SANDBOX_DELIVERY_CONCURRENCY attempts run at once (the rest wait their turn in
 // due order), and the log keeps SANDBOX_DELIVERY_LOG_SIZE deliveries. A full log forgets the
@@ -42,13 +50,14 @@ export interface DeliveryAttempt {
 
 export interface WebhookDelivery {
   id: string;
-  /** Shared by the copies of one event (fault `duplicateWebhooks`); also sent as `X-SVC-Event-Id`. */
+  /** Shared by the copies of one event (fault `duplicateWebhooks`). In the log only: never sent (the spec has no such header). */
   eventId: string;
   clientId: string;
   userId: string;
   url: string;
   body: string;
-  signature: string;
+  /** X-SVC-Signature of the latest attempt, made then with the user's current token; null before the first. */
+  signature: string | null;
   domain: string;
   status: string;
   createdAt: string;
@@ -56,22 +65,31 @@ export interface WebhookDelivery {
   state: "pending" | "delivering" | "delivered" | "failed" | "dropped";
   attempts: DeliveryAttempt[];
   nextAttemptAt: string | null;
+  /** Set on a copy made by `resend`: the id of the delivery it repeats. */
+  resendOf?: string;
 }
 
-/** One callback URL an event of `userId` goes to, the token that signs it and that token's scopes. */
+/** One callback URL an event of `userId` goes to, and the scopes of the user's current token for that application. */
 export interface WebhookTarget {
   clientId: string;
   userId: string;
   url: string;
-  signingToken: string;
   scopes: readonly string[];
 }
+
+/** The access token that signs, at the moment of an attempt, what goes to `userId` through `clientId`; null when they hold none. */
+export type SigningTokenLookup = (clientId: string, userId: string) => string | null;
+
+/** Thrown when nothing may sign an attempt: it fails at once, like a refused address, and is not retried. */
+class NoSigningTokenError extends Error {}
 
 export interface DispatcherOptions {
   clock: SandboxClock;
   faults: FaultState;
   /** Checks (and resolves) the callback URL before every attempt. */
   guard: CallbackGuard;
+  /** Asked before every attempt: the token to sign with (`currentSigningToken`). */
+  signingToken: SigningTokenLookup;
   /** Seeds the random source of the faults `dropWebhookRate` and `reorderWebhooks`. */
   seed: number;
   timeoutMs: number;
@@ -135,7 +153,6 @@ export class WebhookDispatcher {
   enqueue(target: WebhookTarget, data: WebhookData): WebhookDelivery[] {
     const faults = this.options.faults.current;
     const body = JSON.stringify({ data });
-    const signature = signWebhookBody(body, target.signingToken);
     const now = this.options.clock.now();
     const eventId = this.newId(now);
     const created: WebhookDelivery[] = [];
@@ -149,7 +166,7 @@ export class WebhookDispatcher {
         userId: target.userId,
         url: target.url,
         body,
-        signature,
+        signature: null,
         domain: data.domain,
         status: data.status,
         createdAt: new Date(now).toISOString(),
@@ -164,6 +181,24 @@ export class WebhookDispatcher {
     }
     this.kick();
     return created;
+  }
+
+  /**
+   * Sends a logged delivery again (console Resend, `POST /_sandbox/deliveries/{id}/resend`): a new
+   * delivery of the same event to the same URL with the same body, attempted at once (and signed
+   * then, like any attempt) with a fresh retry schedule. The webhook faults are not drawn again: a
+   * resend someone asked for is always sent. Undefined when `id` is not in the log.
+   */
+  resend(id: string): WebhookDelivery | undefined {
+    const original = this.log.get(id);
+    if (!original) return undefined;
+    const now = this.options.clock.now();
+    const at = new Date(now).toISOString();
+    const copy: WebhookDelivery = { ...original, id: this.newId(now), resendOf: original.id, createdAt: at, state: "pending", signature: null, attempts: [], nextAttemptAt: at };
+    this.remember(copy);
+    this.due.push(now, copy);
+    this.kick();
+    return copy;
   }
 
   /** The logged deliveries, oldest first. */
@@ -258,6 +293,12 @@ export class WebhookDispatcher {
       let error: string | null = null;
       let refused = false;
       try {
+        const token = this.options.signingToken(delivery.clientId, delivery.userId);
+        if (token === null) {
+          throw new NoSigningTokenError("the user holds no active access token for this application (all revoked or expired): nothing may sign the notification, so it is not sent");
+        }
+        const signature = signWebhookBody(delivery.body, token);
+        delivery.signature = signature;
         const url = new URL(delivery.url);
         const addresses = await unlessAborted(this.options.guard.resolve(url), controller.signal);
         responseStatus = await this.transport({
@@ -266,20 +307,22 @@ export class WebhookDispatcher {
           headers: {
             "Content-Type": "application/json;charset=UTF-8",
             "User-Agent": "marketplace-sandbox-webhooks/1.0",
-            [WEBHOOK_SIGNATURE_HEADER]: delivery.signature,
-            "X-SVC-Event-Id": delivery.eventId,
-            "X-SVC-Delivery-Attempt": String(number),
+            [WEBHOOK_SIGNATURE_HEADER]: signature,
           },
           body: delivery.body,
           signal: controller.signal,
         });
       } catch (cause) {
-        refused = cause instanceof CallbackRefusedError;
-        error = refused
-          ? `callback URL refused: ${describeError(cause)}`
-          : timedOut
-            ? `timed out after ${this.options.timeoutMs} ms`
-            : describeError(cause);
+        // Neither a refused address nor a missing token gets better by waiting: no retry.
+        refused = cause instanceof CallbackRefusedError || cause instanceof NoSigningTokenError;
+        error =
+          cause instanceof NoSigningTokenError
+            ? `not signed: ${cause.message}`
+            : cause instanceof CallbackRefusedError
+              ? `callback URL refused: ${describeError(cause)}`
+              : timedOut
+                ? `timed out after ${this.options.timeoutMs} ms`
+                : describeError(cause);
       } finally {
         clearTimeout(timeout);
       }
@@ -336,28 +379,33 @@ export function subscriptionReceives(scopes: readonly string[], domain: string):
 }
 
 /**
- * Where events about `userId`'s data go: one target per application with a callback URL for them.
- * SANDBOX_CALLBACK_SCOPE=user: the user's own URLs, signed with the token that set each one.
- * `application`: every application URL, signed with the user's own latest active token for that
- * application (the spec keys the signature with "the integrator's access token" and an application
- * has one per user); a user without such a token gets nothing from that application.
+ * The token that signs a notification to `userId` through the application `clientId`: the user's
+ * most recently issued token for it that is neither revoked nor expired, asked at each attempt
+ * (spec: Events → Signature, "the integrator's access token" — the one the integrator holds now,
+ * not the one that happened to set the callback URL). Null when the user holds none.
+ */
+export function currentSigningToken(ctx: SandboxContext, clientId: string, userId: string): string | null {
+  return ctx.store.latestActiveToken(clientId, userId, ctx.clock.now())?.token ?? null;
+}
+
+/**
+ * Where events about `userId`'s data go: one target per application with a callback URL for them
+ * (SANDBOX_CALLBACK_SCOPE=user: the user's own URLs; `application`: every application's URL),
+ * with the scopes of the user's current token for that application, which pick the topics. A
+ * user who holds no active token for an application gets nothing from it: no delivery is logged.
  */
 export function callbackTargets(ctx: SandboxContext, userId: string): WebhookTarget[] {
   const targets: WebhookTarget[] = [];
   for (const subscription of ctx.store.webhookSubscriptions.values()) {
-    const signer =
-      ctx.config.callbackScope === "application"
-        ? ctx.store.latestActiveToken(subscription.clientId, userId, ctx.clock.now())
-        : subscription.userId === userId
-          ? { token: subscription.signingToken, scopes: subscription.scopes }
-          : undefined;
-    if (!signer) continue;
-    targets.push({ clientId: subscription.clientId, userId, url: subscription.url, signingToken: signer.token, scopes: signer.scopes });
+    if (ctx.config.callbackScope === "user" && subscription.userId !== userId) continue;
+    const current = ctx.store.latestActiveToken(subscription.clientId, userId, ctx.clock.now());
+    if (!current) continue;
+    targets.push({ clientId: subscription.clientId, userId, url: subscription.url, scopes: current.scopes });
   }
   return targets;
 }
 
-/** Sends an event about `userId`'s data to every callback URL whose signing token's scopes subscribe to it. */
+/** Sends an event about `userId`'s data to every callback URL whose user's current token subscribes to its topic. */
 export function notifySeller(ctx: SandboxContext, userId: string, data: WebhookData): void {
   for (const target of callbackTargets(ctx, userId)) {
     if (subscriptionReceives(target.scopes, data.domain)) ctx.webhooks.enqueue(target, data);

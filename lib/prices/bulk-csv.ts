@@ -8,6 +8,7 @@ import { parseMoneyInput } from "@/lib/money";
 import { priceTypeSchema } from "@/lib/marketplace/schemas/price";
 import type { PriceType } from "@/lib/marketplace/schemas/price";
 import type { BulkMessage } from "./bulk-messages";
+import { ISO_4217_CODES } from "@/lib/marketplace/schemas/common";
 
 export const BULK_CSV_COLUMNS = ["sku", "type", "value", "currency"] as const;
 export type BulkCsvColumn = (typeof BULK_CSV_COLUMNS)[number];
@@ -66,7 +67,8 @@ export interface ParseBulkCsvOptions {
 
 // Every ISO-4217 code the runtime knows (Node 20: 160+). The spec only says "ISO-4217 code";
 // an unknown one would be refused by Intl when the dashboard formats the price anyway.
-const KNOWN_CURRENCIES: ReadonlySet<string> = new Set(Intl.supportedValuesOf("currency"));
+/** The platform's list (the shared schema's), not Intl's, which differs between runtimes and keeps withdrawn codes. */
+const KNOWN_CURRENCIES: ReadonlySet<string> = new Set(ISO_4217_CODES);
 
 /** "12.34", "12,34", "12", ".5" → canonical "12.34"; no grouping, sign or symbol. */
 const AMOUNT_PATTERN = /^(\d*)(?:[.,](\d*))?$/;

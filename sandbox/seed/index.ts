@@ -10,7 +10,7 @@ import { createOrderPools, type OrderPools, seedOrdersFor } from "./orders";
 export { DEFAULT_REDIRECT_URI, DEMO_PASSWORD, SEED_USER_IDS, seedApps, seedUsers } from "./apps-and-users";
 export { productImageUrl } from "./catalogue";
 export { generateCnpj, generateCpf, isValidCnpj, isValidCpf } from "./documents";
-export { createOrderPools, generateOrder, seedOrdersFor } from "./orders";
+export { createOrderPools, generateOrder, isArrangedBySeller, SELLER_ARRANGED_METHOD, seedOrdersFor } from "./orders";
 export type { OrderPools } from "./orders";
 export { SEED_BASE_TIME } from "./time";
 

@@ -21,6 +21,27 @@ import {
 } from "./people-and-places";
 import { DAY, iso, MINUTE, SEED_BASE_TIME } from "./time";
 
+/**
+ * How a delivery arranged by the seller is told from one of the platform's delivery service: the
+ * spec names both kinds only through their notifications (`order.delivery` for the platform's
+ * service, `order.shipping` "shipments to be arranged"), so the sandbox marks the seller's with
+ * `shipping.pickup_details.method` (sandbox choice; the platform's are "dropoff").
+ */
+export const SELLER_ARRANGED_METHOD = "seller";
+
+/** Whether the seller arranges this delivery (`order.shipping`: created → shipped → delivered). */
+export function isArrangedBySeller(delivery: Pick<Delivery, "shipping">): boolean {
+  return delivery.shipping.pickup_details.method === SELLER_ARRANGED_METHOD;
+}
+
+/**
+ * A seller-arranged delivery's status for the stage an order's platform deliveries are drawn at:
+ * not yet shipped until the parcel is on its way (posted → shipped), then delivered.
+ */
+function sellerArrangedStatus(stage: DeliveryStatus): string {
+  return stage === "delivered" ? "delivered" : stage === "posted" ? "shipped" : "created";
+}
+
 /** Shared, never-mutated pools; orders reference them so 100,000 orders stay small in memory. */
 export interface OrderPools {
   catalogue: CatalogueProduct[];
@@ -202,9 +223,13 @@ export function generateOrder(random: SeededRandom, newId: (timeMs: number) => s
   const deliveries: Delivery[] = groups.map((groupItems) => {
     const id = newId(createdAt);
     const tracking = `${random.pick(["AA", "OB", "PN", "QB"])}${random.digits(9)}BR`;
+    const labelId = random.hex(12);
+    // About one delivery in five (3/16) is arranged by the seller, read off a value already drawn:
+    // an extra draw would shift every record after it, and the seeded data would change.
+    const bySeller = Number.parseInt(labelId.charAt(0), 16) < 3;
     return {
       id,
-      status: deliveryStatus,
+      status: bySeller ? sellerArrangedStatus(deliveryStatus) : deliveryStatus,
       items: groupItems,
       shipping: {
         posting_date: postedAt === null ? null : iso(postedAt),
@@ -214,7 +239,7 @@ export function generateOrder(random: SeededRandom, newId: (timeMs: number) => s
           generated_at: iso(labelGeneratedAt),
           url: `${pools.assetBase}/_assets/labels/${id}`,
         },
-        tracking: { number: tracking, label_id: random.hex(12), url: `${pools.assetBase}/_assets/tracking/${tracking}` },
+        tracking: { number: tracking, label_id: labelId, url: `${pools.assetBase}/_assets/tracking/${tracking}` },
         recipient: {
           customer_type: customer.customer_type,
           document_number: documentNumber,
@@ -226,7 +251,7 @@ export function generateOrder(random: SeededRandom, newId: (timeMs: number) => s
         pickup_details: {
           agency_id: agency.agency_id,
           agency_company: agency.agency_company,
-          method: "dropoff",
+          method: bySeller ? SELLER_ARRANGED_METHOD : "dropoff",
           id: agency.agency_id,
           company_name: agency.company_name,
           email: agency.email,
