@@ -2,9 +2,13 @@
 // orders. Starts the sandbox as a child process on a free loopback port, obtains a token through
 // the real OAuth flow (consent form POST, code exchange), then runs autocannon for each case.
 //
+// Prints the sandbox process's resident memory once seeded and after the load (target < 600 MB
+// with 100,000 orders).
+//
 // Options (env): BENCH_SECONDS (default 10 per case), BENCH_CONNECTIONS (default 10),
 // BENCH_SEED_ORDERS (default 100000).
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { percentile, runLoad } from "./lib/load";
@@ -19,6 +23,13 @@ const CASES = [
   { name: "status filter + _sort", path: "/v1.0/marketplace/orders?status=approved&_sort=updated_at:desc" },
   { name: "customer.name__like", path: "/v1.0/marketplace/orders?customer.name__like=silva" },
 ];
+
+const MEMORY_TARGET_MB = 600;
+
+/** A process's resident memory (VmRSS), in MB. */
+function residentMb(pid: number): number {
+  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -52,6 +63,8 @@ async function main(): Promise<void> {
       child.once("exit", (code) => reject(new Error(`sandbox exited early with code ${code}`)));
     });
     console.log(`sandbox up with ${SEED_ORDERS.toLocaleString("en")} orders for seller@example.com in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const seededMb = residentMb(child.pid!);
+    console.log(`sandbox memory once seeded: ${seededMb.toFixed(0)} MB resident (target < ${MEMORY_TARGET_MB} MB)`);
 
     const token = await obtainAccessToken(baseUrl, { scopes: ["order-order:read"] });
     console.log(`token obtained through the OAuth flow; ${CONNECTIONS} connections, ${SECONDS} s per case\n`);
@@ -82,6 +95,7 @@ async function main(): Promise<void> {
       ];
       console.log(row.join(" "));
     }
+    console.log(`\nsandbox memory after the load: ${residentMb(child.pid!).toFixed(0)} MB resident (once seeded: ${seededMb.toFixed(0)} MB; target < ${MEMORY_TARGET_MB} MB)`);
   } finally {
     stop();
   }
