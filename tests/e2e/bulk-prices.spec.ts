@@ -206,6 +206,8 @@ test.describe("bulk price update", () => {
     const other = await context.newPage();
     await other.goto("/");
     await other.getByRole("button", { name: "Sign out" }).click();
+    // Signed out before signing in again: connecting while the sign-out is still on its way races it.
+    await expect(other.getByRole("link", { name: "Connect account" })).toBeVisible();
     await connectAs(other, "seller@example.com");
     const token1 = await storedAccessToken("seller@example.com");
     const sellerPricesBefore = await currentPrices(request, token1);
