@@ -10,7 +10,7 @@ import { recentWebhookEvents } from "@/lib/data/webhook-events";
 
 const CARDS = [
   { href: "/orders", key: "orders" },
-  { href: "/prices", key: "prices" },
+  { href: "/prices/products", key: "prices" },
   { href: "/skus", key: "skus" },
   { href: "/webhooks", key: "webhooks" },
 ] as const;

@@ -8,11 +8,12 @@ import { NavLink } from "@/components/nav-link";
 import type { CurrentSeller } from "@/lib/data/sellers";
 
 export const NAV_ITEMS = [
-  { href: "/orders", key: "orders" },
-  { href: "/prices", key: "prices" },
-  { href: "/skus", key: "skus" },
-  { href: "/webhooks", key: "webhooks" },
-  { href: "/settings", key: "settings" },
+  { href: "/orders", key: "orders", section: "/orders" },
+  // Prices open on the view a Brazilian seller reads them in: "de" and "por" per product.
+  { href: "/prices/products", key: "prices", section: "/prices" },
+  { href: "/skus", key: "skus", section: "/skus" },
+  { href: "/webhooks", key: "webhooks", section: "/webhooks" },
+  { href: "/settings", key: "settings", section: "/settings" },
 ] as const;
 
 export function AppShell({ seller, children }: { seller: CurrentSeller | null; children: ReactNode }) {
@@ -26,7 +27,7 @@ export function AppShell({ seller, children }: { seller: CurrentSeller | null; c
           </Link>
           <nav aria-label={t("mainNavigation")} className="flex gap-1 text-sm">
             {NAV_ITEMS.map((item) => (
-              <NavLink key={item.href} href={item.href} label={t(`nav.${item.key}`)} />
+              <NavLink key={item.href} href={item.href} section={item.section} label={t(`nav.${item.key}`)} />
             ))}
           </nav>
           <div className="ml-auto flex items-center gap-4">

@@ -3,10 +3,10 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 
-/** A main-navigation link that marks the section the seller is in (aria-current). */
-export function NavLink({ href, label }: { href: string; label: string }) {
+/** A main-navigation link that marks the section (`section`, a path prefix) the seller is in (aria-current). */
+export function NavLink({ href, section, label }: { href: string; section: string; label: string }) {
   const pathname = usePathname();
-  const active = pathname === href || pathname.startsWith(`${href}/`);
+  const active = pathname === section || pathname.startsWith(`${section}/`);
   return (
     <Link
       href={href}

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { HydrationBoundary } from "@tanstack/react-query";
 import { getTranslations } from "next-intl/server";
 import { ProblemNotice } from "@/components/platform/problem-notice";
 import { PricesTable } from "@/components/prices/prices-table";
+import { PricesTabs } from "@/components/prices/prices-tabs";
 import { requireSeller } from "@/lib/auth/session";
 import { listPricesForSeller } from "@/lib/data/prices";
 import { requiredScopesFor } from "@/lib/marketplace/client";
@@ -23,11 +23,9 @@ export default async function PricesPage({ searchParams }: PageProps<"/prices">)
 
   return (
     <section className="space-y-6">
-      <div className="flex flex-wrap items-baseline justify-between gap-3">
+      <div className="space-y-3">
         <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
-        <Link href="/prices/bulk" className="rounded-md border border-zinc-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-zinc-50">
-          {t("bulkLink")}
-        </Link>
+        <PricesTabs current="all" />
       </div>
       {missing.length > 0 ? (
         <ProblemNotice problem={{ kind: "missing_scope", scopes: missing }} feature="yourPrices" />

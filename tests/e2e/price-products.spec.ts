@@ -85,6 +85,14 @@ test.describe("in pt-BR, in place", () => {
   test("a list price is edited in place with the keyboard, in Brazilian notation, and a bad amount is explained", async ({ page, request }) => {
     await connectAs(page, "seller@example.com");
     const token = await storedAccessToken("seller@example.com");
+    // "Preços" in the main navigation opens prices by product, and stays marked on every prices view.
+    const prices = page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Preços" });
+    await prices.click();
+    await expect(page).toHaveURL(/\/prices\/products$/);
+    await expect(prices).toHaveAttribute("aria-current", "page");
+    await page.getByRole("link", { name: "Todos os preços" }).click();
+    await expect(page).toHaveURL(/\/prices$/);
+    await expect(prices).toHaveAttribute("aria-current", "page");
     await page.goto("/prices/products");
     const sku = (await page.locator("tbody tr td:nth-child(2)").first().textContent())!.trim();
 

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { ProblemNotice } from "@/components/platform/problem-notice";
 import { BulkPriceUpload } from "@/components/prices/bulk-price-upload";
 import { requireSeller } from "@/lib/auth/session";
 import { requiredScopesFor } from "@/lib/marketplace/client";
+import { PricesTabs } from "@/components/prices/prices-tabs";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("prices"))("bulk.title") };
@@ -26,11 +26,9 @@ export default async function BulkPricesPage() {
 
   return (
     <section className="space-y-6">
-      <div className="flex flex-wrap items-baseline justify-between gap-3">
+      <div className="space-y-3">
         <h1 className="text-2xl font-semibold tracking-tight">{t("bulk.title")}</h1>
-        <Link href="/prices" className="text-sm font-medium text-brand-700 hover:underline">
-          ← {t("title")}
-        </Link>
+        <PricesTabs current="bulk" />
       </div>
 
       <div className="grid gap-6 text-sm text-zinc-700 md:grid-cols-2">
