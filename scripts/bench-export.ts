@@ -8,10 +8,9 @@
 // 100,000; growth under 150 MB, and flat as the count grows: 200,000 shows whether it is (V8
 // grows its heap during a long run of short-lived pages, up to a bound; a leak would double).
 // Loopback only; bounded in time.
-import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { benchBaseEnv, buildDashboard, productionDashboardEnv, startDetached, stopAllStarted, stopGroup } from "./lib/bench-processes";
+import { benchBaseEnv, buildDashboard, productionDashboardEnv, residentMb, startDetached, stopAllStarted, stopGroup } from "./lib/bench-processes";
 import { waitForServer } from "./lib/bench-webhook-kit";
 import { signIn } from "./lib/sign-in";
 import { migrateFreshDatabase } from "./migrate";
@@ -37,21 +36,6 @@ const appEnv = productionDashboardEnv(APP, SANDBOX, {
   // The export is what is measured: no reconciliation walking the same orders meanwhile.
   RECONCILE_INTERVAL_SECONDS: "86400",
 });
-
-/** Resident memory of a process and its children (the Next server runs in a child of `next start`). */
-function residentMb(pid: number): number {
-  let total = 0;
-  const visit = (id: number) => {
-    try {
-      const status = readFileSync(`/proc/${id}/status`, "utf8");
-      total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-      const children = readFileSync(`/proc/${id}/task/${id}/children`, "utf8").trim();
-      for (const child of children.split(/\s+/).filter(Boolean)) visit(Number(child));
-    } catch {}
-  };
-  visit(pid);
-  return total;
-}
 
 async function backfillDone(databaseUrl: string) {
   const client = new pg.Client({ connectionString: databaseUrl });

@@ -8,9 +8,9 @@
 // Options (env): BENCH_SECONDS (default 10 per case), BENCH_CONNECTIONS (default 10),
 // BENCH_SEED_ORDERS (default 100000).
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
+import { residentMb } from "./lib/bench-processes";
 import { percentile, runLoad } from "./lib/load";
 import { obtainAccessToken } from "../sandbox/testing";
 
@@ -25,11 +25,6 @@ const CASES = [
 ];
 
 const MEMORY_TARGET_MB = 600;
-
-/** A process's resident memory (VmRSS), in MB. */
-function residentMb(pid: number): number {
-  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -2,24 +2,27 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import type { ApplyPhase, SlowDown } from "@/lib/prices/bulk-upload-state";
+import { ProblemNotice } from "@/components/platform/problem-notice";
+import { describeBulkMessage } from "@/lib/prices/bulk-messages";
+import { outcomeCounts, slowDownOf } from "@/lib/prices/bulk-upload-state";
+import type { SlowDown, Upload } from "@/lib/prices/bulk-upload-state";
 
-/** The progress of applying a bulk upload: rows done, outcomes so far, and any slow-down. */
-export function BulkApplyProgress(props: {
-  done: number;
-  total: number;
-  phase: ApplyPhase["name"];
-  counts: { applied: number; rejected: number; failed: number };
-  invalid: number;
-  unchanged: number;
-  slowDown: SlowDown | null;
-  slowDownCount: number;
-  onSendNow: () => void;
-}) {
-  const { done, total, phase, counts, slowDown } = props;
+/**
+ * The progress of applying a bulk change (a CSV upload or a change of prices by product): rows
+ * done, outcomes so far, any slow-down, and why it paused.
+ */
+export function BulkApplyProgress({ upload, onSendNow }: { upload: Upload; onSendNow: () => void }) {
   const t = useTranslations("prices.bulk.progress");
+  const messageWords = useTranslations("prices.bulk.messages");
+  const phase = upload.phase.name;
+  const done = upload.results.size;
+  const total = upload.total;
+  const counts = outcomeCounts(upload.results);
+  const slowDown = slowDownOf(upload.phase);
+  const pauseReason = upload.phase.name === "paused" ? upload.phase.reason : null;
   const percent = total === 0 ? 100 : Math.round((done / total) * 100);
   return (
+    <>
     <div className="space-y-2 rounded-lg border border-zinc-200 bg-white p-4">
       <div className="flex justify-between text-sm">
         <span className="font-medium" data-testid="apply-status">
@@ -43,21 +46,31 @@ export function BulkApplyProgress(props: {
           applied: counts.applied,
           rejected: counts.rejected,
           failed: counts.failed,
-          invalid: props.invalid,
-          unchanged: props.unchanged,
+          invalid: upload.preview.counts.invalid,
+          unchanged: upload.preview.counts.unchanged,
           appliedCount: (chunks) => <span data-testid="applied-count">{chunks}</span>,
           rejectedCount: (chunks) => <span data-testid="rejected-count">{chunks}</span>,
           failedCount: (chunks) => <span data-testid="failed-count">{chunks}</span>,
           invalidCount: (chunks) => <span data-testid="invalid-count">{chunks}</span>,
         })}
       </p>
-      {slowDown && phase === "applying" ? <SlowDownNotice slowDown={slowDown} onSendNow={props.onSendNow} /> : null}
-      {props.slowDownCount > 0 ? (
+      {slowDown && phase === "applying" ? <SlowDownNotice slowDown={slowDown} onSendNow={onSendNow} /> : null}
+      {upload.slowDownCount > 0 ? (
         <p className="text-xs text-zinc-500" data-testid="slowdown-count">
-          {t("slowedDown", { count: props.slowDownCount })}
+          {t("slowedDown", { count: upload.slowDownCount })}
         </p>
       ) : null}
     </div>
+    {pauseReason ? (
+      pauseReason.problem && pauseReason.problem.kind !== "error" ? (
+        <ProblemNotice problem={pauseReason.problem} feature="priceUpdates" />
+      ) : (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {describeBulkMessage(pauseReason.message, messageWords)}
+        </p>
+      )
+    ) : null}
+    </>
   );
 }
 

@@ -8,7 +8,6 @@ import { ProblemNotice } from "@/components/platform/problem-notice";
 import { BULK_LIMITS } from "@/lib/prices/bulk-csv";
 import { describeBulkMessage } from "@/lib/prices/bulk-messages";
 import type { BulkPreview } from "@/lib/prices/bulk-preview-rows";
-import { outcomeCounts, slowDownOf } from "@/lib/prices/bulk-upload-state";
 
 /** `seller`: who the page is shown to; an upload belongs to the seller who started it. */
 export function BulkPriceUpload({ seller }: { seller: string }) {
@@ -17,7 +16,6 @@ export function BulkPriceUpload({ seller }: { seller: string }) {
   const messageWords = useTranslations("prices.bulk.messages");
   const { previewing, uploadError, upload } = state;
   const phase = upload?.phase.name ?? "preview";
-  const pauseReason = upload?.phase.name === "paused" ? upload.phase.reason : null;
 
   function onFileSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -98,28 +96,7 @@ export function BulkPriceUpload({ seller }: { seller: string }) {
             ) : null}
           </div>
 
-          {phase !== "preview" ? (
-            <BulkApplyProgress
-              done={upload.results.size}
-              total={upload.total}
-              phase={phase}
-              counts={outcomeCounts(upload.results)}
-              invalid={upload.preview.counts.invalid}
-              unchanged={upload.preview.counts.unchanged}
-              slowDown={slowDownOf(upload.phase)}
-              slowDownCount={upload.slowDownCount}
-              onSendNow={sendNow}
-            />
-          ) : null}
-          {pauseReason ? (
-            pauseReason.problem && pauseReason.problem.kind !== "error" ? (
-              <ProblemNotice problem={pauseReason.problem} feature="priceUpdates" />
-            ) : (
-              <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-                {describeBulkMessage(pauseReason.message, messageWords)}
-              </p>
-            )
-          ) : null}
+          {phase !== "preview" ? <BulkApplyProgress upload={upload} onSendNow={sendNow} /> : null}
 
           <BulkPreviewTable rows={upload.preview.rows} results={upload.results} applying={phase !== "preview"} />
         </section>

@@ -5,7 +5,6 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useMemo, useRef, useState, useTransition } from "react";
-import { ProblemNotice } from "@/components/platform/problem-notice";
 import { BulkApplyProgress } from "@/components/prices/bulk-apply-progress";
 import { dispatchBulkUpload } from "@/components/prices/bulk-upload-store";
 import { useBulkApply } from "@/components/prices/use-bulk-apply";
@@ -13,8 +12,6 @@ import { DataTable } from "@/components/ui/data-table";
 import { setProductPriceAction } from "@/lib/actions/prices";
 import { useDisplayFormat } from "@/lib/format";
 import type { PriceType } from "@/lib/marketplace/schemas/price";
-import { describeBulkMessage } from "@/lib/prices/bulk-messages";
-import { outcomeCounts, slowDownOf } from "@/lib/prices/bulk-upload-state";
 import type { BulkPreview, PreviewRow } from "@/lib/prices/bulk-preview-rows";
 import { discountOf, planBulkChange } from "@/lib/prices/price-products";
 import type { BulkChange, BulkTarget, PlannedChange, PriceProduct } from "@/lib/prices/price-products";
@@ -26,6 +23,9 @@ import type { BulkChange, BulkTarget, PlannedChange, PriceProduct } from "@/lib/
 // opens another page, and this page shows it again).
 
 const column = createColumnHelper<PriceProduct>();
+
+/** A planned change's line in the bulk engine (lines start at 2, after a CSV's header). */
+const lineOf = (index: number) => index + 2;
 
 /** The run this page started in this tab, kept with the module so it is found again on return. */
 let productRun: { preview: BulkPreview; planned: PlannedChange[] } | null = null;
@@ -193,7 +193,6 @@ function PriceCell({ product, type }: { product: PriceProduct; type: PriceType }
 /** The selected products' change: by a percentage or to a value, previewed, then applied. */
 function BulkChangePanel({ products, seller }: { products: PriceProduct[]; seller: string }) {
   const t = useTranslations("prices.products.bulk");
-  const messageWords = useTranslations("prices.bulk.messages");
   const locale = useLocale();
   const format = useDisplayFormat();
   const router = useRouter();
@@ -226,15 +225,14 @@ function BulkChangePanel({ products, seller }: { products: PriceProduct[]; selle
 
   const apply = () => {
     if (!planned) return;
-    const sent = planned.flatMap((row, index): PreviewRow[] =>
-      row.kind === "changed" || row.kind === "new"
-        ? [
-            row.kind === "new"
-              ? { line: index + 2, sku: row.sku, type: row.type, amount: row.amount, value: row.value, currency: row.currency, normalizer: row.normalizer, kind: "new", current: null }
-              : { line: index + 2, sku: row.sku, type: row.type, amount: row.amount, value: row.value, currency: row.currency, normalizer: row.normalizer, kind: "changed", current: { id: row.current.id, value: row.current.value, currency: row.current.currency, normalizer: row.current.normalizer } },
-          ]
-        : [],
-    );
+    // The rows to send, as the bulk engine's preview rows.
+    const sent = planned.flatMap((row, index): PreviewRow[] => {
+      if (row.kind !== "changed" && row.kind !== "new") return [];
+      const base = { line: lineOf(index), sku: row.sku, type: row.type, amount: row.amount, value: row.value, currency: row.currency, normalizer: row.normalizer };
+      if (row.kind === "new") return [{ ...base, kind: "new", current: null }];
+      const { id, value, currency, normalizer } = row.current;
+      return [{ ...base, kind: "changed", current: { id, value, currency, normalizer } }];
+    });
     const counts = { changed: sent.filter((row) => row.kind === "changed").length, new: sent.filter((row) => row.kind === "new").length, unchanged: 0, invalid: 0 };
     const bulkPreview: BulkPreview = { rows: sent, counts, complete: true, pricesSeen: planned.length };
     productRun = { preview: bulkPreview, planned };
@@ -307,7 +305,7 @@ function BulkChangePanel({ products, seller }: { products: PriceProduct[]; selle
               </thead>
               <tbody>
                 {shown.map((row, index) => {
-                  const result = ours?.results.get(index + 2);
+                  const result = ours?.results.get(lineOf(index));
                   return (
                     <tr key={`${row.sku}:${row.type}`} className="border-t border-zinc-100">
                       <td className="px-3 py-2 font-mono text-xs">{row.sku}</td>
@@ -350,32 +348,11 @@ function BulkChangePanel({ products, seller }: { products: PriceProduct[]; selle
 
       {ours && phase ? (
         <>
-          {phase !== "preview" ? (
-            <BulkApplyProgress
-              done={ours.results.size}
-              total={ours.total}
-              phase={phase}
-              counts={outcomeCounts(ours.results)}
-              invalid={0}
-              unchanged={0}
-              slowDown={slowDownOf(ours.phase)}
-              slowDownCount={ours.slowDownCount}
-              onSendNow={sendNow}
-            />
-          ) : null}
-          {ours.phase.name === "paused" ? (
-            <div className="flex flex-wrap items-center gap-3">
-              {ours.phase.reason.problem && ours.phase.reason.problem.kind !== "error" ? (
-                <ProblemNotice problem={ours.phase.reason.problem} feature="priceUpdates" />
-              ) : (
-                <p role="alert" className="text-red-800">
-                  {describeBulkMessage(ours.phase.reason.message, messageWords)}
-                </p>
-              )}
-              <button type="button" onClick={start} className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900">
-                {t("resume")}
-              </button>
-            </div>
+          {phase !== "preview" ? <BulkApplyProgress upload={ours} onSendNow={sendNow} /> : null}
+          {phase === "paused" ? (
+            <button type="button" onClick={start} className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900">
+              {t("resume")}
+            </button>
           ) : null}
           {phase === "done" ? (
             <button

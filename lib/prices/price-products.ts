@@ -60,7 +60,7 @@ export function discountOf(product: PriceProduct): number | null {
   const listScaled = BigInt(list.value) * BigInt(sell.normalizer);
   const sellScaled = BigInt(sell.value) * BigInt(list.normalizer);
   if (listScaled <= 0n || sellScaled >= listScaled) return null;
-  // Basis points of a percent (1/10000), enough for "16,7 %".
+  // In millionths, plenty for "16,7 %".
   const ratio = Number(((listScaled - sellScaled) * 1_000_000n) / listScaled) / 1_000_000;
   return ratio;
 }

@@ -2,6 +2,7 @@
 // the dashboard pointed at a sandbox, both started detached, each in its own process group so
 // stopping one stops its children too; whatever is still running is stopped when the script exits.
 import { spawn, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import type { ChildProcess } from "node:child_process";
 
 export const benchBaseEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } as NodeJS.ProcessEnv;
@@ -36,3 +37,18 @@ export function stopAllStarted() {
   started.forEach(stopGroup);
 }
 process.on("exit", stopAllStarted);
+
+/** Resident memory of a process and its children, in MB (the Next server runs in a child of `next start`); bench:sandbox reads it too. */
+export function residentMb(pid: number): number {
+  let total = 0;
+  const visit = (id: number) => {
+    try {
+      const status = readFileSync(`/proc/${id}/status`, "utf8");
+      total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+      const children = readFileSync(`/proc/${id}/task/${id}/children`, "utf8").trim();
+      for (const child of children.split(/\s+/).filter(Boolean)) visit(Number(child));
+    } catch {}
+  };
+  visit(pid);
+  return total;
+}
