@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { applyPercent } from "../../lib/prices/price-products";
-import { connectAs, sandboxPrices, storedAccessToken } from "./support";
+import { connectAs, gotoHydrated, sandboxPrices, storedAccessToken } from "./support";
 
 const WORDS = {
   "pt-BR": {
@@ -36,7 +36,7 @@ for (const [locale, words] of Object.entries(WORDS)) {
     test("a −10% change on three products' sell prices is previewed old → new, applied, and the sandbox holds the new values", async ({ page, request }) => {
       await connectAs(page, "seller@example.com");
       const token = await storedAccessToken("seller@example.com");
-      await page.goto("/prices/products");
+      await gotoHydrated(page, "/prices/products");
       await expect(page.getByRole("heading", { name: words.heading })).toBeVisible();
       const money = (cents: number) => new Intl.NumberFormat(locale, { style: "currency", currency: "BRL" }).format(cents / 100);
 
@@ -45,7 +45,6 @@ for (const [locale, words] of Object.entries(WORDS)) {
       // The first three products on the page that have a sell price.
       const skus = (await page.locator("tbody tr td:nth-child(2)").allTextContents()).map((sku) => sku.trim()).filter((sku) => sellOf(before, sku)).slice(0, 3);
       expect(skus).toHaveLength(3);
-      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
       for (const sku of skus) await page.getByRole("checkbox", { name: words.select(sku) }).check();
 
       await expect(page.getByRole("heading", { name: words.title })).toBeVisible();

@@ -25,6 +25,16 @@ export async function connectAs(page: Page, login: string, options: ConsentOptio
   await consent(page, login, options);
 }
 
+/**
+ * Opens `url` and waits until its scripts answer: a table control used before hydration is lost
+ * (the server's HTML shows it; the client's URL state then misses the change). See the note on
+ * issue 14: the product does not yet guard against that.
+ */
+export async function gotoHydrated(page: Page, url: string) {
+  await page.goto(url);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
 export async function consent(page: Page, login: string, options: ConsentOptions = {}) {
   await page.waitForURL((url) => url.href.startsWith(`${E2E_SANDBOX_URL}/auth/integradores/oauth`));
   await page.locator('input[name="login"]').fill(login);
