@@ -28,18 +28,33 @@ export function connectionConfig(): pg.ClientConfig {
   };
 }
 
-function createPool() {
-  const pool = new pg.Pool({ ...connectionConfig(), max: 6, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
+function createPool(max: number, name: string) {
+  const pool = new pg.Pool({ ...connectionConfig(), application_name: name, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
   // An idle client's error (the server restarted, a connection was cut) must not crash the
   // process: the pool drops that client and the next query opens a new one.
   pool.on("error", (error) => console.error(`[db] idle connection lost: ${error.message}`));
   return pool;
 }
 
-const globalForPool = globalThis as unknown as { pgPool?: pg.Pool };
+/**
+ * The webhook receiver's group commits in flight at once (lib/data/webhook-store.ts): while they
+ * are written, new events gather into the next batch.
+ */
+export const RECEIVER_WRITES_IN_FLIGHT = 4;
 
-export const pool = globalForPool.pgPool ?? createPool();
+const globalForPool = globalThis as unknown as { pgPool?: pg.Pool; pgReceiverPool?: pg.Pool };
+
+/** Processing, the queue, the mirrors, health checks: everything but the receiver's writes. */
+export const pool = globalForPool.pgPool ?? createPool(6, "dashboard");
 globalForPool.pgPool = pool;
+
+/**
+ * The receiver's writes only, one connection per group commit in flight: a burst of processing
+ * (which holds several connections while it fetches and upserts) never makes an acknowledgement
+ * wait for a connection.
+ */
+export const receiverPool = globalForPool.pgReceiverPool ?? createPool(RECEIVER_WRITES_IN_FLIGHT, "dashboard-receiver");
+globalForPool.pgReceiverPool = receiverPool;
 
 /** The database's clock in UTC, as Prisma's DateTime columns hold it. */
 export const DB_NOW = `(now() AT TIME ZONE 'UTC')`;

@@ -3,11 +3,11 @@ import { randomUUID } from "node:crypto";
 import { CLAIM_LEASE_SECONDS, ORPHAN_AFTER_SECONDS } from "@/lib/data/webhook-queue";
 import { env } from "@/lib/env";
 import { WORK_CHANNEL } from "@/lib/live/bus";
-import { DB_NOW, pool } from "@/lib/pg-pool";
+import { DB_NOW, RECEIVER_WRITES_IN_FLIGHT, receiverPool } from "@/lib/pg-pool";
 import { storableText } from "@/lib/webhooks/parse";
 import type { ParsedWebhook } from "@/lib/webhooks/parse";
 
-// The webhook receiver's write goes through the dashboard's own `pg` pool as one prepared,
+// The webhook receiver's write goes through a `pg` pool of its own (lib/pg-pool.ts) as one prepared,
 // multi-row statement per batch, not through Prisma: measured on SQLite, Prisma's per-query CPU
 // was most of the receiver's cost at hundreds of events per second on two cores, and on
 // PostgreSQL one statement for many events also means one round trip and one commit
@@ -132,7 +132,7 @@ async function writeBatch(batch: readonly Waiting[]): Promise<void> {
       claimed_by: event.claimedBy,
     })),
   );
-  const result = await pool.query<{ id: string; sellerId: string; bodyHash: string; inserted: boolean }>({
+  const result = await receiverPool.query<{ id: string; sellerId: string; bodyHash: string; inserted: boolean }>({
     ...UPSERT_BATCH,
     // With workers, an unclaimed event is for them at once; else its receiver gets a moment first.
     values: [batchJson, CLAIM_LEASE_SECONDS, env.WEBHOOK_PROCESSING === "worker" ? 0 : ORPHAN_AFTER_SECONDS],
@@ -153,11 +153,9 @@ async function writeBatch(batch: readonly Waiting[]): Promise<void> {
 
 let waiting: Waiting[] = [];
 let inFlight = 0;
-// A few batches in flight at most: while they are written, new events gather into the next one.
-const MAX_IN_FLIGHT = 4;
 
 function flush() {
-  if (waiting.length === 0 || inFlight >= MAX_IN_FLIGHT) return;
+  if (waiting.length === 0 || inFlight >= RECEIVER_WRITES_IN_FLIGHT) return;
   const batch = waiting;
   waiting = [];
   inFlight++;

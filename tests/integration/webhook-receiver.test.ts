@@ -216,6 +216,23 @@ describe("POST /api/webhooks/marketplace/{key}", () => {
     expect(await countFor(body)).toBe(1);
   });
 
+  it("acknowledges while processing holds every connection of the shared pool: the receiver writes through its own", async () => {
+    const { pool } = await import("@/lib/pg-pool");
+    // What a burst of processing does at worst: every connection busy fetching and upserting.
+    const held = await Promise.all(Array.from({ length: pool.options.max }, () => pool.connect()));
+    const body = JSON.stringify({ data: { domain: "order.order", status: "new", order_id: "o-busy-pool" } });
+    try {
+      expect(pool.idleCount).toBe(0);
+      const response = await deliver(body, signWebhookBody(body, TOKEN));
+      expect(response.status).toBe(200);
+      expect(await rowFor(body)).toMatchObject({ processingState: "pending" });
+    } finally {
+      for (const client of held) client.release();
+    }
+    // Processing then takes it up once a connection is free.
+    await expect.poll(async () => (await rowFor(body))?.processingState).not.toBe("pending");
+  });
+
   it("writes dates in UTC although the process runs in another time zone", async () => {
     expect(new Date("2026-01-01T12:00:00Z").getTimezoneOffset()).toBe(180);
     const body = JSON.stringify({ data: { domain: "order.order", status: "new", order_id: "o-utc" } });
