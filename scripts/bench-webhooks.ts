@@ -2,19 +2,27 @@
 //
 // Measures the webhook receiver against a production build (`next build && next start`), and in
 // the same run and build the framework's floor: a route that only reads the body and answers 200.
-// After warming both, the two alternate in 4 rounds (`duration` seconds each in all) over
-// `connections` connections; the receiver gets signed events, 10% of them duplicates of events
-// already sent. Then checks the database: every distinct event stored once and processed, every
-// duplicate counted. Loopback only; bounded in time.
+// Both are first warmed to a steady state (`warm` seconds each: the floor's own rate still climbs
+// for tens of seconds after a start), then alternate in `rounds` rounds (`duration` seconds each
+// route in all) over `connections` connections; the receiver gets signed events, 10% of them
+// duplicates of events already sent, and processes them as `npm start` would. Besides requests/s,
+// it reads the CPU the server's JavaScript thread spent per request from /proc: that thread is
+// what a Node server's throughput is bound by, and the figure varies far less from round to round
+// than requests/s do on a 2-core machine shared with the load generator and the database. Then
+// checks the database: every distinct event stored once and processed, every duplicate counted.
+// Loopback only; bounded in time.
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { cpuOf } from "./lib/bench-processes";
 import { backlogDrained, makeOrderEvents, postSignedEvents, prepareWebhookBench, seedBenchSeller, startDashboard, waitForServer } from "./lib/bench-webhook-kit";
 import type { SignedPayload } from "./lib/bench-webhook-kit";
 
 const { values: args } = parseArgs({
   options: {
     "skip-build": { type: "boolean", default: false },
-    duration: { type: "string", default: "20" },
+    duration: { type: "string", default: "40" },
+    rounds: { type: "string", default: "8" },
+    warm: { type: "string", default: "10" },
     connections: { type: "string", default: "100" },
     port: { type: "string", default: "3300" },
     // Writes a V8 CPU profile of the server to .data/profiles/ (open it in Chrome DevTools).
@@ -26,7 +34,8 @@ const CONNECTIONS = Number(args.connections);
 const PORT = Number(args.port);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const DUPLICATE_SHARE = 0.1;
-const ROUNDS = 4;
+const ROUNDS = Number(args.rounds);
+const WARM_SECONDS = Number(args.warm);
 // A database of its own on the embedded server (or DATABASE_URL's server), recreated each run.
 const BENCH_DATABASE = "bench_webhooks";
 const PLATFORM_PORT = 4310;
@@ -40,6 +49,8 @@ const childEnv = {
 
 interface LoadResult {
   rps: number;
+  /** CPU of the server's JavaScript thread per request, ms. */
+  cpuPerRequest: number;
   p50: number;
   p99: number;
   total: number;
@@ -57,7 +68,11 @@ interface Sent {
 
 const newSent = (): Sent => ({ next: 0, indexes: [], distinct: new Set(), duplicates: 0 });
 
+/** The Next server's CPU so far; set once it runs. */
+let serverCpu = () => 0;
+
 async function load(url: string, payloads: SignedPayload[], seconds: number, sent: Sent): Promise<LoadResult> {
+  const cpuBefore = serverCpu();
   const result = await postSignedEvents({
     url,
     connections: CONNECTIONS,
@@ -75,8 +90,10 @@ async function load(url: string, payloads: SignedPayload[], seconds: number, sen
       return payloads[index]!;
     },
   });
+  const cpuMs = serverCpu() - cpuBefore;
   return {
     rps: result.requests.total / seconds,
+    cpuPerRequest: cpuMs / Math.max(1, result.requests.total),
     p50: result.latency.p50,
     p99: result.latency.p99,
     total: result.requests.total,
@@ -85,12 +102,19 @@ async function load(url: string, payloads: SignedPayload[], seconds: number, sen
   };
 }
 
-/** Several rounds as one: requests/s over the whole time, the worst p99, the median round's p50. */
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/** Several rounds as one: requests/s and CPU per request over the whole time, the worst p99, the median round's p50. */
 function combine(rounds: LoadResult[], seconds: number): LoadResult {
   const total = rounds.reduce((sum, round) => sum + round.total, 0);
   const p50s = rounds.map((round) => round.p50).sort((a, b) => a - b);
   return {
     rps: total / seconds,
+    cpuPerRequest: rounds.reduce((sum, round) => sum + round.cpuPerRequest * round.total, 0) / Math.max(1, total),
     p50: p50s[Math.floor(p50s.length / 2)]!,
     p99: Math.max(...rounds.map((round) => round.p99)),
     total,
@@ -108,9 +132,9 @@ async function main() {
   });
   // Warming the receiver writes events: those of another seller, left out of the check.
   const warmSeller = await seedBenchSeller(db, childEnv, await platform.tokenFor("seller2@example.com"));
-  // Enough distinct events that none repeats by wrap-around at up to 5,000 events/s.
-  const payloads = makeOrderEvents(await platform.createOrders("seller@example.com", DURATION * 500), DURATION * 5_000, seller.accessToken);
-  const warm = makeOrderEvents(await platform.createOrders("seller2@example.com", 2_000), 20_000, warmSeller.accessToken);
+  // Enough distinct events that none repeats by wrap-around at up to 2,500 events/s.
+  const payloads = makeOrderEvents(await platform.createOrders("seller@example.com", DURATION * 250), DURATION * 2_500, seller.accessToken);
+  const warm = makeOrderEvents(await platform.createOrders("seller2@example.com", WARM_SECONDS * 250), WARM_SECONDS * 2_500, warmSeller.accessToken);
 
   const nodeArgs = args.profile ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(".data/profiles")] : [];
   const dashboard = startDashboard(PORT, childEnv, nodeArgs);
@@ -118,12 +142,17 @@ async function main() {
 
   try {
     await waitForServer(`${ORIGIN}/`);
+    serverCpu = () => cpuOf(dashboard.pid, "next-server").mainThreadMs;
     const receiverUrl = `${ORIGIN}/api/webhooks/marketplace/${seller.webhookKey}`;
     const floorUrl = `${ORIGIN}/api/bench/floor/${seller.webhookKey}`;
 
-    // Warm both routes (JIT, module loading, the receiver's key cache) before measuring.
-    await load(`${ORIGIN}/api/bench/floor/${warmSeller.webhookKey}`, warm, 3, newSent());
-    await load(`${ORIGIN}/api/webhooks/marketplace/${warmSeller.webhookKey}`, warm, 3, newSent());
+    // Warm both routes to a steady state (JIT, module loading, the heap's sizes, the receiver's
+    // key cache) before measuring: right after a start the floor's rate climbs for tens of seconds.
+    const warmSent = newSent();
+    for (let round = 0; round < 2; round++) {
+      await load(`${ORIGIN}/api/bench/floor/${warmSeller.webhookKey}`, warm, WARM_SECONDS / 2, newSent());
+      await load(`${ORIGIN}/api/webhooks/marketplace/${warmSeller.webhookKey}`, warm, WARM_SECONDS / 2, warmSent);
+    }
     // The warm-up's processing must not run into the measured rounds.
     await backlogDrained(db, warmSeller.sellerId);
 
@@ -141,8 +170,10 @@ async function main() {
     for (let round = 1; round <= ROUNDS; round++) {
       floorRounds.push(await load(floorUrl, payloads, roundSeconds, newSent()));
       receiverRounds.push(await load(receiverUrl, payloads, roundSeconds, track));
+      const [f, r] = [floorRounds.at(-1)!, receiverRounds.at(-1)!];
       console.log(
-        `  round ${round}: floor ${floorRounds.at(-1)!.rps.toFixed(0)} req/s, receiver ${receiverRounds.at(-1)!.rps.toFixed(0)} req/s`,
+        `  round ${round}: floor ${f.rps.toFixed(0)} req/s (${f.cpuPerRequest.toFixed(3)} ms CPU each), ` +
+          `receiver ${r.rps.toFixed(0)} req/s (${r.cpuPerRequest.toFixed(3)} ms CPU each): ratio ${(r.rps / f.rps).toFixed(3)}`,
       );
     }
     const floor = combine(floorRounds, DURATION);
@@ -161,10 +192,16 @@ async function main() {
     await db.end();
 
     const fmt = (n: number) => n.toFixed(0).padStart(7);
-    console.log("\n                     req/s     p50 ms   p99 ms   requests   non-2xx   errors");
-    console.log(`floor             ${fmt(floor.rps)}  ${fmt(floor.p50)}  ${fmt(floor.p99)}  ${fmt(floor.total)}   ${fmt(floor.non2xx)}  ${fmt(floor.errors)}`);
-    console.log(`receiver          ${fmt(receiver.rps)}  ${fmt(receiver.p50)}  ${fmt(receiver.p99)}  ${fmt(receiver.total)}   ${fmt(receiver.non2xx)}  ${fmt(receiver.errors)}`);
+    console.log("\n                     req/s     p50 ms   p99 ms   requests   non-2xx   errors   CPU ms/request");
+    console.log(`floor             ${fmt(floor.rps)}  ${fmt(floor.p50)}  ${fmt(floor.p99)}  ${fmt(floor.total)}   ${fmt(floor.non2xx)}  ${fmt(floor.errors)}   ${floor.cpuPerRequest.toFixed(3)}`);
+    console.log(`receiver          ${fmt(receiver.rps)}  ${fmt(receiver.p50)}  ${fmt(receiver.p99)}  ${fmt(receiver.total)}   ${fmt(receiver.non2xx)}  ${fmt(receiver.errors)}   ${receiver.cpuPerRequest.toFixed(3)}`);
+    const roundRatios = receiverRounds.map((round, index) => round.rps / floorRounds[index]!.rps);
     console.log(`\nratio receiver/floor: ${(receiver.rps / floor.rps).toFixed(3)}   (target ≥ 0.85)`);
+    console.log(
+      `  per round: median ${median(roundRatios).toFixed(3)}, from ${Math.min(...roundRatios).toFixed(3)} to ${Math.max(...roundRatios).toFixed(3)}; ` +
+        `server thread CPU per request: floor ${floor.cpuPerRequest.toFixed(3)} ms, receiver ${receiver.cpuPerRequest.toFixed(3)} ms ` +
+        `(floor/receiver ${(floor.cpuPerRequest / receiver.cpuPerRequest).toFixed(3)})`,
+    );
     console.log(`events/s: ${receiver.rps.toFixed(0)}   (target ≥ 600); processing backlog empty ${drainedSeconds.toFixed(1)} s after the load`);
 
     // Requests still in flight when autocannon stopped may have been stored without being

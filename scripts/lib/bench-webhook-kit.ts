@@ -189,6 +189,8 @@ export async function prepareWebhookBench(options: { database: string; platformP
 }
 
 export interface BenchDashboard {
+  /** The process `next start` runs in (the Next server may be a child of it). */
+  pid: number;
   /** Signals the dashboard and its worker (their process groups). */
   signal(signal: NodeJS.Signals): void;
 }
@@ -224,5 +226,5 @@ export function startDashboard(port: number, env: NodeJS.ProcessEnv, nodeArgs: s
     }
   };
   process.on("exit", () => signal("SIGKILL"));
-  return { signal };
+  return { pid: children[0]!.pid!, signal };
 }
