@@ -5,7 +5,8 @@ import { useEffect, useState } from "react";
 import { ProblemNotice } from "@/components/platform/problem-notice";
 import { describeBulkMessage } from "@/lib/prices/bulk-messages";
 import { outcomeCounts, slowDownOf } from "@/lib/prices/bulk-upload-state";
-import type { SlowDown, Upload } from "@/lib/prices/bulk-upload-state";
+import type { SlowDown, Upload, UploadNotice } from "@/lib/prices/bulk-upload-state";
+import type { ProblemFeature } from "@/lib/platform-problem";
 
 /**
  * The progress of applying a bulk change (a CSV upload or a change of prices by product): rows
@@ -13,7 +14,6 @@ import type { SlowDown, Upload } from "@/lib/prices/bulk-upload-state";
  */
 export function BulkApplyProgress({ upload, onSendNow }: { upload: Upload; onSendNow: () => void }) {
   const t = useTranslations("prices.bulk.progress");
-  const messageWords = useTranslations("prices.bulk.messages");
   const phase = upload.phase.name;
   const done = upload.results.size;
   const total = upload.total;
@@ -61,16 +61,22 @@ export function BulkApplyProgress({ upload, onSendNow }: { upload: Upload; onSen
         </p>
       ) : null}
     </div>
-    {pauseReason ? (
-      pauseReason.problem && pauseReason.problem.kind !== "error" ? (
-        <ProblemNotice problem={pauseReason.problem} feature="priceUpdates" />
-      ) : (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          {describeBulkMessage(pauseReason.message, messageWords)}
-        </p>
-      )
-    ) : null}
+    {pauseReason ? <UploadNoticeAlert notice={pauseReason} feature="priceUpdates" /> : null}
     </>
+  );
+}
+
+/**
+ * Why a bulk change stopped or could not start: the platform's problem explained with what fixes
+ * it, or the bulk module's own message in the seller's language.
+ */
+export function UploadNoticeAlert({ notice, feature }: { notice: UploadNotice; feature: ProblemFeature }) {
+  const messageWords = useTranslations("prices.bulk.messages");
+  if (notice.problem && notice.problem.kind !== "error") return <ProblemNotice problem={notice.problem} feature={feature} />;
+  return (
+    <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+      {describeBulkMessage(notice.message, messageWords)}
+    </p>
   );
 }
 

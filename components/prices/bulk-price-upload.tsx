@@ -1,19 +1,16 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { BulkApplyProgress } from "@/components/prices/bulk-apply-progress";
+import { BulkApplyProgress, UploadNoticeAlert } from "@/components/prices/bulk-apply-progress";
 import { BulkPreviewTable } from "@/components/prices/bulk-preview-table";
 import { useBulkApply } from "@/components/prices/use-bulk-apply";
-import { ProblemNotice } from "@/components/platform/problem-notice";
 import { BULK_LIMITS } from "@/lib/prices/bulk-csv";
-import { describeBulkMessage } from "@/lib/prices/bulk-messages";
 import type { BulkPreview } from "@/lib/prices/bulk-preview-rows";
 
 /** `seller`: who the page is shown to; an upload belongs to the seller who started it. */
 export function BulkPriceUpload({ seller }: { seller: string }) {
   const { state, loadFile, start, sendNow, downloadResults } = useBulkApply(seller);
   const t = useTranslations("prices.bulk");
-  const messageWords = useTranslations("prices.bulk.messages");
   const { previewing, uploadError, upload } = state;
   const phase = upload?.phase.name ?? "preview";
 
@@ -45,15 +42,7 @@ export function BulkPriceUpload({ seller }: { seller: string }) {
         <p className="w-full text-xs text-zinc-500">{t("upload.limits", { maxRows: BULK_LIMITS.maxRows })}</p>
       </form>
 
-      {uploadError ? (
-        uploadError.problem && uploadError.problem.kind !== "error" ? (
-          <ProblemNotice problem={uploadError.problem} feature="yourCurrentPrices" />
-        ) : (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-            {describeBulkMessage(uploadError.message, messageWords)}
-          </p>
-        )
-      ) : null}
+      {uploadError ? <UploadNoticeAlert notice={uploadError} feature="yourCurrentPrices" /> : null}
 
       {upload ? (
         <section aria-label={t("preview.label")} className="space-y-4">
