@@ -2,16 +2,20 @@
 // PostgreSQL first when DATABASE_URL is unset), then serves the dashboard with `next start` (with
 // WEBHOOK_PROCESSING=worker, a processing worker beside it: `npm run worker`), and, only when the
 // platform URLs point at this machine (sandbox mode), the sandbox beside them.
+// The server's Node gets a larger young generation (scripts/lib/server-node-options.ts).
 // Against a real platform nothing but the dashboard runs. Several instances may be started on one
 // database: each applies what is pending under Prisma's migration lock.
 import concurrently from "concurrently";
 import { env } from "../lib/env.js";
+import { withServerNodeOptions } from "./lib/server-node-options";
 import { migrate } from "./migrate";
 
 await migrate();
 
 const port = process.env.PORT ?? "3000";
-const commands = [{ name: "web", command: `npx next start --port ${port}`, prefixColor: "magenta" }];
+const commands: { name: string; command: string; prefixColor: string; env?: NodeJS.ProcessEnv }[] = [
+  { name: "web", command: `npx next start --port ${port}`, prefixColor: "magenta", env: withServerNodeOptions(process.env) },
+];
 if (env.WEBHOOK_PROCESSING === "worker") {
   commands.push({ name: "worker", command: "npx tsx --conditions=react-server scripts/worker.ts", prefixColor: "yellow" });
 }

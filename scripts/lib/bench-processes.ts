@@ -2,7 +2,7 @@
 // the dashboard pointed at a sandbox, both started detached, each in its own process group so
 // stopping one stops its children too; whatever is still running is stopped when the script exits.
 import { spawn, spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import type { ChildProcess } from "node:child_process";
 
 export const benchBaseEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } as NodeJS.ProcessEnv;
@@ -66,10 +66,14 @@ export function residentMb(pid: number): number {
 
 const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
 
-/** User + system CPU a process (or one of its threads) has used, in ms, from /proc. */
-function cpuMs(statFile: string): number {
+/**
+ * User + system CPU a process (or one of its threads) has used, in ms, from /proc; with
+ * `reaped`, also that of its children that have exited (a database connection that closed).
+ */
+function cpuMs(statFile: string, reaped = false): number {
   const fields = readFileSync(statFile, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS;
+  const ticks = Number(fields[11]) + Number(fields[12]) + (reaped ? Number(fields[13]) + Number(fields[14]) : 0);
+  return ticks * CLOCK_TICK_MS;
 }
 
 export interface CpuReading {
@@ -91,3 +95,39 @@ export function cpuOf(pid: number, title: string): CpuReading {
   if (server === undefined) throw new Error(`No process named ${title} under ${pid}`);
   return { mainThreadMs: cpuMs(`/proc/${server}/task/${server}/stat`), processMs: cpuMs(`/proc/${server}/stat`) };
 }
+
+/**
+ * CPU used so far by every process whose command name (/proc/PID/comm) is `comm`, with their
+ * exited children (PostgreSQL's connections end, and their CPU moves to the postmaster), in ms.
+ */
+export function cpuOfCommand(comm: string): number {
+  let total = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() !== comm) continue;
+      total += cpuMs(`/proc/${entry}/stat`, true);
+    } catch {}
+  }
+  return total;
+}
+
+/** CPU used so far by a process and its descendants, in ms. */
+export function cpuOfTree(pid: number): number {
+  let total = 0;
+  for (const id of processTree(pid)) {
+    try {
+      total += cpuMs(`/proc/${id}/stat`);
+    } catch {}
+  }
+  return total;
+}
+
+/** The machine's busy and total CPU so far, in ms, from /proc/stat (every core). */
+export function machineCpu(): { busyMs: number; totalMs: number } {
+  const fields = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const totalTicks = fields.slice(0, 8).reduce((sum, value) => sum + value, 0);
+  const idleTicks = fields[3]! + fields[4]!;
+  return { busyMs: (totalTicks - idleTicks) * CLOCK_TICK_MS, totalMs: totalTicks * CLOCK_TICK_MS };
+}
+

@@ -11,9 +11,12 @@ import { decodeKey, parseEnv } from "../../lib/env.js";
 import { signWebhookBody } from "../../lib/webhooks/signature";
 import { obtainAccessToken } from "../../sandbox/testing";
 import { migrateFreshDatabase } from "../migrate";
+import { withServerNodeOptions } from "./server-node-options";
 
 export interface BenchPlatform {
   url: string;
+  /** The sandbox's process. */
+  pid: number;
   /** A real access token of a sandbox user, through the OAuth flow. */
   tokenFor(login: string): Promise<string>;
   /** Creates orders for a sandbox user; their notifications go nowhere (no callback URL is set). */
@@ -43,6 +46,7 @@ export async function startBenchPlatform(port: number): Promise<BenchPlatform> {
   await waitForServer(`${url}/_sandbox/health`);
   return {
     url,
+    pid: child.pid!,
     tokenFor: (login) => obtainAccessToken(url, { login }),
     async createOrders(login, count) {
       const orders: BenchOrder[] = [];
@@ -123,19 +127,37 @@ export async function waitForServer(url: string, timeoutMs = 60_000) {
   throw new Error(`${url} did not come up`);
 }
 
-/** Posts signed events for `seconds` over `connections` connections; `next` picks each request's event. */
-export function postSignedEvents(options: { url: string; connections: number; seconds: number; next: () => SignedPayload }) {
+/**
+ * Posts signed events for `seconds` over `connections` connections; `next` picks each request's
+ * event, and `acknowledged` (if given) hears of each one the receiver answered with a 2xx. Requests
+ * still in flight when the time is up are cut off unanswered: like the platform's, they were not
+ * acknowledged, and may or may not have been stored.
+ */
+export function postSignedEvents(options: {
+  url: string;
+  connections: number;
+  seconds: number;
+  next: () => SignedPayload;
+  acknowledged?: (payload: SignedPayload) => void;
+}) {
+  // One request in flight per connection (no pipelining): the connection's context holds its event.
+  type Context = { payload?: SignedPayload };
   return autocannon({
     url: options.url,
     method: "POST",
     connections: options.connections,
+    pipelining: 1,
     duration: options.seconds,
     headers: { "content-type": "application/json" },
     requests: [
       {
-        setupRequest: (request) => {
+        setupRequest: (request, context: Context) => {
           const payload = options.next();
+          context.payload = payload;
           return { ...request, body: payload.body, headers: { ...request.headers, "x-svc-signature": payload.signature } };
+        },
+        onResponse: (status, _body, context: Context) => {
+          if (status >= 200 && status < 300 && context.payload) options.acknowledged?.(context.payload);
         },
       },
     ],
@@ -197,14 +219,15 @@ export interface BenchDashboard {
 
 /**
  * One dashboard instance as `npm start` runs it: `next start` of the production build and, with
- * `env.WEBHOOK_PROCESSING=worker`, a processing worker beside it. Node runs Next directly (not
- * through npx) so `nodeArgs` can hand it --cpu-prof.
+ * `env.WEBHOOK_PROCESSING=worker`, a processing worker beside it, with the server's Node options
+ * (scripts/lib/server-node-options.ts). Node runs Next directly (not through npx) so `nodeArgs` can
+ * hand it --cpu-prof.
  */
 export function startDashboard(port: number, env: NodeJS.ProcessEnv, nodeArgs: string[] = []): BenchDashboard {
   const childEnv = { ...env };
   const children = [
     spawn(process.execPath, [...nodeArgs, "node_modules/next/dist/bin/next", "start", "--port", String(port)], {
-      env: childEnv,
+      env: withServerNodeOptions(childEnv),
       stdio: ["ignore", "ignore", "inherit"],
       detached: true,
     }),
