@@ -230,6 +230,32 @@ describe("per-seller work", () => {
     expect(await holding).toEqual({ ran: true, value: "first" });
     expect(await locks.withSellerLock("reconcile", sellerId, async () => "third")).toEqual({ ran: true, value: "third" });
   });
+
+  it("outlives its connection being cut while the work runs (the database restarted): no crash, and the lock goes with it", async () => {
+    // A connection the pool has handed out has no listener of the pool's: an 'error' it emits
+    // while idle in our hands (the server ended it) would be thrown from the socket's callback,
+    // an uncaught exception that ends a worker process.
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown) => uncaught.push(error);
+    process.on("uncaughtException", onUncaught);
+    try {
+      const result = await locks.withSellerLock("reconcile", sellerId, async () => {
+        const { rows } = await sql.query<{ pid: number }>(
+          `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+        );
+        expect(rows).toHaveLength(1);
+        await sql.query("SELECT pg_terminate_backend($1)", [rows[0]!.pid]);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return "finished";
+      });
+      expect(result).toEqual({ ran: true, value: "finished" });
+    } finally {
+      process.off("uncaughtException", onUncaught);
+    }
+    expect(uncaught).toEqual([]);
+    // The lock ended with its connection, and the pool hands out a working one.
+    expect(await locks.withSellerLock("reconcile", sellerId, async () => "again")).toEqual({ ran: true, value: "again" });
+  });
 });
 
 describe("graceful shutdown", () => {
