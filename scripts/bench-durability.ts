@@ -35,6 +35,11 @@ const BENCH_DATABASE = "bench_durability";
 const RECONCILE_INTERVAL_SECONDS = 10;
 const OUTAGE_SECONDS = 2;
 const PHASE3_ORDERS = 2_000;
+/** Events per second no run reaches: each load gets that many per second it lasts, so none runs out. */
+const RATE_BOUND = 2_500;
+/** Each route is warmed this long, in two alternating halves: the floor's own rate climbs for tens of seconds after a start (bench:webhooks). */
+const WARM_SECONDS = 10;
+const PHASE2_SECONDS = 10;
 
 const childEnv = {
   ...process.env,
@@ -133,12 +138,18 @@ interface Stored {
   storedBodies: Set<string>;
 }
 
-/** What the database holds of these events: stored (by body), receipts, and how often each receipt was processed. */
+/**
+ * What the database holds of these events: stored (by body), receipts, and how often each receipt
+ * was processed: each processing of an order event leaves one live message naming the order (type
+ * "order"); an attempt that failed (the database cut mid-batch) leaves one of type "event", which
+ * shows the event log the retry and is not a processing.
+ */
 async function storedOf(db: pg.Client, seller: BenchSeller, payloads: readonly SignedPayload[]): Promise<Stored> {
   const bodies = payloads.map((payload) => payload.body);
   const { rows } = await db.query<{ rawBody: string; processingState: string; messages: number }>(
     `SELECT e."rawBody", e."processingState",
-            (SELECT COUNT(*)::int FROM "LiveMessage" m WHERE m."sellerId" = e."sellerId" AND m."payload"->>'eventId' = e."id") AS messages
+            (SELECT COUNT(*)::int FROM "LiveMessage" m
+             WHERE m."sellerId" = e."sellerId" AND m."payload"->>'eventId' = e."id" AND m."payload"->>'type' = 'order') AS messages
      FROM "WebhookEvent" e WHERE e."sellerId" = $1 AND e."rawBody" = ANY($2::text[])`,
     [seller.sellerId, bodies],
   );
@@ -170,8 +181,14 @@ async function main() {
     childEnv,
     skipBuild: args["skip-build"],
   });
-  const orders = await platform.createOrders("seller@example.com", 4_000);
-  const all = makeOrderEvents(orders, 40_000, seller.accessToken);
+  const floorSeconds = Math.min(KILL_AT, 10);
+  const loadSeconds = 2 * WARM_SECONDS + floorSeconds + DURATION + PHASE2_SECONDS;
+  // Up to 10 distinct notifications per order (makeOrderEvents).
+  const orders = await platform.createOrders("seller@example.com", Math.ceil((loadSeconds * RATE_BOUND) / 10));
+  const all = makeOrderEvents(orders, loadSeconds * RATE_BOUND, seller.accessToken);
+  let taken = 0;
+  /** The next events of `all`, enough for `seconds` of load: no event is sent in two loads. */
+  const take = (seconds: number) => all.slice(taken, (taken += seconds * RATE_BOUND));
   const receiverUrl = `${ORIGIN}/api/webhooks/marketplace/${seller.webhookKey}`;
   const floorUrl = `${ORIGIN}/api/bench/floor/${seller.webhookKey}`;
   let ok = true;
@@ -185,16 +202,17 @@ async function main() {
       if (rows.length > 0) break;
       await sleep(250);
     }
-    // Warm both routes, then the floor with the same sender.
-    await sendWithRetries(floorUrl, all.slice(30_000, 31_000), 2);
-    await sendWithRetries(receiverUrl, all.slice(31_000, 32_000), 2);
+    // Warm both routes to a steady state, then the floor with the same sender.
+    for (let half = 0; half < 2; half++) {
+      await sendWithRetries(floorUrl, take(WARM_SECONDS / 2), WARM_SECONDS / 2);
+      await sendWithRetries(receiverUrl, take(WARM_SECONDS / 2), WARM_SECONDS / 2);
+    }
     await backlogDrained(db, seller.sellerId);
-    const floorSeconds = Math.min(KILL_AT, 10);
-    const floor = await sendWithRetries(floorUrl, all.slice(32_000, 40_000), floorSeconds);
+    const floor = await sendWithRetries(floorUrl, take(floorSeconds), floorSeconds);
     const floorRps = floor.acknowledged.size / floorSeconds;
 
     // Phase 1: killed mid-load, restarted.
-    const phase1 = all.slice(0, 25_000);
+    const phase1 = take(DURATION);
     console.log(`\nPhase 1: ${DURATION}s over ${CONNECTIONS} connections, SIGKILL at ${KILL_AT}s, restarted at once`);
     let restartedAt = 0;
     const killer = (async () => {
@@ -223,8 +241,8 @@ async function main() {
     );
 
     // Phase 2: the database refuses connections for 2 s during the load.
-    const phase2 = all.slice(25_000, 30_000);
-    console.log(`\nPhase 2: 10s of load, the database refusing connections for ${OUTAGE_SECONDS}s from the 4th second`);
+    const phase2 = take(PHASE2_SECONDS);
+    console.log(`\nPhase 2: ${PHASE2_SECONDS}s of load, the database refusing connections for ${OUTAGE_SECONDS}s from the 4th second`);
     const name = new URL(url).pathname.slice(1);
     const admin = new pg.Client({ connectionString: new URL("/postgres", url).toString() });
     await admin.connect();
@@ -236,7 +254,7 @@ async function main() {
       await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`);
     })();
     db.on("error", () => {});
-    const stats2 = await sendWithRetries(receiverUrl, phase2, 10);
+    const stats2 = await sendWithRetries(receiverUrl, phase2, PHASE2_SECONDS);
     await outage;
     await admin.end();
     const db2 = new pg.Client({ connectionString: url });
