@@ -137,7 +137,13 @@ async function main() {
 
   // A session for the bench seller, as Auth.js would have issued after the OAuth flow.
   const { AUTH_SECRET } = parseEnv(childEnv);
-  const jwt = await encode({ token: { sellerId: seller.sellerId, sub: seller.sellerId }, secret: AUTH_SECRET, salt: "authjs.session-token" });
+  // A session names the connection's epoch (a reconnect ends earlier sessions) and when it began.
+  const connection = await db.query<{ sessionEpoch: string }>(`SELECT "sessionEpoch" FROM "Connection" WHERE "sellerId" = $1`, [seller.sellerId]);
+  const jwt = await encode({
+    token: { sellerId: seller.sellerId, sub: seller.sellerId, sessionEpoch: connection.rows[0]!.sessionEpoch, startedAt: Date.now() },
+    secret: AUTH_SECRET,
+    salt: "authjs.session-token",
+  });
   const arrivals = new Map<string, number>();
   const closeStream = await openStream(`${origin(PORTS.b)}/api/live`, `authjs.session-token=${jwt}`, (key) => {
     if (!arrivals.has(key)) arrivals.set(key, performance.now());
