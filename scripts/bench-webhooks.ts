@@ -1,15 +1,18 @@
 // npm run bench:webhooks [-- --skip-build] [-- --duration 20] [-- --connections 100]
 //
-// Measures the webhook receiver against a production build (`next build && next start`), and in
-// the same run and build the framework's floor: a route that only reads the body and answers 200.
+// Measures the webhook receiver against a production build (`next build`, then `next start` with
+// npm start's Node options), and in the same run and build the framework's floor: a route that
+// only reads the body and answers 200.
 // Both are first warmed to a steady state (`warm` seconds each: the floor's own rate still climbs
 // for tens of seconds after a start), then alternate in `rounds` rounds (`duration` seconds each
 // route in all) over `connections` connections; the receiver gets signed events, 10% of them
 // duplicates of events already sent, and processes them as `npm start` would. Besides requests/s,
 // it reads the CPU the server's JavaScript thread spent per request from /proc: that thread is
 // what a Node server's throughput is bound by, and the figure varies far less from round to round
-// than requests/s do on a 2-core machine shared with the load generator and the database. Then
-// checks the database: every distinct event stored once and processed, every duplicate counted.
+// than requests/s do on a 2-core machine shared with the load generator and the database; and
+// where the machine's CPU went (server, database, platform, load generator), and the server's
+// resident memory. Then checks the database: every event the receiver acknowledged is stored,
+// every acknowledged delivery is a receipt or counted on one, and every receipt is processed.
 // Loopback only; bounded in time.
 import { createHash } from "node:crypto";
 import path from "node:path";
