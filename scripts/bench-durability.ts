@@ -12,7 +12,6 @@
 //     reach the order mirror within one reconciliation interval, by notification or reconciliation.
 // Each phase prints what was sent, acknowledged, stored and processed, and what was lost (must be 0).
 import { Agent, request } from "node:http";
-import { cpus } from "node:os";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { machineCpu } from "./lib/bench-processes";
@@ -47,15 +46,15 @@ const PHASE2_SECONDS = 10;
 const ROUNDS = 4;
 const ROUND_SECONDS = 5;
 
+// Phases 0-2 run with the default reconciliation interval (300 s), as deployed: each run re-lists
+// the last five minutes of orders (its overlap), which every 10 s would weigh on the measured
+// throughput. Phase 3 restarts the dashboard with RECONCILE_INTERVAL_SECONDS.
 const childEnv = {
   ...process.env,
   NODE_ENV: "production",
   BENCH_FLOOR_ROUTE: "1",
   NEXT_TELEMETRY_DISABLED: "1",
 } as NodeJS.ProcessEnv;
-// Phases 0-2 run with the default reconciliation interval (300 s), as deployed: each run re-lists
-// the last five minutes of orders (its overlap), which every 10 s would weigh on the measured
-// throughput. Phase 3 restarts the dashboard with a short one.
 
 let dashboard: BenchDashboard | null = null;
 
@@ -235,33 +234,30 @@ async function main() {
       await sendWithRetries(receiverUrl, take(WARM_SECONDS / 2), WARM_SECONDS / 2);
     }
     await backlogDrained(db, seller.sellerId);
-    let floorAcknowledged = 0;
-    let receiverAcknowledged = 0;
-    const cpu = { floor: 0, receiver: 0, floorMachine: 0, receiverMachine: 0 };
-    const measured = async (run: () => Promise<number>): Promise<[number, number, number]> => {
-      const [own, machine] = [process.cpuUsage(), machineCpu()];
-      const acknowledged = await run();
-      const used = process.cpuUsage(own);
-      return [acknowledged, (used.user + used.system) / 1000, machineCpu().busyMs - machine.busyMs];
-    };
+    // Per route over its rounds: events acknowledged, and the CPU the sender and the whole machine used.
+    const measured = (url: string) => ({ url, acknowledged: 0, senderMs: 0, busyMs: 0, totalMs: 0 });
+    type Measured = ReturnType<typeof measured>;
+    const routes = { floor: measured(floorUrl), receiver: measured(receiverUrl) };
     for (let round = 0; round < ROUNDS; round++) {
-      const [f, fCpu, fMachine] = await measured(async () => (await sendWithRetries(floorUrl, take(ROUND_SECONDS), ROUND_SECONDS)).acknowledged.size);
-      const [r, rCpu, rMachine] = await measured(async () => (await sendWithRetries(receiverUrl, take(ROUND_SECONDS), ROUND_SECONDS)).acknowledged.size);
-      floorAcknowledged += f;
-      receiverAcknowledged += r;
-      cpu.floor += fCpu;
-      cpu.receiver += rCpu;
-      cpu.floorMachine += fMachine;
-      cpu.receiverMachine += rMachine;
+      for (const route of [routes.floor, routes.receiver]) {
+        const [own, machine] = [process.cpuUsage(), machineCpu()];
+        route.acknowledged += (await sendWithRetries(route.url, take(ROUND_SECONDS), ROUND_SECONDS)).acknowledged.size;
+        const [used, after] = [process.cpuUsage(own), machineCpu()];
+        route.senderMs += (used.user + used.system) / 1000;
+        route.busyMs += after.busyMs - machine.busyMs;
+        route.totalMs += after.totalMs - machine.totalMs;
+      }
     }
+    const perRequest = (route: Measured, ms: number) => (ms / Math.max(1, route.acknowledged)).toFixed(3);
+    const busy = (route: Measured) => `${((route.busyMs / Math.max(1, route.totalMs)) * 100).toFixed(0)}%`;
     console.log(
-      `CPU per request: sender ${(cpu.floor / floorAcknowledged).toFixed(3)} / ${(cpu.receiver / receiverAcknowledged).toFixed(3)} ms, ` +
-        `machine ${(cpu.floorMachine / floorAcknowledged).toFixed(3)} / ${(cpu.receiverMachine / receiverAcknowledged).toFixed(3)} ms (floor / receiver); ` +
-        `cores busy ${((cpu.floorMachine / (ROUNDS * ROUND_SECONDS * 1000 * cpus().length)) * 100).toFixed(0)}% / ${((cpu.receiverMachine / (ROUNDS * ROUND_SECONDS * 1000 * cpus().length)) * 100).toFixed(0)}%`,
+      `CPU per request: sender ${perRequest(routes.floor, routes.floor.senderMs)} / ${perRequest(routes.receiver, routes.receiver.senderMs)} ms, ` +
+        `machine ${perRequest(routes.floor, routes.floor.busyMs)} / ${perRequest(routes.receiver, routes.receiver.busyMs)} ms (floor / receiver); ` +
+        `cores busy ${busy(routes.floor)} / ${busy(routes.receiver)}`,
     );
     await backlogDrained(db, seller.sellerId);
-    const floorRps = floorAcknowledged / (ROUNDS * ROUND_SECONDS);
-    const receiverRps = receiverAcknowledged / (ROUNDS * ROUND_SECONDS);
+    const floorRps = routes.floor.acknowledged / (ROUNDS * ROUND_SECONDS);
+    const receiverRps = routes.receiver.acknowledged / (ROUNDS * ROUND_SECONDS);
     console.log(
       `\nFloor and receiver, ${ROUNDS} alternating rounds of ${ROUND_SECONDS}s each over ${CONNECTIONS} connections, the same retrying sender: ` +
         `floor ${floorRps.toFixed(0)}/s, receiver ${receiverRps.toFixed(0)}/s, ratio ${(receiverRps / floorRps).toFixed(3)} (target ≥ 0.85)`,

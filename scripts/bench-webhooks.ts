@@ -17,7 +17,7 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { cpuOf, cpuOfCommand, cpuOfTree, machineCpu, residentMb } from "./lib/bench-processes";
+import { cpuOfCommand, cpuOfTree, machineCpu, mainThreadCpuMs, residentMb } from "./lib/bench-processes";
 import { backlogDrained, makeOrderEvents, postSignedEvents, prepareWebhookBench, seedBenchSeller, startDashboard, waitForServer } from "./lib/bench-webhook-kit";
 import type { SignedPayload } from "./lib/bench-webhook-kit";
 
@@ -190,7 +190,7 @@ async function main() {
 
   try {
     await waitForServer(`${ORIGIN}/`);
-    serverCpu = () => cpuOf(dashboard.pid, "next-server").mainThreadMs;
+    serverCpu = () => mainThreadCpuMs(dashboard.pid, "next-server");
     stackCpu = () => {
       const machine = machineCpu();
       const own = process.cpuUsage();

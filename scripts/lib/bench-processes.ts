@@ -76,15 +76,11 @@ function cpuMs(statFile: string, reaped = false): number {
   return ticks * CLOCK_TICK_MS;
 }
 
-export interface CpuReading {
-  /** The JavaScript thread (the event loop: what a Node server's throughput is bound by). */
-  mainThreadMs: number;
-  /** Every thread of the process (with GC helpers and libuv's pool). */
-  processMs: number;
-}
-
-/** CPU used so far by the process named `title` (process.title) among `pid` and its descendants. */
-export function cpuOf(pid: number, title: string): CpuReading {
+/**
+ * CPU used so far by the JavaScript thread (the event loop: what a Node server's throughput is
+ * bound by) of the process named `title` (process.title) among `pid` and its descendants, in ms.
+ */
+export function mainThreadCpuMs(pid: number, title: string): number {
   const server = processTree(pid).find((id) => {
     try {
       return readFileSync(`/proc/${id}/cmdline`, "utf8").startsWith(title);
@@ -93,7 +89,7 @@ export function cpuOf(pid: number, title: string): CpuReading {
     }
   });
   if (server === undefined) throw new Error(`No process named ${title} under ${pid}`);
-  return { mainThreadMs: cpuMs(`/proc/${server}/task/${server}/stat`), processMs: cpuMs(`/proc/${server}/stat`) };
+  return cpuMs(`/proc/${server}/task/${server}/stat`);
 }
 
 /**
@@ -130,4 +126,3 @@ export function machineCpu(): { busyMs: number; totalMs: number } {
   const idleTicks = fields[3]! + fields[4]!;
   return { busyMs: (totalTicks - idleTicks) * CLOCK_TICK_MS, totalMs: totalTicks * CLOCK_TICK_MS };
 }
-
