@@ -1,4 +1,4 @@
-// npm run bench:durability [-- --skip-build] [-- --duration 30] [-- --connections 50] [-- --kill-at 10]
+// npm run bench:durability [-- --skip-build] [-- --duration 30] [-- --connections 50] [-- --kill-at 10] [-- --ratio-only]
 //
 // Nothing lost when things fail, measured against a production build (`next build`, `next start`)
 // and the real sandbox as the platform, loopback only, bounded in time:
@@ -14,7 +14,7 @@
 import { Agent, request } from "node:http";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { machineCpu } from "./lib/bench-processes";
+import { machineCpu, mainThreadCpuMs } from "./lib/bench-processes";
 import { backlogDrained, makeOrderEvents, prepareWebhookBench, startDashboard, waitForServer } from "./lib/bench-webhook-kit";
 import type { BenchDashboard } from "./lib/bench-webhook-kit";
 import type { BenchSeller, SignedPayload } from "./lib/bench-webhook-kit";
@@ -25,6 +25,8 @@ const { values: args } = parseArgs({
     duration: { type: "string", default: "30" },
     connections: { type: "string", default: "50" },
     "kill-at": { type: "string", default: "10" },
+    // Phase 0 alone: the floor and the receiver's rates and their ratio, then stop.
+    "ratio-only": { type: "boolean", default: false },
   },
 });
 const DURATION = Number(args.duration);
@@ -172,10 +174,17 @@ async function waitForServerDown(url: string, timeoutMs = 30_000) {
 async function storedOf(db: pg.Client, seller: BenchSeller, payloads: readonly SignedPayload[]): Promise<Stored> {
   const bodies = payloads.map((payload) => payload.body);
   const { rows } = await db.query<{ rawBody: string; processingState: string; messages: number }>(
-    `SELECT e."rawBody", e."processingState",
-            (SELECT COUNT(*)::int FROM "LiveMessage" m
-             WHERE m."sellerId" = e."sellerId" AND m."payload"->>'eventId' = e."id" AND m."payload"->>'type' = 'order') AS messages
-     FROM "WebhookEvent" e WHERE e."sellerId" = $1 AND e."rawBody" = ANY($2::text[])`,
+    // Each side aggregated once and joined by hash: a subquery per event over tens of thousands of
+    // live messages took minutes.
+    `WITH messages AS (
+       SELECT m."payload"->>'eventId' AS "eventId", COUNT(*)::int AS n FROM "LiveMessage" m
+       WHERE m."sellerId" = $1 AND m."payload"->>'type' = 'order' GROUP BY 1
+     )
+     SELECT e."rawBody", e."processingState", COALESCE(messages.n, 0) AS messages
+     FROM "WebhookEvent" e
+     JOIN (SELECT DISTINCT body FROM unnest($2::text[]) AS sent(body)) sent ON sent.body = e."rawBody"
+     LEFT JOIN messages ON messages."eventId" = e."id"
+     WHERE e."sellerId" = $1`,
     [seller.sellerId, bodies],
   );
   return {
@@ -235,14 +244,16 @@ async function main() {
     }
     await backlogDrained(db, seller.sellerId);
     // Per route over its rounds: events acknowledged, and the CPU the sender and the whole machine used.
-    const measured = (url: string) => ({ url, acknowledged: 0, senderMs: 0, busyMs: 0, totalMs: 0 });
+    const measured = (url: string) => ({ url, acknowledged: 0, senderMs: 0, serverMs: 0, busyMs: 0, totalMs: 0 });
+    const serverThreadMs = () => mainThreadCpuMs(dashboard!.pid, "next-server");
     type Measured = ReturnType<typeof measured>;
     const routes = { floor: measured(floorUrl), receiver: measured(receiverUrl) };
     for (let round = 0; round < ROUNDS; round++) {
       for (const route of [routes.floor, routes.receiver]) {
-        const [own, machine] = [process.cpuUsage(), machineCpu()];
+        const [own, machine, server] = [process.cpuUsage(), machineCpu(), serverThreadMs()];
         route.acknowledged += (await sendWithRetries(route.url, take(ROUND_SECONDS), ROUND_SECONDS)).acknowledged.size;
         const [used, after] = [process.cpuUsage(own), machineCpu()];
+        route.serverMs += serverThreadMs() - server;
         route.senderMs += (used.user + used.system) / 1000;
         route.busyMs += after.busyMs - machine.busyMs;
         route.totalMs += after.totalMs - machine.totalMs;
@@ -250,8 +261,13 @@ async function main() {
     }
     const perRequest = (route: Measured, ms: number) => (ms / Math.max(1, route.acknowledged)).toFixed(3);
     const busy = (route: Measured) => `${((route.busyMs / Math.max(1, route.totalMs)) * 100).toFixed(0)}%`;
+    // The server's JavaScript thread: what its throughput is bound by while it is busy; its idle
+    // share is time every request in flight was waiting on something else (a commit, the sender).
+    const threadBusy = (route: Measured) => `${((route.serverMs / (ROUNDS * ROUND_SECONDS * 1000)) * 100).toFixed(0)}%`;
     console.log(
-      `CPU per request: sender ${perRequest(routes.floor, routes.floor.senderMs)} / ${perRequest(routes.receiver, routes.receiver.senderMs)} ms, ` +
+      `CPU per request: server thread ${perRequest(routes.floor, routes.floor.serverMs)} / ${perRequest(routes.receiver, routes.receiver.serverMs)} ms ` +
+        `(busy ${threadBusy(routes.floor)} / ${threadBusy(routes.receiver)}), ` +
+        `sender ${perRequest(routes.floor, routes.floor.senderMs)} / ${perRequest(routes.receiver, routes.receiver.senderMs)} ms, ` +
         `machine ${perRequest(routes.floor, routes.floor.busyMs)} / ${perRequest(routes.receiver, routes.receiver.busyMs)} ms (floor / receiver); ` +
         `cores busy ${busy(routes.floor)} / ${busy(routes.receiver)}`,
     );
@@ -262,6 +278,8 @@ async function main() {
       `\nFloor and receiver, ${ROUNDS} alternating rounds of ${ROUND_SECONDS}s each over ${CONNECTIONS} connections, the same retrying sender: ` +
         `floor ${floorRps.toFixed(0)}/s, receiver ${receiverRps.toFixed(0)}/s, ratio ${(receiverRps / floorRps).toFixed(3)} (target ≥ 0.85)`,
     );
+
+    if (args["ratio-only"]) return;
 
     // Phase 1: killed mid-load, restarted.
     const phase1 = take(DURATION);
