@@ -14,7 +14,7 @@
 import { Agent, request } from "node:http";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { machineCpu, mainThreadCpuMs } from "./lib/bench-processes";
+import { machineCpu, mainThreadCpuMs, processGroupAlive } from "./lib/bench-processes";
 import { backlogDrained, makeOrderEvents, prepareWebhookBench, startDashboard, waitForServer } from "./lib/bench-webhook-kit";
 import type { BenchDashboard } from "./lib/bench-webhook-kit";
 import type { BenchSeller, SignedPayload } from "./lib/bench-webhook-kit";
@@ -152,17 +152,17 @@ async function lastReconciledAt(db: pg.Client, seller: BenchSeller): Promise<num
   return rows[0]?.at?.getTime() ?? null;
 }
 
-/** Waits until nothing answers at `url` (the server has exited). */
-async function waitForServerDown(url: string, timeoutMs = 30_000) {
+/**
+ * Waits until every process of the dashboard has exited. Not "until the port stops answering":
+ * a graceful Next server finishes the requests of connections already open, and polling it over
+ * a kept-alive connection keeps it answering.
+ */
+async function waitForExit(server: BenchDashboard, timeoutMs = 30_000) {
   for (let waited = 0; waited < timeoutMs; waited += 250) {
-    try {
-      await fetch(url);
-    } catch {
-      return;
-    }
+    if (!processGroupAlive(server.pid)) return;
     await sleep(250);
   }
-  throw new Error(`${url} still answers`);
+  throw new Error(`the dashboard (process group ${server.pid}) is still running ${timeoutMs / 1000} s after SIGTERM`);
 }
 
 /**
@@ -335,8 +335,9 @@ async function main() {
     // Phase 3: notifications dropped by the platform; reconciliation must recover them. The
     // dashboard restarts (gracefully) with a short interval, and its first run at start is let finish.
     const reconciledBefore = await lastReconciledAt(db2, seller);
+    const stopping = dashboard!;
     killServer("SIGTERM");
-    await waitForServerDown(`${ORIGIN}/api/health`);
+    await waitForExit(stopping);
     // childEnv has the database's and the platform's URLs by now (prepareWebhookBench).
     startServer({ ...childEnv, RECONCILE_INTERVAL_SECONDS: String(RECONCILE_INTERVAL_SECONDS) });
     await waitForServer(`${ORIGIN}/api/health/ready`);

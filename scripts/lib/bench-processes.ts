@@ -52,6 +52,23 @@ export function processTree(pid: number): number[] {
   return ids;
 }
 
+/**
+ * Whether any process of the process group `pgid` is still alive (the dashboard and the Next
+ * server it starts share the group it was spawned detached into).
+ */
+export function processGroupAlive(pgid: number): boolean {
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Fields after the command name (which may hold spaces): state, ppid, pgrp, ...
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) === pgid && fields[0] !== "Z") return true;
+    } catch {}
+  }
+  return false;
+}
+
 /** Resident memory of a process and its children, in MB; bench:sandbox reads it too. */
 export function residentMb(pid: number): number {
   let total = 0;
