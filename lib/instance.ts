@@ -1,4 +1,6 @@
 import "server-only";
+import { subscribe } from "node:diagnostics_channel";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { forgetWebhookReceivers } from "@/lib/data/sellers";
 import { env } from "@/lib/env";
 import { closeLiveBus, onReceiverChanged, startListening } from "@/lib/live/bus";
@@ -38,6 +40,7 @@ let shutdownDone: Promise<void> | null = null;
  */
 function shutdown(): Promise<void> {
   if (shutdownDone) return shutdownDone;
+  closeConnectionsAfterResponse();
   const exit = process.exit.bind(process);
   shutdownDone = (async () => {
     try {
@@ -51,4 +54,20 @@ function shutdown(): Promise<void> {
     void Promise.race([shutdownDone, deadline]).finally(() => exit(code));
   }) as typeof process.exit;
   return shutdownDone;
+}
+
+/**
+ * Next.js stops accepting connections on SIGTERM and closes those idle at that moment, then waits
+ * for the rest to end. A client that keeps its connection alive and sends a request every few
+ * seconds (a proxy's pooled upstream connection, a poller) is never idle at the right moment and
+ * kept a stopping instance answering indefinitely (measured: still answering 40 s after SIGTERM at
+ * one request per 250 ms). From now on every response says `Connection: close`, so each open
+ * connection ends after its current request, and the client opens its next one elsewhere.
+ */
+function closeConnectionsAfterResponse() {
+  subscribe("http.server.request.start", (message) => {
+    const { response, server } = message as { response: ServerResponse; server: Server; request: IncomingMessage };
+    if (!response.headersSent) response.setHeader("connection", "close");
+    server.closeIdleConnections();
+  });
 }

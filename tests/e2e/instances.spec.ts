@@ -211,6 +211,19 @@ test("SIGTERM on instance B ends its live streams, hands back its work and exits
   const reader = stream.body!.getReader();
   expect(new TextDecoder().decode((await reader.read()).value)).toContain(": connected");
 
+  // A client polling B over a kept-alive connection (a proxy's pooled upstream connection) must
+  // not keep it running: without `Connection: close` on shutdown it answered for as long as it was polled.
+  let polling = true;
+  const poller = (async () => {
+    while (polling) {
+      await fetch(`${B_URL}/api/health`)
+        .then((response) => response.text())
+        .catch(() => {});
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  })();
+  await new Promise((resolve) => setTimeout(resolve, 600));
+
   const bPid = instanceB.pid!;
   instanceB.kill("SIGTERM");
   // The stream ends (the browser would reconnect to A through the load balancer)...
@@ -221,8 +234,12 @@ test("SIGTERM on instance B ends its live streams, hands back its work and exits
     new Promise<false>((resolve) => setTimeout(() => resolve(false), 15_000)),
   ]);
   expect(ended).toBe(true);
-  // ...and the process exits by itself, leaving no claim behind.
-  expect(await bExit).not.toBeNull();
+  // ...and the process exits by itself, polled or not, leaving no claim behind.
+  const exit = await Promise.race([bExit.then((code) => ({ code })), new Promise<null>((resolve) => setTimeout(() => resolve(null), 20_000))]);
+  polling = false;
+  await poller;
+  expect(exit, "B still running 20 s after SIGTERM").not.toBeNull();
+  expect(exit!.code).not.toBeNull();
   const claims = await withE2eDatabase(async (client) => {
     const { rows } = await client.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM "WebhookWork" WHERE "claimedBy" LIKE $1`, [`%:${bPid}:%`]);
     return rows[0]!.n;
