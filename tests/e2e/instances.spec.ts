@@ -214,8 +214,9 @@ test("SIGTERM on instance B ends its live streams, hands back its work and exits
   // A client polling B over a kept-alive connection (a proxy's pooled upstream connection) must
   // not keep it running: without `Connection: close` on shutdown it answered for as long as it was polled.
   let polling = true;
+  const pollUntil = Date.now() + 45_000; // bounded, should an assertion below fail first
   const poller = (async () => {
-    while (polling) {
+    while (polling && Date.now() < pollUntil) {
       await fetch(`${B_URL}/api/health`)
         .then((response) => response.text())
         .catch(() => {});
