@@ -174,8 +174,8 @@ async function waitForExit(server: BenchDashboard, timeoutMs = 30_000) {
 async function storedOf(db: pg.Client, seller: BenchSeller, payloads: readonly SignedPayload[]): Promise<Stored> {
   const bodies = payloads.map((payload) => payload.body);
   const { rows } = await db.query<{ rawBody: string; processingState: string; messages: number }>(
-    // Each side aggregated once and joined by hash: a subquery per event over tens of thousands of
-    // live messages took minutes.
+    // Live messages counted once per event, then joined: a counting subquery per event over tens
+    // of thousands of live messages took minutes.
     `WITH messages AS (
        SELECT m."payload"->>'eventId' AS "eventId", COUNT(*)::int AS n FROM "LiveMessage" m
        WHERE m."sellerId" = $1 AND m."payload"->>'type' = 'order' GROUP BY 1

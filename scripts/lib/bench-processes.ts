@@ -52,13 +52,17 @@ export function processTree(pid: number): number[] {
   return ids;
 }
 
+/** The ids of every process running now (the numeric entries of /proc). */
+function processIds(): string[] {
+  return readdirSync("/proc").filter((entry) => /^\d+$/.test(entry));
+}
+
 /**
  * Whether any process of the process group `pgid` is still alive (the dashboard and the Next
  * server it starts share the group it was spawned detached into).
  */
 export function processGroupAlive(pgid: number): boolean {
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
+  for (const entry of processIds()) {
     try {
       // Fields after the command name (which may hold spaces): state, ppid, pgrp, ...
       const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
@@ -115,8 +119,7 @@ export function mainThreadCpuMs(pid: number, title: string): number {
  */
 export function cpuOfCommand(comm: string): number {
   let total = 0;
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
+  for (const entry of processIds()) {
     try {
       if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() !== comm) continue;
       total += cpuMs(`/proc/${entry}/stat`, true);
