@@ -14,7 +14,7 @@
 import { Agent, request } from "node:http";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { machineCpu, mainThreadCpuMs, processGroupAlive } from "./lib/bench-processes";
+import { cpuOfCommand, cpuOfTree, machineCpu, mainThreadCpuMs, mainThreadWaitMs, processGroupAlive } from "./lib/bench-processes";
 import { backlogDrained, makeOrderEvents, prepareWebhookBench, startDashboard, waitForServer } from "./lib/bench-webhook-kit";
 import type { BenchDashboard } from "./lib/bench-webhook-kit";
 import type { BenchSeller, SignedPayload } from "./lib/bench-webhook-kit";
@@ -244,16 +244,22 @@ async function main() {
     }
     await backlogDrained(db, seller.sellerId);
     // Per route over its rounds: events acknowledged, and the CPU the sender and the whole machine used.
-    const measured = (url: string) => ({ url, acknowledged: 0, senderMs: 0, serverMs: 0, busyMs: 0, totalMs: 0 });
+    const measured = (url: string) => ({ url, acknowledged: 0, senderMs: 0, serverMs: 0, waitMs: 0, processMs: 0, databaseMs: 0, platformMs: 0, busyMs: 0, totalMs: 0 });
     const serverThreadMs = () => mainThreadCpuMs(dashboard!.pid, "next-server");
     type Measured = ReturnType<typeof measured>;
     const routes = { floor: measured(floorUrl), receiver: measured(receiverUrl) };
     for (let round = 0; round < ROUNDS; round++) {
       for (const route of [routes.floor, routes.receiver]) {
         const [own, machine, server] = [process.cpuUsage(), machineCpu(), serverThreadMs()];
+        const waited = mainThreadWaitMs(dashboard!.pid, "next-server");
+        const [serverProcess, database, platformCpu] = [cpuOfTree(dashboard!.pid), cpuOfCommand("postgres"), cpuOfTree(platform.pid)];
         route.acknowledged += (await sendWithRetries(route.url, take(ROUND_SECONDS), ROUND_SECONDS)).acknowledged.size;
         const [used, after] = [process.cpuUsage(own), machineCpu()];
         route.serverMs += serverThreadMs() - server;
+        route.waitMs += mainThreadWaitMs(dashboard!.pid, "next-server") - waited;
+        route.processMs += cpuOfTree(dashboard!.pid) - serverProcess;
+        route.databaseMs += cpuOfCommand("postgres") - database;
+        route.platformMs += cpuOfTree(platform.pid) - platformCpu;
         route.senderMs += (used.user + used.system) / 1000;
         route.busyMs += after.busyMs - machine.busyMs;
         route.totalMs += after.totalMs - machine.totalMs;
@@ -263,10 +269,14 @@ async function main() {
     const busy = (route: Measured) => `${((route.busyMs / Math.max(1, route.totalMs)) * 100).toFixed(0)}%`;
     // The server's JavaScript thread: what its throughput is bound by while it is busy; its idle
     // share is time every request in flight was waiting on something else (a commit, the sender).
-    const threadBusy = (route: Measured) => `${((route.serverMs / (ROUNDS * ROUND_SECONDS * 1000)) * 100).toFixed(0)}%`;
+    const share = (ms: number) => `${((ms / (ROUNDS * ROUND_SECONDS * 1000)) * 100).toFixed(0)}%`;
+    const threadBusy = (route: Measured) => share(route.serverMs);
     console.log(
       `CPU per request: server thread ${perRequest(routes.floor, routes.floor.serverMs)} / ${perRequest(routes.receiver, routes.receiver.serverMs)} ms ` +
-        `(busy ${threadBusy(routes.floor)} / ${threadBusy(routes.receiver)}), ` +
+        `(busy ${threadBusy(routes.floor)} / ${threadBusy(routes.receiver)}, waiting for a core ${share(routes.floor.waitMs)} / ${share(routes.receiver.waitMs)}), ` +
+        `server process ${perRequest(routes.floor, routes.floor.processMs)} / ${perRequest(routes.receiver, routes.receiver.processMs)} ms, ` +
+        `database ${perRequest(routes.floor, routes.floor.databaseMs)} / ${perRequest(routes.receiver, routes.receiver.databaseMs)} ms, ` +
+        `platform ${perRequest(routes.floor, routes.floor.platformMs)} / ${perRequest(routes.receiver, routes.receiver.platformMs)} ms, ` +
         `sender ${perRequest(routes.floor, routes.floor.senderMs)} / ${perRequest(routes.receiver, routes.receiver.senderMs)} ms, ` +
         `machine ${perRequest(routes.floor, routes.floor.busyMs)} / ${perRequest(routes.receiver, routes.receiver.busyMs)} ms (floor / receiver); ` +
         `cores busy ${busy(routes.floor)} / ${busy(routes.receiver)}`,

@@ -102,6 +102,22 @@ function cpuMs(statFile: string, reaped = false): number {
  * bound by) of the process named `title` (process.title) among `pid` and its descendants, in ms.
  */
 export function mainThreadCpuMs(pid: number, title: string): number {
+  const server = processNamed(pid, title);
+  return cpuMs(`/proc/${server}/task/${server}/stat`);
+}
+
+/**
+ * How long the JavaScript thread of the process named `title` under `pid` has, so far, been
+ * runnable but waiting for a core (another process ran on it), in ms: from the scheduler's
+ * /proc/PID/task/TID/schedstat (time on a core, time waiting on a run queue, in ns).
+ */
+export function mainThreadWaitMs(pid: number, title: string): number {
+  const server = processNamed(pid, title);
+  const [, waitingNs] = readFileSync(`/proc/${server}/task/${server}/schedstat`, "utf8").trim().split(" ").map(Number);
+  return waitingNs! / 1e6;
+}
+
+function processNamed(pid: number, title: string): number {
   const server = processTree(pid).find((id) => {
     try {
       return readFileSync(`/proc/${id}/cmdline`, "utf8").startsWith(title);
@@ -110,7 +126,7 @@ export function mainThreadCpuMs(pid: number, title: string): number {
     }
   });
   if (server === undefined) throw new Error(`No process named ${title} under ${pid}`);
-  return cpuMs(`/proc/${server}/task/${server}/stat`);
+  return server;
 }
 
 /**
