@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { fieldCatalogueFromSchema, listRecords, type ListSpec } from "./list-query";
@@ -73,6 +74,36 @@ describe("list rules engine", () => {
     mutable.items.push({ ...records[0]!, id: "5", score: 99 });
     mutable.version++;
     expect(listRecords(mutable, new URLSearchParams("_sort=score:desc"), spec).results[0]?.id).toBe("5");
+  });
+
+  it("finds eq and __in matches by value, and finds them again after the source changed", () => {
+    const mutable = { items: records.map((record) => ({ ...record })), version: 1 };
+    const find = (query: string) => listRecords(mutable, new URLSearchParams(query), spec).results.map((record) => record.id);
+    expect(find("id__in=4,2,9")).toEqual(["2", "4"]);
+    expect(find("kind=b")).toEqual(["2", "3"]);
+    mutable.items[0] = { ...mutable.items[0]!, kind: "b" };
+    mutable.version++;
+    expect(find("kind=b")).toEqual(["1", "2", "3"]);
+    expect(find("kind__in=a")).toEqual(["4"]);
+    expect(find("id=1&kind=a")).toEqual([]);
+  });
+
+  it("answers eq and __in exactly like testing every record, whatever the values", () => {
+    const many = fc.array(fc.record({ score: fc.integer({ min: 0, max: 9 }), kind: fc.constantFrom("a" as const, "b" as const) }), { maxLength: 60 });
+    fc.assert(
+      fc.property(many, fc.uniqueArray(fc.integer({ min: 0, max: 12 }), { minLength: 1, maxLength: 5 }), fc.constantFrom("a", "b"), (rows, wanted, kind) => {
+        const items = rows.map((row, index) => ({
+          ...records[0]!,
+          ...row,
+          id: String(index),
+          at: new Date(Date.UTC(2026, 0, 1) + index * 60_000).toISOString(),
+        }));
+        const list = (query: string) => listRecords({ items, version: 1 }, new URLSearchParams(`${query}&_limit=200`), spec).results.map((record) => record.id);
+        const expected = items.filter((item) => wanted.includes(item.score) && item.kind === kind).map((item) => item.id);
+        expect(list(`score__in=${wanted.join(",")}&kind=${kind}`)).toEqual(expected);
+        expect(list(`score=${wanted[0]}`)).toEqual(items.filter((item) => item.score === wanted[0]).map((item) => item.id));
+      }),
+    );
   });
 
   it.each([

@@ -18,11 +18,40 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SEED_ORDERS = Number(process.env.BENCH_SEED_ORDERS ?? 100_000);
 
-const CASES = [
+interface BenchCase {
+  name: string;
+  path: string;
+  /** When set, each request's path instead (a query that is never the same twice). */
+  nextPath?: () => string;
+}
+
+const CASES: BenchCase[] = [
   { name: "default page", path: "/v1.0/marketplace/orders" },
   { name: "status filter + _sort", path: "/v1.0/marketplace/orders?status=approved&_sort=updated_at:desc" },
   { name: "customer.name__like", path: "/v1.0/marketplace/orders?customer.name__like=silva" },
 ];
+
+/** Orders per `id__in` request: what the dashboard's processing asks for (ORDER_LIST_CHUNK). */
+const IDS_PER_REQUEST = 50;
+
+/**
+ * `id__in` with 50 ids picked at random among the first thousands of orders: the dashboard's
+ * processing fetches each batch's orders so, and no two requests ask for the same ids (no cached
+ * filter helps).
+ */
+async function idInCase(baseUrl: string, token: string): Promise<BenchCase> {
+  const ids: string[] = [];
+  for (let offset = 0; offset < 2_000; offset += 200) {
+    const response = await fetch(`${baseUrl}/v1.0/marketplace/orders?_limit=200&_offset=${offset}`, { headers: { Authorization: `Bearer ${token}` } });
+    const page = (await response.json()) as { results: { id: string }[] };
+    ids.push(...page.results.map((order) => order.id));
+  }
+  const nextPath = () => {
+    const picked = Array.from({ length: IDS_PER_REQUEST }, () => ids[Math.floor(Math.random() * ids.length)]!);
+    return `/v1.0/marketplace/orders?id__in=${[...new Set(picked)].join(",")}&_limit=${IDS_PER_REQUEST}`;
+  };
+  return { name: `id__in (${IDS_PER_REQUEST} ids)`, path: nextPath(), nextPath };
+}
 
 const MEMORY_TARGET_MB = 600;
 
@@ -65,7 +94,7 @@ async function main(): Promise<void> {
     console.log(`token obtained through the OAuth flow; ${CONNECTIONS} connections, ${SECONDS} s per case\n`);
     console.log("case                     cold ms   req/s     p50 ms   p95 ms   p99 ms   non-2xx");
 
-    for (const benchCase of CASES) {
+    for (const benchCase of [...CASES, await idInCase(baseUrl, token)]) {
       // The first request builds the cached columns, sorted view and filter bitmap (as after any
       // data change); it is timed on its own as "cold", the run then measures the warm state.
       const coldStarted = performance.now();
@@ -78,6 +107,7 @@ async function main(): Promise<void> {
         headers: { Authorization: `Bearer ${token}` },
         connections: CONNECTIONS,
         duration: SECONDS,
+        ...(benchCase.nextPath ? { requests: [{ setupRequest: (request) => ({ ...request, path: benchCase.nextPath!() }) }] } : {}),
       });
       const row = [
         benchCase.name.padEnd(24),
