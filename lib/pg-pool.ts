@@ -58,28 +58,3 @@ globalForPool.pgReceiverPool = receiverPool;
 
 /** The database's clock in UTC, as Prisma's DateTime columns hold it. */
 export const DB_NOW = `(now() AT TIME ZONE 'UTC')`;
-
-/**
- * Runs `work` in one transaction on one connection of the pool: committed if it resolves, rolled
- * back if it throws. A connection that breaks meanwhile (the database restarted) is dropped rather
- * than returned to the pool; while checked out, its errors are caught here (the pool listens only
- * to idle ones), so a cut never becomes an uncaught exception.
- */
-export async function withTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  const onError = (error: Error) => (broken = error);
-  client.on("error", onError);
-  try {
-    await client.query("BEGIN");
-    const result = await work(client);
-    await client.query("COMMIT");
-    return result;
-  } catch (error) {
-    await client.query("ROLLBACK").catch((rollbackError: Error) => (broken ??= rollbackError));
-    throw error;
-  } finally {
-    client.off("error", onError);
-    client.release(broken);
-  }
-}

@@ -2,8 +2,7 @@ import "server-only";
 import { createHash, randomUUID } from "node:crypto";
 import { LIVE_CHANNEL } from "@/lib/live/bus";
 import type { SellerLiveMessage } from "@/lib/live/bus";
-import type pg from "pg";
-import { DB_NOW, pool, withTransaction } from "@/lib/pg-pool";
+import { DB_NOW, pool } from "@/lib/pg-pool";
 import type { StoredEvent } from "@/lib/webhooks/receiver";
 
 // The durable processing queue: a "WebhookWork" row per event not yet processed, written by the
@@ -36,54 +35,38 @@ export type QueuedEvent = StoredEvent & { attempts?: number };
 const EVENT_FIELDS = `e."id", e."sellerId", e."domain", e."status", e."resourceId", e."code", e."orderId", e."deliveryId", e."valid", e."attempts"`;
 
 /**
- * Takes events up: ends their coalescing window (deletes their WebhookWaiting rows: an identical
- * body that arrives from now on is a new receipt, since what this processing reads may already be
- * older than the change it announces) and marks them processing, in the caller's transaction.
- * Waiting rows first, then events: the order the receiver locks them in
- * (lib/data/webhook-store.ts), so the two never deadlock. The event's update touches no indexed
- * column (a HOT update). Answers the events, oldest first.
+ * Taking an event up ends its coalescing window (waitingHash = null): an identical body that
+ * arrives from now on is a new receipt, since what this processing reads may already be older
+ * than the change it announces.
  */
-async function takeUp(client: pg.ClientBase, ids: readonly string[], { resetAttempts = false } = {}): Promise<QueuedEvent[]> {
-  if (ids.length === 0) return [];
-  await client.query({ name: "webhook_waiting_end", text: `DELETE FROM "WebhookWaiting" WHERE "eventId" = ANY($1::text[])`, values: [ids] });
-  const result = await client.query<QueuedEvent>({
-    name: resetAttempts ? "webhook_event_start_again" : "webhook_event_start",
-    text: `
-      WITH started AS (
-        UPDATE "WebhookEvent" e SET "processingState" = 'processing'${resetAttempts ? `, "attempts" = 0` : ""}
-        WHERE e."id" = ANY($1::text[])
-        RETURNING ${EVENT_FIELDS}, e."receivedAt"
-      )
-      SELECT * FROM started e ORDER BY e."receivedAt", e."id"`,
-    values: [ids],
-  });
-  return result.rows;
-}
+const START = `SET "processingState" = 'processing', "waitingHash" = NULL`;
 
 const CLAIM_DUE = {
   name: "webhook_work_claim_due",
   text: `
-    UPDATE "WebhookWork"
-    SET "claimedBy" = $1, "availableAt" = ${DB_NOW} + make_interval(secs => $2)
-    WHERE "eventId" IN (
-      SELECT "eventId" FROM "WebhookWork"
-      WHERE "availableAt" < ${DB_NOW}
-      ORDER BY "availableAt"
-      LIMIT $3
-      FOR UPDATE SKIP LOCKED
+    WITH claimed AS (
+      UPDATE "WebhookWork"
+      SET "claimedBy" = $1, "availableAt" = ${DB_NOW} + make_interval(secs => $2)
+      WHERE "eventId" IN (
+        SELECT "eventId" FROM "WebhookWork"
+        WHERE "availableAt" < ${DB_NOW}
+        ORDER BY "availableAt"
+        LIMIT $3
+        FOR UPDATE SKIP LOCKED
+      )
+      RETURNING "eventId"
+    ),
+    started AS (
+      UPDATE "WebhookEvent" e ${START} FROM claimed WHERE e."id" = claimed."eventId"
+      RETURNING ${EVENT_FIELDS}, e."receivedAt"
     )
-    RETURNING "eventId"`,
+    SELECT * FROM started e ORDER BY e."receivedAt", e."id"`,
 };
 
 /** Claims up to `limit` due events: unclaimed ones past their moment, expired claims, due retries. Oldest first. */
 export async function claimDueEvents(instanceId: string, limit: number): Promise<QueuedEvent[]> {
-  return withTransaction(async (client) => {
-    const claimed = await client.query<{ eventId: string }>({ ...CLAIM_DUE, values: [instanceId, CLAIM_LEASE_SECONDS, limit] });
-    return takeUp(
-      client,
-      claimed.rows.map((row) => row.eventId),
-    );
-  });
+  const result = await pool.query<QueuedEvent>({ ...CLAIM_DUE, values: [instanceId, CLAIM_LEASE_SECONDS, limit] });
+  return result.rows;
 }
 
 /**
@@ -91,19 +74,16 @@ export async function claimDueEvents(instanceId: string, limit: number): Promise
  * (a claim can have expired and been taken over meanwhile, after a long stall).
  */
 export async function startClaimedEvents(instanceId: string, ids: readonly string[]): Promise<Set<string>> {
-  return withTransaction(async (client) => {
-    // Locked like the sweep locks what it claims: a takeover waits until these are taken up.
-    const held = await client.query<{ eventId: string }>({
-      name: "webhook_work_held",
-      text: `SELECT "eventId" FROM "WebhookWork" WHERE "claimedBy" = $1 AND "eventId" = ANY($2::text[]) FOR UPDATE`,
-      values: [instanceId, ids],
-    });
-    const started = await takeUp(
-      client,
-      held.rows.map((row) => row.eventId),
-    );
-    return new Set(started.map((event) => event.id));
+  const result = await pool.query<{ id: string }>({
+    name: "webhook_work_start",
+    text: `
+      UPDATE "WebhookEvent" e ${START}
+      FROM "WebhookWork" w
+      WHERE w."eventId" = e."id" AND w."claimedBy" = $1 AND e."id" = ANY($2::text[])
+      RETURNING e."id"`,
+    values: [instanceId, ids],
   });
+  return new Set(result.rows.map((row) => row.id));
 }
 
 export type EventOutcome =
@@ -208,22 +188,22 @@ export type ReprocessClaim = { event: QueuedEvent } | { busy: true } | null;
  * (`busy`). Null when the seller has no such event.
  */
 export async function claimEventForReprocessing(instanceId: string, sellerId: string, id: string): Promise<ReprocessClaim> {
-  const event = await withTransaction(async (client) => {
-    const claimed = await client.query<{ eventId: string }>(
-      `INSERT INTO "WebhookWork" ("eventId", "claimedBy", "availableAt")
+  const result = await pool.query<QueuedEvent & { receivedAt: Date }>(
+    `WITH claimed AS (
+       INSERT INTO "WebhookWork" ("eventId", "claimedBy", "availableAt")
        SELECT "id", $1, ${DB_NOW} + make_interval(secs => $2) FROM "WebhookEvent" WHERE "id" = $3 AND "sellerId" = $4
        ON CONFLICT ("eventId") DO UPDATE SET "claimedBy" = excluded."claimedBy", "availableAt" = excluded."availableAt"
          WHERE "WebhookWork"."claimedBy" IS NULL OR "WebhookWork"."availableAt" < ${DB_NOW}
-       RETURNING "eventId"`,
-      [instanceId, CLAIM_LEASE_SECONDS, id, sellerId],
-    );
-    const [started] = await takeUp(
-      client,
-      claimed.rows.map((row) => row.eventId),
-      { resetAttempts: true },
-    );
-    return started;
-  });
+       RETURNING "eventId"
+     ),
+     started AS (
+       UPDATE "WebhookEvent" e ${START}, "attempts" = 0 FROM claimed WHERE e."id" = claimed."eventId"
+       RETURNING ${EVENT_FIELDS}, e."receivedAt"
+     )
+     SELECT * FROM started e`,
+    [instanceId, CLAIM_LEASE_SECONDS, id, sellerId],
+  );
+  const event = result.rows[0];
   if (event) return { event };
   const exists = await pool.query(`SELECT 1 FROM "WebhookEvent" WHERE "id" = $1 AND "sellerId" = $2`, [id, sellerId]);
   return exists.rowCount ? { busy: true } : null;

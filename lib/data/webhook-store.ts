@@ -23,16 +23,11 @@ import type { ParsedWebhook } from "@/lib/webhooks/parse";
  * A repeat of an event that still waits to be taken up (same seller, same body bytes: the spec
  * gives events no id) only bumps its duplicateCount, by as many repeats as the batch holds; a
  * repeat of one already taken up is a new receipt, stored and processed again (the resource may
- * have changed again since: docs/decisions/0004-duplicates-and-durable-processing.md). What waits
- * is in WebhookWaiting: each event's row there is inserted first, and its conflict with a waiting
- * row decides between a new event and a repeat. `(xmax = 0)` is true for a row this statement
- * inserted, false for one it locked on conflict: PostgreSQL's way to tell the two apart in
- * RETURNING. The waiting row is locked before the event's (the repeat's count), the order in which
- * taking up deletes and updates them too, so the two never deadlock. The same statement queues
- * each new event (lib/data/webhook-queue.ts), claimed by the instance that received it unless that
- * instance is shutting down or leaves processing to workers (WEBHOOK_PROCESSING=worker); events
- * nobody claimed are announced on WORK_CHANNEL, at COMMIT. The waiting row references its event,
- * inserted by the same statement: the foreign key is checked at its end.
+ * have changed again since: docs/decisions/0004-duplicates-and-durable-processing.md). `(xmax = 0)` is true for a row this
+ * statement inserted, false for one it updated: PostgreSQL's way to tell the two apart in
+ * RETURNING. The same statement queues each new event (lib/data/webhook-queue.ts), claimed by the
+ * instance that received it unless that instance is shutting down or leaves processing to workers
+ * (WEBHOOK_PROCESSING=worker); events nobody claimed are announced on WORK_CHANNEL, at COMMIT.
  */
 const UPSERT_BATCH = {
   name: "webhook_event_upsert_batch",
@@ -43,43 +38,33 @@ const UPSERT_BATCH = {
         order_id text, delivery_id text, raw_body text, body_hash text, headers text, valid boolean,
         invalid_reason text, repeats int, claimed_by text)
     ),
-    waiting AS (
-      INSERT INTO "WebhookWaiting" ("eventId", "sellerId", "bodyHash")
-      SELECT id, seller_id, body_hash FROM batch
-      ON CONFLICT ("sellerId", "bodyHash") DO UPDATE SET "bodyHash" = excluded."bodyHash"
-      RETURNING "eventId", "sellerId", "bodyHash", (xmax = 0) AS inserted
-    ),
     stored AS (
       INSERT INTO "WebhookEvent" (
         "id", "sellerId", "receivedAt", "lastReceivedAt", "domain", "status", "resourceId", "code",
-        "orderId", "deliveryId", "rawBody", "bodyHash", "headers", "signatureResult", "valid",
+        "orderId", "deliveryId", "rawBody", "bodyHash", "waitingHash", "headers", "signatureResult", "valid",
         "invalidReason", "processingState", "duplicateCount"
       )
       SELECT id, seller_id, received_at::timestamp(3), received_at::timestamp(3), domain, status, resource_id, code,
-             order_id, delivery_id, raw_body, body_hash, headers, 'valid', valid,
+             order_id, delivery_id, raw_body, body_hash, body_hash, headers, 'valid', valid,
              invalid_reason, 'pending', repeats
-      FROM batch JOIN waiting ON waiting."eventId" = batch.id
-      RETURNING "id"
-    ),
-    repeated AS (
-      UPDATE "WebhookEvent" AS event SET
-        "duplicateCount" = event."duplicateCount" + 1 + batch.repeats,
-        "lastReceivedAt" = batch.received_at::timestamp(3)
-      FROM waiting JOIN batch ON batch.seller_id = waiting."sellerId" AND batch.body_hash = waiting."bodyHash"
-      WHERE NOT waiting.inserted AND event."id" = waiting."eventId"
+      FROM batch
+      ON CONFLICT ("sellerId", "waitingHash") DO UPDATE SET
+        "duplicateCount" = "WebhookEvent"."duplicateCount" + 1 + excluded."duplicateCount",
+        "lastReceivedAt" = excluded."lastReceivedAt"
+      RETURNING "id", "sellerId", "bodyHash", (xmax = 0) AS inserted
     ),
     queued AS (
       INSERT INTO "WebhookWork" ("eventId", "claimedBy", "availableAt")
       SELECT stored."id", batch.claimed_by,
              ${DB_NOW} + make_interval(secs => CASE WHEN batch.claimed_by IS NULL THEN $3::float8 ELSE $2::float8 END)
-      FROM stored JOIN batch ON batch.id = stored."id"
+      FROM stored JOIN batch ON batch.seller_id = stored."sellerId" AND batch.body_hash = stored."bodyHash"
+      WHERE stored.inserted
       RETURNING "claimedBy"
     ),
     announced AS (
       SELECT pg_notify('${WORK_CHANNEL}', '1') FROM queued WHERE "claimedBy" IS NULL LIMIT 1
     )
-    SELECT waiting."eventId" AS "id", waiting."sellerId", waiting."bodyHash", waiting.inserted
-    FROM waiting, (SELECT COUNT(*) FROM announced) AS announcement`,
+    SELECT stored.* FROM stored, (SELECT COUNT(*) FROM announced) AS announcement`,
 };
 
 export interface NewWebhookEvent {
