@@ -240,7 +240,7 @@ async function main() {
     }
     await backlogDrained(db, seller.sellerId);
     // Per route over its rounds: events acknowledged, and the CPU the sender and the whole machine used.
-    const measured = (url: string) => ({ url, acknowledged: 0, senderMs: 0, serverMs: 0, waitMs: 0, processMs: 0, databaseMs: 0, platformMs: 0, busyMs: 0, totalMs: 0 });
+    const measured = (url: string) => ({ url, rounds: [] as number[], acknowledged: 0, senderMs: 0, serverMs: 0, waitMs: 0, processMs: 0, databaseMs: 0, platformMs: 0, busyMs: 0, totalMs: 0 });
     const serverThreadMs = () => mainThreadCpuMs(dashboard!.pid, "next-server");
     type Measured = ReturnType<typeof measured>;
     const routes = { floor: measured(floorUrl), receiver: measured(receiverUrl) };
@@ -249,7 +249,9 @@ async function main() {
         const [own, machine, server] = [process.cpuUsage(), machineCpu(), serverThreadMs()];
         const waited = mainThreadWaitMs(dashboard!.pid, "next-server");
         const [serverProcess, database, platformCpu] = [cpuOfTree(dashboard!.pid), cpuOfCommand("postgres"), cpuOfTree(platform.pid)];
-        route.acknowledged += (await sendWithRetries(route.url, take(ROUND_SECONDS), ROUND_SECONDS)).acknowledged.size;
+        const acknowledged = (await sendWithRetries(route.url, take(ROUND_SECONDS), ROUND_SECONDS)).acknowledged.size;
+        route.acknowledged += acknowledged;
+        route.rounds.push(Math.round(acknowledged / ROUND_SECONDS));
         const [used, after] = [process.cpuUsage(own), machineCpu()];
         route.serverMs += serverThreadMs() - server;
         route.waitMs += mainThreadWaitMs(dashboard!.pid, "next-server") - waited;
@@ -284,6 +286,7 @@ async function main() {
       `\nFloor and receiver, ${ROUNDS} alternating rounds of ${ROUND_SECONDS}s each over ${CONNECTIONS} connections, the same retrying sender: ` +
         `floor ${floorRps.toFixed(0)}/s, receiver ${receiverRps.toFixed(0)}/s, ratio ${(receiverRps / floorRps).toFixed(3)} (target ≥ 0.85)`,
     );
+    console.log(`  per round (events/s): floor ${routes.floor.rounds.join(", ")}; receiver ${routes.receiver.rounds.join(", ")}`);
 
     if (args["ratio-only"]) return;
 

@@ -129,6 +129,48 @@ describe("POST /api/webhooks/marketplace/{key}", () => {
       .toEqual(["processed", "processed"]);
   });
 
+  it("counts every delivery of a body exactly once, whatever group commits its copies land in and however they cross take-ups, without deadlocks", async () => {
+    const { pool, receiverPool } = await import("@/lib/pg-pool");
+    // Deadlocks are counted by the backend that found one, and published when it next reports its
+    // statistics: make every connection of the dashboard's pools report now.
+    const deadlocks = async () => {
+      for (const dashboardPool of [pool, receiverPool]) {
+        const clients = await Promise.all(Array.from({ length: dashboardPool.totalCount }, () => dashboardPool.connect()));
+        for (const client of clients) {
+          await client.query("SELECT pg_stat_force_next_flush()");
+          await client.query("SELECT 1");
+          client.release();
+        }
+      }
+      return (await sql.query<{ n: number }>("SELECT deadlocks::int AS n FROM pg_stat_database WHERE datname = current_database()")).rows[0]!.n;
+    };
+    const deadlocksBefore = await deadlocks();
+    const body = JSON.stringify({ data: { domain: "chat", status: "message_received", id: "chat-race", code: "c-race" } });
+    const signature = signWebhookBody(body, TOKEN);
+    // Waves of identical deliveries, at varied gaps: some land while a receipt waits (coalesced),
+    // some while processing takes one up, some after. Within a wave each delivery starts on its
+    // own turn of the event loop, so the copies go out in different group commits, written at the
+    // same time on different connections (as two instances would write them).
+    const statuses: number[] = [];
+    for (let wave = 0; wave < 12; wave++) {
+      const answers: Promise<Response>[] = [];
+      for (let copy = 0; copy < 6; copy++) {
+        answers.push(deliver(body, signature));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      statuses.push(...(await Promise.all(answers)).map((response) => response.status));
+      await new Promise((resolve) => setTimeout(resolve, (wave % 4) * 4));
+    }
+    expect(statuses).toEqual(Array(72).fill(200));
+    const stored = (await sql.query<{ duplicateCount: number }>(`SELECT "duplicateCount" FROM "WebhookEvent" WHERE "rawBody" = $1`, [body])).rows;
+    expect(stored.reduce((sum, row) => sum + 1 + row.duplicateCount, 0)).toBe(72);
+    expect(stored.length).toBeGreaterThan(1);
+    await expect
+      .poll(async () => (await sql.query(`SELECT DISTINCT "processingState" FROM "WebhookEvent" WHERE "rawBody" = $1`, [body])).rows.map((row) => row.processingState))
+      .toEqual(["processed"]);
+    expect(await deadlocks()).toBe(deadlocksBefore);
+  });
+
   it.each([
     ["a missing signature", () => null],
     ["a signature with the wrong key", (body: string) => signWebhookBody(body, "not-the-token")],
