@@ -7,6 +7,10 @@ import { connectAs } from "./support";
 // Pages that show data are scanned once it is there, so the rows are part of what is checked.
 
 async function seriousViolations(page: Page) {
+  // After a client-side navigation the new page's <title> streams in with its metadata, which
+  // may land after its content: the page is scanned once it has settled, title included. A title
+  // that never comes still fails (the wait times out).
+  await expect(page).toHaveTitle(/\S/);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   // The scan ran over the page (rules passed), so an empty list below means something.
   expect(results.passes.length).toBeGreaterThan(10);
