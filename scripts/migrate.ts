@@ -19,8 +19,11 @@ export async function migrate(options: { database?: string; quiet?: boolean } = 
 
 /** A database of its own for a run (the e2e suite's, a benchmark's): dropped, created, migrated. */
 export async function migrateFreshDatabase(name: string): Promise<string> {
-  // Before the first start of the embedded server there is nothing to drop.
-  await dropDatabase(databaseUrl(name)).catch(() => {});
+  // The server up first (the embedded one started if it is not running), so that a database an
+  // earlier run left is really dropped: swallowing the failed drop of a server not yet started
+  // migrated what that database held, a schema of another checkout included.
+  await prepareDatabase({ database: name });
+  await dropDatabase(databaseUrl(name));
   return migrate({ database: name, quiet: true });
 }
 
