@@ -14,7 +14,8 @@
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { Pool } from "undici";
-import { cpuOfCommand, cpuOfTree, machineCpu, mainThreadCpuMs, mainThreadWaitMs, processGroupAlive } from "./lib/bench-processes";
+import { processGroupAlive, stackCpu, stackCpuUsed } from "./lib/bench-processes";
+import type { StackCpu } from "./lib/bench-processes";
 import { backlogDrained, makeOrderEvents, prepareWebhookBench, startDashboard, waitForServer } from "./lib/bench-webhook-kit";
 import type { BenchDashboard } from "./lib/bench-webhook-kit";
 import type { BenchSeller, SignedPayload } from "./lib/bench-webhook-kit";
@@ -239,44 +240,34 @@ async function main() {
       await sendWithRetries(receiverUrl, take(WARM_SECONDS / 2), WARM_SECONDS / 2);
     }
     await backlogDrained(db, seller.sellerId);
-    // Per route over its rounds: events acknowledged, and the CPU the sender and the whole machine used.
-    const measured = (url: string) => ({ url, rounds: [] as number[], acknowledged: 0, senderMs: 0, serverMs: 0, waitMs: 0, processMs: 0, databaseMs: 0, platformMs: 0, busyMs: 0, totalMs: 0 });
-    const serverThreadMs = () => mainThreadCpuMs(dashboard!.pid, "next-server");
+    // Per route over its rounds: events acknowledged, and the CPU each part of the stack used.
+    const noCpu: StackCpu = { serverThread: 0, serverThreadWaiting: 0, server: 0, database: 0, platform: 0, loadGenerator: 0, machine: 0, total: 0 };
+    const measured = (url: string) => ({ url, rounds: [] as number[], acknowledged: 0, cpu: { ...noCpu } });
     type Measured = ReturnType<typeof measured>;
     const routes = { floor: measured(floorUrl), receiver: measured(receiverUrl) };
     for (let round = 0; round < ROUNDS; round++) {
       for (const route of [routes.floor, routes.receiver]) {
-        const [own, machine, server] = [process.cpuUsage(), machineCpu(), serverThreadMs()];
-        const waited = mainThreadWaitMs(dashboard!.pid, "next-server");
-        const [serverProcess, database, platformCpu] = [cpuOfTree(dashboard!.pid), cpuOfCommand("postgres"), cpuOfTree(platform.pid)];
+        const before = stackCpu(dashboard!.pid, platform.pid);
         const acknowledged = (await sendWithRetries(route.url, take(ROUND_SECONDS), ROUND_SECONDS)).acknowledged.size;
+        const used = stackCpuUsed(before, stackCpu(dashboard!.pid, platform.pid));
         route.acknowledged += acknowledged;
         route.rounds.push(Math.round(acknowledged / ROUND_SECONDS));
-        const [used, after] = [process.cpuUsage(own), machineCpu()];
-        route.serverMs += serverThreadMs() - server;
-        route.waitMs += mainThreadWaitMs(dashboard!.pid, "next-server") - waited;
-        route.processMs += cpuOfTree(dashboard!.pid) - serverProcess;
-        route.databaseMs += cpuOfCommand("postgres") - database;
-        route.platformMs += cpuOfTree(platform.pid) - platformCpu;
-        route.senderMs += (used.user + used.system) / 1000;
-        route.busyMs += after.busyMs - machine.busyMs;
-        route.totalMs += after.totalMs - machine.totalMs;
+        for (const key of Object.keys(used) as (keyof StackCpu)[]) route.cpu[key] += used[key];
       }
     }
-    const perRequest = (route: Measured, ms: number) => (ms / Math.max(1, route.acknowledged)).toFixed(3);
-    const busy = (route: Measured) => `${((route.busyMs / Math.max(1, route.totalMs)) * 100).toFixed(0)}%`;
-    // The server's JavaScript thread: what its throughput is bound by while it is busy; its idle
-    // share is time every request in flight was waiting on something else (a commit, the sender).
-    const share = (ms: number) => `${((ms / (ROUNDS * ROUND_SECONDS * 1000)) * 100).toFixed(0)}%`;
-    const threadBusy = (route: Measured) => share(route.serverMs);
+    const perRequest = (key: keyof StackCpu) =>
+      [routes.floor, routes.receiver].map((route) => (route.cpu[key] / Math.max(1, route.acknowledged)).toFixed(3)).join(" / ");
+    const busy = (route: Measured) => `${((route.cpu.machine / Math.max(1, route.cpu.total)) * 100).toFixed(0)}%`;
+    // Shares of the rounds' time for the server's JavaScript thread: on a core (busy), runnable but
+    // waiting for one (another process ran), and the rest idle (every request in flight waited on
+    // something else: a commit, the sender).
+    const share = (key: keyof StackCpu) =>
+      [routes.floor, routes.receiver].map((route) => `${((route.cpu[key] / (ROUNDS * ROUND_SECONDS * 1000)) * 100).toFixed(0)}%`).join(" / ");
     console.log(
-      `CPU per request: server thread ${perRequest(routes.floor, routes.floor.serverMs)} / ${perRequest(routes.receiver, routes.receiver.serverMs)} ms ` +
-        `(busy ${threadBusy(routes.floor)} / ${threadBusy(routes.receiver)}, waiting for a core ${share(routes.floor.waitMs)} / ${share(routes.receiver.waitMs)}), ` +
-        `server process ${perRequest(routes.floor, routes.floor.processMs)} / ${perRequest(routes.receiver, routes.receiver.processMs)} ms, ` +
-        `database ${perRequest(routes.floor, routes.floor.databaseMs)} / ${perRequest(routes.receiver, routes.receiver.databaseMs)} ms, ` +
-        `platform ${perRequest(routes.floor, routes.floor.platformMs)} / ${perRequest(routes.receiver, routes.receiver.platformMs)} ms, ` +
-        `sender ${perRequest(routes.floor, routes.floor.senderMs)} / ${perRequest(routes.receiver, routes.receiver.senderMs)} ms, ` +
-        `machine ${perRequest(routes.floor, routes.floor.busyMs)} / ${perRequest(routes.receiver, routes.receiver.busyMs)} ms (floor / receiver); ` +
+      `CPU per request: server thread ${perRequest("serverThread")} ms ` +
+        `(busy ${share("serverThread")}, waiting for a core ${share("serverThreadWaiting")}), ` +
+        `server process ${perRequest("server")} ms, database ${perRequest("database")} ms, platform ${perRequest("platform")} ms, ` +
+        `sender ${perRequest("loadGenerator")} ms, machine ${perRequest("machine")} ms (floor / receiver); ` +
         `cores busy ${busy(routes.floor)} / ${busy(routes.receiver)}`,
     );
     await backlogDrained(db, seller.sellerId);

@@ -17,7 +17,8 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { cpuOfCommand, cpuOfTree, machineCpu, mainThreadCpuMs, residentMb } from "./lib/bench-processes";
+import { residentMb, stackCpu } from "./lib/bench-processes";
+import type { StackCpu } from "./lib/bench-processes";
 import { backlogDrained, makeOrderEvents, postSignedEvents, prepareWebhookBench, seedBenchSeller, startDashboard, waitForServer } from "./lib/bench-webhook-kit";
 import type { SignedPayload } from "./lib/bench-webhook-kit";
 
@@ -75,8 +76,8 @@ interface Breakdown {
   busy: number;
 }
 
-/** CPU so far of each part of the stack, ms; set once the server runs. */
-let stackCpu = (): Omit<Breakdown, "busy"> & { total: number } => ({ server: 0, database: 0, platform: 0, loadGenerator: 0, machine: 0, total: 0 });
+/** CPU so far of each part of the stack, ms (the server's JavaScript thread included); set once the server runs. */
+let stackCpuNow = (): StackCpu => ({ serverThread: 0, serverThreadWaiting: 0, server: 0, database: 0, platform: 0, loadGenerator: 0, machine: 0, total: 0 });
 
 /** What was sent to the receiver across rounds: which events, and how many repeats. */
 interface Sent {
@@ -91,12 +92,8 @@ interface Sent {
 
 const newSent = (): Sent => ({ next: 0, indexes: [], distinct: new Set(), duplicates: 0, acknowledged: new Set(), acknowledgedDeliveries: 0 });
 
-/** The Next server's CPU so far; set once it runs. */
-let serverCpu = () => 0;
-
 async function load(url: string, payloads: SignedPayload[], seconds: number, sent: Sent): Promise<LoadResult> {
-  const cpuBefore = serverCpu();
-  const stackBefore = stackCpu();
+  const stackBefore = stackCpuNow();
   const result = await postSignedEvents({
     url,
     connections: CONNECTIONS,
@@ -118,8 +115,8 @@ async function load(url: string, payloads: SignedPayload[], seconds: number, sen
       sent.acknowledgedDeliveries++;
     },
   });
-  const cpuMs = serverCpu() - cpuBefore;
-  const stackAfter = stackCpu();
+  const stackAfter = stackCpuNow();
+  const cpuMs = stackAfter.serverThread - stackBefore.serverThread;
   const requests = Math.max(1, result.requests.total);
   const perRequest = (key: keyof Omit<Breakdown, "busy">) => (stackAfter[key] - stackBefore[key]) / requests;
   const breakdown: Breakdown = {
@@ -190,19 +187,7 @@ async function main() {
 
   try {
     await waitForServer(`${ORIGIN}/`);
-    serverCpu = () => mainThreadCpuMs(dashboard.pid, "next-server");
-    stackCpu = () => {
-      const machine = machineCpu();
-      const own = process.cpuUsage();
-      return {
-        server: cpuOfTree(dashboard.pid),
-        database: cpuOfCommand("postgres"),
-        platform: cpuOfTree(platform.pid),
-        loadGenerator: (own.user + own.system) / 1000,
-        machine: machine.busyMs,
-        total: machine.totalMs,
-      };
-    };
+    stackCpuNow = () => stackCpu(dashboard.pid, platform.pid);
     const receiverUrl = `${ORIGIN}/api/webhooks/marketplace/${seller.webhookKey}`;
     const floorUrl = `${ORIGIN}/api/bench/floor/${seller.webhookKey}`;
 

@@ -1,6 +1,7 @@
 // The processes a browser-level benchmark runs (bench:orders, bench:export): a production build of
 // the dashboard pointed at a sandbox, both started detached, each in its own process group so
 // stopping one stops its children too; whatever is still running is stopped when the script exits.
+// And what processes used, from /proc: memory, and CPU by part of the stack (the webhook benchmarks).
 import { spawn, spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import type { ChildProcess } from "node:child_process";
@@ -97,26 +98,7 @@ function cpuMs(statFile: string, reaped = false): number {
   return ticks * CLOCK_TICK_MS;
 }
 
-/**
- * CPU used so far by the JavaScript thread (the event loop: what a Node server's throughput is
- * bound by) of the process named `title` (process.title) among `pid` and its descendants, in ms.
- */
-export function mainThreadCpuMs(pid: number, title: string): number {
-  const server = processNamed(pid, title);
-  return cpuMs(`/proc/${server}/task/${server}/stat`);
-}
-
-/**
- * How long the JavaScript thread of the process named `title` under `pid` has, so far, been
- * runnable but waiting for a core (another process ran on it), in ms: from the scheduler's
- * /proc/PID/task/TID/schedstat (time on a core, time waiting on a run queue, in ns).
- */
-export function mainThreadWaitMs(pid: number, title: string): number {
-  const server = processNamed(pid, title);
-  const [, waitingNs] = readFileSync(`/proc/${server}/task/${server}/schedstat`, "utf8").trim().split(" ").map(Number);
-  return waitingNs! / 1e6;
-}
-
+/** The process named `title` (process.title) among `pid` and its descendants. */
 function processNamed(pid: number, title: string): number {
   const server = processTree(pid).find((id) => {
     try {
@@ -153,6 +135,55 @@ export function cpuOfTree(pid: number): number {
     } catch {}
   }
   return total;
+}
+
+/** CPU used so far by each part of a webhook benchmark's stack, in ms (stackCpu). */
+export interface StackCpu {
+  /**
+   * The Next server's JavaScript thread (the event loop: what a Node server's throughput is bound
+   * by), and how long it was runnable but waiting for a core.
+   */
+  serverThread: number;
+  serverThreadWaiting: number;
+  /** Every thread of the dashboard's processes. */
+  server: number;
+  database: number;
+  platform: number;
+  /** This process: the benchmark's own sender. */
+  loadGenerator: number;
+  /** Busy and total CPU of every core. */
+  machine: number;
+  total: number;
+}
+
+/**
+ * Where the machine's CPU went so far, by part of the stack: the dashboard started under
+ * `dashboardPid` (its Next server titled "next-server"), PostgreSQL, the sandbox under
+ * `platformPid`, and this process. Two snapshots' difference is what a load cost each part.
+ */
+export function stackCpu(dashboardPid: number, platformPid: number): StackCpu {
+  const machine = machineCpu();
+  const own = process.cpuUsage();
+  const thread = processNamed(dashboardPid, "next-server");
+  // The scheduler's account of the thread: time on a core, time runnable on a run queue, in ns.
+  const [, waitingNs] = readFileSync(`/proc/${thread}/task/${thread}/schedstat`, "utf8").trim().split(" ").map(Number);
+  return {
+    serverThread: cpuMs(`/proc/${thread}/task/${thread}/stat`),
+    serverThreadWaiting: waitingNs! / 1e6,
+    server: cpuOfTree(dashboardPid),
+    database: cpuOfCommand("postgres"),
+    platform: cpuOfTree(platformPid),
+    loadGenerator: (own.user + own.system) / 1000,
+    machine: machine.busyMs,
+    total: machine.totalMs,
+  };
+}
+
+/** `after` minus `before`, part by part. */
+export function stackCpuUsed(before: StackCpu, after: StackCpu): StackCpu {
+  const used = { ...after };
+  for (const key of Object.keys(used) as (keyof StackCpu)[]) used[key] -= before[key];
+  return used;
 }
 
 /** The machine's busy and total CPU so far, in ms, from /proc/stat (every core). */
