@@ -5,6 +5,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { embeddedDatabaseUrl } from "../../lib/env.js";
 import { embeddedServerState, startEmbeddedServer, stopEmbeddedServer } from "../../scripts/lib/embedded-postgres";
+import { freeFixedPorts } from "../support/free-port";
 
 // The zero-setup database on a data directory and port of its own (not the one the suite uses):
 // created on first start, reused while it runs, alive after the process that started it is
@@ -13,7 +14,8 @@ const parent = mkdtempSync(path.join(process.cwd(), ".data", "embedded-test-"));
 // As root, the `postgres` user must be able to enter it.
 chmodSync(parent, 0o755);
 const dataDir = path.join(parent, "postgres");
-const port = 55_000 + Math.floor(Math.random() * 900);
+// Random ports in the ephemeral range once collided with one of the suite's own client sockets.
+const [port, otherPort, lockedPort] = (await freeFixedPorts(3)) as [number, number, number];
 
 afterAll(() => {
   stopEmbeddedServer(dataDir);
@@ -42,7 +44,7 @@ describe("the embedded PostgreSQL", () => {
 
   it("is reused when it already runs, and says so when asked for another port", () => {
     expect(startEmbeddedServer({ dataDir, port })).toEqual({ started: false, port });
-    expect(() => startEmbeddedServer({ dataDir, port: port + 1 })).toThrow(new RegExp(`already runs on port ${port}`));
+    expect(() => startEmbeddedServer({ dataDir, port: otherPort })).toThrow(new RegExp(`already runs on port ${port}`));
   });
 
   it("survives the process that started it being killed, and the next start reuses it", async () => {
@@ -77,7 +79,6 @@ describe("the embedded PostgreSQL", () => {
       const locked = path.join(parent, "locked");
       mkdirSync(locked, { mode: 0o700 });
       const lockedDataDir = path.join(locked, "project", ".data", "postgres");
-      const lockedPort = port + 50;
       try {
         expect(startEmbeddedServer({ dataDir: lockedDataDir, port: lockedPort }).started).toBe(true);
         const state = embeddedServerState(lockedDataDir);
