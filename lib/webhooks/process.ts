@@ -25,6 +25,7 @@ import { pruneLiveMessages } from "@/lib/live/bus";
 import type { LiveMessage, SellerLiveMessage } from "@/lib/live/bus";
 import { upsertMirrorOrders, upsertMirrorPrice } from "@/lib/data/order-mirror";
 import type { StoredEvent } from "@/lib/webhooks/receiver";
+import { ProcessingGate } from "@/lib/webhooks/processing-gate";
 import { classifyProblem, nextAttemptDelaySeconds } from "@/lib/webhooks/retry-policy";
 import type { AttemptFailure, RetryPolicy } from "@/lib/webhooks/retry-policy";
 
@@ -71,6 +72,8 @@ interface WorkerState {
   renewTimer: NodeJS.Timeout | null;
   lastPruneAt: number;
   stopped: boolean;
+  /** Received events wait here while the request thread is saturated (lib/webhooks/processing-gate.ts). */
+  gate: ProcessingGate;
 }
 
 const globalForWorker = globalThis as unknown as { webhookWorker?: WorkerState };
@@ -83,10 +86,16 @@ const worker: WorkerState = globalForWorker.webhookWorker ?? {
   renewTimer: null,
   lastPruneAt: 0,
   stopped: false,
+  gate: new ProcessingGate(),
 };
 globalForWorker.webhookWorker = worker;
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+
+/** How this process's gate let received events' batches through so far (tests, diagnostics). */
+export function processingGateCounts() {
+  return { ...worker.gate.counts };
+}
 
 /** The instance a newly received event is claimed for: this one, unless it is shutting down. */
 export function processingClaimant(): string | null {
@@ -106,6 +115,8 @@ export function enqueueProcessing(event: StoredEvent) {
 async function drain() {
   try {
     while (worker.queue.length > 0 && !worker.stopped) {
+      await worker.gate.room(() => worker.stopped);
+      if (worker.stopped) break;
       const batch = worker.queue.splice(0, BATCH_SIZE);
       const held = await untilWritten("take up received events", () =>
         startClaimedEvents(
@@ -114,6 +125,7 @@ async function drain() {
         ),
       );
       if (held) await processClaimed(batch.filter((event) => held.has(event.id)));
+      worker.gate.batchEnded();
     }
   } finally {
     worker.draining = null;

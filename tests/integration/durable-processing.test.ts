@@ -1,5 +1,5 @@
 import type pg from "pg";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type * as Queue from "@/lib/data/webhook-queue";
 import type * as Processing from "@/lib/webhooks/process";
 import type * as Reconcile from "@/lib/sync/reconcile";
@@ -185,6 +185,39 @@ describe("durable processing", () => {
     await sweepUntil(async () => (await eventFor(body))[0]?.processingState === "processed");
     expect((await eventFor(body))[0]?.attempts).toBe(1);
   });
+
+  it("keeps processing while the request thread is saturated: a batch waits for room, never for good", async () => {
+    const [first, second, third] = [await createOrder(), await createOrder(), await createOrder()];
+    const bodies = [orderEvent(first.id), orderEvent(second.id), orderEvent(third.id)];
+    const processed = (body: string) =>
+      vi.waitFor(async () => expect((await eventFor(body))[0]?.processingState).toBe("processed"), { timeout: 20_000, interval: 50 });
+    expect((await deliver(bodies[0]!)).status).toBe(200);
+    await processed(bodies[0]!);
+    // Back-to-back 20 ms spins of the event loop, as a burst of requests would keep it: I/O and
+    // timers still run between them, as they would between requests.
+    let saturating = true;
+    const spin = () => {
+      const until = performance.now() + 20;
+      while (performance.now() < until);
+      if (saturating) setImmediate(spin);
+    };
+    setImmediate(spin);
+    const before = processing.processingGateCounts();
+    try {
+      // The second's batch ends under load, so the third's waits on a sample of the spinning alone.
+      expect((await deliver(bodies[1]!)).status).toBe(200);
+      await processed(bodies[1]!);
+      expect((await deliver(bodies[2]!)).status).toBe(200);
+      await processed(bodies[2]!);
+      // Still saturated: it went through because it had waited long enough, not because the loop had room.
+      const after = processing.processingGateCounts();
+      expect(after.overdue).toBeGreaterThan(before.overdue);
+      expect(after.waits).toBeGreaterThan(before.waits);
+    } finally {
+      saturating = false;
+    }
+    expect(await mirrored(third.id)).toEqual({ status: "new" });
+  }, 45_000);
 
   it("processes both notifications of a price changed twice (identical bodies), and keeps the second value", async () => {
     const sku = `SKU-${Date.now()}`;

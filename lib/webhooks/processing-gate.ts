@@ -1,0 +1,86 @@
+import { performance } from "node:perf_hooks";
+import type { EventLoopUtilization } from "node:perf_hooks";
+
+// Acknowledging comes first (spec: Receiver guidance: respond quickly; a slow answer is a timeout
+// the platform retries, which is more load). Processing shares the request thread with the
+// receiver (WEBHOOK_PROCESSING=inline), so while that thread is saturated every batch processed
+// is requests not answered. The gate makes processing wait for room: before each batch it looks
+// at how busy the event loop was since the previous batch ended (processing itself idle, so what
+// it sees is requests), and waits while that is above `saturated`. It never starves processing:
+// a batch is let through at least every `maxWaitMs`, whatever the load. With no batch recently
+// (a first event after a pause) it lets the batch through at once. See decision 0004.
+
+export interface GateOptions {
+  /** Event-loop utilization (0–1) at or above which processing waits. */
+  saturated: number;
+  /** How long a sample of the loop's utilization lasts. */
+  sampleMs: number;
+  /** Under saturation, a batch still goes at least this long after the previous one ended. */
+  maxWaitMs: number;
+}
+
+export const DEFAULT_GATE_OPTIONS: GateOptions = { saturated: 0.9, sampleMs: 25, maxWaitMs: 1_000 };
+
+/** What the gate reads: time, and how busy the event loop was since a mark. Tests give their own. */
+export interface GateClock<Mark = unknown> {
+  now(): number;
+  mark(): Mark;
+  /** The loop's utilization (0–1) from `since` until now. */
+  utilizationSince(since: Mark): number;
+  sleep(ms: number): Promise<void>;
+}
+
+const realClock: GateClock<EventLoopUtilization> = {
+  now: () => performance.now(),
+  mark: () => performance.eventLoopUtilization(),
+  utilizationSince: (since) => performance.eventLoopUtilization(since).utilization,
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+export class ProcessingGate<Mark = unknown> {
+  private lastBatchEndedAt: number | null = null;
+  /** The current sample of the loop's utilization started then. */
+  private sample: { at: number; mark: Mark };
+  /** Batches let through because the loop had room, and because they had waited long enough; samples that found it saturated. */
+  readonly counts = { roomy: 0, overdue: 0, waits: 0 };
+
+  constructor(
+    private readonly options: GateOptions = DEFAULT_GATE_OPTIONS,
+    private readonly clock: GateClock<Mark> = realClock as GateClock<Mark>,
+  ) {
+    this.sample = { at: clock.now(), mark: clock.mark() };
+  }
+
+  /** Resolves when the next batch may start; `stopped` ends the wait at once. */
+  async room(stopped: () => boolean = () => false): Promise<void> {
+    if (this.lastBatchEndedAt === null) return;
+    const deadline = this.lastBatchEndedAt + this.options.maxWaitMs;
+    while (!stopped()) {
+      const sampled = this.clock.now() - this.sample.at;
+      if (sampled < this.options.sampleMs) {
+        await this.clock.sleep(this.options.sampleMs - sampled);
+        continue;
+      }
+      if (this.clock.utilizationSince(this.sample.mark) < this.options.saturated) {
+        this.counts.roomy++;
+        return;
+      }
+      if (this.clock.now() >= deadline) {
+        this.counts.overdue++;
+        return;
+      }
+      this.counts.waits++;
+      this.startSample();
+    }
+  }
+
+  /** A batch ended: the next sample starts now (processing's own work is not what it measures). */
+  batchEnded() {
+    this.lastBatchEndedAt = this.clock.now();
+    this.startSample();
+  }
+
+  private startSample() {
+    this.sample = { at: this.clock.now(), mark: this.clock.mark() };
+  }
+}
