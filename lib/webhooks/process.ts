@@ -44,6 +44,11 @@ import type { AttemptFailure, RetryPolicy } from "@/lib/webhooks/retry-policy";
 export const INSTANCE_ID = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
 
 const BATCH_SIZE = 500;
+/**
+ * What a batch let through only because it had waited long enough takes (the request thread is
+ * still saturated): enough that processing always moves, small enough not to stall the receiver.
+ */
+const OVERDUE_BATCH_SIZE = 100;
 /** Platform calls in flight at once while a batch is processed. */
 const FETCH_CONCURRENCY = 4;
 /** Orders asked for per list request: the spec's example reports max_limit 50. */
@@ -115,9 +120,9 @@ export function enqueueProcessing(event: StoredEvent) {
 async function drain() {
   try {
     while (worker.queue.length > 0 && !worker.stopped) {
-      await worker.gate.room(() => worker.stopped);
+      const room = await worker.gate.room(() => worker.stopped);
       if (worker.stopped) break;
-      const batch = worker.queue.splice(0, BATCH_SIZE);
+      const batch = worker.queue.splice(0, room === "overdue" ? OVERDUE_BATCH_SIZE : BATCH_SIZE);
       const held = await untilWritten("take up received events", () =>
         startClaimedEvents(
           INSTANCE_ID,

@@ -31,7 +31,7 @@ describe("the processing gate", () => {
   it("lets the first batch through at once", async () => {
     const { clock, slept } = fakeClock(() => 1);
     const gate = new ProcessingGate(options, clock);
-    await gate.room();
+    expect(await gate.room()).toBe("room");
     expect(slept).toEqual([]);
   });
 
@@ -39,7 +39,7 @@ describe("the processing gate", () => {
     const time = fakeClock(() => 0.3);
     const gate = new ProcessingGate(options, time.clock);
     gate.batchEnded();
-    await gate.room();
+    expect(await gate.room()).toBe("room");
     expect(time.now()).toBe(options.sampleMs);
     expect(gate.counts).toEqual({ roomy: 1, overdue: 0, waits: 0 });
   });
@@ -57,7 +57,7 @@ describe("the processing gate", () => {
     const time = fakeClock(() => 0.97);
     const gate = new ProcessingGate(options, time.clock);
     gate.batchEnded();
-    await gate.room();
+    expect(await gate.room()).toBe("overdue");
     expect(time.now()).toBeGreaterThanOrEqual(options.maxWaitMs);
     expect(time.now()).toBeLessThan(options.maxWaitMs + options.sampleMs);
     expect(gate.counts.overdue).toBe(1);
@@ -68,7 +68,7 @@ describe("the processing gate", () => {
     const time = fakeClock((at) => (at < 300 ? 0.99 : 0.2));
     const gate = new ProcessingGate(options, time.clock);
     gate.batchEnded();
-    await gate.room();
+    expect(await gate.room()).toBe("room");
     // Samples of 50 ms: [0, 300) saturated, the sample [300, 350) has room.
     expect(time.now()).toBe(350);
     expect(gate.counts).toEqual({ roomy: 1, overdue: 0, waits: 6 });
@@ -83,6 +83,28 @@ describe("the processing gate", () => {
     await gate.room();
     expect(time.now()).toBe(1_000 + options.sampleMs);
     expect(gate.counts.roomy).toBe(1);
+  });
+
+  it("lets the next batch through at once when the loop had room even while the last one ran", async () => {
+    const time = fakeClock(() => 0.6);
+    const gate = new ProcessingGate(options, time.clock);
+    await gate.room();
+    time.advance(200); // the batch, processing and requests together at 60 %
+    gate.batchEnded();
+    const slept = time.slept.length;
+    expect(await gate.room()).toBe("room");
+    expect(time.slept.length).toBe(slept);
+  });
+
+  it("samples the loop without processing after a batch during which it was saturated", async () => {
+    // Saturated while the batch ran (processing's own work included), room once it ended.
+    const time = fakeClock((at) => (at < 200 ? 0.95 : 0.3));
+    const gate = new ProcessingGate(options, time.clock);
+    await gate.room();
+    time.advance(200);
+    gate.batchEnded();
+    expect(await gate.room()).toBe("room");
+    expect(time.now()).toBe(200 + options.sampleMs);
   });
 
   it("stops waiting when processing stops", async () => {

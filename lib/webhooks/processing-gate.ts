@@ -8,7 +8,8 @@ import type { EventLoopUtilization } from "node:perf_hooks";
 // at how busy the event loop was since the previous batch ended (processing itself idle, so what
 // it sees is requests), and waits while that is above `saturated`. It never starves processing:
 // a batch is let through at least every `maxWaitMs`, whatever the load. With no batch recently
-// (a first event after a pause) it lets the batch through at once. See decision 0004.
+// (a first event after a pause), or when the loop had room even while the last batch ran, it lets
+// the batch through at once. See decision 0004.
 
 export interface GateOptions {
   /** Event-loop utilization (0–1) at or above which processing waits. */
@@ -39,6 +40,9 @@ const realClock: GateClock<EventLoopUtilization> = {
 
 export class ProcessingGate<Mark = unknown> {
   private lastBatchEndedAt: number | null = null;
+  /** Where the batch in progress started. */
+  private batch: Mark | null = null;
+  private roomDuringLastBatch = false;
   /** The current sample of the loop's utilization started then. */
   private sample: { at: number; mark: Mark };
   /** Batches let through because the loop had room, and because they had waited long enough; samples that found it saturated. */
@@ -51,9 +55,24 @@ export class ProcessingGate<Mark = unknown> {
     this.sample = { at: clock.now(), mark: clock.mark() };
   }
 
-  /** Resolves when the next batch may start; `stopped` ends the wait at once. */
-  async room(stopped: () => boolean = () => false): Promise<void> {
-    if (this.lastBatchEndedAt === null) return;
+  /**
+   * Resolves when the next batch may start: "room" when the loop has room for it (or no batch ran
+   * yet), "overdue" when it goes only because it waited `maxWaitMs` (keep it small: the loop is
+   * still saturated). `stopped` ends the wait at once.
+   */
+  async room(stopped: () => boolean = () => false): Promise<"room" | "overdue"> {
+    const reason = await this.waitForRoom(stopped);
+    this.batch = this.clock.mark();
+    return reason;
+  }
+
+  private async waitForRoom(stopped: () => boolean): Promise<"room" | "overdue"> {
+    if (this.lastBatchEndedAt === null) return "room";
+    // The loop had room even with the last batch's work in it: no need to sample it idle.
+    if (this.roomDuringLastBatch) {
+      this.counts.roomy++;
+      return "room";
+    }
     const deadline = this.lastBatchEndedAt + this.options.maxWaitMs;
     while (!stopped()) {
       const sampled = this.clock.now() - this.sample.at;
@@ -63,19 +82,26 @@ export class ProcessingGate<Mark = unknown> {
       }
       if (this.clock.utilizationSince(this.sample.mark) < this.options.saturated) {
         this.counts.roomy++;
-        return;
+        return "room";
       }
       if (this.clock.now() >= deadline) {
         this.counts.overdue++;
-        return;
+        return "overdue";
       }
       this.counts.waits++;
       this.startSample();
     }
+    return "room";
   }
 
-  /** A batch ended: the next sample starts now (processing's own work is not what it measures). */
+  /**
+   * A batch ended. If the loop was below `saturated` while it ran, requests and processing
+   * together, the next batch may go at once (a backlog drains without pauses); otherwise the next
+   * sample starts now, processing idle, to see what the requests alone need.
+   */
   batchEnded() {
+    this.roomDuringLastBatch = this.batch !== null && this.clock.utilizationSince(this.batch) < this.options.saturated;
+    this.batch = null;
     this.lastBatchEndedAt = this.clock.now();
     this.startSample();
   }
