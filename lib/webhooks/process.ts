@@ -93,6 +93,8 @@ const worker: WorkerState = globalForWorker.webhookWorker ?? {
   stopped: false,
   gate: new ProcessingGate(),
 };
+// A state kept from before the gate existed (a dev server reloaded across the change).
+worker.gate ??= new ProcessingGate();
 globalForWorker.webhookWorker = worker;
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
