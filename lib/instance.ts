@@ -3,6 +3,7 @@ import { subscribe } from "node:diagnostics_channel";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { forgetWebhookReceivers } from "@/lib/data/sellers";
 import { env } from "@/lib/env";
+import { markStopping } from "@/lib/lifecycle";
 import { closeLiveBus, onReceiverChanged, startListening } from "@/lib/live/bus";
 import { startReconciliation, stopReconciliation } from "@/lib/sync/reconcile";
 import { startWebhookProcessing, stopWebhookProcessing } from "@/lib/webhooks/process";
@@ -40,6 +41,8 @@ let shutdownDone: Promise<void> | null = null;
  */
 function shutdown(): Promise<void> {
   if (shutdownDone) return shutdownDone;
+  // Readiness answers 503 from now on: a request on a connection still open is told to go elsewhere.
+  markStopping();
   closeConnectionsAfterResponse();
   const exit = process.exit.bind(process);
   shutdownDone = (async () => {
