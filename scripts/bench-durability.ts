@@ -14,7 +14,7 @@
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { Pool } from "undici";
-import { processGroupAlive, stackCpu, stackCpuUsed } from "./lib/bench-processes";
+import { NO_STACK_CPU, processGroupAlive, stackCpu, stackCpuUsed } from "./lib/bench-processes";
 import type { StackCpu } from "./lib/bench-processes";
 import { backlogDrained, makeOrderEvents, prepareWebhookBench, startDashboard, waitForServer } from "./lib/bench-webhook-kit";
 import type { BenchDashboard } from "./lib/bench-webhook-kit";
@@ -241,8 +241,7 @@ async function main() {
     }
     await backlogDrained(db, seller.sellerId);
     // Per route over its rounds: events acknowledged, and the CPU each part of the stack used.
-    const noCpu: StackCpu = { serverThread: 0, serverThreadWaiting: 0, server: 0, database: 0, platform: 0, loadGenerator: 0, machine: 0, total: 0 };
-    const measured = (url: string) => ({ url, rounds: [] as number[], acknowledged: 0, cpu: { ...noCpu }, seconds: 0, drainSeconds: [] as number[] });
+    const measured = (url: string) => ({ url, rounds: [] as number[], acknowledged: 0, cpu: { ...NO_STACK_CPU }, seconds: 0, drainSeconds: [] as number[] });
     type Measured = ReturnType<typeof measured>;
     const routes = { floor: measured(floorUrl), receiver: measured(receiverUrl) };
     for (let round = 0; round < ROUNDS; round++) {

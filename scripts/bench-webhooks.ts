@@ -17,7 +17,7 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { residentMb, stackCpu } from "./lib/bench-processes";
+import { NO_STACK_CPU, residentMb, stackCpu, stackCpuUsed } from "./lib/bench-processes";
 import type { StackCpu } from "./lib/bench-processes";
 import { backlogDrained, makeOrderEvents, postSignedEvents, prepareWebhookBench, seedBenchSeller, startDashboard, waitForServer } from "./lib/bench-webhook-kit";
 import type { SignedPayload } from "./lib/bench-webhook-kit";
@@ -79,7 +79,7 @@ interface Breakdown {
 }
 
 /** CPU so far of each part of the stack, ms (the server's JavaScript thread included); set once the server runs. */
-let stackCpuNow = (): StackCpu => ({ serverThread: 0, serverThreadWaiting: 0, server: 0, database: 0, platform: 0, loadGenerator: 0, machine: 0, total: 0 });
+let stackCpuNow = (): StackCpu => ({ ...NO_STACK_CPU });
 
 /** What was sent to the receiver across rounds: which events, and how many repeats. */
 interface Sent {
@@ -123,21 +123,20 @@ async function load(url: string, payloads: SignedPayload[], seconds: number, sen
     },
   });
   const settleSeconds = settle ? await settle() : 0;
-  const stackAfter = stackCpuNow();
-  const cpuMs = stackAfter.serverThread - stackBefore.serverThread;
+  const used = stackCpuUsed(stackBefore, stackCpuNow());
   const requests = Math.max(1, result.requests.total);
-  const perRequest = (key: keyof Omit<Breakdown, "busy">) => (stackAfter[key] - stackBefore[key]) / requests;
+  const perRequest = (key: keyof Omit<Breakdown, "busy">) => used[key] / requests;
   const breakdown: Breakdown = {
     server: perRequest("server"),
     database: perRequest("database"),
     platform: perRequest("platform"),
     loadGenerator: perRequest("loadGenerator"),
     machine: perRequest("machine"),
-    busy: (stackAfter.machine - stackBefore.machine) / Math.max(1, stackAfter.total - stackBefore.total),
+    busy: used.machine / Math.max(1, used.total),
   };
   return {
     rps: result.requests.total / seconds,
-    cpuPerRequest: cpuMs / Math.max(1, result.requests.total),
+    cpuPerRequest: used.serverThread / requests,
     p50: result.latency.p50,
     p99: result.latency.p99,
     total: result.requests.total,

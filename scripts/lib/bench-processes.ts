@@ -179,6 +179,9 @@ export function stackCpu(dashboardPid: number, platformPid: number): StackCpu {
   };
 }
 
+/** No CPU at all: what sums of stackCpuUsed start from. */
+export const NO_STACK_CPU: Readonly<StackCpu> = { serverThread: 0, serverThreadWaiting: 0, server: 0, database: 0, platform: 0, loadGenerator: 0, machine: 0, total: 0 };
+
 /** `after` minus `before`, part by part. */
 export function stackCpuUsed(before: StackCpu, after: StackCpu): StackCpu {
   const used = { ...after };
