@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { TimeZoneForm } from "@/components/settings/time-zone-form";
 import { requireSeller } from "@/lib/auth/session";
-import { deleteMyDataAction, disconnectAction } from "@/lib/actions/auth";
+import { deleteMyDataAction, disconnectAction, signOutEverywhereAction } from "@/lib/actions/auth";
 import { getDisplayFormat } from "@/lib/format.server";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -66,6 +66,13 @@ export default async function SettingsPage() {
         </dl>
       </div>
       <TimeZoneForm current={seller.timeZone} brazilian={BRAZILIAN_TIME_ZONES} others={otherZones} />
+      <form action={signOutEverywhereAction} className="rounded-lg border border-zinc-200 bg-white p-6">
+        <h2 className="text-lg font-medium">{t("sessions.title")}</h2>
+        <p className="mt-1 text-sm text-zinc-600">{t("sessions.help")}</p>
+        <button type="submit" className="mt-4 rounded-md border border-zinc-300 px-4 py-2 text-sm font-medium text-zinc-800 hover:bg-zinc-50">
+          {t("sessions.button")}
+        </button>
+      </form>
       <form action={disconnectAction} className="rounded-lg border border-red-200 bg-white p-6">
         <h2 className="text-lg font-medium">{t("disconnect.title")}</h2>
         <p className="mt-1 text-sm text-zinc-600">{t("disconnect.help")}</p>

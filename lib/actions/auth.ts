@@ -1,7 +1,8 @@
 "use server";
 
-import { signIn, signOut } from "@/lib/auth";
+import { auth, signIn, signOut } from "@/lib/auth";
 import { requireSeller } from "@/lib/auth/session";
+import { endEverySession, endSession } from "@/lib/data/sessions";
 import { withPlatform } from "@/lib/data/platform";
 import { deleteConnection, deleteSellerData } from "@/lib/data/sellers";
 import type { CurrentSeller } from "@/lib/data/sellers";
@@ -12,8 +13,20 @@ export async function connectAction() {
   await signIn(MARKETPLACE_PROVIDER_ID, { redirectTo: "/" });
 }
 
-/** Ends this browser's session; the connection (and other browsers' sessions) stay. */
+/**
+ * Ends this browser's session on the server too, so a copy of its cookie no longer works; the
+ * connection and other browsers' sessions stay. Works for an already ended session (clears the cookie).
+ */
 export async function signOutAction() {
+  const session = await auth();
+  if (session?.sellerId && session.sessionId) await endSession(session.sellerId, session.sessionId);
+  await signOut({ redirectTo: "/" });
+}
+
+/** Ends every session of the signed-in seller, in every browser; the connection stays. */
+export async function signOutEverywhereAction() {
+  const seller = await requireSeller();
+  await endEverySession(seller.id);
   await signOut({ redirectTo: "/" });
 }
 

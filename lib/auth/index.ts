@@ -2,6 +2,7 @@ import "server-only";
 import NextAuth from "next-auth";
 import { recordCallbackFailure } from "@/lib/auth/callback-context";
 import { connectSeller, IdentityConflictError } from "@/lib/data/sellers";
+import { startSession } from "@/lib/data/sessions";
 import { env } from "@/lib/env";
 import { marketplaceProvider } from "@/lib/marketplace/provider";
 import { basicUserInfoSchema } from "@/lib/marketplace/schemas/oauth";
@@ -50,12 +51,13 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
         });
         // The mirror's back-fill (first connect) or a catch-up (reconnect), in the background.
         reconcileSoon(seller.id);
-        return { sellerId: seller.id, sessionEpoch: seller.sessionEpoch, startedAt: Date.now() };
+        const sessionId = await startSession(seller.id);
+        return { sellerId: seller.id, sessionId, sessionEpoch: seller.sessionEpoch, startedAt: Date.now() };
       }
-      return { sellerId: token.sellerId, sessionEpoch: token.sessionEpoch, startedAt: token.startedAt };
+      return { sellerId: token.sellerId, sessionId: token.sessionId, sessionEpoch: token.sessionEpoch, startedAt: token.startedAt };
     },
     session({ session, token }) {
-      return { expires: session.expires, sellerId: token.sellerId, sessionEpoch: token.sessionEpoch, startedAt: token.startedAt } as typeof session;
+      return { expires: session.expires, sellerId: token.sellerId, sessionId: token.sessionId, sessionEpoch: token.sessionEpoch, startedAt: token.startedAt } as typeof session;
     },
   },
   // Auth.js's default logger prints error objects whole; keep log lines to names and messages so

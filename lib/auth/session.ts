@@ -9,19 +9,22 @@ import type { CurrentSeller } from "@/lib/data/sellers";
 /** The session's claims, as the cookie carries them. */
 export interface SessionClaims {
   sellerId?: string;
+  /** The SellerSession row of this sign-in (lib/data/sessions.ts). */
+  sessionId?: string;
   sessionEpoch?: string;
   startedAt?: number;
 }
 
 /**
- * The seller a session belongs to, or null when the session has ended: its connection is gone
- * (disconnected) or was renewed since (a reconnect ends every earlier session), or it began more
- * than SESSION_MAX_AGE_SECONDS ago.
+ * The seller a session belongs to, or null when the session has ended: it was signed out (its row
+ * is gone), its connection is gone (disconnected) or was renewed since (a reconnect ends every
+ * earlier session), or it began more than SESSION_MAX_AGE_SECONDS ago. A cookie from before
+ * sessions had rows names none, and counts as signed out.
  */
 export async function sellerOfSession(claims: SessionClaims | null | undefined, now = Date.now()): Promise<CurrentSeller | null> {
-  if (!claims?.sellerId || !claims.sessionEpoch || claims.startedAt === undefined) return null;
+  if (!claims?.sellerId || !claims.sessionId || !claims.sessionEpoch || claims.startedAt === undefined) return null;
   if (now - claims.startedAt > env.SESSION_MAX_AGE_SECONDS * 1000) return null;
-  const seller = await findCurrentSeller(claims.sellerId);
+  const seller = await findCurrentSeller(claims.sellerId, claims.sessionId);
   return seller && seller.connection.sessionEpoch === claims.sessionEpoch ? seller : null;
 }
 

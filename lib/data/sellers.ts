@@ -117,10 +117,15 @@ export async function connectSeller(input: { email: string; name: string; access
   return seller;
 }
 
-export async function findCurrentSeller(sellerId: string): Promise<CurrentSeller | null> {
+/**
+ * The seller with their connection, or null when they have none. With `sessionId`, also null when
+ * that signed-in session has ended (signed out, here or everywhere): one read either way.
+ */
+export async function findCurrentSeller(sellerId: string, sessionId?: string): Promise<CurrentSeller | null> {
   const seller = await db.seller.findUnique({
     where: { id: sellerId },
     select: {
+      ...(sessionId === undefined ? {} : { sessions: { where: { id: sessionId }, select: { id: true } } }),
       id: true,
       email: true,
       name: true,
@@ -139,6 +144,7 @@ export async function findCurrentSeller(sellerId: string): Promise<CurrentSeller
     },
   });
   if (!seller?.connection) return null;
+  if (sessionId !== undefined && !("sessions" in seller && seller.sessions.length === 1)) return null;
   const { connection } = seller;
   return {
     id: seller.id,
@@ -245,7 +251,8 @@ export function forgetWebhookReceivers(sellerId: string) {
   allReceivers = null;
 }
 
-async function receiverChanged(sellerId: string) {
+/** Evicts the seller's receiver here and, by NOTIFY, in every instance; open live streams re-check their session. */
+export async function receiverChanged(sellerId: string) {
   forgetWebhookReceivers(sellerId);
   await pool.query(`SELECT pg_notify('${RECEIVER_CHANGED_CHANNEL}', $1)`, [sellerId]).catch((error: unknown) => {
     console.error(`[sellers] could not tell other instances: ${error instanceof Error ? error.message : String(error)}`);

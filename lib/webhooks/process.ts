@@ -17,6 +17,7 @@ import {
   startClaimedEvents,
 } from "@/lib/data/webhook-queue";
 import type { EventOutcome, QueuedEvent } from "@/lib/data/webhook-queue";
+import { pruneEndedSessions } from "@/lib/data/sessions";
 import { webhookWritesSettled } from "@/lib/data/webhook-store";
 import { env } from "@/lib/env";
 import { ordersQuery } from "@/lib/marketplace/list-query";
@@ -377,6 +378,7 @@ async function sweepOnce() {
       await pruneLiveMessages();
       // The event log keeps EVENT_RETENTION_DAYS; a few thousand rows per statement.
       while ((await pruneOldEvents(env.EVENT_RETENTION_DAYS)) === PRUNE_BATCH && !worker.stopped);
+      await pruneEndedSessions();
     }
   } catch (error) {
     console.error(`[webhooks] sweep failed: ${errorText(error)}`);

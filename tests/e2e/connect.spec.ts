@@ -141,8 +141,9 @@ test.describe("connecting a marketplace account", () => {
     }
   });
 
-  test("Sign out ends this browser's session and keeps the connection", async ({ page }) => {
+  test("Sign out ends this browser's session and keeps the connection", async ({ page, browser }) => {
     await connectAs(page, "seller2@example.com");
+    const cookiesBeforeSignOut = await page.context().cookies();
     const connection = () =>
       withE2eDatabase(async (client) => {
         const { rows } = await client.query<{ sessionEpoch: string }>(
@@ -159,6 +160,45 @@ test.describe("connecting a marketplace account", () => {
     // The connection (token, receiver, other sessions) is untouched.
     expect(await connection()).toEqual(before);
     expect(before).toHaveLength(1);
+
+    // The session ended on the server: a copy of the cookie taken before signing out is refused.
+    const other = await browser.newContext();
+    try {
+      await other.addCookies(cookiesBeforeSignOut);
+      const otherPage = await other.newPage();
+      await otherPage.goto("/settings");
+      await expect(otherPage).toHaveURL(/\/connect$/);
+      expect((await otherPage.request.get("/api/live")).status()).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+
+  test("Sign out everywhere ends every session of the account, and keeps the connection", async ({ page, browser }) => {
+    await connectAs(page, "seller2@example.com");
+    // Another browser holding this session (a copied cookie, a second device on the same sign-in).
+    const other = await browser.newContext();
+    try {
+      await other.addCookies(await page.context().cookies());
+      const otherPage = await other.newPage();
+      await otherPage.goto("/settings");
+      await expect(otherPage.getByRole("heading", { name: "Settings" })).toBeVisible();
+
+      await page.goto("/settings");
+      await page.getByRole("button", { name: "Sign out everywhere" }).click();
+      await expect(page.getByTestId("account")).toContainText("Connect account");
+
+      await otherPage.goto("/settings");
+      await expect(otherPage).toHaveURL(/\/connect$/);
+      // The marketplace connection (its token) stays.
+      const connections = await withE2eDatabase(async (client) => {
+        const { rows } = await client.query(`SELECT 1 FROM "Connection" c JOIN "Seller" s ON s.id = c."sellerId" WHERE s.email = $1`, ["seller2@example.com"]);
+        return rows.length;
+      });
+      expect(connections).toBe(1);
+    } finally {
+      await other.close();
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as Session from "@/lib/auth/session";
 import type * as Bus from "@/lib/live/bus";
 import type * as Sellers from "@/lib/data/sellers";
+import type * as Sessions from "@/lib/data/sessions";
 import type * as Sse from "@/lib/live/sse";
 import { connect, useTestDatabase } from "../support/database";
 
@@ -12,6 +13,7 @@ import { connect, useTestDatabase } from "../support/database";
 let sql: pg.Client;
 let session: typeof Session;
 let sellers: typeof Sellers;
+let sessions: typeof Sessions;
 let bus: typeof Bus;
 let sse: typeof Sse;
 
@@ -20,6 +22,7 @@ beforeAll(async () => {
   sql = await connect(url);
   session = await import("@/lib/auth/session");
   sellers = await import("@/lib/data/sellers");
+  sessions = await import("@/lib/data/sessions");
   bus = await import("@/lib/live/bus");
   sse = await import("@/lib/live/sse");
   await bus.startListening();
@@ -32,16 +35,21 @@ afterAll(async () => {
 
 const connectAs = (email: string, accessToken: string) => sellers.connectSeller({ email, name: "Loja", accessToken, scopesRequested: "basic_user_info" });
 
+/** What the session cookie of a sign-in carries, as the Auth.js jwt callback builds it. */
+async function signIn(seller: { id: string; sessionEpoch: string }, startedAt = Date.now()) {
+  return { sellerId: seller.id, sessionId: await sessions.startSession(seller.id), sessionEpoch: seller.sessionEpoch, startedAt };
+}
+
 describe("sessions", () => {
   it("belong to the connection they were issued for: a reconnect or a disconnect ends them", async () => {
     const first = await connectAs("a@example.com", "token-1");
-    const claims = { sellerId: first.id, sessionEpoch: first.sessionEpoch, startedAt: Date.now() };
+    const claims = await signIn(first);
     expect((await session.sellerOfSession(claims))?.id).toBe(first.id);
 
     const again = await connectAs("a@example.com", "token-2");
     expect(again.id).toBe(first.id);
     expect(await session.sellerOfSession(claims)).toBeNull();
-    const fresh = { sellerId: again.id, sessionEpoch: again.sessionEpoch, startedAt: Date.now() };
+    const fresh = await signIn(again);
     expect((await session.sellerOfSession(fresh))?.id).toBe(first.id);
 
     await sellers.deleteConnection(first.id);
@@ -52,13 +60,14 @@ describe("sessions", () => {
     const seller = await connectAs("b@example.com", "token-b");
     const { env } = await import("@/lib/env");
     const startedAt = Date.now() - env.SESSION_MAX_AGE_SECONDS * 1000 - 1;
-    expect(await session.sellerOfSession({ sellerId: seller.id, sessionEpoch: seller.sessionEpoch, startedAt })).toBeNull();
-    expect(await session.sellerOfSession({ sellerId: seller.id, sessionEpoch: seller.sessionEpoch })).toBeNull();
+    const claims = await signIn(seller, startedAt);
+    expect(await session.sellerOfSession(claims)).toBeNull();
+    expect(await session.sellerOfSession({ ...claims, startedAt: undefined })).toBeNull();
   });
 
   it("close their open live streams when the connection is renewed", async () => {
     const seller = await connectAs("c@example.com", "token-c1");
-    const claims = { sellerId: seller.id, sessionEpoch: seller.sessionEpoch, startedAt: Date.now() };
+    const claims = await signIn(seller);
     const controller = new AbortController();
     const response = await sse.liveStreamResponse(seller.id, new Request("http://localhost/api/live", { signal: controller.signal }), async () =>
       Boolean(await session.sellerOfSession(claims)),
@@ -72,6 +81,69 @@ describe("sessions", () => {
       if (done) break;
     }
     controller.abort();
+  });
+
+  it("end for good when signed out: a copy of the cookie no longer works, other browsers stay signed in", async () => {
+    const seller = await connectAs("d@example.com", "token-d");
+    const phone = await signIn(seller);
+    const laptop = await signIn(seller);
+    expect((await session.sellerOfSession(phone))?.id).toBe(seller.id);
+
+    await sessions.endSession(seller.id, phone.sessionId);
+    expect(await session.sellerOfSession(phone)).toBeNull();
+    expect((await session.sellerOfSession(laptop))?.id).toBe(seller.id);
+    // The connection is untouched: signing in again works.
+    expect((await session.sellerOfSession(await signIn(seller)))?.id).toBe(seller.id);
+  });
+
+  it("end in every browser with \"sign out everywhere\", and only that seller's", async () => {
+    const seller = await connectAs("e@example.com", "token-e");
+    const other = await connectAs("f@example.com", "token-f");
+    const mine = [await signIn(seller), await signIn(seller), await signIn(seller)];
+    const theirs = await signIn(other);
+
+    expect(await sessions.endEverySession(seller.id)).toBe(3);
+    for (const claims of mine) expect(await session.sellerOfSession(claims)).toBeNull();
+    expect((await session.sellerOfSession(theirs))?.id).toBe(other.id);
+  });
+
+  it("a session cannot be ended by another seller, and a cookie without a session row is signed out", async () => {
+    const seller = await connectAs("g@example.com", "token-g");
+    const other = await connectAs("h@example.com", "token-h");
+    const claims = await signIn(seller);
+    await sessions.endSession(other.id, claims.sessionId);
+    expect((await session.sellerOfSession(claims))?.id).toBe(seller.id);
+    // A cookie issued before sessions had rows (no sessionId), or naming a made-up one.
+    expect(await session.sellerOfSession({ ...claims, sessionId: undefined })).toBeNull();
+    expect(await session.sellerOfSession({ ...claims, sessionId: "made-up" })).toBeNull();
+  });
+
+  it("close an open live stream when signed out", async () => {
+    const seller = await connectAs("i@example.com", "token-i");
+    const claims = await signIn(seller);
+    const controller = new AbortController();
+    const response = await sse.liveStreamResponse(seller.id, new Request("http://localhost/api/live", { signal: controller.signal }), async () =>
+      Boolean(await session.sellerOfSession(claims)),
+    );
+    const reader = response.body!.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toContain(": connected");
+    await sessions.endSession(seller.id, claims.sessionId);
+    for (;;) {
+      const { done } = await reader.read();
+      if (done) break;
+    }
+    controller.abort();
+  });
+
+  it("past their absolute lifetime are pruned", async () => {
+    const seller = await connectAs("j@example.com", "token-j");
+    const { env } = await import("@/lib/env");
+    const current = await signIn(seller);
+    const old = await signIn(seller);
+    await sql.query(`UPDATE "SellerSession" SET "startedAt" = "startedAt" - make_interval(secs => $2) WHERE id = $1`, [old.sessionId, env.SESSION_MAX_AGE_SECONDS + 60]);
+    expect(await sessions.pruneEndedSessions()).toBeGreaterThanOrEqual(1);
+    const { rows } = await sql.query<{ id: string }>(`SELECT id FROM "SellerSession" WHERE "sellerId" = $1`, [seller.id]);
+    expect(rows.map((row) => row.id)).toEqual([current.sessionId]);
   });
 });
 
