@@ -103,6 +103,19 @@ export const envSchema = z.object({
   // first retry's delay (doubled each time, with jitter, capped at 30 minutes).
   WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(3600).default(10),
+  // Whose tokens may have signed a body that reaches a seller's receiver URL (lib/webhooks/receiver.ts,
+  // decision 0004): "user", that seller's alone (the platform keeps one callback URL per seller);
+  // "application", also the other shops', as the spec's "one url per integrator application" has it.
+  MARKETPLACE_CALLBACK_SCOPE: z.enum(["user", "application"]).default("user"),
+  // In "application" scope, how many other shops a body no known order or SKU points to is tried
+  // against before it is refused (401; reconciliation then finds the change).
+  WEBHOOK_SIGNER_SEARCH_LIMIT: z.coerce.number().int().min(0).max(1_000).default(8),
+  // Mis-signed bodies per receiver and minute that get the owner lookup and search; beyond it, a
+  // mis-signed body is checked against its receiver's own keys only and answered 429.
+  WEBHOOK_FAILED_SIGNATURES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  // Receipts of one body per seller and minute that are each processed (a platform read each);
+  // later copies that minute are acknowledged and folded into one processing at the minute's end.
+  WEBHOOK_REPLAY_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(5),
   // Reconciliation (lib/sync/reconcile.ts): how often each seller's orders are listed and compared
   // with the mirror, and how far back the mirror is filled when a seller connects.
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().min(1).max(86_400).default(300),

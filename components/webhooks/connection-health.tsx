@@ -57,6 +57,14 @@ export function ConnectionHealthPanel({ health }: { health: ConnectionHealth }) 
     const text = "problem" in failure ? describeProblem(failure.problem, problems, "checkOrders", "waitForReconciliation") : failure.message;
     facts.push([t("health.lastError"), <span key="error" className="text-red-700">{text}</span>]);
   }
+  if (health.otherShops.count > 0) {
+    facts.push([
+      t("health.otherShops"),
+      <span key="other-shops" className="text-amber-800" data-testid="other-shops">
+        {t("health.otherShopsValue", { count: health.otherShops.count, when: when(health.otherShops.lastAt) })}
+      </span>,
+    ]);
+  }
   return (
     <section aria-labelledby="connection-health" className="rounded-lg border border-zinc-200 bg-white p-4">
       <RefreshWhile active={health.backfill.state === "running"} />

@@ -29,7 +29,7 @@ function eventColumns(t: ReturnType<typeof useTranslations<"webhooks">>, format:
     column.accessor("processingState", {
       header: t("events.columns.processing"),
       cell: (info) => {
-        const { valid, attempts, source } = info.row.original;
+        const { valid, attempts, source, heldUntil } = info.row.original;
         if (!valid) return <span className="text-red-700">{t("events.invalid")}</span>;
         const state = info.getValue();
         return (
@@ -37,6 +37,7 @@ function eventColumns(t: ReturnType<typeof useTranslations<"webhooks">>, format:
             {processingStateWord(t, state)}
             {attempts > 1 ? ` ${t("events.attempts", { count: attempts })}` : ""}
             {source === "reconciliation" ? <span className="ml-1 rounded bg-zinc-100 px-1 text-xs text-zinc-700">{t("events.reconciled")}</span> : null}
+            {heldUntil ? <span className="ml-1 rounded bg-amber-50 px-1 text-xs text-amber-800">{t("events.held")}</span> : null}
           </span>
         );
       },

@@ -15,13 +15,16 @@ export interface ConnectionHealth {
   /** Why the last reconciliation failed; null once one succeeds. */
   lastError: RunFailure | null;
   backfill: { state: string; orders: number; from: Date | null; startedAt: Date | null; finishedAt: Date | null };
+  /** Refused bodies at this seller's URL that named another shop's order or SKU (lib/webhooks/receiver.ts). */
+  otherShops: { count: number; lastAt: Date | null };
 }
 
 export async function getConnectionHealth(sellerId: string): Promise<ConnectionHealth> {
-  const [lastEvent, counts, sync] = await Promise.all([
+  const [lastEvent, counts, sync, connection] = await Promise.all([
     db.webhookEvent.findFirst({ where: { sellerId, source: "webhook" }, orderBy: { receivedAt: "desc" }, select: { receivedAt: true } }),
     queueCounts(sellerId),
     db.sellerSync.findUnique({ where: { sellerId } }),
+    db.connection.findUnique({ where: { sellerId }, select: { misSignedForeignCount: true, misSignedForeignAt: true } }),
   ]);
   return {
     lastEventAt: lastEvent?.receivedAt ?? null,
@@ -37,5 +40,6 @@ export async function getConnectionHealth(sellerId: string): Promise<ConnectionH
       startedAt: sync?.backfillStartedAt ?? null,
       finishedAt: sync?.backfillFinishedAt ?? null,
     },
+    otherShops: { count: connection?.misSignedForeignCount ?? 0, lastAt: connection?.misSignedForeignAt ?? null },
   };
 }

@@ -7,6 +7,7 @@ import { decodeKey, env } from "@/lib/env";
 import { normalizeEmail } from "@/lib/marketplace/schemas/oauth";
 import { RECEIVER_CHANGED_CHANNEL } from "@/lib/live/bus";
 import { pool } from "@/lib/pg-pool";
+import { forgetRecentlyConnected } from "@/lib/data/webhook-signers";
 import { notificationsAtConnectSchema } from "@/lib/webhooks/notifications-status";
 import type { NotificationsAtConnect } from "@/lib/webhooks/notifications-status";
 
@@ -244,11 +245,12 @@ export interface WebhookReceiver {
 }
 
 const receiverCache = new Map<string, WebhookReceiver & { expiresAt: number }>();
-let allReceivers: { receivers: WebhookReceiver[]; expiresAt: number } | null = null;
+const receiverBySeller = new Map<string, WebhookReceiver & { expiresAt: number }>();
 
 export function forgetWebhookReceivers(sellerId: string) {
   for (const [key, entry] of receiverCache) if (entry.sellerId === sellerId) receiverCache.delete(key);
-  allReceivers = null;
+  receiverBySeller.delete(sellerId);
+  forgetRecentlyConnected();
 }
 
 /** Evicts the seller's receiver here and, by NOTIFY, in every instance; open live streams re-check their session. */
@@ -290,16 +292,24 @@ export async function findWebhookReceiver(webhookKey: string): Promise<WebhookRe
 }
 
 /**
- * Every connected seller with their signing keys: where a notification whose signature does not
- * match the seller of its path is looked for. The platform may keep one callback URL per
- * application (spec: Webhook callback URL), so every seller's notifications can arrive at the URL
- * the last of them set.
+ * A connected seller's signing keys, by seller id: with MARKETPLACE_CALLBACK_SCOPE=application, the
+ * shops a body reaching another seller's URL is checked against (lib/webhooks/receiver.ts). Null
+ * when the seller has no readable connection.
  */
-export async function allWebhookReceivers(): Promise<WebhookReceiver[]> {
-  if (allReceivers && allReceivers.expiresAt > Date.now()) return allReceivers.receivers;
-  const connections = await db.connection.findMany({ select: receiverSelect });
-  allReceivers = { receivers: connections.map(toReceiver).filter((receiver) => !receiver.unreadable), expiresAt: Date.now() + RECEIVER_TTL_MS };
-  return allReceivers.receivers;
+export async function findWebhookSigner(sellerId: string): Promise<WebhookReceiver | null> {
+  const cached = receiverBySeller.get(sellerId);
+  if (cached && cached.expiresAt > Date.now()) return cached.unreadable ? null : cached;
+  const connection = await db.connection.findUnique({ where: { sellerId }, select: receiverSelect });
+  if (!connection) {
+    receiverBySeller.delete(sellerId);
+  forgetRecentlyConnected();
+    return null;
+  }
+  const entry = { ...toReceiver(connection), expiresAt: Date.now() + RECEIVER_TTL_MS };
+  // Bounded by the shops a search may try; an unbounded map would grow with every seller tried.
+  if (receiverBySeller.size >= 10_000) receiverBySeller.clear();
+  receiverBySeller.set(sellerId, entry);
+  return entry.unreadable ? null : entry;
 }
 
 /** Settings → time zone: dates and "today" follow it from the next page on. */

@@ -50,9 +50,9 @@ async function eventRows(where: Prisma.WebhookEventWhereInput, skip: number, tak
     orderBy: [{ receivedAt: "desc" }, { id: "desc" }],
     skip,
     take,
-    select: { ...webhookFieldsSelect, receivedAt: true, processingState: true, source: true, attempts: true, duplicateCount: true },
+    select: { ...webhookFieldsSelect, receivedAt: true, processingState: true, source: true, attempts: true, duplicateCount: true, heldUntil: true },
   });
-  return rows.map(({ sellerId: _sellerId, ...row }) => ({ ...row, receivedAt: row.receivedAt.toISOString() }));
+  return rows.map(({ sellerId: _sellerId, ...row }) => ({ ...row, receivedAt: row.receivedAt.toISOString(), heldUntil: row.heldUntil?.toISOString() ?? null }));
 }
 
 /** One event of the seller's, whole; null when it is not theirs or does not exist. */

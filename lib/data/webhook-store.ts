@@ -28,6 +28,9 @@ import type { ParsedWebhook } from "@/lib/webhooks/parse";
  * RETURNING. The same statement queues each new event (lib/data/webhook-queue.ts), claimed by the
  * instance that received it unless that instance is shutting down or leaves processing to workers
  * (WEBHOOK_PROCESSING=worker); events nobody claimed are announced on WORK_CHANNEL, at COMMIT.
+ * Replays are bounded: a body already stored WEBHOOK_REPLAY_LIMIT_PER_MINUTE times for its seller
+ * this minute is stored held (`heldUntil`: the minute's end), claimed by nobody and due only then,
+ * so every later copy that minute coalesces into it and the platform is read once for all of them.
  */
 const UPSERT_BATCH = {
   name: "webhook_event_upsert_batch",
@@ -38,25 +41,34 @@ const UPSERT_BATCH = {
         order_id text, delivery_id text, raw_body text, body_hash text, headers text, valid boolean,
         invalid_reason text, repeats int, claimed_by text)
     ),
+    counted AS (
+      SELECT batch.*, CASE WHEN (
+        SELECT count(*) FROM "WebhookEvent" earlier
+        WHERE earlier."sellerId" = batch.seller_id AND earlier."bodyHash" = batch.body_hash
+          AND earlier."receivedAt" >= date_trunc('minute', batch.received_at::timestamp(3))
+      ) >= $4::int THEN date_trunc('minute', batch.received_at::timestamp(3)) + interval '1 minute' END AS held_until
+      FROM batch
+    ),
     stored AS (
       INSERT INTO "WebhookEvent" (
         "id", "sellerId", "receivedAt", "lastReceivedAt", "domain", "status", "resourceId", "code",
         "orderId", "deliveryId", "rawBody", "bodyHash", "waitingHash", "headers", "signatureResult", "valid",
-        "invalidReason", "processingState", "duplicateCount"
+        "invalidReason", "processingState", "duplicateCount", "heldUntil"
       )
       SELECT id, seller_id, received_at::timestamp(3), received_at::timestamp(3), domain, status, resource_id, code,
              order_id, delivery_id, raw_body, body_hash, body_hash, headers, 'valid', valid,
-             invalid_reason, 'pending', repeats
-      FROM batch
+             invalid_reason, 'pending', repeats, held_until
+      FROM counted
       ON CONFLICT ("sellerId", "waitingHash") DO UPDATE SET
         "duplicateCount" = "WebhookEvent"."duplicateCount" + 1 + excluded."duplicateCount",
         "lastReceivedAt" = excluded."lastReceivedAt"
-      RETURNING "id", "sellerId", "bodyHash", (xmax = 0) AS inserted
+      RETURNING "id", "sellerId", "bodyHash", (xmax = 0) AS inserted, "heldUntil"
     ),
     queued AS (
       INSERT INTO "WebhookWork" ("eventId", "claimedBy", "availableAt")
-      SELECT stored."id", batch.claimed_by,
-             ${DB_NOW} + make_interval(secs => CASE WHEN batch.claimed_by IS NULL THEN $3::float8 ELSE $2::float8 END)
+      SELECT stored."id", CASE WHEN stored."heldUntil" IS NULL THEN batch.claimed_by END,
+             CASE WHEN stored."heldUntil" IS NOT NULL THEN stored."heldUntil"
+                  ELSE ${DB_NOW} + make_interval(secs => CASE WHEN batch.claimed_by IS NULL THEN $3::float8 ELSE $2::float8 END) END
       FROM stored JOIN batch ON batch.seller_id = stored."sellerId" AND batch.body_hash = stored."bodyHash"
       WHERE stored.inserted
       RETURNING "claimedBy"
@@ -81,6 +93,8 @@ export interface NewWebhookEvent {
 export interface StoredWebhookEvent {
   id: string;
   duplicate: boolean;
+  /** When a held replay will be processed (nobody claims it before): null for an event processed as usual. */
+  heldUntil: Date | null;
 }
 
 interface Waiting {
@@ -132,10 +146,10 @@ async function writeBatch(batch: readonly Waiting[]): Promise<void> {
       claimed_by: event.claimedBy,
     })),
   );
-  const result = await receiverPool.query<{ id: string; sellerId: string; bodyHash: string; inserted: boolean }>({
+  const result = await receiverPool.query<{ id: string; sellerId: string; bodyHash: string; inserted: boolean; heldUntil: Date | null }>({
     ...UPSERT_BATCH,
     // With workers, an unclaimed event is for them at once; else its receiver gets a moment first.
-    values: [batchJson, CLAIM_LEASE_SECONDS, env.WEBHOOK_PROCESSING === "worker" ? 0 : ORPHAN_AFTER_SECONDS],
+    values: [batchJson, CLAIM_LEASE_SECONDS, env.WEBHOOK_PROCESSING === "worker" ? 0 : ORPHAN_AFTER_SECONDS, env.WEBHOOK_REPLAY_LIMIT_PER_MINUTE],
   });
   const stored = new Map(result.rows.map((row) => [`${row.sellerId}\n${row.bodyHash}`, row]));
   const answered = new Set<string>();
@@ -146,7 +160,7 @@ async function writeBatch(batch: readonly Waiting[]): Promise<void> {
       item.reject(new Error("The event upsert returned no row"));
       continue;
     }
-    item.resolve({ id: row.id, duplicate: answered.has(key) || !row.inserted });
+    item.resolve({ id: row.id, duplicate: answered.has(key) || !row.inserted, heldUntil: row.heldUntil });
     answered.add(key);
   }
 }

@@ -11,6 +11,8 @@ export type WebhookEventRow = WebhookFields & {
   source: string;
   attempts: number;
   duplicateCount: number;
+  /** Set when repeats of this body are folded into one processing at this instant (ISO). */
+  heldUntil: string | null;
 };
 
 export type EventPage = TablePage<WebhookEventRow>;

@@ -1,27 +1,90 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import { findWebhookReceiver, findWebhookSigner } from "@/lib/data/sellers";
+import { countMisSignedForeign, ownersOfNamedResource, recentlyConnectedSellers } from "@/lib/data/webhook-signers";
 import { insertWebhookEvent } from "@/lib/data/webhook-store";
-import { allWebhookReceivers, findWebhookReceiver } from "@/lib/data/sellers";
+import { env } from "@/lib/env";
 import { WEBHOOK_SIGNATURE_HEADER } from "@/lib/marketplace/schemas/webhook";
+import { FailureLimit } from "@/lib/webhooks/failure-limit";
 import { parseWebhookBody } from "@/lib/webhooks/parse";
-import type { WebhookFields } from "@/lib/webhooks/parse";
+import type { ParsedWebhook, WebhookFields } from "@/lib/webhooks/parse";
 import { verifyWebhookSignatureWithAny } from "@/lib/webhooks/signature";
 
+// A body whose signature its receiver's seller did not make is either forged or, when the platform
+// sends every shop's notifications to one URL, another shop's (decision 0004, "Whose signature").
+// Either way it must cost about what a valid body costs: in "user" scope it is refused after one
+// indexed lookup (to count bodies that name another shop's order or SKU, the sign of a wrong
+// setting); in "application" scope the shop that owns what it names is tried, then at most
+// WEBHOOK_SIGNER_SEARCH_LIMIT others: those whose bodies a search found lately, then those that
+// connected last. A body none of them signed is refused (401) and its change is left to
+// reconciliation. Past WEBHOOK_FAILED_SIGNATURES_PER_MINUTE
+// failures a receiver URL skips both and answers 429.
+
+const failures = new FailureLimit(env.WEBHOOK_FAILED_SIGNATURES_PER_MINUTE);
+
+/** Shops whose bodies were lately found by a search, most recent last: where the next search looks first. */
+const recentSigners = new Set<string>();
+const RECENT_SIGNERS_KEPT = 256;
+
+function rememberSigner(sellerId: string) {
+  recentSigners.delete(sellerId);
+  recentSigners.add(sellerId);
+  if (recentSigners.size > RECENT_SIGNERS_KEPT) recentSigners.delete(recentSigners.values().next().value!);
+}
+
+const lastWarnedAt = new Map<string, number>();
+
+/** One log line per receiver and minute at most: the count on the Webhooks page says how many. */
+function warnMisSignedForeign(sellerId: string, fields: WebhookFields) {
+  const now = Date.now();
+  if ((lastWarnedAt.get(sellerId) ?? 0) > now - 60_000) return;
+  if (lastWarnedAt.size > 10_000) lastWarnedAt.clear();
+  lastWarnedAt.set(sellerId, now);
+  console.warn(
+    `[webhooks] seller ${sellerId}'s receiver refused a body signed with another key that names another shop's ${fields.orderId ? "order" : "SKU"}: ` +
+      "if the platform sends every shop's notifications to one URL, set MARKETPLACE_CALLBACK_SCOPE=application",
+  );
+}
+
+type SignerSearch = { signer: string } | { refused: "invalid" | "limited" } | { unavailable: true };
+
 /**
- * The connected seller whose key signed the body, other than `except`; null when none did,
- * undefined when the sellers could not be read.
+ * Who signed a body that the receiver's own seller did not sign (see the module comment). A
+ * database failure while looking is "unavailable" (503: the platform retries).
  */
-async function findSignerAmongSellers(rawBody: Uint8Array, header: string | null, except: string): Promise<string | null | undefined> {
-  let receivers;
+async function findOtherSigner(webhookKey: string, rawBody: Uint8Array, header: string | null, keyedSeller: string, parsed: ParsedWebhook): Promise<SignerSearch> {
+  if (!failures.take(webhookKey)) return { refused: "limited" };
   try {
-    receivers = await allWebhookReceivers();
+    const owners = await ownersOfNamedResource(parsed);
+    if (env.MARKETPLACE_CALLBACK_SCOPE === "user") {
+      if (owners.length > 0 && !owners.includes(keyedSeller)) {
+        await countMisSignedForeign(keyedSeller);
+        warnMisSignedForeign(keyedSeller, parsed);
+      }
+      return { refused: "invalid" };
+    }
+    const tried = new Set([keyedSeller]);
+    const candidates = [...owners, ...[...recentSigners].reverse(), ...(await recentlyConnectedSellers(env.WEBHOOK_SIGNER_SEARCH_LIMIT))];
+    let searched = 0;
+    for (const candidate of candidates) {
+      if (tried.has(candidate)) continue;
+      // The owners of what the body names are always tried; the rest count against the limit.
+      const isOwner = owners.includes(candidate);
+      if (!isOwner && searched >= env.WEBHOOK_SIGNER_SEARCH_LIMIT) break;
+      if (!isOwner) searched++;
+      tried.add(candidate);
+      const signer = await findWebhookSigner(candidate);
+      if (signer && verifyWebhookSignatureWithAny(rawBody, header, signer.signingKeys) === "valid") {
+        failures.giveBack(webhookKey);
+        rememberSigner(candidate);
+        return { signer: candidate };
+      }
+    }
+    return { refused: "invalid" };
   } catch {
-    return undefined;
+    failures.giveBack(webhookKey);
+    return { unavailable: true };
   }
-  for (const candidate of receivers) {
-    if (candidate.sellerId !== except && verifyWebhookSignatureWithAny(rawBody, header, candidate.signingKeys) === "valid") return candidate.sellerId;
-  }
-  return null;
 }
 
 /** What processing needs of a stored event, handed over without reading it back. */
@@ -34,8 +97,9 @@ export const MAX_WEBHOOK_BODY_BYTES = 64 * 1024;
 const KEPT_HEADERS = ["content-type", "content-length", "user-agent", WEBHOOK_SIGNATURE_HEADER.toLowerCase(), "x-request-id"];
 
 export type ReceiveOutcome =
-  | { status: 200; duplicate: boolean; event: StoredEvent; claimedBy: string | null }
-  | { status: 401 | 404 | 410 | 413 | 503; error: string };
+  | { status: 200; duplicate: boolean; event: StoredEvent; claimedBy: string | null; heldUntil: Date | null }
+  | { status: 401 | 404 | 410 | 413 | 503; error: string }
+  | { status: 429; error: string; retryAfterSeconds: number };
 
 /** Reads the body up to `limit` bytes; null when it is longer (the rest is not read). */
 export async function readBodyWithLimit(request: Request, limit: number): Promise<Uint8Array | null> {
@@ -65,10 +129,10 @@ export async function readBodyWithLimit(request: Request, limit: number): Promis
  * The receiver's whole job before acknowledging (spec: Events → Signature, Receiver guidance):
  * cap the body, find the seller by the path key, check the signature over the raw bytes in
  * constant time (with the seller's current token, or the one a reconnect replaced within its
- * grace period; failing those, with another connected seller's: that seller's event), then commit
- * the event (deduplicated). Only a committed event gets a 2xx; a database failure answers 503 so
- * the platform retries. Processing happens after the response, by the instance `claimant` names
- * when the event is written (null: any instance's sweep).
+ * grace period; in "application" scope, failing those, with the shops named above), then commit
+ * the event (deduplicated, replays bounded). Only a committed event gets a 2xx; a database failure
+ * answers 503 so the platform retries. Processing happens after the response, by the instance
+ * `claimant` names when the event is written (null: any instance's sweep).
  */
 export async function receiveWebhook(webhookKey: string, request: Request, claimant: () => string | null): Promise<ReceiveOutcome> {
   const rawBody = await readBodyWithLimit(request, MAX_WEBHOOK_BODY_BYTES);
@@ -86,26 +150,30 @@ export async function receiveWebhook(webhookKey: string, request: Request, claim
   if (receiver.unreadable) return { status: 410, error: "This receiver's connection must be renewed: the seller has to reconnect" };
 
   const header = request.headers.get(WEBHOOK_SIGNATURE_HEADER);
-  let sellerId = receiver.sellerId;
   const signature = verifyWebhookSignatureWithAny(rawBody, header, receiver.signingKeys);
-  if (signature === "mismatch") {
-    // Signed by another seller of this dashboard: the platform keeps one callback URL per
-    // application, and delivers every seller's notifications to it (spec: Webhook callback URL).
-    const signer = await findSignerAmongSellers(rawBody, header, receiver.sellerId);
-    if (signer === undefined) return { status: 503, error: "The receiver is temporarily unavailable" };
-    if (signer === null) return { status: 401, error: "Invalid signature" };
-    sellerId = signer;
-  } else if (signature !== "valid") {
+  if (signature === "missing" || signature === "malformed") {
     return { status: 401, error: signature === "missing" ? "Missing signature" : "Invalid signature" };
   }
 
   const text = Buffer.from(rawBody.buffer, rawBody.byteOffset, rawBody.byteLength).toString("utf8");
+  const parsed = parseWebhookBody(text);
+  let sellerId = receiver.sellerId;
+  if (signature === "mismatch") {
+    const search = await findOtherSigner(webhookKey, rawBody, header, receiver.sellerId, parsed);
+    if ("unavailable" in search) return { status: 503, error: "The receiver is temporarily unavailable" };
+    if ("refused" in search) {
+      return search.refused === "limited"
+        ? { status: 429, error: "Too many notifications with an invalid signature at this address; retry later", retryAfterSeconds: failures.secondsLeft() }
+        : { status: 401, error: "Invalid signature" };
+    }
+    sellerId = search.signer;
+  }
+
   const headers: Record<string, string> = {};
   for (const name of KEPT_HEADERS) {
     const value = request.headers.get(name);
     if (value !== null) headers[name] = value;
   }
-  const parsed = parseWebhookBody(text);
   const claimedBy = claimant();
   try {
     const stored = await insertWebhookEvent({
@@ -118,7 +186,14 @@ export async function receiveWebhook(webhookKey: string, request: Request, claim
       claimedBy,
     });
     const { invalidReason: _reason, ...fields } = parsed;
-    return { status: 200, duplicate: stored.duplicate, event: { ...fields, id: stored.id, sellerId }, claimedBy };
+    // A held replay is nobody's until its minute ends (lib/data/webhook-store.ts).
+    return {
+      status: 200,
+      duplicate: stored.duplicate,
+      event: { ...fields, id: stored.id, sellerId },
+      claimedBy: stored.heldUntil ? null : claimedBy,
+      heldUntil: stored.heldUntil,
+    };
   } catch (error) {
     console.error(`[webhooks] could not store an event: ${error instanceof Error ? error.message : String(error)}`);
     return { status: 503, error: "The event could not be stored; retry later" };

@@ -12,9 +12,12 @@ import { connect, useTestDatabase } from "../support/database";
 
 // Whose notification is it? The platform may keep one callback URL per application (the sandbox's
 // SANDBOX_CALLBACK_SCOPE=application): every seller's notifications then reach the receiver path
-// of whichever seller set the URL last, each signed with its own seller's token. And a reconnect
-// changes the token while notifications signed with the old one may still be on their way.
-// A real sandbox delivers over HTTP to the real receiver route, served by a plain node server.
+// of whichever seller set the URL last, each signed with its own seller's token. The dashboard
+// accepts that only with MARKETPLACE_CALLBACK_SCOPE=application (set here, before any import reads
+// the environment); tests/integration/webhook-callback-scope.test.ts covers the default, "user".
+// And a reconnect changes the token while notifications signed with the old one may still be on
+// their way. A real sandbox delivers over HTTP to the real receiver route, served by a plain node server.
+process.env.MARKETPLACE_CALLBACK_SCOPE = "application";
 let sandbox: TestSandbox;
 let sql: pg.Client;
 let server: Server;
@@ -68,6 +71,7 @@ afterAll(async () => {
   await sandbox?.close();
   await new Promise((resolve) => server?.close(resolve));
   await sql?.end();
+  delete process.env.MARKETPLACE_CALLBACK_SCOPE;
 });
 
 const eventsOf = async (login: string) =>

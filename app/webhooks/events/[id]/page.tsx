@@ -5,6 +5,7 @@ import { getTranslations } from "next-intl/server";
 import { ProcessAgainButton } from "@/components/webhooks/webhook-action-buttons";
 import { requireSeller } from "@/lib/auth/session";
 import { countEarlierReceipts, getWebhookEvent } from "@/lib/data/webhook-events";
+import { env } from "@/lib/env";
 import { getDisplayFormat } from "@/lib/format.server";
 import { processingStateWord } from "@/lib/webhooks/processing-state-word";
 
@@ -59,6 +60,9 @@ export default async function EventPage({ params }: PageProps<"/webhooks/events/
     ],
     [t("event.duplicates"), format.count(event.duplicateCount)],
   ];
+  if (event.heldUntil) {
+    facts.push([t("event.held"), t("event.heldValue", { limit: env.WEBHOOK_REPLAY_LIMIT_PER_MINUTE, heldUntil: event.heldUntil.toISOString() })]);
+  }
 
   return (
     <section className="space-y-6">

@@ -6,10 +6,13 @@ import { receiveWebhook } from "@/lib/webhooks/receiver";
 export async function POST(request: Request, { params }: RouteContext<"/api/webhooks/marketplace/[key]">) {
   const { key } = await params;
   const outcome = await receiveWebhook(key, request, processingClaimant);
+  if (outcome.status === 429) {
+    return Response.json({ error: outcome.error }, { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } });
+  }
   if (outcome.status !== 200) return Response.json({ error: outcome.error }, { status: outcome.status });
 
   // Committed, and claimed by this instance: acknowledge now; it is processed off the request, in
-  // batches (lib/webhooks/process.ts).
+  // batches (lib/webhooks/process.ts). A held replay waits for the end of its minute.
   if (!outcome.duplicate && outcome.claimedBy) enqueueProcessing(outcome.event);
-  return Response.json({ received: true, duplicate: outcome.duplicate });
+  return Response.json({ received: true, duplicate: outcome.duplicate, ...(outcome.heldUntil ? { heldUntil: outcome.heldUntil.toISOString() } : {}) });
 }
