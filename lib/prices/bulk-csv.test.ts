@@ -1,9 +1,10 @@
 import { createTranslator } from "next-intl";
 import Papa from "papaparse";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { escapeCsvCell } from "@/lib/csv/escape-cell";
 import { catalogues } from "@/messages";
 import type { Messages } from "@/messages";
-import { buildResultsCsv, convertAmount, escapeCsvText, parseBulkPriceCsv } from "./bulk-csv";
+import { BULK_LIMITS, buildResultsCsv, convertAmount, parseBulkPriceCsv } from "./bulk-csv";
 import type { BulkCsvParseResult, BulkResultLine } from "./bulk-csv";
 import { describeBulkMessage } from "./bulk-messages";
 import type { BulkMessage, BulkMessageWords } from "./bulk-messages";
@@ -157,6 +158,76 @@ describe("parseBulkPriceCsv: whole-file errors", () => {
   });
 });
 
+/** How many records papaparse hands the parser while `run` runs: what the parse built and looked at. */
+function recordsReadBy(run: () => void): number {
+  const parse = Papa.parse;
+  let records = 0;
+  const counting = (input: string, config: Papa.ParseConfig<string[]>) =>
+    parse<string[]>(input, {
+      ...config,
+      step: (result, parser) => {
+        records++;
+        config.step?.(result, parser);
+      },
+    });
+  const spy = vi.spyOn(Papa, "parse").mockImplementation(counting as unknown as typeof Papa.parse);
+  try {
+    run();
+  } finally {
+    spy.mockRestore();
+  }
+  return records;
+}
+
+describe("parseBulkPriceCsv: the line limit", () => {
+  it.each([
+    ["LF", "\n"],
+    ["CRLF", "\r\n"],
+    ["CR", "\r"],
+  ])("refuses a 1 MB file of blank lines (%s) after the header, and stops reading at the limit", (_name, newline) => {
+    const header = `sku,type,value,currency${newline}`;
+    const text = header + newline.repeat(Math.floor((BULK_LIMITS.maxFileBytes - header.length) / newline.length));
+    let result: BulkCsvParseResult | undefined;
+    const records = recordsReadBy(() => (result = parseBulkPriceCsv(text, { maxRows: BULK_LIMITS.maxRows })));
+    expect(result).toEqual({ ok: false, error: { code: "tooManyLines", max: BULK_LIMITS.maxRows } });
+    expect(english(result?.ok === false ? result.error : undefined)).toBe(
+      "The file has more than 5,000 lines after the header, counting blank lines; delete the blank lines or split it into smaller files.",
+    );
+    // The header, 5,000 lines, and the one past the limit that refused the file.
+    expect(records).toBeLessThanOrEqual(BULK_LIMITS.maxRows + 2);
+  });
+
+  it("stops at the limit in a file of rows too", () => {
+    const rows = Array.from({ length: 20_000 }, (_, i) => `SKU-${i},sell,1,BRL`).join("\n");
+    let result: BulkCsvParseResult | undefined;
+    const records = recordsReadBy(() => (result = parseBulkPriceCsv(`${HEADER}${rows}\n`, { maxRows: 100 })));
+    expect(result).toEqual({ ok: false, error: { code: "tooManyRows", max: 100 } });
+    expect(records).toBe(102);
+  });
+
+  it("counts blank lines, but not the line end that closes the last line", () => {
+    const row = (sku: string) => `${sku},sell,1,BRL`;
+    expect(parsed(`${HEADER}${row("A")}\n${row("B")}\n${row("C")}\n`, 3).rows.map((r) => r.line)).toEqual([2, 3, 4]);
+    expect(parsed(`${HEADER}${row("A")}\r\n\r\n${row("C")}\r\n`, 3).rows.map((r) => r.line)).toEqual([2, 4]);
+    expect(parseBulkPriceCsv(`${HEADER}${row("A")}\n\n${row("B")}\n${row("C")}\n`, { maxRows: 3 })).toEqual({ ok: false, error: { code: "tooManyLines", max: 3 } });
+    expect(parseBulkPriceCsv(`${HEADER}${row("A")}\n${row("B")}\n${row("C")}\n\n`, { maxRows: 3 })).toEqual({ ok: false, error: { code: "tooManyLines", max: 3 } });
+  });
+
+  it("numbers rows by physical line in a file with CR line ends", () => {
+    expect(parsed("sku,type,value,currency\rCAM-001,sell,1,BRL\r\rCAM-002,sell,2,BRL\r").rows.map((row) => row.line)).toEqual([2, 4]);
+  });
+
+  it("reports a wrong header before the limit", () => {
+    expect(parseBulkPriceCsv(`sku,price\n${"\n".repeat(10)}`, { maxRows: 3 })).toEqual({ ok: false, error: { code: "headerLacks", columns: "type, value, currency", count: 3 } });
+  });
+
+  it("words the limit in Portuguese", () => {
+    expect(describeBulkMessage({ code: "tooManyLines", max: 5000 }, words("pt-BR"))).toBe(
+      "O arquivo tem mais de 5.000 linhas depois do cabeçalho, contando as linhas em branco; apague as linhas em branco ou divida-o em arquivos menores.",
+    );
+  });
+});
+
 describe("convertAmount", () => {
   it.each([
     ["12.34", 100, 1234],
@@ -232,8 +303,8 @@ describe("results CSV", () => {
   });
 
   it("leaves amounts and safe text alone", () => {
-    expect(escapeCsvText("CAM-001")).toBe("CAM-001");
-    expect(escapeCsvText("\tx")).toBe("'\tx");
+    expect(escapeCsvCell("CAM-001")).toBe("CAM-001");
+    expect(escapeCsvCell("\tx")).toBe("'\tx");
     expect(buildResultsCsv([line({ value: "0.5" })])).toContain(",0.5,");
   });
 });

@@ -4,6 +4,7 @@
 // the browser builds the results file. What is wrong with a file or a row is a code
 // (./bulk-messages.ts), worded in the seller's language where it is shown.
 import Papa from "papaparse";
+import { escapeCsvCell } from "@/lib/csv/escape-cell";
 import { parseMoneyInput } from "@/lib/money";
 import { priceTypeSchema } from "@/lib/marketplace/schemas/price";
 import type { PriceType } from "@/lib/marketplace/schemas/price";
@@ -24,8 +25,9 @@ export const DEFAULT_NORMALIZER = 100;
 /**
  * Limits of the bulk page, shared by the browser (checked before upload) and the server actions
  * (checked again). 1 MB is decimal on purpose: Next.js refuses server action bodies over 1 MiB
- * by default, and the multipart envelope needs the difference. 25 rows a batch keep each
- * request short (one create per row) while the page still shows steady progress.
+ * by default, and the multipart envelope needs the difference. `maxRows` counts the lines after
+ * the header, blank ones too (`parseBulkPriceCsv`). 25 rows a batch keep each request short (one
+ * create per row) while the page still shows steady progress.
  */
 export const BULK_LIMITS = { maxFileBytes: 1_000_000, maxRows: 5_000, maxBatchRows: 25 } as const;
 
@@ -61,7 +63,10 @@ export type BulkCsvParseResult =
   | { ok: false; error: BulkMessage };
 
 export interface ParseBulkCsvOptions {
-  /** Data rows (header excluded, blank lines not counted) above which the whole file is refused. */
+  /**
+   * Physical lines after the header, blank ones included, above which the whole file is refused.
+   * Reading stops at the first line past it, so a file of blank lines costs no more than one of rows.
+   */
   maxRows?: number;
 }
 
@@ -112,6 +117,15 @@ function isBlank(fields: readonly string[]): boolean {
   return fields.every((field) => field.trim() === "");
 }
 
+/** A record of the file that is kept: the header, then every row that is not blank. */
+interface CsvRecord {
+  fields: string[];
+  /** Physical line of the record's first character. */
+  line: number;
+  /** At or after an unclosed quote, which swallows the rest of the file into one field. */
+  afterUnclosedQuote: boolean;
+}
+
 /**
  * Parses the uploaded file. The header row is required; its columns may come in any order and
  * in any letter case; other columns are ignored. Cells are trimmed. Per row:
@@ -122,41 +136,72 @@ function isBlank(fields: readonly string[]): boolean {
  * - `currency`: a known ISO-4217 code (any case, stored upper-case);
  * - the same `sku` + `type` twice: the first row counts, the later ones are invalid (the platform
  *   keeps one price per SKU and type, so sending both would keep whichever came last).
- * A UTF-8 BOM, CRLF line ends, quoted fields and blank lines are accepted. The delimiter is `,`,
- * or `;` when the header uses only semicolons.
+ * A UTF-8 BOM, CRLF (or CR) line ends, quoted fields and blank lines are accepted. The delimiter is
+ * `,`, or `;` when the header uses only semicolons.
+ *
+ * `maxRows` limits physical lines, not rows: the file is refused when a record starts after line
+ * `maxRows + 1` (the header is line 1), blank lines counted; the line end closing the last line
+ * starts none. Counting rows would mean reading every blank line first, a million records in a
+ * 1 MB file; stopping at the limit bounds what one upload builds to `maxRows + 2` records. The
+ * header's errors come first, then the limit's (`tooManyRows` when every line read was a row,
+ * else `tooManyLines`), then the rows'.
  */
 export function parseBulkPriceCsv(text: string, options: ParseBulkCsvOptions = {}): BulkCsvParseResult {
   const content = text.startsWith("\uFEFF") ? text.slice(1) : text;
   if (content.trim() === "") return { ok: false, error: { code: "fileEmpty" } };
 
-  const firstLine = content.slice(0, content.search(/\r?\n|$/));
-  const delimiter = detectDelimiter(firstLine);
-
-  // Rows with the character offset they start at, so line numbers stay right when a quoted
-  // field spans lines (papaparse reports the cursor after each row).
-  const records: { fields: string[]; start: number }[] = [];
-  let cursor = 0;
-  // An unclosed quote swallows the rest of the file into one field; rows from there are refused.
-  const unclosedQuote: { from?: number } = {};
-  Papa.parse<string[]>(content, {
-    delimiter,
-    step: (result) => {
-      if (unclosedQuote.from === undefined && result.errors.some((error) => error.type === "Quotes")) unclosedQuote.from = cursor;
-      records.push({ fields: result.data, start: cursor });
-      cursor = result.meta.cursor;
-    },
-  });
+  // The first line end is the file's. Given to papaparse, it also spares its guess, which splits
+  // up to 1 MB of the text into arrays.
+  const newline = (/\r\n|\n|\r/.exec(content)?.[0] ?? "\n") as "\r\n" | "\n" | "\r";
+  const headerEnd = content.indexOf(newline);
+  const delimiter = detectDelimiter(headerEnd === -1 ? content : content.slice(0, headerEnd));
+  const lineEnd = newline === "\r" ? "\r" : "\n";
+  const lastLine = options.maxRows === undefined ? Number.POSITIVE_INFINITY : options.maxRows + 1;
 
   let newlinesBefore = 0;
   let counted = 0;
-  const lineAt = (start: number): number => {
-    // Blank lines papaparse returned as rows of one empty field are skipped below; the offset
-    // of a row is where its first character is, past any line ends.
-    let at = start;
-    while (content[at] === "\r" || content[at] === "\n") at++;
-    for (; counted < at; counted++) if (content[counted] === "\n") newlinesBefore++;
+  /** The physical line `offset` is on; offsets must not go back. */
+  const lineAt = (offset: number): number => {
+    for (; counted < offset; counted++) if (content[counted] === lineEnd) newlinesBefore++;
     return newlinesBefore + 1;
   };
+
+  const records: CsvRecord[] = [];
+  // Where the next record starts: papaparse reports the cursor after each record, past its line end.
+  let cursor = 0;
+  let afterUnclosedQuote = false;
+  let blankSeen = false;
+  let refusal: BulkMessage | undefined;
+  Papa.parse<string[]>(content, {
+    delimiter,
+    newline,
+    // Papaparse's fast mode (taken when the file has no quote) splits the whole text into lines
+    // before the first step: a million strings for 1 MB of blank lines, whatever the limit.
+    fastMode: false,
+    step: (result, parser) => {
+      const start = cursor;
+      cursor = result.meta.cursor;
+      // A file ending with a line end gets one more, empty record from papaparse: no line of its own.
+      if (start >= content.length) return;
+      const blank = isBlank(result.data);
+      if (lineAt(start) > lastLine) {
+        // "Rows" only when every line up to here was one: otherwise blank lines are to blame.
+        refusal = { code: blankSeen || blank ? "tooManyLines" : "tooManyRows", max: lastLine - 1 };
+        parser.abort();
+        return;
+      }
+      afterUnclosedQuote ||= result.errors.some((error) => error.type === "Quotes");
+      if (blank && records.length > 0) {
+        blankSeen = true;
+        return;
+      }
+      // A row's line is where its text starts, past a stray line end of another style (a lone LF in
+      // a CRLF file) that papaparse left at the start of the record.
+      let at = start;
+      while (content[at] === "\r" || content[at] === "\n") at++;
+      records.push({ fields: result.data, line: lineAt(at), afterUnclosedQuote });
+    },
+  });
 
   const header = records[0];
   if (!header) return { ok: false, error: { code: "fileEmpty" } };
@@ -168,24 +213,20 @@ export function parseBulkPriceCsv(text: string, options: ParseBulkCsvOptions = {
   if (duplicateColumn) return { ok: false, error: { code: "headerTwice", column: duplicateColumn } };
   const index = Object.fromEntries(BULK_CSV_COLUMNS.map((column) => [column, names.indexOf(column)])) as Record<BulkCsvColumn, number>;
   const width = names.length;
+  if (refusal) return { ok: false, error: refusal };
 
   const rows: BulkPriceRow[] = [];
   const invalid: InvalidBulkPriceRow[] = [];
   const firstLineOf = new Map<string, number>();
-  let dataRows = 0;
+  const dataRows = records.length - 1;
 
   for (const record of records.slice(1)) {
-    if (isBlank(record.fields)) continue;
-    dataRows++;
-    if (options.maxRows !== undefined && dataRows > options.maxRows) {
-      return { ok: false, error: { code: "tooManyRows", max: options.maxRows } };
-    }
-    const line = lineAt(record.start);
+    const { line } = record;
     const cell = (column: BulkCsvColumn) => (record.fields[index[column]] ?? "").trim();
     const cells = { sku: cell("sku"), type: cell("type"), value: cell("value"), currency: cell("currency") };
     const reject = (reason: BulkMessage) => invalid.push({ line, ...cells, reason });
 
-    if (unclosedQuote.from !== undefined && record.start >= unclosedQuote.from) {
+    if (record.afterUnclosedQuote) {
       reject({ code: "unclosedQuote" });
       continue;
     }
@@ -265,18 +306,11 @@ export interface BulkResultLine {
 export const BULK_RESULT_COLUMNS = ["line", "sku", "type", "value", "currency", "outcome", "message", "price_id"] as const;
 
 /**
- * OWASP "CSV injection": a spreadsheet runs a cell starting with = + - @ (or tab / CR) as a
- * formula. Text cells get a leading apostrophe, which spreadsheets show as plain text; numbers
- * (line, value) are left alone so they stay numbers.
- */
-export function escapeCsvText(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
-
-/**
  * The results file: one line per row of the upload, sorted by line, CRLF (RFC 4180). The header
  * and the outcomes are fixed English words whatever the page's language (a program may read the
- * file); the messages are the caller's, already worded for the seller.
+ * file); the messages are the caller's, already worded for the seller. Every cell the seller or the
+ * platform wrote goes through the dashboard's one formula rule (lib/csv/escape-cell.ts); a value
+ * the parser read as an amount never starts like a formula, so it stays a number.
  */
 export function buildResultsCsv(lines: readonly BulkResultLine[]): string {
   const sorted = [...lines].sort((a, b) => a.line - b.line);
@@ -285,13 +319,13 @@ export function buildResultsCsv(lines: readonly BulkResultLine[]): string {
       fields: [...BULK_RESULT_COLUMNS],
       data: sorted.map((entry) => [
         String(entry.line),
-        escapeCsvText(entry.sku),
-        escapeCsvText(entry.type),
-        /^\d+(\.\d+)?$/.test(entry.value) ? entry.value : escapeCsvText(entry.value),
-        escapeCsvText(entry.currency),
+        escapeCsvCell(entry.sku),
+        escapeCsvCell(entry.type),
+        escapeCsvCell(entry.value),
+        escapeCsvCell(entry.currency),
         entry.outcome,
-        escapeCsvText(entry.message),
-        escapeCsvText(entry.priceId ?? ""),
+        escapeCsvCell(entry.message),
+        escapeCsvCell(entry.priceId ?? ""),
       ]),
     },
     { newline: "\r\n", quotes: false },

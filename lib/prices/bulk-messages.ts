@@ -13,6 +13,8 @@ export type BulkMessage =
   | { code: "headerLacks"; columns: string; count: number }
   | { code: "headerTwice"; column: string }
   | { code: "tooManyRows"; max: number }
+  /** The line limit, reached with blank lines among the lines read: the seller may not see them, so the words name them. */
+  | { code: "tooManyLines"; max: number }
   | { code: "noRows" }
   // One row (InvalidBulkPriceRow's `reason`). Cells are as the seller wrote them; `quoted` ones are
   // JSON-quoted ("promo"), so an empty or blank cell still shows.
