@@ -5,7 +5,7 @@ import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { bodyTooLargeMessage, JSON_BODY_LIMIT_BYTES, limitRequestBodies } from "./body-limit";
-import { CallbackGuard, type HostLookup } from "./callback-guard";
+import { CallbackGuard, type HostAddresses, type HostLookup } from "./callback-guard";
 import { SandboxClock } from "./clock";
 import { assertSafeExposure, callbackPolicy, defaultSandboxConfig, type SandboxConfig } from "./config";
 import type { SandboxContext, SandboxEnv } from "./context";
@@ -33,6 +33,8 @@ export interface SandboxOptions {
   fetch?: typeof fetch;
   /** Resolves callback URL hosts for the address checks (tests may stub it; default node:dns lookup). */
   lookup?: HostLookup;
+  /** This machine's own addresses, refused as callbacks when exposed (tests may stub it; default os.networkInterfaces()). */
+  hostAddresses?: HostAddresses;
   /** Start the webhook worker at once (default true). */
   startDelivery?: boolean;
 }
@@ -55,7 +57,7 @@ export function createSandbox(options: SandboxOptions = {}): SandboxHandle {
   assertSafeExposure(config);
   const clock = new SandboxClock();
   const faults = new FaultState();
-  const callbacks = new CallbackGuard(callbackPolicy(config), options.lookup);
+  const callbacks = new CallbackGuard(callbackPolicy(config), options.lookup, options.hostAddresses ? { hostAddresses: options.hostAddresses } : {});
   const webhooks = new WebhookDispatcher({
     clock,
     faults,

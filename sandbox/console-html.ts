@@ -34,6 +34,9 @@ export function html(strings: TemplateStringsArray, ...values: Interpolation[]):
 
 export const CONSOLE_HOME = "/_sandbox/";
 
+/** Where the console's own pages and form posts live (the delivery log aside, at CONSOLE_HOME). */
+export const CONSOLE_PAGES_PREFIX = "/_sandbox/console/";
+
 export type ConsoleSection = "deliveries" | "orders" | "faults" | "clock";
 
 export const CONSOLE_SECTIONS: readonly { key: ConsoleSection; path: string; label: string }[] = [

@@ -1,7 +1,8 @@
-// Cross-site request refusal for the console's forms and the resend route. The JSON control API is
-// safe by its content type (a page on another site cannot send application/json without a CORS
-// preflight, which the sandbox never grants), but an HTML form can post to these from any site the
-// developer happens to visit, and on a loopback sandbox there is no token to stop it.
+// Cross-site request refusal for every control route that changes something (control.ts) and the
+// console's forms (console.ts). A content type is no defence on its own: a form on any site the
+// developer visits can post text/plain, urlencoded or multipart bodies with no CORS preflight, and
+// on a loopback sandbox there is no token to stop it. The JSON routes also refuse such bodies
+// (validation.ts), so a browser that sends neither header below is still stopped.
 import type { Context, MiddlewareHandler } from "hono";
 
 /**

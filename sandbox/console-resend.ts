@@ -2,13 +2,13 @@
 // the same event (same URL and body, signed when attempted like any delivery) is attempted at once
 // with a fresh retry schedule; the original stays in the log as it was. 202 with the new delivery (as `GET /_sandbox/deliveries`
 // lists it, plus `resendOf`); 404 for an id that is not in the log; 400 for one that is not an
-// ObjectId. Like every /_sandbox/ route: off with SANDBOX_CONTROL=off, control token when exposed.
+// ObjectId. Like every /_sandbox/ route: off with SANDBOX_CONTROL=off, control token when exposed,
+// 403 from another site (control.ts).
 import { Hono } from "hono";
 import { z } from "zod";
 import { objectIdSchema } from "@/lib/marketplace/schemas/common";
-import { isCrossSite } from "./console-origin";
 import type { SandboxContext, SandboxEnv } from "./context";
-import { SandboxHttpError, notFound } from "./errors";
+import { notFound } from "./errors";
 import { pathParams } from "./validation";
 import type { WebhookDelivery } from "./webhooks";
 
@@ -29,8 +29,6 @@ export const RESEND_PATH = "/_sandbox/deliveries/:id/resend";
 export function deliveryResendRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   const routes = new Hono<SandboxEnv>();
   routes.post(RESEND_PATH, pathParams(z.object({ id: objectIdSchema })), (c) => {
-    // A form on another site could post here (no preflight for a body-less POST): see console-origin.ts.
-    if (isCrossSite(c)) throw new SandboxHttpError(403, "invalid_request", "Cross-site request refused: send it from the console or without an Origin header");
     const delivery = resendDelivery(ctx, c.req.valid("param").id);
     return c.json({ delivery: presentDelivery(delivery) }, 202);
   });

@@ -41,7 +41,7 @@ import {
   typed,
   type InputProblem,
 } from "./console-forms";
-import { CONSOLE_HOME, consolePage, consoleResponse, html, seeOther } from "./console-html";
+import { CONSOLE_HOME, CONSOLE_PAGES_PREFIX, consolePage, consoleResponse, html, seeOther } from "./console-html";
 import { sameOriginOnly } from "./console-origin";
 import { clockPage, faultsPage, ordersPage, type RenderedPage } from "./console-pages";
 import { resendDelivery } from "./console-resend";
@@ -98,7 +98,7 @@ export function consoleRoutes(ctx: SandboxContext, dispatch: ControlDispatch): H
   const seeOtherWithNotice = (path: string, message: string) => seeOther(`${path}${path.includes("?") ? "&" : "?"}notice=${notices.post(message)}`);
 
   routes.use(
-    "/_sandbox/console/*",
+    `${CONSOLE_PAGES_PREFIX}*`,
     sameOriginOnly(() =>
       consoleResponse(
         403,

@@ -1,6 +1,9 @@
 // The control API under /_sandbox/ (tests and demos; off with SANDBOX_CONTROL=off → every route
 // but /_sandbox/health answers 404). JSON in, JSON out. No authentication on a loopback address;
 // when the sandbox is exposed (SANDBOX_HOST), every /_sandbox/ route wants the control token.
+// Since a loopback sandbox has no token, a page on any site the developer visits could post to it:
+// every route that changes something refuses a browser request from another site (403), and a
+// body that is not JSON (415), which is all an HTML form can send without a CORS preflight.
 import { createHash, timingSafeEqual } from "node:crypto";
 import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
@@ -9,6 +12,8 @@ import { deliveryStatusSchema, orderStatusSchema } from "@/lib/marketplace/schem
 import { WEBHOOK_DOMAINS } from "@/lib/marketplace/values";
 import { readBearerToken } from "./auth";
 import { isExposed, type SandboxConfig } from "./config";
+import { CONSOLE_PAGES_PREFIX } from "./console-html";
+import { isCrossSite } from "./console-origin";
 import type { SandboxContext, SandboxEnv } from "./context";
 import { SandboxHttpError, notFound } from "./errors";
 import { faultsPatchSchema } from "./faults";
@@ -124,6 +129,22 @@ export function moveShipment(ctx: SandboxContext, orderId: string, deliveryId: s
   return moveDeliveryOf(ctx, "seller", orderId, deliveryId, status);
 }
 
+/** A control route's JSON body: anything else is refused with 415 before the schema sees it. */
+const controlJson = <T extends z.ZodType>(schema: T) => jsonBody(schema, 415);
+
+/**
+ * Refuses a POST or DELETE that a browser says comes from another site (console-origin.ts); GETs
+ * change nothing and their JSON cannot be read across origins (the sandbox grants no CORS). The
+ * console's form routes answer the same refusal as a page of their own (console.ts).
+ */
+const sameSiteOnly: MiddlewareHandler<SandboxEnv> = async (c, next) => {
+  const safe = c.req.method === "GET" || c.req.method === "HEAD";
+  if (!safe && !c.req.path.startsWith(CONSOLE_PAGES_PREFIX) && isCrossSite(c)) {
+    throw new SandboxHttpError(403, "cross_site_request", "Cross-site request refused: the control API takes requests from scripts (no Origin header) or from the console's own pages");
+  }
+  await next();
+};
+
 function digest(value: string): Buffer {
   return createHash("sha256").update(value, "utf8").digest();
 }
@@ -156,15 +177,16 @@ export function controlRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     if (!ctx.config.controlEnabled) throw notFound("Route");
     await next();
   });
+  routes.use("/_sandbox/*", sameSiteOnly);
 
-  routes.post("/_sandbox/reset", jsonBody(z.strictObject({ seedOrders: z.number().int().min(0).max(1_000_000).optional() })), (c) => {
+  routes.post("/_sandbox/reset", controlJson(z.strictObject({ seedOrders: z.number().int().min(0).max(1_000_000).optional() })), (c) => {
     const { seedOrders } = c.req.valid("json");
     ctx.reset(seedOrders === undefined ? {} : { seedOrders });
     return c.json({ ok: true, now: ctx.clock.nowIso() });
   });
 
   routes.get("/_sandbox/clock", (c) => c.json({ now: ctx.clock.nowIso(), offsetSeconds: ctx.clock.offsetSeconds }));
-  routes.post("/_sandbox/clock", jsonBody(z.strictObject({ advanceSeconds: z.number().positive().max(10 * 365 * 86_400) })), (c) => {
+  routes.post("/_sandbox/clock", controlJson(z.strictObject({ advanceSeconds: z.number().positive().max(10 * 365 * 86_400) })), (c) => {
     ctx.clock.advance(c.req.valid("json").advanceSeconds);
     ctx.webhooks.kick();
     return c.json({ now: ctx.clock.nowIso(), offsetSeconds: ctx.clock.offsetSeconds });
@@ -172,7 +194,7 @@ export function controlRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
 
   routes.post(
     "/_sandbox/orders",
-    jsonBody(z.strictObject({ seller: z.string().min(1), count: z.number().int().min(1).max(1000).default(1) })),
+    controlJson(z.strictObject({ seller: z.string().min(1), count: z.number().int().min(1).max(1000).default(1) })),
     (c) => {
       const { seller, count } = c.req.valid("json");
       const user = ctx.store.findUserByLogin(seller) ?? ctx.store.usersById.get(seller);
@@ -189,15 +211,15 @@ export function controlRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     },
   );
 
-  routes.post("/_sandbox/orders/:id/status", jsonBody(z.strictObject({ status: orderStatusSchema })), (c) =>
+  routes.post("/_sandbox/orders/:id/status", controlJson(z.strictObject({ status: orderStatusSchema })), (c) =>
     c.json({ order: moveOrder(ctx, c.req.param("id"), c.req.valid("json").status) }),
   );
 
-  routes.post("/_sandbox/orders/:id/deliveries/:deliveryId/status", jsonBody(z.strictObject({ status: deliveryStatusSchema })), (c) =>
+  routes.post("/_sandbox/orders/:id/deliveries/:deliveryId/status", controlJson(z.strictObject({ status: deliveryStatusSchema })), (c) =>
     c.json({ order: moveDelivery(ctx, c.req.param("id"), c.req.param("deliveryId"), c.req.valid("json").status) }),
   );
 
-  routes.post("/_sandbox/orders/:id/deliveries/:deliveryId/shipping", jsonBody(z.strictObject({ status: shippingStatusSchema })), (c) =>
+  routes.post("/_sandbox/orders/:id/deliveries/:deliveryId/shipping", controlJson(z.strictObject({ status: shippingStatusSchema })), (c) =>
     c.json({ order: moveShipment(ctx, c.req.param("id"), c.req.param("deliveryId"), c.req.valid("json").status) }),
   );
 
@@ -211,7 +233,7 @@ export function controlRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   });
 
   routes.get("/_sandbox/faults", (c) => c.json({ faults: ctx.faults.current }));
-  routes.post("/_sandbox/faults", jsonBody(faultsPatchSchema), (c) => c.json({ faults: ctx.faults.apply(c.req.valid("json")) }));
+  routes.post("/_sandbox/faults", controlJson(faultsPatchSchema), (c) => c.json({ faults: ctx.faults.apply(c.req.valid("json")) }));
   routes.delete("/_sandbox/faults", (c) => {
     ctx.faults.clear();
     return c.json({ faults: ctx.faults.current });

@@ -11,11 +11,13 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 export type ErrorCode =
   | "invalid_token" // 401: Authorization header missing, token unknown, revoked or expired
   | "insufficient_scope" // 403: the token lacks a scope the endpoint requires
+  | "cross_site_request" // 403: a browser request to the control API from another site
   | "invalid_request" // 400: body or path parameter fails validation (details name each field)
   | "invalid_query" // 400: list query parameter unknown or malformed (parameter names it)
   | "not_found" // 404: no such resource for this seller, or no such route
   | "conflict" // 409: invalid state transition (control API)
   | "payload_too_large" // 413: request body above its limit (1 MiB for JSON)
+  | "unsupported_media_type" // 415: a control route's body is not JSON
   | "rate_limited" // 429: fault `rateLimitPerMinute` exceeded; see Retry-After
   | "server_error" // 500: fault `errorRate`, or an unexpected failure
   | "temporarily_unavailable"; // 503: fault `maintenance`

@@ -266,6 +266,11 @@ describe("each operation's declared failures are what the sandbox answers", () =
       const big = JSON.stringify({ padding: "x".repeat(JSON_BODY_LIMIT_BYTES) });
       await expectStatus(await sandbox.api(path, { method, token: fullToken, body: big, headers: { "Content-Type": "application/json" } }), "413");
     }
+    const content = (operation.requestBody as { content?: JsonObject } | undefined)?.content;
+    if (content?.["application/json"]) {
+      // A body that is not JSON (what a cross-site form sends) is refused, in the operation's error shape.
+      await expectStatus(await sandbox.api(path, { method, token: fullToken, body: "{}", headers: { "Content-Type": "text/plain" } }), "400");
+    }
     if (path.includes("{id}")) {
       await expectStatus(await call(fullToken, concrete(path, "not-an-object-id")), "400");
       await expectStatus(await call(fullToken), "404");

@@ -1,6 +1,7 @@
 // Prices (spec: Endpoints 5–7). The spec leaves price failures open; the sandbox answers them in
 // the price create response form with the SKU codes' meanings: -3 empty body (400), -4 invalid
-// body (400) or unknown SKU (404). Guard failures (401/403/429/500/503) use the common error shape.
+// body or one not sent as JSON (400), or unknown SKU (404). Guard failures (401/403/429/500/503)
+// use the common error shape.
 import { randomBytes } from "node:crypto";
 import { Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -16,7 +17,7 @@ import type { SandboxContext, SandboxEnv } from "./context";
 import { notFound } from "./errors";
 import { fieldCatalogueFromSchema, listRecords, type ListSpec } from "./list-query";
 import type { PriceRecord } from "./store";
-import { pathParams } from "./validation";
+import { hasJsonOrNoBody, NOT_JSON_MESSAGE, pathParams } from "./validation";
 import { notifySeller } from "./webhooks";
 
 export const PRICES_PATH = "/v1.0/marketplace/portfolios/prices";
@@ -58,6 +59,8 @@ export function priceRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   routes.post(PRICES_PATH, apiGuard(ctx, ["portfolio:write"]), async (c) => {
     const { user } = c.get("auth");
     const answer = (status: ContentfulStatusCode, body: PriceCreateResponse) => c.json(body, status);
+    // Checked before the empty-body case: a text/plain form post declares its type even when empty.
+    if (!hasJsonOrNoBody(c)) return answer(400, failure(PRICE_STATUS.invalid, [{ field: "body", message: NOT_JSON_MESSAGE }]));
     const text = (await c.req.text()).trim();
     if (text === "") return answer(400, failure(PRICE_STATUS.empty, []));
     let json: unknown;

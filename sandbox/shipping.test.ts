@@ -20,7 +20,7 @@ beforeAll(async () => {
       received.push({ body: String(init?.body), signature: new Headers(init?.headers).get("X-SVC-Signature") });
       return new Response(null, { status: 200 });
     },
-    lookup: async () => [{ address: "203.0.113.10", family: 4 }],
+    lookup: async () => [{ address: "93.184.215.14", family: 4 }],
   });
 });
 afterAll(() => sandbox.close());

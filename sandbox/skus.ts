@@ -4,7 +4,7 @@
 //   0 → 201 created, or 200 when an identical SKU exists (nothing created: the spec's
 //   "automatic redirect, product not updated"); -3/-4 → 400; -6 → 403; -2 → 429; -5 → 503; -1 → 500.
 // The body is parsed by hand (not with zValidator) because an empty body (-3) and a malformed
-// one (-4) need different status codes.
+// one (-4) need different status codes; a body not sent as JSON is -4 too.
 import { Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { issuesToImportErrors, SKU_STATUS, skuCreateSchema } from "@/lib/marketplace/schemas/sku";
@@ -14,6 +14,7 @@ import { bodyTooLargeMessage, JSON_BODY_LIMIT_BYTES, type BodyLimitRule } from "
 import type { SandboxContext, SandboxEnv } from "./context";
 import { randomBytes } from "node:crypto";
 import { canonicalJson } from "./store";
+import { hasJsonOrNoBody, NOT_JSON_MESSAGE } from "./validation";
 import { notifySeller } from "./webhooks";
 
 export const SKUS_PATH = "/v1.0/marketplace/portfolios/skus";
@@ -59,6 +60,8 @@ export function skuRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     if (extra.length > 0) {
       return answer(400, failure(SKU_STATUS.invalid, extra.map((name) => ({ field: `query.${name}`, message: "this path accepts no parameters" }))));
     }
+    // Checked before the empty-body case: a text/plain form post declares its type even when empty.
+    if (!hasJsonOrNoBody(c)) return answer(400, failure(SKU_STATUS.invalid, [{ field: "body", message: NOT_JSON_MESSAGE }]));
     const text = (await c.req.text()).trim();
     if (text === "") return answer(400, failure(SKU_STATUS.empty, []));
     let json: unknown;

@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { networkInterfaces } from "node:os";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { HostLookup } from "./callback-guard";
 import type { SandboxConfig } from "./config";
 import { obtainAccessToken, startTestSandbox, type TestSandbox } from "./testing";
@@ -108,6 +109,10 @@ const NAMES: Record<string, string[]> = {
   "mapped-metadata.test": ["::ffff:169.254.169.254"],
   "intranet.test": ["10.1.2.3"],
   "loopback6.test": ["::1"],
+  "docs.test": ["93.184.215.14", "192.0.2.10"],
+  "bench.test": ["198.18.0.20"],
+  "multicast6.test": ["ff05::2"],
+  "nat64-loopback.test": ["64:ff9b::7f00:1"],
 };
 const testLookup: HostLookup = async (hostname) => {
   const addresses = NAMES[hostname];
@@ -125,6 +130,32 @@ const ALWAYS_REFUSED = [
   "http://[::ffff:a9fe:a9fe]/hooks",
   "https://metadata.test/hooks",
   "https://mapped-metadata.test/hooks",
+  // The IANA special-purpose blocks nothing legitimate receives webhooks on.
+  "http://192.0.2.1/hooks",
+  "http://198.18.0.1/hooks",
+  "http://198.51.100.1/hooks",
+  "http://203.0.113.1/hooks",
+  "http://224.0.0.1/hooks",
+  "http://240.0.0.1/hooks",
+  "http://255.255.255.255/hooks",
+  "http://192.0.0.8/hooks",
+  "http://[::ffff:203.0.113.1]/hooks",
+  "http://[2001:db8::1]/hooks",
+  "http://[3fff::1]/hooks",
+  "http://[2001:2::1]/hooks",
+  "http://[2001::1]/hooks",
+  "http://[2002:7f00:1::]/hooks",
+  "http://[::7f00:1]/hooks",
+  "http://[100::1]/hooks",
+  "http://[5f00::1]/hooks",
+  "http://[ff02::1]/hooks",
+  "http://[64:ff9b::a9fe:a9fe]/hooks",
+  "http://[64:ff9b::7f00:1]/hooks",
+  "http://[64:ff9b::5db8:d70e]/hooks",
+  "https://nat64-loopback.test/hooks",
+  "https://docs.test/hooks",
+  "https://bench.test/hooks",
+  "https://multicast6.test/hooks",
 ];
 const LOOPBACK_AND_PRIVATE = [
   "http://127.0.0.1:3000/hooks",
@@ -139,6 +170,7 @@ const LOOPBACK_AND_PRIVATE = [
   "http://[fd00::1]/hooks",
   "https://intranet.test/hooks",
   "https://loopback6.test/hooks",
+  "http://[64:ff9b:1::a00:1]/hooks",
 ];
 const PUBLIC = ["https://public.test/hooks", "http://93.184.215.14/hooks", "https://[2606:4700::1]/hooks", "https://not-resolvable.test/hooks"];
 
@@ -155,16 +187,25 @@ describe.each<[string, Partial<SandboxConfig>, { refused: string[]; accepted: st
   let guardedToken: string;
 
   beforeAll(async () => {
+    // Refusals are explained in the operator's log: quiet here, checked below.
+    vi.spyOn(console, "warn").mockImplementation(() => {});
     guarded = await startTestSandbox({ config, lookup: testLookup, startDelivery: false });
     guardedToken = await obtainAccessToken(guarded.url);
   });
-  afterAll(() => guarded.close());
+  afterAll(async () => {
+    vi.mocked(console.warn).mockRestore();
+    await guarded.close();
+  });
 
   describe.each(["/v1.0/marketplace/webhooks/url", "/v1.0/webhooks"])("POST %s", (path) => {
-    it.each(refused)("%s → 400 naming url; nothing saved", async (url) => {
+    it.each(refused)("%s → 400 naming url, saying only that it is not allowed; nothing saved", async (url) => {
       const response = await guarded.api(path, { method: "POST", token: guardedToken, json: { url } });
       expect(response.status).toBe(400);
-      expect(await response.json()).toMatchObject({ error: { code: "invalid_request", details: [{ field: "url", message: expect.stringMatching(/^is refused: /) }] } });
+      const text = await response.text();
+      expect(JSON.parse(text)).toMatchObject({ error: { code: "invalid_request", details: [{ field: "url", message: expect.stringMatching(/^is not allowed/) }] } });
+      // Nothing of what the name resolves to, nor which block it fell in.
+      expect(text).not.toMatch(/resolves|loopback|private|link-local|metadata|documentation|reserved|multicast|benchmarking|\/\d+\b/i);
+      for (const address of NAMES[new URL(url).hostname] ?? []) expect(text).not.toContain(address);
       expect(await (await guarded.api(path, { token: guardedToken })).json()).toEqual({ url: null });
     });
 
@@ -173,5 +214,50 @@ describe.each<[string, Partial<SandboxConfig>, { refused: string[]; accepted: st
       expect(response.status).toBe(200);
       await guarded.api(path, { method: "DELETE", token: guardedToken });
     });
+  });
+});
+
+describe("callback URL on an address of the sandbox's own host", () => {
+  /** This machine's addresses other than loopback, as a URL host. */
+  const own = Object.values(networkInterfaces())
+    .flatMap((entries) => entries ?? [])
+    .filter((entry) => !entry.internal && !entry.address.startsWith("fe80:"))
+    .map((entry) => (entry.family === "IPv6" ? `[${entry.address}]` : entry.address));
+  const exposedConfig = { host: "0.0.0.0", controlToken: "c".repeat(32) };
+
+  it.runIf(own.length > 0)("is refused by an exposed sandbox (os.networkInterfaces(), nothing stubbed)", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const exposed = await startTestSandbox({ config: exposedConfig, startDelivery: false });
+    try {
+      const token = await obtainAccessToken(exposed.url);
+      for (const host of own) {
+        const response = await exposed.api("/v1.0/webhooks", { method: "POST", token, json: { url: `http://${host}:3000/api/webhooks` } });
+        expect(response.status, host).toBe(400);
+        expect(await response.text()).not.toMatch(/resolves|this host/);
+      }
+    } finally {
+      warn.mockRestore();
+      await exposed.close();
+    }
+  });
+
+  it("is refused by an exposed sandbox even when public; the name and address reach the log only", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const hostLookup: HostLookup = async () => [{ address: "93.184.215.14", family: 4 }];
+    const exposed = await startTestSandbox({ config: exposedConfig, lookup: hostLookup, hostAddresses: () => ["93.184.215.14"], startDelivery: false });
+    const local = await startTestSandbox({ lookup: hostLookup, hostAddresses: () => ["93.184.215.14"], startDelivery: false });
+    try {
+      const response = await exposed.api("/v1.0/webhooks", { method: "POST", token: await obtainAccessToken(exposed.url), json: { url: "https://vm.test/hooks" } });
+      expect(response.status).toBe(400);
+      const text = await response.text();
+      expect(text).not.toMatch(/93\.184|resolves|this host/);
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining("vm.test resolves to 93.184.215.14: an address of this host"));
+      const allowed = await local.api("/v1.0/webhooks", { method: "POST", token: await obtainAccessToken(local.url), json: { url: "https://vm.test/hooks" } });
+      expect(allowed.status).toBe(200);
+    } finally {
+      warn.mockRestore();
+      await exposed.close();
+      await local.close();
+    }
   });
 });

@@ -5,7 +5,8 @@
 // required (the spec names none). GET without a URL → {url: null}.
 //
 // "The URL is validated" (spec: Endpoint 10): besides its form, the address its host is or resolves
-// to must be one the sandbox may call (sandbox/callback-guard.ts), else 400 naming `url`.
+// to must be one the sandbox may call (sandbox/callback-guard.ts), else 400 naming `url`, saying
+// only that it is not allowed.
 // Reachability is not checked: a name that does not resolve now is accepted, and every delivery
 // checks the address again.
 import { Hono } from "hono";
@@ -26,7 +27,7 @@ export function webhookUrlRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   const routes = new Hono<SandboxEnv>();
   const callbackUrlBody = webhookUrlRequestSchema.superRefine(async ({ url }, issues) => {
     const refusal = await ctx.callbacks.refusal(url);
-    if (refusal !== null) issues.addIssue({ code: "custom", path: ["url"], message: `is refused: ${refusal}` });
+    if (refusal !== null) issues.addIssue({ code: "custom", path: ["url"], message: `is ${refusal}` });
   });
   for (const path of WEBHOOK_URL_PATHS) {
     routes.post(path, apiGuard(ctx, []), jsonBody(callbackUrlBody), (c) => {

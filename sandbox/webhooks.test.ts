@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { samplePrice, sampleSku } from "@/lib/marketplace/schemas/fixtures";
 import { orderWebhookDataSchema, webhookMessageSchema } from "@/lib/marketplace/schemas/webhook";
 import { SEED_USER_IDS } from "./seed";
@@ -364,8 +364,8 @@ describe("fault reorderWebhooks", () => {
         posted.push(String(init?.body));
         return new Response(null, { status: 200 });
       },
-      // hooks.example resolves to a public (documentation) address.
-      lookup: async () => [{ address: "203.0.113.10", family: 4 }],
+      // hooks.example resolves to a public address.
+      lookup: async () => [{ address: "93.184.215.14", family: 4 }],
     });
   });
   afterAll(() => stubbed.close());
@@ -488,6 +488,7 @@ describe("callback URL scope", () => {
 
 describe("callback addresses at delivery time", () => {
   it("a name that resolved to a public address when set and to a metadata address now: failed at once, never sent, not retried", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     let answer = "93.184.215.14";
     const sent: string[] = [];
     const rebinding = await startTestSandbox({
@@ -507,8 +508,11 @@ describe("callback addresses at delivery time", () => {
       expect(failed?.attempts).toHaveLength(1);
       expect(failed?.attempts[0]).toMatchObject({
         responseStatus: null,
-        error: "callback URL refused: hooks.test resolves to 169.254.169.254, a link-local or cloud metadata address, which the sandbox never calls",
+        error: "callback URL refused: not allowed (the sandbox's log says why)",
       });
+      // The address is named in the operator's log, never in what the control API or console shows.
+      expect(JSON.stringify(failed)).not.toContain("169.254");
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining("hooks.test resolves to 169.254.169.254: link-local"));
       expect(failed?.nextAttemptAt).toBeNull();
       // Not retried, however far the clock moves.
       await rebinding.api("/_sandbox/clock", { method: "POST", json: { advanceSeconds: 120 } });
@@ -516,6 +520,7 @@ describe("callback addresses at delivery time", () => {
       expect(rebinding.handle.webhooks.list()[0]?.attempts).toHaveLength(1);
       expect(sent).toEqual([]);
     } finally {
+      warn.mockRestore();
       await rebinding.close();
     }
   });
@@ -548,6 +553,7 @@ describe("callback addresses at delivery time", () => {
   it("an exposed sandbox refuses a loopback receiver at delivery too, unless SANDBOX_ALLOW_PRIVATE_CALLBACKS", async () => {
     const target = { clientId: "demo-integrator", userId: SEED_USER_IDS.seller, url: receiver.url, scopes: ["order-order:read"] };
     const data = { domain: "order.order" as const, status: "new", order_id: "0".repeat(24) };
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const exposed = await startTestSandbox({ config: { host: "0.0.0.0", controlToken: "c".repeat(32) } });
     const allowing = await startTestSandbox({ config: { host: "0.0.0.0", controlToken: "c".repeat(32), allowPrivateCallbacks: true } });
     try {
@@ -556,13 +562,13 @@ describe("callback addresses at delivery time", () => {
       await obtainAccessToken(allowing.url);
       exposed.handle.webhooks.enqueue(target, data);
       await waitUntil(() => exposed.handle.webhooks.list()[0]?.state === "failed");
-      expect(exposed.handle.webhooks.list()[0]?.attempts[0]?.error).toBe(
-        "callback URL refused: 127.0.0.1 is a loopback address, refused while the sandbox listens on a network address (SANDBOX_HOST) unless SANDBOX_ALLOW_PRIVATE_CALLBACKS=1",
-      );
+      expect(exposed.handle.webhooks.list()[0]?.attempts[0]?.error).toBe("callback URL refused: not allowed (the sandbox's log says why)");
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining("127.0.0.1: loopback"));
       allowing.handle.webhooks.enqueue(target, data);
       await waitUntil(() => allowing.handle.webhooks.list()[0]?.state === "delivered");
       expect(receiver.received).toHaveLength(1);
     } finally {
+      warn.mockRestore();
       await exposed.close();
       await allowing.close();
     }
@@ -606,7 +612,7 @@ describe("delivery bounds", () => {
   }
 
   async function boundedSandbox(config: { deliveryLogSize?: number; deliveryConcurrency?: number }, stub: typeof fetch): Promise<TestSandbox> {
-    const bounded = await startTestSandbox({ config, fetch: stub, lookup: async () => [{ address: "203.0.113.10", family: 4 }] });
+    const bounded = await startTestSandbox({ config, fetch: stub, lookup: async () => [{ address: "93.184.215.14", family: 4 }] });
     const setter = await obtainAccessToken(bounded.url);
     await bounded.api("/v1.0/webhooks", { method: "POST", token: setter, json: { url: "https://hooks.test/in" } });
     return bounded;
