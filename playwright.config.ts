@@ -34,8 +34,23 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
+      testIgnore: /\.phone\.spec\.ts$/,
       use: {
         ...devices["Desktop Chrome"],
+        launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+      },
+    },
+    {
+      // A seller's phone (an iPhone 12–15's screen), touch only, in Portuguese: *.phone.spec.ts.
+      name: "phone",
+      testMatch: /\.phone\.spec\.ts$/,
+      use: {
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 3,
+        isMobile: true,
+        hasTouch: true,
+        locale: "pt-BR",
+        userAgent: "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
         launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
       },
     },

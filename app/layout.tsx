@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
@@ -8,6 +8,7 @@ import { LiveUpdates } from "@/components/live/live-updates";
 import { latestLiveMessageId } from "@/lib/live/bus";
 import { Providers } from "@/components/providers";
 import { getCurrentSeller } from "@/lib/auth/session";
+import { BRAND_COLOR } from "@/lib/brand";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -15,8 +16,13 @@ export async function generateMetadata(): Promise<Metadata> {
   return {
     title: { default: t("brand"), template: `%s · ${t("brand")}` },
     description: t("description"),
+    icons: { icon: [{ url: "/icons/icon-32.png", sizes: "32x32", type: "image/png" }, { url: "/icons/icon-192.png", sizes: "192x192", type: "image/png" }], apple: "/icons/apple-touch-icon.png" },
+    appleWebApp: { capable: true, title: t("shortName"), statusBarStyle: "default" },
   };
 }
+
+// The browser's chrome takes the brand colour on a phone; the page is laid out for the device's width.
+export const viewport: Viewport = { themeColor: BRAND_COLOR, width: "device-width", initialScale: 1 };
 
 // Before any of the page's scripts: zod (used in the browser for filters and forms) must not
 // probe whether it may compile code, which the Content-Security-Policy (proxy.ts) forbids and the

@@ -11,7 +11,7 @@ export function LocaleSwitch() {
   const current = useLocale();
   const t = useTranslations("shell");
   return (
-    <form action={setLocaleAction} aria-label={t("language")} className="flex gap-1 text-xs">
+    <form action={setLocaleAction} aria-label={t("language")} className="flex gap-1 text-sm lg:text-xs">
       {LOCALES.map((locale) => (
         <button
           key={locale}
@@ -20,7 +20,7 @@ export function LocaleSwitch() {
           value={locale}
           lang={locale}
           aria-pressed={locale === current}
-          className={`rounded px-2 py-1 ${locale === current ? "bg-zinc-100 font-medium text-zinc-900" : "text-zinc-600 hover:bg-zinc-100"}`}
+          className={`min-h-11 min-w-11 rounded px-3 lg:min-h-8 lg:min-w-0 lg:px-2 ${locale === current ? "bg-zinc-100 font-medium text-zinc-900" : "text-zinc-600 hover:bg-zinc-100"}`}
         >
           {LOCALE_NAMES[locale]}
         </button>

@@ -11,7 +11,7 @@ export function NavLink({ href, section, label }: { href: string; section: strin
     <Link
       href={href}
       aria-current={active ? "page" : undefined}
-      className={`rounded-md px-3 py-2 hover:bg-zinc-100 hover:text-zinc-900 ${active ? "bg-zinc-100 font-medium text-zinc-900" : "text-zinc-600"}`}
+      className={`flex min-h-11 items-center rounded-md px-3 hover:bg-zinc-100 lg:min-h-9 hover:text-zinc-900 ${active ? "bg-zinc-100 font-medium text-zinc-900" : "text-zinc-600"}`}
     >
       {label}
     </Link>

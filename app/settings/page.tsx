@@ -39,11 +39,11 @@ export default async function SettingsPage() {
   if (!BRAZILIAN_TIME_ZONES.includes(seller.timeZone) && !otherZones.includes(seller.timeZone)) otherZones.unshift(seller.timeZone);
 
   return (
-    <section className="max-w-2xl space-y-6">
+    <section className="max-w-2xl min-w-0 space-y-6">
       <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
-      <div className="rounded-lg border border-zinc-200 bg-white p-6">
+      <div className="rounded-lg border border-zinc-200 bg-white p-4 sm:p-6">
         <h2 className="text-lg font-medium">{t("connection.title")}</h2>
-        <dl className="mt-4 grid grid-cols-[12rem_1fr] gap-y-3 text-sm">
+        <dl className="mt-4 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[12rem_1fr] sm:gap-y-3">
           <dt className="text-zinc-500">{t("connection.account")}</dt>
           <dd>
             {seller.name} <span className="text-zinc-500">({seller.email})</span>
@@ -66,21 +66,21 @@ export default async function SettingsPage() {
         </dl>
       </div>
       <TimeZoneForm current={seller.timeZone} brazilian={BRAZILIAN_TIME_ZONES} others={otherZones} />
-      <form action={signOutEverywhereAction} className="rounded-lg border border-zinc-200 bg-white p-6">
+      <form action={signOutEverywhereAction} className="rounded-lg border border-zinc-200 bg-white p-4 sm:p-6">
         <h2 className="text-lg font-medium">{t("sessions.title")}</h2>
         <p className="mt-1 text-sm text-zinc-600">{t("sessions.help")}</p>
         <button type="submit" className="mt-4 rounded-md border border-zinc-300 px-4 py-2 text-sm font-medium text-zinc-800 hover:bg-zinc-50">
           {t("sessions.button")}
         </button>
       </form>
-      <form action={disconnectAction} className="rounded-lg border border-red-200 bg-white p-6">
+      <form action={disconnectAction} className="rounded-lg border border-red-200 bg-white p-4 sm:p-6">
         <h2 className="text-lg font-medium">{t("disconnect.title")}</h2>
         <p className="mt-1 text-sm text-zinc-600">{t("disconnect.help")}</p>
         <button type="submit" className="mt-4 rounded-md border border-red-300 px-4 py-2 text-sm font-medium text-red-700 hover:bg-red-50">
           {t("disconnect.button")}
         </button>
       </form>
-      <form action={deleteMyDataAction} className="rounded-lg border border-red-200 bg-white p-6">
+      <form action={deleteMyDataAction} className="rounded-lg border border-red-200 bg-white p-4 sm:p-6">
         <h2 className="text-lg font-medium">{t("deleteData.title")}</h2>
         <p className="mt-1 text-sm text-zinc-600">{t("deleteData.help")}</p>
         <button type="submit" className="mt-4 rounded-md bg-red-700 px-4 py-2 text-sm font-medium text-white hover:bg-red-800">

@@ -55,7 +55,7 @@ export function ExportOrdersButton({ query }: { query: string }) {
         type="button"
         onClick={() => void run()}
         disabled={state.kind === "running"}
-        className="rounded-md border border-zinc-300 bg-white px-3 py-1.5 font-medium hover:bg-zinc-50 disabled:opacity-50"
+        className="min-h-11 rounded-md border border-zinc-300 bg-white px-4 py-1.5 font-medium hover:bg-zinc-50 disabled:opacity-50 md:min-h-0 md:px-3"
       >
         {t("button")}
       </button>

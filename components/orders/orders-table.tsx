@@ -8,6 +8,7 @@ import { DEFAULT_TIME_ZONE } from "@/i18n/config";
 import { ExportOrdersButton } from "@/components/orders/export-button";
 import { OrderStatusBadge } from "@/components/orders/order-status-badge";
 import { PagedTable } from "@/components/ui/paged-table";
+import { activeFilterCount, FiltersPanel } from "@/components/ui/filters-panel";
 import { TableFilters } from "@/components/ui/table-filters";
 import { usePagedQuery } from "@/components/ui/use-paged-query";
 import type { OrderRow, OrdersPage } from "@/lib/orders/order-rows";
@@ -17,6 +18,9 @@ import { deadlineOf } from "@/lib/orders/ship-by";
 import type { Deadline } from "@/lib/orders/ship-by";
 
 const column = createColumnHelper<OrderRow>();
+
+/** The filters in the folded panel: the deadline has its quick buttons, always in view. */
+const FOLDED_FILTERS = ["status", "id", "customer", "from", "to"] as const;
 
 const SORT_HEADERS = {
   created_at: { label: "created", sortBy: "sortByCreated" },
@@ -30,7 +34,9 @@ function SortHeader({ field, sort, onSort }: { field: keyof typeof SORT_HEADERS;
   const next = active && direction === "desc" ? `${field}:asc` : `${field}:desc`;
   const { label, sortBy } = SORT_HEADERS[field];
   return (
-    <button type="button" onClick={() => onSort(next)} className="inline-flex items-center gap-1 font-medium hover:text-zinc-900" aria-label={t(sortBy)}>
+    // Named by its visible words (plus the order it sorts in), so a voice-control user who says
+    // what they see reaches it; the title tells a mouse user what a click does.
+    <button type="button" onClick={() => onSort(next)} className="inline-flex items-center gap-1 font-medium hover:text-zinc-900" title={t(sortBy)}>
       {t(`columns.${label}`)}
       <span aria-hidden="true">{active ? (direction === "desc" ? "↓" : "↑") : "↕"}</span>
       {active ? <span className="sr-only">{direction === "desc" ? t("newestFirst") : t("oldestFirst")}</span> : null}
@@ -53,16 +59,19 @@ export function OrdersTable({ urlValid }: { urlValid: boolean }) {
     () => [
       column.accessor("id", {
         header: t("columns.order"),
+        meta: { cardTitle: true },
         cell: (info) => (
-          <Link href={`/orders/${info.getValue()}`} className="font-mono text-xs text-brand-700 hover:underline">
-            {info.getValue()}
+          // On a phone the card names the order by the end of its id (the order page shows it whole).
+          <Link href={`/orders/${info.getValue()}`} className="inline-flex min-h-11 items-center text-brand-700 hover:underline md:min-h-0">
+            <span className="md:hidden">{t("shortOrder", { number: info.getValue().slice(-8) })}</span>
+            <span className="hidden font-mono text-xs md:inline">{info.getValue()}</span>
           </Link>
         ),
       }),
       column.accessor("status", { header: t("columns.status"), cell: (info) => <OrderStatusBadge status={info.getValue()} /> }),
       column.accessor("customerName", { header: t("columns.customer") }),
       column.accessor("total", { header: t("columns.total"), cell: (info) => <span className="tabular-nums">{format.money(info.getValue())}</span> }),
-      column.accessor("items", { header: t("columns.items"), cell: (info) => format.count(info.getValue()) }),
+      column.accessor("items", { header: t("columns.items"), meta: { hideOnPhone: true }, cell: (info) => format.count(info.getValue()) }),
       column.accessor("shipBy", {
         header: t("columns.shipBy"),
         cell: (info) => {
@@ -77,10 +86,12 @@ export function OrdersTable({ urlValid }: { urlValid: boolean }) {
         },
       }),
       column.accessor("createdAt", {
+        meta: { hideOnPhone: true },
         header: () => <SortHeader field="created_at" sort={filters.sort} onSort={(sort) => update({ sort })} />,
         cell: (info) => <time dateTime={info.getValue()}>{format.date(info.getValue())}</time>,
       }),
       column.accessor("updatedAt", {
+        meta: { hideOnPhone: true },
         header: () => <SortHeader field="updated_at" sort={filters.sort} onSort={(sort) => update({ sort })} />,
         cell: (info) => <time dateTime={info.getValue()}>{format.date(info.getValue())}</time>,
       }),
@@ -105,19 +116,21 @@ export function OrdersTable({ urlValid }: { urlValid: boolean }) {
             type="button"
             aria-pressed={filters.deadline === deadline}
             onClick={() => update({ deadline: filters.deadline === deadline ? null : deadline })}
-            className="rounded-full border border-zinc-300 bg-white px-3 py-1 font-medium hover:bg-zinc-50 aria-pressed:border-brand-700 aria-pressed:bg-brand-700 aria-pressed:text-white"
+            className="min-h-11 rounded-full border border-zinc-300 bg-white px-4 py-1 font-medium hover:bg-zinc-50 aria-pressed:border-brand-700 aria-pressed:bg-brand-700 aria-pressed:text-white md:min-h-0 md:px-3"
           >
             {t(label)}
           </button>
         ))}
       </div>
-      <TableFilters
-        key={queryString}
-        filters={ordersTable.filters}
-        state={filters}
-        update={update}
-        className="grid gap-3 rounded-lg border border-zinc-200 bg-white p-4 text-sm md:grid-cols-4"
-      />
+      <FiltersPanel active={activeFilterCount(filters, FOLDED_FILTERS)}>
+        <TableFilters
+          key={queryString}
+          filters={ordersTable.filters}
+          state={filters}
+          update={update}
+          className="grid gap-3 rounded-lg border border-zinc-200 bg-white p-4 text-sm sm:grid-cols-2 md:grid-cols-4"
+        />
+      </FiltersPanel>
 
       <PagedTable
         paged={paged}

@@ -39,8 +39,9 @@ export function SkuCatalogueTable({ urlValid }: { urlValid: boolean }) {
     () => [
       column.accessor("code", {
         header: t("catalogue.columns.code"),
+        meta: { cardTitle: true },
         cell: (info) => (
-          <Link href={`/skus/${info.row.original.id}`} className="font-medium text-brand-700 hover:underline">
+          <Link href={`/skus/${info.row.original.id}`} className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline md:min-h-0">
             {info.getValue()}
           </Link>
         ),
@@ -51,14 +52,14 @@ export function SkuCatalogueTable({ urlValid }: { urlValid: boolean }) {
         header: t("catalogue.columns.created"),
         cell: (info) => <time dateTime={info.getValue()}>{format.date(info.getValue())}</time>,
       }),
-      column.accessor("id", { header: t("catalogue.columns.id"), cell: (info) => <span className="font-mono text-xs">{info.getValue()}</span> }),
+      column.accessor("id", { header: t("catalogue.columns.id"), meta: { hideOnPhone: true }, cell: (info) => <span className="font-mono text-xs">{info.getValue()}</span> }),
       column.display({
         id: "new-version",
         header: "",
         cell: (info) => (
           <Link
             href={`/skus/new?from=${info.row.original.id}`}
-            className="whitespace-nowrap text-brand-700 hover:underline"
+            className="inline-flex min-h-11 items-center whitespace-nowrap text-brand-700 hover:underline md:min-h-0"
             aria-label={t("newVersionOf", { code: info.row.original.code })}
           >
             {t("catalogue.newVersion")}

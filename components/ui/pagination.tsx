@@ -29,7 +29,7 @@ export function Pagination({
         <select
           value={size}
           onChange={(event) => onSize(Number(event.target.value))}
-          className="rounded-md border border-zinc-300 bg-white px-2 py-1"
+          className="min-h-11 rounded-md border border-zinc-300 bg-white px-2 py-1 md:min-h-0"
         >
           {sizes.map((option) => (
             <option key={option} value={option}>
@@ -38,7 +38,7 @@ export function Pagination({
           ))}
         </select>
       </label>
-      <div className="flex items-center gap-3">
+      <div className="flex flex-wrap items-center gap-3">
         <span className="text-zinc-600" aria-live="polite">
           {t("page", {
             // Plain strings: a page number reads without grouping, as the URL carries it.
@@ -52,7 +52,7 @@ export function Pagination({
           type="button"
           onClick={() => onPage(page - 1)}
           disabled={page <= 1}
-          className="rounded-md border border-zinc-300 bg-white px-3 py-1 disabled:opacity-40"
+          className="min-h-11 min-w-11 rounded-md border border-zinc-300 bg-white px-3 py-1 disabled:opacity-40 md:min-h-0"
         >
           {t("previous")}
         </button>
@@ -60,7 +60,7 @@ export function Pagination({
           type="button"
           onClick={() => onPage(page + 1)}
           disabled={!hasNext}
-          className="rounded-md border border-zinc-300 bg-white px-3 py-1 disabled:opacity-40"
+          className="min-h-11 min-w-11 rounded-md border border-zinc-300 bg-white px-3 py-1 disabled:opacity-40 md:min-h-0"
         >
           {t("next")}
         </button>

@@ -12,7 +12,7 @@ import type { ChoicesFilter, FilterDefinition, MessageKey } from "@/lib/tables/t
 
 type Changes = Record<string, string | null>;
 
-const inputClass = "rounded-md border border-zinc-300 px-2 py-1";
+const inputClass = "min-h-11 w-full min-w-0 rounded-md border border-zinc-300 px-2 py-1 md:min-h-0";
 
 export function TableFilters({
   filters,
@@ -88,10 +88,10 @@ export function TableFilters({
         }
       })}
       <div className="col-span-full flex gap-2">
-        <button type="submit" className="rounded-md bg-brand-700 px-3 py-1.5 font-medium text-white">
+        <button type="submit" className="min-h-11 rounded-md bg-brand-700 px-4 py-1.5 font-medium text-white md:min-h-0 md:px-3">
           {word(submitLabel)}
         </button>
-        <button type="button" className="rounded-md border border-zinc-300 px-3 py-1.5" onClick={() => update(Object.fromEntries(entries.map(([key]) => [key, null])))}>
+        <button type="button" className="min-h-11 rounded-md border border-zinc-300 px-4 py-1.5 md:min-h-0 md:px-3" onClick={() => update(Object.fromEntries(entries.map(([key]) => [key, null])))}>
           {word("common.table.clear")}
         </button>
       </div>
@@ -110,7 +110,7 @@ function Choices({ name, filter, word, selected, onChange }: { name: string; fil
       <legend className="mb-1">{word(filter.label)}</legend>
       <div className="flex flex-wrap gap-3">
         {filter.options.map((option) => (
-          <label key={option} className="flex items-center gap-1.5">
+          <label key={option} className="flex min-h-11 items-center gap-1.5 md:min-h-0">
             <input
               type="checkbox"
               name={name}

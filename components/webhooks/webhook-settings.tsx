@@ -13,7 +13,7 @@ export function WebhookSettings({ currentUrl, receiverUrl }: { currentUrl: strin
 
   return (
     <div className="space-y-6">
-      <form action={action} className="rounded-lg border border-zinc-200 bg-white p-6">
+      <form action={action} className="rounded-lg border border-zinc-200 bg-white p-4 sm:p-6">
         <h2 className="text-lg font-medium">{t("callbackUrl")}</h2>
         <p className="mt-2 text-sm" data-testid="current-webhook-url">
           {currentUrl ? (
@@ -52,13 +52,13 @@ export function WebhookSettings({ currentUrl, receiverUrl }: { currentUrl: strin
         </p>
       </form>
 
-      <form action={action} className="rounded-lg border border-zinc-200 bg-white p-6" noValidate>
+      <form action={action} className="rounded-lg border border-zinc-200 bg-white p-4 sm:p-6" noValidate>
         <input type="hidden" name="intent" value="set-custom" />
         <label htmlFor="webhook-url" className="text-lg font-medium">
           {t("otherUrl")}
         </label>
         <p className="mt-1 text-sm text-zinc-600">{t("otherUrlHelp")}</p>
-        <div className="mt-3 flex gap-3">
+        <div className="mt-3 flex flex-col gap-3 sm:flex-row">
           <input
             id="webhook-url"
             name="url"

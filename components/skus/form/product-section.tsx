@@ -16,7 +16,7 @@ export function ProductSection() {
         <TextField name="code" label={t("code")} required max={SKU_LIMITS.code} mono />
         <TextField name="variation_key" label={t("variationKey")} hint={t("variationKeyHint")} max={SKU_LIMITS.variationKey} mono />
         <TextField name="brand" label={t("brand")} required max={SKU_LIMITS.brand} />
-        <div className="grid grid-cols-2 gap-4">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <SelectField
             name="condition"
             label={t("condition")}

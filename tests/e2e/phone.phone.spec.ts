@@ -1,0 +1,126 @@
+import { expect, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { connectAs } from "./support";
+
+// The dashboard on a seller's phone (the "phone" project: 390 × 844, touch, pt-BR): no page
+// scrolls sideways, every section is reachable through the header's menu, and the morning's
+// path works by touch: overview → late orders → an order → its shipping label.
+
+async function expectNoSidewaysScroll(page: Page, path: string) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth, `${path} is ${scrollWidth} px wide on a ${innerWidth} px screen`).toBeLessThanOrEqual(innerWidth);
+}
+
+const SECTIONS = [
+  { name: "Pedidos", url: /\/orders$/ },
+  { name: "Preços", url: /\/prices\/products$/ },
+  { name: "SKUs", url: /\/skus$/ },
+  { name: "Webhooks", url: /\/webhooks$/ },
+  { name: "Configurações", url: /\/settings$/ },
+];
+
+async function everySectionThroughTheMenu(page: Page) {
+  const menu = page.getByRole("button", { name: "Menu" });
+  for (const section of SECTIONS) {
+    // Folded: the sections are not on the screen until the menu opens.
+    await expect(page.getByRole("navigation", { name: "Principal" })).toBeHidden();
+    await menu.tap();
+    await expect(page.getByRole("button", { name: "Fechar menu" })).toHaveAttribute("aria-expanded", "true");
+    await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: section.name }).tap();
+    await expect(page).toHaveURL(section.url);
+    // Navigating closes it.
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+  }
+}
+
+test("signed out: the landing, sign-in and not-found pages fit the screen, and the menu holds the sections and the language", async ({ page }) => {
+  for (const path of ["/", "/connect", "/no-such-page"]) {
+    await page.goto(path);
+    await expect(page.locator("main")).toBeVisible();
+    await expectNoSidewaysScroll(page, path);
+  }
+  await page.goto("/");
+  await page.getByRole("button", { name: "Menu" }).tap();
+  await expect(page.getByRole("form", { name: "Idioma" }).getByRole("button", { name: "English" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Conectar conta" })).toBeVisible();
+  // Escape folds it again, and the focus goes back to the button.
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("button", { name: "Menu" })).toBeFocused();
+});
+
+test("signed in: every page fits a phone's screen and every section is reachable through the menu", async ({ page }) => {
+  test.setTimeout(120_000);
+  await connectAs(page, "seller@example.com");
+  await everySectionThroughTheMenu(page);
+
+  const pages = ["/", "/orders", "/orders?deadline=late", "/prices", "/prices/products", "/prices/bulk", "/skus", "/skus/new", "/webhooks", "/webhooks/events", "/settings"];
+  for (const path of pages) {
+    await page.goto(path);
+    await expect(page.locator("main h1")).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await expectNoSidewaysScroll(page, path);
+  }
+  // A detail page of each kind.
+  await page.goto("/orders");
+  await page.locator("tbody tr").first().getByRole("link").first().tap();
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f]{24}$/);
+  await expect(page.locator("main h1")).toBeVisible();
+  await expectNoSidewaysScroll(page, "an order");
+
+  await page.goto("/webhooks/events");
+  const details = page.getByRole("link", { name: "Detalhes" }).first();
+  if (await details.isVisible()) {
+    await details.tap();
+    await expect(page.locator("main h1")).toBeVisible();
+    await expectNoSidewaysScroll(page, "an event");
+  }
+});
+
+test("the morning on a phone: overview → late orders → an order → its shipping label, by touch", async ({ page }) => {
+  await connectAs(page, "seller@example.com");
+  await page.goto("/");
+  await page.getByTestId("count-late").tap();
+  await expect(page).toHaveURL(/\/orders\?deadline=late/);
+  // Each order a card: its short number, customer, total, status and ship-by with the "late" badge.
+  const card = page.locator("tbody tr").first();
+  await expect(card).toBeVisible();
+  await expect(card.getByText("atrasado", { exact: true })).toBeVisible();
+  await expect(card.getByRole("link", { name: /^Pedido …[0-9a-f]{8}$/ })).toBeVisible();
+  // The quick filters stay in view; the others fold behind a button that counts them.
+  await expect(page.getByRole("button", { name: "Em atraso" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("button", { name: /^Filtros/ })).toHaveAttribute("aria-expanded", "false");
+
+  await card.getByRole("link").first().tap();
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f]{24}$/);
+  const label = page.getByRole("link", { name: /etiqueta/i }).first();
+  await expect(label).toBeVisible();
+  const box = await label.boundingBox();
+  expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+  expect(await label.getAttribute("href")).toMatch(/^https?:\/\//);
+});
+
+test("the event log on a phone: each event is readable without sideways scrolling", async ({ page }) => {
+  await connectAs(page, "seller@example.com");
+  await page.goto("/webhooks/events");
+  await expect(page.locator("main h1")).toBeVisible();
+  await expectNoSidewaysScroll(page, "/webhooks/events");
+});
+
+test("installable: a web app manifest in the seller's language, with icons, and the theme colour of the page", async ({ page, request }) => {
+  await page.goto("/");
+  const href = await page.locator('link[rel="manifest"]').getAttribute("href");
+  expect(href).toBeTruthy();
+  const response = await request.get(href!, { headers: { "Accept-Language": "pt-BR" } });
+  expect(response.status()).toBe(200);
+  const manifest = (await response.json()) as { name: string; short_name: string; start_url: string; display: string; theme_color: string; icons: { src: string; sizes: string; purpose?: string }[] };
+  expect(manifest).toMatchObject({ name: "Painel do Vendedor", start_url: "/", display: "standalone" });
+  expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(["192x192", "512x512"]));
+  expect(manifest.icons.some((icon) => icon.purpose === "maskable")).toBe(true);
+  for (const icon of manifest.icons) {
+    const image = await request.get(icon.src);
+    expect(image.status(), icon.src).toBe(200);
+    expect(image.headers()["content-type"]).toBe("image/png");
+  }
+  // The browser's chrome takes the same colour the manifest gives the installed app.
+  expect(await page.locator('meta[name="theme-color"]').getAttribute("content")).toBe(manifest.theme_color);
+});
