@@ -31,7 +31,7 @@ export default async function HomePage() {
     <section className="space-y-6">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">{t("welcome", { name: seller.name })}</h1>
-        <p className="mt-1 text-sm text-zinc-600">{t("connected", { email: seller.email })}</p>
+        <p className="mt-1 text-sm break-words text-zinc-600">{t("connected", { email: seller.email })}</p>
       </div>
       {notifications ? (
         <p

@@ -13,6 +13,7 @@ import enSettings from "./en/settings.json";
 import enShell from "./en/shell.json";
 import enSkus from "./en/skus.json";
 import enWebhooks from "./en/webhooks.json";
+import enWords from "./en/words.json";
 import ptCommon from "./pt-BR/common.json";
 import ptConnect from "./pt-BR/connect.json";
 import ptOrders from "./pt-BR/orders.json";
@@ -23,6 +24,7 @@ import ptSettings from "./pt-BR/settings.json";
 import ptShell from "./pt-BR/shell.json";
 import ptSkus from "./pt-BR/skus.json";
 import ptWebhooks from "./pt-BR/webhooks.json";
+import ptWords from "./pt-BR/words.json";
 
 const en = {
   common: enCommon,
@@ -35,6 +37,7 @@ const en = {
   shell: enShell,
   skus: enSkus,
   webhooks: enWebhooks,
+  words: enWords,
 };
 
 export type Messages = typeof en;
@@ -52,5 +55,6 @@ export const catalogues: Record<Locale, Record<keyof Messages, unknown>> = {
     shell: ptShell,
     skus: ptSkus,
     webhooks: ptWebhooks,
+    words: ptWords,
   },
 };

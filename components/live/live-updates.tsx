@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { toast } from "sonner";
+import { eventWord } from "@/lib/words/event-words";
 
 /**
  * Listens to the seller's live stream: toasts new orders and refreshes the React Query tables an
@@ -19,11 +20,12 @@ export function LiveUpdates({ after }: { after: string }) {
   const routerRef = useRef(router);
   // The same for the words: switching the language must not reopen the stream either.
   const t = useTranslations("webhooks.live");
-  const wordsRef = useRef(t);
+  const eventWords = useTranslations("words");
+  const wordsRef = useRef({ t, eventWords });
   useEffect(() => {
     routerRef.current = router;
-    wordsRef.current = t;
-  }, [router, t]);
+    wordsRef.current = { t, eventWords };
+  }, [router, t, eventWords]);
   // Only the first connection needs it (reconnects send Last-Event-ID): a refreshed layout must
   // not reopen the stream.
   const afterRef = useRef(after);
@@ -65,9 +67,9 @@ export function LiveUpdates({ after }: { after: string }) {
       if (!message) return;
       refresh("orders");
       if (message.domain === "order.order") {
-        const words = wordsRef.current;
+        const { t: words, eventWords } = wordsRef.current;
         const orderId = String(message.orderId);
-        toast(words("orderStatus", { status: String(message.status) }), {
+        toast(eventWord(eventWords, message.domain, message.status ?? null), {
           // A change no notification told, found by reconciliation (lib/sync/reconcile.ts).
           description: message.source === "reconciliation" ? words("orderReconciled", { orderId }) : words("order", { orderId }),
           action: { label: words("open"), onClick: () => routerRef.current.push(`/orders/${message.orderId}`) },

@@ -1,10 +1,11 @@
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
-import { OrderStatusBadge } from "@/components/orders/order-status-badge";
+import { DeliveryStatusBadge, OrderStatusBadge } from "@/components/orders/order-status-badge";
 import type { Delivery, DeliveryItem, Order, Phone, Shipping } from "@/lib/marketplace/schemas/order";
 import { safeWebUrl } from "@/lib/marketplace/schemas/common";
 import { maskDocument } from "@/lib/orders/mask-document";
 import { useDisplayFormat } from "@/lib/format";
+import { commissionTypeWord, installmentsWord, paymentMethodWord, pickupMethodWord, quantityWord, timeLimitWord } from "@/lib/words/order-words";
 
 function phone(p: Phone): string {
   return `+${p.country_code} (${p.area_code}) ${p.number}`;
@@ -12,18 +13,19 @@ function phone(p: Phone): string {
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
-    <section className="rounded-lg border border-zinc-200 bg-white p-5" data-testid={testId}>
+    <section className="rounded-lg border border-zinc-200 bg-white p-4 sm:p-5" data-testid={testId}>
       <h2 className="mb-3 text-base font-semibold">{title}</h2>
       {children}
     </section>
   );
 }
 
+/** Label and value side by side from `sm` up; on a phone the label sits above its value. */
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
   return (
-    <dl className="grid grid-cols-[minmax(8rem,auto)_1fr] gap-x-4 gap-y-1.5 text-sm">
+    <dl className="space-y-2 text-sm sm:grid sm:grid-cols-[minmax(8rem,auto)_minmax(0,1fr)] sm:gap-x-4 sm:gap-y-1.5 sm:space-y-0">
       {rows.map(([label, value]) => (
-        <div key={label} className="contents">
+        <div key={label} className="sm:contents">
           <dt className="text-zinc-500">{label}</dt>
           <dd className="break-words">{value}</dd>
         </div>
@@ -34,6 +36,7 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 
 export function OrderDetails({ order }: { order: Order }) {
   const t = useTranslations("orders.detail");
+  const words = useTranslations("words");
   const format = useDisplayFormat();
   const { amounts } = order;
   const money = (value: number, currency = amounts.currency, normalizer = amounts.normalizer) => format.money({ value, currency, normalizer });
@@ -46,13 +49,15 @@ export function OrderDetails({ order }: { order: Order }) {
 
   return (
     <div className="space-y-6">
-      <header className="flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-semibold tracking-tight">{t.rich("heading", { id: order.id, mono: (chunks) => <span className="font-mono text-xl">{chunks}</span> })}</h1>
+      <header className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <h1 className="min-w-0 text-2xl font-semibold tracking-tight">
+          {t.rich("heading", { id: order.id, mono: (chunks) => <span className="font-mono text-lg break-all sm:text-xl">{chunks}</span> })}
+        </h1>
         <OrderStatusBadge status={order.status} />
       </header>
 
       <Section title={t("timeline.title")} testId="order-timeline">
-        <ol className="flex flex-wrap gap-6 text-sm">
+        <ol className="grid grid-cols-2 gap-4 text-sm sm:flex sm:flex-wrap sm:gap-6">
           {timeline.map((step) => (
             <li key={step.label} className={step.at ? "" : "text-zinc-400"}>
               <div className="font-medium">{t(`timeline.${step.label}`)}</div>
@@ -96,7 +101,12 @@ export function OrderDetails({ order }: { order: Order }) {
               ],
               [
                 t("amounts.commission"),
-                t("amounts.commissionOf", { amount: money(amounts.comission.total, amounts.comission.currency, amounts.comission.normalizer), type: amounts.comission.type }),
+                <span key="commission" title={amounts.comission.type}>
+                  {t("amounts.commissionOf", {
+                    amount: money(amounts.comission.total, amounts.comission.currency, amounts.comission.normalizer),
+                    type: commissionTypeWord(words, amounts.comission.type),
+                  })}
+                </span>,
               ],
             ]}
           />
@@ -106,12 +116,13 @@ export function OrderDetails({ order }: { order: Order }) {
       <Section title={t("payments.title")} testId="order-payments">
         <ul className="space-y-2 text-sm">
           {order.payments.map((payment, index) => (
-            <li key={index} className="flex flex-wrap gap-x-4">
+            <li key={index} className="flex flex-wrap gap-x-4 gap-y-0.5">
               <strong>{format.money({ value: payment.amount, currency: payment.currency, normalizer: payment.normalizer })}</strong>
-              <span>{payment.method}</span>
+              <span title={payment.method}>
+                {paymentMethodWord(words, payment.method)} · {installmentsWord(words, payment.installments)}
+              </span>
               <span>{payment.description}</span>
-              <span>{t("payments.installments", { count: payment.installments })}</span>
-              <span className="text-zinc-500">{t("payments.gatewayDocument", { document: payment.gateway.document })}</span>
+              <span className="break-all text-zinc-500">{t("payments.gatewayDocument", { document: payment.gateway.document })}</span>
             </li>
           ))}
         </ul>
@@ -126,14 +137,34 @@ export function OrderDetails({ order }: { order: Order }) {
 
 function DeliveryCard({ delivery, index }: { delivery: Delivery; index: number }) {
   const t = useTranslations("orders.detail.delivery");
+  const words = useTranslations("words");
   const { shipping } = delivery;
+  // Only http(s) addresses from the platform become links.
+  const labelUrl = safeWebUrl(shipping.labels.url);
+  const trackingUrl = safeWebUrl(shipping.tracking.url);
+  // What the seller comes for on a phone: full-width buttons right under the heading.
+  const action = "flex min-h-11 items-center justify-center rounded-md px-4 text-center text-sm font-medium break-words sm:py-2";
   return (
-    <section className="space-y-4 rounded-lg border border-zinc-200 bg-white p-5" data-testid="order-delivery">
-      <header className="flex flex-wrap items-baseline gap-3">
+    <section className="space-y-4 rounded-lg border border-zinc-200 bg-white p-4 sm:p-5" data-testid="order-delivery">
+      <header className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <h2 className="text-base font-semibold">{t("title", { index })}</h2>
-        <span className="font-mono text-xs text-zinc-500">{delivery.id}</span>
-        <span className="rounded bg-zinc-100 px-2 py-0.5 text-xs">{delivery.status}</span>
+        <DeliveryStatusBadge status={delivery.status} />
+        <span className="font-mono text-xs break-all text-zinc-500">{delivery.id}</span>
       </header>
+      {labelUrl || trackingUrl ? (
+        <div className="flex flex-col gap-2 sm:flex-row">
+          {labelUrl ? (
+            <a href={labelUrl} className={`${action} bg-brand-700 text-white hover:bg-brand-900`} target="_blank" rel="noreferrer">
+              {t("downloadLabel")}
+            </a>
+          ) : null}
+          {trackingUrl ? (
+            <a href={trackingUrl} className={`${action} border border-zinc-300 text-brand-700 hover:bg-zinc-50`} target="_blank" rel="noreferrer">
+              {words("shipping.trackParcel", { number: shipping.tracking.number })}
+            </a>
+          ) : null}
+        </div>
+      ) : null}
       <ul className="divide-y divide-zinc-100">
         {delivery.items.map((item) => (
           <ItemRow key={item.sequencial} item={item} />
@@ -146,6 +177,7 @@ function DeliveryCard({ delivery, index }: { delivery: Delivery; index: number }
 
 function ItemRow({ item }: { item: DeliveryItem }) {
   const t = useTranslations("orders.detail.delivery");
+  const words = useTranslations("words");
   const format = useDisplayFormat();
   const { info } = item;
   const dims = info.dimensions;
@@ -154,7 +186,8 @@ function ItemRow({ item }: { item: DeliveryItem }) {
   // Only http(s) addresses from the platform become images or links.
   const image = safeWebUrl(info.images[0]);
   return (
-    <li className="flex gap-4 py-3 text-sm">
+    // On a phone the price goes under the description, beside the picture's column.
+    <li className="grid grid-cols-[4rem_minmax(0,1fr)] gap-x-4 gap-y-2 py-3 text-sm sm:grid-cols-[4rem_minmax(0,1fr)_auto]">
       {image ? (
         // Images come from the platform's own hosts; next/image would need every host configured.
         // eslint-disable-next-line @next/next/no-img-element
@@ -162,12 +195,12 @@ function ItemRow({ item }: { item: DeliveryItem }) {
       ) : (
         <div className="h-16 w-16 shrink-0 rounded bg-zinc-100" aria-hidden="true" />
       )}
-      <div className="min-w-0 flex-1 space-y-1">
+      <div className="min-w-0 space-y-1">
         <div className="font-medium">
           {item.sequencial}. {info.name}
         </div>
-        <div className="text-zinc-500">
-          {t.rich("sku", { sku: info.sku, mono: (chunks) => <span className="font-mono">{chunks}</span> })}
+        <div className="break-words text-zinc-500">
+          {t.rich("sku", { sku: info.sku, mono: (chunks) => <span className="font-mono break-all">{chunks}</span> })}
           {info.attributes.length > 0 ? ` · ${info.attributes.map((a) => `${a.name}: ${a.value}`).join(", ")}` : ""}
         </div>
         <div className="text-zinc-500">
@@ -175,9 +208,9 @@ function ItemRow({ item }: { item: DeliveryItem }) {
           {dims.weight.unit}
         </div>
       </div>
-      <div className="shrink-0 text-right tabular-nums">
-        <div>
-          {item.quantity} {item.measure_unit} × {unit}
+      <div className="col-start-2 tabular-nums sm:col-start-auto sm:text-right">
+        <div title={item.measure_unit}>
+          {quantityWord(words, item.quantity, item.measure_unit)} × {unit}
         </div>
         <div className="font-medium">{lineTotal}</div>
       </div>
@@ -187,19 +220,16 @@ function ItemRow({ item }: { item: DeliveryItem }) {
 
 function ShippingFacts({ shipping }: { shipping: Shipping }) {
   const t = useTranslations("orders.detail.delivery");
+  const words = useTranslations("words");
   const format = useDisplayFormat();
   const { recipient, pickup_details: pickup } = shipping;
   const address = recipient.address;
-  const limit = (term: Shipping["deadline"]) =>
-    t("limit", { value: term.value, precision: term.precision, workdays: term.workday ? "yes" : "no", date: format.date(term.limit_date) });
-  const trackingUrl = safeWebUrl(shipping.tracking.url);
-  const labelUrl = safeWebUrl(shipping.labels.url);
+  const limit = (term: Shipping["deadline"]) => timeLimitWord(words, term, format.date(term.limit_date));
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <Facts
         rows={[
-          [t("tracking"), trackingUrl ? <a key="t" href={trackingUrl} className="text-brand-700 hover:underline" target="_blank" rel="noreferrer">{shipping.tracking.number}</a> : shipping.tracking.number || "—"],
-          [t("label"), labelUrl ? <a key="l" href={labelUrl} className="text-brand-700 hover:underline" target="_blank" rel="noreferrer">{t("downloadLabel")}</a> : "—"],
+          [t("tracking"), <span key="t" className="font-mono break-all">{shipping.tracking.number || "—"}</span>],
           [t("labelRequested"), format.date(shipping.labels.requested_at)],
           [t("posted"), format.date(shipping.posting_date)],
           [t("delivered"), format.date(shipping.delivery_date)],
@@ -218,7 +248,7 @@ function ShippingFacts({ shipping }: { shipping: Shipping }) {
         />
         <Facts
           rows={[
-            [t("pickup"), `${pickup.method} · ${pickup.company_name || pickup.agency_company}`],
+            [t("pickup"), <span key="p" title={pickup.method}>{`${pickupMethodWord(words, pickup.method)} · ${pickup.company_name || pickup.agency_company}`}</span>],
             [t("agency"), `${pickup.agency_company} ${pickup.agency_id}`.trim()],
             [t("pickupAddress"), `${pickup.address}, ${pickup.number}${pickup.complement ? `, ${pickup.complement}` : ""} — ${pickup.district}, ${pickup.city}/${pickup.state}, ${pickup.postal_code}`],
             [t("contact"), [pickup.email, pickup.phone].filter(Boolean).join(" · ") || "—"],

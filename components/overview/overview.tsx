@@ -5,6 +5,7 @@ import type { ConnectionHealth } from "@/lib/data/connection-health";
 import type { Overview, SalesFigure } from "@/lib/data/overview";
 import { useDisplayFormat } from "@/lib/format";
 import type { WebhookEventRow } from "@/lib/webhooks/event-rows";
+import { eventWord } from "@/lib/words/event-words";
 
 // The home page once connected: what needs the seller now (each count opens the list it counts),
 // how sales go, the last notifications and the connection's health. Server-rendered from the
@@ -75,6 +76,7 @@ function DailyOrders({ daily }: { daily: Overview["daily"] }) {
 
 export function OverviewPanel({ overview, events, health }: { overview: Overview; events: WebhookEventRow[]; health: ConnectionHealth }) {
   const t = useTranslations("overview");
+  const words = useTranslations("words");
   const format = useDisplayFormat();
   return (
     <div className="space-y-6">
@@ -102,11 +104,11 @@ export function OverviewPanel({ overview, events, health }: { overview: Overview
       </section>
 
       <section aria-labelledby="last-events" className="space-y-3">
-        <div className="flex items-baseline justify-between">
+        <div className="flex flex-wrap items-center justify-between gap-x-4">
           <h2 id="last-events" className="text-lg font-semibold">
             {t("events.title")}
           </h2>
-          <Link href="/webhooks/events" className="text-sm text-brand-700 hover:underline">
+          <Link href="/webhooks/events" className="inline-flex min-h-11 items-center text-sm text-brand-700 hover:underline md:min-h-0">
             {t("events.log")}
           </Link>
         </div>
@@ -115,13 +117,16 @@ export function OverviewPanel({ overview, events, health }: { overview: Overview
         ) : (
           <ul className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-white text-sm">
             {events.map((event) => (
-              <li key={event.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-2">
-                <span>
-                  <span className="font-medium">{event.domain ?? "—"}</span> {event.status ?? ""}{" "}
-                  <span className="font-mono text-xs text-zinc-600">{event.orderId ?? event.resourceId ?? ""}</span>
-                </span>
-                <Link href={`/webhooks/events/${event.id}`} className="text-zinc-600 hover:underline">
-                  <time dateTime={event.receivedAt}>{format.date(event.receivedAt)}</time>
+              <li key={event.id}>
+                {/* The whole line opens the event: on a phone it is the touch target. */}
+                <Link href={`/webhooks/events/${event.id}`} className="flex min-h-11 flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-2 hover:bg-zinc-50">
+                  <span className="min-w-0">
+                    <span className="font-medium">{eventWord(words, event.domain, event.status)}</span>{" "}
+                    <span className="font-mono text-xs break-all text-zinc-600">{event.orderId ?? event.resourceId ?? ""}</span>
+                  </span>
+                  <time dateTime={event.receivedAt} className="text-zinc-600">
+                    {format.date(event.receivedAt)}
+                  </time>
                 </Link>
               </li>
             ))}

@@ -4,6 +4,7 @@ import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
+import { activeFilterCount, FiltersPanel } from "@/components/ui/filters-panel";
 import { PagedTable } from "@/components/ui/paged-table";
 import { TableFilters } from "@/components/ui/table-filters";
 import { usePagedQuery } from "@/components/ui/use-paged-query";
@@ -12,19 +13,28 @@ import type { DisplayFormat } from "@/lib/format";
 import { eventsTable } from "@/lib/webhooks/event-params";
 import { processingStateWord } from "@/lib/webhooks/processing-state-word";
 import type { EventPage, WebhookEventRow } from "@/lib/webhooks/event-rows";
+import { eventWord } from "@/lib/words/event-words";
+import type { Words } from "@/lib/words/words";
 
 const column = createColumnHelper<WebhookEventRow>();
 
-/** The table's columns, with their words in the reader's language. */
-function eventColumns(t: ReturnType<typeof useTranslations<"webhooks">>, format: DisplayFormat) {
+/**
+ * The table's columns, with their words in the reader's language. On a phone each row is a card
+ * (components/ui/data-table.tsx) titled by the event's sentence; the codes are on its page.
+ */
+function eventColumns(t: ReturnType<typeof useTranslations<"webhooks">>, words: Words, format: DisplayFormat) {
   return [
     column.accessor("receivedAt", { header: t("events.columns.received"), cell: (info) => format.date(info.getValue(), "dateTimeSeconds") }),
-    column.accessor("domain", { header: t("events.columns.domain"), cell: (info) => info.getValue() ?? "—" }),
-    column.accessor("status", { header: t("events.columns.status"), cell: (info) => info.getValue() ?? "—" }),
+    column.accessor((row) => eventWord(words, row.domain, row.status), {
+      id: "event",
+      header: t("events.columns.event"),
+      meta: { cardTitle: true },
+      cell: (info) => <span className="font-medium">{info.getValue()}</span>,
+    }),
     column.accessor((row) => row.orderId ?? row.resourceId, {
       id: "resource",
       header: t("events.columns.resource"),
-      cell: (info) => <span className="font-mono text-xs">{info.getValue() ?? "—"}</span>,
+      cell: (info) => <span className="font-mono text-xs break-all">{info.getValue() ?? "—"}</span>,
     }),
     column.accessor("processingState", {
       header: t("events.columns.processing"),
@@ -42,12 +52,17 @@ function eventColumns(t: ReturnType<typeof useTranslations<"webhooks">>, format:
         );
       },
     }),
-    column.accessor("duplicateCount", { header: t("events.columns.duplicates"), cell: (info) => (info.getValue() ? format.count(info.getValue()) : "") }),
+    column.accessor("duplicateCount", {
+      header: t("events.columns.duplicates"),
+      // None is the rule: a card does not spend a line on it.
+      meta: { hideOnPhone: true },
+      cell: (info) => (info.getValue() ? format.count(info.getValue()) : ""),
+    }),
     column.display({
       id: "open",
       header: "",
       cell: (info) => (
-        <Link href={`/webhooks/events/${info.row.original.id}`} className="text-brand-700 hover:underline">
+        <Link href={`/webhooks/events/${info.row.original.id}`} className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline md:min-h-0 md:font-normal">
           {t("events.details")}
         </Link>
       ),
@@ -55,24 +70,30 @@ function eventColumns(t: ReturnType<typeof useTranslations<"webhooks">>, format:
   ];
 }
 
+/** The filters folded on a phone: all of them (the log has no quick filters). */
+const FOLDED_FILTERS = eventsTable.filterKeys;
+
 /** `urlValid`: whether the server accepted the filters of the URL the page was opened with. */
 export function EventLogTable({ urlValid }: { urlValid: boolean }) {
   const t = useTranslations("webhooks");
+  const words = useTranslations("words");
   const format = useDisplayFormat();
-  const columns = useMemo(() => eventColumns(t, format), [t, format]);
+  const columns = useMemo(() => eventColumns(t, words, format), [t, words, format]);
   const paged = usePagedQuery({ key: "events", table: eventsTable, endpoint: "/api/events", urlValid, hasNext: (data: EventPage) => data.hasNext });
   const { filters, queryString, query, update } = paged;
   const pageCount = query.data?.total != null ? Math.ceil(query.data.total / query.data.size) : null;
 
   return (
     <div className="space-y-4">
-      <TableFilters
-        key={queryString}
-        filters={eventsTable.filters}
-        state={filters}
-        update={update}
-        className="grid gap-3 rounded-lg border border-zinc-200 bg-white p-4 text-sm sm:grid-cols-6"
-      />
+      <FiltersPanel active={activeFilterCount(filters, FOLDED_FILTERS)}>
+        <TableFilters
+          key={queryString}
+          filters={eventsTable.filters}
+          state={filters}
+          update={update}
+          className="grid gap-3 rounded-lg border border-zinc-200 bg-white p-4 text-sm sm:grid-cols-2 lg:grid-cols-6"
+        />
+      </FiltersPanel>
 
       <PagedTable
         paged={paged}

@@ -6,7 +6,7 @@ import type { StateOf } from "@/lib/tables/table-params";
 
 export const ordersTable = defineTableParams({
   filters: {
-    status: choicesFilter("orders.filters.status", ORDER_STATUSES, { optionLabels: "orders.statuses" }),
+    status: choicesFilter("orders.filters.status", ORDER_STATUSES, { optionLabels: "words.orderStatuses" }),
     id: textFilter("orders.filters.id", { mono: true }),
     customer: textFilter("orders.filters.customer"),
     from: instantFilter("orders.filters.from"),

@@ -1,14 +1,14 @@
 // The event log's filters and paging (lib/tables/table-params.ts). Newest first, always.
-import { WEBHOOK_DOMAINS } from "@/lib/marketplace/values";
 import { defineTableParams, instantFilter, selectFilter, textFilter } from "@/lib/tables/table-params";
 import type { StateOf } from "@/lib/tables/table-params";
+import { EVENT_DOMAINS } from "@/lib/words/event-words";
 
 /** Where an event is in processing (prisma/schema.prisma WebhookEvent.processingState). */
 export const PROCESSING_STATES = ["pending", "processing", "retrying", "processed", "skipped", "dead"] as const;
 
 export const eventsTable = defineTableParams({
   filters: {
-    domain: selectFilter("webhooks.filters.domain", Object.keys(WEBHOOK_DOMAINS)),
+    domain: selectFilter("webhooks.filters.domain", EVENT_DOMAINS, { optionLabels: "words.domains" }),
     status: textFilter("webhooks.filters.status", { max: 50 }),
     resource: textFilter("webhooks.filters.resource"),
     processing: selectFilter("webhooks.filters.processing", PROCESSING_STATES, { optionLabels: "webhooks.processingStates" }),

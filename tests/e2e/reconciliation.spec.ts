@@ -35,7 +35,7 @@ test.describe("reconciliation", () => {
       await expect(page.getByText(`Order ${order.id} · found by reconciliation`)).toBeVisible({ timeout: 15_000 });
       const row = page.getByRole("row").filter({ hasText: order.id });
       await expect(row).toContainText("reconciled");
-      await expect(row).toContainText("order.order");
+      await expect(row).toContainText("New order");
     }
     expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
 

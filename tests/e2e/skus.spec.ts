@@ -32,8 +32,7 @@ test.describe("SKUs", () => {
 
     await page.goto(`/webhooks/events?domain=portfolio.sku&resource=${id}`);
     const event = page.getByRole("row").filter({ hasText: id });
-    await expect(event).toContainText("portfolio.sku");
-    await expect(event).toContainText("created");
+    await expect(event).toContainText("SKU created");
     await expect(event).toContainText("processed");
 
     // SKUs are immutable: a new version starts from the stored one.

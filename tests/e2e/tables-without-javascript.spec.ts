@@ -36,7 +36,7 @@ test("a browser with JavaScript disabled sees the first page of orders, prices, 
     await expect(noScript.getByRole("row").filter({ hasText: code })).toContainText(id);
 
     await noScript.goto(`/webhooks/events?resource=${id}`);
-    await expect(noScript.getByRole("row").filter({ hasText: id })).toContainText("portfolio.sku");
+    await expect(noScript.getByRole("row").filter({ hasText: id })).toContainText("SKU created");
   } finally {
     await context.close();
   }

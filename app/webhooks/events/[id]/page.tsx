@@ -8,6 +8,7 @@ import { countEarlierReceipts, getWebhookEvent } from "@/lib/data/webhook-events
 import { env } from "@/lib/env";
 import { getDisplayFormat } from "@/lib/format.server";
 import { processingStateWord } from "@/lib/webhooks/processing-state-word";
+import { eventWord } from "@/lib/words/event-words";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("webhooks"))("event.title") };
@@ -26,14 +27,15 @@ export default async function EventPage({ params }: PageProps<"/webhooks/events/
   const { id } = await params;
   const event = await getWebhookEvent(seller.id, id);
   if (!event) notFound();
-  const [t, format] = await Promise.all([getTranslations("webhooks"), getDisplayFormat()]);
+  const [t, words, format] = await Promise.all([getTranslations("webhooks"), getTranslations("words"), getDisplayFormat()]);
   const headers = JSON.parse(event.headers) as Record<string, string>;
   const earlierReceipts = event.source === "webhook" ? await countEarlierReceipts(seller.id, event.bodyHash, event.receivedAt) : 0;
 
-  // Instants as ISO 8601 in UTC, to the millisecond: this page is for matching receipts and logs.
+  // Instants as ISO 8601 in UTC, to the millisecond: this page is for matching receipts and logs,
+  // so it keeps the platform's codes too (the heading says them in words).
   const facts: [string, React.ReactNode][] = [
     [t("event.received"), t("event.receivedValue", { received: event.receivedAt.toISOString(), lastCopy: event.lastReceivedAt.toISOString() })],
-    [t("event.domainStatus"), `${event.domain ?? "—"} / ${event.status ?? "—"}`],
+    [t("event.domainStatus"), <code key="codes" className="font-mono text-xs">{`${event.domain ?? "—"} / ${event.status ?? "—"}`}</code>],
     [t("event.resourceId"), event.resourceId ?? "—"],
     [t("event.code"), event.code ?? "—"],
     [t("event.orderDelivery"), `${event.orderId ?? "—"} / ${event.deliveryId ?? "—"}`],
@@ -66,31 +68,30 @@ export default async function EventPage({ params }: PageProps<"/webhooks/events/
 
   return (
     <section className="space-y-6">
-      <Link href="/webhooks/events" className="text-sm text-brand-700 hover:underline">
+      <Link href="/webhooks/events" className="inline-flex min-h-11 items-center text-sm text-brand-700 hover:underline md:min-h-0">
         {t("event.backToLog")}
       </Link>
-      <div className="flex items-center justify-between gap-4">
-        <h1 className="text-2xl font-semibold tracking-tight">
-          {event.domain ?? t("event.unknownDomain")} · {event.status ?? "—"}
-        </h1>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
+        <h1 className="text-2xl font-semibold tracking-tight">{eventWord(words, event.domain, event.status)}</h1>
         <ProcessAgainButton eventId={event.id} />
       </div>
-      <dl className="grid grid-cols-[12rem_1fr] gap-y-2 rounded-lg border border-zinc-200 bg-white p-6 text-sm">
+      {/* On a phone each label sits above its value; from `sm` up, two columns. */}
+      <dl className="space-y-3 rounded-lg border border-zinc-200 bg-white p-4 text-sm sm:grid sm:grid-cols-[12rem_minmax(0,1fr)] sm:gap-x-4 sm:gap-y-2 sm:space-y-0 sm:p-6">
         {facts.map(([label, value]) => (
-          <div key={label} className="contents">
+          <div key={label} className="sm:contents">
             <dt className="text-zinc-500">{label}</dt>
             <dd className="break-all">{value}</dd>
           </div>
         ))}
       </dl>
       <div className="grid gap-6 lg:grid-cols-2">
-        <div>
+        <div className="min-w-0">
           <h2 className="mb-2 font-medium">{t("event.body")}</h2>
           <pre className="overflow-x-auto rounded-lg bg-zinc-900 p-4 text-xs text-zinc-100" data-testid="event-body">
             {prettyBody(event.rawBody)}
           </pre>
         </div>
-        <div>
+        <div className="min-w-0">
           <h2 className="mb-2 font-medium">{t("event.headers")}</h2>
           <pre className="overflow-x-auto rounded-lg bg-zinc-900 p-4 text-xs text-zinc-100">{JSON.stringify(headers, null, 2)}</pre>
         </div>
