@@ -23,10 +23,10 @@ export default async function WebhooksPage() {
   ]);
 
   return (
-    <section className="max-w-3xl space-y-6">
-      <div className="flex items-baseline justify-between">
+    <section className="max-w-3xl min-w-0 space-y-6">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h1 className="text-2xl font-semibold tracking-tight">{t("page.title")}</h1>
-        <Link href="/webhooks/events" className="text-sm font-medium text-brand-700 hover:underline">
+        <Link href="/webhooks/events" className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline md:min-h-0">
           {t("page.eventLogLink")}
         </Link>
       </div>

@@ -21,9 +21,9 @@ export default async function EventLogPage({ searchParams }: PageProps<"/webhook
   const firstPage = await prefetchTablePage("events", eventsSchema, await searchParams, (state) => local(listWebhookEvents(seller.id, state)));
   return (
     <section className="space-y-6">
-      <div className="flex items-baseline justify-between">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h1 className="text-2xl font-semibold tracking-tight">{t("events.title")}</h1>
-        <Link href="/webhooks" className="text-sm font-medium text-brand-700 hover:underline">
+        <Link href="/webhooks" className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline md:min-h-0">
           {t("events.settingsLink")}
         </Link>
       </div>
