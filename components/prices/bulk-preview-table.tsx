@@ -1,4 +1,5 @@
 import { useTranslations } from "next-intl";
+import { cardTable } from "@/components/prices/card-table";
 import type { AppliedRowResult } from "@/lib/actions/bulk-prices";
 import { useDisplayFormat } from "@/lib/format";
 import type { DisplayFormat } from "@/lib/format";
@@ -20,19 +21,30 @@ const OUTCOME_STYLE: Record<AppliedRowResult["outcome"], string> = {
 };
 
 /**
- * Every row of the uploaded file with its preview and, once applying, its result. SKU, type and
- * invalid cells are shown as the file has them (the CSV's own words); a row's result message
- * comes from the server action, already in the seller's language, or from the platform.
+ * Every row of the uploaded file with its preview and, once applying, its result; on a phone each
+ * row is a card (components/prices/card-table.ts). SKU, type and invalid cells are shown as the
+ * file has them (the CSV's own words), with the product's name under a known SKU; a row's result
+ * message comes from the server action, already in the seller's language, or from the platform.
  */
-export function BulkPreviewTable({ rows, results, applying }: { rows: PreviewRow[]; results: ReadonlyMap<number, AppliedRowResult>; applying: boolean }) {
+export function BulkPreviewTable({
+  rows,
+  names,
+  results,
+  applying,
+}: {
+  rows: PreviewRow[];
+  names: Readonly<Record<string, string>>;
+  results: ReadonlyMap<number, AppliedRowResult>;
+  applying: boolean;
+}) {
   const t = useTranslations("prices.bulk.table");
   const messageWords = useTranslations("prices.bulk.messages");
   const format = useDisplayFormat();
   return (
-    <div className="max-h-[32rem] overflow-auto rounded-lg border border-zinc-200 bg-white">
-      <table className="w-full text-sm">
+    <div className={`max-h-[32rem] overflow-y-auto ${cardTable.frame} md:overflow-auto`}>
+      <table className={cardTable.table}>
         <caption className="sr-only">{t("caption")}</caption>
-        <thead className="sticky top-0 bg-zinc-50 text-left text-zinc-500">
+        <thead className={`${cardTable.head} sticky top-0`}>
           <tr>
             <th scope="col" className="px-3 py-2 font-medium">{t("line")}</th>
             <th scope="col" className="px-3 py-2 font-medium">{t("sku")}</th>
@@ -42,32 +54,45 @@ export function BulkPreviewTable({ rows, results, applying }: { rows: PreviewRow
             {applying ? <th scope="col" className="px-3 py-2 font-medium">{t("result")}</th> : null}
           </tr>
         </thead>
-        <tbody className="divide-y divide-zinc-100">
+        <tbody className={cardTable.body}>
           {rows.map((row) => {
             const result = results.get(row.line);
+            const name = row.sku ? names[row.sku] : undefined;
             return (
-              <tr key={row.line} data-line={row.line} data-kind={row.kind}>
-                <td className="px-3 py-1.5 tabular-nums text-zinc-500">{row.line}</td>
-                <td className="px-3 py-1.5 font-mono">{row.sku || <span className="text-zinc-400">{t("emptyCell")}</span>}</td>
-                <td className="px-3 py-1.5">{row.type}</td>
-                <td className="px-3 py-1.5 tabular-nums">
-                  {row.kind === "invalid" ? (
-                    <span className="text-zinc-500">
-                      {row.value} {row.currency}
+              <tr key={row.line} data-line={row.line} data-kind={row.kind} className={cardTable.row}>
+                <td className={`${cell} tabular-nums text-zinc-500`}>{row.line}</td>
+                <td className={cell}>
+                  <span className="font-mono wrap-anywhere">{row.sku || <span className="text-zinc-400">{t("emptyCell")}</span>}</span>
+                  {name ? (
+                    <span className="block text-xs text-zinc-600" data-testid="product-name">
+                      {name}
                     </span>
-                  ) : row.kind === "new" ? (
-                    <>
-                      <span className="text-zinc-500">{t("newPrice")}</span> → {money(format, row.value, row.currency, row.normalizer)}
-                    </>
-                  ) : row.kind === "changed" ? (
-                    <>
-                      {money(format, row.current.value, row.current.currency, row.current.normalizer)} → {money(format, row.value, row.currency, row.normalizer)}
-                    </>
-                  ) : (
-                    money(format, row.value, row.currency, row.normalizer)
-                  )}
+                  ) : null}
                 </td>
-                <td className="px-3 py-1.5">
+                <td className={labelled} data-label={t("type")}>
+                  {row.type}
+                </td>
+                <td className={`${labelled} tabular-nums`} data-label={t("change")}>
+                  {/* One line on a phone, its own label on the left. */}
+                  <span>
+                    {row.kind === "invalid" ? (
+                      <span className="text-zinc-500">
+                        {row.value} {row.currency}
+                      </span>
+                    ) : row.kind === "new" ? (
+                      <>
+                        <span className="text-zinc-500">{t("newPrice")}</span> → {money(format, row.value, row.currency, row.normalizer)}
+                      </>
+                    ) : row.kind === "changed" ? (
+                      <>
+                        {money(format, row.current.value, row.current.currency, row.current.normalizer)} → {money(format, row.value, row.currency, row.normalizer)}
+                      </>
+                    ) : (
+                      money(format, row.value, row.currency, row.normalizer)
+                    )}
+                  </span>
+                </td>
+                <td className={labelled} data-label={t("preview")}>
                   {row.kind === "invalid" ? (
                     <span className="text-red-700">{t("invalidBecause", { reason: describeBulkMessage(row.reason, messageWords) })}</span>
                   ) : (
@@ -75,7 +100,7 @@ export function BulkPreviewTable({ rows, results, applying }: { rows: PreviewRow
                   )}
                 </td>
                 {applying ? (
-                  <td className="px-3 py-1.5" data-testid="row-result">
+                  <td className={labelled} data-label={t("result")} data-testid="row-result">
                     {row.kind === "invalid" ? (
                       <span className="text-red-700">{t("invalid")}</span>
                     ) : row.kind === "unchanged" ? (
@@ -99,3 +124,7 @@ export function BulkPreviewTable({ rows, results, applying }: { rows: PreviewRow
     </div>
   );
 }
+
+// Denser than the other prices tables from `md` up: a file can have thousands of rows.
+const cell = `${cardTable.cell} md:px-3 md:py-1.5`;
+const labelled = `${cardTable.labelled} md:px-3 md:py-1.5`;

@@ -87,7 +87,7 @@ export function BulkPriceUpload({ seller }: { seller: string }) {
 
           {phase !== "preview" ? <BulkApplyProgress upload={upload} onSendNow={sendNow} /> : null}
 
-          <BulkPreviewTable rows={upload.preview.rows} results={upload.results} applying={phase !== "preview"} />
+          <BulkPreviewTable rows={upload.preview.rows} names={upload.preview.names} results={upload.results} applying={phase !== "preview"} />
         </section>
       ) : null}
     </div>

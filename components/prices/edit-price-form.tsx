@@ -56,7 +56,7 @@ export function EditPriceForm({ current }: { current: CurrentPrice }) {
           <span id="price-currency-error" className="text-red-700">{errors.currency?.[0]}</span>
         </label>
       </div>
-      <div className="flex items-center gap-4">
+      <div className="flex flex-wrap items-center gap-4">
         <button type="submit" disabled={pending} className="rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-50">
           {pending ? t("saving") : t("submit")}
         </button>

@@ -1,14 +1,13 @@
 "use client";
 
-import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useMemo, useRef, useState, useTransition } from "react";
+import { useEffect, useRef, useState, useTransition } from "react";
 import { BulkApplyProgress } from "@/components/prices/bulk-apply-progress";
 import { dispatchBulkUpload } from "@/components/prices/bulk-upload-store";
+import { cardTable } from "@/components/prices/card-table";
 import { useBulkApply } from "@/components/prices/use-bulk-apply";
-import { DataTable } from "@/components/ui/data-table";
 import { setProductPriceAction } from "@/lib/actions/prices";
 import { useDisplayFormat } from "@/lib/format";
 import type { PriceType } from "@/lib/marketplace/schemas/price";
@@ -20,9 +19,8 @@ import type { BulkChange, BulkTarget, PlannedChange, PriceProduct } from "@/lib/
 // place, and a change of several products at once, previewed old → new before anything is sent,
 // then applied through the bulk upload's engine (components/prices/bulk-upload-store.ts: the same
 // batches, rate-limit waits and per-row outcomes as a CSV upload; the run goes on if the seller
-// opens another page, and this page shows it again).
-
-const column = createColumnHelper<PriceProduct>();
+// opens another page, and this page shows it again). On a phone each product is a card
+// (components/prices/card-table.ts) and every control is a 44 px touch target.
 
 /** A planned change's line in the bulk engine (lines start at 2, after a CSV's header). */
 const lineOf = (index: number) => index + 2;
@@ -30,74 +28,111 @@ const lineOf = (index: number) => index + 2;
 /** The run this page started in this tab, kept with the module so it is found again on return. */
 let productRun: { preview: BulkPreview; planned: PlannedChange[] } | null = null;
 
+const COLUMNS = ["select", "sku", "name", "list", "sell", "discount", "history"] as const;
+
+/** A checkbox with a touch-sized target around it on a phone. */
+function Checkbox({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <label className="-m-2.5 inline-flex min-h-11 min-w-11 items-center justify-center md:m-0 md:min-h-0 md:min-w-0">
+      <input type="checkbox" aria-label={label} checked={checked} onChange={(event) => onChange(event.target.checked)} />
+    </label>
+  );
+}
+
 export function PriceProductsTable({ rows, seller }: { rows: PriceProduct[]; seller: string }) {
   const t = useTranslations("prices.products");
   const format = useDisplayFormat();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.sku));
-
-  const columns = useMemo(
-    () => [
-      column.display({
-        id: "select",
-        header: () => (
-          <input
-            type="checkbox"
-            aria-label={t("selectAll")}
-            checked={allSelected}
-            onChange={(event) => setSelected(event.target.checked ? new Set(rows.map((row) => row.sku)) : new Set())}
-          />
-        ),
-        cell: (info) => {
-          const sku = info.row.original.sku;
-          return (
-            <input
-              type="checkbox"
-              aria-label={t("select", { sku })}
-              checked={selected.has(sku)}
-              onChange={(event) =>
-                setSelected((previous) => {
-                  const next = new Set(previous);
-                  if (event.target.checked) next.add(sku);
-                  else next.delete(sku);
-                  return next;
-                })
-              }
-            />
-          );
-        },
-      }),
-      column.accessor("sku", { header: t("columns.sku"), cell: (info) => <span className="font-mono text-xs">{info.getValue()}</span> }),
-      column.display({ id: "list", header: t("columns.list"), cell: (info) => <PriceCell product={info.row.original} type="list" /> }),
-      column.display({ id: "sell", header: t("columns.sell"), cell: (info) => <PriceCell product={info.row.original} type="sell" /> }),
-      column.display({
-        id: "discount",
-        header: t("columns.discount"),
-        cell: (info) => {
-          const discount = discountOf(info.row.original);
-          return <span className="tabular-nums" data-testid="discount">{discount === null ? "—" : format.percent(-discount)}</span>;
-        },
-      }),
-      column.display({
-        id: "history",
-        header: () => <span className="sr-only">{t("columns.history")}</span>,
-        cell: (info) => {
-          const id = info.row.original.sell?.id ?? info.row.original.list?.id;
-          return id ? (
-            <Link href={`/prices/${id}`} className="text-brand-700 hover:underline" aria-label={t("historyOf", { sku: info.row.original.sku })}>
-              {t("history")}
-            </Link>
-          ) : null;
-        },
-      }),
-    ],
-    [allSelected, format, rows, selected, t],
-  );
+  const selectAll = (checked: boolean) => setSelected(checked ? new Set(rows.map((row) => row.sku)) : new Set());
+  const select = (sku: string, checked: boolean) =>
+    setSelected((previous) => {
+      const next = new Set(previous);
+      if (checked) next.add(sku);
+      else next.delete(sku);
+      return next;
+    });
 
   const chosen = rows.filter((row) => selected.has(row.sku));
   return (
     <div className="space-y-4">
-      <DataTable rows={rows} columns={columns} getRowId={(row) => row.sku} isPending={false} isFetching={false} empty={t("empty")} caption={t("caption")} />
+      {rows.length > 0 ? (
+        // On a phone the header row (with its checkbox) is hidden: "select all" stands above the cards.
+        <label className="flex min-h-11 items-center gap-3 text-sm md:hidden">
+          <input type="checkbox" checked={allSelected} onChange={(event) => selectAll(event.target.checked)} />
+          {t("selectAll")}
+        </label>
+      ) : null}
+      <div className={cardTable.frame}>
+        <table className={cardTable.table}>
+          <caption className="sr-only">{t("caption")}</caption>
+          <thead className={cardTable.head}>
+            <tr>
+              {COLUMNS.map((column) => (
+                <th key={column} scope="col" className={cardTable.headCell}>
+                  {column === "select" ? (
+                    <Checkbox label={t("selectAll")} checked={allSelected} onChange={selectAll} />
+                  ) : column === "history" ? (
+                    <span className="sr-only">{t("columns.history")}</span>
+                  ) : (
+                    t(`columns.${column}`)
+                  )}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className={cardTable.body}>
+            {rows.map((product) => {
+              const discount = discountOf(product);
+              const historyId = product.sell?.id ?? product.list?.id;
+              return (
+                <tr key={product.sku} className={cardTable.row}>
+                  <td className={`${cardTable.cell} ${cardTable.pad} self-start ${product.name ? "row-span-2" : ""}`}>
+                    <Checkbox label={t("select", { sku: product.sku })} checked={selected.has(product.sku)} onChange={(checked) => select(product.sku, checked)} />
+                  </td>
+                  <td className={`${cardTable.cell} ${cardTable.pad} font-mono text-xs wrap-anywhere`}>{product.sku}</td>
+                  {/* The product's name heads its row for screen readers; "—" until the catalogue or an order names it. */}
+                  <th scope="row" className={`${cardTable.cell} ${cardTable.pad} text-left font-medium md:font-normal ${product.name ? "" : "max-md:hidden"}`} data-testid="product-name">
+                    {product.name ?? <span className="text-zinc-400">—</span>}
+                  </th>
+                  <td className={`${cardTable.labelled} ${cardTable.pad}`} data-label={t("columns.list")}>
+                    <PriceCell product={product} type="list" />
+                  </td>
+                  <td className={`${cardTable.labelled} ${cardTable.pad}`} data-label={t("columns.sell")}>
+                    <PriceCell product={product} type="sell" />
+                  </td>
+                  <td className={`${cardTable.labelled} ${cardTable.pad}`} data-label={t("columns.discount")}>
+                    <span className="tabular-nums" data-testid="discount">
+                      {discount === null ? "—" : format.percent(-discount)}
+                    </span>
+                  </td>
+                  <td className={`${cardTable.cell} ${cardTable.pad} col-span-2`}>
+                    {historyId ? (
+                      <Link
+                        href={`/prices/${historyId}`}
+                        className="inline-flex min-h-11 items-center text-brand-700 hover:underline md:min-h-0"
+                        aria-label={t("historyOf", { sku: product.sku })}
+                      >
+                        {t("history")}
+                      </Link>
+                    ) : null}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+        {rows.length === 0 ? <p className="rounded-lg border border-zinc-200 bg-white p-6 text-center text-sm text-zinc-500 md:border-0">{t("empty")}</p> : null}
+      </div>
+      {chosen.length > 0 ? (
+        // On a phone the change panel is below every card: this keeps the way to it in view.
+        <a
+          href="#bulk-change"
+          className="sticky bottom-3 z-10 flex min-h-11 items-center justify-center rounded-full bg-brand-700 px-4 text-sm font-medium text-white shadow-lg md:hidden"
+        >
+          {t("bulk.jump", { count: chosen.length })}
+        </a>
+      ) : null}
       <BulkChangePanel products={chosen} seller={seller} />
     </div>
   );
@@ -143,11 +178,17 @@ function PriceCell({ product, type }: { product: PriceProduct; type: PriceType }
 
   if (!editing) {
     return (
-      <div className="flex items-baseline gap-2">
-        <span className="tabular-nums" data-testid={`${type}-price`}>
+      <div className="flex items-center gap-3 md:items-baseline md:gap-2">
+        <span className="whitespace-nowrap tabular-nums" data-testid={`${type}-price`}>
           {price ? format.money(price) : "—"}
         </span>
-        <button ref={editButton} type="button" onClick={() => setEditing(true)} aria-label={label} className="text-xs text-brand-700 hover:underline">
+        <button
+          ref={editButton}
+          type="button"
+          onClick={() => setEditing(true)}
+          aria-label={label}
+          className="min-h-11 rounded-md border border-zinc-300 px-3 text-sm font-medium text-brand-700 md:min-h-0 md:border-0 md:px-0 md:text-xs md:font-normal md:hover:underline"
+        >
           {price ? t("edit") : t("set")}
         </button>
       </div>
@@ -156,7 +197,7 @@ function PriceCell({ product, type }: { product: PriceProduct; type: PriceType }
   const errorId = `${type}-${product.sku}-error`;
   return (
     <form
-      className="flex flex-wrap items-center gap-1"
+      className="flex w-full flex-wrap items-center gap-2 md:w-auto md:gap-1"
       onSubmit={(event) => {
         event.preventDefault();
         save();
@@ -173,12 +214,12 @@ function PriceCell({ product, type }: { product: PriceProduct; type: PriceType }
         aria-label={label}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        className="w-28 rounded-md border border-zinc-300 px-2 py-1 tabular-nums"
+        className="min-h-11 w-28 min-w-0 flex-1 rounded-md border border-zinc-300 px-2 py-1 tabular-nums md:min-h-0 md:flex-none"
       />
-      <button type="submit" disabled={pending} className="rounded-md bg-brand-700 px-2 py-1 text-xs font-medium text-white disabled:opacity-50">
+      <button type="submit" disabled={pending} className="min-h-11 rounded-md bg-brand-700 px-3 py-1 text-sm font-medium text-white disabled:opacity-50 md:min-h-0 md:px-2 md:text-xs">
         {pending ? t("saving") : t("save")}
       </button>
-      <button type="button" onClick={close} className="rounded-md border border-zinc-300 px-2 py-1 text-xs">
+      <button type="button" onClick={close} className="min-h-11 rounded-md border border-zinc-300 px-3 py-1 text-sm md:min-h-0 md:px-2 md:text-xs">
         {t("cancel")}
       </button>
       {error ? (
@@ -234,7 +275,8 @@ function BulkChangePanel({ products, seller }: { products: PriceProduct[]; selle
       return [{ ...base, kind: "changed", current: { id, value, currency, normalizer } }];
     });
     const counts = { changed: sent.filter((row) => row.kind === "changed").length, new: sent.filter((row) => row.kind === "new").length, unchanged: 0, invalid: 0 };
-    const bulkPreview: BulkPreview = { rows: sent, counts, complete: true, pricesSeen: planned.length };
+    const names = Object.fromEntries(products.flatMap((product) => (product.name ? [[product.sku, product.name]] : [])));
+    const bulkPreview: BulkPreview = { rows: sent, counts, names, complete: true, pricesSeen: planned.length };
     productRun = { preview: bulkPreview, planned };
     setRun(productRun);
     dispatchBulkUpload({ type: "preview_loaded", preview: bulkPreview });
@@ -242,16 +284,19 @@ function BulkChangePanel({ products, seller }: { products: PriceProduct[]; selle
   };
 
   const shown = ours && run ? run.planned : planned;
+  // While a run is shown the products may have left the page: its own names are used.
+  const nameOf = (sku: string) => (ours && run ? run.preview.names[sku] : products.find((product) => product.sku === sku)?.name) ?? null;
   const sendable = planned?.filter((row) => row.kind === "changed" || row.kind === "new").length ?? 0;
+  const control = "min-h-11 rounded-md border border-zinc-300 bg-white px-2 py-1 md:min-h-0";
 
   return (
-    <section aria-labelledby="bulk-change" className="space-y-4 rounded-lg border border-zinc-200 bg-white p-4 text-sm">
-      <h2 id="bulk-change" className="text-base font-semibold">
+    <section id="bulk-change" aria-labelledby="bulk-change-title" className="scroll-mt-4 space-y-4 rounded-lg border border-zinc-200 bg-white p-4 text-sm">
+      <h2 id="bulk-change-title" className="text-base font-semibold">
         {t("title", { count: products.length })}
       </h2>
       {!ours ? (
         <form
-          className="flex flex-wrap items-end gap-3"
+          className="grid gap-3 md:flex md:flex-wrap md:items-end"
           onChange={() => setPlanned(null)}
           onSubmit={(event) => {
             event.preventDefault();
@@ -260,20 +305,20 @@ function BulkChangePanel({ products, seller }: { products: PriceProduct[]; selle
         >
           <label className="flex flex-col gap-1">
             {t("target")}
-            <select value={target} onChange={(event) => setTarget(event.target.value as BulkTarget)} className="rounded-md border border-zinc-300 px-2 py-1">
+            <select value={target} onChange={(event) => setTarget(event.target.value as BulkTarget)} className={control}>
               <option value="sell">{t("targets.sell")}</option>
               <option value="list">{t("targets.list")}</option>
               <option value="both">{t("targets.both")}</option>
             </select>
           </label>
           <fieldset className="flex flex-col gap-1">
-            <legend>{t("mode")}</legend>
-            <div className="flex gap-3">
-              <label className="flex items-center gap-1">
+            <legend className="mb-1">{t("mode")}</legend>
+            <div className="flex flex-wrap gap-x-4">
+              <label className="flex min-h-11 items-center gap-2 md:min-h-0 md:gap-1">
                 <input type="radio" name="mode" checked={mode === "percent"} onChange={() => setMode("percent")} />
                 {t("modes.percent")}
               </label>
-              <label className="flex items-center gap-1">
+              <label className="flex min-h-11 items-center gap-2 md:min-h-0 md:gap-1">
                 <input type="radio" name="mode" checked={mode === "value"} onChange={() => setMode("value")} />
                 {t("modes.value")}
               </label>
@@ -281,9 +326,16 @@ function BulkChangePanel({ products, seller }: { products: PriceProduct[]; selle
           </fieldset>
           <label className="flex flex-col gap-1">
             {mode === "percent" ? t("percent") : t("amount")}
-            <input name="change" required inputMode="decimal" placeholder={mode === "percent" ? "-10" : t("amountPlaceholder")} className="w-32 rounded-md border border-zinc-300 px-2 py-1 tabular-nums" />
+            {/* A percentage is typed on the full keyboard: iOS's decimal keypad has no minus sign. */}
+            <input
+              name="change"
+              required
+              inputMode={mode === "percent" ? "text" : "decimal"}
+              placeholder={mode === "percent" ? "-10" : t("amountPlaceholder")}
+              className={`${control} tabular-nums md:w-32`}
+            />
           </label>
-          <button type="submit" className="rounded-md border border-zinc-300 bg-white px-3 py-1.5 font-medium hover:bg-zinc-50">
+          <button type="submit" className="min-h-11 rounded-md border border-zinc-300 bg-white px-3 py-1.5 font-medium hover:bg-zinc-50 md:min-h-0">
             {t("preview")}
           </button>
         </form>
@@ -291,28 +343,38 @@ function BulkChangePanel({ products, seller }: { products: PriceProduct[]; selle
 
       {shown ? (
         <>
-          <div className="overflow-x-auto rounded-lg border border-zinc-200">
-            <table className="w-full text-sm" data-testid="bulk-change-preview">
+          <div className={cardTable.frame}>
+            <table className={cardTable.table} data-testid="bulk-change-preview">
               <caption className="sr-only">{t("previewCaption")}</caption>
-              <thead className="bg-zinc-50 text-left text-zinc-500">
+              <thead className={cardTable.head}>
                 <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">{t("columns.sku")}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{t("columns.price")}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{t("columns.now")}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{t("columns.new")}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{t("columns.outcome")}</th>
+                  {(["sku", "product", "price", "now", "new", "outcome"] as const).map((column) => (
+                    <th key={column} scope="col" className={cardTable.headCell}>
+                      {t(`columns.${column}`)}
+                    </th>
+                  ))}
                 </tr>
               </thead>
-              <tbody>
+              <tbody className={cardTable.body}>
                 {shown.map((row, index) => {
                   const result = ours?.results.get(lineOf(index));
+                  const name = nameOf(row.sku);
                   return (
-                    <tr key={`${row.sku}:${row.type}`} className="border-t border-zinc-100">
-                      <td className="px-3 py-2 font-mono text-xs">{row.sku}</td>
-                      <td className="px-3 py-2">{t(`targets.${row.type}`)}</td>
-                      <td className="px-3 py-2 tabular-nums">{row.current ? format.money(row.current) : "—"}</td>
-                      <td className="px-3 py-2 tabular-nums">{row.kind === "invalid" ? "—" : format.money(row)}</td>
-                      <td className="px-3 py-2" data-testid="bulk-change-outcome">
+                    <tr key={`${row.sku}:${row.type}`} className={cardTable.row}>
+                      <td className={`${cardTable.cell} ${cardTable.pad} font-mono text-xs wrap-anywhere`}>{row.sku}</td>
+                      <th scope="row" className={`${cardTable.cell} ${cardTable.pad} text-left font-medium md:font-normal`}>
+                        {name ?? <span className="text-zinc-400">—</span>}
+                      </th>
+                      <td className={`${cardTable.labelled} ${cardTable.pad}`} data-label={t("columns.price")}>
+                        {t(`targets.${row.type}`)}
+                      </td>
+                      <td className={`${cardTable.labelled} ${cardTable.pad} tabular-nums`} data-label={t("columns.now")}>
+                        {row.current ? format.money(row.current) : "—"}
+                      </td>
+                      <td className={`${cardTable.labelled} ${cardTable.pad} tabular-nums`} data-label={t("columns.new")}>
+                        {row.kind === "invalid" ? "—" : format.money(row)}
+                      </td>
+                      <td className={`${cardTable.labelled} ${cardTable.pad}`} data-label={t("columns.outcome")} data-testid="bulk-change-outcome">
                         {result ? (
                           <span className={result.outcome === "applied" ? "text-green-800" : "text-red-700"}>
                             {t(`outcomes.${result.outcome}`)}
@@ -336,7 +398,7 @@ function BulkChangePanel({ products, seller }: { products: PriceProduct[]; selle
                 type="button"
                 onClick={apply}
                 disabled={sendable === 0 || otherRunning}
-                className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900 disabled:opacity-50"
+                className="min-h-11 w-full rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900 disabled:opacity-50 md:w-auto"
               >
                 {t("apply", { count: sendable })}
               </button>
@@ -350,7 +412,7 @@ function BulkChangePanel({ products, seller }: { products: PriceProduct[]; selle
         <>
           {phase !== "preview" ? <BulkApplyProgress upload={ours} onSendNow={sendNow} /> : null}
           {phase === "paused" ? (
-            <button type="button" onClick={start} className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900">
+            <button type="button" onClick={start} className="min-h-11 rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900">
               {t("resume")}
             </button>
           ) : null}
@@ -362,7 +424,7 @@ function BulkChangePanel({ products, seller }: { products: PriceProduct[]; selle
                 setRun(null);
                 setPlanned(null);
               }}
-              className="rounded-md border border-zinc-300 bg-white px-4 py-2 font-medium hover:bg-zinc-50"
+              className="min-h-11 rounded-md border border-zinc-300 bg-white px-4 py-2 font-medium hover:bg-zinc-50"
             >
               {t("newChange")}
             </button>

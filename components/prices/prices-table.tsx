@@ -22,10 +22,25 @@ export function PricesTable({ urlValid }: { urlValid: boolean }) {
 
   const columns = useMemo(
     () => [
-      column.accessor("sku", { header: t("table.sku"), cell: (info) => <span className="font-mono text-xs">{info.getValue()}</span> }),
+      column.accessor("sku", {
+        header: t("table.sku"),
+        // The card's title on a phone: the code, and the product's name under it when known.
+        meta: { cardTitle: true },
+        cell: (info) => (
+          <span className="flex flex-col items-start">
+            <span className="font-mono text-xs">{info.getValue()}</span>
+            {info.row.original.name ? (
+              <span className="text-zinc-700" data-testid="product-name">
+                {info.row.original.name}
+              </span>
+            ) : null}
+          </span>
+        ),
+      }),
       column.accessor("type", { header: t("table.type"), cell: (info) => t(`types.${info.getValue()}`) }),
       column.accessor((row) => format.money(row.amount), { id: "amount", header: t("table.amount"), cell: (info) => <span className="tabular-nums">{info.getValue()}</span> }),
       column.accessor("createdAt", {
+        meta: { label: t("table.created") },
         header: () => (
           <button
             type="button"
@@ -42,7 +57,7 @@ export function PricesTable({ urlValid }: { urlValid: boolean }) {
         id: "open",
         header: "",
         cell: (info) => (
-          <Link href={`/prices/${info.row.original.id}`} className="text-brand-700 hover:underline">
+          <Link href={`/prices/${info.row.original.id}`} className="inline-flex min-h-11 items-center text-brand-700 hover:underline md:min-h-0">
             {t("table.open")}
           </Link>
         ),
@@ -60,8 +75,17 @@ export function PricesTable({ urlValid }: { urlValid: boolean }) {
         filters={pricesTable.filters}
         state={filters}
         update={update}
-        className="flex flex-wrap items-end gap-3 rounded-lg border border-zinc-200 bg-white p-4 text-sm"
+        className="grid gap-3 rounded-lg border border-zinc-200 bg-white p-4 text-sm sm:grid-cols-2 md:flex md:flex-wrap md:items-end"
       />
+
+      {/* On a phone the header row, and its sort button, is hidden: the order is chosen here. */}
+      <button
+        type="button"
+        className="inline-flex min-h-11 items-center gap-1 rounded-md border border-zinc-300 bg-white px-3 text-sm md:hidden"
+        onClick={() => update({ sort: filters.sort === "created_at:desc" ? "created_at:asc" : "created_at:desc" })}
+      >
+        {t("table.sortByCreated")} <span aria-hidden="true">{filters.sort === "created_at:desc" ? "↓" : "↑"}</span>
+      </button>
 
       <PagedTable
         paged={paged}

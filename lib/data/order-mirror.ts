@@ -1,6 +1,7 @@
 import "server-only";
 import type { OrderSummary } from "@/lib/marketplace/schemas/order";
 import type { PriceWithHistory } from "@/lib/marketplace/schemas/price";
+import { nameFromOrders } from "@/lib/data/product-names";
 import { itemCountOf } from "@/lib/orders/order-rows";
 import { shipByOf } from "@/lib/orders/ship-by";
 import { db } from "@/lib/db";
@@ -60,7 +61,9 @@ export function mirrorRowFromOrder(order: OrderSummary): OrderMirrorRow {
 }
 
 /**
- * Upserts orders into a seller's mirror, newer wins (an equal updated_at rewrites: same data).
+ * Upserts orders into a seller's mirror, newer wins (an equal updated_at rewrites: same data),
+ * and names the SKUs their items sell (lib/data/product-names.ts): every path that mirrors orders
+ * (processing, reconciliation, the back-fill) comes through here.
  * Answers the ids of the rows written (those not older than what the mirror had).
  */
 export async function upsertMirrorOrders(sellerId: string, orders: readonly OrderSummary[]): Promise<string[]> {
@@ -86,6 +89,7 @@ export async function upsertMirrorOrders(sellerId: string, orders: readonly Orde
       RETURNING "orderId"`,
     values: [sellerId, JSON.stringify(rows)],
   });
+  await nameFromOrders(sellerId, orders);
   return result.rows.map((row) => row.orderId);
 }
 

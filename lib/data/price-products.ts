@@ -2,9 +2,10 @@ import "server-only";
 import { withPlatform } from "@/lib/data/platform";
 import type { PlatformResult } from "@/lib/data/platform";
 import { listEveryPrice } from "@/lib/data/prices";
+import { productNamesFor } from "@/lib/data/product-names";
 import type { CurrentSeller } from "@/lib/data/sellers";
-import { groupPricesByProduct } from "@/lib/prices/price-products";
-import type { PriceProductsPage } from "@/lib/prices/price-products";
+import { groupPricesByProduct, searchProducts } from "@/lib/prices/price-products";
+import type { PriceProduct, PriceProductsPage } from "@/lib/prices/price-products";
 import type { PriceProductsQuery } from "@/lib/prices/price-products-query";
 
 /**
@@ -14,15 +15,24 @@ import type { PriceProductsQuery } from "@/lib/prices/price-products-query";
  */
 export const PRODUCTS_MAX_PAGES = 50;
 
-/** One page of the seller's products, each with its list and sell price (spec: 7. List prices). */
+/**
+ * One page of the seller's products, each with its name and its list and sell price (spec: 7. List
+ * prices); the search finds a product by its code or its name.
+ */
 export async function listPriceProducts(seller: CurrentSeller, query: PriceProductsQuery): Promise<PlatformResult<PriceProductsPage>> {
   const listed = await withPlatform(seller, "listPrices", (client) => listEveryPrice(client, PRODUCTS_MAX_PAGES));
   if (!listed.ok) return listed;
-  const needle = query.search?.toLocaleLowerCase("pt-BR");
-  const products = groupPricesByProduct(listed.data.prices).filter((product) => !needle || product.sku.toLocaleLowerCase("pt-BR").includes(needle));
+  const grouped = groupPricesByProduct(listed.data.prices);
   const start = (query.page - 1) * query.size;
+  // A search reads every product's name; a page without one, only its own products' names.
+  const named = async (products: readonly PriceProduct[]) => {
+    const names = await productNamesFor(seller.id, products.map((product) => product.sku));
+    return products.map((product) => ({ ...product, name: names.get(product.sku) ?? null }));
+  };
+  const products = query.search ? searchProducts(await named(grouped), query.search) : grouped;
+  const rows = products.slice(start, start + query.size);
   return {
     ok: true,
-    data: { rows: products.slice(start, start + query.size), page: query.page, size: query.size, total: products.length, complete: listed.data.complete },
+    data: { rows: query.search ? rows : await named(rows), page: query.page, size: query.size, total: products.length, complete: listed.data.complete },
   };
 }

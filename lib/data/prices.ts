@@ -1,6 +1,7 @@
 import "server-only";
 import { withPlatform } from "@/lib/data/platform";
 import type { PlatformResult } from "@/lib/data/platform";
+import { productNamesFor } from "@/lib/data/product-names";
 import type { CurrentSeller } from "@/lib/data/sellers";
 import type { MarketplaceClient } from "@/lib/marketplace/client";
 import { pricesQuery } from "@/lib/marketplace/list-query";
@@ -10,14 +11,21 @@ import type { PriceFilters } from "@/lib/prices/price-filters";
 import { toPriceRow } from "@/lib/prices/price-rows";
 import type { PricesPage } from "@/lib/prices/price-rows";
 
-
+/** One page of the seller's prices (spec: 7. List prices), each with its product's name when known. */
 export async function listPricesForSeller(seller: CurrentSeller, filters: PriceFilters): Promise<PlatformResult<PricesPage>> {
   const result = await withPlatform(seller, "listPrices", (client) => client.listPrices(toPlatformPricesQuery(filters)));
   if (!result.ok) return result;
   const page = result.data;
+  const names = await productNamesFor(seller.id, page.items.map((price) => price.sku));
   return {
     ok: true,
-    data: { rows: page.items.map(toPriceRow), page: filters.page, size: filters.size, total: page.total ?? null, hasNext: page.next !== null },
+    data: {
+      rows: page.items.map((price) => toPriceRow(price, names.get(price.sku) ?? null)),
+      page: filters.page,
+      size: filters.size,
+      total: page.total ?? null,
+      hasNext: page.next !== null,
+    },
   };
 }
 

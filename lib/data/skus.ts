@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { nameFromCatalogue } from "@/lib/data/product-names";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { SkuCreate } from "@/lib/marketplace/schemas/sku";
 import type { SkuPage, SkuRow } from "@/lib/skus/sku-rows";
@@ -77,17 +78,16 @@ export async function recordImportedSku(
   const existing = await db.sku.findUnique({ where: { id: input.id }, select: { sellerId: true } });
   if (existing) return { created: false };
 
+  const title = input.sku.title.pt_BR ?? Object.values(input.sku.title)[0] ?? "";
   try {
-    await db.sku.create({
-      data: {
-        id: input.id,
-        sellerId,
-        code: input.sku.code,
-        title: input.sku.title.pt_BR ?? Object.values(input.sku.title)[0] ?? "",
-        importToken: input.importToken,
-        payload: JSON.stringify(input.sku),
-      },
-    });
+    // The title names the code wherever prices show it (lib/data/product-names.ts), from the
+    // moment the SKU is in the catalogue.
+    await db.$transaction([
+      db.sku.create({
+        data: { id: input.id, sellerId, code: input.sku.code, title, importToken: input.importToken, payload: JSON.stringify(input.sku) },
+      }),
+      ...(title.trim() ? [nameFromCatalogue(sellerId, input.sku.code, title)] : []),
+    ]);
   } catch (error) {
     // The same SKU sent twice at once: the other request recorded it first.
     if (await db.sku.findUnique({ where: { id: input.id }, select: { id: true } })) return { created: false };

@@ -19,6 +19,8 @@ export interface BulkPreview {
   /** Every row of the file, by line. */
   rows: PreviewRow[];
   counts: Record<PreviewRow["kind"], number>;
+  /** The names of the rows' SKUs that the catalogue or orders gave (lib/data/product-names.ts). */
+  names: Record<string, string>;
   /** False when the page cap stopped the price listing early. */
   complete: boolean;
   pricesSeen: number;

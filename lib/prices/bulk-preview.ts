@@ -4,6 +4,7 @@ import "server-only";
 // is sent.
 import { withPlatform } from "@/lib/data/platform";
 import { listEveryPrice } from "@/lib/data/prices";
+import { productNamesFor } from "@/lib/data/product-names";
 import type { PlatformResult } from "@/lib/data/platform";
 import type { CurrentSeller } from "@/lib/data/sellers";
 import type { Price, PriceType } from "@/lib/marketplace/schemas/price";
@@ -72,5 +73,9 @@ export async function previewBulkPrices(
   const listed = await withPlatform(seller, "listPrices", (client) => listEveryPrice(client, PREVIEW_MAX_PAGES));
   if (!listed.ok) return listed;
   const rows = classifyRows(parsed.rows, parsed.invalid, listed.data.prices);
-  return { ok: true, data: { rows, counts: countKinds(rows), complete: listed.data.complete, pricesSeen: listed.data.prices.length } };
+  const names = await productNamesFor(seller.id, rows.map((row) => row.sku));
+  return {
+    ok: true,
+    data: { rows, counts: countKinds(rows), names: Object.fromEntries(names), complete: listed.data.complete, pricesSeen: listed.data.prices.length },
+  };
 }

@@ -46,7 +46,7 @@ const invalid = (line: number): PreviewRow => ({ line, sku: `BAD-${line}`, type:
 function previewOf(rows: PreviewRow[]): BulkPreview {
   const counts = { changed: 0, new: 0, unchanged: 0, invalid: 0 };
   for (const row of rows) counts[row.kind]++;
-  return { rows, counts, complete: true, pricesSeen: rows.length };
+  return { rows, counts, names: {}, complete: true, pricesSeen: rows.length };
 }
 
 /** `count` changed rows on lines 2, 3, … */

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Price } from "@/lib/marketplace/schemas/price";
-import { applyPercent, discountOf, groupPricesByProduct, parsePercent, planBulkChange } from "./price-products";
+import { applyPercent, discountOf, foldForSearch, groupPricesByProduct, parsePercent, planBulkChange, searchProducts } from "./price-products";
 import type { PriceProduct } from "./price-products";
 
 const price = (sku: string, type: "list" | "sell", value: number, createdAt = "2026-11-01T00:00:00.000Z", normalizer = 100): Price =>
@@ -22,9 +22,34 @@ describe("groupPricesByProduct", () => {
   });
 });
 
+describe("searchProducts", () => {
+  const named = (sku: string, name: string | null): PriceProduct => ({ sku, name, list: null, sell: null });
+  const products = [named("CAM-001", "Camiseta Básica Algodão P"), named("TEN-001", "Tênis Corrida Leve 38"), named("XYZ-9", null)];
+  const skusFound = (search: string) => searchProducts(products, search).map((product) => product.sku);
+
+  it("finds a product by part of its name, whatever the letter case and accents", () => {
+    expect(skusFound("camiseta")).toEqual(["CAM-001"]);
+    expect(skusFound("ALGODAO")).toEqual(["CAM-001"]);
+    expect(skusFound("tenis")).toEqual(["TEN-001"]);
+    expect(skusFound("Tênis corrida")).toEqual(["TEN-001"]);
+  });
+
+  it("finds a product by part of its code, named or not, and everything for an empty search", () => {
+    expect(skusFound("cam-0")).toEqual(["CAM-001"]);
+    expect(skusFound("xyz")).toEqual(["XYZ-9"]);
+    expect(skusFound("  ")).toEqual(["CAM-001", "TEN-001", "XYZ-9"]);
+    expect(skusFound("meia")).toEqual([]);
+  });
+
+  it("folds text the same way on both sides", () => {
+    expect(foldForSearch("Açaí ÉPICO")).toBe("acai epico");
+  });
+});
+
 describe("discountOf", () => {
   const product = (list: number | null, sell: number | null, sellNormalizer = 100): PriceProduct => ({
     sku: "X",
+    name: null,
     list: list === null ? null : { id: "l", value: list, currency: "BRL", normalizer: 100, createdAt: "" },
     sell: sell === null ? null : { id: "s", value: sell, currency: "BRL", normalizer: sellNormalizer, createdAt: "" },
   });

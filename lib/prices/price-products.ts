@@ -17,6 +17,8 @@ export interface ProductPrice {
 
 export interface PriceProduct {
   sku: string;
+  /** The product's name, when the catalogue or an order gave one (lib/data/product-names.ts). */
+  name: string | null;
   list: ProductPrice | null;
   sell: ProductPrice | null;
 }
@@ -38,7 +40,7 @@ export interface PriceProductsPage {
 export function groupPricesByProduct(prices: readonly Price[]): PriceProduct[] {
   const products = new Map<string, PriceProduct>();
   for (const price of prices) {
-    const product = products.get(price.sku) ?? { sku: price.sku, list: null, sell: null };
+    const product = products.get(price.sku) ?? { sku: price.sku, name: null, list: null, sell: null };
     const known = product[price.type];
     if (!known || known.createdAt <= price.created_at) {
       product[price.type] = { id: price.id, value: price.value, currency: price.currency, normalizer: price.normalizer, createdAt: price.created_at };
@@ -46,6 +48,22 @@ export function groupPricesByProduct(prices: readonly Price[]): PriceProduct[] {
     products.set(price.sku, product);
   }
   return [...products.values()].sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0));
+}
+
+/**
+ * A text as search compares it: lower case and without accents, so "camiseta" finds "Camiseta
+ * Básica" and "tenis" finds "Tênis". Done here rather than in PostgreSQL (which would need the
+ * unaccent extension): the products are the platform's, grouped in memory before they are searched.
+ */
+export function foldForSearch(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLocaleLowerCase("pt-BR");
+}
+
+/** The products whose code or name holds the search (folded), in their order. */
+export function searchProducts(products: readonly PriceProduct[], search: string | undefined): PriceProduct[] {
+  const needle = search ? foldForSearch(search.trim()) : "";
+  if (!needle) return [...products];
+  return products.filter((product) => foldForSearch(product.sku).includes(needle) || (product.name !== null && foldForSearch(product.name).includes(needle)));
 }
 
 /**

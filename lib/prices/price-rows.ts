@@ -7,6 +7,8 @@ import type { TablePage } from "@/lib/tables/table-page";
 export interface PriceRow {
   id: string;
   sku: string;
+  /** The product's name, when the catalogue or an order gave one (lib/data/product-names.ts). */
+  name: string | null;
   type: Price["type"];
   amount: MoneyAmount;
   createdAt: string;
@@ -14,10 +16,11 @@ export interface PriceRow {
 
 export type PricesPage = TablePage<PriceRow>;
 
-export function toPriceRow(price: Price): PriceRow {
+export function toPriceRow(price: Price, name: string | null = null): PriceRow {
   return {
     id: price.id,
     sku: price.sku,
+    name,
     type: price.type,
     amount: { value: price.value, currency: price.currency, normalizer: price.normalizer },
     createdAt: price.created_at,

@@ -52,16 +52,22 @@ export default async function PriceProductsPage({ searchParams }: PageProps<"/pr
       ) : (
         <>
           <form method="get" action="/prices/products" className="flex flex-wrap items-end gap-3 rounded-lg border border-zinc-200 bg-white p-4 text-sm" role="search">
-            <label className="flex flex-col gap-1">
+            <label className="flex w-full flex-col gap-1 md:w-auto">
               {t("search")}
-              <input name="search" defaultValue={query.search ?? ""} maxLength={50} className="rounded-md border border-zinc-300 px-2 py-1 font-mono" />
+              <input
+                type="search"
+                name="search"
+                defaultValue={query.search ?? ""}
+                maxLength={50}
+                className="min-h-11 w-full rounded-md border border-zinc-300 px-2 py-1 md:min-h-0 md:w-72"
+              />
             </label>
             {query.size !== 25 ? <input type="hidden" name="size" value={query.size} /> : null}
-            <button type="submit" className="rounded-md bg-brand-700 px-3 py-1.5 font-medium text-white">
+            <button type="submit" className="min-h-11 flex-1 rounded-md bg-brand-700 px-3 py-1.5 font-medium text-white md:min-h-0 md:flex-none">
               {t("searchSubmit")}
             </button>
             {query.search ? (
-              <Link href={hrefOf(query, { search: undefined, page: 1 })} className="rounded-md border border-zinc-300 px-3 py-1.5">
+              <Link href={hrefOf(query, { search: undefined, page: 1 })} className="inline-flex min-h-11 flex-1 items-center justify-center rounded-md border border-zinc-300 px-3 py-1.5 md:min-h-0 md:flex-none">
                 {t("clearSearch")}
               </Link>
             ) : null}
@@ -74,20 +80,25 @@ export default async function PriceProductsPage({ searchParams }: PageProps<"/pr
           <PriceProductsTable key={`${query.page}:${query.size}:${query.search ?? ""}`} rows={result.data.rows} seller={seller.id} />
           <nav aria-label={t("pages")} className="flex flex-wrap items-center justify-between gap-3 text-sm">
             <span className="text-zinc-600">{t("pageOf", { page: format.count(query.page), pages: format.count(pageCount), total: result.data.total })}</span>
-            <div className="flex items-center gap-2">
+            <div className="flex flex-wrap items-center gap-2">
               {query.page > 1 ? (
-                <Link href={hrefOf(query, { page: query.page - 1 })} className="rounded-md border border-zinc-300 bg-white px-3 py-1">
+                <Link href={hrefOf(query, { page: query.page - 1 })} className="inline-flex min-h-11 items-center rounded-md border border-zinc-300 bg-white px-3 py-1 md:min-h-0">
                   {t("previous")}
                 </Link>
               ) : null}
               {query.page < pageCount ? (
-                <Link href={hrefOf(query, { page: query.page + 1 })} className="rounded-md border border-zinc-300 bg-white px-3 py-1">
+                <Link href={hrefOf(query, { page: query.page + 1 })} className="inline-flex min-h-11 items-center rounded-md border border-zinc-300 bg-white px-3 py-1 md:min-h-0">
                   {t("next")}
                 </Link>
               ) : null}
               <span className="text-zinc-600">{t("perPage")}</span>
               {PRODUCT_PAGE_SIZES.map((size) => (
-                <Link key={size} href={hrefOf(query, { size, page: 1 })} aria-current={size === query.size ? "page" : undefined} className={`rounded px-2 py-1 ${size === query.size ? "bg-zinc-100 font-medium" : "text-brand-700"}`}>
+                <Link
+                  key={size}
+                  href={hrefOf(query, { size, page: 1 })}
+                  aria-current={size === query.size ? "page" : undefined}
+                  className={`inline-flex min-h-11 min-w-11 items-center justify-center rounded px-2 py-1 md:min-h-0 md:min-w-0 ${size === query.size ? "bg-zinc-100 font-medium" : "text-brand-700"}`}
+                >
                   {size}
                 </Link>
               ))}

@@ -190,7 +190,15 @@ export const orderSummarySchema = z.object({
     z.object({
       id: objectIdSchema,
       status: z.string(),
-      items: z.array(z.object({ quantity: z.number().int() })),
+      items: z.array(
+        z.object({
+          quantity: z.number().int(),
+          // The product's code and name name SKUs in the prices views (lib/data/product-names.ts).
+          // A name is only a label: an item whose info is missing or malformed loses it, and the
+          // order is still mirrored.
+          info: z.object({ sku: z.string(), name: z.string() }).optional().catch(undefined),
+        }),
+      ),
       shipping: z.object({ handling_time: z.object({ limit_date: timestampSchema }) }),
     }),
   ),
