@@ -1,5 +1,5 @@
 import { useTranslations } from "next-intl";
-import { cardTable } from "@/components/prices/card-table";
+import { cardTable } from "@/components/ui/card-table";
 import type { AppliedRowResult } from "@/lib/actions/bulk-prices";
 import { useDisplayFormat } from "@/lib/format";
 import type { DisplayFormat } from "@/lib/format";
@@ -22,7 +22,7 @@ const OUTCOME_STYLE: Record<AppliedRowResult["outcome"], string> = {
 
 /**
  * Every row of the uploaded file with its preview and, once applying, its result; on a phone each
- * row is a card (components/prices/card-table.ts). SKU, type and invalid cells are shown as the
+ * row is a card (components/ui/card-table.ts). SKU, type and invalid cells are shown as the
  * file has them (the CSV's own words), with the product's name under a known SKU; a row's result
  * message comes from the server action, already in the seller's language, or from the platform.
  */

@@ -6,7 +6,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState, useTransition } from "react";
 import { BulkApplyProgress } from "@/components/prices/bulk-apply-progress";
 import { dispatchBulkUpload } from "@/components/prices/bulk-upload-store";
-import { cardTable } from "@/components/prices/card-table";
+import { cardTable } from "@/components/ui/card-table";
 import { useBulkApply } from "@/components/prices/use-bulk-apply";
 import { setProductPriceAction } from "@/lib/actions/prices";
 import { useDisplayFormat } from "@/lib/format";
@@ -20,7 +20,7 @@ import type { BulkChange, BulkTarget, PlannedChange, PriceProduct } from "@/lib/
 // then applied through the bulk upload's engine (components/prices/bulk-upload-store.ts: the same
 // batches, rate-limit waits and per-row outcomes as a CSV upload; the run goes on if the seller
 // opens another page, and this page shows it again). On a phone each product is a card
-// (components/prices/card-table.ts) and every control is a 44 px touch target.
+// (components/ui/card-table.ts) and every control is a 44 px touch target.
 
 /** A planned change's line in the bulk engine (lines start at 2, after a CSV's header). */
 const lineOf = (index: number) => index + 2;

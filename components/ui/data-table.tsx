@@ -4,6 +4,7 @@ import { flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-tabl
 import type { ColumnDef } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
+import { cardTable } from "@/components/ui/card-table";
 
 /**
  * A server-paginated table: rows come one page at a time from React Query, so the table does
@@ -29,39 +30,34 @@ export function DataTable<Row>({
 }) {
   const t = useTranslations("common.table");
   const table = useReactTable({ data: rows, columns, getRowId, getCoreRowModel: getCoreRowModel(), manualPagination: true, manualSorting: true });
-  // On a phone each row is a card (CSS only: one DOM for both sizes, so nothing renders twice):
-  // the header row is hidden and each cell shows its column's label; from `md` up, a table.
+  // On a phone each row is a card (components/ui/card-table.ts): the header row is hidden and each
+  // cell names itself with its column's label, drawn by CSS so the cell's text stays its value.
   return (
-    <div className="rounded-lg border border-zinc-200 bg-white md:overflow-x-auto">
-      <table className="block w-full text-sm md:table" aria-busy={isFetching}>
+    <div className={cardTable.frame}>
+      <table className={cardTable.table} aria-busy={isFetching}>
         <caption className="sr-only">{caption}</caption>
-        <thead className="hidden bg-zinc-50 text-left text-zinc-500 md:table-header-group">
+        <thead className={cardTable.head}>
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
               {group.headers.map((header) => (
-                <th key={header.id} scope="col" className="px-4 py-2 font-medium whitespace-nowrap">
+                <th key={header.id} scope="col" className={cardTable.headCell}>
                   {flexRender(header.column.columnDef.header, header.getContext())}
                 </th>
               ))}
             </tr>
           ))}
         </thead>
-        <tbody className={`block md:table-row-group ${isFetching && !isPending ? "opacity-60 transition-opacity" : ""}`}>
+        <tbody className={`${cardTable.body} ${isFetching && !isPending ? "opacity-60 transition-opacity" : ""}`}>
           {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} className="flex flex-col gap-1 border-t border-zinc-100 px-4 py-3 first:border-t-0 hover:bg-zinc-50 md:table-row md:p-0 md:first:border-t">
+            <tr key={row.id} className={cardTable.row}>
               {row.getVisibleCells().map((cell) => {
                 const meta = cell.column.columnDef.meta;
                 const header = cell.column.columnDef.header;
-                const label = meta?.label ?? (typeof header === "string" ? header : undefined);
-                const phone = meta?.hideOnPhone ? "hidden" : meta?.cardTitle ? "order-first flex font-medium" : "flex";
+                const label = meta?.label ?? (typeof header === "string" && header !== "" ? header : undefined);
+                const phone = meta?.hideOnPhone ? "max-md:hidden" : meta?.cardTitle ? "col-span-2 order-first font-medium" : label ? cardTable.labelled : "col-span-2";
                 return (
-                  <td key={cell.id} className={`${phone} min-w-0 items-baseline justify-between gap-3 md:table-cell md:px-4 md:py-2 md:align-top`}>
-                    {label && !meta?.cardTitle ? (
-                      <span className="shrink-0 text-xs text-zinc-500 md:hidden">
-                        {label}
-                      </span>
-                    ) : null}
-                    <span className="min-w-0 text-right break-words md:text-left">{flexRender(cell.column.columnDef.cell, cell.getContext())}</span>
+                  <td key={cell.id} data-label={meta?.cardTitle ? undefined : label} className={`${phone} ${cardTable.cell} ${cardTable.pad}`}>
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </td>
                 );
               })}

@@ -1,4 +1,4 @@
-// The prices tables' classes for "a card per row on a phone, a table from `md` up": one DOM for
+// Every table's classes for "a card per row on a phone, a table from `md` up": one DOM for
 // both sizes, so no control or test id renders twice. On a phone the header row is hidden and a
 // cell that needs it names itself with its `data-label`, drawn as CSS generated content so that
 // the cell's text stays its value alone (what copying, and the tests, read).
