@@ -11,7 +11,7 @@ export default function ErrorPage({ error, reset }: { error: Error & { digest?: 
     <section role="alert" className="mx-auto max-w-lg space-y-4 rounded-lg border border-red-200 bg-white p-8">
       <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
       <p className="text-sm text-zinc-700">{t("body", { hasReference: error.digest ? "yes" : "no" })}</p>
-      {error.digest ? <p className="font-mono text-xs text-zinc-500">{t("reference", { digest: error.digest })}</p> : null}
+      {error.digest ? <p className="font-mono text-xs text-zinc-600">{t("reference", { digest: error.digest })}</p> : null}
       <div className="flex items-center gap-4 text-sm">
         <button type="button" onClick={reset} className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900">
           {t("tryAgain")}

@@ -42,7 +42,7 @@ export function AppShell({ seller, children }: { seller: CurrentSeller | null; c
                 {seller ? (
                   <>
                     <div className="font-medium text-zinc-900">{seller.name}</div>
-                    <div className="break-all text-xs text-zinc-500">{seller.email}</div>
+                    <div className="break-all text-xs text-zinc-600">{seller.email}</div>
                     {/* Ends this browser's session only; Settings → Disconnect ends the connection and every session. */}
                     <form action={signOutAction}>
                       <button type="submit" className="min-h-11 text-sm font-medium text-brand-700 hover:underline lg:min-h-0 lg:text-xs">

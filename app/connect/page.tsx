@@ -35,7 +35,7 @@ export default async function ConnectPage() {
           <ul className="mt-2 space-y-1">
             {DEMO_ACCOUNTS.map((account) => (
               <li key={account.login}>
-                <code className="font-mono">{account.login}</code> <span className="text-zinc-500">— {t(account.note)}</span>
+                <code className="font-mono">{account.login}</code> <span className="text-zinc-600">— {t(account.note)}</span>
               </li>
             ))}
           </ul>

@@ -44,22 +44,22 @@ export default async function SettingsPage() {
       <div className="rounded-lg border border-zinc-200 bg-white p-4 sm:p-6">
         <h2 className="text-lg font-medium">{t("connection.title")}</h2>
         <dl className="mt-4 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[12rem_1fr] sm:gap-y-3">
-          <dt className="text-zinc-500">{t("connection.account")}</dt>
+          <dt className="text-zinc-600">{t("connection.account")}</dt>
           <dd>
-            {seller.name} <span className="text-zinc-500">({seller.email})</span>
+            {seller.name} <span className="text-zinc-600">({seller.email})</span>
           </dd>
-          <dt className="text-zinc-500">{t("connection.connectedSince")}</dt>
+          <dt className="text-zinc-600">{t("connection.connectedSince")}</dt>
           <dd>
             <time dateTime={connection.connectedAt.toISOString()}>{format.date(connection.connectedAt)}</time>
           </dd>
-          <dt className="text-zinc-500">{t("connection.status")}</dt>
+          <dt className="text-zinc-600">{t("connection.status")}</dt>
           <dd>{connection.needsReconnect ? t("connection.needsReconnect") : t("connection.active")}</dd>
-          <dt className="text-zinc-500">{t("connection.granted")}</dt>
+          <dt className="text-zinc-600">{t("connection.granted")}</dt>
           <dd data-testid="granted-scopes">
             <ScopeList scopes={granted} />
-            <p className="mt-1 text-xs text-zinc-500">{t("connection.grantedHelp")}</p>
+            <p className="mt-1 text-xs text-zinc-600">{t("connection.grantedHelp")}</p>
           </dd>
-          <dt className="text-zinc-500">{t("connection.missing")}</dt>
+          <dt className="text-zinc-600">{t("connection.missing")}</dt>
           <dd data-testid="missing-scopes">
             {connection.scopesMissing.length > 0 ? <ScopeList scopes={connection.scopesMissing} /> : t("connection.noneMissing")}
           </dd>
@@ -76,14 +76,14 @@ export default async function SettingsPage() {
       <form action={disconnectAction} className="rounded-lg border border-red-200 bg-white p-4 sm:p-6">
         <h2 className="text-lg font-medium">{t("disconnect.title")}</h2>
         <p className="mt-1 text-sm text-zinc-600">{t("disconnect.help")}</p>
-        <button type="submit" className="mt-4 rounded-md border border-red-300 px-4 py-2 text-sm font-medium text-red-700 hover:bg-red-50">
+        <button type="submit" className="mt-4 rounded-md border border-red-300 px-4 py-2 text-sm font-medium text-red-800 hover:bg-red-50">
           {t("disconnect.button")}
         </button>
       </form>
       <form action={deleteMyDataAction} className="rounded-lg border border-red-200 bg-white p-4 sm:p-6">
         <h2 className="text-lg font-medium">{t("deleteData.title")}</h2>
         <p className="mt-1 text-sm text-zinc-600">{t("deleteData.help")}</p>
-        <button type="submit" className="mt-4 rounded-md bg-red-700 px-4 py-2 text-sm font-medium text-white hover:bg-red-800">
+        <button type="submit" className="mt-4 rounded-md bg-red-800 px-4 py-2 text-sm font-medium text-white hover:bg-red-900">
           {t("deleteData.button")}
         </button>
       </form>

@@ -59,7 +59,7 @@ export function ExportOrdersButton({ query }: { query: string }) {
       >
         {t("button")}
       </button>
-      <span role="status" data-testid="export-status" className={state.kind === "failed" ? "text-red-700" : "text-zinc-600"}>
+      <span role="status" data-testid="export-status" className={state.kind === "failed" ? "text-red-800" : "text-zinc-600"}>
         {state.kind === "running"
           ? t("running", { count: state.rows })
           : state.kind === "done"

@@ -26,7 +26,7 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
     <dl className="space-y-2 text-sm sm:grid sm:grid-cols-[minmax(8rem,auto)_minmax(0,1fr)] sm:gap-x-4 sm:gap-y-1.5 sm:space-y-0">
       {rows.map(([label, value]) => (
         <div key={label} className="sm:contents">
-          <dt className="text-zinc-500">{label}</dt>
+          <dt className="text-zinc-600">{label}</dt>
           <dd className="break-words">{value}</dd>
         </div>
       ))}
@@ -59,7 +59,7 @@ export function OrderDetails({ order }: { order: Order }) {
       <Section title={t("timeline.title")} testId="order-timeline">
         <ol className="grid grid-cols-2 gap-4 text-sm sm:flex sm:flex-wrap sm:gap-6">
           {timeline.map((step) => (
-            <li key={step.label} className={step.at ? "" : "text-zinc-400"}>
+            <li key={step.label} className={step.at ? "" : "text-zinc-600"}>
               <div className="font-medium">{t(`timeline.${step.label}`)}</div>
               <time dateTime={step.at ?? undefined}>{step.at ? format.date(step.at) : t("timeline.notYet")}</time>
             </li>
@@ -122,7 +122,7 @@ export function OrderDetails({ order }: { order: Order }) {
                 {paymentMethodWord(words, payment.method)} · {installmentsWord(words, payment.installments)}
               </span>
               <span>{payment.description}</span>
-              <span className="break-all text-zinc-500">{t("payments.gatewayDocument", { document: payment.gateway.document })}</span>
+              <span className="break-all text-zinc-600">{t("payments.gatewayDocument", { document: payment.gateway.document })}</span>
             </li>
           ))}
         </ul>
@@ -149,7 +149,7 @@ function DeliveryCard({ delivery, index }: { delivery: Delivery; index: number }
       <header className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <h2 className="text-base font-semibold">{t("title", { index })}</h2>
         <DeliveryStatusBadge status={delivery.status} />
-        <span className="font-mono text-xs break-all text-zinc-500">{delivery.id}</span>
+        <span className="font-mono text-xs break-all text-zinc-600">{delivery.id}</span>
       </header>
       {labelUrl || trackingUrl ? (
         <div className="flex flex-col gap-2 sm:flex-row">
@@ -199,11 +199,11 @@ function ItemRow({ item }: { item: DeliveryItem }) {
         <div className="font-medium">
           {item.sequencial}. {info.name}
         </div>
-        <div className="break-words text-zinc-500">
+        <div className="break-words text-zinc-600">
           {t.rich("sku", { sku: info.sku, mono: (chunks) => <span className="font-mono break-all">{chunks}</span> })}
           {info.attributes.length > 0 ? ` · ${info.attributes.map((a) => `${a.name}: ${a.value}`).join(", ")}` : ""}
         </div>
-        <div className="text-zinc-500">
+        <div className="text-zinc-600">
           {dims.height.value} {dims.height.unit} × {dims.width.value} {dims.width.unit} × {dims.length.value} {dims.length.unit}, {dims.weight.value}{" "}
           {dims.weight.unit}
         </div>

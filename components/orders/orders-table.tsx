@@ -63,8 +63,9 @@ export function OrdersTable({ urlValid }: { urlValid: boolean }) {
         cell: (info) => (
           // On a phone the card names the order by the end of its id (the order page shows it whole).
           <Link href={`/orders/${info.getValue()}`} className="inline-flex min-h-11 items-center text-brand-700 hover:underline md:min-h-0">
-            <span className="md:hidden">{t("shortOrder", { number: info.getValue().slice(-8) })}</span>
-            <span className="hidden font-mono text-xs md:inline">{info.getValue()}</span>
+            {/* Generated content: the link's text stays the whole id (what copying reads). */}
+            <span className="before:content-[attr(data-short)] md:hidden" data-short={t("shortOrder", { number: info.getValue().slice(-8) })} />
+            <span className="font-mono text-xs max-md:hidden">{info.getValue()}</span>
           </Link>
         ),
       }),
@@ -76,7 +77,7 @@ export function OrdersTable({ urlValid }: { urlValid: boolean }) {
         header: t("columns.shipBy"),
         cell: (info) => {
           const shipBy = info.getValue();
-          if (shipBy === null) return <span className="text-zinc-400">—</span>;
+          if (shipBy === null) return <span className="text-zinc-600">—</span>;
           return (
             <span className="inline-flex flex-wrap items-center gap-1.5">
               <time dateTime={shipBy}>{format.date(shipBy)}</time>
@@ -151,7 +152,7 @@ function DeadlineBadge({ deadline }: { deadline: Deadline }) {
   const t = useTranslations("orders.table.badges");
   if (deadline === null) return null;
   return deadline === "late" ? (
-    <span className="rounded bg-red-100 px-1.5 py-0.5 text-xs font-medium text-red-800">{t("late")}</span>
+    <span className="rounded bg-red-100 px-1.5 py-0.5 text-xs font-medium text-red-900">{t("late")}</span>
   ) : (
     <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">{t("today")}</span>
   );

@@ -28,7 +28,7 @@ export function BulkApplyProgress({ upload, onSendNow }: { upload: Upload; onSen
         <span className="font-medium" data-testid="apply-status">
           {t("status", { phase, done, total })}
         </span>
-        <span className="text-zinc-500">{percent}%</span>
+        <span className="text-zinc-600">{percent}%</span>
       </div>
       <div
         role="progressbar"
@@ -56,7 +56,7 @@ export function BulkApplyProgress({ upload, onSendNow }: { upload: Upload; onSen
       </p>
       {slowDown && phase === "applying" ? <SlowDownNotice slowDown={slowDown} onSendNow={onSendNow} /> : null}
       {upload.slowDownCount > 0 ? (
-        <p className="text-xs text-zinc-500" data-testid="slowdown-count">
+        <p className="text-xs text-zinc-600" data-testid="slowdown-count">
           {t("slowedDown", { count: upload.slowDownCount })}
         </p>
       ) : null}
@@ -74,7 +74,7 @@ export function UploadNoticeAlert({ notice, feature }: { notice: UploadNotice; f
   const messageWords = useTranslations("prices.bulk.messages");
   if (notice.problem && notice.problem.kind !== "error") return <ProblemNotice problem={notice.problem} feature={feature} />;
   return (
-    <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+    <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
       {describeBulkMessage(notice.message, messageWords)}
     </p>
   );

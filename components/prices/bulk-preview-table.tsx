@@ -16,8 +16,8 @@ function money(format: DisplayFormat, value: number, currency: string, normalize
 
 const OUTCOME_STYLE: Record<AppliedRowResult["outcome"], string> = {
   applied: "text-brand-700",
-  rejected: "text-red-700",
-  failed: "text-red-700",
+  rejected: "text-red-800",
+  failed: "text-red-800",
 };
 
 /**
@@ -60,9 +60,9 @@ export function BulkPreviewTable({
             const name = row.sku ? names[row.sku] : undefined;
             return (
               <tr key={row.line} data-line={row.line} data-kind={row.kind} className={cardTable.row}>
-                <td className={`${cell} tabular-nums text-zinc-500`}>{row.line}</td>
+                <td className={`${cell} tabular-nums text-zinc-600`}>{row.line}</td>
                 <td className={cell}>
-                  <span className="font-mono wrap-anywhere">{row.sku || <span className="text-zinc-400">{t("emptyCell")}</span>}</span>
+                  <span className="font-mono wrap-anywhere">{row.sku || <span className="text-zinc-600">{t("emptyCell")}</span>}</span>
                   {name ? (
                     <span className="block text-xs text-zinc-600" data-testid="product-name">
                       {name}
@@ -76,12 +76,12 @@ export function BulkPreviewTable({
                   {/* One line on a phone, its own label on the left. */}
                   <span>
                     {row.kind === "invalid" ? (
-                      <span className="text-zinc-500">
+                      <span className="text-zinc-600">
                         {row.value} {row.currency}
                       </span>
                     ) : row.kind === "new" ? (
                       <>
-                        <span className="text-zinc-500">{t("newPrice")}</span> → {money(format, row.value, row.currency, row.normalizer)}
+                        <span className="text-zinc-600">{t("newPrice")}</span> → {money(format, row.value, row.currency, row.normalizer)}
                       </>
                     ) : row.kind === "changed" ? (
                       <>
@@ -94,7 +94,7 @@ export function BulkPreviewTable({
                 </td>
                 <td className={labelled} data-label={t("preview")}>
                   {row.kind === "invalid" ? (
-                    <span className="text-red-700">{t("invalidBecause", { reason: describeBulkMessage(row.reason, messageWords) })}</span>
+                    <span className="text-red-800">{t("invalidBecause", { reason: describeBulkMessage(row.reason, messageWords) })}</span>
                   ) : (
                     t(`kinds.${row.kind}`)
                   )}
@@ -102,9 +102,9 @@ export function BulkPreviewTable({
                 {applying ? (
                   <td className={labelled} data-label={t("result")} data-testid="row-result">
                     {row.kind === "invalid" ? (
-                      <span className="text-red-700">{t("invalid")}</span>
+                      <span className="text-red-800">{t("invalid")}</span>
                     ) : row.kind === "unchanged" ? (
-                      <span className="text-zinc-500">{t("notSent")}</span>
+                      <span className="text-zinc-600">{t("notSent")}</span>
                     ) : result ? (
                       <span className={OUTCOME_STYLE[result.outcome]} title={result.message}>
                         {result.outcome === "applied"
@@ -112,7 +112,7 @@ export function BulkPreviewTable({
                           : t("outcomeWithMessage", { outcome: t(`outcomes.${result.outcome}`), message: result.message })}
                       </span>
                     ) : (
-                      <span className="text-zinc-400">{t("pending")}</span>
+                      <span className="text-zinc-600">{t("pending")}</span>
                     )}
                   </td>
                 ) : null}

@@ -39,7 +39,7 @@ export function BulkPriceUpload({ seller }: { seller: string }) {
         >
           {previewing ? t("upload.reading") : t("upload.preview")}
         </button>
-        <p className="w-full text-xs text-zinc-500">{t("upload.limits", { maxRows: BULK_LIMITS.maxRows })}</p>
+        <p className="w-full text-xs text-zinc-600">{t("upload.limits", { maxRows: BULK_LIMITS.maxRows })}</p>
       </form>
 
       {uploadError ? <UploadNoticeAlert notice={uploadError} feature="yourCurrentPrices" /> : null}
@@ -53,7 +53,7 @@ export function BulkPriceUpload({ seller }: { seller: string }) {
             <CountBadge kind="invalid" counts={upload.preview.counts} tone="red" />
           </ul>
           {!upload.preview.complete ? (
-            <p role="status" className="text-sm text-amber-800">
+            <p role="status" className="text-sm text-amber-900">
               {t("preview.incomplete", { count: upload.preview.pricesSeen })}
             </p>
           ) : null}
@@ -104,7 +104,7 @@ const COUNT_TEST_IDS: Record<keyof BulkPreview["counts"], string> = {
 
 function CountBadge({ kind, counts, tone }: { kind: keyof BulkPreview["counts"]; counts: BulkPreview["counts"]; tone: "brand" | "zinc" | "red" }) {
   const t = useTranslations("prices.bulk.preview.counts");
-  const colors = { brand: "bg-brand-50 text-brand-900", zinc: "bg-zinc-100 text-zinc-700", red: "bg-red-50 text-red-800" }[tone];
+  const colors = { brand: "bg-brand-50 text-brand-900", zinc: "bg-zinc-100 text-zinc-700", red: "bg-red-50 text-red-900" }[tone];
   return (
     <li className={`rounded-md px-3 py-1 ${colors}`} data-testid={COUNT_TEST_IDS[kind]}>
       {t.rich(kind, { count: counts[kind], b: (chunks) => <span className="font-semibold">{chunks}</span> })}

@@ -35,7 +35,7 @@ export function EditPriceForm({ current }: { current: CurrentPrice }) {
             <option value="list">{types("list")}</option>
             <option value="sell">{types("sell")}</option>
           </select>
-          <span id="price-type-error" className="text-red-700">{errors.type?.[0]}</span>
+          <span id="price-type-error" className="text-red-800">{errors.type?.[0]}</span>
         </label>
         <label className="flex flex-col gap-1 text-sm">
           {t("amount", { currency: current.currency })}
@@ -48,19 +48,19 @@ export function EditPriceForm({ current }: { current: CurrentPrice }) {
             aria-describedby="price-amount-error"
             className="rounded-md border border-zinc-300 px-2 py-1.5 tabular-nums"
           />
-          <span id="price-amount-error" className="text-red-700">{errors.amount?.[0]}</span>
+          <span id="price-amount-error" className="text-red-800">{errors.amount?.[0]}</span>
         </label>
         <label className="flex flex-col gap-1 text-sm">
           {t("currency")}
           <input name="currency" defaultValue={values.currency} maxLength={3} className="rounded-md border border-zinc-300 px-2 py-1.5 uppercase" aria-describedby="price-currency-error" />
-          <span id="price-currency-error" className="text-red-700">{errors.currency?.[0]}</span>
+          <span id="price-currency-error" className="text-red-800">{errors.currency?.[0]}</span>
         </label>
       </div>
       <div className="flex flex-wrap items-center gap-4">
         <button type="submit" disabled={pending} className="rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-50">
           {pending ? t("saving") : t("submit")}
         </button>
-        <p role={state.status === "error" ? "alert" : "status"} data-testid="price-message" className={state.status === "error" ? "text-sm text-red-700" : "text-sm text-brand-700"}>
+        <p role={state.status === "error" ? "alert" : "status"} data-testid="price-message" className={state.status === "error" ? "text-sm text-red-800" : "text-sm text-brand-700"}>
           {state.status === "success" ? (
             <>
               {state.message}.{" "}

@@ -93,7 +93,7 @@ export function PriceProductsTable({ rows, seller }: { rows: PriceProduct[]; sel
                   <td className={`${cardTable.cell} ${cardTable.pad} font-mono text-xs wrap-anywhere`}>{product.sku}</td>
                   {/* The product's name heads its row for screen readers; "—" until the catalogue or an order names it. */}
                   <th scope="row" className={`${cardTable.cell} ${cardTable.pad} text-left font-medium md:font-normal ${product.name ? "" : "max-md:hidden"}`} data-testid="product-name">
-                    {product.name ?? <span className="text-zinc-400">—</span>}
+                    {product.name ?? <span className="text-zinc-600">—</span>}
                   </th>
                   <td className={`${cardTable.labelled} ${cardTable.pad}`} data-label={t("columns.list")}>
                     <PriceCell product={product} type="list" />
@@ -122,7 +122,7 @@ export function PriceProductsTable({ rows, seller }: { rows: PriceProduct[]; sel
             })}
           </tbody>
         </table>
-        {rows.length === 0 ? <p className="rounded-lg border border-zinc-200 bg-white p-6 text-center text-sm text-zinc-500 md:border-0">{t("empty")}</p> : null}
+        {rows.length === 0 ? <p className="rounded-lg border border-zinc-200 bg-white p-6 text-center text-sm text-zinc-600 md:border-0">{t("empty")}</p> : null}
       </div>
       {chosen.length > 0 ? (
         // On a phone the change panel is below every card: this keeps the way to it in view.
@@ -223,7 +223,7 @@ function PriceCell({ product, type }: { product: PriceProduct; type: PriceType }
         {t("cancel")}
       </button>
       {error ? (
-        <p id={errorId} role="alert" className="w-full text-xs text-red-700">
+        <p id={errorId} role="alert" className="w-full text-xs text-red-800">
           {error}
         </p>
       ) : null}
@@ -363,7 +363,7 @@ function BulkChangePanel({ products, seller }: { products: PriceProduct[]; selle
                     <tr key={`${row.sku}:${row.type}`} className={cardTable.row}>
                       <td className={`${cardTable.cell} ${cardTable.pad} font-mono text-xs wrap-anywhere`}>{row.sku}</td>
                       <th scope="row" className={`${cardTable.cell} ${cardTable.pad} text-left font-medium md:font-normal`}>
-                        {name ?? <span className="text-zinc-400">—</span>}
+                        {name ?? <span className="text-zinc-600">—</span>}
                       </th>
                       <td className={`${cardTable.labelled} ${cardTable.pad}`} data-label={t("columns.price")}>
                         {t(`targets.${row.type}`)}
@@ -376,12 +376,12 @@ function BulkChangePanel({ products, seller }: { products: PriceProduct[]; selle
                       </td>
                       <td className={`${cardTable.labelled} ${cardTable.pad}`} data-label={t("columns.outcome")} data-testid="bulk-change-outcome">
                         {result ? (
-                          <span className={result.outcome === "applied" ? "text-green-800" : "text-red-700"}>
+                          <span className={result.outcome === "applied" ? "text-green-800" : "text-red-800"}>
                             {t(`outcomes.${result.outcome}`)}
                             {result.outcome !== "applied" ? `: ${result.message}` : null}
                           </span>
                         ) : row.kind === "invalid" ? (
-                          <span className="text-red-700">{t(`problems.${row.problem}`)}</span>
+                          <span className="text-red-800">{t(`problems.${row.problem}`)}</span>
                         ) : (
                           t(`kinds.${row.kind}`)
                         )}
@@ -402,7 +402,7 @@ function BulkChangePanel({ products, seller }: { products: PriceProduct[]; selle
               >
                 {t("apply", { count: sendable })}
               </button>
-              {otherRunning ? <p className="text-amber-800">{t("otherRunning")}</p> : null}
+              {otherRunning ? <p className="text-amber-900">{t("otherRunning")}</p> : null}
             </div>
           ) : null}
         </>

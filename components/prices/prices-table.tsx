@@ -45,7 +45,7 @@ export function PricesTable({ urlValid }: { urlValid: boolean }) {
           <button
             type="button"
             className="inline-flex items-center gap-1 font-medium hover:text-zinc-900"
-            aria-label={t("table.sortByCreated")}
+            title={t("table.sortByCreated")}
             onClick={() => update({ sort: filters.sort === "created_at:desc" ? "created_at:asc" : "created_at:desc" })}
           >
             {t("table.created")} <span aria-hidden="true">{filters.sort === "created_at:desc" ? "↓" : "↑"}</span>

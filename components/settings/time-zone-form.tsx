@@ -45,7 +45,7 @@ export function TimeZoneForm({ current, brazilian, others }: { current: string; 
         </button>
       </div>
       {error ? (
-        <p id="time-zone-error" className="mt-2 text-sm text-red-700">
+        <p id="time-zone-error" className="mt-2 text-sm text-red-800">
           {error}
         </p>
       ) : null}

@@ -168,7 +168,7 @@ export function SkuForm({ initial }: { initial: SkuFormState }) {
           >
             {pending ? t("sending") : t("submit")}
           </button>
-          <span className="text-sm text-zinc-500">{t("immutable")}</span>
+          <span className="text-sm text-zinc-600">{t("immutable")}</span>
         </div>
 
         <ImportOutcome result={result} pending={pending} submittedForm={submittedForm} />

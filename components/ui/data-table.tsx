@@ -65,8 +65,8 @@ export function DataTable<Row>({
           ))}
         </tbody>
       </table>
-      {isPending ? <p className="p-6 text-center text-sm text-zinc-500">{t("loading")}</p> : null}
-      {!isPending && rows.length === 0 ? <p className="p-6 text-center text-sm text-zinc-500">{empty}</p> : null}
+      {isPending ? <p className="p-6 text-center text-sm text-zinc-600">{t("loading")}</p> : null}
+      {!isPending && rows.length === 0 ? <p className="p-6 text-center text-sm text-zinc-600">{empty}</p> : null}
     </div>
   );
 }

@@ -48,7 +48,7 @@ export function PagedTable<Row, D>({
   const problem = query.error instanceof DashboardApiError ? query.error.problem : null;
   return (
     <>
-      {!filtersValid ? <p role="alert" className="text-sm text-red-700">{t("invalidFilters")}</p> : null}
+      {!filtersValid ? <p role="alert" className="text-sm text-red-800">{t("invalidFilters")}</p> : null}
       {problem && problem.kind !== "error" ? (
         <ProblemNotice problem={problem} feature={feature} />
       ) : problem ? (
@@ -61,7 +61,7 @@ export function PagedTable<Row, D>({
           </button>
         </div>
       ) : query.isError ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900">
           {query.error.message}{" "}
           <button type="button" className="underline" onClick={() => void query.refetch()}>
             {t("tryAgain")}

@@ -39,7 +39,7 @@ export function ConnectionHealthPanel({ health }: { health: ConnectionHealth }) 
       health.dead === 0 ? (
         format.count(0)
       ) : (
-        <Link href="/webhooks/events?processing=dead" className="font-medium text-red-700 hover:underline">
+        <Link href="/webhooks/events?processing=dead" className="font-medium text-red-800 hover:underline">
           {t("health.reviewDead", { count: format.count(health.dead) })}
         </Link>
       ),
@@ -55,12 +55,12 @@ export function ConnectionHealthPanel({ health }: { health: ConnectionHealth }) 
   const failure = health.lastError;
   if (failure) {
     const text = "problem" in failure ? describeProblem(failure.problem, problems, "checkOrders", "waitForReconciliation") : failure.message;
-    facts.push([t("health.lastError"), <span key="error" className="text-red-700">{text}</span>]);
+    facts.push([t("health.lastError"), <span key="error" className="text-red-800">{text}</span>]);
   }
   if (health.otherShops.count > 0) {
     facts.push([
       t("health.otherShops"),
-      <span key="other-shops" className="text-amber-800" data-testid="other-shops">
+      <span key="other-shops" className="text-amber-900" data-testid="other-shops">
         {t("health.otherShopsValue", { count: health.otherShops.count, when: when(health.otherShops.lastAt) })}
       </span>,
     ]);
@@ -74,7 +74,7 @@ export function ConnectionHealthPanel({ health }: { health: ConnectionHealth }) 
       <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
         {facts.map(([label, value]) => (
           <div key={label} className="contents">
-            <dt className="text-zinc-500">{label}</dt>
+            <dt className="text-zinc-600">{label}</dt>
             <dd>{value}</dd>
           </div>
         ))}

@@ -40,14 +40,14 @@ function eventColumns(t: ReturnType<typeof useTranslations<"webhooks">>, words: 
       header: t("events.columns.processing"),
       cell: (info) => {
         const { valid, attempts, source, heldUntil } = info.row.original;
-        if (!valid) return <span className="text-red-700">{t("events.invalid")}</span>;
+        if (!valid) return <span className="text-red-800">{t("events.invalid")}</span>;
         const state = info.getValue();
         return (
-          <span className={state === "dead" ? "font-medium text-red-700" : state === "retrying" ? "text-amber-700" : undefined}>
+          <span className={state === "dead" ? "font-medium text-red-800" : state === "retrying" ? "text-amber-900" : undefined}>
             {processingStateWord(t, state)}
             {attempts > 1 ? ` ${t("events.attempts", { count: attempts })}` : ""}
             {source === "reconciliation" ? <span className="ml-1 rounded bg-zinc-100 px-1 text-xs text-zinc-700">{t("events.reconciled")}</span> : null}
-            {heldUntil ? <span className="ml-1 rounded bg-amber-50 px-1 text-xs text-amber-800">{t("events.held")}</span> : null}
+            {heldUntil ? <span className="ml-1 rounded bg-amber-50 px-1 text-xs text-amber-900">{t("events.held")}</span> : null}
           </span>
         );
       },

@@ -14,7 +14,7 @@ function ActionButton({ run, label, pendingLabel }: { run: () => Promise<Webhook
         {pending ? pendingLabel : label}
       </button>
       {state.status !== "idle" ? (
-        <span role="status" className={state.status === "error" ? "text-sm text-red-700" : "text-sm text-brand-700"}>
+        <span role="status" className={state.status === "error" ? "text-sm text-red-800" : "text-sm text-brand-700"}>
           {state.message}
         </span>
       ) : null}

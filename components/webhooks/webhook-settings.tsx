@@ -22,7 +22,7 @@ export function WebhookSettings({ currentUrl, receiverUrl }: { currentUrl: strin
               {pointsHere ? <span className="ml-2 rounded bg-brand-100 px-2 py-0.5 text-xs text-brand-900">{t("thisDashboard")}</span> : null}
             </>
           ) : (
-            <span className="text-zinc-500">{t("none")}</span>
+            <span className="text-zinc-600">{t("none")}</span>
           )}
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
@@ -47,7 +47,7 @@ export function WebhookSettings({ currentUrl, receiverUrl }: { currentUrl: strin
             </button>
           ) : null}
         </div>
-        <p className="mt-3 text-xs text-zinc-500">
+        <p className="mt-3 text-xs text-zinc-600">
           {t.rich("receivesAt", { url: receiverUrl, code: (chunks) => <code className="break-all font-mono">{chunks}</code> })}
         </p>
       </form>
@@ -80,7 +80,7 @@ export function WebhookSettings({ currentUrl, receiverUrl }: { currentUrl: strin
             {t("setUrl")}
           </button>
         </div>
-        <p id="webhook-url-error" className="mt-2 text-sm text-red-700">
+        <p id="webhook-url-error" className="mt-2 text-sm text-red-800">
           {urlError}
         </p>
       </form>
@@ -88,7 +88,7 @@ export function WebhookSettings({ currentUrl, receiverUrl }: { currentUrl: strin
       <p
         data-testid="webhook-message"
         role={state.status === "error" ? "alert" : "status"}
-        className={state.status === "error" ? "text-sm text-red-700" : "text-sm text-brand-700"}
+        className={state.status === "error" ? "text-sm text-red-800" : "text-sm text-brand-700"}
       >
         {pending ? t("saving") : state.status === "idle" ? "" : state.message}
       </p>

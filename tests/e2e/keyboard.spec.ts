@@ -42,7 +42,7 @@ test("the orders table works with the keyboard alone: quick filter, sort, next p
   await page.keyboard.press("Space");
   await expect(page).not.toHaveURL(/deadline=late/);
 
-  await tabTo(page, (element) => element.label === "Sort by created");
+  await tabTo(page, (element) => element.tag === "button" && element.text.startsWith("Created"));
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/sort=created_at%3Aasc/);
 
@@ -67,7 +67,7 @@ test("the prices table works with the keyboard alone: filter by type, sort, open
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/type=list/);
 
-  await tabTo(page, (element) => element.label === "Sort by created");
+  await tabTo(page, (element) => element.tag === "button" && element.text.startsWith("Created"));
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/sort=created_at%3Aasc/);
 

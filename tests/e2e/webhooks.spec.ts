@@ -30,7 +30,8 @@ test.describe("webhooks", () => {
     const { orders } = (await created.json()) as { orders: { id: string }[] };
     const orderId = orders[0]!.id;
 
-    await expect(page.getByText("New order")).toBeVisible({ timeout: 20_000 });
+    // The toast (the row below says the same words).
+    await expect(page.locator("[data-sonner-toast]").getByText("New order")).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText(`Order ${orderId}`)).toBeVisible();
     const row = page.getByRole("row").filter({ hasText: orderId });
     await expect(row).toContainText("New order");

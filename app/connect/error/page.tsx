@@ -21,7 +21,7 @@ export default async function ConnectErrorPage({ searchParams }: PageProps<"/con
     <section role="alert" className="mx-auto max-w-lg space-y-4 rounded-lg border border-red-200 bg-white p-8">
       <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
       <p className="text-sm text-zinc-700">{description}</p>
-      {code ? <p className="text-xs text-zinc-500">{t("errorPage.code", { code })}</p> : null}
+      {code ? <p className="text-xs text-zinc-600">{t("errorPage.code", { code })}</p> : null}
       <div className="flex items-center gap-4">
         <ConnectButton>{t("errorPage.tryAgain")}</ConnectButton>
         <Link href="/" className="text-sm text-zinc-600 hover:underline">

@@ -54,7 +54,7 @@ export default async function PricePage({ params }: PageProps<"/prices/[id]">) {
           <section className="overflow-x-auto rounded-lg border border-zinc-200 bg-white">
             <table className="w-full text-sm">
               <caption className="px-4 py-3 text-left font-medium">{t("detail.historyCaption")}</caption>
-              <thead className="bg-zinc-50 text-left text-zinc-500">
+              <thead className="bg-zinc-50 text-left text-zinc-600">
                 <tr>
                   {/* Each date carries its zone (the seller's, from Settings). */}
                   <th className="px-3 py-2 font-medium md:px-4">{t("detail.setAt")}</th>

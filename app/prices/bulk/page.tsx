@@ -45,7 +45,7 @@ export default async function BulkPricesPage() {
         <figure className="space-y-1">
           <figcaption className="font-medium">{t("bulk.example")}</figcaption>
           <pre className="overflow-x-auto rounded-md border border-zinc-200 bg-zinc-50 p-3 font-mono text-xs">{EXAMPLE}</pre>
-          <p className="text-xs text-zinc-500">{t("bulk.slowNote")}</p>
+          <p className="text-xs text-zinc-600">{t("bulk.slowNote")}</p>
         </figure>
       </div>
 

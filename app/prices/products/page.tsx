@@ -73,7 +73,7 @@ export default async function PriceProductsPage({ searchParams }: PageProps<"/pr
             ) : null}
           </form>
           {!result.data.complete ? (
-            <p role="status" className="text-sm text-amber-800">
+            <p role="status" className="text-sm text-amber-900">
               {t("incomplete")}
             </p>
           ) : null}

@@ -40,25 +40,25 @@ export default async function SkuPage({ params }: PageProps<"/skus/[id]">) {
       </div>
 
       <dl className="grid gap-x-6 gap-y-3 rounded-lg border border-zinc-200 bg-white p-6 text-sm sm:grid-cols-[max-content_1fr]">
-        <dt className="text-zinc-500">{t("detail.id")}</dt>
+        <dt className="text-zinc-600">{t("detail.id")}</dt>
         <dd className="font-mono">{sku.id}</dd>
-        <dt className="text-zinc-500">{t("detail.status")}</dt>
+        <dt className="text-zinc-600">{t("detail.status")}</dt>
         <dd>
           <SkuStatusBadge status={sku.status} />
         </dd>
-        <dt className="text-zinc-500">{t("detail.created")}</dt>
+        <dt className="text-zinc-600">{t("detail.created")}</dt>
         <dd>
           <time dateTime={sku.createdAt}>{format.date(sku.createdAt)}</time>
         </dd>
-        <dt className="text-zinc-500">{t("detail.confirmed")}</dt>
+        <dt className="text-zinc-600">{t("detail.confirmed")}</dt>
         <dd>
           {sku.confirmedAt ? (
             <time dateTime={sku.confirmedAt}>{format.date(sku.confirmedAt)}</time>
           ) : (
-            <span className="text-zinc-500">{t("detail.notConfirmed")}</span>
+            <span className="text-zinc-600">{t("detail.notConfirmed")}</span>
           )}
         </dd>
-        <dt className="text-zinc-500">{t("detail.importToken")}</dt>
+        <dt className="text-zinc-600">{t("detail.importToken")}</dt>
         <dd className="font-mono break-all">{sku.importToken ?? "—"}</dd>
       </dl>
 

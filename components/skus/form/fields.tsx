@@ -22,7 +22,7 @@ export function fieldId(path: string): string {
 export const inputClass =
   "mt-1 w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm aria-invalid:border-red-500 aria-invalid:ring-1 aria-invalid:ring-red-500";
 export const smallButton = "rounded-md border border-zinc-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-zinc-50";
-export const removeButton = "text-sm text-red-700 hover:underline";
+export const removeButton = "text-sm text-red-800 hover:underline";
 
 function describedBy(id: string, hint: boolean, error: string | undefined): string | undefined {
   return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
@@ -82,7 +82,7 @@ function FieldLabel({ id, label, required }: { id: string; label: ReactNode; req
 export function ErrorText({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
   return (
-    <p id={id} className="mt-1 text-sm text-red-700" data-testid="field-error">
+    <p id={id} className="mt-1 text-sm text-red-800" data-testid="field-error">
       {message}
     </p>
   );
@@ -126,7 +126,7 @@ export function TextField({ name, label, hint, max, required, multiline, mono, t
       <FieldLabel id={id} label={label} required={required} />
       {multiline ? <textarea {...common} rows={3} /> : <input {...common} type={type} inputMode={inputMode} />}
       {hintText ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-zinc-500">
+        <p id={`${id}-hint`} className="mt-1 text-xs text-zinc-600">
           {hintText}
         </p>
       ) : null}

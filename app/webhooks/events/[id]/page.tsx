@@ -79,7 +79,7 @@ export default async function EventPage({ params }: PageProps<"/webhooks/events/
       <dl className="space-y-3 rounded-lg border border-zinc-200 bg-white p-4 text-sm sm:grid sm:grid-cols-[12rem_minmax(0,1fr)] sm:gap-x-4 sm:gap-y-2 sm:space-y-0 sm:p-6">
         {facts.map(([label, value]) => (
           <div key={label} className="sm:contents">
-            <dt className="text-zinc-500">{label}</dt>
+            <dt className="text-zinc-600">{label}</dt>
             <dd className="break-all">{value}</dd>
           </div>
         ))}
