@@ -62,7 +62,7 @@ export function OrdersTable({ urlValid }: { urlValid: boolean }) {
         meta: { cardTitle: true },
         cell: (info) => (
           // On a phone the card names the order by the end of its id (the order page shows it whole).
-          <Link href={`/orders/${info.getValue()}`} className="inline-flex min-h-11 items-center text-brand-700 hover:underline md:min-h-0">
+          <Link href={`/orders/${info.getValue()}`} aria-label={t("orderLink", { id: info.getValue() })} className="inline-flex min-h-11 items-center text-brand-700 hover:underline md:min-h-0">
             {/* Generated content: the link's text stays the whole id (what copying reads). */}
             <span className="before:content-[attr(data-short)] md:hidden" data-short={t("shortOrder", { number: info.getValue().slice(-8) })} />
             <span className="font-mono text-xs max-md:hidden">{info.getValue()}</span>

@@ -55,7 +55,8 @@ export function PricesTable({ urlValid }: { urlValid: boolean }) {
       }),
       column.display({
         id: "open",
-        header: "",
+        // Named for screen readers and axe's td-has-header: every cell has a header.
+        header: () => <span className="sr-only">{t("table.open")}</span>,
         cell: (info) => (
           <Link href={`/prices/${info.row.original.id}`} className="inline-flex min-h-11 items-center text-brand-700 hover:underline md:min-h-0">
             {t("table.open")}

@@ -55,7 +55,7 @@ export function SkuCatalogueTable({ urlValid }: { urlValid: boolean }) {
       column.accessor("id", { header: t("catalogue.columns.id"), meta: { hideOnPhone: true }, cell: (info) => <span className="font-mono text-xs">{info.getValue()}</span> }),
       column.display({
         id: "new-version",
-        header: "",
+        header: () => <span className="sr-only">{t("catalogue.newVersion")}</span>,
         cell: (info) => (
           <Link
             href={`/skus/new?from=${info.row.original.id}`}

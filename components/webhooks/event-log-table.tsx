@@ -60,7 +60,7 @@ function eventColumns(t: ReturnType<typeof useTranslations<"webhooks">>, words: 
     }),
     column.display({
       id: "open",
-      header: "",
+      header: () => <span className="sr-only">{t("events.details")}</span>,
       cell: (info) => (
         <Link href={`/webhooks/events/${info.row.original.id}`} className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline md:min-h-0 md:font-normal">
           {t("events.details")}

@@ -85,7 +85,8 @@ test("the morning on a phone: overview → late orders → an order → its ship
   const card = page.locator("tbody tr").first();
   await expect(card).toBeVisible();
   await expect(card.getByText("atrasado", { exact: true })).toBeVisible();
-  await expect(card.getByRole("link", { name: /^Pedido …[0-9a-f]{8}$/ })).toBeVisible();
+  await expect(card.getByRole("link", { name: /^Pedido [0-9a-f]{24}$/ })).toBeVisible();
+  expect(await card.getByRole("link").first().evaluate((link) => getComputedStyle(link.firstElementChild!, "::before").content)).toMatch(/^"Pedido …[0-9a-f]{8}"$/);
   // The quick filters stay in view; the others fold behind a button that counts them.
   await expect(page.getByRole("button", { name: "Em atraso" })).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByRole("button", { name: /^Filtros/ })).toHaveAttribute("aria-expanded", "false");
