@@ -186,10 +186,11 @@ function PriceCell({ product, type }: { product: PriceProduct; type: PriceType }
           ref={editButton}
           type="button"
           onClick={() => setEditing(true)}
-          aria-label={label}
           className="min-h-11 rounded-md border border-zinc-300 px-3 text-sm font-medium text-brand-700 md:min-h-0 md:border-0 md:px-0 md:text-xs md:font-normal md:hover:underline"
         >
+          {/* Named by its visible word first, so a voice-control user who says it reaches it. */}
           {price ? t("edit") : t("set")}
+          <span className="sr-only">: {label}</span>
         </button>
       </div>
     );

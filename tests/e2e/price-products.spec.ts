@@ -95,7 +95,7 @@ test.describe("in pt-BR, in place", () => {
     await page.goto("/prices/products");
     const sku = (await page.locator("tbody tr td:nth-child(2)").first().textContent())!.trim();
 
-    const edit = page.getByRole("button", { name: `Preço de lista de ${sku}` });
+    const edit = page.getByRole("button", { name: `: Preço de lista de ${sku}` });
     await edit.focus();
     await page.keyboard.press("Enter");
     const input = page.getByRole("textbox", { name: `Preço de lista de ${sku}` });

@@ -51,7 +51,7 @@ test("on a phone, prices by product are cards named beside their codes: a price 
 
   // A sell price edited in place, by tapping.
   const edited = codes[0]!;
-  const edit = page.getByRole("button", { name: `Preço de venda de ${edited}` });
+  const edit = page.getByRole("button", { name: `: Preço de venda de ${edited}` });
   await expectTouchSized(edit);
   await edit.tap();
   const input = page.getByRole("textbox", { name: `Preço de venda de ${edited}` });
