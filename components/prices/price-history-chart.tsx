@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { BRAND_COLOR } from "@/lib/brand";
 import { moneyToDecimalString } from "@/lib/money";
 import type { PricePoint } from "@/lib/prices/price-rows";
 import { useDisplayFormat } from "@/lib/format";
@@ -26,10 +27,13 @@ export function PriceHistoryChart({ history }: { history: PricePoint[] }) {
             <XAxis dataKey="at" type="number" scale="time" domain={["dataMin", "dataMax"]} tickFormatter={(value: number) => format.date(new Date(value), "compact")} fontSize={12} />
             <YAxis dataKey="amount" fontSize={12} width={72} domain={["auto", "auto"]} />
             <Tooltip
+              // The tooltip's words in the page's text colour: the line's green on white is below AAA contrast.
+              itemStyle={{ color: "#18181b" }}
+              labelStyle={{ color: "#18181b" }}
               labelFormatter={(value) => format.date(new Date(Number(value)), "compact")}
               formatter={(_value, _name, entry) => [(entry.payload as { label: string }).label, t("price")]}
             />
-            <Line type="stepAfter" dataKey="amount" stroke="#047857" strokeWidth={2} dot={{ r: 4 }} isAnimationActive={false} />
+            <Line type="stepAfter" dataKey="amount" stroke={BRAND_COLOR} strokeWidth={2} dot={{ r: 4 }} isAnimationActive={false} />
           </LineChart>
         </ResponsiveContainer>
       </div>

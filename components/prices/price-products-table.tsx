@@ -57,11 +57,20 @@ export function PriceProductsTable({ rows, seller }: { rows: PriceProduct[]; sel
   return (
     <div className="space-y-4">
       {rows.length > 0 ? (
-        // On a phone the header row (with its checkbox) is hidden: "select all" stands above the cards.
-        <label className="flex min-h-11 items-center gap-3 text-sm md:hidden">
-          <input type="checkbox" checked={allSelected} onChange={(event) => selectAll(event.target.checked)} />
-          {t("selectAll")}
-        </label>
+        // On a phone the header row (with its checkbox) is hidden: "select all" stands above the
+        // cards, and once products are chosen, the way to the change panel below them. Not a
+        // sticky bar: one laid over the cards would cover their controls (axe's target-size).
+        <div className="flex flex-wrap items-center justify-between gap-3 md:hidden">
+          <label className="flex min-h-11 items-center gap-3 text-sm">
+            <input type="checkbox" checked={allSelected} onChange={(event) => selectAll(event.target.checked)} />
+            {t("selectAll")}
+          </label>
+          {chosen.length > 0 ? (
+            <a href="#bulk-change" className="flex min-h-11 items-center rounded-full bg-brand-700 px-4 text-sm font-medium text-white">
+              {t("bulk.jump", { count: chosen.length })}
+            </a>
+          ) : null}
+        </div>
       ) : null}
       <div className={cardTable.frame}>
         <table className={cardTable.table}>
@@ -124,15 +133,6 @@ export function PriceProductsTable({ rows, seller }: { rows: PriceProduct[]; sel
         </table>
         {rows.length === 0 ? <p className="rounded-lg border border-zinc-200 bg-white p-6 text-center text-sm text-zinc-600 md:border-0">{t("empty")}</p> : null}
       </div>
-      {chosen.length > 0 ? (
-        // On a phone the change panel is below every card: this keeps the way to it in view.
-        <a
-          href="#bulk-change"
-          className="sticky bottom-3 z-10 flex min-h-11 items-center justify-center rounded-full bg-brand-700 px-4 text-sm font-medium text-white shadow-lg md:hidden"
-        >
-          {t("bulk.jump", { count: chosen.length })}
-        </a>
-      ) : null}
       <BulkChangePanel products={chosen} seller={seller} />
     </div>
   );
