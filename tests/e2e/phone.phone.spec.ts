@@ -11,6 +11,23 @@ async function expectNoSidewaysScroll(page: Page, path: string) {
   expect(scrollWidth, `${path} is ${scrollWidth} px wide on a ${innerWidth} px screen`).toBeLessThanOrEqual(innerWidth);
 }
 
+/** Visible controls smaller than a 44 px touch target (inline text links are not controls here). */
+async function smallTargets(page: Page) {
+  return page.evaluate(() => {
+    const small: string[] = [];
+    const controls = document.querySelectorAll<HTMLElement>('button, select, textarea, summary, input:not([type="hidden"])');
+    for (const control of controls) {
+      const box = control.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || getComputedStyle(control).visibility === "hidden") continue;
+      // A checkbox or radio is tapped through its label, which is the target.
+      const target = control instanceof HTMLInputElement && (control.type === "checkbox" || control.type === "radio") ? (control.closest("label") ?? control) : control;
+      const { width, height } = target.getBoundingClientRect();
+      if (height < 44 || width < 44) small.push(`${control.tagName.toLowerCase()} "${(control.textContent || control.getAttribute("aria-label") || control.getAttribute("name") || "").trim().slice(0, 30)}" ${Math.round(width)}×${Math.round(height)}`);
+    }
+    return small;
+  });
+}
+
 const SECTIONS = [
   { name: "Pedidos", url: /\/orders$/ },
   { name: "Preços", url: /\/prices\/products$/ },
@@ -59,6 +76,7 @@ test("signed in: every page fits a phone's screen and every section is reachable
     await expect(page.locator("main h1")).toBeVisible();
     await page.waitForLoadState("networkidle");
     await expectNoSidewaysScroll(page, path);
+    expect.soft(await smallTargets(page), `${path}: controls under 44 px`).toEqual([]);
   }
   // A detail page of each kind.
   await page.goto("/orders");
