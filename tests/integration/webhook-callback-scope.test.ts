@@ -164,5 +164,6 @@ describe("replays of one authentic body", () => {
       ["processed", 1],
       ["processed", 1],
     ]);
-  });
+    // Up to 15 s waiting for a fresh minute, then a few seconds of work.
+  }, 60_000);
 });
