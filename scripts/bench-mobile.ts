@@ -23,6 +23,7 @@ import { benchBaseEnv, buildDashboard, productionDashboardEnv, startDetached, st
 import { waitForServer } from "./lib/bench-webhook-kit";
 import { percentile } from "./lib/load";
 import { signIn } from "./lib/sign-in";
+import { newestOrderIds } from "./lib/seller-orders";
 import { migrateFreshDatabase } from "./migrate";
 
 const { values: args } = parseArgs({
@@ -273,20 +274,6 @@ async function loadOnce(browser: Browser, profile: BrowserContextOptions, cookie
   }
 }
 
-/** Ids of the seller's newest orders, as many as asked if there are that many, through /api/orders. */
-async function newestOrderIds(cookie: string, count: number): Promise<string[]> {
-  const ids: string[] = [];
-  for (let page = 1; ids.length < count; page++) {
-    const response = await fetch(`${APP}/api/orders?size=200&page=${page}`, { headers: { cookie } });
-    const body = (await response.json()) as { rows?: { id: string }[]; hasNext?: boolean; error?: string };
-    if (!response.ok || !body.rows) throw new Error(`/api/orders: HTTP ${response.status} ${body.error ?? ""}`);
-    ids.push(...body.rows.map((row) => row.id));
-    if (!body.hasNext) break;
-  }
-  if (ids.length === 0) throw new Error("The seller has no orders to open");
-  return ids;
-}
-
 /** Connecting starts the mirror's back-fill (lib/sync/reconcile.ts): the overview counts from the mirror, and the back-fill should not compete with the loads. */
 async function backfillDone(databaseUrl: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -353,7 +340,7 @@ async function main() {
   await backfillDone(appEnv.DATABASE_URL);
   // A different order at each load (ids repeat only past the seller's order count), so that no
   // single order's views are warmer than a seller's would be.
-  const orderIds = await newestOrderIds(cookie, RUNS * SAMPLES + 1);
+  const orderIds = await newestOrderIds(APP, cookie, RUNS * SAMPLES + 1);
   const orderId = (load: number) => orderIds[load % orderIds.length]!;
 
   const pages: MeasuredPage[] = [

@@ -16,6 +16,7 @@ import { parseArgs } from "node:util";
 import { waitForServer } from "./lib/bench-webhook-kit";
 import { benchBaseEnv, buildDashboard, productionDashboardEnv, startDetached, stopAllStarted } from "./lib/bench-processes";
 import { signIn as signInAt } from "./lib/sign-in";
+import { newestOrderIds } from "./lib/seller-orders";
 import { percentile, runLoad } from "./lib/load";
 import { migrateFreshDatabase } from "./migrate";
 import { chromium } from "@playwright/test";
@@ -154,20 +155,6 @@ async function timeToShown(context: BrowserContext, path: string, target: Omit<S
   }
 }
 
-/** Ids of the seller's newest orders, as many as asked if there are that many, through /api/orders. */
-async function newestOrderIds(cookie: string, count: number): Promise<string[]> {
-  const ids: string[] = [];
-  for (let page = 1; ids.length < count; page++) {
-    const response = await fetch(`${APP}/api/orders?size=200&page=${page}`, { headers: { cookie } });
-    const body = (await response.json()) as { rows?: { id: string }[]; hasNext?: boolean; error?: string };
-    if (!response.ok || !body.rows) throw new Error(`/api/orders: HTTP ${response.status} ${body.error ?? ""}`);
-    ids.push(...body.rows.map((row) => row.id));
-    if (!body.hasNext) break;
-  }
-  if (ids.length === 0) throw new Error("The seller has no orders to open");
-  return ids;
-}
-
 interface PageTimings {
   /** /orders: navigation start → first order row visible, ms, one per sample. */
   firstRow: number[];
@@ -261,7 +248,7 @@ async function main() {
     );
   }
 
-  const { js, timings } = await browserFigures(cookie, await newestOrderIds(cookie, WARM_UP_LOADS + SAMPLES));
+  const { js, timings } = await browserFigures(cookie, await newestOrderIds(APP, cookie, WARM_UP_LOADS + SAMPLES));
   const firstRow = p50p95(timings.firstRow);
   const orderPage = p50p95(timings.orderPage);
   const ratio = { p50: firstRow.p50 / orderPage.p50, p95: firstRow.p95 / orderPage.p95 };

@@ -1,8 +1,27 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
+import type { Browser, Cookie, Page } from "@playwright/test";
 import { encryptSecret, sellerTokenContext } from "../../lib/crypto";
 import { E2E_APP_URL, E2E_SANDBOX_URL } from "./ports";
 import { connectAs, consent, storedAccessToken, withE2eDatabase } from "./support";
+
+/** Runs `work` in a fresh browser context holding `cookies`: someone who copied them, or a second device. */
+async function inAnotherBrowser(browser: Browser, cookies: Cookie[], work: (page: Page) => Promise<void>) {
+  const other = await browser.newContext();
+  try {
+    await other.addCookies(cookies);
+    await work(await other.newPage());
+  } finally {
+    await other.close();
+  }
+}
+
+/** A cookie that no longer opens a session: pages send to sign-in, and the live stream answers 401. */
+async function expectSignedOut(page: Page) {
+  await page.goto("/settings");
+  await expect(page).toHaveURL(/\/connect$/);
+  expect((await page.request.get("/api/live")).status()).toBe(401);
+}
 
 test.describe("connecting a marketplace account", () => {
   test("a PRO seller connects and lands on their dashboard, named", async ({ page }) => {
@@ -129,16 +148,7 @@ test.describe("connecting a marketplace account", () => {
     await expect(page.getByTestId("account")).toContainText("seller2@example.com");
 
     // Someone who kept the earlier cookie (another browser, a copied cookie).
-    const other = await browser.newContext();
-    try {
-      await other.addCookies(oldCookies);
-      const otherPage = await other.newPage();
-      await otherPage.goto("/settings");
-      await expect(otherPage).toHaveURL(/\/connect$/);
-      expect((await otherPage.request.get("/api/live")).status()).toBe(401);
-    } finally {
-      await other.close();
-    }
+    await inAnotherBrowser(browser, oldCookies, expectSignedOut);
   });
 
   test("Sign out ends this browser's session and keeps the connection", async ({ page, browser }) => {
@@ -162,25 +172,13 @@ test.describe("connecting a marketplace account", () => {
     expect(before).toHaveLength(1);
 
     // The session ended on the server: a copy of the cookie taken before signing out is refused.
-    const other = await browser.newContext();
-    try {
-      await other.addCookies(cookiesBeforeSignOut);
-      const otherPage = await other.newPage();
-      await otherPage.goto("/settings");
-      await expect(otherPage).toHaveURL(/\/connect$/);
-      expect((await otherPage.request.get("/api/live")).status()).toBe(401);
-    } finally {
-      await other.close();
-    }
+    await inAnotherBrowser(browser, cookiesBeforeSignOut, expectSignedOut);
   });
 
   test("Sign out everywhere ends every session of the account, and keeps the connection", async ({ page, browser }) => {
     await connectAs(page, "seller2@example.com");
     // Another browser holding this session (a copied cookie, a second device on the same sign-in).
-    const other = await browser.newContext();
-    try {
-      await other.addCookies(await page.context().cookies());
-      const otherPage = await other.newPage();
+    await inAnotherBrowser(browser, await page.context().cookies(), async (otherPage) => {
       await otherPage.goto("/settings");
       await expect(otherPage.getByRole("heading", { name: "Settings" })).toBeVisible();
 
@@ -190,15 +188,13 @@ test.describe("connecting a marketplace account", () => {
 
       await otherPage.goto("/settings");
       await expect(otherPage).toHaveURL(/\/connect$/);
-      // The marketplace connection (its token) stays.
-      const connections = await withE2eDatabase(async (client) => {
-        const { rows } = await client.query(`SELECT 1 FROM "Connection" c JOIN "Seller" s ON s.id = c."sellerId" WHERE s.email = $1`, ["seller2@example.com"]);
-        return rows.length;
-      });
-      expect(connections).toBe(1);
-    } finally {
-      await other.close();
-    }
+    });
+    // The marketplace connection (its token) stays.
+    const connections = await withE2eDatabase(async (client) => {
+      const { rows } = await client.query(`SELECT 1 FROM "Connection" c JOIN "Seller" s ON s.id = c."sellerId" WHERE s.email = $1`, ["seller2@example.com"]);
+      return rows.length;
+    });
+    expect(connections).toBe(1);
   });
 });
 

@@ -40,6 +40,23 @@ async function signIn(seller: { id: string; sessionEpoch: string }, startedAt = 
   return { sellerId: seller.id, sessionId: await sessions.startSession(seller.id), sessionEpoch: seller.sessionEpoch, startedAt };
 }
 
+/** Opens a live stream for `claims`, runs `end`, and resolves once the stream has ended (done). */
+async function streamEndsWhen(sellerId: string, claims: Session.SessionClaims, end: () => Promise<unknown>) {
+  const controller = new AbortController();
+  const response = await sse.liveStreamResponse(sellerId, new Request("http://localhost/api/live", { signal: controller.signal }), async () =>
+    Boolean(await session.sellerOfSession(claims)),
+  );
+  const reader = response.body!.getReader();
+  expect(new TextDecoder().decode((await reader.read()).value)).toContain(": connected");
+  await end();
+  // The stream ends rather than staying open for the ended session.
+  for (;;) {
+    const { done } = await reader.read();
+    if (done) break;
+  }
+  controller.abort();
+}
+
 describe("sessions", () => {
   it("belong to the connection they were issued for: a reconnect or a disconnect ends them", async () => {
     const first = await connectAs("a@example.com", "token-1");
@@ -67,20 +84,7 @@ describe("sessions", () => {
 
   it("close their open live streams when the connection is renewed", async () => {
     const seller = await connectAs("c@example.com", "token-c1");
-    const claims = await signIn(seller);
-    const controller = new AbortController();
-    const response = await sse.liveStreamResponse(seller.id, new Request("http://localhost/api/live", { signal: controller.signal }), async () =>
-      Boolean(await session.sellerOfSession(claims)),
-    );
-    const reader = response.body!.getReader();
-    expect(new TextDecoder().decode((await reader.read()).value)).toContain(": connected");
-    await connectAs("c@example.com", "token-c2");
-    // The stream ends (done) rather than staying open for the old session.
-    for (;;) {
-      const { done } = await reader.read();
-      if (done) break;
-    }
-    controller.abort();
+    await streamEndsWhen(seller.id, await signIn(seller), () => connectAs("c@example.com", "token-c2"));
   });
 
   it("end for good when signed out: a copy of the cookie no longer works, other browsers stay signed in", async () => {
@@ -121,18 +125,7 @@ describe("sessions", () => {
   it("close an open live stream when signed out", async () => {
     const seller = await connectAs("i@example.com", "token-i");
     const claims = await signIn(seller);
-    const controller = new AbortController();
-    const response = await sse.liveStreamResponse(seller.id, new Request("http://localhost/api/live", { signal: controller.signal }), async () =>
-      Boolean(await session.sellerOfSession(claims)),
-    );
-    const reader = response.body!.getReader();
-    expect(new TextDecoder().decode((await reader.read()).value)).toContain(": connected");
-    await sessions.endSession(seller.id, claims.sessionId);
-    for (;;) {
-      const { done } = await reader.read();
-      if (done) break;
-    }
-    controller.abort();
+    await streamEndsWhen(seller.id, claims, () => sessions.endSession(seller.id, claims.sessionId));
   });
 
   it("past their absolute lifetime are pruned", async () => {
