@@ -21,7 +21,8 @@ async function smallTargets(page: Page) {
       if (box.width === 0 || box.height === 0 || getComputedStyle(control).visibility === "hidden") continue;
       // A checkbox or radio is tapped through its label, which is the target.
       const target = control instanceof HTMLInputElement && (control.type === "checkbox" || control.type === "radio") ? (control.closest("label") ?? control) : control;
-      const { width, height } = target.getBoundingClientRect();
+      // The laid-out size, not the painted one: toasts stacked behind the front one are drawn scaled down.
+      const { offsetWidth: width, offsetHeight: height } = target;
       if (height < 44 || width < 44) small.push(`${control.tagName.toLowerCase()} "${(control.textContent || control.getAttribute("aria-label") || control.getAttribute("name") || "").trim().slice(0, 30)}" ${Math.round(width)}×${Math.round(height)}`);
     }
     return small;
