@@ -18,6 +18,10 @@ export function proxy(request: NextRequest) {
   const headers = new Headers(request.headers);
   headers.set("content-security-policy", policy);
   headers.set("x-nonce", nonce);
+  // The shop a page is about, for the request's time zone (i18n/request.ts); never taken from the client.
+  const shopId = /^\/s\/([^/]+)/.exec(request.nextUrl.pathname)?.[1];
+  if (shopId) headers.set("x-shop-id", decodeURIComponent(shopId));
+  else headers.delete("x-shop-id");
   const response = NextResponse.next({ request: { headers } });
   response.headers.set("content-security-policy", policy);
   const hsts = strictTransportSecurity(env.PUBLIC_BASE_URL);

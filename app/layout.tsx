@@ -4,10 +4,8 @@ import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/app-shell";
-import { LiveUpdates } from "@/components/live/live-updates";
-import { latestLiveMessageId } from "@/lib/live/bus";
 import { Providers } from "@/components/providers";
-import { getCurrentSeller } from "@/lib/auth/session";
+import { getCurrentPerson } from "@/lib/auth/session";
 import { BRAND_COLOR } from "@/lib/brand";
 import "./globals.css";
 
@@ -30,7 +28,7 @@ export const viewport: Viewport = { themeColor: BRAND_COLOR, width: "device-widt
 const ZOD_WITHOUT_EVAL = "globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true });";
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const seller = await getCurrentSeller();
+  const person = await getCurrentPerson();
   const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
     <html lang={await getLocale()}>
@@ -41,8 +39,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         {/* Hands the request's language, time zone, formats and catalogue to client components. */}
         <NextIntlClientProvider>
           <Providers>
-            <AppShell seller={seller}>{children}</AppShell>
-            {seller ? <LiveUpdates after={await latestLiveMessageId()} /> : null}
+            <AppShell person={person}>{children}</AppShell>
           </Providers>
         </NextIntlClientProvider>
       </body>

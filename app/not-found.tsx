@@ -13,9 +13,6 @@ export default function NotFound() {
         <Link href="/" className="font-medium text-brand-700 hover:underline">
           {t("backToStart")}
         </Link>
-        <Link href="/orders" className="text-zinc-600 hover:underline">
-          {t("orders")}
-        </Link>
       </div>
     </section>
   );

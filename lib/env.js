@@ -92,6 +92,7 @@ export const envSchema = z.object({
   // Events (and their receipts) older than this are deleted in the background; dead ones are kept
   // until processed again or the seller deletes their data.
   EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   // Sessions: ended after this long without a visit, and this long after sign-in in any case.
   SESSION_IDLE_SECONDS: z.coerce.number().int().min(60).max(90 * 86_400).default(12 * 3_600),
   SESSION_MAX_AGE_SECONDS: z.coerce.number().int().min(60).max(365 * 86_400).default(7 * 86_400),

@@ -25,12 +25,21 @@ import ptShell from "./pt-BR/shell.json";
 import ptSkus from "./pt-BR/skus.json";
 import ptWebhooks from "./pt-BR/webhooks.json";
 import ptWords from "./pt-BR/words.json";
+import enAudit from "./en/audit.json";
+import ptAudit from "./pt-BR/audit.json";
+import enMembers from "./en/members.json";
+import ptMembers from "./pt-BR/members.json";
+import enPeople from "./en/people.json";
+import ptPeople from "./pt-BR/people.json";
 
 const en = {
+  audit: enAudit,
   common: enCommon,
   connect: enConnect,
+  members: enMembers,
   orders: enOrders,
   overview: enOverview,
+  people: enPeople,
   prices: enPrices,
   problems: enProblems,
   settings: enSettings,
@@ -45,10 +54,13 @@ export type Messages = typeof en;
 export const catalogues: Record<Locale, Record<keyof Messages, unknown>> = {
   en,
   "pt-BR": {
+    audit: ptAudit,
     common: ptCommon,
     connect: ptConnect,
+    members: ptMembers,
     orders: ptOrders,
     overview: ptOverview,
+    people: ptPeople,
     prices: ptPrices,
     problems: ptProblems,
     settings: ptSettings,

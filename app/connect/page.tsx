@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { ConnectButton } from "@/components/auth/connect-button";
-import { getCurrentSeller } from "@/lib/auth/session";
+import { getCurrentPerson } from "@/lib/auth/session";
 import { env } from "@/lib/env";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -16,7 +16,7 @@ const DEMO_ACCOUNTS = [
 ] as const;
 
 export default async function ConnectPage() {
-  if (await getCurrentSeller()) redirect("/");
+  if (await getCurrentPerson()) redirect("/");
   const t = await getTranslations("connect");
 
   return (

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { toast } from "sonner";
+import { shopPath } from "@/lib/shops/paths";
 import { eventWord } from "@/lib/words/event-words";
 
 /**
@@ -12,7 +13,7 @@ import { eventWord } from "@/lib/words/event-words";
  * event affects, without a reload. Query keys start with the resource name ("orders", "prices",
  * "skus", "events"), so one invalidation refreshes every page of that table.
  */
-export function LiveUpdates({ after }: { after: string }) {
+export function LiveUpdates({ shopId, after }: { shopId: string; after: string }) {
   const queryClient = useQueryClient();
   const router = useRouter();
   // Read through a ref so that navigating (which may hand out a new router object) does not close
@@ -29,10 +30,11 @@ export function LiveUpdates({ after }: { after: string }) {
   // Only the first connection needs it (reconnects send Last-Event-ID): a refreshed layout must
   // not reopen the stream.
   const afterRef = useRef(after);
+  const overviewPath = shopPath(shopId);
 
   useEffect(() => {
     // `after`: the newest message when the page was rendered; the stream replays what came since.
-    const source = new EventSource(`/api/live?after=${encodeURIComponent(afterRef.current)}`);
+    const source = new EventSource(`/api/s/${encodeURIComponent(shopId)}/live?after=${encodeURIComponent(afterRef.current)}`);
     // After a reconnect the server replays from the last id this page saw, and may re-send a few
     // it already handled (lib/live/bus.ts): each id is acted on once.
     const handled = new Set<string>();
@@ -55,7 +57,7 @@ export function LiveUpdates({ after }: { after: string }) {
     let overviewTimer: ReturnType<typeof setTimeout> | null = null;
     const refresh = (...queryKeys: string[]) => {
       for (const key of ["events", ...queryKeys]) void queryClient.invalidateQueries({ queryKey: [key] });
-      if (window.location.pathname === "/" && !overviewTimer) {
+      if (window.location.pathname === overviewPath && !overviewTimer) {
         overviewTimer = setTimeout(() => {
           overviewTimer = null;
           routerRef.current.refresh();
@@ -72,7 +74,7 @@ export function LiveUpdates({ after }: { after: string }) {
         toast(eventWord(eventWords, message.domain, message.status ?? null), {
           // A change no notification told, found by reconciliation (lib/sync/reconcile.ts).
           description: message.source === "reconciliation" ? words("orderReconciled", { orderId }) : words("order", { orderId }),
-          action: { label: words("open"), onClick: () => routerRef.current.push(`/orders/${message.orderId}`) },
+          action: { label: words("open"), onClick: () => routerRef.current.push(shopPath(shopId, `/orders/${message.orderId}`)) },
         });
       }
     });
@@ -87,7 +89,7 @@ export function LiveUpdates({ after }: { after: string }) {
       source.close();
       if (overviewTimer) clearTimeout(overviewTimer);
     };
-  }, [queryClient]);
+  }, [queryClient, shopId, overviewPath]);
 
   return null;
 }

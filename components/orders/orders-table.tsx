@@ -2,7 +2,7 @@
 
 import { createColumnHelper } from "@tanstack/react-table";
 import { useTimeZone, useTranslations } from "next-intl";
-import Link from "next/link";
+import { ShopLink } from "@/components/shop-link";
 import { useMemo, useState } from "react";
 import { DEFAULT_TIME_ZONE } from "@/i18n/config";
 import { ExportOrdersButton } from "@/components/orders/export-button";
@@ -62,11 +62,11 @@ export function OrdersTable({ urlValid }: { urlValid: boolean }) {
         meta: { cardTitle: true },
         cell: (info) => (
           // On a phone the card names the order by the end of its id (the order page shows it whole).
-          <Link href={`/orders/${info.getValue()}`} aria-label={t("orderLink", { id: info.getValue() })} className="inline-flex min-h-11 items-center text-brand-700 hover:underline md:min-h-0">
+          <ShopLink href={`/orders/${info.getValue()}`} aria-label={t("orderLink", { id: info.getValue() })} className="inline-flex min-h-11 items-center text-brand-700 hover:underline md:min-h-0">
             {/* Generated content: the link's text stays the whole id (what copying reads). */}
             <span className="before:content-[attr(data-short)] md:hidden" data-short={t("shortOrder", { number: info.getValue().slice(-8) })} />
             <span className="font-mono text-xs max-md:hidden">{info.getValue()}</span>
-          </Link>
+          </ShopLink>
         ),
       }),
       column.accessor("status", { header: t("columns.status"), cell: (info) => <OrderStatusBadge status={info.getValue()} /> }),

@@ -1,5 +1,5 @@
 import { useTranslations } from "next-intl";
-import Link from "next/link";
+import { ShopLink } from "@/components/shop-link";
 import { ConnectionHealthPanel } from "@/components/webhooks/connection-health";
 import type { ConnectionHealth } from "@/lib/data/connection-health";
 import type { Overview, SalesFigure } from "@/lib/data/overview";
@@ -16,12 +16,12 @@ function NeedsYou({ label, count, href, tone, testId }: { label: string; count: 
   const colours = count === 0 ? "border-zinc-200" : tone === "danger" ? "border-red-300 bg-red-50" : tone === "warning" ? "border-amber-300 bg-amber-50" : "border-brand-100 bg-brand-50";
   return (
     <li>
-      <Link href={href} className={`block rounded-lg border p-4 hover:border-brand-600 ${colours}`}>
+      <ShopLink href={href} className={`block rounded-lg border p-4 hover:border-brand-600 ${colours}`}>
         <span className="block text-3xl font-semibold tabular-nums" data-testid={testId}>
           {format.count(count)}
         </span>
         <span className="mt-1 block text-sm text-zinc-700">{label}</span>
-      </Link>
+      </ShopLink>
     </li>
   );
 }
@@ -108,9 +108,9 @@ export function OverviewPanel({ overview, events, health }: { overview: Overview
           <h2 id="last-events" className="text-lg font-semibold">
             {t("events.title")}
           </h2>
-          <Link href="/webhooks/events" className="inline-flex min-h-11 items-center text-sm text-brand-700 hover:underline md:min-h-0">
+          <ShopLink href="/webhooks/events" className="inline-flex min-h-11 items-center text-sm text-brand-700 hover:underline md:min-h-0">
             {t("events.log")}
-          </Link>
+          </ShopLink>
         </div>
         {events.length === 0 ? (
           <p className="text-sm text-zinc-600">{t("events.none")}</p>
@@ -119,7 +119,7 @@ export function OverviewPanel({ overview, events, health }: { overview: Overview
             {events.map((event) => (
               <li key={event.id}>
                 {/* The whole line opens the event: on a phone it is the touch target. */}
-                <Link href={`/webhooks/events/${event.id}`} className="flex min-h-11 flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-2 hover:bg-zinc-50">
+                <ShopLink href={`/webhooks/events/${event.id}`} className="flex min-h-11 flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-2 hover:bg-zinc-50">
                   <span className="min-w-0">
                     <span className="font-medium">{eventWord(words, event.domain, event.status)}</span>{" "}
                     <span className="font-mono text-xs break-all text-zinc-600">{event.orderId ?? event.resourceId ?? ""}</span>
@@ -127,7 +127,7 @@ export function OverviewPanel({ overview, events, health }: { overview: Overview
                   <time dateTime={event.receivedAt} className="text-zinc-600">
                     {format.date(event.receivedAt)}
                   </time>
-                </Link>
+                </ShopLink>
               </li>
             ))}
           </ul>

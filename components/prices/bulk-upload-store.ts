@@ -12,9 +12,11 @@ import type { BulkUploadAction, BulkUploadState } from "@/lib/prices/bulk-upload
 type Listener = () => void;
 
 let state: BulkUploadState = initialBulkUploadState;
-/** The seller whose upload this is: every batch names them, and the action refuses another's. */
+/** The shop whose upload this is: every batch is sent to it, whatever shop another tab opened. */
 let owner: string | null = null;
 const listeners = new Set<Listener>();
+/** Each upload's run id: its batches' audit entries add up to one "bulk price change" entry. */
+const runIds = new WeakMap<object, string>();
 /** The last send step performed: a step is sent once, whatever re-renders or re-subscribes. */
 let sentStepId = 0;
 let wait: { stepId: number; timer: ReturnType<typeof setTimeout> } | null = null;
@@ -58,7 +60,10 @@ function perform() {
   if (step?.kind === "send" && step.id !== sentStepId) {
     sentStepId = step.id;
     const { id, batch, backoff } = step;
-    applyPriceBatchAction(batch, { backoff, ...(owner ? { owner } : {}) }).then(
+    const upload = state.upload!;
+    if (!runIds.has(upload.preview)) runIds.set(upload.preview, crypto.randomUUID());
+    const run = { id: runIds.get(upload.preview)!, source: upload.preview.source ?? "csv" };
+    applyPriceBatchAction(owner ?? "", batch, { backoff, run }).then(
       (answer) => dispatchBulkUpload({ type: "batch_answered", stepId: id, answer, now: Date.now() }),
       () => dispatchBulkUpload({ type: "batch_unanswered", stepId: id, now: Date.now() }),
     );

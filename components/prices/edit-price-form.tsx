@@ -1,10 +1,11 @@
 "use client";
 
-import Link from "next/link";
+import { ShopLink } from "@/components/shop-link";
 import { useTranslations } from "next-intl";
 import { useActionState } from "react";
 import { createPriceAction } from "@/lib/actions/prices";
 import type { PriceActionState } from "@/lib/actions/prices";
+import { useShopId } from "@/components/shop-link";
 
 interface CurrentPrice {
   sku: string;
@@ -17,7 +18,7 @@ interface CurrentPrice {
 export function EditPriceForm({ current }: { current: CurrentPrice }) {
   const t = useTranslations("prices.products.editForm");
   const types = useTranslations("prices.products.types");
-  const [state, action, pending] = useActionState<PriceActionState, FormData>(createPriceAction, { status: "idle" });
+  const [state, action, pending] = useActionState<PriceActionState, FormData>(createPriceAction.bind(null, useShopId() ?? ""), { status: "idle" });
   const values = (state.status === "idle" ? null : state.data?.values) ?? { type: current.type, amount: "", currency: current.currency };
   const errors = state.status === "idle" ? {} : state.fieldErrors;
 
@@ -65,9 +66,9 @@ export function EditPriceForm({ current }: { current: CurrentPrice }) {
             <>
               {state.message}.{" "}
               {state.data.priceId !== current.id ? (
-                <Link href={`/prices/${state.data.priceId}`} className="underline">
+                <ShopLink href={`/prices/${state.data.priceId}`} className="underline">
                   {t("openOther", { type: state.data.values.type })}
-                </Link>
+                </ShopLink>
               ) : null}
             </>
           ) : state.status === "error" ? (

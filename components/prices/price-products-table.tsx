@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { ShopLink, useShopId } from "@/components/shop-link";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState, useTransition } from "react";
@@ -117,13 +117,13 @@ export function PriceProductsTable({ rows, seller }: { rows: PriceProduct[]; sel
                   </td>
                   <td className={`${cardTable.cell} ${cardTable.pad} col-span-2`}>
                     {historyId ? (
-                      <Link
+                      <ShopLink
                         href={`/prices/${historyId}`}
                         className="inline-flex min-h-11 items-center text-brand-700 hover:underline md:min-h-0"
                         aria-label={t("historyOf", { sku: product.sku })}
                       >
                         {t("history")}
-                      </Link>
+                      </ShopLink>
                     ) : null}
                   </td>
                 </tr>
@@ -151,6 +151,7 @@ function PriceCell({ product, type }: { product: PriceProduct; type: PriceType }
   const input = useRef<HTMLInputElement>(null);
   const editButton = useRef<HTMLButtonElement>(null);
   const label = t(type === "list" ? "editList" : "editSell", { sku: product.sku });
+  const shopId = useShopId() ?? "";
 
   useEffect(() => {
     if (editing) input.current?.focus();
@@ -166,7 +167,7 @@ function PriceCell({ product, type }: { product: PriceProduct; type: PriceType }
   const save = () => {
     const amount = input.current?.value ?? "";
     startTransition(async () => {
-      const answer = await setProductPriceAction({ sku: product.sku, type, amount, currency: model?.currency ?? "BRL", normalizer: model?.normalizer ?? 100 });
+      const answer = await setProductPriceAction(shopId, { sku: product.sku, type, amount, currency: model?.currency ?? "BRL", normalizer: model?.normalizer ?? 100 });
       if (answer.status === "success") {
         close();
         router.refresh();
@@ -277,7 +278,7 @@ function BulkChangePanel({ products, seller }: { products: PriceProduct[]; selle
     });
     const counts = { changed: sent.filter((row) => row.kind === "changed").length, new: sent.filter((row) => row.kind === "new").length, unchanged: 0, invalid: 0 };
     const names = Object.fromEntries(products.flatMap((product) => (product.name ? [[product.sku, product.name]] : [])));
-    const bulkPreview: BulkPreview = { rows: sent, counts, names, complete: true, pricesSeen: planned.length };
+    const bulkPreview: BulkPreview = { rows: sent, counts, names, complete: true, pricesSeen: planned.length, source: "percent" };
     productRun = { preview: bulkPreview, planned };
     setRun(productRun);
     dispatchBulkUpload({ type: "preview_loaded", preview: bulkPreview });

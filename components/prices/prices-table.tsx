@@ -1,7 +1,7 @@
 "use client";
 
 import { createColumnHelper } from "@tanstack/react-table";
-import Link from "next/link";
+import { ShopLink } from "@/components/shop-link";
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { PagedTable } from "@/components/ui/paged-table";
@@ -58,9 +58,9 @@ export function PricesTable({ urlValid }: { urlValid: boolean }) {
         // Named for screen readers and axe's td-has-header: every cell has a header.
         header: () => <span className="sr-only">{t("table.open")}</span>,
         cell: (info) => (
-          <Link href={`/prices/${info.row.original.id}`} className="inline-flex min-h-11 items-center text-brand-700 hover:underline md:min-h-0">
+          <ShopLink href={`/prices/${info.row.original.id}`} className="inline-flex min-h-11 items-center text-brand-700 hover:underline md:min-h-0">
             {t("table.open")}
-          </Link>
+          </ShopLink>
         ),
       }),
     ],

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { ShopLink } from "@/components/shop-link";
 import { useTranslations } from "next-intl";
 
 const TABS = [
@@ -16,7 +16,7 @@ export function PricesTabs({ current }: { current: (typeof TABS)[number]["key"] 
     // border, so the current tab's underline sits on it).
     <nav aria-label={t("label")} className="flex flex-wrap gap-x-0.5 text-sm shadow-[inset_0_-1px_0_var(--color-zinc-200)] md:flex-nowrap">
       {TABS.map((tab) => (
-        <Link
+        <ShopLink
           key={tab.key}
           href={tab.href}
           aria-current={tab.key === current ? "page" : undefined}
@@ -30,7 +30,7 @@ export function PricesTabs({ current }: { current: (typeof TABS)[number]["key"] 
           ) : (
             t(tab.key)
           )}
-        </Link>
+        </ShopLink>
       ))}
     </nav>
   );

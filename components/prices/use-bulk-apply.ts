@@ -29,7 +29,7 @@ export function useBulkApply(seller: string) {
     dispatchBulkUpload({ type: "preview_requested" });
     let answer: PreviewBulkPricesState;
     try {
-      answer = await previewBulkPricesAction(formData);
+      answer = await previewBulkPricesAction(seller, formData);
     } catch {
       dispatchBulkUpload({ type: "preview_unanswered" });
       return;

@@ -4,11 +4,12 @@ import { useTranslations } from "next-intl";
 import { useActionState } from "react";
 import { idle } from "@/lib/actions/action-state";
 import { setTimeZoneAction } from "@/lib/actions/preferences";
+import { useShopId } from "@/components/shop-link";
 
 /** Settings → time zone: Brazil's zones first (the sellers are Brazilian), then every other one. */
 export function TimeZoneForm({ current, brazilian, others }: { current: string; brazilian: string[]; others: string[] }) {
   const t = useTranslations("settings.timeZone");
-  const [state, action, pending] = useActionState(setTimeZoneAction, idle);
+  const [state, action, pending] = useActionState(setTimeZoneAction.bind(null, useShopId() ?? ""), idle);
   const error = state.status === "error" ? state.fieldErrors.timeZone?.[0] : undefined;
   return (
     <form action={action} className="rounded-lg border border-zinc-200 bg-white p-6">

@@ -2,7 +2,7 @@
 
 import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
-import Link from "next/link";
+import { ShopLink } from "@/components/shop-link";
 import { useMemo } from "react";
 import { PagedTable } from "@/components/ui/paged-table";
 import { TableFilters } from "@/components/ui/table-filters";
@@ -41,9 +41,9 @@ export function SkuCatalogueTable({ urlValid }: { urlValid: boolean }) {
         header: t("catalogue.columns.code"),
         meta: { cardTitle: true },
         cell: (info) => (
-          <Link href={`/skus/${info.row.original.id}`} className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline md:min-h-0">
+          <ShopLink href={`/skus/${info.row.original.id}`} className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline md:min-h-0">
             {info.getValue()}
-          </Link>
+          </ShopLink>
         ),
       }),
       column.accessor("title", { header: t("catalogue.columns.title") }),
@@ -57,13 +57,13 @@ export function SkuCatalogueTable({ urlValid }: { urlValid: boolean }) {
         id: "new-version",
         header: () => <span className="sr-only">{t("catalogue.newVersion")}</span>,
         cell: (info) => (
-          <Link
+          <ShopLink
             href={`/skus/new?from=${info.row.original.id}`}
             className="inline-flex min-h-11 items-center whitespace-nowrap text-brand-700 hover:underline md:min-h-0"
             aria-label={t("newVersionOf", { code: info.row.original.code })}
           >
             {t("catalogue.newVersion")}
-          </Link>
+          </ShopLink>
         ),
       }),
     ],

@@ -20,6 +20,7 @@ import { ImportOutcome } from "./form/import-outcome";
 import { DescriptionsSection, TitlesSection } from "./form/language-sections";
 import { ExtrasSection, MediaSection, TagsSection } from "./form/list-sections";
 import { ProductSection } from "./form/product-section";
+import { useShopId } from "@/components/shop-link";
 
 // The New SKU form: every field of the spec's SKU table, on react-hook-form (decision 0005).
 // What the seller types is never reset by a submission, so no outcome loses it. Errors come from
@@ -113,6 +114,7 @@ function ErrorSummary({ hidden, focusRef }: { hidden: boolean; focusRef: React.R
 
 export function SkuForm({ initial }: { initial: SkuFormState }) {
   const t = useTranslations("skus.form");
+  const shopId = useShopId() ?? "";
   const validationWords = useTranslations("skus.validation");
   const resolver = useMemo(() => skuResolver(validationWords), [validationWords]);
   const form = useForm<SkuFormState>({
@@ -123,7 +125,7 @@ export function SkuForm({ initial }: { initial: SkuFormState }) {
     reValidateMode: "onSubmit",
     shouldFocusError: false,
   });
-  const [result, dispatch, pending] = useActionState<Awaited<ReturnType<typeof createSkuAction>>, SkuCreateInput>(createSkuAction, idle);
+  const [result, dispatch, pending] = useActionState<Awaited<ReturnType<typeof createSkuAction>>, SkuCreateInput>(createSkuAction.bind(null, shopId), idle);
   /** The form as it was sent: the answer's body paths name its rows. */
   const [submittedForm, setSubmittedForm] = useState<SkuFormState | null>(null);
   const summaryRef = useRef<HTMLDivElement>(null);

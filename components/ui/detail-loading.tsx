@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { ShopLink } from "@/components/shop-link";
 import { useTranslations } from "next-intl";
 
 /**
@@ -11,9 +11,9 @@ export function DetailLoading({ back, backLabel, what }: { back: string; backLab
   const t = useTranslations("common.detailLoading");
   return (
     <div className="space-y-4">
-      <Link href={back} className="text-sm text-brand-700 hover:underline">
+      <ShopLink href={back} className="text-sm text-brand-700 hover:underline">
         ← {backLabel}
-      </Link>
+      </ShopLink>
       <section aria-busy="true" className="space-y-4 rounded-lg border border-zinc-200 bg-white p-6">
         <p role="status" className="text-sm text-zinc-600">
           {t("loading", { what })}

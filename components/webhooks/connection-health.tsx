@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { ShopLink } from "@/components/shop-link";
 import { useTranslations } from "next-intl";
 import { RefreshWhile } from "@/components/webhooks/refresh-while";
 import type { ConnectionHealth } from "@/lib/data/connection-health";
@@ -39,9 +39,9 @@ export function ConnectionHealthPanel({ health }: { health: ConnectionHealth }) 
       health.dead === 0 ? (
         format.count(0)
       ) : (
-        <Link href="/webhooks/events?processing=dead" className="font-medium text-red-800 hover:underline">
+        <ShopLink href="/webhooks/events?processing=dead" className="font-medium text-red-800 hover:underline">
           {t("health.reviewDead", { count: format.count(health.dead) })}
-        </Link>
+        </ShopLink>
       ),
     ],
     [

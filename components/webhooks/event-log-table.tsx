@@ -1,7 +1,7 @@
 "use client";
 
 import { createColumnHelper } from "@tanstack/react-table";
-import Link from "next/link";
+import { ShopLink } from "@/components/shop-link";
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { activeFilterCount, FiltersPanel } from "@/components/ui/filters-panel";
@@ -62,9 +62,9 @@ function eventColumns(t: ReturnType<typeof useTranslations<"webhooks">>, words: 
       id: "open",
       header: () => <span className="sr-only">{t("events.details")}</span>,
       cell: (info) => (
-        <Link href={`/webhooks/events/${info.row.original.id}`} className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline md:min-h-0 md:font-normal">
+        <ShopLink href={`/webhooks/events/${info.row.original.id}`} className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline md:min-h-0 md:font-normal">
           {t("events.details")}
-        </Link>
+        </ShopLink>
       ),
     }),
   ];

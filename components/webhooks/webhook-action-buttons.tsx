@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useActionState } from "react";
 import { processAgainAction, processAllDeadAction, rotateReceiverAction } from "@/lib/actions/webhooks";
 import type { WebhookActionState } from "@/lib/actions/webhooks";
+import { useShopId } from "@/components/shop-link";
 
 /** A one-button form running a webhook action, with its outcome beside it. */
 function ActionButton({ run, label, pendingLabel }: { run: () => Promise<WebhookActionState>; label: string; pendingLabel: string }) {
@@ -24,17 +25,20 @@ function ActionButton({ run, label, pendingLabel }: { run: () => Promise<Webhook
 
 export function ProcessAgainButton({ eventId }: { eventId: string }) {
   const t = useTranslations("webhooks.buttons");
-  return <ActionButton run={() => processAgainAction(eventId)} label={t("processAgain")} pendingLabel={t("processing")} />;
+  const shopId = useShopId() ?? "";
+  return <ActionButton run={() => processAgainAction(shopId, eventId)} label={t("processAgain")} pendingLabel={t("processing")} />;
 }
 
 /** Queues every dead event of the seller again (each with a fresh budget of attempts). */
 export function ProcessAllDeadButton() {
   const t = useTranslations("webhooks.buttons");
-  return <ActionButton run={processAllDeadAction} label={t("processAllDead")} pendingLabel={t("queuing")} />;
+  const shopId = useShopId() ?? "";
+  return <ActionButton run={() => processAllDeadAction(shopId)} label={t("processAllDead")} pendingLabel={t("queuing")} />;
 }
 
 /** Issues a new receiver URL (the old one stops working) and moves the platform's callback to it. */
 export function RotateReceiverButton() {
   const t = useTranslations("webhooks.buttons");
-  return <ActionButton run={rotateReceiverAction} label={t("rotate")} pendingLabel={t("rotating")} />;
+  const shopId = useShopId() ?? "";
+  return <ActionButton run={() => rotateReceiverAction(shopId)} label={t("rotate")} pendingLabel={t("rotating")} />;
 }

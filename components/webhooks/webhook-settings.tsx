@@ -4,10 +4,11 @@ import { useTranslations } from "next-intl";
 import { useActionState } from "react";
 import { updateWebhookSettingsAction } from "@/lib/actions/webhooks";
 import type { WebhookActionState } from "@/lib/actions/webhooks";
+import { useShopId } from "@/components/shop-link";
 
 export function WebhookSettings({ currentUrl, receiverUrl }: { currentUrl: string | null; receiverUrl: string }) {
   const t = useTranslations("webhooks.settings");
-  const [state, action, pending] = useActionState<WebhookActionState, FormData>(updateWebhookSettingsAction, { status: "idle" });
+  const [state, action, pending] = useActionState<WebhookActionState, FormData>(updateWebhookSettingsAction.bind(null, useShopId() ?? ""), { status: "idle" });
   const pointsHere = currentUrl === receiverUrl;
   const urlError = state.status === "error" ? state.fieldErrors.url?.[0] : undefined;
 

@@ -4,7 +4,8 @@ import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { failed, succeeded } from "@/lib/actions/action-state";
 import type { ActionAnswer } from "@/lib/actions/action-state";
-import { requireSeller } from "@/lib/auth/session";
+import { requireShop } from "@/lib/auth/session";
+import { lastKnownPrices, recordBulkRun } from "@/lib/data/audit-bulk";
 import { withPlatform } from "@/lib/data/platform";
 import { describeProblem } from "@/lib/platform-problem";
 import { priceCreateSchema } from "@/lib/marketplace/schemas/price";
@@ -28,8 +29,8 @@ const uploadSchema = (errors: { choose: string; empty: string; tooLarge: string 
  * Reads the uploaded CSV and compares it with the current prices (spec: 7. List prices). Nothing
  * is sent to the platform's create endpoint here.
  */
-export async function previewBulkPricesAction(formData: FormData): Promise<PreviewBulkPricesState> {
-  const seller = await requireSeller();
+export async function previewBulkPricesAction(shopId: string, formData: FormData): Promise<PreviewBulkPricesState> {
+  const { shop: seller } = await requireShop(shopId, "prices.change");
   const [t, messages] = await Promise.all([getTranslations("prices.bulk.action"), getTranslations("prices.bulk.messages")]);
   const upload = uploadSchema({ choose: messages("chooseFile"), empty: t("fileEmpty"), tooLarge: messages("fileTooLarge") }).safeParse({ file: formData.get("file") });
   if (!upload.success) return failed(upload.error.issues[0]?.message ?? messages("chooseFile"), { fieldErrors: { file: upload.error.issues.map((issue) => issue.message) } });
@@ -73,7 +74,8 @@ const batchSchema = z.object({
     // Worded by the action (prices.bulk.action.lineTwice): the only custom issue of this schema.
     .refine((rows) => new Set(rows.map((row) => row.line)).size === rows.length),
   backoff: z.object({ rateLimitStreak: z.number().int().min(0).max(30) }).optional(),
-  owner: z.string().max(100).optional(),
+  /** The upload this batch belongs to: its audit entry adds up every batch's outcomes. */
+  run: z.object({ id: z.uuid(), source: z.enum(["csv", "percent"]) }),
 });
 
 export interface AppliedRowResult {
@@ -124,12 +126,15 @@ function toResult(result: RowResult<ApplyPriceRow>, messages: BulkMessageWords):
  * those again, so a deadline or a block never loses a row.
  */
 export async function applyPriceBatchAction(
+  shopId: string,
   rows: ApplyPriceRow[],
-  options: { backoff?: BackoffState; owner?: string } = {},
+  options: { backoff?: BackoffState; run: { id: string; source: "csv" | "percent" } },
 ): Promise<ApplyPriceBatchState> {
-  const seller = await requireSeller();
+  // The upload names its shop: a tab that has since opened another shop still sends to the one
+  // the upload was started in, and only if this person may still change its prices.
+  const { shop: seller, person } = await requireShop(shopId, "prices.change");
   const [t, messages, problems] = await Promise.all([getTranslations("prices.bulk.action"), getTranslations("prices.bulk.messages"), getTranslations("problems")]);
-  const parsed = batchSchema.safeParse({ rows, backoff: options.backoff, owner: options.owner });
+  const parsed = batchSchema.safeParse({ rows, backoff: options?.backoff, run: options?.run });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     // zod's own words for a malformed batch (only a changed page sends one); ours for a line twice.
@@ -137,15 +142,11 @@ export async function applyPriceBatchAction(
     return failed(t("batchInvalid", { reason }), { data: { results: [], pending: [] } });
   }
   const batch = parsed.data.rows;
-  // An upload runs on while its tab shows other pages: if the tab is now signed in as another
-  // seller, that seller's prices must not receive it.
-  if (parsed.data.owner !== undefined && parsed.data.owner !== seller.id) {
-    return failed(t("anotherAccount"), { data: { results: [], pending: batch } });
-  }
 
   // Outcomes are collected as they happen: when a 401/403 stops the batch, withPlatform answers
   // with the problem and these still tell which rows were done before it.
   const results: AppliedRowResult[] = [];
+  const before = await lastKnownPrices(seller.id, batch);
   const run = await withPlatform(seller, "createPrice", (client) =>
     applyPriceRows(batch, {
       createPrice: (row) =>
@@ -157,6 +158,7 @@ export async function applyPriceBatchAction(
     }),
   );
 
+  await recordBulkRun(seller.id, person, parsed.data.run, before, batch, results);
   if (!run.ok) {
     const done = new Set(results.map((result) => result.line));
     const message = describeProblem(run.problem, problems, "setPrices", "resume");

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { LOCALES, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS, isTimeZone } from "@/i18n/config";
 import { failed, succeeded } from "@/lib/actions/action-state";
 import type { ActionState } from "@/lib/actions/action-state";
-import { requireSeller } from "@/lib/auth/session";
+import { requireShop } from "@/lib/auth/session";
 import { setSellerTimeZone } from "@/lib/data/sellers";
 
 const localeForm = z.object({ locale: z.enum(LOCALES) });
@@ -30,9 +30,9 @@ export async function setLocaleAction(formData: FormData): Promise<void> {
 
 const timeZoneForm = z.object({ timeZone: z.string().trim().refine(isTimeZone) });
 
-/** Settings → time zone, for the signed-in seller only. */
-export async function setTimeZoneAction(_state: ActionState, formData: FormData): Promise<ActionState> {
-  const seller = await requireSeller();
+/** Settings → time zone of the shop: dates and "today" for everyone in it. */
+export async function setTimeZoneAction(shopId: string, _state: ActionState, formData: FormData): Promise<ActionState> {
+  const { shop: seller } = await requireShop(shopId, "connection.manage");
   const t = await getTranslations("settings.timeZone");
   const parsed = timeZoneForm.safeParse({ timeZone: formData.get("timeZone") });
   if (!parsed.success) return failed(t("invalid"), { fieldErrors: { timeZone: [t("invalid")] } });

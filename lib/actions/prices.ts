@@ -5,9 +5,11 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { failed, succeeded } from "@/lib/actions/action-state";
 import type { ActionAnswer, ActionState } from "@/lib/actions/action-state";
-import { requireSeller } from "@/lib/auth/session";
-import { createPriceForSeller } from "@/lib/data/prices";
-import type { CurrentSeller } from "@/lib/data/sellers";
+import { requireShop } from "@/lib/auth/session";
+import type { ShopAccess } from "@/lib/auth/session";
+import { recordAudit } from "@/lib/data/audit";
+import { createPriceForSeller, lastKnownPrice } from "@/lib/data/prices";
+import { shopPath } from "@/lib/shops/paths";
 import { describeProblem } from "@/lib/platform-problem";
 import type { PlatformProblem } from "@/lib/platform-problem";
 import { currencySchema } from "@/lib/marketplace/schemas/common";
@@ -42,7 +44,7 @@ type SetPriceOutcome =
  * price immutability; 5. Create price). The amount is typed in currency units, in the seller's
  * language's notation, and converted to the integer value exactly with the price's normalizer.
  */
-async function setPrice(seller: CurrentSeller, input: PriceInput): Promise<SetPriceOutcome> {
+async function setPrice({ shop: seller, person }: ShopAccess, input: PriceInput): Promise<SetPriceOutcome> {
   const [t, problems, locale] = await Promise.all([getTranslations("prices.products.setPrice"), getTranslations("problems"), getLocale()]);
   const parsed = priceForm.safeParse(input);
   if (!parsed.success) {
@@ -58,6 +60,7 @@ async function setPrice(seller: CurrentSeller, input: PriceInput): Promise<SetPr
   const amount = parseMoneyInput(parsed.data.amount, { currency, normalizer }, locale);
   if (!amount.ok) return { ok: false, message: t("checkAmount"), fieldErrors: { amount: [t(`amount.${amount.reason}`)] } };
 
+  const before = await lastKnownPrice(seller.id, sku, type);
   const result = await createPriceForSeller(seller, { sku, type, value: amount.value, currency, normalizer, extras: {} });
   if (!result.ok) return { ok: false, message: describeProblem(result.problem, problems, "changePrices"), fieldErrors: {}, problem: result.problem };
   const response = result.data;
@@ -67,20 +70,20 @@ async function setPrice(seller: CurrentSeller, input: PriceInput): Promise<SetPr
     const reasons = response.errors.map((error) => `${error.field}: ${error.message}`).join("; ");
     return { ok: false, message: `${response.statusMessage}${reasons ? `: ${reasons}` : ""}`, fieldErrors: {} };
   }
-  revalidatePath(`/prices/${response.id}`);
-  revalidatePath("/prices", "layout");
+  await recordAudit({ sellerId: seller.id, person, action: "price.set", subject: sku, before, after: { type, value: amount.value, currency, normalizer } });
+  revalidatePath(shopPath(seller.id, "/prices"), "layout");
   return { ok: true, priceId: response.id, message: response.statusMessage };
 }
 
 /** "Edit price" on a price's page: a form that works without JavaScript. */
-export async function createPriceAction(_previous: PriceActionState, formData: FormData): Promise<PriceActionState> {
-  const seller = await requireSeller();
+export async function createPriceAction(shopId: string, _previous: PriceActionState, formData: FormData): Promise<PriceActionState> {
+  const access = await requireShop(shopId, "prices.change");
   const values: PriceFormValues = {
     type: String(formData.get("type") ?? ""),
     amount: String(formData.get("amount") ?? ""),
     currency: String(formData.get("currency") ?? "").trim().toUpperCase(),
   };
-  const outcome = await setPrice(seller, { ...values, sku: String(formData.get("sku") ?? ""), normalizer: String(formData.get("normalizer") ?? "") });
+  const outcome = await setPrice(access, { ...values, sku: String(formData.get("sku") ?? ""), normalizer: String(formData.get("normalizer") ?? "") });
   if (!outcome.ok) return failed(outcome.message, { fieldErrors: outcome.fieldErrors, ...(outcome.problem ? { problem: outcome.problem } : {}), data: { values } });
   return succeeded(outcome.message, { priceId: outcome.priceId, values });
 }
@@ -88,9 +91,12 @@ export async function createPriceAction(_previous: PriceActionState, formData: F
 export type ProductPriceAnswer = ActionAnswer<{ priceId: string }>;
 
 /** An in-place edit of one price on the prices-by-product page ("de" or "por"). */
-export async function setProductPriceAction(input: { sku: string; type: string; amount: string; currency: string; normalizer: number }): Promise<ProductPriceAnswer> {
-  const seller = await requireSeller();
-  const outcome = await setPrice(seller, input);
+export async function setProductPriceAction(
+  shopId: string,
+  input: { sku: string; type: string; amount: string; currency: string; normalizer: number },
+): Promise<ProductPriceAnswer> {
+  const access = await requireShop(shopId, "prices.change");
+  const outcome = await setPrice(access, input);
   if (!outcome.ok) return failed(outcome.message, { fieldErrors: outcome.fieldErrors, ...(outcome.problem ? { problem: outcome.problem } : {}) });
   return succeeded(outcome.message, { priceId: outcome.priceId });
 }

@@ -4,7 +4,9 @@ import { revalidatePath } from "next/cache";
 import { getTranslations } from "next-intl/server";
 import { failed, succeeded } from "@/lib/actions/action-state";
 import type { ActionState, FieldErrors } from "@/lib/actions/action-state";
-import { requireSeller } from "@/lib/auth/session";
+import { requireShop } from "@/lib/auth/session";
+import { recordAudit } from "@/lib/data/audit";
+import { shopPath } from "@/lib/shops/paths";
 import { withPlatform } from "@/lib/data/platform";
 import { recordImportedSku } from "@/lib/data/skus";
 import { skuCreateSchema } from "@/lib/marketplace/schemas/sku";
@@ -52,8 +54,8 @@ function byField(errors: readonly ImportError[]): FieldErrors {
  * call an action). Its own messages are in the request's language; the platform's (statusMessage,
  * errors[].message) stay as the platform sent them.
  */
-export async function createSkuAction(_previous: CreateSkuState, input: SkuCreateInput): Promise<CreateSkuState> {
-  const seller = await requireSeller();
+export async function createSkuAction(shopId: string, _previous: CreateSkuState, input: SkuCreateInput): Promise<CreateSkuState> {
+  const { shop: seller, person } = await requireShop(shopId, "skus.change");
   const [t, validationWords, problemWords] = await Promise.all([getTranslations("skus.action"), getTranslations("skus.validation"), getTranslations("problems")]);
 
   const parsed = skuCreateSchema.safeParse(input);
@@ -72,7 +74,8 @@ export async function createSkuAction(_previous: CreateSkuState, input: SkuCreat
     // HTTP 200 is the platform's "already exists, nothing created" (spec: 4. Create SKU); an id
     // the catalogue already holds says the same when a proxy hid the status.
     const { created } = await recordImportedSku(seller.id, { id: response.id, importToken: response.token, sku });
-    revalidatePath("/skus");
+    if (created) await recordAudit({ sellerId: seller.id, person, action: "sku.create", subject: response.sku ?? sku.code, after: { title: sku.title.pt_BR ?? null } });
+    revalidatePath(shopPath(seller.id, "/skus"));
     return succeeded(response.statusMessage, {
       id: response.id,
       code: response.sku ?? sku.code,

@@ -5,7 +5,10 @@ import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { failed, succeeded } from "@/lib/actions/action-state";
 import type { ActionState } from "@/lib/actions/action-state";
-import { requireSeller } from "@/lib/auth/session";
+import { requireShop } from "@/lib/auth/session";
+import { recordAudit } from "@/lib/data/audit";
+import type { CurrentSeller } from "@/lib/data/sellers";
+import { shopPath } from "@/lib/shops/paths";
 import { withPlatform } from "@/lib/data/platform";
 import type { PlatformProblem } from "@/lib/platform-problem";
 import { webhookUrlSchema } from "@/lib/marketplace/schemas/webhook";
@@ -50,8 +53,8 @@ const settingsForm = z.discriminatedUnion("intent", [
  * The Webhooks page's one action: point the callback URL at this dashboard, at a custom URL, or
  * remove it (spec: 10. Webhook callback URL). One action, so the page shows the latest outcome.
  */
-export async function updateWebhookSettingsAction(_previous: WebhookActionState, formData: FormData): Promise<WebhookActionState> {
-  const seller = await requireSeller();
+export async function updateWebhookSettingsAction(shopId: string, _previous: WebhookActionState, formData: FormData): Promise<WebhookActionState> {
+  const { shop: seller, person } = await requireShop(shopId, "webhooks.manage");
   const { t, describeUrlProblem } = await actionWords();
   const submittedUrl = String(formData.get("url") ?? "");
   const parsed = settingsForm.safeParse({ intent: formData.get("intent"), url: submittedUrl });
@@ -60,11 +63,15 @@ export async function updateWebhookSettingsAction(_previous: WebhookActionState,
     return failed(url.length > 0 ? t("invalidUrl") : t("unknownRequest"), { fieldErrors: url.length > 0 ? { url } : {}, data: { url: submittedUrl } });
   }
   const input = parsed.data;
+  const before = await currentCallbackUrl(seller);
+  const audit = (url: string | null) =>
+    recordAudit({ sellerId: seller.id, person, action: "webhooks.settings", before: before === undefined ? null : { url: before }, after: { url } });
 
   if (input.intent === "remove") {
     const result = await withPlatform(seller, "deleteWebhookUrl", (client) => client.deleteWebhookUrl());
     if (!result.ok) return failed(describeUrlProblem(result.problem), { problem: result.problem });
-    revalidatePath("/webhooks");
+    await audit(null);
+    revalidatePath(shopPath(seller.id, "/webhooks"));
     return succeeded(t("removed"), null);
   }
 
@@ -73,21 +80,29 @@ export async function updateWebhookSettingsAction(_previous: WebhookActionState,
   if (!result.ok) {
     return failed(describeUrlProblem(result.problem), { problem: result.problem, ...(input.intent === "set-custom" ? { data: { url } } : {}) });
   }
-  revalidatePath("/webhooks");
+  await audit(result.data.url);
+  revalidatePath(shopPath(seller.id, "/webhooks"));
   return succeeded(t("nowGoTo", { url: result.data.url }), null);
+}
+
+/** The callback URL before a change, for the audit log; undefined when the platform could not say. */
+async function currentCallbackUrl(seller: CurrentSeller): Promise<string | null | undefined> {
+  const current = await withPlatform(seller, "getWebhookUrl", (client) => client.getWebhookUrl());
+  return current.ok ? current.data.url : undefined;
 }
 
 const eventIdSchema = z.string().min(1).max(100);
 
-export async function processAgainAction(eventId: string): Promise<WebhookActionState> {
-  const seller = await requireSeller();
+export async function processAgainAction(shopId: string, eventId: string): Promise<WebhookActionState> {
+  const { shop: seller, person } = await requireShop(shopId, "events.processAgain");
   const { t } = await actionWords();
   const id = eventIdSchema.safeParse(eventId);
   if (!id.success) return failed(t("noSuchEvent"));
   const result = await reprocessWebhookEvent(seller.id, id.data);
   if (result === "missing") return failed(t("noSuchEvent"));
   if (result === "busy") return failed(t("busy"));
-  revalidatePath(`/webhooks/events/${id.data}`);
+  await recordAudit({ sellerId: seller.id, person, action: "event.processAgain", subject: id.data });
+  revalidatePath(shopPath(seller.id, `/webhooks/events/${id.data}`));
   const event = await getWebhookEvent(seller.id, id.data);
   if (event?.processingState === "processed" || event?.processingState === "skipped") {
     return succeeded(t("processedAgain"), null);
@@ -96,13 +111,15 @@ export async function processAgainAction(eventId: string): Promise<WebhookAction
 }
 
 /** "Process all dead again": every dead event of the seller is queued with a fresh budget of attempts. */
-export async function processAllDeadAction(): Promise<WebhookActionState> {
-  const seller = await requireSeller();
+export async function processAllDeadAction(shopId: string): Promise<WebhookActionState> {
+  const { shop: seller, person } = await requireShop(shopId, "events.processAgain");
   const { t } = await actionWords();
   const count = await requeueDeadEvents(seller.id);
-  if (count > 0) sweepSoon();
-  revalidatePath("/webhooks/events");
-  revalidatePath("/webhooks");
+  if (count > 0) {
+    sweepSoon();
+    await recordAudit({ sellerId: seller.id, person, action: "event.processAllDead", after: { count } });
+  }
+  revalidatePath(shopPath(seller.id, "/webhooks"), "layout");
   return count === 0 ? succeeded(t("noDeadEvents"), null) : succeeded(t("deadRequeued", { count }), null);
 }
 
@@ -110,13 +127,14 @@ export async function processAllDeadAction(): Promise<WebhookActionState> {
  * "Rotate receiver URL": a new receiver key, so the old URL (if it leaked) stops working at once;
  * the platform's callback URL is moved to the new one when it pointed at the old one.
  */
-export async function rotateReceiverAction(): Promise<WebhookActionState> {
-  const seller = await requireSeller();
+export async function rotateReceiverAction(shopId: string): Promise<WebhookActionState> {
+  const { shop: seller, person } = await requireShop(shopId, "webhooks.manage");
   const { t, describeUrlProblem } = await actionWords();
   const oldUrl = receiverUrlFor(seller.connection.webhookKey);
   const current = await withPlatform(seller, "getWebhookUrl", (client) => client.getWebhookUrl());
   const newUrl = receiverUrlFor(await rotateWebhookKey(seller.id));
-  revalidatePath("/webhooks");
+  await recordAudit({ sellerId: seller.id, person, action: "webhooks.rotate" });
+  revalidatePath(shopPath(seller.id, "/webhooks"));
   if (!current.ok) {
     return failed(t("rotatedUnchecked", { problem: describeUrlProblem(current.problem) }), { problem: current.problem });
   }

@@ -1,7 +1,9 @@
 import "server-only";
 import type { NextRequest } from "next/server";
-import { callbackContext } from "@/lib/auth/callback-context";
-import type { CallbackFailure } from "@/lib/auth/callback-context";
+import { auth } from "@/lib/auth";
+import { callbackContext, INTENT_COOKIE } from "@/lib/auth/callback-context";
+import type { CallbackStore } from "@/lib/auth/callback-context";
+import { personOfSession } from "@/lib/auth/session";
 import { authorizationErrorCodeSchema } from "@/lib/marketplace/schemas/oauth";
 import { MARKETPLACE_PROVIDER_ID } from "@/lib/marketplace/provider";
 
@@ -20,6 +22,7 @@ function errorPage(request: NextRequest, params: Record<string, string>) {
  *   without spending a token exchange on a callback that has no code;
  * - the token exchange or the profile call failed: Auth.js says only "Configuration", so the
  *   platform's own error recorded during the request replaces it.
+ * It also hands the jwt callback why the person signed in and who is already signed in here.
  */
 export async function handleAuthGet(request: NextRequest, handler: (request: NextRequest) => Promise<Response>) {
   if (request.nextUrl.pathname === CALLBACK_PATH) {
@@ -30,7 +33,11 @@ export async function handleAuthGet(request: NextRequest, handler: (request: Nex
     }
   }
 
-  const store: { failure?: CallbackFailure } = {};
+  const store: CallbackStore = {};
+  if (request.nextUrl.pathname === CALLBACK_PATH) {
+    store.intent = request.cookies.get(INTENT_COOKIE)?.value === "signin" ? "signin" : "connect";
+    store.personId = (await personOfSession(await auth()))?.id;
+  }
   const response = await callbackContext.run(store, () => handler(request));
   const location = response.headers.get("location");
   if (store.failure && location && new URL(location, request.nextUrl.origin).pathname === ERROR_PAGE) {

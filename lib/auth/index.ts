@@ -1,6 +1,10 @@
 import "server-only";
 import NextAuth from "next-auth";
-import { recordCallbackFailure } from "@/lib/auth/callback-context";
+import Credentials from "next-auth/providers/credentials";
+import { callbackContext, recordCallbackFailure } from "@/lib/auth/callback-context";
+import { PASSKEY_PROVIDER_ID, verifyPasskeySignIn } from "@/lib/auth/passkeys";
+import { recordAudit } from "@/lib/data/audit";
+import { findPersonName, makeOwner, personForMarketplaceAccount } from "@/lib/data/people";
 import { connectSeller, IdentityConflictError } from "@/lib/data/sellers";
 import { startSession } from "@/lib/data/sessions";
 import { env } from "@/lib/env";
@@ -18,7 +22,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
   secret: env.AUTH_SECRET,
   // The cookie expires after SESSION_IDLE_SECONDS without a visit (each visit past updateAge
   // renews it); lib/auth/session.ts also ends it SESSION_MAX_AGE_SECONDS after sign-in, whatever
-  // the activity, and when the connection it was issued for is gone or was renewed.
+  // the activity, and when its row is gone (signed out).
   session: { strategy: "jwt", maxAge: env.SESSION_IDLE_SECONDS, updateAge: Math.min(3_600, Math.floor(env.SESSION_IDLE_SECONDS / 2)) },
   pages: { signIn: "/connect", error: "/connect/error" },
   providers: [
@@ -30,13 +34,27 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
       scopes: env.MARKETPLACE_SCOPES,
       onCallbackError: recordCallbackFailure,
     }),
+    // Passkeys (WebAuthn) for people without a marketplace login of their own: the browser's
+    // signed answer to a challenge is checked here; it answers the person (decision 0010).
+    Credentials({ id: PASSKEY_PROVIDER_ID, name: "Passkey", credentials: { response: {}, name: {} }, authorize: verifyPasskeySignIn }),
   ],
   callbacks: {
     // On sign-in the token goes straight into the database, encrypted; the JWT (a cookie) keeps
-    // only the seller's id. Returning a new object drops Auth.js's default name/email/picture.
-    async jwt({ token, account, profile }) {
+    // only the person's id and their session row. Returning a new object drops Auth.js's default
+    // name/email/picture.
+    async jwt({ token, account, profile, user }) {
+      if (account?.provider === PASSKEY_PROVIDER_ID && user?.id) {
+        return { personId: user.id, sessionId: await startSession(user.id), startedAt: Date.now() };
+      }
       if (account?.access_token) {
         const info = basicUserInfoSchema.parse(profile);
+        const context = callbackContext.getStore();
+        if (context?.intent === "signin") {
+          // Signing in only: the person is known by their marketplace account; its token is not
+          // kept, so it can never be used for a shop's calls.
+          const person = await personForMarketplaceAccount(info.user_email, info.user_name);
+          return { personId: person.id, sessionId: await startSession(person.id), startedAt: Date.now() };
+        }
         const seller = await connectSeller({
           email: info.user_email,
           name: info.user_name,
@@ -46,18 +64,23 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
           if (error instanceof IdentityConflictError) recordCallbackFailure({ stage: "profile", error: "identity_conflict" });
           throw error;
         });
+        // Connecting while signed in adds the shop to that person (an agency's next shop);
+        // otherwise the account's own person owns it.
+        const person = (context?.personId ? await findPersonName(context.personId) : null) ?? (await personForMarketplaceAccount(info.user_email, info.user_name));
+        const personId = person.id;
+        await makeOwner(personId, seller.id);
+        await recordAudit({ sellerId: seller.id, person, action: "connection.connect", subject: seller.email, after: { email: seller.email } });
         await switchOnNotificationsAtConnect(seller.id).catch((error: unknown) => {
           console.warn(`[auth] could not switch notifications on after connecting: ${error instanceof Error ? error.message : String(error)}`);
         });
         // The mirror's back-fill (first connect) or a catch-up (reconnect), in the background.
         reconcileSoon(seller.id);
-        const sessionId = await startSession(seller.id);
-        return { sellerId: seller.id, sessionId, sessionEpoch: seller.sessionEpoch, startedAt: Date.now() };
+        return { personId, sessionId: await startSession(personId), startedAt: Date.now() };
       }
-      return { sellerId: token.sellerId, sessionId: token.sessionId, sessionEpoch: token.sessionEpoch, startedAt: token.startedAt };
+      return { personId: token.personId, sellerId: token.sellerId, sessionId: token.sessionId, startedAt: token.startedAt };
     },
     session({ session, token }) {
-      return { expires: session.expires, sellerId: token.sellerId, sessionId: token.sessionId, sessionEpoch: token.sessionEpoch, startedAt: token.startedAt } as typeof session;
+      return { expires: session.expires, personId: token.personId, sellerId: token.sellerId, sessionId: token.sessionId, startedAt: token.startedAt } as typeof session;
     },
   },
   // Auth.js's default logger prints error objects whole; keep log lines to names and messages so

@@ -1,26 +1,30 @@
 import "server-only";
 import type { z } from "zod";
-import { getCurrentSeller } from "@/lib/auth/session";
+import { authorizeShopRequest } from "@/lib/auth/session";
+import type { ShopAccess } from "@/lib/auth/session";
+import type { Capability } from "@/lib/auth/roles";
 import type { PlatformResult } from "@/lib/data/platform";
 import { problemResponse } from "@/lib/data/problem-response";
 import type { CurrentSeller } from "@/lib/data/sellers";
 import { formatFieldPath } from "@/lib/marketplace/schemas/field-path";
 
 /**
- * The one shape of a table's route handler (orders, prices, SKUs, events): the signed-in seller
- * (401 otherwise), the URL's filters read by the table's schema (400 naming the first bad
- * parameter), the page (a platform problem as problemResponse says), never cached.
+ * The one shape of a table's route handler (orders, prices, SKUs, events): the shop of the path,
+ * for a member whose role has `capability` (401 signed out, 403 otherwise), the URL's filters read
+ * by the table's schema (400 naming the first bad parameter), the page (a platform problem as
+ * problemResponse says), never cached.
  */
 export function listRoute<F>(
+  capability: Capability,
   parseFilters: (params: URLSearchParams) => z.ZodSafeParseResult<F>,
-  load: (seller: CurrentSeller, filters: F) => Promise<PlatformResult<unknown>>,
+  load: (seller: CurrentSeller, filters: F, access: ShopAccess) => Promise<PlatformResult<unknown>>,
 ) {
-  return async function GET(request: Request): Promise<Response> {
-    const seller = await getCurrentSeller();
-    if (!seller) return Response.json({ error: "Not signed in" }, { status: 401 });
+  return async function GET(request: Request, { params }: { params: Promise<{ shopId: string }> }): Promise<Response> {
+    const access = await authorizeShopRequest((await params).shopId, capability);
+    if (access instanceof Response) return access;
     const filters = parseFilters(new URL(request.url).searchParams);
     if (!filters.success) return badQuery(filters.error);
-    const result = await load(seller, filters.data);
+    const result = await load(access.shop, filters.data, access);
     if (!result.ok) return problemResponse(result.problem);
     return Response.json(result.data, { headers: { "cache-control": "private, no-store" } });
   };

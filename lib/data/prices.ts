@@ -1,4 +1,5 @@
 import "server-only";
+import { db } from "@/lib/db";
 import { withPlatform } from "@/lib/data/platform";
 import type { PlatformResult } from "@/lib/data/platform";
 import { productNamesFor } from "@/lib/data/product-names";
@@ -66,4 +67,14 @@ export async function listEveryPrice(client: MarketplaceClient, maxPages: number
     offset = result.next.offset;
   }
   return { prices, complete: false };
+}
+
+/** The price the dashboard last saw for a SKU and type (the price mirror), for the audit log's "before". */
+export async function lastKnownPrice(sellerId: string, sku: string, type: string): Promise<{ type: string; value: number; currency: string; normalizer: number } | null> {
+  const row = await db.priceMirror.findFirst({
+    where: { sellerId, sku, type },
+    orderBy: { syncedAt: "desc" },
+    select: { type: true, value: true, currency: true, normalizer: true },
+  });
+  return row;
 }

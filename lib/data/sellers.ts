@@ -41,8 +41,6 @@ export interface CurrentSeller {
     scopesMissing: string[];
     needsReconnect: boolean;
     webhookKey: string;
-    /** What this connection's session cookies must name (lib/auth/session.ts). */
-    sessionEpoch: string;
     /** What connecting did to the callback URL; null before it was known. */
     notificationsAtConnect: NotificationsAtConnect | null;
   };
@@ -90,8 +88,6 @@ export async function connectSeller(input: { email: string; name: string; access
             previousTokenUntil: new Date(Date.now() + PREVIOUS_TOKEN_GRACE_MS),
           }
         : {};
-    // Sessions issued before this connect end here (lib/auth/session.ts).
-    const sessionEpoch = randomBytes(16).toString("base64url");
     await tx.connection.upsert({
       where: { sellerId: seller.id },
       create: {
@@ -99,7 +95,6 @@ export async function connectSeller(input: { email: string; name: string; access
         accessTokenEnc,
         scopesRequested: input.scopesRequested,
         webhookKey: randomBytes(24).toString("base64url"),
-        sessionEpoch,
       },
       update: {
         accessTokenEnc,
@@ -107,26 +102,21 @@ export async function connectSeller(input: { email: string; name: string; access
         scopesMissing: "",
         connectedAt: new Date(),
         needsReconnectAt: null,
-        sessionEpoch,
         ...replaced,
       },
     });
-    return { ...seller, sessionEpoch };
+    return seller;
   });
   // After the commit, so no lookup in between can cache the old token again.
   await receiverChanged(seller.id);
   return seller;
 }
 
-/**
- * The seller with their connection, or null when they have none. With `sessionId`, also null when
- * that signed-in session has ended (signed out, here or everywhere): one read either way.
- */
-export async function findCurrentSeller(sellerId: string, sessionId?: string): Promise<CurrentSeller | null> {
+/** The shop with its connection, or null when it has none (never connected, or disconnected). */
+export async function findCurrentSeller(sellerId: string): Promise<CurrentSeller | null> {
   const seller = await db.seller.findUnique({
     where: { id: sellerId },
     select: {
-      ...(sessionId === undefined ? {} : { sessions: { where: { id: sessionId }, select: { id: true } } }),
       id: true,
       email: true,
       name: true,
@@ -138,14 +128,12 @@ export async function findCurrentSeller(sellerId: string, sessionId?: string): P
           scopesMissing: true,
           needsReconnectAt: true,
           webhookKey: true,
-          sessionEpoch: true,
           notificationsAtConnect: true,
         },
       },
     },
   });
   if (!seller?.connection) return null;
-  if (sessionId !== undefined && !("sessions" in seller && seller.sessions.length === 1)) return null;
   const { connection } = seller;
   return {
     id: seller.id,
@@ -158,7 +146,6 @@ export async function findCurrentSeller(sellerId: string, sessionId?: string): P
       scopesMissing: splitScopes(connection.scopesMissing),
       needsReconnect: connection.needsReconnectAt !== null,
       webhookKey: connection.webhookKey,
-      sessionEpoch: connection.sessionEpoch,
       notificationsAtConnect: notificationsAtConnectSchema.nullable().catch(null).parse(connection.notificationsAtConnect),
     },
   };

@@ -33,6 +33,8 @@ export interface LiveEnvelope {
 export const LIVE_CHANNEL = "live_messages";
 /** Also announced on this instance-wide channel: a seller's receiver changed (token, key). */
 export const RECEIVER_CHANGED_CHANNEL = "receiver_changed";
+/** A person's sessions or memberships changed (payload: the person's id): their streams re-check. */
+export const SESSIONS_CHANGED_CHANNEL = "sessions_changed";
 /** Announced by the receiver's statement when it queued events nobody claimed (a worker takes them). */
 export const WORK_CHANNEL = "webhook_work";
 /** How long messages are kept for catch-up. */
@@ -105,7 +107,7 @@ function onNotification(notification: pg.Notification) {
       for (const { id, sellerId, message } of JSON.parse(notification.payload) as { id: string; sellerId: string; message: LiveMessage }[]) {
         state.emitter.emit(sellerChannel(sellerId), { id, message } satisfies LiveEnvelope);
       }
-    } else if (notification.channel === RECEIVER_CHANGED_CHANNEL || notification.channel === WORK_CHANNEL) {
+    } else if (notification.channel === RECEIVER_CHANGED_CHANNEL || notification.channel === SESSIONS_CHANGED_CHANNEL || notification.channel === WORK_CHANNEL) {
       state.emitter.emit(notification.channel, notification.payload);
     }
   } catch (error) {
@@ -134,6 +136,7 @@ function listen(retryDelayMs = 250): Promise<void> {
       await client.connect();
       await client.query(`LISTEN ${LIVE_CHANNEL}`);
       await client.query(`LISTEN ${RECEIVER_CHANGED_CHANNEL}`);
+      await client.query(`LISTEN ${SESSIONS_CHANGED_CHANNEL}`);
       await client.query(`LISTEN ${WORK_CHANNEL}`);
       client.on("notification", onNotification);
       const lost = (error?: Error) => {
@@ -202,6 +205,13 @@ export function onReceiverChanged(listener: (sellerId: string) => void): () => v
   state.emitter.on(RECEIVER_CHANGED_CHANNEL, listener);
   void listen();
   return () => state.emitter.off(RECEIVER_CHANGED_CHANNEL, listener);
+}
+
+/** Runs `listener` when any instance announces that a person's sessions or memberships changed. */
+export function onSessionsChanged(listener: (personId: string) => void): () => void {
+  state.emitter.on(SESSIONS_CHANGED_CHANNEL, listener);
+  void listen();
+  return () => state.emitter.off(SESSIONS_CHANGED_CHANNEL, listener);
 }
 
 /** Runs `listener` when a receiver queued events for any worker (WEBHOOK_PROCESSING=worker). */

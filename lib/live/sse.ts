@@ -1,5 +1,5 @@
 import "server-only";
-import { latestLiveMessageId, onReceiverChanged, replayLiveMessages, subscribeToSeller } from "@/lib/live/bus";
+import { latestLiveMessageId, onReceiverChanged, onSessionsChanged, replayLiveMessages, subscribeToSeller } from "@/lib/live/bus";
 import type { LiveEnvelope } from "@/lib/live/bus";
 
 const LAST_EVENT_ID = /^\d{1,19}$/;
@@ -9,10 +9,16 @@ const LAST_EVENT_ID = /^\d{1,19}$/;
  * event (lib/live/bus.ts: LISTEN/NOTIFY), each with an id. EventSource reconnects by itself and
  * sends the last id it saw (Last-Event-ID): the stream first replays what the seller missed
  * meanwhile, then goes live. It ends when the request is aborted, this instance shuts down, or the
- * session it was opened with ends (`sessionValid`, asked again whenever the seller's connection
- * changes on any instance — a disconnect or reconnect — and with every heartbeat).
+ * session it was opened with ends or loses the shop (`sessionValid`, asked again whenever the
+ * shop's connection or the person's sessions and memberships change on any instance, and with
+ * every heartbeat).
  */
-export async function liveStreamResponse(sellerId: string, request: Request, sessionValid: () => Promise<boolean> = async () => true): Promise<Response> {
+export async function liveStreamResponse(
+  sellerId: string,
+  request: Request,
+  sessionValid: () => Promise<boolean> = async () => true,
+  personId?: string,
+): Promise<Response> {
   // A first connection names where its page's data was read (`?after=`, the newest id when the
   // page was rendered on the server): what came in between is replayed, so a table rendered
   // with rows on the server does not miss an event that arrived before the stream opened.
@@ -81,8 +87,11 @@ export async function liveStreamResponse(sellerId: string, request: Request, ses
           () => {},
         );
       };
-      const stopWatching = onReceiverChanged((changed) => {
+      const stopWatchingShop = onReceiverChanged((changed) => {
         if (changed === sellerId) endUnlessValid();
+      });
+      const stopWatchingPerson = onSessionsChanged((changed) => {
+        if (changed === personId) endUnlessValid();
       });
       // A comment line every 20 s keeps proxies from closing an idle stream.
       const heartbeat = setInterval(() => {
@@ -93,7 +102,8 @@ export async function liveStreamResponse(sellerId: string, request: Request, ses
         closed = true;
         clearInterval(heartbeat);
         subscription.unsubscribe();
-        stopWatching();
+        stopWatchingShop();
+        stopWatchingPerson();
       };
       request.signal.addEventListener("abort", end);
     },

@@ -24,4 +24,6 @@ export interface BulkPreview {
   /** False when the page cap stopped the price listing early. */
   complete: boolean;
   pricesSeen: number;
+  /** Where the rows came from: an uploaded file (the default) or a percent change of prices by product. */
+  source?: "csv" | "percent";
 }

@@ -3,17 +3,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as Session from "@/lib/auth/session";
 import type * as Bus from "@/lib/live/bus";
 import type * as Sellers from "@/lib/data/sellers";
+import type * as People from "@/lib/data/people";
 import type * as Sessions from "@/lib/data/sessions";
 import type * as Sse from "@/lib/live/sse";
 import { connect, useTestDatabase } from "../support/database";
 
-// A session names the connection it was issued for (its epoch): disconnecting or reconnecting
-// ends every earlier session, and their live streams close. (tests/e2e/connect.spec.ts walks the
-// same through a browser.)
+// A session is a person's (issue 27): it ends when signed out (here or everywhere) or past its
+// lifetime, and a shop opens to it only while the person is a member of that shop with a
+// connection; a removal, a role change or a sign-out closes their live streams at once.
+// (tests/e2e/connect.spec.ts and tests/e2e/teams.spec.ts walk the same through a browser.)
 let sql: pg.Client;
 let session: typeof Session;
 let sellers: typeof Sellers;
 let sessions: typeof Sessions;
+let people: typeof People;
 let bus: typeof Bus;
 let sse: typeof Sse;
 
@@ -23,6 +26,7 @@ beforeAll(async () => {
   session = await import("@/lib/auth/session");
   sellers = await import("@/lib/data/sellers");
   sessions = await import("@/lib/data/sessions");
+  people = await import("@/lib/data/people");
   bus = await import("@/lib/live/bus");
   sse = await import("@/lib/live/sse");
   await bus.startListening();
@@ -33,18 +37,37 @@ afterAll(async () => {
   await sql?.end();
 });
 
-const connectAs = (email: string, accessToken: string) => sellers.connectSeller({ email, name: "Loja", accessToken, scopesRequested: "basic_user_info" });
-
-/** What the session cookie of a sign-in carries, as the Auth.js jwt callback builds it. */
-async function signIn(seller: { id: string; sessionEpoch: string }, startedAt = Date.now()) {
-  return { sellerId: seller.id, sessionId: await sessions.startSession(seller.id), sessionEpoch: seller.sessionEpoch, startedAt };
+/** A shop connected by its own marketplace account's person, who owns it (what a first connect does). */
+async function connectAs(email: string, accessToken: string) {
+  const seller = await sellers.connectSeller({ email, name: "Loja", accessToken, scopesRequested: "basic_user_info" });
+  const owner = await people.personForMarketplaceAccount(email, `Dona de ${email}`);
+  await people.makeOwner(owner.id, seller.id);
+  return { ...seller, ownerId: owner.id };
 }
 
-/** Opens a live stream for `claims`, runs `end`, and resolves once the stream has ended (done). */
+/** What the session cookie of a sign-in carries, as the Auth.js jwt callback builds it. */
+async function signIn(personId: string, startedAt = Date.now()) {
+  return { personId, sessionId: await sessions.startSession(personId), startedAt };
+}
+
+const shopOf = async (claims: Session.SessionClaims, shopId: string) => {
+  const access = await session.shopAccessOf(claims, shopId);
+  return typeof access === "string" ? access : access.role;
+};
+
+/** Opens a shop's live stream for `claims`, runs `end`, and resolves once the stream has ended (done). */
 async function streamEndsWhen(sellerId: string, claims: Session.SessionClaims, end: () => Promise<unknown>) {
   const controller = new AbortController();
-  const response = await sse.liveStreamResponse(sellerId, new Request("http://localhost/api/live", { signal: controller.signal }), async () =>
-    Boolean(await session.sellerOfSession(claims)),
+  const opened = await session.shopAccessOf(claims, sellerId);
+  if (typeof opened === "string") throw new Error(`the stream could not open: ${opened}`);
+  const response = await sse.liveStreamResponse(
+    sellerId,
+    new Request("http://localhost/api/live", { signal: controller.signal }),
+    async () => {
+      const now = await session.shopAccessOf(claims, sellerId);
+      return typeof now !== "string" && now.role === opened.role;
+    },
+    opened.person.id,
   );
   const reader = response.body!.getReader();
   expect(new TextDecoder().decode((await reader.read()).value)).toContain(": connected");
@@ -58,99 +81,126 @@ async function streamEndsWhen(sellerId: string, claims: Session.SessionClaims, e
 }
 
 describe("sessions", () => {
-  it("belong to the connection they were issued for: a reconnect or a disconnect ends them", async () => {
-    const first = await connectAs("a@example.com", "token-1");
-    const claims = await signIn(first);
-    expect((await session.sellerOfSession(claims))?.id).toBe(first.id);
+  it("open a shop only to its members, and only while it is connected; a reconnect keeps them", async () => {
+    const shop = await connectAs("a@example.com", "token-1");
+    const claims = await signIn(shop.ownerId);
+    expect((await session.personOfSession(claims))?.id).toBe(shop.ownerId);
+    expect(await shopOf(claims, shop.id)).toBe("owner");
+
+    const other = await connectAs("a2@example.com", "token-a2");
+    expect(await shopOf(await signIn(other.ownerId), shop.id)).toBe("not-a-member");
 
     const again = await connectAs("a@example.com", "token-2");
-    expect(again.id).toBe(first.id);
-    expect(await session.sellerOfSession(claims)).toBeNull();
-    const fresh = await signIn(again);
-    expect((await session.sellerOfSession(fresh))?.id).toBe(first.id);
+    expect(again.id).toBe(shop.id);
+    expect(await shopOf(claims, shop.id)).toBe("owner");
 
-    await sellers.deleteConnection(first.id);
-    expect(await session.sellerOfSession(fresh)).toBeNull();
+    await sellers.deleteConnection(shop.id);
+    expect(await shopOf(claims, shop.id)).toBe("disconnected");
+    expect((await session.personOfSession(claims))?.id).toBe(shop.ownerId);
   });
 
   it("end SESSION_MAX_AGE_SECONDS after sign-in whatever the activity", async () => {
-    const seller = await connectAs("b@example.com", "token-b");
+    const shop = await connectAs("b@example.com", "token-b");
     const { env } = await import("@/lib/env");
     const startedAt = Date.now() - env.SESSION_MAX_AGE_SECONDS * 1000 - 1;
-    const claims = await signIn(seller, startedAt);
-    expect(await session.sellerOfSession(claims)).toBeNull();
-    expect(await session.sellerOfSession({ ...claims, startedAt: undefined })).toBeNull();
+    const claims = await signIn(shop.ownerId, startedAt);
+    expect(await session.personOfSession(claims)).toBeNull();
+    expect(await session.personOfSession({ ...claims, startedAt: undefined })).toBeNull();
   });
 
-  it("close their open live streams when the connection is renewed", async () => {
-    const seller = await connectAs("c@example.com", "token-c1");
-    await streamEndsWhen(seller.id, await signIn(seller), () => connectAs("c@example.com", "token-c2"));
+  it("close their open live streams when the person is removed from the shop, or their role changes", async () => {
+    const shop = await connectAs("c@example.com", "token-c1");
+    const staff = await people.personForMarketplaceAccount("staff-c@example.com", "Staff");
+    await sql.query(`INSERT INTO "Membership" ("sellerId", "personId", "role") VALUES ($1, $2, 'manager')`, [shop.id, staff.id]);
+    const claims = await signIn(staff.id);
+    await streamEndsWhen(shop.id, claims, () => people.changeMembership(shop.id, staff.id, "viewer"));
+    expect(await shopOf(claims, shop.id)).toBe("viewer");
+    await streamEndsWhen(shop.id, claims, () => people.changeMembership(shop.id, staff.id, null));
+    expect(await shopOf(claims, shop.id)).toBe("not-a-member");
+    // Still signed in: their other shops stay open to them.
+    expect((await session.personOfSession(claims))?.id).toBe(staff.id);
+  });
+
+  it("keep at least one owner per shop", async () => {
+    const shop = await connectAs("c2@example.com", "token-c2");
+    await expect(people.changeMembership(shop.id, shop.ownerId, "manager")).rejects.toBeInstanceOf(people.LastOwnerError);
+    await expect(people.changeMembership(shop.id, shop.ownerId, null)).rejects.toBeInstanceOf(people.LastOwnerError);
+    expect(await people.roleIn(shop.ownerId, shop.id)).toBe("owner");
   });
 
   it("end for good when signed out: a copy of the cookie no longer works, other browsers stay signed in", async () => {
-    const seller = await connectAs("d@example.com", "token-d");
-    const phone = await signIn(seller);
-    const laptop = await signIn(seller);
-    expect((await session.sellerOfSession(phone))?.id).toBe(seller.id);
+    const shop = await connectAs("d@example.com", "token-d");
+    const phone = await signIn(shop.ownerId);
+    const laptop = await signIn(shop.ownerId);
+    expect((await session.personOfSession(phone))?.id).toBe(shop.ownerId);
 
-    await sessions.endSession(seller.id, phone.sessionId);
-    expect(await session.sellerOfSession(phone)).toBeNull();
-    expect((await session.sellerOfSession(laptop))?.id).toBe(seller.id);
-    // The connection is untouched: signing in again works.
-    expect((await session.sellerOfSession(await signIn(seller)))?.id).toBe(seller.id);
+    await sessions.endSession(shop.ownerId, phone.sessionId);
+    expect(await session.personOfSession(phone)).toBeNull();
+    expect((await session.personOfSession(laptop))?.id).toBe(shop.ownerId);
+    // The shop is untouched: signing in again works.
+    expect(await shopOf(await signIn(shop.ownerId), shop.id)).toBe("owner");
   });
 
-  it("end in every browser with \"sign out everywhere\", and only that seller's", async () => {
-    const seller = await connectAs("e@example.com", "token-e");
+  it("end in every browser with \"sign out everywhere\", and only that person's", async () => {
+    const shop = await connectAs("e@example.com", "token-e");
     const other = await connectAs("f@example.com", "token-f");
-    const mine = [await signIn(seller), await signIn(seller), await signIn(seller)];
-    const theirs = await signIn(other);
+    const mine = [await signIn(shop.ownerId), await signIn(shop.ownerId), await signIn(shop.ownerId)];
+    const theirs = await signIn(other.ownerId);
 
-    expect(await sessions.endEverySession(seller.id)).toBe(3);
-    for (const claims of mine) expect(await session.sellerOfSession(claims)).toBeNull();
-    expect((await session.sellerOfSession(theirs))?.id).toBe(other.id);
+    expect(await sessions.endEverySession(shop.ownerId)).toBe(3);
+    for (const claims of mine) expect(await session.personOfSession(claims)).toBeNull();
+    expect((await session.personOfSession(theirs))?.id).toBe(other.ownerId);
   });
 
-  it("a session cannot be ended by another seller, and a cookie without a session row is signed out", async () => {
-    const seller = await connectAs("g@example.com", "token-g");
+  it("a session cannot be ended by another person, and a cookie without a session row is signed out", async () => {
+    const shop = await connectAs("g@example.com", "token-g");
     const other = await connectAs("h@example.com", "token-h");
-    const claims = await signIn(seller);
-    await sessions.endSession(other.id, claims.sessionId);
-    expect((await session.sellerOfSession(claims))?.id).toBe(seller.id);
-    // A cookie issued before sessions had rows (no sessionId), or naming a made-up one.
-    expect(await session.sellerOfSession({ ...claims, sessionId: undefined })).toBeNull();
-    expect(await session.sellerOfSession({ ...claims, sessionId: "made-up" })).toBeNull();
+    const claims = await signIn(shop.ownerId);
+    await sessions.endSession(other.ownerId, claims.sessionId);
+    expect((await session.personOfSession(claims))?.id).toBe(shop.ownerId);
+    expect(await session.personOfSession({ ...claims, sessionId: undefined })).toBeNull();
+    expect(await session.personOfSession({ ...claims, sessionId: "made-up" })).toBeNull();
+    // A session row names its person: another person's id with it signs nobody in.
+    expect(await session.personOfSession({ ...claims, personId: other.ownerId })).toBeNull();
+  });
+
+  it("a cookie issued before people existed (a seller id and its session row) signs in the shop's owner", async () => {
+    const shop = await connectAs("k@example.com", "token-k");
+    const { sessionId, startedAt } = await signIn(shop.ownerId);
+    const legacy = { sellerId: shop.id, sessionId, startedAt };
+    expect((await session.personOfSession(legacy))?.id).toBe(shop.ownerId);
+    expect(await shopOf(legacy, shop.id)).toBe("owner");
   });
 
   it("close an open live stream when signed out", async () => {
-    const seller = await connectAs("i@example.com", "token-i");
-    const claims = await signIn(seller);
-    await streamEndsWhen(seller.id, claims, () => sessions.endSession(seller.id, claims.sessionId));
+    const shop = await connectAs("i@example.com", "token-i");
+    const claims = await signIn(shop.ownerId);
+    await streamEndsWhen(shop.id, claims, () => sessions.endSession(shop.ownerId, claims.sessionId));
   });
 
   it("past their absolute lifetime are pruned", async () => {
-    const seller = await connectAs("j@example.com", "token-j");
+    const shop = await connectAs("j@example.com", "token-j");
     const { env } = await import("@/lib/env");
-    const current = await signIn(seller);
-    const old = await signIn(seller);
-    await sql.query(`UPDATE "SellerSession" SET "startedAt" = "startedAt" - make_interval(secs => $2) WHERE id = $1`, [old.sessionId, env.SESSION_MAX_AGE_SECONDS + 60]);
+    const current = await signIn(shop.ownerId);
+    const old = await signIn(shop.ownerId);
+    await sql.query(`UPDATE "PersonSession" SET "startedAt" = "startedAt" - make_interval(secs => $2) WHERE id = $1`, [old.sessionId, env.SESSION_MAX_AGE_SECONDS + 60]);
     expect(await sessions.pruneEndedSessions()).toBeGreaterThanOrEqual(1);
-    const { rows } = await sql.query<{ id: string }>(`SELECT id FROM "SellerSession" WHERE "sellerId" = $1`, [seller.id]);
+    const { rows } = await sql.query<{ id: string }>(`SELECT id FROM "PersonSession" WHERE "personId" = $1`, [shop.ownerId]);
     expect(rows.map((row) => row.id)).toEqual([current.sessionId]);
   });
 });
 
 describe("identity", () => {
   it("finds a seller by the normalised e-mail, and never hands one seller's row to another spelling of it", async () => {
-    const first = await connectAs("Mixed.Case@Example.com", "token-m1");
+    const first = await sellers.connectSeller({ email: "Mixed.Case@Example.com", name: "Loja", accessToken: "token-m1", scopesRequested: "basic_user_info" });
     const token = async () => sellers.getAccessToken(first.id);
     expect(await token()).toBe("token-m1");
     // The same platform user again: same row, new token.
-    const again = await connectAs("Mixed.Case@Example.com", "token-m2");
+    const again = await sellers.connectSeller({ email: "Mixed.Case@Example.com", name: "Loja", accessToken: "token-m2", scopesRequested: "basic_user_info" });
     expect(again.id).toBe(first.id);
     expect(await token()).toBe("token-m2");
     // Another spelling the platform gave: maybe another person. Refused; nothing changes.
-    await expect(connectAs("mixed.case@example.com", "token-intruder")).rejects.toBeInstanceOf(sellers.IdentityConflictError);
+    await expect(sellers.connectSeller({ email: "mixed.case@example.com", name: "Loja", accessToken: "token-intruder", scopesRequested: "basic_user_info" })).rejects.toBeInstanceOf(sellers.IdentityConflictError);
     expect(await token()).toBe("token-m2");
     const rows = await sql.query(`SELECT "email", "platformEmail" FROM "Seller" WHERE "id" = $1`, [first.id]);
     expect(rows.rows).toEqual([{ email: "mixed.case@example.com", platformEmail: "Mixed.Case@Example.com" }]);

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import Link from "next/link";
+import { ShopLink } from "@/components/shop-link";
 import type { ReactNode } from "react";
 import { ProblemNotice } from "@/components/platform/problem-notice";
 import type { CreateSkuState } from "@/lib/actions/skus";
@@ -98,12 +98,12 @@ export function ImportOutcome({ result, pending, submittedForm }: { result: Crea
           })}
         </p>
         <p className="flex flex-wrap gap-4">
-          <Link href={`/skus?search=${encodeURIComponent(sku.code)}`} className="font-medium underline">
+          <ShopLink href={`/skus?search=${encodeURIComponent(sku.code)}`} className="font-medium underline">
             {t("seeInCatalogue")}
-          </Link>
-          <Link href={`/skus/${sku.id}`} className="font-medium underline">
+          </ShopLink>
+          <ShopLink href={`/skus/${sku.id}`} className="font-medium underline">
             {t("open")}
-          </Link>
+          </ShopLink>
         </p>
         <StatusLine statusCode={0} statusMessage={sku.statusMessage} token={sku.token} />
       </Outcome>

@@ -1,7 +1,0 @@
-import { listRoute } from "@/lib/data/list-route";
-import { listOrdersForSeller } from "@/lib/data/orders";
-import { ordersSchema } from "@/lib/orders/order-filters";
-
-// The orders table's data. The browser calls this, never the platform; the seller is
-// authorised here, and the platform only ever sees this seller's token.
-export const GET = listRoute(ordersSchema.parse, listOrdersForSeller);

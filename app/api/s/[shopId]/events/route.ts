@@ -1,0 +1,6 @@
+import { listRoute, local } from "@/lib/data/list-route";
+import { listWebhookEvents } from "@/lib/data/webhook-events";
+import { eventsSchema } from "@/lib/webhooks/event-filters";
+
+// The event log table's data: the shop's events only.
+export const GET = listRoute("events.view", eventsSchema.parse, (seller, filters) => local(listWebhookEvents(seller.id, filters)));

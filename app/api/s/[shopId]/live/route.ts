@@ -1,0 +1,21 @@
+import { auth } from "@/lib/auth";
+import { shopAccessOf } from "@/lib/auth/session";
+import { can } from "@/lib/auth/roles";
+import { liveStreamResponse } from "@/lib/live/sse";
+
+// Server-sent events for one shop's open pages: one stream per tab, fed by every instance's
+// webhook processing, with catch-up after a reconnect (lib/live/sse.ts). The stream ends with the
+// session or the membership it was opened with: signing out, a removal or a role change anywhere
+// closes it, and the page's next request is refused.
+export async function GET(request: Request, { params }: RouteContext<"/api/s/[shopId]/live">) {
+  const { shopId } = await params;
+  const session = await auth();
+  const access = await shopAccessOf(session, shopId);
+  if (access === "signed-out") return Response.json({ error: "Not signed in" }, { status: 401 });
+  if (typeof access === "string" || !can(access.role, "overview.view")) return Response.json({ error: "You do not have access to this" }, { status: 403 });
+  const stillAllowed = async () => {
+    const now = await shopAccessOf(session, shopId);
+    return typeof now !== "string" && now.role === access.role;
+  };
+  return liveStreamResponse(shopId, request, stillAllowed, access.person.id);
+}

@@ -1,0 +1,58 @@
+import { getLocale, getTranslations } from "next-intl/server";
+import { authorizeShopRequest } from "@/lib/auth/session";
+import { exportOrderPages } from "@/lib/data/orders-export";
+import { badQuery } from "@/lib/data/list-route";
+import { exportDay, exportHead, exportLines } from "@/lib/orders/export-csv";
+import type { ExportSettings } from "@/lib/orders/export-csv";
+import { ordersSchema } from "@/lib/orders/order-filters";
+
+// "Export CSV" of the orders list: exactly the list's current filter (its paging ignored),
+// streamed as the platform's pages come (lib/data/orders-export.ts), in the request's language
+// (the header's switch, else the browser's: i18n/request.ts) and the seller's time zone
+// (lib/orders/export-csv.ts). A failure after the first bytes ends the stream with an error: the
+// page that asked for it says so, and the file is not saved half-written.
+export async function GET(request: Request, { params: route }: RouteContext<"/api/s/[shopId]/orders/export">): Promise<Response> {
+  const access = await authorizeShopRequest((await route).shopId, "orders.export");
+  if (access instanceof Response) return access;
+  const seller = access.shop;
+  const t = await getTranslations("orders.export");
+  const params = new URL(request.url).searchParams;
+  params.delete("page");
+  params.delete("size");
+  const filters = ordersSchema.parse(params);
+  if (!filters.success) return badQuery(filters.error);
+  // Everything that needs the request is read now: the stream is pulled after this returns.
+  const [locale, problems] = await Promise.all([getLocale(), getTranslations("problems")]);
+  const settings: ExportSettings = { locale, timeZone: seller.timeZone };
+  const head = exportHead(locale, (column) => t(`columns.${column}`));
+  const pages = exportOrderPages(seller, filters.data, problems);
+  const encoder = new TextEncoder();
+  let started = false;
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(head));
+        return;
+      }
+      try {
+        const next = await pages.next();
+        if (next.done) controller.close();
+        else controller.enqueue(encoder.encode(exportLines(next.value, settings)));
+      } catch (error) {
+        console.error(`[export] stopped: ${error instanceof Error ? error.message : String(error)}`);
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await pages.return(undefined);
+    },
+  });
+  return new Response(stream, {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${t("fileName", { day: exportDay(new Date(), seller.timeZone) })}"`,
+      "cache-control": "private, no-store",
+    },
+  });
+}

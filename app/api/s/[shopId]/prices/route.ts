@@ -1,0 +1,6 @@
+import { listRoute } from "@/lib/data/list-route";
+import { listPricesForSeller } from "@/lib/data/prices";
+import { pricesSchema } from "@/lib/prices/price-filters";
+
+// The prices table's data: the shop's prices, through the platform adapter.
+export const GET = listRoute("prices.view", pricesSchema.parse, listPricesForSeller);

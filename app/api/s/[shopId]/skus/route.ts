@@ -1,0 +1,7 @@
+import { listRoute, local } from "@/lib/data/list-route";
+import { listSkus } from "@/lib/data/skus";
+import { skuCatalogueSchema } from "@/lib/skus/catalogue-filters";
+
+// The SKU catalogue table's data: the shop's SKUs only, from the local catalogue
+// (the platform has no SKU list endpoint).
+export const GET = listRoute("skus.view", skuCatalogueSchema.parse, (seller, filters) => local(listSkus(seller.id, filters)));

@@ -1,0 +1,31 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { notFound } from "next/navigation";
+import { OrderDetails } from "@/components/orders/order-details";
+import { ProblemNotice } from "@/components/platform/problem-notice";
+import { requireShop } from "@/lib/auth/session";
+import { getOrderForSeller } from "@/lib/data/orders";
+import { objectIdSchema } from "@/lib/marketplace/schemas/common";
+import { ShopLink } from "@/components/shop-link";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("orders.detail"))("title") };
+}
+
+export default async function OrderPage({ params }: PageProps<"/s/[shopId]/orders/[id]">) {
+  const access = await requireShop((await params).shopId, "orders.view");
+  const seller = access.shop;
+  const { id } = await params;
+  if (!objectIdSchema.safeParse(id).success) notFound();
+  const [result, t] = await Promise.all([getOrderForSeller(seller, id), getTranslations("orders")]);
+  if (result.ok && result.data === null) notFound();
+
+  return (
+    <div className="space-y-4">
+      <ShopLink href="/orders" className="text-sm text-brand-700 hover:underline">
+        ← {t("title")}
+      </ShopLink>
+      {result.ok && result.data ? <OrderDetails order={result.data} /> : !result.ok ? <ProblemNotice problem={result.problem} feature="thisOrder" /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import type { Metadata } from "next";
+import { HydrationBoundary } from "@tanstack/react-query";
+import { getTranslations } from "next-intl/server";
+import { OrdersTable } from "@/components/orders/orders-table";
+import { ProblemNotice } from "@/components/platform/problem-notice";
+import { requireShop } from "@/lib/auth/session";
+import { listOrdersForSeller } from "@/lib/data/orders";
+import { requiredScopesFor } from "@/lib/marketplace/client";
+import { ordersSchema } from "@/lib/orders/order-filters";
+import { prefetchTablePage } from "@/lib/tables/prefetch";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("orders"))("title") };
+}
+
+export default async function OrdersPage({ params, searchParams }: PageProps<"/s/[shopId]/orders">) {
+  const access = await requireShop((await params).shopId, "orders.view");
+  const seller = access.shop;
+  const t = await getTranslations("orders");
+  const missing = requiredScopesFor("listOrders").filter((scope) => seller.connection.scopesMissing.includes(scope));
+  const blocked = seller.connection.needsReconnect || missing.length > 0;
+  // The first page is in the HTML (no JavaScript needed to see it); later pages load in the browser.
+  const firstPage = blocked ? null : await prefetchTablePage("orders", ordersSchema, await searchParams, (state) => listOrdersForSeller(seller, state));
+
+  return (
+    <section className="space-y-6">
+      <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
+      {seller.connection.needsReconnect ? (
+        <ProblemNotice problem={{ kind: "reconnect" }} feature="yourOrders" />
+      ) : missing.length > 0 ? (
+        <ProblemNotice problem={{ kind: "missing_scope", scopes: missing }} feature="yourOrders" />
+      ) : (
+        <HydrationBoundary state={firstPage?.state}>
+          <OrdersTable urlValid={firstPage?.urlValid ?? true} />
+        </HydrationBoundary>
+      )}
+    </section>
+  );
+}

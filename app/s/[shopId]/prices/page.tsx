@@ -1,0 +1,40 @@
+import type { Metadata } from "next";
+import { HydrationBoundary } from "@tanstack/react-query";
+import { getTranslations } from "next-intl/server";
+import { ProblemNotice } from "@/components/platform/problem-notice";
+import { PricesTable } from "@/components/prices/prices-table";
+import { PricesTabs } from "@/components/prices/prices-tabs";
+import { requireShop } from "@/lib/auth/session";
+import { listPricesForSeller } from "@/lib/data/prices";
+import { requiredScopesFor } from "@/lib/marketplace/client";
+import { pricesSchema } from "@/lib/prices/price-filters";
+import { prefetchTablePage } from "@/lib/tables/prefetch";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("prices"))("title") };
+}
+
+export default async function PricesPage({ params, searchParams }: PageProps<"/s/[shopId]/prices">) {
+  const access = await requireShop((await params).shopId, "prices.view");
+  const seller = access.shop;
+  const t = await getTranslations("prices");
+  const missing = requiredScopesFor("listPrices").filter((scope) => seller.connection.scopesMissing.includes(scope));
+  // The first page is in the HTML (no JavaScript needed to see it); later pages load in the browser.
+  const firstPage = missing.length > 0 ? null : await prefetchTablePage("prices", pricesSchema, await searchParams, (state) => listPricesForSeller(seller, state));
+
+  return (
+    <section className="space-y-6">
+      <div className="space-y-3">
+        <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
+        <PricesTabs current="all" />
+      </div>
+      {missing.length > 0 ? (
+        <ProblemNotice problem={{ kind: "missing_scope", scopes: missing }} feature="yourPrices" />
+      ) : (
+        <HydrationBoundary state={firstPage?.state}>
+          <PricesTable urlValid={firstPage?.urlValid ?? true} />
+        </HydrationBoundary>
+      )}
+    </section>
+  );
+}

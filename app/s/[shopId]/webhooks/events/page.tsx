@@ -1,0 +1,37 @@
+import type { Metadata } from "next";
+import { HydrationBoundary } from "@tanstack/react-query";
+import { getTranslations } from "next-intl/server";
+import { EventLogTable } from "@/components/webhooks/event-log-table";
+import { ProcessAllDeadButton } from "@/components/webhooks/webhook-action-buttons";
+import { requireShop } from "@/lib/auth/session";
+import { local } from "@/lib/data/list-route";
+import { listWebhookEvents } from "@/lib/data/webhook-events";
+import { prefetchTablePage } from "@/lib/tables/prefetch";
+import { eventsSchema } from "@/lib/webhooks/event-filters";
+import { ShopLink } from "@/components/shop-link";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("webhooks"))("events.title") };
+}
+
+export default async function EventLogPage({ params, searchParams }: PageProps<"/s/[shopId]/webhooks/events">) {
+  const access = await requireShop((await params).shopId, "events.view");
+  const seller = access.shop;
+  const t = await getTranslations("webhooks");
+  // The first page is in the HTML (no JavaScript needed to see it); later pages load in the browser.
+  const firstPage = await prefetchTablePage("events", eventsSchema, await searchParams, (state) => local(listWebhookEvents(seller.id, state)));
+  return (
+    <section className="space-y-6">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h1 className="text-2xl font-semibold tracking-tight">{t("events.title")}</h1>
+        <ShopLink href="/webhooks" className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline md:min-h-0">
+          {t("events.settingsLink")}
+        </ShopLink>
+      </div>
+      <ProcessAllDeadButton />
+      <HydrationBoundary state={firstPage?.state}>
+        <EventLogTable urlValid={firstPage?.urlValid ?? true} />
+      </HydrationBoundary>
+    </section>
+  );
+}

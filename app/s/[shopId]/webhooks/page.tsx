@@ -1,0 +1,50 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { ProblemNotice } from "@/components/platform/problem-notice";
+import { ConnectionHealthPanel } from "@/components/webhooks/connection-health";
+import { RotateReceiverButton } from "@/components/webhooks/webhook-action-buttons";
+import { WebhookSettings } from "@/components/webhooks/webhook-settings";
+import { requireShop } from "@/lib/auth/session";
+import { getConnectionHealth } from "@/lib/data/connection-health";
+import { withPlatform } from "@/lib/data/platform";
+import { receiverUrlFor } from "@/lib/webhooks/receiver-url";
+import { ShopLink } from "@/components/shop-link";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("webhooks"))("page.title") };
+}
+
+export default async function WebhooksPage({ params }: PageProps<"/s/[shopId]/webhooks">) {
+  const access = await requireShop((await params).shopId, "events.view");
+  const seller = access.shop;
+  const [current, health, t] = await Promise.all([
+    withPlatform(seller, "getWebhookUrl", (client) => client.getWebhookUrl()),
+    getConnectionHealth(seller.id),
+    getTranslations("webhooks"),
+  ]);
+
+  return (
+    <section className="max-w-3xl min-w-0 space-y-6">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h1 className="text-2xl font-semibold tracking-tight">{t("page.title")}</h1>
+        <ShopLink href="/webhooks/events" className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline md:min-h-0">
+          {t("page.eventLogLink")}
+        </ShopLink>
+      </div>
+      <p className="text-sm text-zinc-600">{t("page.intro")}</p>
+      {current.ok ? (
+        <WebhookSettings currentUrl={current.data.url || null} receiverUrl={receiverUrlFor(seller.connection.webhookKey)} />
+      ) : (
+        <ProblemNotice problem={current.problem} feature="yourWebhookSettings" />
+      )}
+      <ConnectionHealthPanel health={health} />
+      <section aria-labelledby="receiver-url" className="space-y-2 rounded-lg border border-zinc-200 bg-white p-4 text-sm">
+        <h2 id="receiver-url" className="text-base font-semibold">
+          {t("page.receiverUrl")}
+        </h2>
+        <p className="text-zinc-600">{t("page.receiverUrlHelp")}</p>
+        <RotateReceiverButton />
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useActionState } from "react";
+import { useShopId } from "@/components/shop-link";
+import { idle } from "@/lib/actions/action-state";
+import { createInvitationAction } from "@/lib/actions/members";
+import type { InviteState } from "@/lib/actions/members";
+import { ROLES } from "@/lib/auth/roles";
+
+/** Team → "Invite someone": a role, then the link to share (shown once). Works without JavaScript. */
+export function InviteForm() {
+  const t = useTranslations("members");
+  const [state, action, pending] = useActionState<InviteState, FormData>(createInvitationAction.bind(null, useShopId() ?? ""), idle);
+  return (
+    <form action={action} className="space-y-4 rounded-lg border border-zinc-200 bg-white p-4 sm:p-6">
+      <div>
+        <h2 className="text-lg font-medium">{t("invite.title")}</h2>
+        <p className="mt-1 text-sm text-zinc-600">{t("invite.help")}</p>
+      </div>
+      <div className="flex flex-wrap items-end gap-3">
+        <label className="text-sm">
+          <span className="block text-zinc-700">{t("invite.role")}</span>
+          <select name="role" defaultValue="viewer" className="mt-1 min-h-11 rounded-md border border-zinc-300 px-3">
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {t(`roles.${role}.name`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" disabled={pending} className="min-h-11 rounded-md bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-60">
+          {t("invite.create")}
+        </button>
+      </div>
+      <div aria-live="polite">
+        {state.status === "success" ? (
+          <label className="block text-sm">
+            <span className="block font-medium text-zinc-900">{t("invite.link")}</span>
+            <input readOnly value={state.data.link} className="mt-1 min-h-11 w-full rounded-md border border-zinc-300 px-3 font-mono text-xs" onFocus={(event) => event.currentTarget.select()} />
+            <span className="mt-1 block text-zinc-600">{t("invite.copyHelp")}</span>
+          </label>
+        ) : state.status === "error" ? (
+          <p className="text-sm text-red-800">{state.message}</p>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+// Roles per shop and what each may do (docs/decisions/0010-people-shops-and-roles.md). Browser-safe:
+// pages use it to offer only what a role allows; the server checks it again on every request.
+
+export const ROLES = ["owner", "manager", "operations", "viewer"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const CAPABILITIES = [
+  "overview.view",
+  "orders.view",
+  /** Customer documents and e-mails in clear (the viewer sees them masked). */
+  "orders.customerData",
+  "orders.export",
+  "prices.view",
+  "prices.change",
+  "skus.view",
+  "skus.change",
+  "events.view",
+  /** "Process again" on one event or every dead one. */
+  "events.processAgain",
+  /** The callback URL, the receiver key and the notification settings. */
+  "webhooks.manage",
+  /** Connect again, disconnect, delete the shop's data, the shop's time zone. */
+  "connection.manage",
+  "members.manage",
+  "audit.view",
+] as const;
+export type Capability = (typeof CAPABILITIES)[number];
+
+const MANAGER: readonly Capability[] = [
+  "overview.view",
+  "orders.view",
+  "orders.customerData",
+  "orders.export",
+  "prices.view",
+  "prices.change",
+  "skus.view",
+  "skus.change",
+  "events.view",
+  "events.processAgain",
+  "audit.view",
+];
+
+const GRANTS: Record<Role, ReadonlySet<Capability>> = {
+  owner: new Set(CAPABILITIES),
+  manager: new Set(MANAGER),
+  operations: new Set(["overview.view", "orders.view", "orders.customerData", "orders.export"]),
+  viewer: new Set(["overview.view", "orders.view", "prices.view", "skus.view", "events.view"]),
+};
+
+export function can(role: Role, capability: Capability): boolean {
+  return GRANTS[role].has(capability);
+}
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
+}

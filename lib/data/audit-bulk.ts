@@ -1,0 +1,62 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { recordAudit } from "@/lib/data/audit";
+import type { AuditInput } from "@/lib/data/audit";
+
+interface BatchRow {
+  line: number;
+  sku: string;
+  type: string;
+  value: number;
+  currency: string;
+  normalizer: number;
+}
+
+/**
+ * A bulk price run's audit trail, written batch by batch: one entry per price applied (before →
+ * after), and one entry for the run whose counts each batch adds to, so the log shows "998 sent,
+ * 2 failed" once however many batches the page sent.
+ */
+export async function recordBulkRun(
+  sellerId: string,
+  person: AuditInput["person"],
+  run: { id: string; source: "csv" | "percent" },
+  /** lastKnownPrices of the batch, read before anything was sent (the mirror follows the platform). */
+  before: ReadonlyMap<string, { type: string; value: number; currency: string; normalizer: number }>,
+  batch: readonly BatchRow[],
+  results: readonly { line: number; outcome: "applied" | "rejected" | "failed" }[],
+): Promise<void> {
+  if (results.length === 0) return;
+  const rows = new Map(batch.map((row) => [row.line, row]));
+  const applied = results.flatMap((result) => (result.outcome === "applied" && rows.has(result.line) ? [rows.get(result.line)!] : []));
+  const sent = applied.length;
+  const failed = results.length - sent;
+  const updated = await db.$executeRaw`
+    UPDATE "AuditEntry"
+    SET "after" = jsonb_set(jsonb_set("after", '{sent}', to_jsonb(("after"->>'sent')::int + ${sent})), '{failed}', to_jsonb(("after"->>'failed')::int + ${failed}))
+    WHERE "sellerId" = ${sellerId} AND "action" = 'price.bulk' AND "after"->>'run' = ${run.id}`;
+  await recordAudit([
+    ...(updated === 0 ? [{ sellerId, person, action: "price.bulk" as const, after: { run: run.id, source: run.source, sent, failed, skipped: 0 } }] : []),
+    ...applied.map((row) => ({
+      sellerId,
+      person,
+      action: "price.set" as const,
+      subject: row.sku,
+      before: before.get(`${row.sku}\u0000${row.type}`) ?? null,
+      after: { type: row.type, value: row.value, currency: row.currency, normalizer: row.normalizer, run: run.id },
+    })),
+  ]);
+}
+
+/** The mirror's latest price per SKU and type among `rows`, in one query. */
+export async function lastKnownPrices(sellerId: string, rows: readonly BatchRow[]) {
+  const found = new Map<string, { type: string; value: number; currency: string; normalizer: number }>();
+  if (rows.length === 0) return found;
+  const mirrored = await db.priceMirror.findMany({
+    where: { sellerId, sku: { in: [...new Set(rows.map((row) => row.sku))] } },
+    orderBy: { syncedAt: "asc" },
+    select: { sku: true, type: true, value: true, currency: true, normalizer: true },
+  });
+  for (const price of mirrored) found.set(`${price.sku}\u0000${price.type}`, { type: price.type, value: price.value, currency: price.currency, normalizer: price.normalizer });
+  return found;
+}
