@@ -12,7 +12,7 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { benchBaseEnv, buildDashboard, productionDashboardEnv, residentMb, startDetached, stopAllStarted, stopGroup } from "./lib/bench-processes";
 import { waitForServer } from "./lib/bench-webhook-kit";
-import { signIn } from "./lib/sign-in";
+import { shopOf, signIn } from "./lib/sign-in";
 import { migrateFreshDatabase } from "./migrate";
 
 const { values: args } = parseArgs({
@@ -55,12 +55,12 @@ async function backfillDone(databaseUrl: string) {
   }
 }
 
-async function measureExport(cookie: string, appPid: number) {
+async function measureExport(cookie: string, shop: string, appPid: number) {
   const baseline = residentMb(appPid);
   let peak = baseline;
   const sampler = setInterval(() => (peak = Math.max(peak, residentMb(appPid))), 50);
   const started = performance.now();
-  const response = await fetch(`${APP}/api/orders/export`, { headers: { cookie, "accept-language": "pt-BR" } });
+  const response = await fetch(`${APP}/api/s/${shop}/orders/export`, { headers: { cookie, "accept-language": "pt-BR" } });
   if (!response.ok || !response.body) throw new Error(`The export answered HTTP ${response.status}`);
   const reader = response.body.getReader();
   let firstByte = 0;
@@ -92,12 +92,13 @@ async function main() {
     await waitForServer(`${SANDBOX}/_sandbox/health`, 300_000);
     await waitForServer(`${APP}/`, 180_000);
     const cookie = await signIn(APP, SANDBOX, "seller@example.com");
+    const shop = await shopOf(APP, cookie);
     // Connecting starts the mirror's back-fill (lib/sync/reconcile.ts): let it finish, so that
     // what is measured is the export alone.
     await backfillDone(appEnv.DATABASE_URL!);
     // Warm the route (compilation caches, the sandbox's sorted views) with a small export first.
-    await (await fetch(`${APP}/api/orders/export?status=cancelled&id=650000000000000000000000`, { headers: { cookie } })).text();
-    results.push({ count, ...(await measureExport(cookie, app.pid!)) });
+    await (await fetch(`${APP}/api/s/${shop}/orders/export?status=cancelled&id=650000000000000000000000`, { headers: { cookie } })).text();
+    results.push({ count, ...(await measureExport(cookie, shop, app.pid!)) });
     stopGroup(app);
     stopGroup(sandbox);
     await new Promise((resolve) => setTimeout(resolve, 2_000));

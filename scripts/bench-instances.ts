@@ -8,6 +8,7 @@
 //  3. events/s in total with `connections` connections on each instance for `duration` seconds;
 //  4. a check that every distinct event was stored once and processed once.
 // Loopback only; bounded in time.
+import { randomBytes } from "node:crypto";
 import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -137,15 +138,16 @@ async function main() {
 
   // A session for the bench seller, as Auth.js would have issued after the OAuth flow.
   const { AUTH_SECRET } = parseEnv(childEnv);
-  // A session names the connection's epoch (a reconnect ends earlier sessions) and when it began.
-  const connection = await db.query<{ sessionEpoch: string }>(`SELECT "sessionEpoch" FROM "Connection" WHERE "sellerId" = $1`, [seller.sellerId]);
+  // A session names its person and its server-side row, and when it began.
+  const sessionId = `bench-${randomBytes(8).toString("hex")}`;
+  await db.query(`INSERT INTO "PersonSession" (id, "personId") VALUES ($1, $2)`, [sessionId, seller.personId]);
   const jwt = await encode({
-    token: { sellerId: seller.sellerId, sub: seller.sellerId, sessionEpoch: connection.rows[0]!.sessionEpoch, startedAt: Date.now() },
+    token: { personId: seller.personId, sub: seller.personId, sessionId, startedAt: Date.now() },
     secret: AUTH_SECRET,
     salt: "authjs.session-token",
   });
   const arrivals = new Map<string, number>();
-  const closeStream = await openStream(`${origin(PORTS.b)}/api/live`, `authjs.session-token=${jwt}`, (key) => {
+  const closeStream = await openStream(`${origin(PORTS.b)}/api/s/${seller.sellerId}/live`, `authjs.session-token=${jwt}`, (key) => {
     if (!arrivals.has(key)) arrivals.set(key, performance.now());
   });
 

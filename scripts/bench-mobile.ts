@@ -22,7 +22,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/e2e/chromium";
 import { benchBaseEnv, buildDashboard, productionDashboardEnv, startDetached, stopAllStarted } from "./lib/bench-processes";
 import { waitForServer } from "./lib/bench-webhook-kit";
 import { percentile } from "./lib/load";
-import { signIn } from "./lib/sign-in";
+import { shopOf, signIn } from "./lib/sign-in";
 import { newestOrderIds } from "./lib/seller-orders";
 import { migrateFreshDatabase } from "./migrate";
 
@@ -342,15 +342,17 @@ async function main() {
   // single order's views are warmer than a seller's would be.
   const orderIds = await newestOrderIds(APP, cookie, RUNS * SAMPLES + 1);
   const orderId = (load: number) => orderIds[load % orderIds.length]!;
+  // Pages are measured at their shop's own address (/s/{shop}/…), not through the redirect of the shop-less ones.
+  const shop = `/s/${await shopOf(APP, cookie)}`;
 
   const pages: MeasuredPage[] = [
-    { label: "/", path: () => "/", target: () => ({ selector: '[data-testid="count-late"]', text: null }) },
+    { label: "/", path: () => shop, target: () => ({ selector: '[data-testid="count-late"]', text: null }) },
     // A row of the orders table that links to an order (a card on a phone, components/ui/data-table.tsx):
     // the loading and empty states are not rows, and only a real order's holds a link to it.
-    { label: "/orders", path: () => "/orders", target: () => ({ selector: 'tbody tr:has(a[href^="/orders/"])', text: null }) },
+    { label: "/orders", path: () => `${shop}/orders`, target: () => ({ selector: `tbody tr:has(a[href^="${shop}/orders/"])`, text: null }) },
     // The order page's heading reads "Pedido <id>" (components/orders/order-details.tsx); the
     // not-found and error pages have headings of their own.
-    { label: "/orders/<id>", path: (load) => `/orders/${orderId(load)}`, target: (load) => ({ selector: "main h1", text: orderId(load) }) },
+    { label: "/orders/<id>", path: (load) => `${shop}/orders/${orderId(load)}`, target: (load) => ({ selector: "main h1", text: orderId(load) }) },
   ];
 
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });

@@ -15,7 +15,7 @@
 import { parseArgs } from "node:util";
 import { waitForServer } from "./lib/bench-webhook-kit";
 import { benchBaseEnv, buildDashboard, productionDashboardEnv, startDetached, stopAllStarted } from "./lib/bench-processes";
-import { signIn as signInAt } from "./lib/sign-in";
+import { shopOf, signIn as signInAt } from "./lib/sign-in";
 import { newestOrderIds } from "./lib/seller-orders";
 import { percentile, runLoad } from "./lib/load";
 import { migrateFreshDatabase } from "./migrate";
@@ -230,11 +230,12 @@ async function main() {
   await waitForServer(`${APP}/`, 180_000);
 
   const cookie = await signInAt(APP, SANDBOX, "seller@example.com");
+  const orders = `/api/s/${await shopOf(APP, cookie)}/orders`;
   const deepPage = 90_000 / 25 + 1;
   const cases = [
-    ["first page", "/api/orders"],
-    ["filtered page", "/api/orders?status=new%2Capproved&sort=updated_at%3Adesc&customer=silva"],
-    [`deep page (offset 90,000)`, `/api/orders?page=${deepPage}`],
+    ["first page", orders],
+    ["filtered page", `${orders}?status=new%2Capproved&sort=updated_at%3Adesc&customer=silva`],
+    [`deep page (offset 90,000)`, `${orders}?page=${deepPage}`],
   ] as const;
 
   const results = [];

@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { ConnectButton } from "@/components/auth/connect-button";
+import { PasskeySignIn } from "@/components/auth/passkey-sign-in";
+import { signInAction } from "@/lib/actions/auth";
 import { getCurrentPerson } from "@/lib/auth/session";
 import { env } from "@/lib/env";
 
@@ -26,6 +28,18 @@ export default async function ConnectPage() {
         <p className="mt-2 text-sm text-zinc-600">{t("intro")}</p>
       </div>
       <ConnectButton />
+      <div className="space-y-3 border-t border-zinc-200 pt-6" data-testid="sign-in">
+        <h2 className="text-lg font-medium">{t("signIn.title")}</h2>
+        <p className="text-sm text-zinc-600">{t("signIn.intro")}</p>
+        <div className="flex flex-wrap gap-3">
+          <PasskeySignIn />
+          <form action={signInAction}>
+            <button type="submit" className="min-h-11 rounded-md border border-zinc-300 px-4 text-sm font-medium text-zinc-800 hover:bg-zinc-50">
+              {t("signIn.marketplace")}
+            </button>
+          </form>
+        </div>
+      </div>
       {env.SANDBOX_MODE ? (
         <div className="rounded-md bg-zinc-50 p-4 text-sm" data-testid="sandbox-credentials">
           <p className="font-medium text-zinc-900">{t("sandboxAccounts")}</p>

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useShopPath } from "@/components/shop-link";
 
 type ExportState = { kind: "idle" } | { kind: "running"; rows: number } | { kind: "done"; rows: number } | { kind: "failed"; message: string };
 
@@ -14,11 +15,12 @@ type ExportState = { kind: "idle" } | { kind: "running"; rows: number } | { kind
 export function ExportOrdersButton({ query }: { query: string }) {
   const t = useTranslations("orders.export");
   const [state, setState] = useState<ExportState>({ kind: "idle" });
+  const path = useShopPath();
 
   async function run() {
     setState({ kind: "running", rows: 0 });
     try {
-      const response = await fetch(`/api/orders/export${query ? `?${query}` : ""}`);
+      const response = await fetch(`/api${path("/orders/export")}${query ? `?${query}` : ""}`);
       if (!response.ok || !response.body) {
         const body = (await response.json().catch(() => null)) as { error?: string } | null;
         throw new Error(body?.error ?? `HTTP ${response.status}`);

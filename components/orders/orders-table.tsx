@@ -16,6 +16,7 @@ import { ordersTable } from "@/lib/orders/order-params";
 import { useDisplayFormat } from "@/lib/format";
 import { deadlineOf } from "@/lib/orders/ship-by";
 import type { Deadline } from "@/lib/orders/ship-by";
+import { useCan } from "@/components/shop-role";
 
 const column = createColumnHelper<OrderRow>();
 
@@ -46,9 +47,10 @@ function SortHeader({ field, sort, onSort }: { field: keyof typeof SORT_HEADERS;
 
 /** `urlValid`: whether the server accepted the filters of the URL the page was opened with. */
 export function OrdersTable({ urlValid }: { urlValid: boolean }) {
-  const paged = usePagedQuery({ key: "orders", table: ordersTable, endpoint: "/api/orders", urlValid, hasNext: (data: OrdersPage) => data.hasNext });
+  const paged = usePagedQuery({ key: "orders", table: ordersTable, endpoint: "/orders", urlValid, hasNext: (data: OrdersPage) => data.hasNext });
   const { filters, queryString, query, update } = paged;
   const t = useTranslations("orders.table");
+  const canExport = useCan("orders.export");
   const format = useDisplayFormat();
   // "Today" is the seller's, in the zone of their Settings (i18n/request.ts), as on the server.
   const timeZone = useTimeZone() ?? DEFAULT_TIME_ZONE;
@@ -104,7 +106,7 @@ export function OrdersTable({ urlValid }: { urlValid: boolean }) {
 
   return (
     <div className="space-y-4">
-      <ExportOrdersButton query={ordersTable.toSearchParams(filters).toString()} />
+      {canExport ? <ExportOrdersButton query={ordersTable.toSearchParams(filters).toString()} /> : null}
       <div className="flex flex-wrap items-center gap-2 text-sm" role="group" aria-label={t("quickFilters")}>
         {(
           [

@@ -74,7 +74,8 @@ function DailyOrders({ daily }: { daily: Overview["daily"] }) {
   );
 }
 
-export function OverviewPanel({ overview, events, health }: { overview: Overview; events: WebhookEventRow[]; health: ConnectionHealth }) {
+/** `events`: null for a role that does not see the event log (operations). */
+export function OverviewPanel({ overview, events, health }: { overview: Overview; events: WebhookEventRow[] | null; health: ConnectionHealth }) {
   const t = useTranslations("overview");
   const words = useTranslations("words");
   const format = useDisplayFormat();
@@ -103,6 +104,7 @@ export function OverviewPanel({ overview, events, health }: { overview: Overview
         <DailyOrders daily={overview.daily} />
       </section>
 
+      {events === null ? null : (
       <section aria-labelledby="last-events" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-x-4">
           <h2 id="last-events" className="text-lg font-semibold">
@@ -133,6 +135,7 @@ export function OverviewPanel({ overview, events, health }: { overview: Overview
           </ul>
         )}
       </section>
+      )}
 
       <ConnectionHealthPanel health={health} />
     </div>

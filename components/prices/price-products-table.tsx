@@ -14,6 +14,7 @@ import type { PriceType } from "@/lib/marketplace/schemas/price";
 import type { BulkPreview, PreviewRow } from "@/lib/prices/bulk-preview-rows";
 import { discountOf, planBulkChange } from "@/lib/prices/price-products";
 import type { BulkChange, BulkTarget, PlannedChange, PriceProduct } from "@/lib/prices/price-products";
+import { useCan } from "@/components/shop-role";
 
 // The prices-by-product table: "de" and "por" side by side with the discount, each editable in
 // place, and a change of several products at once, previewed old → new before anything is sent,
@@ -54,9 +55,10 @@ export function PriceProductsTable({ rows, seller }: { rows: PriceProduct[]; sel
     });
 
   const chosen = rows.filter((row) => selected.has(row.sku));
+  const canChange = useCan("prices.change");
   return (
     <div className="space-y-4">
-      {rows.length > 0 ? (
+      {rows.length > 0 && canChange ? (
         // On a phone the header row (with its checkbox) is hidden: "select all" stands above the
         // cards, and once products are chosen, the way to the change panel below them. Not a
         // sticky bar: one laid over the cards would cover their controls (axe's target-size).
@@ -133,7 +135,7 @@ export function PriceProductsTable({ rows, seller }: { rows: PriceProduct[]; sel
         </table>
         {rows.length === 0 ? <p className="rounded-lg border border-zinc-200 bg-white p-6 text-center text-sm text-zinc-600 md:border-0">{t("empty")}</p> : null}
       </div>
-      <BulkChangePanel products={chosen} seller={seller} />
+      {canChange ? <BulkChangePanel products={chosen} seller={seller} /> : null}
     </div>
   );
 }
@@ -152,6 +154,7 @@ function PriceCell({ product, type }: { product: PriceProduct; type: PriceType }
   const editButton = useRef<HTMLButtonElement>(null);
   const label = t(type === "list" ? "editList" : "editSell", { sku: product.sku });
   const shopId = useShopId() ?? "";
+  const canChange = useCan("prices.change");
 
   useEffect(() => {
     if (editing) input.current?.focus();
@@ -177,6 +180,13 @@ function PriceCell({ product, type }: { product: PriceProduct; type: PriceType }
     });
   };
 
+  if (!editing && !canChange) {
+    return (
+      <span className="whitespace-nowrap tabular-nums" data-testid={`${type}-price`}>
+        {price ? format.money(price) : "—"}
+      </span>
+    );
+  }
   if (!editing) {
     return (
       <div className="flex items-center gap-3 md:items-baseline md:gap-2">

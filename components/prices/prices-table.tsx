@@ -15,7 +15,7 @@ const column = createColumnHelper<PriceRow>();
 
 /** `urlValid`: whether the server accepted the filters of the URL the page was opened with. */
 export function PricesTable({ urlValid }: { urlValid: boolean }) {
-  const paged = usePagedQuery({ key: "prices", table: pricesTable, endpoint: "/api/prices", urlValid, hasNext: (data: PricesPage) => data.hasNext });
+  const paged = usePagedQuery({ key: "prices", table: pricesTable, endpoint: "/prices", urlValid, hasNext: (data: PricesPage) => data.hasNext });
   const { filters, queryString, query, update } = paged;
   const t = useTranslations("prices");
   const format = useDisplayFormat();

@@ -1,5 +1,8 @@
+"use client";
+
 import { ShopLink } from "@/components/shop-link";
 import { useTranslations } from "next-intl";
+import { useCan } from "@/components/shop-role";
 
 const TABS = [
   { key: "products", href: "/prices/products" },
@@ -10,12 +13,13 @@ const TABS = [
 /** The prices section's views: by product ("de"/"por"), every price, and the CSV upload. */
 export function PricesTabs({ current }: { current: (typeof TABS)[number]["key"] }) {
   const t = useTranslations("prices.products.tabs");
+  const canChange = useCan("prices.change");
   return (
     // On a phone the CSV tab takes its short name; should a language's words still not fit, the
     // tabs wrap to a second line rather than hide one off screen (the baseline is a shadow, not a
     // border, so the current tab's underline sits on it).
     <nav aria-label={t("label")} className="flex flex-wrap gap-x-0.5 text-sm shadow-[inset_0_-1px_0_var(--color-zinc-200)] md:flex-nowrap">
-      {TABS.map((tab) => (
+      {TABS.filter((tab) => tab.key !== "bulk" || canChange).map((tab) => (
         <ShopLink
           key={tab.key}
           href={tab.href}

@@ -35,7 +35,7 @@ export function useBulkApply(seller: string) {
       return;
     }
     dispatchBulkUpload(answer.status === "success" ? { type: "preview_loaded", preview: answer.data } : { type: "preview_failed", message: answer.message, problem: answer.problem });
-  }, []);
+  }, [seller]);
 
   /** Apply, or Resume after a pause: sends the rows still without an outcome. */
   const start = useCallback(() => dispatchBulkUpload({ type: "apply_started" }), []);

@@ -31,7 +31,7 @@ export function SkuCatalogueTable({ urlValid }: { urlValid: boolean }) {
   const format = useDisplayFormat();
   // The key "skus": a portfolio.sku notification invalidates every page at once
   // (components/live/live-updates.tsx), so a SKU turns "confirmed" without a reload.
-  const paged = usePagedQuery({ key: "skus", table: skuCatalogueTable, endpoint: "/api/skus", urlValid, hasNext: (data: SkuPage) => data.hasNext });
+  const paged = usePagedQuery({ key: "skus", table: skuCatalogueTable, endpoint: "/skus", urlValid, hasNext: (data: SkuPage) => data.hasNext });
   const { filters, queryString, query, update } = paged;
   const pageCount = query.data?.total != null ? Math.ceil(query.data.total / query.data.size) : null;
 

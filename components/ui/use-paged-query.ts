@@ -2,14 +2,16 @@
 
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
+import { useShopId } from "@/components/shop-link";
 import { useUrlState } from "@/components/ui/use-url-state";
+import { shopPath } from "@/lib/shops/paths";
 import { fetchApi } from "@/lib/api-client";
 import type { FilterDefinition, TableParams, TableState } from "@/lib/tables/table-params";
 
 /**
  * The state of a server-paginated table: filters, sort and page read from the URL with the
  * table's declaration (lib/tables/table-params.ts), the page fetched from the table's route
- * handler with React Query under `[key, state]` (so a live update invalidating `[key]` refreshes
+ * handler with React Query under `[key, shopId, state]` (so a live update invalidating `[key]` refreshes
  * every page; the server renders the first page under the same key, lib/tables/prefetch.ts), the
  * previous page kept on screen while the next loads, and the next page prefetched.
  *
@@ -19,7 +21,7 @@ import type { FilterDefinition, TableParams, TableState } from "@/lib/tables/tab
 export function usePagedQuery<Filters extends Record<string, FilterDefinition>, Sort extends string, D>(options: {
   key: string;
   table: TableParams<Filters, Sort>;
-  /** The table's route handler, e.g. `/api/orders`. */
+  /** The table's route handler within the page's shop, e.g. `/orders` for `/api/s/{shopId}/orders`. */
   endpoint: string;
   urlValid: boolean;
   hasNext: (data: D, state: TableState<Filters, Sort>) => boolean;
@@ -31,15 +33,18 @@ export function usePagedQuery<Filters extends Record<string, FilterDefinition>, 
   const filtersValid = queryString !== openedWith || urlValid;
   const filters = useMemo(() => (filtersValid ? table.read(new URLSearchParams(queryString)) : table.initial), [filtersValid, table, queryString]);
   const queryClient = useQueryClient();
-  const fetchPage = useMemo(() => (state: TableState<Filters, Sort>) => fetchApi<D>(`${endpoint}?${table.toSearchParams(state)}`), [endpoint, table]);
-  const query = useQuery({ queryKey: [key, filters], queryFn: () => fetchPage(filters), placeholderData: keepPreviousData });
+  const shopId = useShopId() ?? "";
+  const url = `/api${shopPath(shopId, endpoint)}`;
+  const fetchPage = useMemo(() => (state: TableState<Filters, Sort>) => fetchApi<D>(`${url}?${table.toSearchParams(state)}`), [url, table]);
+  // The shop is part of the key: another shop's cached pages are never shown here, even for a moment.
+  const query = useQuery({ queryKey: [key, shopId, filters], queryFn: () => fetchPage(filters), placeholderData: keepPreviousData });
 
   const more = query.data !== undefined && hasNext(query.data, filters);
   useEffect(() => {
     if (!more) return;
     const next = { ...filters, page: filters.page + 1 };
-    void queryClient.prefetchQuery({ queryKey: [key, next], queryFn: () => fetchPage(next) });
-  }, [more, filters, key, fetchPage, queryClient]);
+    void queryClient.prefetchQuery({ queryKey: [key, shopId, next], queryFn: () => fetchPage(next) });
+  }, [more, filters, key, shopId, fetchPage, queryClient]);
 
   return { filters, filtersValid, queryString, query, update };
 }

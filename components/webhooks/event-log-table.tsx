@@ -79,7 +79,7 @@ export function EventLogTable({ urlValid }: { urlValid: boolean }) {
   const words = useTranslations("words");
   const format = useDisplayFormat();
   const columns = useMemo(() => eventColumns(t, words, format), [t, words, format]);
-  const paged = usePagedQuery({ key: "events", table: eventsTable, endpoint: "/api/events", urlValid, hasNext: (data: EventPage) => data.hasNext });
+  const paged = usePagedQuery({ key: "events", table: eventsTable, endpoint: "/events", urlValid, hasNext: (data: EventPage) => data.hasNext });
   const { filters, queryString, query, update } = paged;
   const pageCount = query.data?.total != null ? Math.ceil(query.data.total / query.data.size) : null;
 

@@ -28,6 +28,14 @@ export async function connectAction() {
   await toMarketplaceLogin("connect", "/");
 }
 
+/**
+ * "Sign in with marketplace account": for someone already in a shop's team, whose own account is
+ * not (and must not become) a shop: signs them in, and the account's token is not kept.
+ */
+export async function signInAction() {
+  await toMarketplaceLogin("signin", "/");
+}
+
 const inviteToken = z.string().min(16).max(100).regex(/^[\w-]+$/);
 
 /**

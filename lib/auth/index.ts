@@ -36,7 +36,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
     }),
     // Passkeys (WebAuthn) for people without a marketplace login of their own: the browser's
     // signed answer to a challenge is checked here; it answers the person (decision 0010).
-    Credentials({ id: PASSKEY_PROVIDER_ID, name: "Passkey", credentials: { response: {}, name: {} }, authorize: verifyPasskeySignIn }),
+    Credentials({ id: PASSKEY_PROVIDER_ID, name: "Passkey", credentials: { response: {}, name: {}, invite: {} }, authorize: verifyPasskeySignIn }),
   ],
   callbacks: {
     // On sign-in the token goes straight into the database, encrypted; the JWT (a cookie) keeps

@@ -3,6 +3,8 @@
  * customers apart on a call, not enough to reuse the number. Formatting characters stay.
  */
 export function maskDocument(documentNumber: string): string {
+  // Already masked (a viewer's order is masked on the server): shown as it is.
+  if (documentNumber.includes("•")) return documentNumber;
   const digits = documentNumber.replace(/\D/g, "");
   if (digits.length === 0) return "—";
   let seen = 0;
@@ -14,4 +16,34 @@ export function maskDocument(documentNumber: string): string {
         ? `${digits.slice(0, 2)}.${digits.slice(2, 5)}.${digits.slice(5, 8)}/${digits.slice(8, 12)}-${digits.slice(12)}`
         : digits;
   return formatted.replace(/\d/g, (digit) => (seen++ >= keepFrom ? digit : "•"));
+}
+
+/** An e-mail as a viewer sees it: the first letter and the domain ("m•••@example.com"). */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  if (at <= 0) return email ? "•••" : "";
+  return `${email[0]}•••${email.slice(at)}`;
+}
+
+interface CustomerData {
+  customer: { email: string; document_number: string };
+  deliveries: { shipping: { recipient: { email: string; document_number: string } } }[];
+}
+
+/**
+ * An order with its customers' documents and e-mails masked, for a role that may not see them
+ * (viewer): done on the server, so the full values never reach that person's browser.
+ */
+export function redactCustomerData<T extends CustomerData>(order: T): T {
+  return {
+    ...order,
+    customer: { ...order.customer, email: maskEmail(order.customer.email), document_number: maskDocument(order.customer.document_number) },
+    deliveries: order.deliveries.map((delivery) => ({
+      ...delivery,
+      shipping: {
+        ...delivery.shipping,
+        recipient: { ...delivery.shipping.recipient, email: maskEmail(delivery.shipping.recipient.email), document_number: maskDocument(delivery.shipping.recipient.document_number) },
+      },
+    })),
+  };
 }

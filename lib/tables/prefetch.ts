@@ -18,7 +18,7 @@ export function toSearchParams(searchParams: Record<string, string | string[] | 
 /**
  * The first page of a table, rendered on the server: the page's URL validated with the table's
  * schema, loaded as the table's route handler would (`load` is the same function), and
- * handed to the browser's React Query under the key the table reads (`[key, state]`), so the
+ * handed to the browser's React Query under the key the table reads (`[key, shopId, state]`), so the
  * rows are in the HTML and the browser does not ask again. Later pages and refreshes stay in the
  * browser. A URL the table refuses, or a platform problem, renders nothing here: the table then
  * asks its route handler, which explains. `urlValid` tells the table whether the URL's filters
@@ -26,6 +26,8 @@ export function toSearchParams(searchParams: Record<string, string | string[] | 
  */
 export async function prefetchTablePage<Filters extends Record<string, FilterDefinition>, Sort extends string>(
   key: string,
+  /** The shop of the page: part of the key, so one shop's rows never show on another's page. */
+  shopId: string,
   schema: TableSchema<Filters, Sort>,
   searchParams: Record<string, string | string[] | undefined>,
   load: (state: TableState<Filters, Sort>) => Promise<PlatformResult<unknown>>,
@@ -37,7 +39,7 @@ export async function prefetchTablePage<Filters extends Record<string, FilterDef
   if (state) {
     const result = await load(state);
     // Exactly what the route handler would send: JSON (dates as text).
-    if (result.ok) queryClient.setQueryData([key, state], JSON.parse(JSON.stringify(result.data)) as unknown);
+    if (result.ok) queryClient.setQueryData([key, shopId, state], JSON.parse(JSON.stringify(result.data)) as unknown);
   }
   return { state: dehydrate(queryClient), urlValid: parsed.success };
 }

@@ -17,6 +17,7 @@ import {
   startClaimedEvents,
 } from "@/lib/data/webhook-queue";
 import type { EventOutcome, QueuedEvent } from "@/lib/data/webhook-queue";
+import { pruneAuditEntries } from "@/lib/data/audit";
 import { pruneEndedSessions } from "@/lib/data/sessions";
 import { webhookWritesSettled } from "@/lib/data/webhook-store";
 import { env } from "@/lib/env";
@@ -379,6 +380,8 @@ async function sweepOnce() {
       // The event log keeps EVENT_RETENTION_DAYS; a few thousand rows per statement.
       while ((await pruneOldEvents(env.EVENT_RETENTION_DAYS)) === PRUNE_BATCH && !worker.stopped);
       await pruneEndedSessions();
+      // And the audit log keeps AUDIT_RETENTION_DAYS.
+      await pruneAuditEntries();
     }
   } catch (error) {
     console.error(`[webhooks] sweep failed: ${errorText(error)}`);

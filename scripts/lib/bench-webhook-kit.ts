@@ -68,11 +68,13 @@ export async function startBenchPlatform(port: number): Promise<BenchPlatform> {
 
 export interface BenchSeller {
   sellerId: string;
+  /** The shop's owner (a person), for a session cookie. */
+  personId: string;
   accessToken: string;
   webhookKey: string;
 }
 
-/** A seller with a connection (encrypted token, as the dashboard stores it). */
+/** A shop with a connection (encrypted token, as the dashboard stores it) and an owner. */
 export async function seedBenchSeller(db: pg.Client, env: NodeJS.ProcessEnv, accessToken: string): Promise<BenchSeller> {
   const { TOKEN_ENCRYPTION_KEY } = parseEnv(env);
   const sellerId = `bench-${randomBytes(6).toString("hex")}`;
@@ -85,7 +87,10 @@ export async function seedBenchSeller(db: pg.Client, env: NodeJS.ProcessEnv, acc
     "basic_user_info order-order:read",
     webhookKey,
   ]);
-  return { sellerId, accessToken, webhookKey };
+  const personId = `p_${sellerId}`;
+  await db.query(`INSERT INTO "Person" (id, name) VALUES ($1, 'Bench Owner')`, [personId]);
+  await db.query(`INSERT INTO "Membership" ("sellerId", "personId", role) VALUES ($1, $2, 'owner')`, [sellerId, personId]);
+  return { sellerId, personId, accessToken, webhookKey };
 }
 
 export interface SignedPayload {

@@ -39,7 +39,7 @@ for (const [locale, size] of ["pt-BR", "en-US"].flatMap((locale) => SIZES.map((s
     test.use({ locale, viewport: size.viewport, hasTouch: size.hasTouch });
 
     test("signed out: the landing and connect pages have no serious or critical axe violations", async ({ page }) => {
-      for (const path of ["/", "/connect", "/no-such-page"]) {
+      for (const path of ["/", "/connect", "/no-such-page", "/invite/no-such-invite-link-0000000000"]) {
         await page.goto(path);
         await expect(page.locator("main")).toBeVisible();
         expect.soft(await seriousViolations(page), path).toEqual([]);
@@ -61,6 +61,11 @@ for (const [locale, size] of ["pt-BR", "en-US"].flatMap((locale) => SIZES.map((s
         { path: "/webhooks", ready: (p) => expect(p.getByTestId("current-webhook-url")).toBeVisible() },
         { path: "/webhooks/events", ready: h1 },
         { path: "/settings", ready: (p) => expect(p.getByTestId("granted-scopes")).toBeVisible() },
+        { path: "/members", ready: (p) => expect(p.getByTestId("members")).toBeVisible() },
+        { path: "/audit", ready: h1 },
+        { path: "/shops", ready: (p) => expect(p.getByTestId("shops")).toBeVisible() },
+        { path: "/account", ready: h1 },
+        { path: "/refused", ready: h1 },
       ];
       for (const { path, ready } of visits) {
         await page.goto(path);
@@ -76,7 +81,7 @@ for (const [locale, size] of ["pt-BR", "en-US"].flatMap((locale) => SIZES.map((s
       expect.soft(await seriousViolations(page), "an order").toEqual([]);
 
       await page.goto("/prices");
-      await page.locator('tbody a[href^="/prices/"]').first().click();
+      await page.locator('tbody a[href*="/prices/"]').first().click();
       await expect(page.getByTestId("price-history-chart")).toBeVisible();
       expect.soft(await seriousViolations(page), "a price").toEqual([]);
 

@@ -1,24 +1,73 @@
+import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Browser } from "@playwright/test";
+import { can, ROLES } from "../../lib/auth/roles";
+import type { Capability, Role } from "../../lib/auth/roles";
 import { signWebhookBody } from "../../lib/webhooks/signature";
-import { connectAs, storedAccessToken, withE2eDatabase } from "./support";
+import { E2E_APP_URL } from "./ports";
+import { connectAs, seedTeamShop, sessionCookieFor, shopPathOf, storedAccessToken, withE2eDatabase } from "./support";
+import type { TeamShop } from "./support";
 
-// The authorisation sweep: every route handler under app/ and every server action of the build is
-// called signed out, and must refuse; a new route or action that forgets `requireSeller` fails
-// here by itself. The few public by design are listed with the reason.
-const PUBLIC_ROUTES: Record<string, string> = {
-  "/api/auth/[...nextauth]": "Auth.js's own sign-in endpoints",
-  "/api/health": "liveness probe; reveals nothing",
-  "/api/health/ready": "readiness probe; reveals nothing",
-  "/api/webhooks/marketplace/[key]": "authorised by the body's signature, not a session (tests/integration/webhook-receiver.test.ts)",
-  "/api/bench/floor/[key]": "404 unless a benchmark turns it on",
+// The role × capability matrix (issue 27): every server action of the build and every route
+// handler under app/ is called as the shop's owner, manager, operations and viewer, as a member of
+// another shop, and signed out, and must allow or refuse exactly as lib/auth/roles.ts says. A
+// refusal is a redirect to the sign-in or refusal page (actions) or a 401/403 (route handlers),
+// and changes nothing. The lists below are checked against the build and the files: a new action
+// or route handler without a row fails here by itself.
+
+/** What each action needs, and arguments that pass authorisation without changing anything when allowed (bad input, unknown ids). */
+type Need = Capability | "person" | { public: string };
+interface ActionRow {
+  needs: Need;
+  args: (shopId: string) => unknown[];
+}
+const FORM = (fields: Record<string, string>) => ({ $form: fields });
+const IDLE = { status: "idle" };
+const ACTIONS: Record<string, ActionRow> = {
+  connectAction: { needs: { public: "starts the OAuth flow" }, args: () => [] },
+  signInAction: { needs: { public: "starts the OAuth flow, to sign in only" }, args: () => [] },
+  signInForInviteAction: { needs: { public: "starts the OAuth flow for an invite link's page" }, args: () => ["x"] },
+  signOutAction: { needs: { public: "signing out needs no session" }, args: () => [] },
+  setLocaleAction: { needs: { public: "the header's language switch: a preference of the browser, no shop's data" }, args: () => [] },
+  passkeySignInAction: { needs: { public: "how a person without a session gets one; it checks the passkey itself" }, args: () => [] },
+  acceptInvitationAction: { needs: "person", args: () => ["unknown-invite-token-0000000000"] },
+  signOutEverywhereAction: { needs: "person", args: () => [] },
+  previewBulkPricesAction: { needs: "prices.change", args: (shop) => [shop, FORM({})] },
+  applyPriceBatchAction: { needs: "prices.change", args: (shop) => [shop, [], { run: { id: randomUUID(), source: "csv" } }] },
+  createPriceAction: { needs: "prices.change", args: (shop) => [shop, IDLE, FORM({ type: "nonsense" })] },
+  setProductPriceAction: { needs: "prices.change", args: (shop) => [shop, { sku: "", type: "nonsense", amount: "", currency: "", normalizer: 0 }] },
+  createSkuAction: { needs: "skus.change", args: (shop) => [shop, IDLE, {}] },
+  processAgainAction: { needs: "events.processAgain", args: (shop) => [shop, "no-such-event"] },
+  processAllDeadAction: { needs: "events.processAgain", args: (shop) => [shop] },
+  updateWebhookSettingsAction: { needs: "webhooks.manage", args: (shop) => [shop, IDLE, FORM({ intent: "nonsense" })] },
+  rotateReceiverAction: { needs: "webhooks.manage", args: (shop) => [shop] },
+  setTimeZoneAction: { needs: "connection.manage", args: (shop) => [shop, IDLE, FORM({ timeZone: "Not/AZone" })] },
+  createInvitationAction: { needs: "members.manage", args: (shop) => [shop, IDLE, FORM({ role: "nonsense" })] },
+  revokeInvitationAction: { needs: "members.manage", args: (shop) => [shop, "no-such-invitation"] },
+  changeMemberAction: { needs: "members.manage", args: (shop) => [shop, "no-such-person", "viewer"] },
+  disconnectAction: { needs: "connection.manage", args: (shop) => [shop] },
+  deleteMyDataAction: { needs: "connection.manage", args: (shop) => [shop] },
 };
-const PUBLIC_ACTIONS: Record<string, string> = {
-  connectAction: "starts the OAuth flow",
-  signOutAction: "signing out needs no session",
-  setLocaleAction: "the header's language switch: a preference of the browser, it reads and writes no seller's data",
+/** Called last, in this order: they end the caller's session or the shop itself. */
+const LAST = ["disconnectAction", "deleteMyDataAction", "signOutEverywhereAction"];
+
+const ROUTES: Record<string, { needs: Need; methods?: Record<string, string> }> = {
+  "/api/auth/[...nextauth]": { needs: { public: "Auth.js's own sign-in endpoints" } },
+  "/api/health": { needs: { public: "liveness probe; reveals nothing" } },
+  "/api/health/ready": { needs: { public: "readiness probe; reveals nothing" } },
+  "/api/webhooks/marketplace/[key]": { needs: { public: "authorised by the body's signature, not a session (tests/integration/webhook-receiver.test.ts)" } },
+  "/api/bench/floor/[key]": { needs: { public: "404 unless a benchmark turns it on" } },
+  "/api/passkeys/options": { needs: { public: "a sign-in challenge for someone without a session; 'add' is refused signed out (tests/e2e/passkeys.spec.ts)" } },
+  "/api/passkeys": { needs: "person" },
+  "/api/s/[shopId]/orders": { needs: "orders.view" },
+  "/api/s/[shopId]/orders/export": { needs: "orders.export" },
+  "/api/s/[shopId]/prices": { needs: "prices.view" },
+  "/api/s/[shopId]/skus": { needs: "skus.view" },
+  "/api/s/[shopId]/events": { needs: "events.view" },
+  "/api/s/[shopId]/live": { needs: "overview.view" },
+  "/api/s/[shopId]/audit/export": { needs: "audit.view" },
 };
 
 function routeFiles(dir = "app"): string[] {
@@ -37,49 +86,146 @@ const routes = routeFiles().map((file) => {
 });
 
 /** Server actions the build knows (Next.js's manifest), by exported name. */
-function buildActions(): { id: string; name: string; file: string }[] {
+function buildActions(): { id: string; name: string }[] {
   const manifest = JSON.parse(readFileSync(".next/server/server-reference-manifest.json", "utf8")) as {
-    node: Record<string, { filename: string; exportedName: string }>;
+    node: Record<string, { exportedName: string }>;
   };
-  return Object.entries(manifest.node).map(([id, entry]) => ({ id, name: entry.exportedName, file: entry.filename }));
+  return Object.entries(manifest.node).map(([id, entry]) => ({ id, name: entry.exportedName }));
 }
 
-const callAction = (request: APIRequestContext, id: string, args: unknown[]) =>
-  request.post("/settings", {
-    // An API request context sends no Accept-Language: the answers would be Portuguese.
-    headers: { "Next-Action": id, "Content-Type": "text/plain;charset=UTF-8", Accept: "text/x-component", "Accept-Language": "en" },
-    data: JSON.stringify(args),
-    maxRedirects: 0,
+/**
+ * Calls a server action as a browser would: plain JSON arguments, or a multipart body when one of
+ * them is a form (React's reply encoding: the form's fields under "<n>_", referenced as "$K<n>").
+ */
+function callAction(request: APIRequestContext, id: string, args: unknown[], cookie?: string) {
+  const headers: Record<string, string> = { "Next-Action": id, Accept: "text/x-component", "Accept-Language": "en", ...(cookie ? { cookie } : {}) };
+  const forms: Record<string, string>[] = [];
+  const encoded = JSON.stringify(args, (_key, value: unknown) => {
+    if (value && typeof value === "object" && "$form" in value) {
+      forms.push((value as { $form: Record<string, string> }).$form);
+      return `$K${forms.length}`;
+    }
+    return value;
+  });
+  if (forms.length === 0) {
+    return request.post("/", { headers: { ...headers, "Content-Type": "text/plain;charset=UTF-8" }, data: encoded, maxRedirects: 0 });
+  }
+  const multipart: Record<string, string> = { "0": encoded };
+  forms.forEach((fields, index) => {
+    for (const [name, value] of Object.entries(fields)) multipart[`${index + 1}_${name}`] = value;
+  });
+  return request.post("/", { headers, multipart, maxRedirects: 0 });
+}
+
+type Caller = Role | "stranger" | "signedOut";
+/** Refused first, the owner last: the owner's allowed calls may change the shop. */
+const CALLERS: Caller[] = ["signedOut", "stranger", "viewer", "operations", "manager", "owner"];
+
+function allowed(caller: Caller, needs: Need): boolean {
+  if (typeof needs === "object") return true;
+  if (caller === "signedOut") return false;
+  if (needs === "person") return true;
+  return caller !== "stranger" && can(caller, needs);
+}
+
+/** What a refusal must not have changed: the shop's members, invitations, connection, settings and audit log. */
+const snapshot = (shopId: string) =>
+  withE2eDatabase(async (client) => {
+    const { rows } = await client.query(
+      `SELECT (SELECT json_agg(m ORDER BY m."personId") FROM "Membership" m WHERE m."sellerId" = $1) AS members,
+              (SELECT count(*) FROM "Invitation" WHERE "sellerId" = $1) AS invitations,
+              (SELECT json_agg(c) FROM "Connection" c WHERE c."sellerId" = $1) AS connection,
+              (SELECT "timeZone" FROM "Seller" WHERE id = $1) AS "timeZone",
+              (SELECT count(*) FROM "AuditEntry" WHERE "sellerId" = $1) AS audit,
+              (SELECT count(*) FROM "Sku" WHERE "sellerId" = $1) AS skus`,
+      [shopId],
+    );
+    return JSON.stringify(rows[0]);
   });
 
-test("every route handler refuses a signed-out request, unless public by design", async ({ request }) => {
-  expect(routes.length).toBeGreaterThanOrEqual(10);
-  for (const { route, methods } of routes) {
-    if (PUBLIC_ROUTES[route]) continue;
-    const url = route.replace(/\[\.\.\.[^\]]+\]|\[[^\]]+\]/g, "x");
-    for (const method of methods) {
-      const response = await request.fetch(url, { method, maxRedirects: 0 });
-      expect([401, 403, 404], `${method} ${route} answered ${response.status()} signed out`).toContain(response.status());
-    }
-  }
-});
+async function cookiesOf(team: TeamShop, stranger: TeamShop): Promise<Record<Caller, string | undefined>> {
+  const header = async (personId: string) => {
+    const cookie = await sessionCookieFor(personId);
+    return `${cookie.name}=${cookie.value}`;
+  };
+  const entries = await Promise.all(ROLES.map(async (role) => [role, await header(team.people[role])] as const));
+  return { ...Object.fromEntries(entries), stranger: await header(stranger.people.owner), signedOut: undefined } as Record<Caller, string | undefined>;
+}
 
-test("every server action refuses a signed-out caller, unless public by design", async ({ request }) => {
+test("every server action allows exactly the roles whose capability it needs, and a refusal changes nothing", async ({ request }) => {
+  test.setTimeout(180_000);
   const actions = buildActions();
-  // Every exported action of lib/actions/ is in the build (an unused one would not be callable).
+  // Every exported action of lib/actions/ is in the build, and every one has a row here.
   const exported = readdirSync("lib/actions").flatMap((name) =>
     [...readFileSync(path.join("lib/actions", name), "utf8").matchAll(/^export async function (\w+)/gm)].map((match) => match[1]!),
   );
   expect(actions.map((action) => action.name).sort()).toEqual([...new Set(exported)].sort());
-  for (const action of actions) {
-    if (PUBLIC_ACTIONS[action.name]) continue;
-    const response = await callAction(request, action.id, ["x", "y"]);
-    // requireSeller redirects to the sign-in page; anything else (data, a 200 outcome) fails.
-    expect(response.headers()["x-action-redirect"] ?? "", `${action.name} answered ${response.status()} signed out`).toMatch(/^\/connect/);
+  expect(Object.keys(ACTIONS).sort()).toEqual([...new Set(exported)].sort());
+
+  const team = await seedTeamShop("matrix");
+  const stranger = await seedTeamShop("other");
+  const cookies = await cookiesOf(team, stranger);
+  const ordered = [...actions.filter((action) => !LAST.includes(action.name)), ...LAST.map((name) => actions.find((action) => action.name === name)!)];
+  const before = await snapshot(team.shopId);
+
+  for (const caller of CALLERS) {
+    if (caller === "owner") expect(await snapshot(team.shopId), "the refused calls changed the shop").toBe(before);
+    for (const action of ordered) {
+      const row = ACTIONS[action.name]!;
+      if (typeof row.needs === "object") continue;
+      const response = await callAction(request, action.id, row.args(team.shopId), cookies[caller]);
+      const redirect = response.headers()["x-action-redirect"] ?? "";
+      const what = `${action.name} as ${caller} answered ${response.status()} ${redirect}`;
+      if (allowed(caller, row.needs)) {
+        expect(redirect, what).not.toMatch(/^\/(connect|refused)/);
+        expect(response.status(), what).toBeLessThan(500);
+      } else {
+        expect(redirect, what).toMatch(caller === "signedOut" ? /^\/connect/ : /^\/refused/);
+      }
+    }
   }
 });
 
-test("an action given another seller's id acts as if it did not exist", async ({ page, browser }) => {
+test("every route handler allows exactly the roles whose capability it needs (401 signed out, 403 otherwise)", async ({ request }) => {
+  test.setTimeout(120_000);
+  expect(routes.map((route) => route.route).sort()).toEqual(Object.keys(ROUTES).sort());
+  const team = await seedTeamShop("routes");
+  const stranger = await seedTeamShop("routes-other");
+  const cookies = await cookiesOf(team, stranger);
+  const refusal = /^\{"error":"(Not signed in|You do not have access to this)"\}$/;
+  for (const caller of CALLERS) {
+    for (const { route, methods } of routes) {
+      const { needs } = ROUTES[route]!;
+      if (typeof needs === "object") continue;
+      const url = route.replace("[shopId]", team.shopId).replace(/\[\.\.\.[^\]]+\]|\[[^\]]+\]/g, "x");
+      for (const method of methods) {
+        const { status, body } = await callRoute(request, url, method, cookies[caller]);
+        const what = `${method} ${route} as ${caller} answered ${status} ${body.slice(0, 80)}`;
+        if (allowed(caller, needs)) expect(body, what).not.toMatch(refusal);
+        else {
+          expect(status, what).toBe(caller === "signedOut" ? 401 : 403);
+          expect(body, what).toMatch(refusal);
+        }
+      }
+    }
+  }
+});
+
+/** A route handler's status and body; an event stream (which never ends) is read up to its first chunk. */
+async function callRoute(request: APIRequestContext, url: string, method: string, cookie: string | undefined): Promise<{ status: number; body: string }> {
+  if (!url.endsWith("/live")) {
+    const response = await request.fetch(url, { method, maxRedirects: 0, headers: cookie ? { cookie } : {}, ...(method === "POST" ? { data: {} } : {}) });
+    return { status: response.status(), body: await response.text() };
+  }
+  const controller = new AbortController();
+  const response = await fetch(new URL(url, E2E_APP_URL), { method, headers: cookie ? { cookie } : {}, signal: controller.signal });
+  const reader = response.body!.getReader();
+  const body = new TextDecoder().decode((await reader.read()).value);
+  controller.abort();
+  return { status: response.status, body };
+}
+
+test("an action given another shop's event acts as if it did not exist", async ({ page, browser }) => {
   // An event of seller@example.com, delivered to their receiver.
   await connectAs(page, "seller@example.com");
   const token = await storedAccessToken("seller@example.com");
@@ -96,23 +242,34 @@ test("an action given another seller's id acts as if it did not exist", async ({
   });
   expect(delivered.status()).toBe(200);
   const eventId = await withE2eDatabase(async (client) => (await client.query<{ id: string }>(`SELECT "id" FROM "WebhookEvent" WHERE "rawBody" = $1`, [body])).rows[0]!.id);
+  const shopA = (await shopPathOf(page)).slice("/s/".length);
 
   const processAgain = buildActions().find((action) => action.name === "processAgainAction")!;
-  expect((await (await callAction(page.request, processAgain.id, [eventId])).text())).toContain("processed again");
+  expect(await (await callAction(page.request, processAgain.id, [shopA, eventId])).text()).toContain("processed again");
+  await asOwnerOf(browser, "seller2@example.com", async (request, shopB) => {
+    // Their own shop, with the other shop's event: not found.
+    expect(await (await callAction(request, processAgain.id, [shopB, eventId])).text()).toContain("This event does not exist.");
+    // The other shop, by its id: refused.
+    expect((await callAction(request, processAgain.id, [shopA, eventId])).headers()["x-action-redirect"]).toMatch(/^\/refused/);
+  });
+});
+
+async function asOwnerOf(browser: Browser, login: string, work: (request: APIRequestContext, shopId: string) => Promise<void>) {
   const other = await browser.newContext();
   try {
-    const otherPage = await other.newPage();
-    await connectAs(otherPage, "seller2@example.com");
-    const response = await callAction(otherPage.request, processAgain.id, [eventId]);
-    expect(await response.text()).toContain("This event does not exist.");
+    const page = await other.newPage();
+    await connectAs(page, login);
+    await work(page.request, (await shopPathOf(page)).slice("/s/".length));
   } finally {
     await other.close();
   }
-});
+}
 
 test("the four table endpoints answer alike: never cached, 400 naming a bad parameter", async ({ page }) => {
   await connectAs(page, "seller@example.com");
-  for (const endpoint of ["/api/orders", "/api/prices", "/api/skus", "/api/events"]) {
+  const shop = await shopPathOf(page);
+  for (const table of ["orders", "prices", "skus", "events"]) {
+    const endpoint = `/api${shop}/${table}`;
     const response = await page.request.get(endpoint);
     expect(response.status(), endpoint).toBe(200);
     expect(response.headers()["cache-control"], endpoint).toBe("private, no-store");

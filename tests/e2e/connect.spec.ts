@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import type { Browser, Cookie, Page } from "@playwright/test";
+import { encode } from "next-auth/jwt";
 import { encryptSecret, sellerTokenContext } from "../../lib/crypto";
+import { parseEnv } from "../../lib/env.js";
 import { E2E_APP_URL, E2E_SANDBOX_URL } from "./ports";
 import { connectAs, consent, storedAccessToken, withE2eDatabase } from "./support";
 
@@ -20,14 +22,15 @@ async function inAnotherBrowser(browser: Browser, cookies: Cookie[], work: (page
 async function expectSignedOut(page: Page) {
   await page.goto("/settings");
   await expect(page).toHaveURL(/\/connect$/);
-  expect((await page.request.get("/api/live")).status()).toBe(401);
+  expect((await page.request.get("/api/s/any/live")).status()).toBe(401);
 }
 
 test.describe("connecting a marketplace account", () => {
   test("a PRO seller connects and lands on their dashboard, named", async ({ page }) => {
     await connectAs(page, "seller@example.com");
 
-    await expect(page).toHaveURL("/");
+    await expect(page).toHaveURL(/\/s\/[^/]+$/);
+    await expect(page.getByTestId("current-shop")).toHaveText("Loja Demo — you are owner");
     const account = page.getByTestId("account");
     await expect(account).toContainText("Loja Demo");
     await expect(account).toContainText("seller@example.com");
@@ -127,28 +130,53 @@ test.describe("connecting a marketplace account", () => {
     await expect(page.getByRole("row")).not.toHaveCount(1);
   });
 
-  test("disconnecting deletes the connection and signs out", async ({ page }) => {
+  test("disconnecting deletes the connection: the shop's pages are closed to everyone until its owner connects it again", async ({ page, browser }) => {
     await connectAs(page, "seller2@example.com");
+    const shopUrl = page.url();
+    const otherBrowserCookies = await page.context().cookies();
     await page.goto("/settings");
     await page.getByRole("button", { name: "Disconnect marketplace account" }).click();
 
-    await expect(page).toHaveURL("/");
-    await expect(page.getByTestId("account")).toContainText("Connect account");
-    await page.goto("/settings");
-    await expect(page).toHaveURL(/\/connect$/);
+    await expect(page).toHaveURL(/\/shops$/);
+    await expect(page.getByTestId("shops")).toContainText("Disconnected: its owner must connect it again.");
+    const tokens = await withE2eDatabase(async (client) => (await client.query(`SELECT 1 FROM "Connection" c JOIN "Seller" s ON s.id = c."sellerId" WHERE s.email = $1`, ["seller2@example.com"])).rows.length);
+    expect(tokens).toBe(0);
+    // Another browser of the same person, on the shop's own address.
+    await inAnotherBrowser(browser, otherBrowserCookies, async (otherPage) => {
+      await otherPage.goto(shopUrl);
+      await expect(otherPage).toHaveURL(/\/shops$/);
+      expect((await otherPage.request.get(`/api${new URL(shopUrl).pathname}/orders`)).status()).toBe(403);
+    });
+    await page.getByRole("button", { name: "Connect again" }).click();
+    await consent(page, "seller2@example.com");
+    await page.goto(shopUrl);
+    await expect(page.getByTestId("current-shop")).toContainText("Loja Dois");
   });
 
-  test("a cookie from before a disconnect and a reconnect stays signed out", async ({ page, browser }) => {
+  test("a session cookie issued before people existed keeps working, as the shop's owner", async ({ page, browser }) => {
     await connectAs(page, "seller2@example.com");
-    const oldCookies = await page.context().cookies();
-    await page.goto("/settings");
-    await page.getByRole("button", { name: "Disconnect marketplace account" }).click();
-    await expect(page.getByTestId("account")).toContainText("Connect account");
-    await connectAs(page, "seller2@example.com");
-    await expect(page.getByTestId("account")).toContainText("seller2@example.com");
-
-    // Someone who kept the earlier cookie (another browser, a copied cookie).
-    await inAnotherBrowser(browser, oldCookies, expectSignedOut);
+    const shopUrl = page.url();
+    // What the cookie carried before issue 27: the seller, the session row and the start, no person.
+    // The migration gave each session row to the owner of its seller's shop.
+    const legacy = await withE2eDatabase(async (client) => {
+      const { rows } = await client.query<{ sellerId: string; personId: string }>(
+        `SELECT m."sellerId", m."personId" FROM "Membership" m JOIN "Seller" s ON s.id = m."sellerId" WHERE s.email = $1 AND m.role = 'owner'`,
+        ["seller2@example.com"],
+      );
+      const sessionId = `legacy-${randomBytes(8).toString("hex")}`;
+      await client.query(`INSERT INTO "PersonSession" (id, "personId") VALUES ($1, $2)`, [sessionId, rows[0]!.personId]);
+      return { sellerId: rows[0]!.sellerId, sessionId };
+    });
+    const { AUTH_SECRET } = parseEnv(process.env);
+    const value = await encode({ token: { sellerId: legacy.sellerId, sub: legacy.sellerId, sessionId: legacy.sessionId, startedAt: Date.now() }, secret: AUTH_SECRET, salt: "authjs.session-token" });
+    const cookie = { name: "authjs.session-token", value, domain: "localhost", path: "/", httpOnly: true, sameSite: "Lax" as const, secure: false, expires: -1 };
+    await inAnotherBrowser(browser, [cookie], async (otherPage) => {
+      await otherPage.goto(shopUrl);
+      await expect(otherPage.getByTestId("current-shop")).toHaveText("Loja Dois — you are owner");
+      // And signing out ends it like any other.
+      await otherPage.getByRole("button", { name: "Sign out" }).click();
+      await expectSignedOut(otherPage);
+    });
   });
 
   test("Sign out ends this browser's session and keeps the connection", async ({ page, browser }) => {
@@ -156,8 +184,8 @@ test.describe("connecting a marketplace account", () => {
     const cookiesBeforeSignOut = await page.context().cookies();
     const connection = () =>
       withE2eDatabase(async (client) => {
-        const { rows } = await client.query<{ sessionEpoch: string }>(
-          `SELECT c."sessionEpoch" FROM "Connection" c JOIN "Seller" s ON s.id = c."sellerId" WHERE s.email = $1`,
+        const { rows } = await client.query<{ accessTokenEnc: string; webhookKey: string }>(
+          `SELECT c."accessTokenEnc", c."webhookKey" FROM "Connection" c JOIN "Seller" s ON s.id = c."sellerId" WHERE s.email = $1`,
           ["seller2@example.com"],
         );
         return rows;

@@ -5,7 +5,7 @@ import { expect, test } from "@playwright/test";
 import { signWebhookBody } from "../../lib/webhooks/signature";
 import { databaseUrl } from "../../scripts/lib/database";
 import { E2E_APP_PORT, E2E_APP_URL, E2E_DATABASE, E2E_SANDBOX_URL } from "./ports";
-import { connectAs, storedAccessToken, withE2eDatabase } from "./support";
+import { connectAs, shopPathOf, storedAccessToken, withE2eDatabase } from "./support";
 
 // Two dashboard instances on one database, as behind a load balancer: instance A is the e2e app
 // server, instance B a second `next start` of the same build. Browsers and the platform may reach
@@ -99,8 +99,9 @@ test("a page open on instance B hears of an event that instance A received", asy
   const receiver = await receiverOf("seller@example.com");
   // The same session (one AUTH_SECRET, cookies shared across ports of one host) on instance B.
   // Its live stream is subscribed before its response starts: once the response is here, B hears.
-  const streamOpen = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/live" && response.url().startsWith(B_URL));
-  await page.goto(`${B_URL}/webhooks/events`);
+  const shop = await shopPathOf(page);
+  const streamOpen = page.waitForResponse((response) => new URL(response.url()).pathname === `/api${shop}/live` && response.url().startsWith(B_URL));
+  await page.goto(`${B_URL}${shop}/webhooks/events`);
   await expect(page.getByRole("heading", { name: "Event log" })).toBeVisible();
   await streamOpen;
 
@@ -115,10 +116,11 @@ test("a stream that reconnects to the other instance with Last-Event-ID gets wha
   await connectAs(page, "seller@example.com");
   const receiver = await receiverOf("seller@example.com");
   const cookie = (await page.context().cookies(E2E_APP_URL)).map((c) => `${c.name}=${c.value}`).join("; ");
+  const live = `/api${await shopPathOf(page)}/live`;
   const decoder = new TextDecoder();
 
   // A stream on A tells the browser where it starts; then it drops.
-  const first = await fetch(`${E2E_APP_URL}/api/live`, { headers: { cookie } });
+  const first = await fetch(`${E2E_APP_URL}${live}`, { headers: { cookie } });
   const firstReader = first.body!.getReader();
   const opening = decoder.decode((await firstReader.read()).value);
   const lastEventId = /^id: (\d+)$/m.exec(opening)?.[1];
@@ -138,7 +140,7 @@ test("a stream that reconnects to the other instance with Last-Event-ID gets wha
     .toBe(1);
 
   // The browser reconnects, through the load balancer, to B, saying what it saw last.
-  const second = await fetch(`${B_URL}/api/live`, { headers: { cookie, "last-event-id": lastEventId! } });
+  const second = await fetch(`${B_URL}${live}`, { headers: { cookie, "last-event-id": lastEventId! } });
   const reader = second.body!.getReader();
   let received = "";
   const deadline = Date.now() + 10_000;
@@ -206,7 +208,7 @@ test("1,000 events split across both instances are each stored and processed onc
 test("SIGTERM on instance B ends its live streams, hands back its work and exits", async ({ page }) => {
   await connectAs(page, "seller@example.com");
   const cookie = (await page.context().cookies(E2E_APP_URL)).map((c) => `${c.name}=${c.value}`).join("; ");
-  const stream = await fetch(`${B_URL}/api/live`, { headers: { cookie } });
+  const stream = await fetch(`${B_URL}/api${await shopPathOf(page)}/live`, { headers: { cookie } });
   expect(stream.status).toBe(200);
   const reader = stream.body!.getReader();
   expect(new TextDecoder().decode((await reader.read()).value)).toContain(": connected");

@@ -1,7 +1,8 @@
+import { randomBytes } from "node:crypto";
 import { expect } from "@playwright/test";
 import pg from "pg";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { decryptSecret, sellerTokenContext } from "../../lib/crypto";
+import { decryptSecret, encryptSecret, sellerTokenContext } from "../../lib/crypto";
 import { decodeKey, parseEnv } from "../../lib/env.js";
 import { databaseUrl } from "../../scripts/lib/database";
 import { E2E_APP_URL, E2E_DATABASE, E2E_SANDBOX_URL } from "./ports";
@@ -158,4 +159,53 @@ export interface SandboxPrice {
 /** Every price of the seller whose token this is that `query` selects. */
 export function sandboxPrices(request: APIRequestContext, token: string, query = ""): Promise<SandboxPrice[]> {
   return sandboxList<SandboxPrice>(request, token, "/v1.0/marketplace/portfolios/prices", query);
+}
+
+/** The path of the shop a signed-in page lands on ("/s/{shopId}"): the start page leads there. */
+export async function shopPathOf(page: Page): Promise<string> {
+  await page.goto("/");
+  await page.waitForURL(/\/s\/[^/]+$/);
+  return new URL(page.url()).pathname;
+}
+
+/** A session cookie for `personId`, as Auth.js issues one after sign-in (its row included). */
+export async function sessionCookieFor(personId: string): Promise<{ name: string; value: string; domain: string; path: string; httpOnly: boolean; sameSite: "Lax"; secure: boolean; expires: number }> {
+  const { encode } = await import("next-auth/jwt");
+  const sessionId = `e2e-${randomBytes(12).toString("hex")}`;
+  await withE2eDatabase((client) => client.query(`INSERT INTO "PersonSession" (id, "personId") VALUES ($1, $2)`, [sessionId, personId]));
+  const env = parseEnv(process.env);
+  const value = await encode({ token: { personId, sub: personId, sessionId, startedAt: Date.now() }, secret: env.AUTH_SECRET, salt: "authjs.session-token" });
+  return { name: "authjs.session-token", value, domain: "localhost", path: "/", httpOnly: true, sameSite: "Lax", secure: false, expires: -1 };
+}
+
+export interface TeamShop {
+  shopId: string;
+  /** Person ids by role. */
+  people: Record<"owner" | "manager" | "operations" | "viewer", string>;
+}
+
+/**
+ * A shop made in the database, with one person per role: for checks of who may do what that need
+ * no platform (its token is not one the sandbox knows, so platform calls answer "reconnect").
+ */
+export async function seedTeamShop(label: string): Promise<TeamShop> {
+  const env = parseEnv(process.env);
+  const suffix = randomBytes(4).toString("hex");
+  const shopId = `e2e-${label}-${suffix}`;
+  const people = { owner: `${shopId}-owner`, manager: `${shopId}-manager`, operations: `${shopId}-operations`, viewer: `${shopId}-viewer` };
+  await withE2eDatabase(async (client) => {
+    await client.query(`INSERT INTO "Seller" (id, email, name, "updatedAt") VALUES ($1, $2, $3, now())`, [shopId, `${shopId}@e2e.example`, `Loja ${label}`]);
+    await client.query(`INSERT INTO "Connection" (id, "sellerId", "accessTokenEnc", "scopesRequested", "webhookKey") VALUES ($1, $2, $3, $4, $5)`, [
+      `conn-${shopId}`,
+      shopId,
+      encryptSecret(`e2e-token-${suffix}`, sellerTokenContext(shopId), decodeKey(env.TOKEN_ENCRYPTION_KEY)!),
+      "basic_user_info portfolio:read portfolio:write order-order:read",
+      randomBytes(24).toString("base64url"),
+    ]);
+    for (const [role, personId] of Object.entries(people)) {
+      await client.query(`INSERT INTO "Person" (id, name) VALUES ($1, $2)`, [personId, `${label} ${role}`]);
+      await client.query(`INSERT INTO "Membership" ("sellerId", "personId", role) VALUES ($1, $2, $3)`, [shopId, personId, role]);
+    }
+  });
+  return { shopId, people };
 }

@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
-import type { ReactNode } from "react";
 import { ConnectButton } from "@/components/auth/connect-button";
 import { LiveUpdates } from "@/components/live/live-updates";
+import { ShopRoleProvider } from "@/components/shop-role";
 import { can } from "@/lib/auth/roles";
 import { requireShop } from "@/lib/auth/session";
 import { latestLiveMessageId } from "@/lib/live/bus";
@@ -22,7 +22,7 @@ export default async function ShopLayout({ params, children }: LayoutProps<"/s/[
           {can(access.role, "connection.manage") ? <ConnectButton>{t("reconnect")}</ConnectButton> : null}
         </div>
       ) : null}
-      {children}
+      <ShopRoleProvider role={access.role}>{children}</ShopRoleProvider>
       <LiveUpdates shopId={access.shop.id} after={await latestLiveMessageId()} />
     </>
   );

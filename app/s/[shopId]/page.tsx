@@ -44,7 +44,7 @@ export default async function ShopOverviewPage({ params }: PageProps<"/s/[shopId
           </ShopLink>
         </p>
       ) : null}
-      <OverviewPanel overview={overview} events={events} health={health} />
+      <OverviewPanel overview={overview} events={can(access.role, "events.view") ? events : null} health={health} />
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {CARDS.filter((card) => can(access.role, card.capability)).map((card) => (
           <li key={card.href}>

@@ -9,6 +9,7 @@ import { getConnectionHealth } from "@/lib/data/connection-health";
 import { withPlatform } from "@/lib/data/platform";
 import { receiverUrlFor } from "@/lib/webhooks/receiver-url";
 import { ShopLink } from "@/components/shop-link";
+import { can } from "@/lib/auth/roles";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("webhooks"))("page.title") };
@@ -17,8 +18,10 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function WebhooksPage({ params }: PageProps<"/s/[shopId]/webhooks">) {
   const access = await requireShop((await params).shopId, "events.view");
   const seller = access.shop;
+  // The callback URL and the receiver are the owner's to change: other roles see the health only.
+  const manage = can(access.role, "webhooks.manage");
   const [current, health, t] = await Promise.all([
-    withPlatform(seller, "getWebhookUrl", (client) => client.getWebhookUrl()),
+    manage ? withPlatform(seller, "getWebhookUrl", (client) => client.getWebhookUrl()) : null,
     getConnectionHealth(seller.id),
     getTranslations("webhooks"),
   ]);
@@ -32,12 +35,13 @@ export default async function WebhooksPage({ params }: PageProps<"/s/[shopId]/we
         </ShopLink>
       </div>
       <p className="text-sm text-zinc-600">{t("page.intro")}</p>
-      {current.ok ? (
+      {current === null ? null : current.ok ? (
         <WebhookSettings currentUrl={current.data.url || null} receiverUrl={receiverUrlFor(seller.connection.webhookKey)} />
       ) : (
         <ProblemNotice problem={current.problem} feature="yourWebhookSettings" />
       )}
       <ConnectionHealthPanel health={health} />
+      {manage ? (
       <section aria-labelledby="receiver-url" className="space-y-2 rounded-lg border border-zinc-200 bg-white p-4 text-sm">
         <h2 id="receiver-url" className="text-base font-semibold">
           {t("page.receiverUrl")}
@@ -45,6 +49,7 @@ export default async function WebhooksPage({ params }: PageProps<"/s/[shopId]/we
         <p className="text-zinc-600">{t("page.receiverUrlHelp")}</p>
         <RotateReceiverButton />
       </section>
+      ) : null}
     </section>
   );
 }

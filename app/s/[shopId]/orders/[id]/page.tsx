@@ -7,6 +7,8 @@ import { requireShop } from "@/lib/auth/session";
 import { getOrderForSeller } from "@/lib/data/orders";
 import { objectIdSchema } from "@/lib/marketplace/schemas/common";
 import { ShopLink } from "@/components/shop-link";
+import { can } from "@/lib/auth/roles";
+import { redactCustomerData } from "@/lib/orders/mask-document";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("orders.detail"))("title") };
@@ -25,7 +27,7 @@ export default async function OrderPage({ params }: PageProps<"/s/[shopId]/order
       <ShopLink href="/orders" className="text-sm text-brand-700 hover:underline">
         ← {t("title")}
       </ShopLink>
-      {result.ok && result.data ? <OrderDetails order={result.data} /> : !result.ok ? <ProblemNotice problem={result.problem} feature="thisOrder" /> : null}
+      {result.ok && result.data ? <OrderDetails order={can(access.role, "orders.customerData") ? result.data : redactCustomerData(result.data)} /> : !result.ok ? <ProblemNotice problem={result.problem} feature="thisOrder" /> : null}
     </div>
   );
 }

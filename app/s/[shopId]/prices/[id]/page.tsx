@@ -11,6 +11,7 @@ import { toPricePoint } from "@/lib/prices/price-rows";
 import { objectIdSchema } from "@/lib/marketplace/schemas/common";
 import { getDisplayFormat } from "@/lib/format.server";
 import { ShopLink } from "@/components/shop-link";
+import { can } from "@/lib/auth/roles";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("prices"))("detail.title") };
@@ -50,7 +51,7 @@ export default async function PricePage({ params }: PageProps<"/s/[shopId]/price
           </header>
           {/* The browser gets the dashboard's shapes, not the platform's price. */}
           <PriceHistoryChart history={price.priceHistory.map(toPricePoint)} />
-          <EditPriceForm current={{ id: price.id, sku: price.sku, type: price.type, currency: price.currency, normalizer: price.normalizer }} />
+          {can(access.role, "prices.change") ? <EditPriceForm current={{ id: price.id, sku: price.sku, type: price.type, currency: price.currency, normalizer: price.normalizer }} /> : null}
           {/* Three short columns fit a phone; should a date not, the table scrolls by itself, not the page. */}
           <section className="overflow-x-auto rounded-lg border border-zinc-200 bg-white">
             <table className="w-full text-sm">

@@ -9,6 +9,7 @@ import { listWebhookEvents } from "@/lib/data/webhook-events";
 import { prefetchTablePage } from "@/lib/tables/prefetch";
 import { eventsSchema } from "@/lib/webhooks/event-filters";
 import { ShopLink } from "@/components/shop-link";
+import { can } from "@/lib/auth/roles";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("webhooks"))("events.title") };
@@ -19,7 +20,7 @@ export default async function EventLogPage({ params, searchParams }: PageProps<"
   const seller = access.shop;
   const t = await getTranslations("webhooks");
   // The first page is in the HTML (no JavaScript needed to see it); later pages load in the browser.
-  const firstPage = await prefetchTablePage("events", eventsSchema, await searchParams, (state) => local(listWebhookEvents(seller.id, state)));
+  const firstPage = await prefetchTablePage("events", seller.id, eventsSchema, await searchParams, (state) => local(listWebhookEvents(seller.id, state)));
   return (
     <section className="space-y-6">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
@@ -28,7 +29,7 @@ export default async function EventLogPage({ params, searchParams }: PageProps<"
           {t("events.settingsLink")}
         </ShopLink>
       </div>
-      <ProcessAllDeadButton />
+      {can(access.role, "events.processAgain") ? <ProcessAllDeadButton /> : null}
       <HydrationBoundary state={firstPage?.state}>
         <EventLogTable urlValid={firstPage?.urlValid ?? true} />
       </HydrationBoundary>

@@ -9,6 +9,7 @@ import { getDisplayFormat } from "@/lib/format.server";
 import { processingStateWord } from "@/lib/webhooks/processing-state-word";
 import { eventWord } from "@/lib/words/event-words";
 import { ShopLink } from "@/components/shop-link";
+import { can } from "@/lib/auth/roles";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("webhooks"))("event.title") };
@@ -74,7 +75,7 @@ export default async function EventPage({ params }: PageProps<"/s/[shopId]/webho
       </ShopLink>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
         <h1 className="text-2xl font-semibold tracking-tight">{eventWord(words, event.domain, event.status)}</h1>
-        <ProcessAgainButton eventId={event.id} />
+        {can(access.role, "events.processAgain") ? <ProcessAgainButton eventId={event.id} /> : null}
       </div>
       {/* On a phone each label sits above its value; from `sm` up, two columns. */}
       <dl className="space-y-3 rounded-lg border border-zinc-200 bg-white p-4 text-sm sm:grid sm:grid-cols-[12rem_minmax(0,1fr)] sm:gap-x-4 sm:gap-y-2 sm:space-y-0 sm:p-6">

@@ -1,0 +1,59 @@
+"use server";
+
+import { AuthError } from "next-auth";
+import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { failed } from "@/lib/actions/action-state";
+import type { ActionAnswer } from "@/lib/actions/action-state";
+import { signIn } from "@/lib/auth";
+import { inviteTokenSchema, passkeySignInInputSchema } from "@/lib/auth/passkey-contract";
+import type { PasskeySignInInput } from "@/lib/auth/passkey-contract";
+import { PASSKEY_PROVIDER_ID } from "@/lib/auth/passkeys";
+import { requirePerson } from "@/lib/auth/session";
+import { recordAudit } from "@/lib/data/audit";
+import { acceptInvitation, readInvitation } from "@/lib/data/people";
+import { shopPath } from "@/lib/shops/paths";
+
+/**
+ * Signs in with the browser's answer to this browser's passkey challenge: an existing passkey,
+ * or (with `invite` and `name`) a new person's first one, who joins the invitation's shop. Public
+ * by design: it is how a person without a session gets one. On success Auth.js redirects (to
+ * `redirectTo`, a path of this site); a refusal answers a sentence and nothing about why.
+ */
+export async function passkeySignInAction(input: PasskeySignInInput): Promise<ActionAnswer> {
+  const t = await getTranslations("people.passkeys.errors");
+  const parsed = passkeySignInInputSchema.safeParse(input);
+  if (!parsed.success) return failed(t("notVerified"));
+  const { response, invite, name, redirectTo } = parsed.data;
+  // Auth.js sends the credentials as form fields: a field left undefined would arrive as "undefined".
+  const credentials = { response, ...(invite !== undefined && name !== undefined ? { invite, name } : {}) };
+  try {
+    await signIn(PASSKEY_PROVIDER_ID, { ...credentials, redirectTo: redirectTo ?? "/" });
+  } catch (error) {
+    // Success is a redirect (thrown), which must go through; only Auth.js's refusals are answered.
+    if (error instanceof AuthError) return failed(invite !== undefined ? t("joinRefused") : t("notVerified"));
+    throw error;
+  }
+  return failed(t("notVerified"));
+}
+
+/**
+ * "Join {shop}" for a signed-in person on an invite page. The invitation is used only by someone
+ * not yet in the shop (a member keeps their role, so the link stays for whoever it was meant for).
+ * Any refusal goes back to the invite page, which says why.
+ */
+export async function acceptInvitationAction(token: string): Promise<void> {
+  const person = await requirePerson();
+  const parsed = inviteTokenSchema.safeParse(token);
+  if (!parsed.success) redirect("/");
+  const invitePage = `/invite/${parsed.data}`;
+  const invitation = await readInvitation(parsed.data);
+  if (invitation.state !== "open") redirect(invitePage);
+  if (person.shops.some((shop) => shop.id === invitation.sellerId)) redirect(shopPath(invitation.sellerId));
+  const outcome = await acceptInvitation(parsed.data, person.id);
+  if (outcome.state !== "open") redirect(invitePage);
+  await recordAudit({ sellerId: outcome.sellerId, person: { id: person.id, name: person.name }, action: "member.join", subject: person.name, after: { role: outcome.role } });
+  revalidatePath("/", "layout");
+  redirect(shopPath(outcome.sellerId));
+}

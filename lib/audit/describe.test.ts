@@ -1,0 +1,111 @@
+import { createTranslator } from "next-intl";
+import { describe, expect, it } from "vitest";
+import type { Locale } from "@/i18n/config";
+import { LOCALES } from "@/i18n/config";
+import { auditActionWord, auditKindWord, describeAuditEntry, describeAuditSide } from "@/lib/audit/describe";
+import type { AuditWords, DescribableEntry } from "@/lib/audit/describe";
+import { AUDIT_ACTIONS, AUDIT_KINDS } from "@/lib/audit/kinds";
+import type { AuditAction } from "@/lib/audit/kinds";
+import { displayFormat } from "@/lib/format";
+import { catalogues } from "@/messages";
+import type { Messages } from "@/messages";
+
+// What the audit log says of an entry: a sentence a seller reads, amounts and roles in their
+// words, in both languages; an entry of a shape this version does not know still reads, without
+// JSON.
+
+const wordsIn = (locale: Locale) => createTranslator({ locale, messages: catalogues[locale] as Messages, namespace: "audit" }) as unknown as AuditWords;
+const say = (locale: Locale, entry: Partial<DescribableEntry> & { action: string }) =>
+  describeAuditEntry({ subject: null, before: null, after: null, ...entry }, wordsIn(locale), displayFormat({ locale, timeZone: "America/Sao_Paulo" }));
+// Intl separates "R$" from the amount with a no-break space.
+const plain = (text: string) => text.replace(/\u00a0/g, " ");
+
+const brl = (value: number, type = "sell") => ({ type, value, currency: "BRL", normalizer: 100 });
+
+/** One entry of every action, in the shape its caller records. */
+const SAMPLES: Record<AuditAction, DescribableEntry> = {
+  "price.set": { action: "price.set", subject: "ABC-1", before: brl(1000), after: brl(1250) },
+  "price.bulk": { action: "price.bulk", subject: null, before: null, after: { source: "percent", sent: 998, failed: 2, skipped: 0 } },
+  "sku.create": { action: "sku.create", subject: "ABC-2", before: null, after: { title: "Caneca azul" } },
+  "webhooks.settings": { action: "webhooks.settings", subject: null, before: { url: "https://old.example.com/hook" }, after: { url: "https://new.example.com/hook" } },
+  "webhooks.rotate": { action: "webhooks.rotate", subject: null, before: null, after: null },
+  "connection.connect": { action: "connection.connect", subject: null, before: null, after: { email: "loja@example.com", reconnect: false } },
+  "connection.disconnect": { action: "connection.disconnect", subject: null, before: null, after: null },
+  "member.join": { action: "member.join", subject: "Maria", before: null, after: { role: "manager" } },
+  "member.role": { action: "member.role", subject: "Maria", before: { role: "viewer" }, after: { role: "manager" } },
+  "member.remove": { action: "member.remove", subject: "Maria", before: { role: "operations" }, after: null },
+  "invitation.create": { action: "invitation.create", subject: null, before: null, after: { role: "manager", expiresAt: "2026-12-01T15:00:00.000Z" } },
+  "invitation.revoke": { action: "invitation.revoke", subject: null, before: { role: "viewer" }, after: null },
+  "event.processAgain": { action: "event.processAgain", subject: "evt_123", before: null, after: null },
+  "event.processAllDead": { action: "event.processAllDead", subject: null, before: null, after: { count: 3 } },
+};
+
+describe("describeAuditEntry", () => {
+  it("says what happened in English, amounts and roles in words", () => {
+    expect(plain(say("en", SAMPLES["price.set"]))).toBe("Selling price of SKU ABC-1 changed: R$10.00 → R$12.50");
+    expect(say("en", SAMPLES["price.bulk"])).toBe("Bulk price change by percentage: 998 sent, 2 failed");
+    expect(say("en", SAMPLES["member.role"])).toBe("Maria's role changed: Viewer → Manager");
+    expect(say("en", SAMPLES["invitation.create"])).toMatch(/^Invite link created for Manager, valid until Dec 1, 2026, 12:00/);
+    expect(say("en", SAMPLES["sku.create"])).toBe("SKU ABC-2 created: “Caneca azul”");
+    expect(say("en", SAMPLES["event.processAllDead"])).toBe("3 dead events sent to be processed again");
+  });
+
+  it("says it in Brazilian Portuguese, amounts as the app formats them", () => {
+    expect(plain(say("pt-BR", SAMPLES["price.set"]))).toBe("Preço de venda do SKU ABC-1 alterado: R$ 10,00 → R$ 12,50");
+    expect(plain(say("pt-BR", { ...SAMPLES["price.set"], before: null, after: brl(123456, "list") }))).toBe("Preço de lista do SKU ABC-1 definido: R$ 1.234,56");
+    expect(say("pt-BR", { action: "price.bulk", after: { source: "csv", sent: 1000, failed: 1, skipped: 2 } })).toBe(
+      "Alteração de preços em massa por arquivo CSV: 1.000 enviados, 1 com falha, 2 ignorados",
+    );
+    expect(say("pt-BR", SAMPLES["member.role"])).toBe("Papel de Maria alterado: Leitura → Gerente");
+    expect(say("pt-BR", SAMPLES["member.remove"])).toBe("Maria não faz mais parte da equipe (era Operações)");
+    expect(say("pt-BR", SAMPLES["connection.connect"])).toBe("Loja conectada ao marketplace como loja@example.com");
+    expect(say("pt-BR", { action: "connection.connect", after: { email: "loja@example.com", reconnect: true } })).toBe("Loja reconectada ao marketplace como loja@example.com");
+  });
+
+  it("tells a callback URL set, changed and removed apart", () => {
+    expect(say("en", { action: "webhooks.settings", before: { url: null }, after: { url: "https://a.example.com" } })).toBe("Callback URL set: https://a.example.com");
+    expect(say("en", SAMPLES["webhooks.settings"])).toBe("Callback URL changed: https://old.example.com/hook → https://new.example.com/hook");
+    expect(say("en", { action: "webhooks.settings", before: { url: "https://a.example.com" }, after: { url: null } })).toMatch(/^Callback URL removed \(was https:\/\/a\.example\.com\)/);
+  });
+
+  it.each(LOCALES)("gives every action a sentence of its own in %s, with no code and no JSON in it", (locale) => {
+    const sentences = Object.values(SAMPLES).map((entry) => say(locale, entry));
+    for (const sentence of sentences) {
+      expect(sentence).not.toMatch(/[{}"]|\b(price|sku|webhooks|connection|member|invitation|event)\.[a-z]+/i);
+      expect(sentence).not.toMatch(/^(Other|Outro)\b/);
+    }
+    expect(new Set(sentences).size).toBe(sentences.length);
+  });
+
+  it("falls back to plain words for an unknown action or a changed shape, never JSON", () => {
+    const unknown = say("en", { action: "shop.rename", subject: "Loja", before: { name: "Old", open: true }, after: { name: "New", open: false, tags: ["a", "b"] } });
+    expect(unknown).toBe("Other: shop.rename · Loja: name: Old, open: yes → name: New, open: no, tags: a, b");
+    // A price without a currency: the action's word, and its values as they are.
+    const changed = say("pt-BR", { action: "price.set", subject: "ABC-1", before: null, after: { value: 1250 } });
+    expect(changed).toBe("Preço definido · ABC-1: value: 1.250");
+    expect(say("en", { action: "member.role", subject: "Ana" })).toBe("Role changed · Ana");
+    expect(say("en", { action: "member.role", subject: "Ana", before: { role: "intern" }, after: { role: "viewer" } })).toBe("Ana's role changed: Other: intern → Viewer");
+  });
+});
+
+describe("describeAuditSide", () => {
+  const side = (entry: DescribableEntry, which: "before" | "after") => plain(describeAuditSide(entry, which, wordsIn("pt-BR"), displayFormat({ locale: "pt-BR", timeZone: "America/Sao_Paulo" })));
+
+  it("writes known values in words and anything else as compact JSON", () => {
+    expect(side(SAMPLES["price.set"], "before")).toBe("R$ 10,00");
+    expect(side(SAMPLES["member.role"], "after")).toBe("Gerente");
+    expect(side(SAMPLES["invitation.create"], "after")).toMatch(/^Gerente, até 1 de dez\. de 2026/);
+    expect(side({ action: "webhooks.settings", subject: null, before: { url: null }, after: null }, "before")).toBe("nenhuma");
+    expect(side(SAMPLES["price.bulk"], "after")).toBe('{"source":"percent","sent":998,"failed":2,"skipped":0}');
+    expect(side(SAMPLES["price.bulk"], "before")).toBe("");
+  });
+});
+
+describe("kind and action words", () => {
+  it.each(LOCALES)("name every kind and action in %s", (locale) => {
+    const t = wordsIn(locale);
+    for (const kind of AUDIT_KINDS) expect(auditKindWord(t, kind)).not.toMatch(/^(Other|Outro)|\./);
+    for (const action of Object.keys(AUDIT_ACTIONS)) expect(auditActionWord(t, action)).not.toMatch(/^(Other|Outro)|\./);
+    expect(auditKindWord(t, "billing")).toMatch(/billing/);
+  });
+});

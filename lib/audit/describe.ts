@@ -1,0 +1,202 @@
+// What an audit entry says in words (STYLE 26): one sentence per action, written from its
+// `subject`, `before` and `after`, with amounts, roles and dates as the rest of the dashboard shows
+// them. The shapes are read with zod, not trusted: entries outlive the code that wrote them, so an
+// entry whose shape has changed (or an action this version does not know) still reads, as
+// "action · subject: before → after" with its values in plain words, never as JSON. Plain module:
+// the page, the CSV export and the tests share it.
+import type { useTranslations } from "next-intl";
+import { z } from "zod";
+import { isAuditAction, isAuditKind } from "@/lib/audit/kinds";
+import type { AuditAction } from "@/lib/audit/kinds";
+import { isRole } from "@/lib/auth/roles";
+import type { DisplayFormat } from "@/lib/format";
+
+export type AuditWords = ReturnType<typeof useTranslations<"audit">>;
+
+/** What the describer reads of an entry (a row of lib/data/audit.ts, or anything shaped like one). */
+export interface DescribableEntry {
+  action: string;
+  subject: string | null;
+  before: unknown;
+  after: unknown;
+}
+
+const moneySide = z.object({
+  type: z.string().optional(),
+  value: z.int(),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  normalizer: z.int().min(1),
+});
+const roleSide = z.object({ role: z.string() });
+const urlSide = z.object({ url: z.string().nullable() });
+const bulkSide = z.object({
+  source: z.string().optional(),
+  sent: z.int().min(0),
+  failed: z.int().min(0),
+  skipped: z.int().min(0).optional(),
+});
+const titleSide = z.object({ title: z.string().min(1) });
+const connectSide = z.object({ email: z.string(), reconnect: z.boolean().optional() });
+const invitationSide = z.object({ role: z.string(), expiresAt: z.iso.datetime({ offset: true }).optional() });
+const countSide = z.object({ count: z.int().min(0) });
+
+interface Context {
+  t: AuditWords;
+  format: DisplayFormat;
+}
+
+function read<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> | null {
+  const parsed = schema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** formatMoney refuses what Intl cannot format (an unknown currency's quirks): the entry still reads. */
+function moneyWords(money: z.infer<typeof moneySide>, { format }: Context): string | null {
+  try {
+    return format.money(money);
+  } catch {
+    return null;
+  }
+}
+
+export function auditKindWord(t: AuditWords, kind: string): string {
+  return isAuditKind(kind) ? t(`kinds.${kind}`) : t("values.other", { code: kind });
+}
+
+export function auditActionWord(t: AuditWords, action: string): string {
+  return isAuditAction(action) ? t(`actions.${action}`) : t("values.other", { code: action });
+}
+
+export function auditRoleWord(t: AuditWords, role: string): string {
+  return isRole(role) ? t(`roles.${role}`) : t("values.other", { code: role });
+}
+
+const subjectOf = (entry: DescribableEntry) => entry.subject ?? "—";
+
+/** One sentence per action; null when the entry's shape is not the one the sentence needs. */
+const SENTENCES: Record<AuditAction, (entry: DescribableEntry, context: Context) => string | null> = {
+  "price.set": (entry, context) => {
+    const after = read(moneySide, entry.after);
+    const afterWords = after && moneyWords(after, context);
+    if (!after || !afterWords) return null;
+    const values = { type: after.type ?? "other", sku: subjectOf(entry), after: afterWords };
+    if (entry.before == null) return context.t("sentences.price.first", values);
+    const before = read(moneySide, entry.before);
+    const beforeWords = before && moneyWords(before, context);
+    return beforeWords ? context.t("sentences.price.changed", { ...values, before: beforeWords }) : null;
+  },
+  "price.bulk": (entry, { t }) => {
+    const after = read(bulkSide, entry.after);
+    return after && t("sentences.price.bulk", { source: after.source ?? "other", sent: after.sent, failed: after.failed, skipped: after.skipped ?? 0 });
+  },
+  "sku.create": (entry, { t }) => {
+    const after = read(titleSide, entry.after);
+    return after ? t("sentences.sku.createdWithTitle", { sku: subjectOf(entry), title: after.title }) : t("sentences.sku.created", { sku: subjectOf(entry) });
+  },
+  "webhooks.settings": (entry, { t }) => {
+    const before = read(urlSide, entry.before ?? { url: null });
+    const after = read(urlSide, entry.after ?? { url: null });
+    if (!before || !after) return null;
+    if (before.url !== null && after.url !== null) return t("sentences.webhooks.urlChanged", { before: before.url, after: after.url });
+    if (after.url !== null) return t("sentences.webhooks.urlSet", { url: after.url });
+    if (before.url !== null) return t("sentences.webhooks.urlRemoved", { url: before.url });
+    return null;
+  },
+  "webhooks.rotate": (_entry, { t }) => t("sentences.webhooks.rotate"),
+  "connection.connect": (entry, { t }) => {
+    const after = read(connectSide, entry.after);
+    return after && t(after.reconnect ? "sentences.connection.reconnect" : "sentences.connection.connect", { email: after.email });
+  },
+  "connection.disconnect": (_entry, { t }) => t("sentences.connection.disconnect"),
+  "member.join": (entry, { t }) => {
+    const after = read(roleSide, entry.after);
+    return after && t("sentences.member.join", { name: subjectOf(entry), role: auditRoleWord(t, after.role) });
+  },
+  "member.role": (entry, { t }) => {
+    const before = read(roleSide, entry.before);
+    const after = read(roleSide, entry.after);
+    return before && after && t("sentences.member.role", { name: subjectOf(entry), before: auditRoleWord(t, before.role), after: auditRoleWord(t, after.role) });
+  },
+  "member.remove": (entry, { t }) => {
+    const before = read(roleSide, entry.before);
+    return before && t("sentences.member.remove", { name: subjectOf(entry), role: auditRoleWord(t, before.role) });
+  },
+  "invitation.create": (entry, { t, format }) => {
+    const after = read(invitationSide, entry.after);
+    return after && after.expiresAt ? t("sentences.invitation.create", { role: auditRoleWord(t, after.role), expires: format.date(after.expiresAt) }) : null;
+  },
+  "invitation.revoke": (entry, { t }) => {
+    const before = read(roleSide, entry.before);
+    return before && t("sentences.invitation.revoke", { role: auditRoleWord(t, before.role) });
+  },
+  "event.processAgain": (entry, { t }) => t("sentences.event.processAgain", { id: subjectOf(entry) }),
+  "event.processAllDead": (entry, { t }) => {
+    const after = read(countSide, entry.after);
+    return after && t("sentences.event.processAllDead", { count: after.count });
+  },
+};
+
+/** A value of an entry this module has no sentence for, in plain words: "count: 3, source: csv". */
+export function plainWords(value: unknown, context: Context): string {
+  if (value === null || value === undefined) return "—";
+  if (typeof value === "string") return value === "" ? "—" : value;
+  if (typeof value === "number") return Number.isFinite(value) ? context.format.count(value) : String(value);
+  if (typeof value === "boolean") return context.t(value ? "values.yes" : "values.no");
+  if (Array.isArray(value)) return value.length === 0 ? "—" : value.map((item) => plainWords(item, context)).join(", ");
+  if (typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>);
+    if (entries.length === 0) return "—";
+    const parts = entries.map(([key, inner]) => {
+      const words = plainWords(inner, context);
+      return inner !== null && typeof inner === "object" && !Array.isArray(inner) ? `${key}: (${words})` : `${key}: ${words}`;
+    });
+    return parts.join(", ");
+  }
+  return String(value);
+}
+
+function genericSentence(entry: DescribableEntry, context: Context): string {
+  const head = [auditActionWord(context.t, entry.action), entry.subject].filter(Boolean).join(" · ");
+  const hasBefore = entry.before != null;
+  const hasAfter = entry.after != null;
+  if (!hasBefore && !hasAfter) return head;
+  if (!hasBefore) return `${head}: ${plainWords(entry.after, context)}`;
+  return `${head}: ${plainWords(entry.before, context)} → ${plainWords(entry.after, context)}`;
+}
+
+/** The entry as one sentence in the seller's language, e.g. "Price of SKU ABC-1 changed: R$ 10,00 → R$ 12,50". */
+export function describeAuditEntry(entry: DescribableEntry, t: AuditWords, format: DisplayFormat): string {
+  const context = { t, format };
+  const sentence = isAuditAction(entry.action) ? SENTENCES[entry.action](entry, context) : null;
+  return sentence ?? genericSentence(entry, context);
+}
+
+/**
+ * One side of a change (`before` or `after`) for the CSV's own column: an amount, a role, a URL in
+ * words where the action's shape is known; otherwise compact JSON, which an integrator can read
+ * back ("" for none).
+ */
+export function describeAuditSide(entry: DescribableEntry, side: "before" | "after", t: AuditWords, format: DisplayFormat): string {
+  const value = entry[side];
+  if (value === null || value === undefined) return "";
+  const context = { t, format };
+  const action = isAuditAction(entry.action) ? entry.action : null;
+  if (action === "price.set") {
+    const money = read(moneySide, value);
+    const words = money && moneyWords(money, context);
+    if (words) return words;
+  }
+  if (action === "invitation.create") {
+    const invitation = read(invitationSide, value);
+    if (invitation?.expiresAt) return t("values.roleUntil", { role: auditRoleWord(t, invitation.role), expires: format.date(invitation.expiresAt) });
+  }
+  if (action === "member.join" || action === "member.role" || action === "member.remove" || action === "invitation.revoke" || action === "invitation.create") {
+    const role = read(roleSide, value);
+    if (role) return auditRoleWord(t, role.role);
+  }
+  if (action === "webhooks.settings") {
+    const url = read(urlSide, value);
+    if (url) return url.url ?? t("values.none");
+  }
+  return JSON.stringify(value);
+}

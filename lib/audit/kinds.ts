@@ -1,0 +1,106 @@
+// What the audit log records (browser-safe): the kinds it is filtered by, the actions within each,
+// and the URL of its filters, which the page's GET form writes and the page and the CSV export
+// validate alike.
+import { z } from "zod";
+
+export const AUDIT_KINDS = ["price", "sku", "webhooks", "connection", "member", "invitation", "event"] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+
+export const AUDIT_ACTIONS = {
+  "price.set": "price",
+  "price.bulk": "price",
+  "sku.create": "sku",
+  "webhooks.settings": "webhooks",
+  "webhooks.rotate": "webhooks",
+  "connection.connect": "connection",
+  "connection.disconnect": "connection",
+  "member.join": "member",
+  "member.role": "member",
+  "member.remove": "member",
+  "invitation.create": "invitation",
+  "invitation.revoke": "invitation",
+  "event.processAgain": "event",
+  "event.processAllDead": "event",
+} as const satisfies Record<string, AuditKind>;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+export function isAuditKind(value: string): value is AuditKind {
+  return (AUDIT_KINDS as readonly string[]).includes(value);
+}
+
+export function isAuditAction(value: string): value is AuditAction {
+  return Object.hasOwn(AUDIT_ACTIONS, value);
+}
+
+/** Rows on a page of the log. */
+export const AUDIT_PAGE_SIZE = 50;
+
+/** A calendar day as `<input type="date">` writes it, that exists (no 2026-02-30). */
+const calendarDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date written YYYY-MM-DD")
+  .refine((day) => {
+    const date = new Date(`${day}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
+  }, "must be a date that exists");
+
+const MAX_ENTRY_ID = 2n ** 63n - 1n;
+
+/** The "Older entries" cursor: the id of the last entry shown, as a decimal string (ids are bigint). */
+const entryCursor = z
+  .string()
+  .regex(/^\d{1,19}$/, "must be an entry id")
+  // zod runs the refinement even when the pattern failed: it must not throw on what the pattern refused.
+  .refine((id) => /^\d{1,19}$/.test(id) && BigInt(id) <= MAX_ENTRY_ID, "must be an entry id");
+
+const filterFields = {
+  /** A person's id: who did it. */
+  person: z.string().trim().min(1).max(64).optional(),
+  kind: z.enum(AUDIT_KINDS).optional(),
+  /** Whole days in the shop's time zone, both included. */
+  from: calendarDay.optional(),
+  to: calendarDay.optional(),
+};
+
+const rangeInOrder = (filters: { from?: string | undefined; to?: string | undefined }) => !(filters.from && filters.to && filters.from > filters.to);
+const rangeMessage = { path: ["to"], message: "must not be before from" };
+
+/** The log's filters, as the page's form and the CSV export's URL carry them. */
+export const auditFiltersSchema = z.object(filterFields).refine(rangeInOrder, rangeMessage);
+export type AuditFilters = z.infer<typeof auditFiltersSchema>;
+
+/** The page's URL: the filters and where the page starts (`before`: only entries older than that id). */
+export const auditQuerySchema = z.object({ ...filterFields, before: entryCursor.optional() }).refine(rangeInOrder, rangeMessage);
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+/** The filter names, in the form's order: what a link keeps and the form fills in. */
+export const AUDIT_FILTER_NAMES = ["person", "kind", "from", "to"] as const satisfies readonly (keyof AuditFilters)[];
+
+/** A URL's parameters as the schemas read them: an empty field of the GET form is no filter; a repeated one keeps its last value. */
+function present(params: URLSearchParams): Record<string, string> {
+  const record: Record<string, string> = {};
+  for (const [key, value] of params) {
+    if (value.trim() !== "") record[key] = value;
+    else delete record[key];
+  }
+  return record;
+}
+
+export function parseAuditFilters(params: URLSearchParams) {
+  return auditFiltersSchema.safeParse(present(params));
+}
+
+export function parseAuditQuery(params: URLSearchParams) {
+  return auditQuerySchema.safeParse(present(params));
+}
+
+/** `filters` (and a cursor) as URL parameters, for the page's links and the export link. */
+export function auditSearchParams(filters: AuditFilters, before?: string): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const name of AUDIT_FILTER_NAMES) {
+    const value = filters[name];
+    if (value) params.set(name, value);
+  }
+  if (before) params.set("before", before);
+  return params;
+}
