@@ -36,6 +36,7 @@ import { createRequire, register } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import type { Client } from "pg";
 import { percentile } from "./lib/load";
 import { dropDatabase } from "./lib/pg-admin";
 
@@ -140,7 +141,7 @@ async function measure(): Promise<void> {
   // Every statement Prisma's adapter or the pg pool sends goes through Client#query.
   let statements = 0;
   const query = pg.Client.prototype.query as (...queryArgs: unknown[]) => unknown;
-  pg.Client.prototype.query = function (this: pg.Client, ...queryArgs: unknown[]) {
+  pg.Client.prototype.query = function (this: Client, ...queryArgs: unknown[]) {
     statements++;
     return query.apply(this, queryArgs);
   } as typeof pg.Client.prototype.query;

@@ -8,7 +8,7 @@ import type { ActionAnswer, ActionState } from "@/lib/actions/action-state";
 import { requireShop } from "@/lib/auth/session";
 import type { ShopAccess } from "@/lib/auth/session";
 import { recordAudit } from "@/lib/data/audit";
-import { createPriceForSeller, lastKnownPrice } from "@/lib/data/prices";
+import { createPriceForSeller, currentPrice } from "@/lib/data/prices";
 import { shopPath } from "@/lib/shops/paths";
 import { describeProblem } from "@/lib/platform-problem";
 import type { PlatformProblem } from "@/lib/platform-problem";
@@ -60,7 +60,7 @@ async function setPrice({ shop: seller, person }: ShopAccess, input: PriceInput)
   const amount = parseMoneyInput(parsed.data.amount, { currency, normalizer }, locale);
   if (!amount.ok) return { ok: false, message: t("checkAmount"), fieldErrors: { amount: [t(`amount.${amount.reason}`)] } };
 
-  const before = await lastKnownPrice(seller.id, sku, type);
+  const before = await currentPrice(seller, sku, type);
   const result = await createPriceForSeller(seller, { sku, type, value: amount.value, currency, normalizer, extras: {} });
   if (!result.ok) return { ok: false, message: describeProblem(result.problem, problems, "changePrices"), fieldErrors: {}, problem: result.problem };
   const response = result.data;

@@ -15,7 +15,8 @@ interface BatchRow {
 /**
  * A bulk price run's audit trail, written batch by batch: one entry per price applied (before →
  * after), and one entry for the run whose counts each batch adds to, so the log shows "998 sent,
- * 2 failed" once however many batches the page sent.
+ * 2 failed" once however many batches the page sent. The run's entry is looked for among the
+ * shop's price entries of the last two days (the (sellerId, kind, at) index), not its whole log.
  */
 export async function recordBulkRun(
   sellerId: string,
@@ -34,7 +35,7 @@ export async function recordBulkRun(
   const updated = await db.$executeRaw`
     UPDATE "AuditEntry"
     SET "after" = jsonb_set(jsonb_set("after", '{sent}', to_jsonb(("after"->>'sent')::int + ${sent})), '{failed}', to_jsonb(("after"->>'failed')::int + ${failed}))
-    WHERE "sellerId" = ${sellerId} AND "action" = 'price.bulk' AND "after"->>'run' = ${run.id}`;
+    WHERE "sellerId" = ${sellerId} AND "kind" = 'price' AND "at" > now() - interval '2 days' AND "action" = 'price.bulk' AND "after"->>'run' = ${run.id}`;
   await recordAudit([
     ...(updated === 0 ? [{ sellerId, person, action: "price.bulk" as const, after: { run: run.id, source: run.source, sent, failed, skipped: 0 } }] : []),
     ...applied.map((row) => ({

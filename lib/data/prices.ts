@@ -6,7 +6,7 @@ import { productNamesFor } from "@/lib/data/product-names";
 import type { CurrentSeller } from "@/lib/data/sellers";
 import type { MarketplaceClient } from "@/lib/marketplace/client";
 import { pricesQuery } from "@/lib/marketplace/list-query";
-import type { Price, PriceCreate, PriceCreateResponse, PriceWithHistory } from "@/lib/marketplace/schemas/price";
+import type { Price, PriceCreate, PriceType, PriceCreateResponse, PriceWithHistory } from "@/lib/marketplace/schemas/price";
 import { toPlatformPricesQuery } from "@/lib/prices/price-filters";
 import type { PriceFilters } from "@/lib/prices/price-filters";
 import { toPriceRow } from "@/lib/prices/price-rows";
@@ -77,4 +77,17 @@ export async function lastKnownPrice(sellerId: string, sku: string, type: string
     select: { type: true, value: true, currency: true, normalizer: true },
   });
   return row;
+}
+
+/**
+ * The price a SKU and type have now, for the audit log's "before" of a single change: asked of the
+ * platform (the newest price of that SKU and type), else the last one the mirror saw.
+ */
+export async function currentPrice(seller: CurrentSeller, sku: string, type: PriceType): Promise<{ type: string; value: number; currency: string; normalizer: number } | null> {
+  const listed = await withPlatform(seller, "listPrices", (client) =>
+    client.listPrices(pricesQuery({ sku, type, limit: 1, sort: { field: "created_at", direction: "desc" } })),
+  );
+  const newest = listed.ok ? listed.data.items[0] : undefined;
+  if (newest) return { type: newest.type, value: newest.value, currency: newest.currency, normalizer: newest.normalizer };
+  return lastKnownPrice(seller.id, sku, type);
 }

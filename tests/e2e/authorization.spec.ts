@@ -7,7 +7,7 @@ import { can, ROLES } from "../../lib/auth/roles";
 import type { Capability, Role } from "../../lib/auth/roles";
 import { signWebhookBody } from "../../lib/webhooks/signature";
 import { E2E_APP_URL } from "./ports";
-import { connectAs, seedTeamShop, sessionCookieFor, shopPathOf, storedAccessToken, withE2eDatabase } from "./support";
+import { buildActions, callAction, connectAs, seedTeamShop, sessionCookieFor, shopPathOf, storedAccessToken, withE2eDatabase } from "./support";
 import type { TeamShop } from "./support";
 
 // The role × capability matrix (issue 27): every server action of the build and every route
@@ -84,38 +84,6 @@ const routes = routeFiles().map((file) => {
   const route = `/${path.dirname(path.relative("app", file)).split(path.sep).join("/")}`;
   return { route, methods };
 });
-
-/** Server actions the build knows (Next.js's manifest), by exported name. */
-function buildActions(): { id: string; name: string }[] {
-  const manifest = JSON.parse(readFileSync(".next/server/server-reference-manifest.json", "utf8")) as {
-    node: Record<string, { exportedName: string }>;
-  };
-  return Object.entries(manifest.node).map(([id, entry]) => ({ id, name: entry.exportedName }));
-}
-
-/**
- * Calls a server action as a browser would: plain JSON arguments, or a multipart body when one of
- * them is a form (React's reply encoding: the form's fields under "<n>_", referenced as "$K<n>").
- */
-function callAction(request: APIRequestContext, id: string, args: unknown[], cookie?: string) {
-  const headers: Record<string, string> = { "Next-Action": id, Accept: "text/x-component", "Accept-Language": "en", ...(cookie ? { cookie } : {}) };
-  const forms: Record<string, string>[] = [];
-  const encoded = JSON.stringify(args, (_key, value: unknown) => {
-    if (value && typeof value === "object" && "$form" in value) {
-      forms.push((value as { $form: Record<string, string> }).$form);
-      return `$K${forms.length}`;
-    }
-    return value;
-  });
-  if (forms.length === 0) {
-    return request.post("/", { headers: { ...headers, "Content-Type": "text/plain;charset=UTF-8" }, data: encoded, maxRedirects: 0 });
-  }
-  const multipart: Record<string, string> = { "0": encoded };
-  forms.forEach((fields, index) => {
-    for (const [name, value] of Object.entries(fields)) multipart[`${index + 1}_${name}`] = value;
-  });
-  return request.post("/", { headers, multipart, maxRedirects: 0 });
-}
 
 type Caller = Role | "stranger" | "signedOut";
 /** Refused first, the owner last: the owner's allowed calls may change the shop. */

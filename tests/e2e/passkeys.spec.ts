@@ -1,22 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
-import { connectAs, withE2eDatabase } from "./support";
+import { addVirtualAuthenticator, connectAs, withE2eDatabase } from "./support";
 
 // Joining a shop through an invite link with a passkey, and signing in with it again, in Chromium
 // with a virtual authenticator (a platform authenticator that keeps discoverable credentials and
 // verifies its user at once). tests/integration/passkeys.test.ts checks the server's side with a
 // software authenticator: refusals, counters, single use.
-
-/** Gives `page` a platform authenticator (Chromium's virtual one, through CDP). */
-async function addVirtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-  });
-  return cdp;
-}
 
 /** Signs the owner of Loja Demo in and answers the shop's id (the start page redirects to /s/{id}). */
 async function ownerShopId(page: Page): Promise<string> {

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect } from "@playwright/test";
+import { readFileSync } from "node:fs";
 import pg from "pg";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { decryptSecret, encryptSecret, sellerTokenContext } from "../../lib/crypto";
@@ -208,4 +209,46 @@ export async function seedTeamShop(label: string): Promise<TeamShop> {
     }
   });
   return { shopId, people };
+}
+
+/** Server actions the build knows (Next.js's manifest), by exported name. */
+export function buildActions(): { id: string; name: string }[] {
+  const manifest = JSON.parse(readFileSync(".next/server/server-reference-manifest.json", "utf8")) as {
+    node: Record<string, { exportedName: string }>;
+  };
+  return Object.entries(manifest.node).map(([id, entry]) => ({ id, name: entry.exportedName }));
+}
+
+/**
+ * Calls a server action as a browser would: plain JSON arguments, or a multipart body when one of
+ * them is a form (React's reply encoding: the form's fields under "<n>_", referenced as "$K<n>").
+ */
+export function callAction(request: APIRequestContext, id: string, args: unknown[], cookie?: string) {
+  const headers: Record<string, string> = { "Next-Action": id, Accept: "text/x-component", "Accept-Language": "en", ...(cookie ? { cookie } : {}) };
+  const forms: Record<string, string>[] = [];
+  const encoded = JSON.stringify(args, (_key, value: unknown) => {
+    if (value && typeof value === "object" && "$form" in value) {
+      forms.push((value as { $form: Record<string, string> }).$form);
+      return `$K${forms.length}`;
+    }
+    return value;
+  });
+  if (forms.length === 0) {
+    return request.post("/", { headers: { ...headers, "Content-Type": "text/plain;charset=UTF-8" }, data: encoded, maxRedirects: 0 });
+  }
+  const multipart: Record<string, string> = { "0": encoded };
+  forms.forEach((fields, index) => {
+    for (const [name, value] of Object.entries(fields)) multipart[`${index + 1}_${name}`] = value;
+  });
+  return request.post("/", { headers, multipart, maxRedirects: 0 });
+}
+
+/** Gives `page` a platform authenticator (Chromium's virtual one, through CDP): it keeps discoverable credentials and verifies its user at once. */
+export async function addVirtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  return cdp;
 }

@@ -1,0 +1,184 @@
+import { randomBytes } from "node:crypto";
+import { expect, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { E2E_SANDBOX_URL } from "./ports";
+import { addVirtualAuthenticator, buildActions, callAction, connectAs, sessionCookieFor, shopPathOf, storedAccessToken, withE2eDatabase } from "./support";
+
+// A shop run by a team, and shops run by an agency (issue 27), in a browser: invitations, roles
+// the pages and the server both keep to, the audit log, a removal that takes effect at once, and
+// a person with two shops whose every page is about the shop in its address.
+
+/** An invite link for `role`, made on the Team page by the owner signed in on `owner`. */
+async function inviteLink(owner: Page, shop: string, role: "Manager" | "Viewer"): Promise<string> {
+  await owner.goto(`${shop}/members`);
+  await owner.getByLabel("Role", { exact: true }).selectOption({ label: role });
+  await owner.getByRole("button", { name: "Create invite link" }).click();
+  const link = owner.getByLabel("Invite link", { exact: true });
+  await expect(link).toHaveValue(/\/invite\/[\w-]+$/);
+  return link.inputValue();
+}
+
+/** Someone on their own device opens the link, creates a passkey and joins. */
+async function joinWithPasskey(browser: Browser, link: string, name: string, shop: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await addVirtualAuthenticator(page);
+  await page.goto(link);
+  await page.getByLabel("Your name").fill(name);
+  await page.getByRole("button", { name: "Create a passkey and join" }).click();
+  await page.waitForURL((url) => url.pathname === shop);
+  return page;
+}
+
+test("a manager's price change shows in the audit log with their name; a viewer sees masked customers and changes nothing; a removal ends access at once", async ({ page, browser, request }) => {
+  test.setTimeout(240_000);
+  await connectAs(page, "seller@example.com");
+  const shop = await shopPathOf(page);
+  const shopId = shop.slice("/s/".length);
+  const suffix = randomBytes(3).toString("hex");
+  const managerName = `Marta Gerente ${suffix}`;
+  const viewerName = `Vitor Leitura ${suffix}`;
+
+  const manager = await joinWithPasskey(browser, await inviteLink(page, shop, "Manager"), managerName, shop);
+  const viewer = await joinWithPasskey(browser, await inviteLink(page, shop, "Viewer"), viewerName, shop);
+  try {
+    await expect(manager.getByTestId("current-shop")).toHaveText("Loja Demo — you are manager");
+    // The manager's sections: no Team, no Settings.
+    const nav = manager.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Audit log" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Team" })).toHaveCount(0);
+    await expect(nav.getByRole("link", { name: "Settings" })).toHaveCount(0);
+
+    // The manager changes a sell price in place.
+    await manager.goto(`${shop}/prices/products`);
+    const row = manager.locator("tbody tr").first();
+    const sku = (await row.locator("td:nth-child(2)").textContent())!.trim();
+    const before = (await row.getByTestId("sell-price").textContent())!.trim();
+    expect(before).toMatch(/^R\$\s?[\d,]+\.\d{2}$/);
+    await manager.getByRole("button", { name: `: Sell price of ${sku}` }).click();
+    await manager.getByRole("textbox", { name: `Sell price of ${sku}` }).fill("77.70");
+    await manager.keyboard.press("Enter");
+    await expect(row.getByTestId("sell-price")).toHaveText(/R\$\s?77\.70/);
+
+    // The audit log: who, and old → new.
+    await manager.goto(`${shop}/audit`);
+    const entry = manager.getByTestId("audit-entry").filter({ hasText: sku }).first();
+    await expect(entry).toContainText(managerName);
+    const amount = (text: string) => text.replace(/\s/g, "").replace("R$", "R\\$\\s?");
+    await expect(entry).toContainText(new RegExp(`${amount(before)} → R\\$\\s?77\\.70`));
+
+    // The viewer: an order's customer documents and e-mails masked, in what reaches the browser.
+    await viewer.goto(`${shop}/orders`);
+    await viewer.locator("tbody tr").first().getByRole("link").first().click();
+    await viewer.waitForURL(/\/orders\/[0-9a-f]{24}$/);
+    const orderId = viewer.url().split("/").pop()!;
+    const token = await storedAccessToken("seller@example.com");
+    const order = (await (await request.get(`${E2E_SANDBOX_URL}/v1.0/marketplace/orders/${orderId}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+      customer: { email: string; document_number: string };
+    };
+    await expect(viewer.locator("main h1")).toBeVisible();
+    const html = await viewer.content();
+    expect(html).not.toContain(order.customer.email);
+    expect(html).not.toContain(order.customer.document_number);
+    await expect(viewer.locator("main")).toContainText(`${order.customer.email[0]}•••${order.customer.email.slice(order.customer.email.indexOf("@"))}`);
+    // The owner sees the e-mail in full.
+    await page.goto(`${shop}/orders/${orderId}`);
+    await expect(page.locator("main")).toContainText(order.customer.email);
+
+    // The viewer cannot change a price: no control, and a forged call is refused.
+    await viewer.goto(`${shop}/prices/products`);
+    await expect(viewer.locator("tbody tr").first().getByTestId("sell-price")).toBeVisible();
+    await expect(viewer.getByRole("button", { name: /^(Edit|Set)/ })).toHaveCount(0);
+    await expect(viewer.getByRole("link", { name: /CSV/ })).toHaveCount(0);
+    const setPrice = buildActions().find((action) => action.name === "setProductPriceAction")!;
+    const forged = await callAction(viewer.request, setPrice.id, [shopId, { sku, type: "sell", amount: "1.00", currency: "BRL", normalizer: 100 }]);
+    expect(forged.headers()["x-action-redirect"]).toMatch(/^\/refused/);
+    await viewer.reload();
+    await expect(viewer.locator("tbody tr").first().getByTestId("sell-price")).toHaveText(/R\$\s?77\.70/);
+
+    // The owner removes the manager: their open page's next request is refused.
+    await manager.goto(`${shop}/orders`);
+    await page.goto(`${shop}/members`);
+    await page.getByRole("button", { name: `Remove ${managerName}` }).click();
+    await expect(page.getByText(`${managerName} no longer has access to this shop.`)).toBeVisible();
+    await manager.reload();
+    await expect(manager).toHaveURL(/\/refused$/);
+    await expect(manager.getByRole("heading", { name: "You can't open this" })).toBeVisible();
+    await page.goto(`${shop}/audit`);
+    await expect(page.getByTestId("audit-entry").first()).toContainText(managerName);
+  } finally {
+    await manager.context().close();
+    await viewer.context().close();
+  }
+});
+
+test("an agency person with two shops: every page is about the shop in its address, whatever another tab opened", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  await connectAs(page, "seller@example.com");
+  const shopA = await shopPathOf(page);
+  const second = await browser.newContext();
+  const shopB = await (async () => {
+    const other = await second.newPage();
+    await connectAs(other, "seller2@example.com");
+    return shopPathOf(other);
+  })();
+  await second.close();
+
+  // A person of an agency, manager in one shop and viewer in the other.
+  const personId = `e2e-agency-${randomBytes(4).toString("hex")}`;
+  await withE2eDatabase(async (client) => {
+    await client.query(`INSERT INTO "Person" (id, name) VALUES ($1, 'Agência Norte')`, [personId]);
+    await client.query(`INSERT INTO "Membership" ("sellerId", "personId", role) VALUES ($1, $3, 'manager'), ($2, $3, 'viewer')`, [shopA.slice(3), shopB.slice(3), personId]);
+  });
+  const agency = await browser.newContext();
+  try {
+    await agency.addCookies([await sessionCookieFor(personId)]);
+    const first = await agency.newPage();
+    await first.goto(`${shopA}/orders`);
+    await expect(first.getByTestId("current-shop")).toHaveText("Loja Demo — you are manager");
+    await expect(first.locator("tbody tr").first()).toBeVisible();
+
+    // A second tab switches to the other shop.
+    const other = await agency.newPage();
+    await other.goto(`${shopA}/orders`);
+    await other.locator("summary", { hasText: "Switch shop" }).click();
+    await other.getByRole("link", { name: "Loja Dois" }).click();
+    await other.waitForURL((url) => url.pathname === shopB);
+    await expect(other.getByTestId("current-shop")).toHaveText("Loja Dois — you are viewer");
+    await other.goto(`${shopB}/orders`);
+    await expect(other.locator("tbody tr").first()).toBeVisible();
+
+    const orderIds = async (tab: Page) => tab.locator('tbody a[href*="/orders/"]').evaluateAll((links) => links.map((link) => link.getAttribute("href")!.split("/").pop()!));
+    // The first tab, reloaded, still shows its own shop: the address names it.
+    await first.reload();
+    await expect(first.getByTestId("current-shop")).toHaveText("Loja Demo — you are manager");
+    await expect(first.locator("tbody tr").first()).toBeVisible();
+    const idsA = await orderIds(first);
+    const idsB = await orderIds(other);
+    expect(idsA.length).toBeGreaterThan(0);
+    expect(idsB.length).toBeGreaterThan(0);
+    expect(idsA.filter((id) => idsB.includes(id))).toEqual([]);
+    // An order of one shop opened in the other's address is not found there.
+    await first.goto(`${shopA}/orders/${idsB[0]}`);
+    await expect(first.getByRole("heading", { name: "Page not found" })).toBeVisible();
+
+    // The event logs, each its shop's own.
+    const eventIds = async (tab: Page, shop: string) => {
+      await tab.goto(`${shop}/webhooks/events`);
+      await expect(tab.locator("main h1")).toBeVisible();
+      return tab.locator('tbody a[href*="/webhooks/events/"]').evaluateAll((links) => links.map((link) => link.getAttribute("href")!.split("/").pop()!));
+    };
+    const [eventsA, eventsB] = [await eventIds(first, shopA), await eventIds(other, shopB)];
+    expect(eventsA.filter((id) => eventsB.includes(id))).toEqual([]);
+    const own = await withE2eDatabase(async (client) => (await client.query<{ id: string }>(`SELECT id FROM "WebhookEvent" WHERE "sellerId" = $1`, [shopB.slice(3)])).rows.map((row) => row.id));
+    for (const id of eventsB) expect(own).toContain(id);
+
+    // The shop-less paths of before lead to the shop opened last.
+    await first.goto("/orders");
+    await expect(first).toHaveURL(new RegExp(`${shopB}/orders$`));
+    // A viewer there: the role is per shop.
+    await expect(first.getByRole("button", { name: /Export CSV/ })).toHaveCount(0);
+  } finally {
+    await agency.close();
+  }
+});
