@@ -20,16 +20,13 @@ export function MemberControls({ personId, name, role }: { personId: string; nam
   return (
     <div className="space-y-2">
       <form action={action} className="flex flex-wrap items-end gap-2">
-        <label className="text-sm">
-          <span className="sr-only">{t("members.role", { name })}</span>
-          <select name="role" defaultValue={role} className="min-h-11 rounded-md border border-zinc-300 px-3" aria-label={t("members.role", { name })}>
-            {ROLES.map((candidate) => (
-              <option key={candidate} value={candidate}>
-                {t(`roles.${candidate}.name`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <select name="role" defaultValue={role} className="min-h-11 rounded-md border border-zinc-300 px-3 text-sm" aria-label={t("members.role", { name })}>
+          {ROLES.map((candidate) => (
+            <option key={candidate} value={candidate}>
+              {t(`roles.${candidate}.name`)}
+            </option>
+          ))}
+        </select>
         <button type="submit" disabled={pending} className="min-h-11 rounded-md border border-zinc-300 px-3 text-sm font-medium hover:bg-zinc-50">
           {t("members.change")}
         </button>

@@ -34,6 +34,8 @@ const SECTIONS = [
   { name: "Preços", url: /\/prices\/products$/ },
   { name: "SKUs", url: /\/skus$/ },
   { name: "Webhooks", url: /\/webhooks$/ },
+  { name: "Equipe", url: /\/members$/ },
+  { name: "Histórico de alterações", url: /\/audit$/ },
   { name: "Configurações", url: /\/settings$/ },
 ];
 
@@ -52,7 +54,7 @@ async function everySectionThroughTheMenu(page: Page) {
 }
 
 test("signed out: the landing, sign-in and not-found pages fit the screen, and the menu holds the sections and the language", async ({ page }) => {
-  for (const path of ["/", "/connect", "/no-such-page"]) {
+  for (const path of ["/", "/connect", "/no-such-page", "/invite/no-such-invite-link-0000000000"]) {
     await page.goto(path);
     await expect(page.locator("main")).toBeVisible();
     await expectNoSidewaysScroll(page, path);
@@ -71,7 +73,7 @@ test("signed in: every page fits a phone's screen and every section is reachable
   await connectAs(page, "seller@example.com");
   await everySectionThroughTheMenu(page);
 
-  const pages = ["/", "/orders", "/orders?deadline=late", "/prices", "/prices/products", "/prices/bulk", "/skus", "/skus/new", "/webhooks", "/webhooks/events", "/settings"];
+  const pages = ["/", "/orders", "/orders?deadline=late", "/prices", "/prices/products", "/prices/bulk", "/skus", "/skus/new", "/webhooks", "/webhooks/events", "/settings", "/members", "/audit", "/shops", "/account", "/refused"];
   for (const path of pages) {
     await page.goto(path);
     await expect(page.locator("main h1")).toBeVisible();

@@ -9,7 +9,7 @@ import { latestLiveMessageId } from "@/lib/live/bus";
 // Every page of a shop: which shop it is about and as whom (visible at every width), the
 // "reconnect" notice, and the shop's live stream. Each page checks its own capability too.
 export default async function ShopLayout({ params, children }: LayoutProps<"/s/[shopId]">) {
-  const access = await requireShop((await params).shopId, "overview.view");
+  const access = await requireShop((await params).shopId, "overview.view", { remember: false });
   const t = await getTranslations("shell");
   return (
     <>
