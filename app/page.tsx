@@ -1,7 +1,9 @@
 import { useTranslations } from "next-intl";
+import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { ConnectButton } from "@/components/auth/connect-button";
 import { getCurrentPerson } from "@/lib/auth/session";
+import { LAST_SHOP_COOKIE, lastShopOf } from "@/lib/shops/last-shop";
 import { shopPath } from "@/lib/shops/paths";
 
 // The start: signed out, what the dashboard is; signed in, the shop opened last (or the list of
@@ -9,8 +11,8 @@ import { shopPath } from "@/lib/shops/paths";
 export default async function HomePage() {
   const person = await getCurrentPerson();
   if (!person) return <Landing />;
-  const last = person.shops.find((shop) => shop.id === person.lastShopId && shop.connected) ?? (person.shops.length === 1 && person.shops[0]!.connected ? person.shops[0] : undefined);
-  redirect(last ? shopPath(last.id) : "/shops");
+  const last = lastShopOf(person, (await cookies()).get(LAST_SHOP_COOKIE)?.value);
+  redirect(last ? shopPath(last) : "/shops");
 }
 
 function Landing() {

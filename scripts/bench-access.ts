@@ -39,6 +39,7 @@ import { parseArgs } from "node:util";
 import type { Client } from "pg";
 import { percentile } from "./lib/load";
 import { dropDatabase } from "./lib/pg-admin";
+import { createPrng } from "../sandbox/random";
 
 const { values: args } = parseArgs({
   options: {
@@ -88,18 +89,6 @@ const median = (values: readonly number[]) => {
 const max = (values: readonly number[]) => Math.max(...values);
 const ms = (value: number, digits = 2) => value.toFixed(digits);
 const count = (value: number) => value.toLocaleString("en");
-
-/** A small seeded generator (mulberry32): the same shops are picked on every run. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** Runs `task` over `items` a few at a time: the setup is not what is measured. */
 async function inParallel<T, U>(items: readonly T[], limit: number, task: (item: T, index: number) => Promise<U>): Promise<U[]> {
@@ -193,7 +182,7 @@ async function measure(): Promise<void> {
     console.log(`${count(SHOPS)} shops, each with its owner and a session, and ${count(members.length)} more memberships: set up in ${setupSeconds.toFixed(1)} s\n`);
 
     // --- 1. The membership check -----------------------------------------------------------------
-    const random = seededRandom(27);
+    const random = createPrng(27);
     const before: { ms: number[]; statements: number[] } = { ms: [], statements: [] };
     const after: { ms: number[]; statements: number[] } = { ms: [], statements: [] };
     for (let request = 0; request < WARM_UP_REQUESTS + ITERATIONS; request++) {

@@ -26,23 +26,12 @@ export const CAPABILITIES = [
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
-const MANAGER: readonly Capability[] = [
-  "overview.view",
-  "orders.view",
-  "orders.customerData",
-  "orders.export",
-  "prices.view",
-  "prices.change",
-  "skus.view",
-  "skus.change",
-  "events.view",
-  "events.processAgain",
-  "audit.view",
-];
+/** What only an owner may do: the shop's connection, webhooks and team. A manager does the rest. */
+const OWNER_ONLY: readonly Capability[] = ["webhooks.manage", "connection.manage", "members.manage"];
 
 const GRANTS: Record<Role, ReadonlySet<Capability>> = {
   owner: new Set(CAPABILITIES),
-  manager: new Set(MANAGER),
+  manager: new Set(CAPABILITIES.filter((capability) => !OWNER_ONLY.includes(capability))),
   operations: new Set(["overview.view", "orders.view", "orders.customerData", "orders.export"]),
   viewer: new Set(["overview.view", "orders.view", "prices.view", "skus.view", "events.view"]),
 };

@@ -1,12 +1,11 @@
 import "server-only";
-import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { auth } from "@/lib/auth";
 import { can } from "@/lib/auth/roles";
 import type { Capability, Role } from "@/lib/auth/roles";
 import { db } from "@/lib/db";
-import { findCurrentPerson, rememberLastShop } from "@/lib/data/people";
+import { findCurrentPerson } from "@/lib/data/people";
 import type { CurrentPerson } from "@/lib/data/people";
 import { findCurrentSeller } from "@/lib/data/sellers";
 import type { CurrentSeller } from "@/lib/data/sellers";
@@ -74,20 +73,12 @@ export const getShopAccess = cache(async (shopId: string): Promise<ShopAccess | 
  * not a member, or a role without `capability` → the refusal page (nothing is read or changed);
  * a disconnected shop → the shops list, where its owner can connect it again.
  */
-export async function requireShop(shopId: unknown, capability: Capability, options: { remember?: boolean } = {}): Promise<ShopAccess> {
+export async function requireShop(shopId: unknown, capability: Capability): Promise<ShopAccess> {
   const access = typeof shopId === "string" && shopId.length > 0 && shopId.length <= 64 ? await getShopAccess(shopId) : "not-a-member";
   if (access === "signed-out") redirect("/connect");
   if (access === "disconnected") redirect("/shops");
   if (access === "not-a-member" || !can(access.role, capability)) redirect("/refused");
-  // Only a page the person opens makes its shop their last one: not the shop's layout (rendered
-  // for prefetches too), nor a link's prefetch.
-  if (options.remember !== false && access.person.lastShopId !== access.shop.id && !(await isPrefetch())) await rememberLastShop(access.person.id, access.shop.id);
   return access;
-}
-
-async function isPrefetch(): Promise<boolean> {
-  const list = await headers();
-  return list.get("next-router-prefetch") !== null || list.get("next-router-segment-prefetch") !== null;
 }
 
 /**

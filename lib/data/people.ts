@@ -85,11 +85,6 @@ export async function makeOwner(personId: string, sellerId: string): Promise<voi
   ]);
 }
 
-/** The shop a person opened last: where the shop-less paths lead. */
-export async function rememberLastShop(personId: string, sellerId: string): Promise<void> {
-  await db.person.updateMany({ where: { id: personId, lastShopId: { not: sellerId } }, data: { lastShopId: sellerId } });
-}
-
 /** A person's role in a shop, or null when they are not a member. */
 export async function roleIn(personId: string, sellerId: string): Promise<Role | null> {
   const membership = await db.membership.findUnique({ where: { sellerId_personId: { sellerId, personId } }, select: { role: true } });

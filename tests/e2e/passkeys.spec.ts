@@ -84,8 +84,8 @@ test.describe("passkeys", () => {
       await expect(newcomer.getByText("This device already keeps a passkey of yours for this dashboard.")).toBeVisible();
 
       // DEPENDS ON the lead's header ("Sign out") and /connect page (which renders <PasskeySignIn />).
-      await newcomer.getByRole("button", { name: "Sign out" }).click();
-      await expect(newcomer.getByRole("button", { name: "Sign out" })).toHaveCount(0);
+      await newcomer.getByTestId("account").getByRole("button", { name: "Sign out" }).click();
+      await expect(newcomer.getByTestId("account").getByRole("button", { name: "Sign out" })).toHaveCount(0);
       await newcomer.goto("/connect");
       await newcomer.getByRole("button", { name: "Sign in with a passkey" }).click();
       // The start page leads to the person's last shop.

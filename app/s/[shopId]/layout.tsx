@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { ConnectButton } from "@/components/auth/connect-button";
 import { LiveUpdates } from "@/components/live/live-updates";
+import { RememberShop } from "@/components/remember-shop";
 import { ShopRoleProvider } from "@/components/shop-role";
 import { can } from "@/lib/auth/roles";
 import { requireShop } from "@/lib/auth/session";
@@ -9,7 +10,7 @@ import { latestLiveMessageId } from "@/lib/live/bus";
 // Every page of a shop: which shop it is about and as whom (visible at every width), the
 // "reconnect" notice, and the shop's live stream. Each page checks its own capability too.
 export default async function ShopLayout({ params, children }: LayoutProps<"/s/[shopId]">) {
-  const access = await requireShop((await params).shopId, "overview.view", { remember: false });
+  const access = await requireShop((await params).shopId, "overview.view");
   const t = await getTranslations("shell");
   return (
     <>
@@ -24,6 +25,7 @@ export default async function ShopLayout({ params, children }: LayoutProps<"/s/[
       ) : null}
       <ShopRoleProvider role={access.role}>{children}</ShopRoleProvider>
       <LiveUpdates shopId={access.shop.id} after={await latestLiveMessageId()} />
+      <RememberShop shopId={access.shop.id} />
     </>
   );
 }
