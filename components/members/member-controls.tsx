@@ -14,7 +14,8 @@ export function MemberControls({ personId, name, role }: { personId: string; nam
   const t = useTranslations("members");
   const shopId = useShopId() ?? "";
   const [state, action, pending] = useActionState<ActionState, FormData>(
-    (_previous, formData) => changeMemberAction(shopId, personId, String(formData.get("role") ?? "")),
+    // "Remove" is the form's other submit button: its value wins over the select's.
+    (_previous, formData) => changeMemberAction(shopId, personId, formData.get("intent") === "remove" ? "remove" : String(formData.get("role") ?? "")),
     idle,
   );
   return (
@@ -30,7 +31,7 @@ export function MemberControls({ personId, name, role }: { personId: string; nam
         <button type="submit" disabled={pending} className="min-h-11 rounded-md border border-zinc-300 px-3 text-sm font-medium hover:bg-zinc-50">
           {t("members.change")}
         </button>
-        <button type="submit" name="role" value="remove" disabled={pending} className="min-h-11 rounded-md border border-red-300 px-3 text-sm font-medium text-red-800 hover:bg-red-50">
+        <button type="submit" name="intent" value="remove" disabled={pending} className="min-h-11 rounded-md border border-red-300 px-3 text-sm font-medium text-red-800 hover:bg-red-50">
           {t("members.remove", { name })}
         </button>
       </form>

@@ -26,33 +26,26 @@ export interface CurrentPerson {
 }
 
 /**
- * The person with their shops, or null when there is none. With `sessionId`, also null when that
- * signed-in session has ended (signed out, here or everywhere): one read either way.
+ * The person of a signed-in session with their shops, or null when the session has ended (signed
+ * out, here or everywhere) or names another person. Read on every request, so in one statement.
  */
 export async function findCurrentPerson(personId: string, sessionId: string): Promise<CurrentPerson | null> {
-  const person = await db.person.findUnique({
-    where: { id: personId },
-    select: {
-      id: true,
-      name: true,
-      marketplaceEmail: true,
-      lastShopId: true,
-      sessions: { where: { id: sessionId }, select: { id: true } },
-      memberships: { select: { role: true, seller: { select: { id: true, name: true, email: true, connection: { select: { sellerId: true } } } } } },
-    },
-  });
-  if (!person || person.sessions.length !== 1) return null;
-  const shops = person.memberships
-    .filter((membership) => isRole(membership.role))
-    .map((membership) => ({
-      id: membership.seller.id,
-      name: membership.seller.name,
-      email: membership.seller.email,
-      role: membership.role as Role,
-      connected: membership.seller.connection !== null,
-    }))
+  const rows = await db.$queryRaw<
+    { id: string; name: string; marketplaceEmail: string | null; lastShopId: string | null; role: string | null; shopId: string | null; shopName: string | null; shopEmail: string | null; connected: boolean }[]
+  >`
+    SELECT p."id", p."name", p."marketplaceEmail", p."lastShopId", m."role", s."id" AS "shopId", s."name" AS "shopName", s."email" AS "shopEmail", (c."id" IS NOT NULL) AS "connected"
+    FROM "PersonSession" ps
+    JOIN "Person" p ON p."id" = ps."personId"
+    LEFT JOIN "Membership" m ON m."personId" = p."id"
+    LEFT JOIN "Seller" s ON s."id" = m."sellerId"
+    LEFT JOIN "Connection" c ON c."sellerId" = s."id"
+    WHERE ps."id" = ${sessionId} AND ps."personId" = ${personId}`;
+  const first = rows[0];
+  if (!first) return null;
+  const shops = rows
+    .flatMap((row) => (row.shopId && isRole(row.role) ? [{ id: row.shopId, name: row.shopName ?? "", email: row.shopEmail ?? "", role: row.role, connected: row.connected }] : []))
     .sort((a, b) => a.name.localeCompare(b.name) || a.email.localeCompare(b.email));
-  return { id: person.id, name: person.name, marketplaceEmail: person.marketplaceEmail, lastShopId: person.lastShopId, shops };
+  return { id: first.id, name: first.name, marketplaceEmail: first.marketplaceEmail, lastShopId: first.lastShopId, shops };
 }
 
 /** The person who signs in with this marketplace account: found, or created on their first sign-in. */
