@@ -6,6 +6,7 @@ import { signOutEverywhereAction } from "@/lib/actions/auth";
 import { listPasskeys } from "@/lib/auth/passkeys";
 import { requirePerson } from "@/lib/auth/session";
 import { shopPath } from "@/lib/shops/paths";
+import { ConnectButton } from "@/components/auth/connect-button";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("people.account"))("title") };
@@ -16,7 +17,7 @@ const card = "rounded-lg border border-zinc-200 bg-white p-4 sm:p-6";
 /** The signed-in person's own page: who they are, how they sign in, their shops and passkeys. */
 export default async function AccountPage() {
   const person = await requirePerson();
-  const [t, passkeys] = await Promise.all([getTranslations("people"), listPasskeys(person.id)]);
+  const [t, shell, passkeys] = await Promise.all([getTranslations("people"), getTranslations("shell"), listPasskeys(person.id)]);
 
   return (
     <section className="max-w-2xl min-w-0 space-y-6">
@@ -51,6 +52,10 @@ export default async function AccountPage() {
             ))}
           </ul>
         )}
+        {/* An agency's next client: the marketplace login of that shop's account. */}
+        <div className="mt-4">
+          <ConnectButton>{shell("shop.connectAnother")}</ConnectButton>
+        </div>
       </div>
 
       <PasskeyList passkeys={passkeys} onlyWayIn={person.marketplaceEmail === null} />

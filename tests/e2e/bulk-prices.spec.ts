@@ -192,7 +192,7 @@ test.describe("bulk price update", () => {
     for (const row of rows) expect(after.get(`${row.sku}|${row.type}`)?.value, `${row.sku} ${row.type}`).toBe(row.value);
   });
 
-  test("an upload never reaches another seller who signs in on the same browser meanwhile", async ({ page, context, request }) => {
+  test("an upload stays with its shop: when another person signs in on the same browser meanwhile, it stops and reaches nobody else's prices", async ({ page, context, request }) => {
     test.setTimeout(120_000);
     await connectAs(page, "seller2@example.com");
     const token2 = await storedAccessToken("seller2@example.com");
@@ -212,7 +212,10 @@ test.describe("bulk price update", () => {
     const token1 = await storedAccessToken("seller@example.com");
     const sellerPricesBefore = await currentPrices(request, token1);
 
-    await expect(page.getByText("This upload was started by another account")).toBeVisible({ timeout: 60_000 });
+    // The upload's next batch names its shop (Loja Dois), which the person now signed in is not in:
+    // refused, and the tab is told so.
+    await expect(page).toHaveURL(/\/refused$/, { timeout: 60_000 });
+    await expect(page.getByRole("heading", { name: "You can't open this" })).toBeVisible();
     await request.delete(`${E2E_SANDBOX_URL}/_sandbox/faults`);
     // Seller's own prices for those SKUs are untouched.
     const sellerPricesAfter = await currentPrices(request, token1);

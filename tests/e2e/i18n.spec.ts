@@ -4,18 +4,18 @@ import { connectAs } from "./support";
 // The dashboard's language: the browser's (Accept-Language), Portuguese when none of its languages
 // is one of ours, and the header's switch wins from then on. Dates in the seller's time zone.
 
-for (const { locale, lang, orders } of [
-  { locale: "pt-BR", lang: "pt-BR", orders: "Pedidos" },
-  { locale: "pt-PT", lang: "pt-BR", orders: "Pedidos" },
-  { locale: "en-US", lang: "en", orders: "Orders" },
-  { locale: "fr-FR", lang: "pt-BR", orders: "Pedidos" },
+for (const { locale, lang, connect } of [
+  { locale: "pt-BR", lang: "pt-BR", connect: "Conectar conta" },
+  { locale: "pt-PT", lang: "pt-BR", connect: "Conectar conta" },
+  { locale: "en-US", lang: "en", connect: "Connect account" },
+  { locale: "fr-FR", lang: "pt-BR", connect: "Conectar conta" },
 ]) {
   test.describe(`a browser in ${locale}`, () => {
     test.use({ locale });
     test(`gets the dashboard in ${lang}`, async ({ page }) => {
       await page.goto("/");
       await expect(page.locator("html")).toHaveAttribute("lang", lang);
-      await expect(page.getByRole("navigation", { name: lang === "en" ? "Main" : "Principal" }).getByRole("link", { name: orders })).toBeVisible();
+      await expect(page.getByTestId("account").getByRole("link", { name: connect })).toBeVisible();
     });
   });
 }

@@ -51,7 +51,7 @@ test("the orders table works with the keyboard alone: quick filter, sort, next p
   await expect(page).toHaveURL(/page=2/);
 
   // Back up from the pager to the rows: the last order of the page, then open it.
-  await tabTo(page, (element) => /^\/orders\/[0-9a-f]{24}$/.test(element.href ?? ""), { key: "Shift+Tab", limit: 10 });
+  await tabTo(page, (element) => /^\/s\/[^/]+\/orders\/[0-9a-f]{24}$/.test(element.href ?? ""), { key: "Shift+Tab", limit: 10 });
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { name: /^Order / })).toBeVisible();
 });
@@ -71,7 +71,7 @@ test("the prices table works with the keyboard alone: filter by type, sort, open
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/sort=created_at%3Aasc/);
 
-  await tabTo(page, (element) => /^\/prices\/[0-9a-f]{24}$/.test(element.href ?? ""));
+  await tabTo(page, (element) => /^\/s\/[^/]+\/prices\/[0-9a-f]{24}$/.test(element.href ?? ""));
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { name: /list price/ })).toBeVisible();
 });
@@ -108,7 +108,7 @@ test("the SKU catalogue works with the keyboard alone: search, open a SKU", asyn
   await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(code)}`));
   await expect(page.locator("tbody tr")).toHaveCount(1);
 
-  await tabTo(page, (element) => /^\/skus\/[^/?]+$/.test(element.href ?? "") && element.href !== "/skus/new");
+  await tabTo(page, (element) => /^\/s\/[^/]+\/skus\/[^/?]+$/.test(element.href ?? "") && !(element.href ?? "").endsWith("/skus/new"));
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/skus\/[^/?]+$/);
 });

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { E2E_APP_URL, E2E_SANDBOX_URL } from "./ports";
-import { connectAs } from "./support";
+import { connectAs, shopPathOf } from "./support";
 
 test.describe("webhooks", () => {
   test.afterEach(async ({ request }) => {
@@ -43,13 +43,17 @@ test.describe("webhooks", () => {
     await page.getByRole("button", { name: "Process again" }).click();
     await expect(page.getByRole("status").filter({ hasText: "processed again" })).toBeVisible();
 
-    // Another seller cannot open this event, nor see it in their log.
+    // Another shop's owner cannot open this event: not at its shop's address (refused), nor at
+    // their own shop's (not found), nor see it in their log.
     const eventUrl = page.url();
     const other = await browser.newContext();
     try {
       const otherPage = await other.newPage();
       await connectAs(otherPage, "seller2@example.com");
-      expect((await otherPage.goto(eventUrl))?.status()).toBe(404);
+      const otherShop = await shopPathOf(otherPage);
+      await otherPage.goto(eventUrl);
+      await expect(otherPage).toHaveURL(/\/refused$/);
+      expect((await otherPage.goto(eventUrl.replace(/\/s\/[^/]+/, otherShop)))?.status()).toBe(404);
       await otherPage.goto(`/webhooks/events?resource=${orderId}`);
       await expect(otherPage.getByText("No events match these filters yet.")).toBeVisible();
     } finally {
