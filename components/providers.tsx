@@ -22,7 +22,9 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster position="top-right" richColors closeButton />
+      {/* At the bottom: on a phone a toast spans the screen's width, and at the top it covered the
+          header's menu button (a tap meant for the menu opened the toast's order instead). */}
+      <Toaster position="bottom-right" richColors closeButton />
     </QueryClientProvider>
   );
 }
