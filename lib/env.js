@@ -244,5 +244,29 @@ export function parseEnv(source) {
 
 /** @typedef {ReturnType<typeof parseEnv>} Env */
 
+/**
+ * The Node.js line the project runs on: 24 LTS (20 is out of support). The npm package `node`
+ * installs it from the npm registry into node_modules/.bin, which `npm run` puts first on the PATH,
+ * so `npm run dev`, `npm start`, `npm test` and the worker run on it whatever Node the machine has.
+ */
+export const REQUIRED_NODE_MAJOR = 24;
+
+/** Throws, saying what to do, on a Node.js older than REQUIRED_NODE_MAJOR. */
+export function assertSupportedNode(version = process.versions.node) {
+  const major = Number(version.split(".")[0]);
+  if (!(major >= REQUIRED_NODE_MAJOR)) {
+    throw new Error(
+      `Node.js ${version} is out of support; this project runs on Node.js ${REQUIRED_NODE_MAJOR} LTS. ` +
+        `Start it through npm (npm run dev, npm start, npm test, npm run worker), which runs the Node.js ${REQUIRED_NODE_MAJOR} ` +
+        `that \`npm install\` put in node_modules/.bin, or put that one first on your PATH.`,
+    );
+  }
+}
+
+// Every way of running the project imports this module first (next.config.mjs, the run scripts,
+// the test runners), so an older Node stops here, loudly. Not during `npm install` itself (its
+// postinstall generates the Prisma client through this module), which CI runs on the machine's Node.
+if (process.env.npm_lifecycle_event !== "postinstall") assertSupportedNode();
+
 /** @type {Env} */
 export const env = parseEnv(process.env);

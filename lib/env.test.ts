@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "./env.js";
+import { assertSupportedNode, parseEnv } from "./env.js";
 
 const realPlatform = {
   NODE_ENV: "production",
@@ -79,5 +79,22 @@ describe("parseEnv", () => {
     });
     expect(env.MARKETPLACE_BASE_URL).toBe("http://127.0.0.1:4010");
     expect(env.SANDBOX_MODE).toBe(true);
+  });
+});
+
+describe("assertSupportedNode", () => {
+  it("stops an out-of-support Node.js, saying how to run the project on 24", () => {
+    expect(() => assertSupportedNode("20.20.2")).toThrow(/Node\.js 20\.20\.2 is out of support; this project runs on Node\.js 24 LTS\. Start it through npm/);
+    expect(() => assertSupportedNode("22.18.0")).toThrow(/out of support/);
+    expect(() => assertSupportedNode("garbage")).toThrow(/out of support/);
+  });
+
+  it("lets 24 and later run", () => {
+    expect(() => assertSupportedNode("24.21.0")).not.toThrow();
+    expect(() => assertSupportedNode("26.0.0")).not.toThrow();
+  });
+
+  it("is what this test runs on: npm's PATH puts the node package's Node.js 24 first", () => {
+    expect(Number(process.versions.node.split(".")[0])).toBeGreaterThanOrEqual(24);
   });
 });
