@@ -57,6 +57,10 @@ export const sandboxEnvSchema = z.object({
   SANDBOX_ALLOW_PRIVATE_CALLBACKS: onOff("off"),
   /** Orders seeded for seller@example.com; seller2@example.com gets a quarter of it. */
   SANDBOX_SEED_ORDERS: z.coerce.number().int().min(0).max(1_000_000).default(240),
+  /** Extra PRO sellers, seller-00001@example.com … (password demo1234): many shops for scale tests. */
+  SANDBOX_SEED_SELLERS: z.coerce.number().int().min(0).max(99_999).default(0),
+  /** Orders spread among the extra sellers; unset = 5 each. */
+  SANDBOX_SEED_SELLER_ORDERS: optionalPositiveInt,
   SANDBOX_SEED: z.coerce.number().int().min(0).max(0xffffffff).default(20261121),
   /** Access token lifetime in seconds; unset = tokens never expire. */
   SANDBOX_TOKEN_TTL: optionalPositiveInt,
@@ -91,6 +95,9 @@ export interface SandboxConfig {
   controlToken: string | undefined;
   allowPrivateCallbacks: boolean;
   seedOrders: number;
+  /** Extra PRO sellers seeded beside the demo ones (lib: seed/apps-and-users.ts), and their orders in all. */
+  seedSellers: number;
+  seedSellerOrders: number;
   seed: number;
   tokenTtlSeconds: number | undefined;
   webhookTimeoutMs: number;
@@ -123,6 +130,8 @@ export function loadSandboxConfig(env: Record<string, string | undefined> = proc
     controlToken: values.SANDBOX_CONTROL_TOKEN,
     allowPrivateCallbacks: values.SANDBOX_ALLOW_PRIVATE_CALLBACKS,
     seedOrders: values.SANDBOX_SEED_ORDERS,
+    seedSellers: values.SANDBOX_SEED_SELLERS,
+    seedSellerOrders: values.SANDBOX_SEED_SELLER_ORDERS ?? values.SANDBOX_SEED_SELLERS * 5,
     seed: values.SANDBOX_SEED,
     tokenTtlSeconds: values.SANDBOX_TOKEN_TTL,
     webhookTimeoutMs: values.SANDBOX_WEBHOOK_TIMEOUT_MS,

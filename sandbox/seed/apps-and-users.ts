@@ -54,3 +54,20 @@ export function seedUsers(store: SandboxStore): void {
   store.addUser({ id: SEED_USER_IDS.seller2, email: "seller2@example.com", password: DEMO_PASSWORD, name: "Loja Dois", pro: true });
   store.addUser({ id: SEED_USER_IDS.free, email: "free@example.com", password: DEMO_PASSWORD, name: "Usuário Free", pro: false });
 }
+
+/** The extra seller number `index` (from 1): seller-00001@example.com, id 66000…0001, "Loja 00001". */
+export function extraSeller(index: number): { id: string; email: string; name: string } {
+  const number = String(index).padStart(5, "0");
+  return { id: `66${String(index).padStart(22, "0")}`, email: `seller-${number}@example.com`, name: `Loja ${number}` };
+}
+
+/** SANDBOX_SEED_SELLERS: PRO sellers beside the demo ones, who sign in like them (password demo1234). */
+export function seedExtraSellers(store: SandboxStore, count: number): string[] {
+  const ids: string[] = [];
+  for (let index = 1; index <= count; index++) {
+    const seller = extraSeller(index);
+    store.addUser({ ...seller, password: DEMO_PASSWORD, pro: true });
+    ids.push(seller.id);
+  }
+  return ids;
+}

@@ -3,11 +3,11 @@
 // timestamps derive from a fixed base time, not from the wall clock.
 import type { SandboxConfig } from "../config";
 import type { SandboxStore } from "../store";
-import { SEED_USER_IDS, seedApps, seedUsers } from "./apps-and-users";
+import { SEED_USER_IDS, seedApps, seedExtraSellers, seedUsers } from "./apps-and-users";
 import { seedCatalogue } from "./catalogue";
 import { createOrderPools, type OrderPools, seedOrdersFor } from "./orders";
 
-export { DEFAULT_REDIRECT_URI, DEMO_PASSWORD, SEED_USER_IDS, seedApps, seedUsers } from "./apps-and-users";
+export { DEFAULT_REDIRECT_URI, DEMO_PASSWORD, extraSeller, SEED_USER_IDS, seedApps, seedUsers } from "./apps-and-users";
 export { productImageUrl } from "./catalogue";
 export { generateCnpj, generateCpf, isValidCnpj, isValidCpf } from "./documents";
 export { createOrderPools, generateOrder, isArrangedBySeller, SELLER_ARRANGED_METHOD, seedOrdersFor } from "./orders";
@@ -27,5 +27,11 @@ export function seedStore(store: SandboxStore, config: SandboxConfig): OrderPool
   seedCatalogue(store, SEED_USER_IDS.seller2, pools, config.seed + 12);
   seedOrdersFor(store, SEED_USER_IDS.seller, config.seedOrders, config.seed + 1, pools);
   seedOrdersFor(store, SEED_USER_IDS.seller2, Math.round(config.seedOrders / 4), config.seed + 2, pools);
+  // The extra sellers' orders, spread evenly (the first ones get one more when it does not divide).
+  const extra = seedExtraSellers(store, config.seedSellers);
+  extra.forEach((id, index) => {
+    const count = Math.floor(config.seedSellerOrders / extra.length) + (index < config.seedSellerOrders % extra.length ? 1 : 0);
+    seedOrdersFor(store, id, count, config.seed + 100 + index, pools);
+  });
   return pools;
 }
