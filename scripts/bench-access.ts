@@ -123,7 +123,8 @@ async function measure(): Promise<void> {
   const { makeOwner, personForMarketplaceAccount } = await import("../lib/data/people");
   const { startSession } = await import("../lib/data/sessions");
   const { shopAccessOf } = await import("../lib/auth/session");
-  const { lastKnownPrices, recordBulkRun } = await import("../lib/data/audit-bulk");
+  const { recordBulkRun } = await import("../lib/data/audit-bulk");
+  const { lastKnownPrices } = await import("../lib/data/prices");
   const { recordAudit } = await import("../lib/data/audit");
   const { BULK_LIMITS } = await import("../lib/prices/bulk-csv");
 

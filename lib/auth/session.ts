@@ -4,7 +4,6 @@ import { cache } from "react";
 import { auth } from "@/lib/auth";
 import { can } from "@/lib/auth/roles";
 import type { Capability, Role } from "@/lib/auth/roles";
-import { db } from "@/lib/db";
 import { findCurrentPerson } from "@/lib/data/people";
 import type { CurrentPerson } from "@/lib/data/people";
 import { findCurrentSeller } from "@/lib/data/sellers";
@@ -30,8 +29,7 @@ export interface SessionClaims {
 export async function personOfSession(claims: SessionClaims | null | undefined, now = Date.now()): Promise<CurrentPerson | null> {
   if (!claims?.sessionId || claims.startedAt === undefined || !(claims.personId || claims.sellerId)) return null;
   if (now - claims.startedAt > env.SESSION_MAX_AGE_SECONDS * 1000) return null;
-  const personId = claims.personId ?? (await db.personSession.findUnique({ where: { id: claims.sessionId }, select: { personId: true } }))?.personId;
-  return personId ? findCurrentPerson(personId, claims.sessionId) : null;
+  return findCurrentPerson(claims.sessionId, claims.personId ?? null);
 }
 
 /** The signed-in person, or null. Reads the session cookie and the database. Cached per request. */

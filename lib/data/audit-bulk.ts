@@ -1,5 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { priceKey } from "@/lib/data/prices";
+import type { KnownPrice } from "@/lib/data/prices";
 import { recordAudit } from "@/lib/data/audit";
 import type { AuditInput } from "@/lib/data/audit";
 
@@ -23,7 +25,7 @@ export async function recordBulkRun(
   person: AuditInput["person"],
   run: { id: string; source: "csv" | "percent" },
   /** lastKnownPrices of the batch, read before anything was sent (the mirror follows the platform). */
-  before: ReadonlyMap<string, { type: string; value: number; currency: string; normalizer: number }>,
+  before: ReadonlyMap<string, KnownPrice>,
   batch: readonly BatchRow[],
   results: readonly { line: number; outcome: "applied" | "rejected" | "failed" }[],
 ): Promise<void> {
@@ -43,21 +45,8 @@ export async function recordBulkRun(
       person,
       action: "price.set" as const,
       subject: row.sku,
-      before: before.get(`${row.sku}\u0000${row.type}`) ?? null,
+      before: before.get(priceKey(row.sku, row.type)) ?? null,
       after: { type: row.type, value: row.value, currency: row.currency, normalizer: row.normalizer, run: run.id },
     })),
   ]);
-}
-
-/** The mirror's latest price per SKU and type among `rows`, in one query. */
-export async function lastKnownPrices(sellerId: string, rows: readonly BatchRow[]) {
-  const found = new Map<string, { type: string; value: number; currency: string; normalizer: number }>();
-  if (rows.length === 0) return found;
-  const mirrored = await db.priceMirror.findMany({
-    where: { sellerId, sku: { in: [...new Set(rows.map((row) => row.sku))] } },
-    orderBy: { syncedAt: "asc" },
-    select: { sku: true, type: true, value: true, currency: true, normalizer: true },
-  });
-  for (const price of mirrored) found.set(`${price.sku}\u0000${price.type}`, { type: price.type, value: price.value, currency: price.currency, normalizer: price.normalizer });
-  return found;
 }

@@ -27,9 +27,11 @@ export interface CurrentPerson {
 
 /**
  * The person of a signed-in session with their shops, or null when the session has ended (signed
- * out, here or everywhere) or names another person. Read on every request, so in one statement.
+ * out, here or everywhere) or names another person than `personId`. Without `personId` (a cookie
+ * from before people existed), the session row's own person. Read on every request, so in one
+ * statement.
  */
-export async function findCurrentPerson(personId: string, sessionId: string): Promise<CurrentPerson | null> {
+export async function findCurrentPerson(sessionId: string, personId: string | null): Promise<CurrentPerson | null> {
   const rows = await db.$queryRaw<
     { id: string; name: string; marketplaceEmail: string | null; lastShopId: string | null; role: string | null; shopId: string | null; shopName: string | null; shopEmail: string | null; connected: boolean }[]
   >`
@@ -39,7 +41,7 @@ export async function findCurrentPerson(personId: string, sessionId: string): Pr
     LEFT JOIN "Membership" m ON m."personId" = p."id"
     LEFT JOIN "Seller" s ON s."id" = m."sellerId"
     LEFT JOIN "Connection" c ON c."sellerId" = s."id"
-    WHERE ps."id" = ${sessionId} AND ps."personId" = ${personId}`;
+    WHERE ps."id" = ${sessionId} AND (${personId}::text IS NULL OR ps."personId" = ${personId})`;
   const first = rows[0];
   if (!first) return null;
   const shops = rows

@@ -69,25 +69,34 @@ export async function listEveryPrice(client: MarketplaceClient, maxPages: number
   return { prices, complete: false };
 }
 
-/** The price the dashboard last saw for a SKU and type (the price mirror), for the audit log's "before". */
-export async function lastKnownPrice(sellerId: string, sku: string, type: string): Promise<{ type: string; value: number; currency: string; normalizer: number } | null> {
-  const row = await db.priceMirror.findFirst({
-    where: { sellerId, sku, type },
-    orderBy: { syncedAt: "desc" },
-    select: { type: true, value: true, currency: true, normalizer: true },
+/** A price as the audit log's "before" and "after" record it (a type, not an interface: it is stored as JSON). */
+export type KnownPrice = { type: string; value: number; currency: string; normalizer: number };
+
+/** The key of a SKU and price type in lastKnownPrices' answer. */
+export const priceKey = (sku: string, type: string) => `${sku}\u0000${type}`;
+
+/** The prices the dashboard last saw (the price mirror) for these SKUs and types, in one query, by priceKey. */
+export async function lastKnownPrices(sellerId: string, rows: readonly { sku: string; type: string }[]): Promise<Map<string, KnownPrice>> {
+  const found = new Map<string, KnownPrice>();
+  if (rows.length === 0) return found;
+  const mirrored = await db.priceMirror.findMany({
+    where: { sellerId, sku: { in: [...new Set(rows.map((row) => row.sku))] } },
+    orderBy: { syncedAt: "asc" },
+    select: { sku: true, type: true, value: true, currency: true, normalizer: true },
   });
-  return row;
+  for (const price of mirrored) found.set(priceKey(price.sku, price.type), { type: price.type, value: price.value, currency: price.currency, normalizer: price.normalizer });
+  return found;
 }
 
 /**
  * The price a SKU and type have now, for the audit log's "before" of a single change: asked of the
  * platform (the newest price of that SKU and type), else the last one the mirror saw.
  */
-export async function currentPrice(seller: CurrentSeller, sku: string, type: PriceType): Promise<{ type: string; value: number; currency: string; normalizer: number } | null> {
+export async function currentPrice(seller: CurrentSeller, sku: string, type: PriceType): Promise<KnownPrice | null> {
   const listed = await withPlatform(seller, "listPrices", (client) =>
     client.listPrices(pricesQuery({ sku, type, limit: 1, sort: { field: "created_at", direction: "desc" } })),
   );
   const newest = listed.ok ? listed.data.items[0] : undefined;
   if (newest) return { type: newest.type, value: newest.value, currency: newest.currency, normalizer: newest.normalizer };
-  return lastKnownPrice(seller.id, sku, type);
+  return (await lastKnownPrices(seller.id, [{ sku, type }])).get(priceKey(sku, type)) ?? null;
 }
