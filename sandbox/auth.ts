@@ -1,5 +1,5 @@
 // The checks every API call goes through, in this order: fault `maintenance` (503), bearer token
-// (401), fault `rateLimitPerMinute` (429), scope (403), fault `errorRate` (500). Endpoints with
+// (401), faults `userFaults` (a delay, then 429) and `rateLimitPerMinute` (429), scope (403), fault `errorRate` (500). Endpoints with
 // their own failure body (SKU create) pass a renderer.
 import type { Context, MiddlewareHandler } from "hono";
 import type { Scope } from "@/lib/marketplace/schemas/scopes";
@@ -35,6 +35,11 @@ export function apiGuard(ctx: SandboxContext, requiredScopes: readonly Scope[], 
     const app = store.apps.get(token.clientId);
     if (!user || !app) return render(c, new SandboxHttpError(401, "invalid_token", "The access token is unknown"));
 
+    const userFault = faults.userFault(user.email);
+    if (userFault?.latencyMs) await new Promise((resolve) => setTimeout(resolve, userFault.latencyMs));
+    if (userFault?.retryAfterSeconds) {
+      return render(c, new SandboxHttpError(429, "rate_limited", "Too many requests: the user is temporarily blocked (fault userFaults)", { retryAfterSeconds: userFault.retryAfterSeconds }));
+    }
     const retryAfter = faults.takeRateLimitToken(user.id, clock.now());
     if (retryAfter !== null) {
       return render(c, new SandboxHttpError(429, "rate_limited", "Too many requests: the user is temporarily blocked", { retryAfterSeconds: retryAfter }));

@@ -138,6 +138,7 @@ describe("fault injection", () => {
         dropWebhookRate: 0,
         reorderWebhooks: false,
         maintenance: false,
+        userFaults: {},
       },
     });
     expect((await control("/faults", { errorRate: 2 })).status).toBe(400);
@@ -178,6 +179,28 @@ describe("fault injection", () => {
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(await limited.json()).toMatchObject({ error: { code: "rate_limited" } });
     await control("/clock", { advanceSeconds: 61 });
+    expect((await sandbox.api("/v1.0/marketplace/orders?_limit=1", { token })).status).toBe(200);
+  });
+
+  it("userFaults slow down or rate-limit one user's calls and no one else's", async () => {
+    const other = await obtainAccessToken(sandbox.url, { login: "seller2@example.com" });
+    expect((await control("/faults", { userFaults: { "Seller@Example.com": { retryAfterSeconds: 30 } } })).status).toBe(200);
+    const limited = await sandbox.api("/v1.0/marketplace/orders?_limit=1", { token });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("Retry-After")).toBe("30");
+    expect((await sandbox.api("/v1.0/marketplace/orders?_limit=1", { token: other })).status).toBe(200);
+
+    await control("/faults", { userFaults: { "seller@example.com": { latencyMs: 200 } } });
+    let started = performance.now();
+    expect((await sandbox.api("/v1.0/marketplace/orders?_limit=1", { token })).status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(190);
+    started = performance.now();
+    expect((await sandbox.api("/v1.0/marketplace/orders?_limit=1", { token: other })).status).toBe(200);
+    expect(performance.now() - started).toBeLessThan(190);
+
+    expect((await control("/faults", { userFaults: { "not-an-email": { latencyMs: 1 } } })).status).toBe(400);
+    expect((await control("/faults", { userFaults: { "seller@example.com": { retryAfterSeconds: 0 } } })).status).toBe(400);
+    await control("/faults", { userFaults: null });
     expect((await sandbox.api("/v1.0/marketplace/orders?_limit=1", { token })).status).toBe(200);
   });
 

@@ -4,6 +4,12 @@ import { z } from "zod";
 import { importErrorSchema } from "@/lib/marketplace/schemas/sku";
 import type { ImportError } from "@/lib/marketplace/schemas/sku";
 
+const userFaultSchema = z.strictObject({
+  latencyMs: z.number().int().min(0).max(60_000).optional(),
+  retryAfterSeconds: z.number().int().min(1).max(3_600).optional(),
+});
+export type UserFault = z.infer<typeof userFaultSchema>;
+
 export const faultsPatchSchema = z.strictObject({
   /** Share (0..1) of authorised API calls answered with HTTP 500; 1 = every call. */
   errorRate: z.number().min(0).max(1).optional(),
@@ -26,6 +32,16 @@ export const faultsPatchSchema = z.strictObject({
   reorderWebhooks: z.boolean().optional(),
   /** Maintenance: the authorization request redirects with `temporarily_unavailable`; API calls answer 503. */
   maintenance: z.boolean().optional(),
+  /**
+   * Faults for some users only, by e-mail (one slow or rate-limited shop among many): every API
+   * call of theirs first waits `latencyMs`, then, with `retryAfterSeconds`, answers HTTP 429 with
+   * that Retry-After. Replaces the whole map; null or {} = none.
+   */
+  userFaults: z
+    .record(z.email().max(254), userFaultSchema)
+    .refine((map) => Object.keys(map).length <= 1_000, "at most 1,000 users")
+    .nullable()
+    .optional(),
 });
 export type FaultsPatch = z.infer<typeof faultsPatchSchema>;
 
@@ -39,6 +55,7 @@ export interface Faults {
   dropWebhookRate: number;
   reorderWebhooks: boolean;
   maintenance: boolean;
+  userFaults: Record<string, UserFault>;
 }
 
 export const NO_FAULTS: Readonly<Faults> = {
@@ -51,6 +68,7 @@ export const NO_FAULTS: Readonly<Faults> = {
   dropWebhookRate: 0,
   reorderWebhooks: false,
   maintenance: false,
+  userFaults: {},
 };
 
 /** A rate of 0 never hits and 1 always does, so tests are deterministic at the ends. */
@@ -65,7 +83,9 @@ export class FaultState {
   /** Merges a patch: fields left out keep their value. */
   apply(patch: FaultsPatch): Faults {
     for (const [key, value] of Object.entries(patch)) {
-      if (value !== undefined) (this.current as unknown as Record<string, unknown>)[key] = value;
+      if (value === undefined) continue;
+      if (key === "userFaults") this.current.userFaults = normaliseUserFaults(patch.userFaults ?? null);
+      else (this.current as unknown as Record<string, unknown>)[key] = value;
     }
     this.windows.clear();
     return this.current;
@@ -74,6 +94,11 @@ export class FaultState {
   clear(): void {
     this.current = { ...NO_FAULTS };
     this.windows.clear();
+  }
+
+  /** The faults set for this user (e-mails are compared in lower case), if any. */
+  userFault(email: string): UserFault | undefined {
+    return this.current.userFaults[email.trim().toLowerCase()];
   }
 
   injectServerError(): boolean {
@@ -96,4 +121,8 @@ export class FaultState {
     if (window.count <= limit) return null;
     return Math.max(1, Math.ceil((window.windowStart + 60_000 - now) / 1000));
   }
+}
+
+function normaliseUserFaults(map: Record<string, UserFault> | null): Record<string, UserFault> {
+  return Object.fromEntries(Object.entries(map ?? {}).map(([email, fault]) => [email.trim().toLowerCase(), fault]));
 }
