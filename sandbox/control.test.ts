@@ -122,6 +122,25 @@ describe("control API", () => {
   });
 });
 
+describe("tokens for many sellers", () => {
+  it("issues a working token per seller, by e-mail or id, with the application's scopes", async () => {
+    const response = await control("/tokens", { sellers: ["seller@example.com", "650000000000000000000002"] });
+    expect(response.status).toBe(200);
+    const { tokens, scope } = (await response.json()) as { tokens: { seller: string; userId: string; access_token: string }[]; scope: string };
+    expect(tokens.map((entry) => entry.userId)).toEqual(["650000000000000000000001", "650000000000000000000002"]);
+    expect(scope.split(" ")).toContain("order-order:read");
+    const info = await sandbox.api("/v1.0/integradores/basic_user_info", { method: "POST", token: tokens[1]!.access_token });
+    expect(await info.json()).toMatchObject({ user_email: "seller2@example.com" });
+  });
+
+  it("refuses unknown sellers, applications and scopes", async () => {
+    expect((await control("/tokens", { sellers: ["nobody@example.com"] })).status).toBe(404);
+    expect((await control("/tokens", { sellers: ["seller@example.com"], clientId: "nope" })).status).toBe(404);
+    expect((await control("/tokens", { sellers: [] })).status).toBe(400);
+    expect((await control("/tokens", { sellers: ["seller@example.com"], scopes: ["not-a-scope"] })).status).toBe(400);
+  });
+});
+
 describe("fault injection", () => {
   it("sets, reads, merges and clears faults; rejects unknown or out-of-range ones", async () => {
     const set = await control("/faults", { errorRate: 0.5, latencyMs: 10 });

@@ -9,6 +9,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import type { DeliveryStatus, Order, OrderStatus } from "@/lib/marketplace/schemas/order";
 import { deliveryStatusSchema, orderStatusSchema } from "@/lib/marketplace/schemas/order";
+import { SCOPES, scopeAppliesTo, scopeSchema } from "@/lib/marketplace/schemas/scopes";
 import { WEBHOOK_DOMAINS } from "@/lib/marketplace/values";
 import { readBearerToken } from "./auth";
 import { isExposed, type SandboxConfig } from "./config";
@@ -17,6 +18,7 @@ import { isCrossSite } from "./console-origin";
 import type { SandboxContext, SandboxEnv } from "./context";
 import { SandboxHttpError, notFound } from "./errors";
 import { faultsPatchSchema } from "./faults";
+import { issueAccessToken } from "./oauth";
 import { generateOrder, isArrangedBySeller } from "./seed";
 import { jsonBody } from "./validation";
 import { notifySeller } from "./webhooks";
@@ -231,6 +233,36 @@ export function controlRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     }));
     return c.json({ deliveries, maxAttempts: ctx.webhooks.maxAttempts, retryDelaysMs: ctx.config.webhookRetryDelaysMs });
   });
+
+  // Tokens for many seeded users at once, as if each had signed in and consented (scale tests:
+  // SANDBOX_SEED_SELLERS); the OAuth flow itself is what the other tests go through.
+  routes.post(
+    "/_sandbox/tokens",
+    controlJson(
+      z.strictObject({
+        sellers: z.array(z.string().min(1).max(254)).min(1).max(100_000),
+        clientId: z.string().min(1).default("demo-integrator"),
+        scopes: z.array(scopeSchema).min(1).optional(),
+      }),
+    ),
+    (c) => {
+      const { sellers, clientId, scopes } = c.req.valid("json");
+      const app = ctx.store.apps.get(clientId);
+      if (!app) throw notFound("Application");
+      const granted = scopes ?? SCOPES.filter((scope) => scopeAppliesTo(scope, app.type));
+      const invalid = granted.filter((scope) => !scopeAppliesTo(scope, app.type));
+      if (invalid.length > 0) throw new SandboxHttpError(400, "invalid_request", `Scopes not available to this application: ${invalid.join(", ")}`);
+      const users = sellers.map((seller) => ({ seller, user: ctx.store.findUserByLogin(seller) ?? ctx.store.usersById.get(seller) }));
+      const unknown = users.filter((entry) => !entry.user).map((entry) => entry.seller);
+      if (unknown.length > 0) throw new SandboxHttpError(404, "not_found", `Unknown sellers: ${unknown.slice(0, 5).join(", ")}${unknown.length > 5 ? " …" : ""}`);
+      const tokens = users.map(({ seller, user }) => ({
+        seller,
+        userId: user!.id,
+        access_token: issueAccessToken(ctx, { clientId: app.clientId, userId: user!.id, scopes: granted }),
+      }));
+      return c.json({ tokens, scope: granted.join(" ") });
+    },
+  );
 
   routes.get("/_sandbox/faults", (c) => c.json({ faults: ctx.faults.current }));
   routes.post("/_sandbox/faults", controlJson(faultsPatchSchema), (c) => c.json({ faults: ctx.faults.apply(c.req.valid("json")) }));

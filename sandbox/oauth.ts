@@ -40,6 +40,22 @@ type AuthorizationCheck =
   | { kind: "redirect-error"; redirectUri: string; state: string | null; error: AuthorizationErrorCode; description: string }
   | { kind: "ok"; app: IntegratorApp; redirectUri: string; state: string | null; scopes: string[] };
 
+/** A new access token for the user, as the token endpoint issues it (and the control route `POST /_sandbox/tokens`). */
+export function issueAccessToken(ctx: SandboxContext, grant: { clientId: string; userId: string; scopes: string[] }): string {
+  const now = ctx.clock.now();
+  const ttl = ctx.config.tokenTtlSeconds;
+  sweepCredentialsIfDue(ctx);
+  const accessToken = opaqueToken();
+  ctx.store.tokens.set(accessToken, {
+    token: accessToken,
+    ...grant,
+    issuedAt: now,
+    expiresAt: ttl === undefined ? null : now + ttl * 1000,
+    revoked: false,
+  });
+  return accessToken;
+}
+
 function isAbsoluteUrl(value: string): boolean {
   try {
     const url = new URL(value);
@@ -306,19 +322,7 @@ export function oauthRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
       scopes = requested;
     }
 
-    const now = ctx.clock.now();
-    const ttl = ctx.config.tokenTtlSeconds;
-    sweepCredentialsIfDue(ctx);
-    const accessToken = opaqueToken();
-    ctx.store.tokens.set(accessToken, {
-      token: accessToken,
-      clientId: app.clientId,
-      userId: code.userId,
-      scopes,
-      issuedAt: now,
-      expiresAt: ttl === undefined ? null : now + ttl * 1000,
-      revoked: false,
-    });
+    const accessToken = issueAccessToken(ctx, { clientId: app.clientId, userId: code.userId, scopes });
     code.used = true;
     code.accessToken = accessToken;
     // Exactly the spec's two fields: a client built against the sandbox must not come to rely on
