@@ -13,6 +13,10 @@ const nextConfig = {
   // `npm test` type-checks the whole project (`npm run typecheck`) before any build; repeating it
   // inside every `next build` (e2e, benchmarks) would only double the wait on a 2-core machine.
   typescript: { ignoreBuildErrors: true },
+  // Loaded by Node, not bundled: prom-client keeps process-wide state (the event-loop monitor, its
+  // default metrics), which one copy per bundle would duplicate. pino and pino-pretty are on
+  // Next.js's own list of such packages already.
+  serverExternalPackages: ["prom-client"],
   async headers() {
     return [
       {

@@ -120,9 +120,31 @@ export const envSchema = z.object({
   // Reconciliation (lib/sync/reconcile.ts): how often each seller's orders are listed and compared
   // with the mirror, and how far back the mirror is filled when a seller connects.
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().min(1).max(86_400).default(300),
+  /** Shops reconciled at once by one instance (each holds a database connection only while it writes). */
+  RECONCILE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** A shop's run is cut off after this long and tried again at its next slot. */
+  RECONCILE_SHOP_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(60),
   MIRROR_BACKFILL_DAYS: z.coerce.number().int().min(0).max(3650).default(90),
   // Enables /api/bench/floor, the framework-floor route of `npm run bench:webhooks`. Off by default.
   BENCH_FLOOR_ROUTE: z.enum(["0", "1"]).default("0"),
+  // Logs (lib/log.ts): JSON lines, or the same lines made readable for a terminal. Unset: "pretty"
+  // under `npm run dev` (NODE_ENV=development), "json" otherwise.
+  LOG_FORMAT: optionalString.pipe(z.enum(["json", "pretty"]).optional()),
+  // Unset: "info"; "silent" under the test runner (NODE_ENV=test), whose tests cause failures on
+  // purpose and would bury its report in their log lines (LOG_LEVEL=debug shows them again).
+  LOG_LEVEL: optionalString.pipe(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional()),
+  // Prometheus metrics (lib/metrics-server.ts): their own port, so they are never exposed through
+  // the public one. "off" serves none; 0 takes any free port (tests). Unset: 9464, and off under
+  // the test runner (NODE_ENV=test), whose many instances would otherwise contend for one port.
+  METRICS_PORT: optionalString.pipe(
+    z
+      .union([z.literal("off"), z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().max(65535))], {
+        error: 'must be a port number (0: any free one) or "off"',
+      })
+      .optional(),
+  ),
+  // Loopback by default: the endpoint has no authentication, so widening it is a deliberate act.
+  METRICS_HOST: z.union([z.ipv4(), z.ipv6(), z.hostname()], { error: "must be an IP address or a host name" }).default("127.0.0.1"),
 });
 
 /** Settings that must be given explicitly when talking to a real platform in production. */
@@ -189,6 +211,20 @@ export function embeddedDatabaseUrl(port, database = EMBEDDED_DATABASE.database)
   return `postgresql://${EMBEDDED_DATABASE.user}:${password}@127.0.0.1:${port}/${database}`;
 }
 
+/** The port metrics are served on when METRICS_PORT is unset (Prometheus' registry lists it for Node exporters). */
+export const DEFAULT_METRICS_PORT = 9464;
+
+/**
+ * @param {number | "off" | undefined} value
+ * @param {"development" | "test" | "production"} nodeEnv
+ * @returns {number | null}
+ */
+function metricsPort(value, nodeEnv) {
+  if (value === "off") return null;
+  if (value !== undefined) return value;
+  return nodeEnv === "test" ? null : DEFAULT_METRICS_PORT;
+}
+
 /**
  * @param {Record<string, string | undefined>} source
  */
@@ -239,6 +275,12 @@ export function parseEnv(source) {
     TOKEN_ENCRYPTION_KEY:
       parsed.TOKEN_ENCRYPTION_KEY ??
       /** @type {NonNullable<typeof devSecrets>} */ (devSecrets).TOKEN_ENCRYPTION_KEY,
+    /** @type {"json" | "pretty"} */
+    LOG_FORMAT: parsed.LOG_FORMAT ?? (parsed.NODE_ENV === "development" ? "pretty" : "json"),
+    /** @type {NonNullable<typeof parsed.LOG_LEVEL>} */
+    LOG_LEVEL: parsed.LOG_LEVEL ?? (parsed.NODE_ENV === "test" ? "silent" : "info"),
+    /** The metrics server's port; null when it is switched off. */
+    METRICS_PORT: metricsPort(parsed.METRICS_PORT, parsed.NODE_ENV),
   };
 }
 

@@ -72,6 +72,27 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ SANDBOX_PORT: "70000" })).toThrow(/SANDBOX_PORT/);
   });
 
+  it("logs readable lines under npm run dev and JSON lines otherwise, at info (none under the test runner)", () => {
+    expect(parseEnv({ NODE_ENV: "development" })).toMatchObject({ LOG_FORMAT: "pretty", LOG_LEVEL: "info" });
+    expect(parseEnv({ NODE_ENV: "production" })).toMatchObject({ LOG_FORMAT: "json", LOG_LEVEL: "info" });
+    expect(parseEnv({ NODE_ENV: "test" })).toMatchObject({ LOG_FORMAT: "json", LOG_LEVEL: "silent" });
+    expect(parseEnv({ NODE_ENV: "development", LOG_FORMAT: "json", LOG_LEVEL: "debug" })).toMatchObject({ LOG_FORMAT: "json", LOG_LEVEL: "debug" });
+    expect(() => parseEnv({ LOG_FORMAT: "xml" })).toThrow(/LOG_FORMAT/);
+    expect(() => parseEnv({ LOG_LEVEL: "verbose" })).toThrow(/LOG_LEVEL/);
+  });
+
+  it("serves metrics on 127.0.0.1:9464 unless told otherwise, and none under the test runner", () => {
+    expect(parseEnv({ NODE_ENV: "production" })).toMatchObject({ METRICS_PORT: 9464, METRICS_HOST: "127.0.0.1" });
+    expect(parseEnv({ NODE_ENV: "test" }).METRICS_PORT).toBeNull();
+    expect(parseEnv({ METRICS_PORT: "off" }).METRICS_PORT).toBeNull();
+    expect(parseEnv({ NODE_ENV: "test", METRICS_PORT: "9500" }).METRICS_PORT).toBe(9500);
+    expect(parseEnv({ METRICS_PORT: "0" }).METRICS_PORT).toBe(0);
+    expect(parseEnv({ METRICS_HOST: "0.0.0.0" }).METRICS_HOST).toBe("0.0.0.0");
+    expect(() => parseEnv({ METRICS_PORT: "no" })).toThrow(/METRICS_PORT/);
+    expect(() => parseEnv({ METRICS_PORT: "70000" })).toThrow(/METRICS_PORT/);
+    expect(() => parseEnv({ METRICS_HOST: "not a host" })).toThrow(/METRICS_HOST/);
+  });
+
   it("accepts a hex encryption key and strips trailing slashes from URLs", () => {
     const env = parseEnv({
       TOKEN_ENCRYPTION_KEY: "ab".repeat(32),

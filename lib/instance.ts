@@ -5,6 +5,7 @@ import { forgetWebhookReceivers } from "@/lib/data/sellers";
 import { env } from "@/lib/env";
 import { markStopping } from "@/lib/lifecycle";
 import { closeLiveBus, onReceiverChanged, startListening } from "@/lib/live/bus";
+import { startMetricsServer, stopMetricsServer } from "@/lib/metrics-server";
 import { startReconciliation, stopReconciliation } from "@/lib/sync/reconcile";
 import { startWebhookProcessing, stopWebhookProcessing } from "@/lib/webhooks/process";
 
@@ -25,6 +26,8 @@ export function startInstance() {
   }
   onReceiverChanged(forgetWebhookReceivers);
   void startListening();
+  // Prometheus metrics on their own port (METRICS_PORT); a port in use is logged, never fatal.
+  void startMetricsServer();
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void shutdown());
 }
 
@@ -49,7 +52,7 @@ function shutdown(): Promise<void> {
     try {
       await Promise.all([stopWebhookProcessing(), stopReconciliation()]);
     } finally {
-      await closeLiveBus();
+      await Promise.all([closeLiveBus(), stopMetricsServer()]);
     }
   })();
   const deadline = new Promise<void>((resolve) => setTimeout(resolve, 15_000).unref());

@@ -1,6 +1,7 @@
 import "server-only";
 import pg from "pg";
 import { env } from "@/lib/env";
+import { log } from "@/lib/log";
 
 // The dashboard's own `pg` pool, beside Prisma's, for the few paths where Prisma's per-query cost
 // matters or where it has no API: the webhook receiver's group commit, claiming work with
@@ -32,7 +33,7 @@ function createPool(max: number, name: string) {
   const pool = new pg.Pool({ ...connectionConfig(), application_name: name, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
   // An idle client's error (the server restarted, a connection was cut) must not crash the
   // process: the pool drops that client and the next query opens a new one.
-  pool.on("error", (error) => console.error(`[db] idle connection lost: ${error.message}`));
+  pool.on("error", (error) => log.error({ component: "db", pool: name, err: error }, "idle connection lost"));
   return pool;
 }
 

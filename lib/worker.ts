@@ -1,5 +1,7 @@
 import "server-only";
 import { closeLiveBus, onWorkAvailable, startListening } from "@/lib/live/bus";
+import { log } from "@/lib/log";
+import { startMetricsServer, stopMetricsServer } from "@/lib/metrics-server";
 import { startReconciliation, stopReconciliation } from "@/lib/sync/reconcile";
 import { INSTANCE_ID, startWebhookProcessing, stopWebhookProcessing, sweepSoon } from "@/lib/webhooks/process";
 
@@ -16,14 +18,17 @@ export async function startWorker(): Promise<void> {
   startReconciliation();
   onWorkAvailable(sweepSoon);
   await startListening();
-  console.log(`[worker] ${INSTANCE_ID} processing`);
+  // Its own metrics (processing, reconciliation, platform calls): beside a dashboard on one
+  // machine it needs its own METRICS_PORT, which `npm start` gives it (scripts/start.ts).
+  await startMetricsServer();
+  log.info({ component: "worker", instanceId: INSTANCE_ID }, "worker processing");
 }
 
 /** Graceful stop: finishes or hands back claimed events, ends reconciliation, closes the channel. */
 export function stopWorker(): Promise<void> {
   stopping ??= (async () => {
     await Promise.all([stopWebhookProcessing(), stopReconciliation()]);
-    await closeLiveBus();
+    await Promise.all([closeLiveBus(), stopMetricsServer()]);
   })();
   return stopping;
 }

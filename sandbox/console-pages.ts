@@ -161,6 +161,7 @@ const FAULT_EFFECTS: Record<keyof Faults, string> = {
   dropWebhookRate: "share (0–1) of notifications never sent (logged as dropped)",
   reorderWebhooks: "deliveries due together start in random order",
   maintenance: "API calls answer 503; the authorization request redirects with temporarily_unavailable",
+  userFaults: "per user (by e-mail): a delay before each API call, or HTTP 429 with a Retry-After; set with POST /_sandbox/faults (the form leaves it as it is)",
 };
 
 function faultValue(value: Faults[keyof Faults]): string {

@@ -560,6 +560,7 @@ describe("faults page", () => {
       dropWebhookRate: 0,
       reorderWebhooks: false,
       maintenance: true,
+      userFaults: {},
     });
     expect(page.html).toMatch(/name="maintenance" checked/);
 

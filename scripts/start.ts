@@ -4,7 +4,8 @@
 // platform URLs point at this machine (sandbox mode), the sandbox beside them.
 // The server's Node gets a larger young generation (scripts/lib/server-node-options.ts).
 // Against a real platform nothing but the dashboard runs. Several instances may be started on one
-// database: each applies what is pending under Prisma's migration lock.
+// database: each applies what is pending under Prisma's migration lock. Each process serves its
+// own Prometheus metrics: the dashboard on METRICS_PORT (default 9464), the worker on the next port.
 import concurrently from "concurrently";
 import { env } from "../lib/env.js";
 import { withServerNodeOptions } from "./lib/server-node-options";
@@ -17,7 +18,7 @@ const commands: { name: string; command: string; prefixColor: string; env?: Node
   { name: "web", command: `npx next start --port ${port}`, prefixColor: "magenta", env: withServerNodeOptions(process.env) },
 ];
 if (env.WEBHOOK_PROCESSING === "worker") {
-  commands.push({ name: "worker", command: "npx tsx --conditions=react-server scripts/worker.ts", prefixColor: "yellow" });
+  commands.push({ name: "worker", command: "npx tsx --conditions=react-server scripts/worker.ts", prefixColor: "yellow", env: workerEnv() });
 }
 if (env.SANDBOX_MODE) commands.unshift({ name: "sandbox", command: "npx tsx sandbox/main.ts", prefixColor: "cyan" });
 
@@ -26,3 +27,13 @@ result.then(
   () => process.exit(0),
   () => process.exit(1),
 );
+
+/**
+ * The worker beside the dashboard: metrics on the port after the dashboard's (two processes cannot
+ * share one; 0 and off pass through), and JSON logs like `next start`'s, although the worker runs
+ * without NODE_ENV=production.
+ */
+function workerEnv(): NodeJS.ProcessEnv {
+  const metricsPort = env.METRICS_PORT === null ? "off" : String(env.METRICS_PORT === 0 ? 0 : env.METRICS_PORT + 1);
+  return { ...process.env, METRICS_PORT: metricsPort, LOG_FORMAT: process.env.LOG_FORMAT || "json" };
+}

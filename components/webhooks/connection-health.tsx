@@ -50,8 +50,20 @@ export function ConnectionHealthPanel({ health }: { health: ConnectionHealth }) 
         ? t("health.reconciled", { when: when(health.lastReconciledAt), recovered: health.lastRecovered, total: format.count(health.recoveredTotal) })
         : t("health.notYet"),
     ],
+    [
+      t("health.nextCheck"),
+      health.nextReconcileAt ? format.date(health.nextReconcileAt) : t("health.nextCheckSoon"),
+    ],
     [t("health.orderMirror"), backfillText(health.backfill, t, format)],
   ];
+  if (health.behindMinutes !== null) {
+    facts.push([
+      t("health.behind"),
+      <span key="behind" className="text-amber-900" data-testid="reconcile-behind">
+        {t("health.behindValue", { minutes: health.behindMinutes })}
+      </span>,
+    ]);
+  }
   const failure = health.lastError;
   if (failure) {
     const text = "problem" in failure ? describeProblem(failure.problem, problems, "checkOrders", "waitForReconciliation") : failure.message;

@@ -11,6 +11,7 @@ import { recordAudit } from "@/lib/data/audit";
 import { endEverySession, endSession } from "@/lib/data/sessions";
 import { withPlatform } from "@/lib/data/platform";
 import { deleteConnection, deleteSellerData } from "@/lib/data/sellers";
+import { shopLog } from "@/lib/log";
 import type { CurrentSeller } from "@/lib/data/sellers";
 import { MARKETPLACE_PROVIDER_ID } from "@/lib/marketplace/provider";
 
@@ -95,6 +96,6 @@ async function removeCallbackUrl(seller: CurrentSeller) {
   const removal = await withPlatform(seller, "deleteWebhookUrl", (client) => client.deleteWebhookUrl());
   if (!removal.ok && removal.problem.kind === "error") {
     // The owner asked to leave; a platform hiccup must not keep the token here.
-    console.warn(`[disconnect] callback URL removal failed for seller ${seller.id}: ${removal.problem.message}`);
+    shopLog(seller.id, { component: "disconnect" }).warn({ status: removal.problem.status }, `callback URL removal failed: ${removal.problem.message}`);
   }
 }

@@ -8,7 +8,10 @@ import { findPersonName, makeOwner, personForMarketplaceAccount } from "@/lib/da
 import { connectSeller, IdentityConflictError } from "@/lib/data/sellers";
 import { startSession } from "@/lib/data/sessions";
 import { env } from "@/lib/env";
-import { marketplaceProvider } from "@/lib/marketplace/provider";
+import { log } from "@/lib/log";
+import { ENDPOINTS } from "@/lib/marketplace/client";
+import { marketplaceProvider, TOKEN_PATH } from "@/lib/marketplace/provider";
+import { recordPlatformResponse } from "@/lib/metrics";
 import { basicUserInfoSchema } from "@/lib/marketplace/schemas/oauth";
 import { reconcileSoon } from "@/lib/sync/reconcile";
 import { switchOnNotificationsAtConnect } from "@/lib/webhooks/notifications-at-connect";
@@ -17,6 +20,33 @@ import { switchOnNotificationsAtConnect } from "@/lib/webhooks/notifications-at-
 // rewrites each request to it: the Host header, which any client can set, is never used. It is
 // the dashboard's public URL unless set apart (a second instance on another port, in tests).
 process.env.AUTH_URL ??= env.PUBLIC_BASE_URL;
+
+const authLog = log.child({ component: "auth" });
+
+/** The platform endpoints the OAuth flow calls, by path, as the metrics name them. */
+const OAUTH_ENDPOINTS = new Map([
+  [TOKEN_PATH, "oauthToken"],
+  [ENDPOINTS.basicUserInfo.path, "basicUserInfo"],
+]);
+
+/**
+ * The token exchange goes through Auth.js's fetch, not the platform client, so its requests (and
+ * the profile read that follows) are timed here for the platform-request metrics.
+ */
+const timedPlatformFetch: typeof fetch = async (input, init) => {
+  const url = new URL(input instanceof Request ? input.url : String(input));
+  const endpoint = OAUTH_ENDPOINTS.get(url.pathname) ?? "other";
+  const started = performance.now();
+  try {
+    const response = await fetch(input, init);
+    recordPlatformResponse({ endpoint, status: response.status, durationMs: performance.now() - started });
+    return response;
+  } catch (error) {
+    const status = error instanceof Error && error.name === "TimeoutError" ? "timeout" : "network";
+    recordPlatformResponse({ endpoint, status, durationMs: performance.now() - started });
+    throw error;
+  }
+};
 
 export const { handlers, auth, signIn, signOut } = NextAuth({
   secret: env.AUTH_SECRET,
@@ -33,6 +63,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
       clientSecret: env.MARKETPLACE_CLIENT_SECRET,
       scopes: env.MARKETPLACE_SCOPES,
       onCallbackError: recordCallbackFailure,
+      fetch: timedPlatformFetch,
     }),
     // Passkeys (WebAuthn) for people without a marketplace login of their own: the browser's
     // signed answer to a challenge is checked here; it answers the person (decision 0010).
@@ -71,7 +102,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
         await makeOwner(personId, seller.id);
         await recordAudit({ sellerId: seller.id, person, action: "connection.connect", subject: seller.email, after: { email: seller.email } });
         await switchOnNotificationsAtConnect(seller.id).catch((error: unknown) => {
-          console.warn(`[auth] could not switch notifications on after connecting: ${error instanceof Error ? error.message : String(error)}`);
+          authLog.warn({ shopId: seller.id, err: error }, "could not switch notifications on after connecting");
         });
         // The mirror's back-fill (first connect) or a catch-up (reconnect), in the background.
         reconcileSoon(seller.id);
@@ -87,10 +118,10 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
   // no response body or token can reach a log.
   logger: {
     error(error) {
-      console.error(`[auth] ${error.name}: ${error.message}`);
+      authLog.error(`${error.name}: ${error.message}`);
     },
     warn(code) {
-      console.warn(`[auth] warning: ${code}`);
+      authLog.warn(`Auth.js warning: ${code}`);
     },
     debug() {},
   },

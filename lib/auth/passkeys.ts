@@ -20,6 +20,7 @@ import { db } from "@/lib/db";
 import { recordAudit } from "@/lib/data/audit";
 import { acceptInvitation, readInvitation } from "@/lib/data/people";
 import { env } from "@/lib/env";
+import { log } from "@/lib/log";
 import { Prisma } from "@/lib/generated/prisma/client";
 
 // Passkeys (WebAuthn, with SimpleWebAuthn) for people without a marketplace login of their own
@@ -176,11 +177,13 @@ class Refused extends Error {
   }
 }
 
+const passkeysLog = log.child({ component: "passkeys" });
+
 function logRefusal(flow: string, error: unknown) {
   // One line, no answer, challenge or key: the reason, or a verification error's first line with
   // the values it quotes (challenges, ids) left out.
   const reason = error instanceof Error ? error.message.split("\n")[0]!.replace(/[A-Za-z0-9_-]{20,}/g, "…").slice(0, 200) : "unknown";
-  console.warn(`[passkeys] ${flow} refused: ${reason}`);
+  passkeysLog.warn({ flow }, `passkey ${flow} refused: ${reason}`);
 }
 
 function parseJson(text: string): unknown {
@@ -273,7 +276,7 @@ async function joinWithNewPasskey(input: {
   }
   // The person has joined: a failed log line must not turn that into a failed sign-in.
   await recordAudit({ sellerId: accepted.sellerId, person: { id: personId, name }, action: "member.join", subject: name, after: { role: accepted.role } }).catch(
-    (error: unknown) => console.error(`[passkeys] could not record the join: ${error instanceof Error ? error.message : String(error)}`),
+    (error: unknown) => passkeysLog.error({ shopId: accepted.sellerId, err: error }, "could not record the join in the audit log"),
   );
   return { id: personId };
 }

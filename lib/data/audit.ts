@@ -1,7 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
-import { env } from "@/lib/env";
+import { shopLog } from "@/lib/log";
 import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE } from "@/lib/audit/kinds";
 import type { AuditAction, AuditFilters } from "@/lib/audit/kinds";
 import { auditExportHead, auditExportLines, auditExportTruncatedLine } from "@/lib/audit/export-csv";
@@ -206,7 +206,7 @@ export function auditCsvStream(shop: AuditShop, filters: AuditFilters, settings:
         if (next.value) controller.enqueue(encoder.encode(auditExportTruncatedLine(limit, settings)));
         controller.close();
       } catch (error) {
-        console.error(`[audit] export stopped: ${error instanceof Error ? error.message : String(error)}`);
+        shopLog(shop.id, { component: "audit" }).error({ err: error }, "audit export stopped");
         controller.error(error);
       }
     },
@@ -214,20 +214,4 @@ export function auditCsvStream(shop: AuditShop, filters: AuditFilters, settings:
       await batches.return(false);
     },
   });
-}
-
-/** Entries deleted per statement while pruning, so that none holds locks for long. */
-export const AUDIT_PRUNE_BATCH = 5_000;
-
-/** Deletes entries older than AUDIT_RETENTION_DAYS at `now`, a batch at a time, until none is left. Answers how many went. */
-export async function pruneAuditEntries(now = new Date(), batch = AUDIT_PRUNE_BATCH): Promise<number> {
-  // Timestamps are UTC wall time without a zone (lib/db.ts): the ISO string cast to `timestamp` is that.
-  const cutoff = new Date(now.getTime() - env.AUDIT_RETENTION_DAYS * 86_400_000).toISOString();
-  let total = 0;
-  for (;;) {
-    const deleted = await db.$executeRaw`
-      DELETE FROM "AuditEntry" WHERE "id" IN (SELECT "id" FROM "AuditEntry" WHERE "at" < ${cutoff}::timestamp LIMIT ${batch})`;
-    total += deleted;
-    if (deleted < batch) return total;
-  }
 }

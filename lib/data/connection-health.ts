@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { env } from "@/lib/env";
 import { queueCounts } from "@/lib/data/webhook-queue";
 import { readRunFailure } from "@/lib/data/seller-sync";
 import type { RunFailure } from "@/lib/data/seller-sync";
@@ -10,6 +11,13 @@ export interface ConnectionHealth {
   waiting: number;
   dead: number;
   lastReconciledAt: Date | null;
+  /** When the shop's orders are next checked (its slot); null when that is now (due, or never scheduled). */
+  nextReconcileAt: Date | null;
+  /**
+   * Minutes since the last completed reconciliation (or since connecting) when that is more than two
+   * intervals: the shop is behind (RECONCILE_INTERVAL_SECONDS), else null.
+   */
+  behindMinutes: number | null;
   lastRecovered: number;
   recoveredTotal: number;
   /** Why the last reconciliation failed; null once one succeeds. */
@@ -19,17 +27,22 @@ export interface ConnectionHealth {
   otherShops: { count: number; lastAt: Date | null };
 }
 
-export async function getConnectionHealth(sellerId: string): Promise<ConnectionHealth> {
+export async function getConnectionHealth(sellerId: string, now = new Date()): Promise<ConnectionHealth> {
   const [lastEvent, counts, sync, connection] = await Promise.all([
     db.webhookEvent.findFirst({ where: { sellerId, source: "webhook" }, orderBy: { receivedAt: "desc" }, select: { receivedAt: true } }),
     queueCounts(sellerId),
     db.sellerSync.findUnique({ where: { sellerId } }),
-    db.connection.findUnique({ where: { sellerId }, select: { misSignedForeignCount: true, misSignedForeignAt: true } }),
+    db.connection.findUnique({ where: { sellerId }, select: { misSignedForeignCount: true, misSignedForeignAt: true, connectedAt: true, needsReconnectAt: true } }),
   ]);
+  const since = sync?.lastReconciledAt ?? connection?.connectedAt ?? null;
+  const lagMs = since ? now.getTime() - since.getTime() : 0;
+  const behind = since !== null && !connection?.needsReconnectAt && lagMs > 2 * env.RECONCILE_INTERVAL_SECONDS * 1000;
   return {
     lastEventAt: lastEvent?.receivedAt ?? null,
     ...counts,
     lastReconciledAt: sync?.lastReconciledAt ?? null,
+    nextReconcileAt: sync?.nextRunAt && sync.nextRunAt > now ? sync.nextRunAt : null,
+    behindMinutes: behind ? Math.floor(lagMs / 60_000) : null,
     lastRecovered: sync?.lastRecovered ?? 0,
     recoveredTotal: sync?.recoveredTotal ?? 0,
     lastError: readRunFailure(sync?.lastError ?? null),

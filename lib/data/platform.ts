@@ -6,6 +6,7 @@ import { createMarketplaceClient, requiredScopesFor } from "@/lib/marketplace/cl
 import type { EndpointName, MarketplaceClient } from "@/lib/marketplace/client";
 import { MarketplaceError } from "@/lib/marketplace/errors";
 import type { ListPage } from "@/lib/marketplace/list-response";
+import { recordPlatformResponse } from "@/lib/metrics";
 
 import type { PlatformProblem, PlatformResult } from "@/lib/platform-problem";
 
@@ -28,7 +29,7 @@ export async function withPlatform<T>(
 
   const accessToken = await getAccessToken(seller.id);
   if (!accessToken) return { ok: false, problem: { kind: "reconnect" } };
-  const client = createMarketplaceClient({ baseUrl: env.MARKETPLACE_BASE_URL, accessToken });
+  const client = createMarketplaceClient({ baseUrl: env.MARKETPLACE_BASE_URL, accessToken, onResponse: recordPlatformResponse });
 
   try {
     return { ok: true, data: await call(client) };

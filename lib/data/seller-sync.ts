@@ -1,6 +1,7 @@
 import "server-only";
 import type { PlatformProblem } from "@/lib/platform-problem";
 import { db } from "@/lib/db";
+import { DB_NOW, pool } from "@/lib/pg-pool";
 
 // Reconciliation's state per seller (prisma/schema.prisma SellerSync), read and written by
 // lib/sync/reconcile.ts and shown on the Webhooks page (lib/data/connection-health.ts).
@@ -62,11 +63,92 @@ export async function recordRunFailed(sellerId: string, failure: RunFailure) {
   await db.sellerSync.updateMany({ where: { sellerId, backfillState: "running" }, data: { backfillState: "failed" } });
 }
 
-/** Connected sellers never reconciled, or not since `dueBefore`. */
-export async function sellersDueForReconciliation(dueBefore: Date): Promise<string[]> {
-  const connections = await db.connection.findMany({
-    where: { seller: { OR: [{ sync: null }, { sync: { lastReconciledAt: null } }, { sync: { lastReconciledAt: { lt: dueBefore } } }] } },
-    select: { sellerId: true },
+/** A shop claimed for a reconciliation run, and the slot it was due at (null: never scheduled). */
+export interface ClaimedShop {
+  sellerId: string;
+  dueAt: Date | null;
+}
+
+/** Shops whose connection is broken are not claimed: nothing can be listed until the seller reconnects. */
+const RECONCILABLE = `c."needsReconnectAt" IS NULL`;
+
+/**
+ * Claims up to `limit` connected shops that are due and that no live instance holds, the longest
+ * overdue first, for `leaseMs`. Instances claim side by side (SKIP LOCKED): none waits for another.
+ */
+export async function claimDueShops(instanceId: string, limit: number, leaseMs: number): Promise<ClaimedShop[]> {
+  const { rows } = await pool.query<{ sellerId: string; dueAt: Date | null }>({
+    name: "reconcile_claim_due",
+    text: `
+      WITH due AS (
+        SELECT s."sellerId" FROM "SellerSync" s JOIN "Connection" c ON c."sellerId" = s."sellerId"
+        WHERE (s."nextRunAt" IS NULL OR s."nextRunAt" <= ${DB_NOW})
+          AND (s."claimedUntil" IS NULL OR s."claimedUntil" < ${DB_NOW})
+          AND ${RECONCILABLE}
+        ORDER BY s."nextRunAt" ASC NULLS FIRST
+        LIMIT $2
+        FOR UPDATE OF s SKIP LOCKED
+      )
+      UPDATE "SellerSync" s SET "claimedBy" = $1, "claimedUntil" = ${DB_NOW} + $3::float8 * interval '1 millisecond'
+      FROM due WHERE s."sellerId" = due."sellerId"
+      RETURNING s."sellerId", s."nextRunAt" AS "dueAt"`,
+    values: [instanceId, limit, leaseMs],
   });
-  return connections.map((connection) => connection.sellerId);
+  return rows;
+}
+
+/**
+ * Claims one shop now, due or not (a shop just connected, a test), unless a live instance holds
+ * it. Its schedule row is created if it has none.
+ */
+export async function claimShop(instanceId: string, sellerId: string, leaseMs: number): Promise<ClaimedShop | null> {
+  await pool.query(`INSERT INTO "SellerSync" ("sellerId") VALUES ($1) ON CONFLICT ("sellerId") DO NOTHING`, [sellerId]);
+  const { rows } = await pool.query<{ sellerId: string; dueAt: Date | null }>(
+    `UPDATE "SellerSync" SET "claimedBy" = $2, "claimedUntil" = ${DB_NOW} + $3::float8 * interval '1 millisecond'
+     WHERE "sellerId" = $1 AND ("claimedUntil" IS NULL OR "claimedUntil" < ${DB_NOW})
+     RETURNING "sellerId", "nextRunAt" AS "dueAt"`,
+    [sellerId, instanceId, leaseMs],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * When the shop is due next, decided as its run ends:
+ * - `interval`: one interval after the slot it ran for, so that shops keep the phases they were
+ *   spread over; a slot missed by more than an interval starts a new phase from now;
+ * - `after`: this many milliseconds from now (a 429's Retry-After, a long back-fill that yields);
+ * - `keep`: an out-of-schedule run leaves the regular slot as it was (a shop never scheduled gets
+ *   a random phase within the interval).
+ */
+export type NextRun = { kind: "interval"; intervalMs: number } | { kind: "after"; delayMs: number } | { kind: "keep"; intervalMs: number };
+
+/** Ends this instance's claim on a shop and schedules its next run. A claim lost meanwhile (expired and taken) is left alone. */
+export async function releaseShop(instanceId: string, sellerId: string, next: NextRun): Promise<void> {
+  const nextRunAt = {
+    interval: `CASE WHEN COALESCE("nextRunAt", ${DB_NOW}) + $3::float8 * interval '1 millisecond' > ${DB_NOW}
+                    THEN COALESCE("nextRunAt", ${DB_NOW}) + $3::float8 * interval '1 millisecond'
+                    ELSE ${DB_NOW} + $3::float8 * interval '1 millisecond' END`,
+    after: `${DB_NOW} + $3::float8 * interval '1 millisecond'`,
+    keep: `COALESCE("nextRunAt", ${DB_NOW} + random() * $3::float8 * interval '1 millisecond')`,
+  }[next.kind];
+  await pool.query(
+    `UPDATE "SellerSync" SET "claimedBy" = NULL, "claimedUntil" = NULL, "nextRunAt" = ${nextRunAt}
+     WHERE "sellerId" = $1 AND "claimedBy" = $2`,
+    [sellerId, instanceId, next.kind === "after" ? next.delayMs : next.intervalMs],
+  );
+}
+
+/**
+ * Connected shops without a schedule row (connected by an older version, or by a path that did
+ * not reconcile at once) get one, their first slot at random within the interval.
+ */
+export async function scheduleNewShops(intervalMs: number): Promise<number> {
+  const { rowCount } = await pool.query(
+    `INSERT INTO "SellerSync" ("sellerId", "nextRunAt")
+     SELECT c."sellerId", ${DB_NOW} + random() * $1::float8 * interval '1 millisecond'
+     FROM "Connection" c WHERE NOT EXISTS (SELECT 1 FROM "SellerSync" s WHERE s."sellerId" = c."sellerId")
+     ON CONFLICT ("sellerId") DO NOTHING`,
+    [intervalMs],
+  );
+  return rowCount ?? 0;
 }

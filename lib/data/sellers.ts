@@ -4,6 +4,7 @@ import { DecryptionError, encryptSecret, openSecret, sellerTokenContext } from "
 import type { Keyring } from "@/lib/crypto";
 import { db } from "@/lib/db";
 import { decodeKey, env } from "@/lib/env";
+import { shopLog } from "@/lib/log";
 import { normalizeEmail } from "@/lib/marketplace/schemas/oauth";
 import { RECEIVER_CHANGED_CHANNEL } from "@/lib/live/bus";
 import { pool } from "@/lib/pg-pool";
@@ -244,7 +245,7 @@ export function forgetWebhookReceivers(sellerId: string) {
 export async function receiverChanged(sellerId: string) {
   forgetWebhookReceivers(sellerId);
   await pool.query(`SELECT pg_notify('${RECEIVER_CHANGED_CHANNEL}', $1)`, [sellerId]).catch((error: unknown) => {
-    console.error(`[sellers] could not tell other instances: ${error instanceof Error ? error.message : String(error)}`);
+    shopLog(sellerId, { component: "sellers" }).error({ err: error }, "could not tell other instances that the shop's receiver changed");
   });
 }
 

@@ -2,6 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { log } from "@/lib/log";
 import { pool } from "@/lib/pg-pool";
 import { SESSIONS_CHANGED_CHANNEL } from "@/lib/live/bus";
 
@@ -34,7 +35,7 @@ export async function endEverySession(personId: string): Promise<number> {
  */
 export async function accessChanged(personId: string): Promise<void> {
   await pool.query(`SELECT pg_notify('${SESSIONS_CHANGED_CHANNEL}', $1)`, [personId]).catch((error: unknown) => {
-    console.error(`[sessions] could not tell other instances: ${error instanceof Error ? error.message : String(error)}`);
+    log.error({ component: "sessions", err: error }, "could not tell other instances that a person's access changed");
   });
 }
 

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { CLAIM_LEASE_SECONDS, ORPHAN_AFTER_SECONDS } from "@/lib/data/webhook-queue";
 import { env } from "@/lib/env";
 import { WORK_CHANNEL } from "@/lib/live/bus";
+import { metrics } from "@/lib/metrics";
 import { DB_NOW, RECEIVER_WRITES_IN_FLIGHT, receiverPool } from "@/lib/pg-pool";
 import { storableText } from "@/lib/webhooks/parse";
 import type { ParsedWebhook } from "@/lib/webhooks/parse";
@@ -160,7 +161,10 @@ async function writeBatch(batch: readonly Waiting[]): Promise<void> {
       item.reject(new Error("The event upsert returned no row"));
       continue;
     }
-    item.resolve({ id: row.id, duplicate: answered.has(key) || !row.inserted, heldUntil: row.heldUntil });
+    const duplicate = answered.has(key) || !row.inserted;
+    // Committed: a new event, or a receipt folded into one still waiting.
+    (duplicate ? metrics.eventsCoalesced : metrics.eventsReceived).inc();
+    item.resolve({ id: row.id, duplicate, heldUntil: row.heldUntil });
     answered.add(key);
   }
 }

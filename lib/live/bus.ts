@@ -1,6 +1,7 @@
 import "server-only";
 import { EventEmitter } from "node:events";
 import pg from "pg";
+import { log } from "@/lib/log";
 import { connectionConfig, pool } from "@/lib/pg-pool";
 
 /**
@@ -99,6 +100,8 @@ globalForBus.liveBus = state;
 
 const sellerChannel = (sellerId: string) => `seller:${sellerId}`;
 
+const liveLog = log.child({ component: "live" });
+
 function onNotification(notification: pg.Notification) {
   if (!notification.payload) return;
   try {
@@ -111,7 +114,7 @@ function onNotification(notification: pg.Notification) {
       state.emitter.emit(notification.channel, notification.payload);
     }
   } catch (error) {
-    console.error(`[live] unreadable notification: ${error instanceof Error ? error.message : String(error)}`);
+    liveLog.error({ err: error, channel: notification.channel }, "unreadable notification");
   }
 }
 
@@ -146,7 +149,7 @@ function listen(retryDelayMs = 250): Promise<void> {
         client.on("error", () => {});
         void client.end().catch(() => {});
         if (!state.closed) {
-          console.error(`[live] LISTEN connection lost${error ? `: ${error.message}` : ""}; reconnecting`);
+          liveLog.error({ err: error }, "LISTEN connection lost; reconnecting");
           scheduleReconnect(250);
         }
       };
@@ -159,7 +162,7 @@ function listen(retryDelayMs = 250): Promise<void> {
       client.removeAllListeners();
       client.on("error", () => {});
       void client.end().catch(() => {});
-      console.error(`[live] cannot LISTEN: ${error instanceof Error ? error.message : String(error)}`);
+      liveLog.error({ err: error }, "cannot LISTEN");
       scheduleReconnect(retryDelayMs);
     } finally {
       state.connecting = null;

@@ -1,6 +1,8 @@
 import "server-only";
 import { latestLiveMessageId, onReceiverChanged, onSessionsChanged, replayLiveMessages, subscribeToSeller } from "@/lib/live/bus";
 import type { LiveEnvelope } from "@/lib/live/bus";
+import { shopLog } from "@/lib/log";
+import { metrics } from "@/lib/metrics";
 
 const LAST_EVENT_ID = /^\d{1,19}$/;
 
@@ -57,7 +59,7 @@ export async function liveStreamResponse(
         try {
           for (const envelope of await replayLiveMessages(sellerId, afterId)) send(envelope);
         } catch (error) {
-          console.error(`[live] replay failed: ${error instanceof Error ? error.message : String(error)}`);
+          shopLog(sellerId, { component: "live" }).error({ err: error }, "replay failed");
         }
       };
 
@@ -68,6 +70,7 @@ export async function liveStreamResponse(
         } catch {}
       };
 
+      metrics.liveStreams.inc();
       write(`retry: 3000\nid: ${startId}\n: connected\n\n`);
       const subscription = subscribeToSeller(sellerId, {
         onMessage: (envelope) => (buffered ? buffered.push(envelope) : send(envelope)),
@@ -99,6 +102,8 @@ export async function liveStreamResponse(
         endUnlessValid();
       }, 20_000);
       cleanup = () => {
+        // Several ways lead here (the browser leaves, the instance stops, the session ends): once counts.
+        if (!closed) metrics.liveStreams.dec();
         closed = true;
         clearInterval(heartbeat);
         subscription.unsubscribe();

@@ -21,6 +21,18 @@ export interface MarketplaceClientOptions {
   fetch?: typeof fetch;
   /** Per-request timeout; the platform is expected to answer well within it. */
   timeoutMs?: number;
+  /**
+   * Told of every HTTP request once its answer's headers arrive (or it failed without one), for
+   * the caller's metrics; the client itself knows nothing of them. Must not throw.
+   */
+  onResponse?: (observation: PlatformResponseObservation) => void;
+}
+
+export interface PlatformResponseObservation {
+  endpoint: EndpointName;
+  /** The HTTP status, or why there was none: the timeout ran out, or the connection failed. */
+  status: number | "timeout" | "network";
+  durationMs: number;
 }
 
 interface Endpoint {
@@ -87,18 +99,34 @@ export function createMarketplaceClient(options: MarketplaceClientOptions) {
     const url = new URL(init.path ?? endpoint.path, options.baseUrl);
     if (init.query) url.search = init.query.toString();
 
-    const attempt = () =>
-      doFetch(url, {
-        method: endpoint.method,
-        headers: {
-          authorization: `Bearer ${options.accessToken}`,
-          accept: "application/json",
-          ...(init.body === undefined ? {} : { "content-type": "application/json;charset=UTF-8" }),
-        },
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-        signal: AbortSignal.timeout(timeoutMs),
-        cache: "no-store",
-      });
+    const attempt = async () => {
+      const started = performance.now();
+      const observe = (status: PlatformResponseObservation["status"]) => {
+        try {
+          options.onResponse?.({ endpoint: name, status, durationMs: performance.now() - started });
+        } catch {
+          // An observer's failure is not the platform's.
+        }
+      };
+      try {
+        const response = await doFetch(url, {
+          method: endpoint.method,
+          headers: {
+            authorization: `Bearer ${options.accessToken}`,
+            accept: "application/json",
+            ...(init.body === undefined ? {} : { "content-type": "application/json;charset=UTF-8" }),
+          },
+          body: init.body === undefined ? undefined : JSON.stringify(init.body),
+          signal: AbortSignal.timeout(timeoutMs),
+          cache: "no-store",
+        });
+        observe(response.status);
+        return response;
+      } catch (error) {
+        observe(error instanceof Error && error.name === "TimeoutError" ? "timeout" : "network");
+        throw error;
+      }
+    };
     let response: Response;
     try {
       response = await attempt().catch((error: unknown) => {

@@ -17,10 +17,12 @@ import {
   startClaimedEvents,
 } from "@/lib/data/webhook-queue";
 import type { EventOutcome, QueuedEvent } from "@/lib/data/webhook-queue";
-import { pruneAuditEntries } from "@/lib/data/audit";
+import { pruneAuditEntries } from "@/lib/data/audit-retention";
 import { pruneEndedSessions } from "@/lib/data/sessions";
 import { webhookWritesSettled } from "@/lib/data/webhook-store";
 import { env } from "@/lib/env";
+import { log, shopLog } from "@/lib/log";
+import { metrics } from "@/lib/metrics";
 import { ordersQuery } from "@/lib/marketplace/list-query";
 import { objectIdSchema } from "@/lib/marketplace/schemas/common";
 import { pruneLiveMessages } from "@/lib/live/bus";
@@ -101,6 +103,8 @@ globalForWorker.webhookWorker = worker;
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
+const processingLog = log.child({ component: "webhooks" });
+
 /** How this process's gate let received events' batches through so far (tests, diagnostics). */
 export function processingGateCounts() {
   return { ...worker.gate.counts };
@@ -152,10 +156,10 @@ async function untilWritten<T>(what: string, write: () => Promise<T>): Promise<T
       return await write();
     } catch (error) {
       if (worker.stopped) {
-        console.error(`[webhooks] could not ${what} before stopping (their claims expire): ${errorText(error)}`);
+        processingLog.error({ err: error }, `could not ${what} before stopping (their claims expire)`);
         return null;
       }
-      if (attempt === 1) console.error(`[webhooks] could not ${what}, trying again: ${errorText(error)}`);
+      if (attempt === 1) processingLog.error({ err: error }, `could not ${what}, trying again`);
       await new Promise((resolve) => setTimeout(resolve, Math.min(WRITE_RETRY_MAX_MS, 100 * 2 ** attempt)));
     }
   }
@@ -249,12 +253,38 @@ async function processClaimed(events: readonly QueuedEvent[]) {
     outcomes.push(outcome);
     if (message) messages.push(message);
   }
-  const failed = outcomes.filter((outcome) => outcome.state === "retrying" || outcome.state === "dead");
-  if (failed.length > 0) {
-    const first = failed[0] as { error: string };
-    console.warn(`[webhooks] ${failed.length} of ${outcomes.length} events failed (retried later or dead): ${first.error}`);
+  logFailures(events, outcomes);
+  const written = await untilWritten(`record the processing of ${outcomes.length} events`, () => finishEvents(INSTANCE_ID, outcomes, messages));
+  if (written !== null) countOutcomes(outcomes);
+}
+
+/** One line per shop whose events failed in a batch, with the first error: retried later or dead. */
+function logFailures(events: readonly QueuedEvent[], outcomes: readonly EventOutcome[]) {
+  const byShop = new Map<string, { retrying: number; dead: number; error: string }>();
+  outcomes.forEach((outcome, index) => {
+    if (outcome.state !== "retrying" && outcome.state !== "dead") return;
+    const shopId = events[index]!.sellerId;
+    const shop = byShop.get(shopId) ?? { retrying: 0, dead: 0, error: outcome.error };
+    shop[outcome.state]++;
+    byShop.set(shopId, shop);
+  });
+  for (const [shopId, { retrying, dead, error }] of byShop) {
+    shopLog(shopId, { component: "webhooks" }).warn({ retrying, dead }, `${retrying + dead} events failed (retried later or dead): ${error}`);
   }
-  await untilWritten(`record the processing of ${outcomes.length} events`, () => finishEvents(INSTANCE_ID, outcomes, messages));
+}
+
+function countOutcomes(outcomes: readonly EventOutcome[]) {
+  let processed = 0;
+  let retrying = 0;
+  let dead = 0;
+  for (const { state } of outcomes) {
+    if (state === "retrying") retrying++;
+    else if (state === "dead") dead++;
+    else processed++;
+  }
+  if (processed > 0) metrics.eventsProcessed.inc(processed);
+  if (retrying > 0) metrics.eventsFailed.inc(retrying);
+  if (dead > 0) metrics.eventsDead.inc(dead);
 }
 
 /** Thrown by an attempt that failed in a way the retry policy judges. */
@@ -384,7 +414,7 @@ async function sweepOnce() {
       await pruneAuditEntries();
     }
   } catch (error) {
-    console.error(`[webhooks] sweep failed: ${errorText(error)}`);
+    processingLog.error({ err: error }, "sweep failed");
   }
 }
 
@@ -403,7 +433,7 @@ export function startWebhookProcessing() {
   // A heartbeat of its own: a long batch (a slow platform) must not let this instance's leases
   // run out while it is alive and working.
   worker.renewTimer = setInterval(() => {
-    renewClaims(INSTANCE_ID).catch((error: unknown) => console.error(`[webhooks] could not renew claims: ${errorText(error)}`));
+    renewClaims(INSTANCE_ID).catch((error: unknown) => processingLog.error({ err: error }, "could not renew claims"));
   }, RENEW_EVERY_MS);
   worker.renewTimer.unref();
 }
@@ -426,8 +456,8 @@ export async function stopWebhookProcessing(graceMs = 10_000): Promise<void> {
     await Promise.race([Promise.all(inHand), new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
   }
   const released = await releaseClaims(INSTANCE_ID).catch((error: unknown) => {
-    console.error(`[webhooks] could not release claims (they expire by themselves): ${errorText(error)}`);
+    processingLog.error({ err: error }, "could not release claims (they expire by themselves)");
     return 0;
   });
-  if (released > 0) console.log(`[webhooks] released ${released} claimed events for other instances`);
+  if (released > 0) processingLog.info({ released }, `released ${released} claimed events for other instances`);
 }

@@ -4,7 +4,10 @@ import { findWebhookReceiver, findWebhookSigner } from "@/lib/data/sellers";
 import { countMisSignedForeign, ownersOfNamedResource, recentlyConnectedSellers } from "@/lib/data/webhook-signers";
 import { insertWebhookEvent } from "@/lib/data/webhook-store";
 import { env } from "@/lib/env";
+import { requestLog } from "@/lib/log";
 import { WEBHOOK_SIGNATURE_HEADER } from "@/lib/marketplace/schemas/webhook";
+import { metrics } from "@/lib/metrics";
+import type { WebhookOutcomeLabel } from "@/lib/metrics";
 import { FailureLimit } from "@/lib/webhooks/failure-limit";
 import { parseWebhookBody } from "@/lib/webhooks/parse";
 import type { ParsedWebhook, WebhookFields } from "@/lib/webhooks/parse";
@@ -35,13 +38,13 @@ function rememberSigner(sellerId: string) {
 const lastWarnedAt = new Map<string, number>();
 
 /** One log line per receiver and minute at most: the count on the Webhooks page says how many. */
-function warnMisSignedForeign(sellerId: string, fields: WebhookFields) {
+function warnMisSignedForeign(request: Request, sellerId: string, fields: WebhookFields) {
   const now = Date.now();
   if ((lastWarnedAt.get(sellerId) ?? 0) > now - 60_000) return;
   if (lastWarnedAt.size > 10_000) lastWarnedAt.clear();
   lastWarnedAt.set(sellerId, now);
-  console.warn(
-    `[webhooks] seller ${sellerId}'s receiver refused a body signed with another key that names another shop's ${fields.orderId ? "order" : "SKU"}: ` +
+  requestLog(request, { shopId: sellerId, component: "webhooks" }).warn(
+    `the receiver refused a body signed with another key that names another shop's ${fields.orderId ? "order" : "SKU"}: ` +
       "if the platform sends every shop's notifications to one URL, set MARKETPLACE_CALLBACK_SCOPE=application",
   );
 }
@@ -52,14 +55,21 @@ type SignerSearch = { signer: string } | { refused: "invalid" | "limited" } | { 
  * Who signed a body that the receiver's own seller did not sign (see the module comment). A
  * database failure while looking is "unavailable" (503: the platform retries).
  */
-async function findOtherSigner(webhookKey: string, rawBody: Uint8Array, header: string | null, keyedSeller: string, parsed: ParsedWebhook): Promise<SignerSearch> {
+async function findOtherSigner(
+  request: Request,
+  webhookKey: string,
+  rawBody: Uint8Array,
+  header: string | null,
+  keyedSeller: string,
+  parsed: ParsedWebhook,
+): Promise<SignerSearch> {
   if (!failures.take(webhookKey)) return { refused: "limited" };
   try {
     const owners = await ownersOfNamedResource(parsed);
     if (env.MARKETPLACE_CALLBACK_SCOPE === "user") {
       if (owners.length > 0 && !owners.includes(keyedSeller)) {
         await countMisSignedForeign(keyedSeller);
-        warnMisSignedForeign(keyedSeller, parsed);
+        warnMisSignedForeign(request, keyedSeller, parsed);
       }
       return { refused: "invalid" };
     }
@@ -132,9 +142,41 @@ export async function readBodyWithLimit(request: Request, limit: number): Promis
  * grace period; in "application" scope, failing those, with the shops named above), then commit
  * the event (deduplicated, replays bounded). Only a committed event gets a 2xx; a database failure
  * answers 503 so the platform retries. Processing happens after the response, by the instance
- * `claimant` names when the event is written (null: any instance's sweep).
+ * `claimant` names when the event is written (null: any instance's sweep). Each answer is counted
+ * and timed (dashboard_webhook_request_duration_seconds, by webhookOutcome).
  */
 export async function receiveWebhook(webhookKey: string, request: Request, claimant: () => string | null): Promise<ReceiveOutcome> {
+  const started = performance.now();
+  const outcome = await receive(webhookKey, request, claimant);
+  metrics.webhookRequests.observe({ outcome: webhookOutcome(outcome) }, (performance.now() - started) / 1000);
+  return outcome;
+}
+
+/** The receiver's answer in a word, as the metrics label it. */
+export function webhookOutcome(outcome: ReceiveOutcome): WebhookOutcomeLabel {
+  switch (outcome.status) {
+    case 200:
+      // Acknowledged all: a repeat folded into a waiting event, a replay held to its minute's end,
+      // a body stored but not a notification (never processed), or a new event.
+      if (outcome.duplicate) return "duplicate";
+      if (outcome.heldUntil) return "held";
+      return outcome.event.valid ? "accepted" : "invalid";
+    case 401:
+      return "unauthorized";
+    case 404:
+      return "not_found";
+    case 410:
+      return "gone";
+    case 413:
+      return "too_large";
+    case 429:
+      return "rate_limited";
+    case 503:
+      return "unavailable";
+  }
+}
+
+async function receive(webhookKey: string, request: Request, claimant: () => string | null): Promise<ReceiveOutcome> {
   const rawBody = await readBodyWithLimit(request, MAX_WEBHOOK_BODY_BYTES);
   if (rawBody === null) return { status: 413, error: `The body exceeds ${MAX_WEBHOOK_BODY_BYTES} bytes` };
 
@@ -159,7 +201,7 @@ export async function receiveWebhook(webhookKey: string, request: Request, claim
   const parsed = parseWebhookBody(text);
   let sellerId = receiver.sellerId;
   if (signature === "mismatch") {
-    const search = await findOtherSigner(webhookKey, rawBody, header, receiver.sellerId, parsed);
+    const search = await findOtherSigner(request, webhookKey, rawBody, header, receiver.sellerId, parsed);
     if ("unavailable" in search) return { status: 503, error: "The receiver is temporarily unavailable" };
     if ("refused" in search) {
       return search.refused === "limited"
@@ -195,7 +237,7 @@ export async function receiveWebhook(webhookKey: string, request: Request, claim
       heldUntil: stored.heldUntil,
     };
   } catch (error) {
-    console.error(`[webhooks] could not store an event: ${error instanceof Error ? error.message : String(error)}`);
+    requestLog(request, { shopId: sellerId, component: "webhooks" }).error({ err: error }, "could not store an event");
     return { status: 503, error: "The event could not be stored; retry later" };
   }
 }

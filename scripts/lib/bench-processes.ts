@@ -6,7 +6,8 @@ import { spawn, spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import type { ChildProcess } from "node:child_process";
 
-export const benchBaseEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } as NodeJS.ProcessEnv;
+// Metrics off: the processes of a benchmark share one machine and could not share one metrics port.
+export const benchBaseEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", METRICS_PORT: "off" } as NodeJS.ProcessEnv;
 
 /** A production dashboard served at `app`, whose platform is the sandbox at `sandbox`. */
 export function productionDashboardEnv(app: string, sandbox: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {

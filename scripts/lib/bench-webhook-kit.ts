@@ -229,7 +229,8 @@ export interface BenchDashboard {
  * hand it --cpu-prof.
  */
 export function startDashboard(port: number, env: NodeJS.ProcessEnv, nodeArgs: string[] = []): BenchDashboard {
-  const childEnv = { ...env };
+  // Metrics off: two instances and a worker on one machine could not share one metrics port.
+  const childEnv: NodeJS.ProcessEnv = { ...env, METRICS_PORT: "off" };
   const children = [
     spawn(process.execPath, [...nodeArgs, "node_modules/next/dist/bin/next", "start", "--port", String(port)], {
       env: withServerNodeOptions(childEnv),

@@ -305,10 +305,15 @@ describe("reconciliation", () => {
     expect(recorded.rowCount).toBe(0);
   });
 
-  it("runs on one instance at a time: a second caller skips the seller while the first holds it", async () => {
-    const { withSellerLock } = await import("@/lib/data/locks");
-    const outcome = await withSellerLock("reconcile", sellerId, () => reconcile.reconcileSellerOnce(sellerId));
-    expect(outcome).toEqual({ ran: true, value: null });
+  it("runs on one instance at a time: a second caller skips the shop while another instance's claim holds, and runs it once the claim expired", async () => {
+    const { claimShop } = await import("@/lib/data/seller-sync");
+    expect(await claimShop("other-instance", sellerId, 60_000)).toMatchObject({ sellerId });
+    expect(await reconcile.reconcileSellerOnce(sellerId)).toBeNull();
+    // The other instance died: its claim ran out.
+    await sql.query(`UPDATE "SellerSync" SET "claimedUntil" = now() AT TIME ZONE 'UTC' - interval '1 second' WHERE "sellerId" = $1`, [sellerId]);
+    expect(await reconcile.reconcileSellerOnce(sellerId)).toMatchObject({ recovered: 0 });
+    const row = await sql.query(`SELECT "claimedBy", "claimedUntil" FROM "SellerSync" WHERE "sellerId" = $1`, [sellerId]);
+    expect(row.rows[0]).toEqual({ claimedBy: null, claimedUntil: null });
   });
 });
 

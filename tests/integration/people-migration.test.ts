@@ -166,7 +166,7 @@ beforeAll(async () => {
     rowsBefore.set(table, await snapshot(sql, table));
   }
 
-  for (const name of fromMigration) await applyMigration(sql, name);
+  await applyMigration(sql, MIGRATION);
 }, 60_000);
 
 afterAll(async () => {
@@ -240,5 +240,26 @@ describe(`migration ${MIGRATION}`, () => {
     );
     expect(columns.rows).toEqual([]);
     for (const table of ["Passkey", "PasskeyChallenge", "Invitation", "AuditEntry"]) expect(await countRows(sql, table)).toBe(0);
+  });
+});
+
+describe("the migrations after it", () => {
+  it("apply to the migrated data; 20261125220000_reconciliation_schedule gives every connected shop a slot within the default interval", async () => {
+    const syncBefore = await snapshot(sql, "SellerSync");
+    for (const name of fromMigration.slice(1)) await applyMigration(sql, name);
+    const { rows } = await sql.query<{ sellerId: string; inSeconds: number; cursor: Date | null }>(
+      `SELECT c."sellerId", EXTRACT(EPOCH FROM s."nextRunAt" - now() AT TIME ZONE 'UTC')::float8 AS "inSeconds", s."cursor"
+       FROM "Connection" c LEFT JOIN "SellerSync" s ON s."sellerId" = c."sellerId"`,
+    );
+    expect(rows.length).toBeGreaterThan(1);
+    for (const row of rows) {
+      expect(row.inSeconds).toBeGreaterThan(-5);
+      expect(row.inSeconds).toBeLessThanOrEqual(300);
+    }
+    // What reconciliation had recorded stays: the rows that existed keep their cursor.
+    const kept = await sql.query(`SELECT "sellerId", to_jsonb("cursor") AS "cursor" FROM "SellerSync" WHERE "sellerId" = ANY($1)`, [
+      (syncBefore as { sellerId: string }[]).map((row) => row.sellerId),
+    ]);
+    expect(kept.rows).toEqual(expect.arrayContaining((syncBefore as { sellerId: string; cursor: unknown }[]).map((row) => ({ sellerId: row.sellerId, cursor: row.cursor }))));
   });
 });

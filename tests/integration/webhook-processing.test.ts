@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type * as Locks from "@/lib/data/locks";
 import type * as Queue from "@/lib/data/webhook-queue";
 import type * as Bus from "@/lib/live/bus";
 import type * as Processing from "@/lib/webhooks/process";
@@ -9,13 +8,12 @@ import { connect, useTestDatabase } from "../support/database";
 
 // The processing queue and the live channel against a real PostgreSQL: what makes several
 // dashboard instances safe on one database. Instances are told apart by their instance id (the
-// claims) and by their connections (the locks, LISTEN/NOTIFY).
+// claims) and by their connections (LISTEN/NOTIFY).
 let sql: pg.Client;
 let sellerId: string;
 let queue: typeof Queue;
 let processing: typeof Processing;
 let bus: typeof Bus;
-let locks: typeof Locks;
 
 beforeAll(async () => {
   const url = await useTestDatabase();
@@ -23,7 +21,6 @@ beforeAll(async () => {
   queue = await import("@/lib/data/webhook-queue");
   processing = await import("@/lib/webhooks/process");
   bus = await import("@/lib/live/bus");
-  locks = await import("@/lib/data/locks");
   sellerId = `seller-${randomUUID()}`;
   await sql.query(`INSERT INTO "Seller" ("id", "email", "name", "updatedAt") VALUES ($1, $2, 'Loja Teste', now())`, [sellerId, `${sellerId}@example.com`]);
 }, 60_000);
@@ -215,46 +212,6 @@ describe("live messages across instances", () => {
     // Still claimed: processed again when the lease expires (processing is idempotent).
     expect(await statesOf([eventId!])).toEqual([heldBy("instance-a")]);
     subscription.unsubscribe();
-  });
-});
-
-describe("per-seller work", () => {
-  it("runs on one instance at a time; the other skips instead of waiting", async () => {
-    let release!: () => void;
-    const holding = locks.withSellerLock("reconcile", sellerId, () => new Promise<string>((resolve) => (release = () => resolve("first"))));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(await locks.withSellerLock("reconcile", sellerId, async () => "second")).toEqual({ ran: false });
-    // Another seller, or another kind of work, is not blocked.
-    expect(await locks.withSellerLock("reconcile", "another-seller", async () => "other")).toEqual({ ran: true, value: "other" });
-    release();
-    expect(await holding).toEqual({ ran: true, value: "first" });
-    expect(await locks.withSellerLock("reconcile", sellerId, async () => "third")).toEqual({ ran: true, value: "third" });
-  });
-
-  it("outlives its connection being cut while the work runs (the database restarted): no crash, and the lock goes with it", async () => {
-    // A connection the pool has handed out has no listener of the pool's: an 'error' it emits
-    // while idle in our hands (the server ended it) would be thrown from the socket's callback,
-    // an uncaught exception that ends a worker process.
-    const uncaught: unknown[] = [];
-    const onUncaught = (error: unknown) => uncaught.push(error);
-    process.on("uncaughtException", onUncaught);
-    try {
-      const result = await locks.withSellerLock("reconcile", sellerId, async () => {
-        const { rows } = await sql.query<{ pid: number }>(
-          `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
-        );
-        expect(rows).toHaveLength(1);
-        await sql.query("SELECT pg_terminate_backend($1)", [rows[0]!.pid]);
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        return "finished";
-      });
-      expect(result).toEqual({ ran: true, value: "finished" });
-    } finally {
-      process.off("uncaughtException", onUncaught);
-    }
-    expect(uncaught).toEqual([]);
-    // The lock ended with its connection, and the pool hands out a working one.
-    expect(await locks.withSellerLock("reconcile", sellerId, async () => "again")).toEqual({ ran: true, value: "again" });
   });
 });
 

@@ -1,6 +1,7 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { authorizeShopRequest } from "@/lib/auth/session";
 import { exportOrderPages } from "@/lib/data/orders-export";
+import { requestLog } from "@/lib/log";
 import { badQuery } from "@/lib/data/list-route";
 import { exportDay, exportHead, exportLines } from "@/lib/orders/export-csv";
 import type { ExportSettings } from "@/lib/orders/export-csv";
@@ -40,7 +41,7 @@ export async function GET(request: Request, { params: route }: RouteContext<"/ap
         if (next.done) controller.close();
         else controller.enqueue(encoder.encode(exportLines(next.value, settings)));
       } catch (error) {
-        console.error(`[export] stopped: ${error instanceof Error ? error.message : String(error)}`);
+        requestLog(request, { shopId: seller.id, component: "export" }).error({ err: error }, "orders export stopped");
         controller.error(error);
       }
     },
