@@ -18,6 +18,8 @@ test.describe("reconciliation", () => {
     if (await use.isEnabled()) await use.click();
     await expect(page.getByRole("heading", { name: "Connection health" })).toBeVisible();
     await expect(page.getByText(/orders? .*copied/)).toBeVisible({ timeout: 20_000 });
+    // Each shop has its own slot in the interval; the page says when it comes.
+    await expect(page.getByText("Next check of your orders")).toBeVisible();
 
     expect((await request.post(`${E2E_SANDBOX_URL}/_sandbox/faults`, { data: { dropWebhookRate: 1 } })).status()).toBe(200);
     await page.goto("/webhooks/events");

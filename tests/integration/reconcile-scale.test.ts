@@ -147,6 +147,12 @@ describe("reconciliation at scale", () => {
     expect(wait).toBeLessThan(31_000);
     expect(after.lastReconciledAt).toEqual(before.lastReconciledAt);
     expect(JSON.parse(after.lastError!)).toMatchObject({ problem: { kind: "error", status: 429, retryAfterMs: 30_000 } });
+
+    // The Webhooks page: when the shop is next checked, and once two intervals have passed without a completed run, that it is behind.
+    const { getConnectionHealth } = await import("@/lib/data/connection-health");
+    expect(await getConnectionHealth(limited)).toMatchObject({ nextReconcileAt: after.nextRunAt, behindMinutes: null });
+    await sql.query(`UPDATE "SellerSync" SET "lastReconciledAt" = now() AT TIME ZONE 'UTC' - interval '11 minutes' WHERE "sellerId" = $1`, [limited]);
+    expect(await getConnectionHealth(limited)).toMatchObject({ behindMinutes: 11, lastError: { problem: { status: 429 } } });
   }, 40_000);
 
   it("a shop whose platform hangs is cut off by the timeout, delays no other, and is tried again at its next slot", async () => {
