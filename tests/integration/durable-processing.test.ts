@@ -4,9 +4,10 @@ import type * as Queue from "@/lib/data/webhook-queue";
 import type * as Processing from "@/lib/webhooks/process";
 import type * as Reconcile from "@/lib/sync/reconcile";
 import { sampleSku } from "@/lib/marketplace/schemas/fixtures";
-import { obtainAccessToken, startTestSandbox } from "@/sandbox/testing";
+import { startTestSandbox } from "@/sandbox/testing";
 import type { TestSandbox } from "@/sandbox/testing";
 import { connect, useTestDatabase } from "../support/database";
+import { connectTestShop } from "../support/shops";
 import { deliverToReceiver } from "../support/receiver";
 
 // Durable processing and reconciliation against a real database and a real sandbox: each failure
@@ -27,22 +28,13 @@ beforeAll(async () => {
   databaseUrl = await useTestDatabase();
   sandbox = await startTestSandbox({ config: { seedOrders: 5 } });
   process.env.MARKETPLACE_BASE_URL = sandbox.url;
-  token = await obtainAccessToken(sandbox.url);
   queue = await import("@/lib/data/webhook-queue");
   processing = await import("@/lib/webhooks/process");
   reconcile = await import("@/lib/sync/reconcile");
   // Retries a few milliseconds apart, and few of them, so the tests see a whole life in seconds.
   processing.configureRetryPolicy({ maxAttempts: 4, baseSeconds: 0.05, capSeconds: 0.2 });
-  const { connectSeller } = await import("@/lib/data/sellers");
-  const seller = await connectSeller({
-    email: "seller@example.com",
-    name: "Loja Demo",
-    accessToken: token,
-    scopesRequested: "basic_user_info portfolio:read portfolio:write order-order:read",
-  });
-  sellerId = seller.id;
+  ({ token, sellerId, webhookKey } = await connectTestShop({ sandboxUrl: sandbox.url }));
   sql = await connect(databaseUrl);
-  webhookKey = (await sql.query<{ webhookKey: string }>('SELECT "webhookKey" FROM "Connection" WHERE "sellerId" = $1', [sellerId])).rows[0]!.webhookKey;
 }, 60_000);
 
 afterAll(async () => {

@@ -4,9 +4,10 @@ import type * as MetricsServer from "@/lib/metrics-server";
 import type * as Processing from "@/lib/webhooks/process";
 import type * as Reconcile from "@/lib/sync/reconcile";
 import type * as Live from "@/lib/live/sse";
-import { obtainAccessToken, startTestSandbox } from "@/sandbox/testing";
+import { startTestSandbox } from "@/sandbox/testing";
 import type { TestSandbox } from "@/sandbox/testing";
 import { connect, useTestDatabase } from "../support/database";
+import { connectTestShop } from "../support/shops";
 import { freeFixedPorts } from "../support/free-port";
 import { deliverToReceiver } from "../support/receiver";
 
@@ -29,23 +30,14 @@ beforeAll(async () => {
   const databaseUrl = await useTestDatabase();
   sandbox = await startTestSandbox({ config: { seedOrders: 5 } });
   process.env.MARKETPLACE_BASE_URL = sandbox.url;
-  token = await obtainAccessToken(sandbox.url);
   processing = await import("@/lib/webhooks/process");
   reconcile = await import("@/lib/sync/reconcile");
   live = await import("@/lib/live/sse");
   metricsServer = await import("@/lib/metrics-server");
   // Retries milliseconds apart, and few, so an event's whole life fits in the test.
   processing.configureRetryPolicy({ maxAttempts: 2, baseSeconds: 0.05, capSeconds: 0.1 });
-  const { connectSeller } = await import("@/lib/data/sellers");
-  const seller = await connectSeller({
-    email: "seller@example.com",
-    name: "Loja Demo",
-    accessToken: token,
-    scopesRequested: "basic_user_info portfolio:read portfolio:write order-order:read",
-  });
-  sellerId = seller.id;
+  ({ token, sellerId, webhookKey } = await connectTestShop({ sandboxUrl: sandbox.url }));
   sql = await connect(databaseUrl);
-  webhookKey = (await sql.query<{ webhookKey: string }>('SELECT "webhookKey" FROM "Connection" WHERE "sellerId" = $1', [sellerId])).rows[0]!.webhookKey;
   const [port] = await freeFixedPorts(1);
   const server = await metricsServer.startMetricsServer({ port: port!, host: "127.0.0.1" });
   expect(server).not.toBeNull();

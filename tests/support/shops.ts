@@ -1,0 +1,17 @@
+import { obtainAccessToken } from "@/sandbox/testing";
+
+const ALL_SCOPES = "basic_user_info portfolio:read portfolio:write order-order:read";
+
+/**
+ * A sandbox seller signed in through the OAuth flow and connected as the dashboard connects one
+ * (encrypted token, receiver key). Call after useTestDatabase: it imports the data layer.
+ */
+export async function connectTestShop(options: { sandboxUrl: string; login?: string; name?: string; scopes?: string }) {
+  const { sandboxUrl, login = "seller@example.com", name = "Loja Demo", scopes = ALL_SCOPES } = options;
+  const token = await obtainAccessToken(sandboxUrl, { login });
+  const { connectSeller } = await import("@/lib/data/sellers");
+  const { db } = await import("@/lib/db");
+  const seller = await connectSeller({ email: login, name, accessToken: token, scopesRequested: scopes });
+  const { webhookKey } = await db.connection.findUniqueOrThrow({ where: { sellerId: seller.id }, select: { webhookKey: true } });
+  return { token, sellerId: seller.id, webhookKey };
+}
