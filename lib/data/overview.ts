@@ -27,11 +27,21 @@ export interface Overview {
 
 const SALES_DAYS = 30;
 
+const PERIOD_COLUMNS = { today: "today", last7Days: "last7", last30Days: "last30" } as const;
+
+type PeriodColumns<Key extends string> = Record<`${Key}_orders`, number> & Record<`${Key}_total`, string | null>;
+
+/** A row of the recent orders' statement: one seller-local day, or one currency over the periods. */
+type RecentRow = { day: string | null; currency: string | null; normalizer: number | null } & PeriodColumns<"today" | "last7" | "last30">;
+
 /** The overview of a seller whose days are those of `timeZone` (their Settings' zone). */
 export async function getOverview(sellerId: string, timeZone: string, now = new Date()): Promise<Overview> {
   const today = deadlineRange("today", now, timeZone);
   const since = { today: startOfDay(now, timeZone), last7Days: startOfDay(now, timeZone, -6), last30Days: startOfDay(now, timeZone, -(SALES_DAYS - 1)) };
-  const [counts, sales, daily] = await Promise.all([
+  // Sales and the daily chart come from one statement (its rows grouped by day, and by currency
+  // with a figure per period): the mirror has no index on createdAt, so each statement over the
+  // recent orders reads every order of the seller, and one does it once.
+  const [counts, recent] = await Promise.all([
     pool.query<{ awaiting: number; ship_today: number; late: number }>(
       `SELECT COUNT(*) FILTER (WHERE "status" = 'new')::int AS awaiting,
               COUNT(*) FILTER (WHERE "nextLimitAt" >= $2::timestamptz AND "nextLimitAt" < $3::timestamptz)::int AS ship_today,
@@ -39,29 +49,31 @@ export async function getOverview(sellerId: string, timeZone: string, now = new 
        FROM "OrderMirror" WHERE "sellerId" = $1`,
       [sellerId, today.from!.toISOString(), today.before.toISOString()],
     ),
-    pool.query<{ period: "today" | "last7Days" | "last30Days"; currency: string | null; normalizer: number | null; orders: number; total: string | null }>(
-      `SELECT p.period, m."currency", m."normalizer", COUNT(m.*)::int AS orders, SUM(m."total")::text AS total
-       FROM (VALUES ('today', $2::timestamptz), ('last7Days', $3::timestamptz), ('last30Days', $4::timestamptz)) AS p(period, since)
-       LEFT JOIN "OrderMirror" m ON m."sellerId" = $1 AND m."status" <> 'cancelled' AND m."createdAt" >= p.since
-       GROUP BY p.period, m."currency", m."normalizer"`,
-      [sellerId, since.today.toISOString(), since.last7Days.toISOString(), since.last30Days.toISOString()],
-    ),
-    pool.query<{ day: string; orders: number }>(
-      `SELECT to_char(("createdAt" AT TIME ZONE 'UTC') AT TIME ZONE $3, 'YYYY-MM-DD') AS day, COUNT(*)::int AS orders
-       FROM "OrderMirror" WHERE "sellerId" = $1 AND "status" <> 'cancelled' AND "createdAt" >= $2::timestamptz
-       GROUP BY day ORDER BY day`,
-      [sellerId, since.last30Days.toISOString(), timeZone],
+    pool.query<RecentRow>(
+      `SELECT to_char(("createdAt" AT TIME ZONE 'UTC') AT TIME ZONE $5, 'YYYY-MM-DD') AS day, "currency", "normalizer",
+              COUNT(*) FILTER (WHERE "createdAt" >= $2::timestamptz)::int AS today_orders,
+              (SUM("total") FILTER (WHERE "createdAt" >= $2::timestamptz))::text AS today_total,
+              COUNT(*) FILTER (WHERE "createdAt" >= $3::timestamptz)::int AS last7_orders,
+              (SUM("total") FILTER (WHERE "createdAt" >= $3::timestamptz))::text AS last7_total,
+              COUNT(*)::int AS last30_orders, SUM("total")::text AS last30_total
+       FROM "OrderMirror" WHERE "sellerId" = $1 AND "status" <> 'cancelled' AND "createdAt" >= $4::timestamptz
+       GROUP BY GROUPING SETS ((to_char(("createdAt" AT TIME ZONE 'UTC') AT TIME ZONE $5, 'YYYY-MM-DD')), ("currency", "normalizer"))`,
+      [sellerId, since.today.toISOString(), since.last7Days.toISOString(), since.last30Days.toISOString(), timeZone],
     ),
   ]);
 
+  // Rows grouped by currency have no day; rows grouped by day have no currency.
+  const byCurrency = recent.rows.filter((row) => row.day === null);
   const figure = (period: "today" | "last7Days" | "last30Days"): SalesFigure => {
-    const rows = sales.rows.filter((row) => row.period === period && row.currency !== null);
+    const key = PERIOD_COLUMNS[period];
+    const rows = byCurrency.filter((row) => row[`${key}_orders`] > 0);
     return {
-      orders: rows.reduce((sum, row) => sum + row.orders, 0),
-      totals: rows.map((row) => ({ currency: row.currency!, total: Number(row.total ?? 0), normalizer: row.normalizer ?? 100 })),
+      orders: rows.reduce((sum, row) => sum + row[`${key}_orders`], 0),
+      totals: rows.map((row) => ({ currency: row.currency!, total: Number(row[`${key}_total`] ?? 0), normalizer: row.normalizer ?? 100 })),
     };
   };
-  const byDay = new Map(daily.rows.map((row) => [row.day, row.orders]));
+  const daily = recent.rows.filter((row) => row.day !== null);
+  const byDay = new Map(daily.map((row) => [row.day, row.last30_orders]));
   const dayKey = dayKeyIn(timeZone);
   const days = Array.from({ length: SALES_DAYS }, (_, index) => {
     const startsAt = startOfDay(now, timeZone, index - (SALES_DAYS - 1));

@@ -20,12 +20,24 @@ export const webhookFieldsSelect = {
 
 export type { WebhookEventRow };
 
+/**
+ * The states in which an event has its WebhookWork row (lib/data/webhook-queue.ts): the queue
+ * writes the row with the event and deletes it in the statement that records the event processed
+ * or skipped. Filtering on one of these states also asks for the row, so the database can start
+ * from that small table rather than read every event of the seller: processingState itself is not
+ * indexed (prisma/schema.prisma says why).
+ */
+const QUEUED_STATES: ReadonlySet<string> = new Set(["pending", "processing", "retrying", "dead"]);
+
 /** One page of a seller's event log, newest first. */
 export async function listWebhookEvents(sellerId: string, filters: EventFilters): Promise<EventPage> {
   const where: Prisma.WebhookEventWhereInput = { sellerId };
   if (filters.domain) where.domain = filters.domain;
   if (filters.status) where.status = filters.status;
-  if (filters.processing) where.processingState = filters.processing;
+  if (filters.processing) {
+    where.processingState = filters.processing;
+    if (QUEUED_STATES.has(filters.processing)) where.work = { isNot: null };
+  }
   if (filters.resource) {
     where.OR = [{ resourceId: filters.resource }, { orderId: filters.resource }, { deliveryId: filters.resource }, { code: filters.resource }];
   }
@@ -35,20 +47,25 @@ export async function listWebhookEvents(sellerId: string, filters: EventFilters)
       ...(filters.to ? { lte: new Date(filters.to) } : {}),
     };
   }
-  const [total, items] = await Promise.all([db.webhookEvent.count({ where }), eventRows(where, (filters.page - 1) * filters.size, filters.size)]);
+  const [total, items] = await Promise.all([db.webhookEvent.count({ where }), eventRows(sellerId, where, (filters.page - 1) * filters.size, filters.size)]);
   return countedPage(items, total, filters);
 }
 
 /** The seller's last `count` events, newest first (the overview's; no count of them all). */
 export function recentWebhookEvents(sellerId: string, count: number): Promise<WebhookEventRow[]> {
-  return eventRows({ sellerId }, 0, count);
+  return eventRows(sellerId, { sellerId }, 0, count);
 }
 
-async function eventRows(where: Prisma.WebhookEventWhereInput, skip: number, take: number): Promise<WebhookEventRow[]> {
+const NEWEST_FIRST = [{ receivedAt: "desc" }, { id: "desc" }] satisfies Prisma.WebhookEventOrderByWithRelationInput[];
+
+async function eventRows(sellerId: string, where: Prisma.WebhookEventWhereInput, skip: number, take: number): Promise<WebhookEventRow[]> {
+  // A later page first finds its ids alone: the rows it skips are then index entries, not whole
+  // rows read and thrown away (the index on sellerId, receivedAt, id holds all the ids need).
+  const page =
+    skip === 0 ? where : { sellerId, id: { in: (await db.webhookEvent.findMany({ where, orderBy: NEWEST_FIRST, skip, take, select: { id: true } })).map((row) => row.id) } };
   const rows = await db.webhookEvent.findMany({
-    where,
-    orderBy: [{ receivedAt: "desc" }, { id: "desc" }],
-    skip,
+    where: page,
+    orderBy: NEWEST_FIRST,
     take,
     select: { ...webhookFieldsSelect, receivedAt: true, processingState: true, source: true, attempts: true, duplicateCount: true, heldUntil: true },
   });

@@ -286,15 +286,22 @@ export const PRUNE_BATCH = 5_000;
 
 /**
  * Deletes events older than `days` that are finished (not waiting, not dead), at most `limit` per
- * call; the caller repeats while a full batch went. Answers how many were deleted.
+ * call, oldest first; the caller repeats while a full batch went. Answers how many were deleted.
+ * The batch is found through the index on receivedAt alone (no seller narrows it), oldest first,
+ * and the walk stops once the batch is full: OFFSET 0 keeps the queue check a lookup per row, as
+ * an anti-join the planner may read and sort every event past the cutoff for each batch. Rows are
+ * locked with SKIP LOCKED: instances pruning at once take different rows instead of waiting on
+ * (or deadlocking with) each other, and a row someone holds is left for the next run.
  */
 export async function pruneOldEvents(days: number, limit = PRUNE_BATCH): Promise<number> {
   const result = await pool.query(
     `DELETE FROM "WebhookEvent" WHERE "id" IN (
        SELECT e."id" FROM "WebhookEvent" e
        WHERE e."receivedAt" < ${DB_NOW} - make_interval(days => $1)
-         AND NOT EXISTS (SELECT 1 FROM "WebhookWork" w WHERE w."eventId" = e."id")
-       LIMIT $2)`,
+         AND NOT EXISTS (SELECT 1 FROM "WebhookWork" w WHERE w."eventId" = e."id" OFFSET 0)
+       ORDER BY e."receivedAt"
+       LIMIT $2
+       FOR UPDATE OF e SKIP LOCKED)`,
     [days, limit],
   );
   return result.rowCount ?? 0;

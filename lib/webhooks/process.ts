@@ -70,6 +70,8 @@ const SWEEP_EVERY_MS = 5_000;
 /** Claims are renewed this often, well within their lease (CLAIM_LEASE_SECONDS). */
 const RENEW_EVERY_MS = 5_000;
 const PRUNE_EVERY_MS = 5 * 60_000;
+/** Pruning statements per pass at most: a backlog is worked off over several passes. */
+const PRUNE_BATCHES_PER_PASS = 20;
 
 interface WorkerState {
   queue: StoredEvent[];
@@ -407,8 +409,12 @@ async function sweepOnce() {
     if (Date.now() - worker.lastPruneAt > PRUNE_EVERY_MS) {
       worker.lastPruneAt = Date.now();
       await pruneLiveMessages();
-      // The event log keeps EVENT_RETENTION_DAYS; a few thousand rows per statement.
-      while ((await pruneOldEvents(env.EVENT_RETENTION_DAYS)) === PRUNE_BATCH && !worker.stopped);
+      // The event log keeps EVENT_RETENTION_DAYS: a few thousand rows per statement, and at most
+      // PRUNE_BATCHES_PER_PASS statements per pass, so that a backlog (a lowered retention, a long
+      // stop) is worked off over several passes while due events keep being swept.
+      for (let batch = 0; batch < PRUNE_BATCHES_PER_PASS && !worker.stopped; batch++) {
+        if ((await pruneOldEvents(env.EVENT_RETENTION_DAYS)) < PRUNE_BATCH) break;
+      }
       await pruneEndedSessions();
       // And the audit log keeps AUDIT_RETENTION_DAYS.
       await pruneAuditEntries();
