@@ -1,0 +1,274 @@
+// npm run bench:scale [-- --skip-build] [-- --shops 10000] [-- --concurrency 4] [-- --rate 200]
+//                     [-- --event-seconds 60] [-- --events 5000000] [-- --skip-event-log]
+//
+// Ten thousand shops on a small cluster (issue 28), against a production build: two dashboard
+// instances on one database, the sandbox as the platform with `shops` extra sellers
+// (SANDBOX_SEED_SELLERS, five orders each).
+//  1. Connect every shop. The tokens come from the sandbox's control route POST /_sandbox/tokens
+//     (one request per 2,000 sellers), not from 10,000 OAuth flows; the rows are written as the
+//     dashboard writes a connection (encrypted token, an owner).
+//  2. Reconciliation sweeps with every shop due at once (the worst case; normally the shops' slots
+//     are spread over the interval): first the back-fill every shop gets at connect, then a
+//     steady-state reconciliation. Printed: the sweep's time (target: within one 300 s interval;
+//     moonshot 60 s), each shop's lag when it ends (time since its last completed run) p50/p95/max,
+//     platform requests per second (from the instances' metrics), database connections in use.
+//  3. `rate` signed order events per second for `event-seconds`, spread across shops and both
+//     instances: events processed per second and p95 from receipt to processed (target ≤ 1 s).
+//  4. The event log with `events` events, generated in SQL (scripts/bench-event-log.ts).
+import { spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { encryptSecret, sellerTokenContext } from "../lib/crypto";
+import { decodeKey, parseEnv } from "../lib/env.js";
+import { signWebhookBody } from "../lib/webhooks/signature";
+import { extraSeller } from "../sandbox/seed/apps-and-users";
+import { buildDashboard, productionDashboardEnv } from "./lib/bench-processes";
+import { waitForServer } from "./lib/bench-webhook-kit";
+import { percentile } from "./lib/load";
+import { withServerNodeOptions } from "./lib/server-node-options";
+import { migrateFreshDatabase } from "./migrate";
+
+const { values: args } = parseArgs({
+  options: {
+    "skip-build": { type: "boolean", default: false },
+    shops: { type: "string", default: "10000" },
+    concurrency: { type: "string", default: "4" },
+    rate: { type: "string", default: "200" },
+    "event-seconds": { type: "string", default: "60" },
+    events: { type: "string", default: "5000000" },
+    "skip-event-log": { type: "boolean", default: false },
+  },
+});
+const SHOPS = Number(args.shops);
+const RATE = Number(args.rate);
+const EVENT_SECONDS = Number(args["event-seconds"]);
+const INSTANCES = [
+  { port: 3340, metricsPort: 9470 },
+  { port: 3341, metricsPort: 9471 },
+];
+const SANDBOX_PORT = 4340;
+const SANDBOX = `http://127.0.0.1:${SANDBOX_PORT}`;
+const DATABASE = "bench_scale";
+
+const children: ChildProcess[] = [];
+function startGroup(command: string, commandArgs: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(command, commandArgs, { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
+  children.push(child);
+  return child;
+}
+function stopAll() {
+  for (const child of children) {
+    try {
+      if (child.pid) process.kill(-child.pid, "SIGKILL");
+    } catch {}
+  }
+}
+process.on("exit", stopAll);
+
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
+const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+
+/** The sum of a counter or histogram count over every instance's /metrics, optionally filtered by a label text. */
+async function scrapeSum(name: string, labelFilter = ""): Promise<number> {
+  let total = 0;
+  for (const { metricsPort } of INSTANCES) {
+    const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    for (const line of text.split("\n")) {
+      if (!line.startsWith(name) || line.startsWith("#") || !line.includes(labelFilter)) continue;
+      if (line[name.length] !== "{" && line[name.length] !== " ") continue;
+      total += Number(line.slice(line.lastIndexOf(" ") + 1));
+    }
+  }
+  return total;
+}
+
+async function connectShops(db: pg.Client, env: NodeJS.ProcessEnv): Promise<{ id: string; token: string; webhookKey: string }[]> {
+  const key = decodeKey(parseEnv(env).TOKEN_ENCRYPTION_KEY)!;
+  const shops: { id: string; token: string; webhookKey: string }[] = [];
+  for (let from = 1; from <= SHOPS; from += 2_000) {
+    const sellers = Array.from({ length: Math.min(2_000, SHOPS - from + 1) }, (_, i) => extraSeller(from + i));
+    const response = await fetch(`${SANDBOX}/_sandbox/tokens`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ sellers: sellers.map((seller) => seller.email), scopes: ["basic_user_info", "order-order:read"] }),
+    });
+    if (response.status !== 200) throw new Error(`tokens: ${response.status} ${await response.text()}`);
+    const { tokens } = (await response.json()) as { tokens: { seller: string; access_token: string }[] };
+    const batch = tokens.map((entry, i) => ({ id: `scale-${from + i}`, email: entry.seller, name: sellers[i]!.name, token: entry.access_token, webhookKey: randomBytes(24).toString("base64url") }));
+    await db.query(
+      `INSERT INTO "Seller" (id, email, "platformEmail", name, "updatedAt") SELECT id, email, email, name, now() FROM unnest($1::text[], $2::text[], $3::text[]) AS t(id, email, name)`,
+      [batch.map((shop) => shop.id), batch.map((shop) => shop.email), batch.map((shop) => shop.name)],
+    );
+    await db.query(
+      `INSERT INTO "Connection" (id, "sellerId", "accessTokenEnc", "scopesRequested", "webhookKey")
+       SELECT 'conn-' || id, id, token, 'basic_user_info order-order:read', webhook_key FROM unnest($1::text[], $2::text[], $3::text[]) AS t(id, token, webhook_key)`,
+      [batch.map((shop) => shop.id), batch.map((shop) => encryptSecret(shop.token, sellerTokenContext(shop.id), key)), batch.map((shop) => shop.webhookKey)],
+    );
+    await db.query(`INSERT INTO "Person" (id, name) SELECT 'p_' || id, name FROM unnest($1::text[], $2::text[]) AS t(id, name)`, [batch.map((shop) => shop.id), batch.map((shop) => shop.name)]);
+    await db.query(`INSERT INTO "Membership" ("sellerId", "personId", role) SELECT id, 'p_' || id, 'owner' FROM unnest($1::text[]) AS id`, [batch.map((shop) => shop.id)]);
+    shops.push(...batch);
+  }
+  return shops;
+}
+
+interface SweepFigures {
+  seconds: number;
+  lag: { p50: number; p95: number; max: number };
+  platformRequestsPerSecond: number;
+  connections: { max: number; mean: number };
+  failed: number;
+}
+
+/** Makes every shop due now, then waits until each has completed a run since; samples connections meanwhile. */
+async function sweep(db: pg.Client): Promise<SweepFigures> {
+  const requestsBefore = await scrapeSum("dashboard_platform_request_duration_seconds_count");
+  const runsBefore = await scrapeSum("dashboard_reconcile_runs_total", 'outcome="');
+  const okBefore = await scrapeSum("dashboard_reconcile_runs_total", 'outcome="ok"');
+  const { rows } = await db.query<{ now: Date }>(`SELECT now() AT TIME ZONE 'UTC' AS now`);
+  const since = rows[0]!.now;
+  await db.query(`UPDATE "SellerSync" SET "nextRunAt" = now() AT TIME ZONE 'UTC'`);
+  const started = performance.now();
+  const connections: number[] = [];
+  for (;;) {
+    const [done, active] = await Promise.all([
+      db.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM "SellerSync" WHERE "lastReconciledAt" >= $1`, [since]),
+      db.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name LIKE 'dashboard%'`),
+    ]);
+    connections.push(active.rows[0]!.n);
+    if (done.rows[0]!.n >= SHOPS) break;
+    if (performance.now() - started > 1_800_000) throw new Error(`sweep unfinished after 30 min: ${done.rows[0]!.n} of ${SHOPS}`);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  const elapsedMs = performance.now() - started;
+  const lags = await db.query<{ lag: number }>(`SELECT EXTRACT(EPOCH FROM (now() AT TIME ZONE 'UTC') - "lastReconciledAt")::float8 AS lag FROM "SellerSync"`);
+  const lag = sorted(lags.rows.map((row) => row.lag));
+  const requests = (await scrapeSum("dashboard_platform_request_duration_seconds_count")) - requestsBefore;
+  const runs = (await scrapeSum("dashboard_reconcile_runs_total", 'outcome="')) - runsBefore;
+  const ok = (await scrapeSum("dashboard_reconcile_runs_total", 'outcome="ok"')) - okBefore;
+  return {
+    seconds: elapsedMs / 1000,
+    lag: { p50: percentile(lag, 50), p95: percentile(lag, 95), max: lag.at(-1)! },
+    platformRequestsPerSecond: requests / (elapsedMs / 1000),
+    connections: { max: Math.max(...connections), mean: connections.reduce((a, b) => a + b, 0) / connections.length },
+    failed: runs - ok,
+  };
+}
+
+const ORDER_NOTIFICATIONS = [
+  ...["new", "approved", "cancelled", "finished"].map((status) => ({ domain: "order.order", status })),
+  ...["created", "received", "posted", "delivered"].map((status) => ({ domain: "order.delivery", status })),
+];
+
+/** `rate` events a second for `seconds`, each a distinct body about a mirrored order of a random shop, to both instances in turn. */
+async function eventLoad(db: pg.Client, shops: Map<string, { token: string; webhookKey: string }>) {
+  const { rows: orders } = await db.query<{ sellerId: string; orderId: string }>(`SELECT "sellerId", "orderId" FROM "OrderMirror" ORDER BY random()`);
+  const total = RATE * EVENT_SECONDS;
+  if (orders.length * ORDER_NOTIFICATIONS.length < total) throw new Error(`${orders.length} mirrored orders give too few distinct events`);
+  const events = Array.from({ length: total }, (_, i) => {
+    const order = orders[i % orders.length]!;
+    const { domain, status } = ORDER_NOTIFICATIONS[Math.floor(i / orders.length)]!;
+    const shop = shops.get(order.sellerId)!;
+    const body = JSON.stringify({ data: { domain, status, order_id: order.orderId } });
+    const instance = INSTANCES[i % INSTANCES.length]!;
+    return { url: `http://127.0.0.1:${instance.port}/api/webhooks/marketplace/${shop.webhookKey}`, body, signature: signWebhookBody(body, shop.token) };
+  });
+  const { rows } = await db.query<{ now: Date }>(`SELECT now() AT TIME ZONE 'UTC' AS now`);
+  const since = rows[0]!.now;
+  const started = performance.now();
+  const answers: Record<string, number> = {};
+  const inFlight = new Set<Promise<void>>();
+  for (const [i, event] of events.entries()) {
+    const due = started + (i * 1000) / RATE;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const sent = fetch(event.url, { method: "POST", headers: { "content-type": "application/json", "x-svc-signature": event.signature }, body: event.body })
+      .then(async (response) => {
+        await response.arrayBuffer();
+        answers[response.status] = (answers[response.status] ?? 0) + 1;
+      })
+      .catch(() => void (answers.error = (answers.error ?? 0) + 1))
+      .finally(() => inFlight.delete(sent));
+    inFlight.add(sent);
+  }
+  await Promise.all(inFlight);
+  const sendSeconds = (performance.now() - started) / 1000;
+  for (;;) {
+    const { rows: left } = await db.query<{ n: number }>(
+      `SELECT COUNT(*)::int AS n FROM "WebhookEvent" WHERE "source" = 'webhook' AND "receivedAt" >= $1 AND "processingState" IN ('pending', 'processing', 'retrying')`,
+      [since],
+    );
+    if (left[0]!.n === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const { rows: done } = await db.query<{ latency: number; processedAt: Date; receivedAt: Date; processingState: string }>(
+    `SELECT EXTRACT(EPOCH FROM "processedAt" - "receivedAt")::float8 * 1000 AS latency, "processedAt", "receivedAt", "processingState"
+     FROM "WebhookEvent" WHERE "source" = 'webhook' AND "receivedAt" >= $1`,
+    [since],
+  );
+  const latencies = sorted(done.map((row) => row.latency));
+  const first = Math.min(...done.map((row) => row.receivedAt.getTime()));
+  const last = Math.max(...done.map((row) => row.processedAt.getTime()));
+  const states: Record<string, number> = {};
+  for (const row of done) states[row.processingState] = (states[row.processingState] ?? 0) + 1;
+  return { sent: total, sendSeconds, answers, states, perSecond: done.length / ((last - first) / 1000), p50: percentile(latencies, 50), p95: percentile(latencies, 95), max: latencies.at(-1)! };
+}
+
+async function main() {
+  const app = `http://127.0.0.1:${INSTANCES[0]!.port}`;
+  const env = productionDashboardEnv(app, SANDBOX, { RECONCILE_INTERVAL_SECONDS: "300", RECONCILE_CONCURRENCY: args.concurrency, WEBHOOK_PROCESSING: "inline", LOG_LEVEL: "warn" });
+  if (!args["skip-build"]) buildDashboard(env);
+  env.DATABASE_URL = await migrateFreshDatabase(DATABASE);
+  const db = new pg.Client({ connectionString: env.DATABASE_URL, options: "-c timezone=UTC" });
+  await db.connect();
+
+  let started = performance.now();
+  startGroup(process.execPath, ["--import", "tsx", "sandbox/main.ts"], {
+    ...process.env,
+    SANDBOX_PORT: String(SANDBOX_PORT),
+    SANDBOX_SEED_ORDERS: "0",
+    SANDBOX_SEED_SELLERS: String(SHOPS),
+  });
+  await waitForServer(`${SANDBOX}/_sandbox/health`, 300_000);
+  console.log(`sandbox with ${SHOPS} extra sellers (${SHOPS * 5} orders) up in ${seconds(performance.now() - started)} s`);
+
+  started = performance.now();
+  const shops = await connectShops(db, env);
+  // Scheduled, but not yet due: the sweeps below make every shop due at the same moment.
+  await db.query(`INSERT INTO "SellerSync" ("sellerId", "nextRunAt") SELECT "sellerId", now() AT TIME ZONE 'UTC' + interval '1 day' FROM "Connection"`);
+  console.log(`${shops.length} shops connected (tokens from POST /_sandbox/tokens, no OAuth flows) in ${seconds(performance.now() - started)} s`);
+
+  for (const instance of INSTANCES) {
+    startGroup(process.execPath, ["node_modules/next/dist/bin/next", "start", "--port", String(instance.port)], withServerNodeOptions({ ...env, METRICS_PORT: String(instance.metricsPort) }));
+  }
+  for (const instance of INSTANCES) await waitForServer(`http://127.0.0.1:${instance.metricsPort}/metrics`, 120_000);
+  console.log(`two instances (RECONCILE_CONCURRENCY=${args.concurrency} each)\n`);
+
+  console.log("sweep                     | time s | lag p50/p95/max s   | platform req/s | db connections max/mean | failed runs");
+  for (const label of ["back-fill (after connect)", "reconciliation"]) {
+    const figures = await sweep(db);
+    console.log(
+      `${label.padEnd(25)} | ${figures.seconds.toFixed(1).padStart(6)} | ${[figures.lag.p50, figures.lag.p95, figures.lag.max].map((value) => value.toFixed(1)).join(" / ").padEnd(19)} | ${figures.platformRequestsPerSecond.toFixed(0).padStart(14)} | ${`${figures.connections.max} / ${figures.connections.mean.toFixed(1)}`.padStart(23)} | ${figures.failed}`,
+    );
+  }
+
+  // Back to the normal schedule (slots spread over the interval) while events arrive.
+  await db.query(`UPDATE "SellerSync" SET "nextRunAt" = now() AT TIME ZONE 'UTC' + random() * interval '300 seconds'`);
+  const load = await eventLoad(db, new Map(shops.map((shop) => [shop.id, shop])));
+  console.log(
+    `\nevents: ${load.sent} sent at ${RATE}/s in ${load.sendSeconds.toFixed(1)} s (answers ${JSON.stringify(load.answers)}; ${JSON.stringify(load.states)})\n` +
+      `processed ${load.perSecond.toFixed(0)}/s; receipt → processed p50 ${load.p50.toFixed(0)} ms, p95 ${load.p95.toFixed(0)} ms, max ${load.max.toFixed(0)} ms`,
+  );
+
+  stopAll();
+  await db.end();
+
+  if (!args["skip-event-log"]) {
+    const { runEventLogBench } = await import("./bench-event-log");
+    await runEventLogBench({ events: Number(args.events) });
+  }
+}
+
+await main();
+process.exit(0);
