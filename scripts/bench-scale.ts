@@ -188,7 +188,10 @@ async function eventLoad(db: pg.Client, shops: Map<string, { token: string; webh
         await response.arrayBuffer();
         answers[response.status] = (answers[response.status] ?? 0) + 1;
       })
-      .catch(() => void (answers.error = (answers.error ?? 0) + 1))
+      .catch((error: unknown) => {
+        const cause = (error as { cause?: { code?: string } }).cause?.code ?? "error";
+        answers[cause] = (answers[cause] ?? 0) + 1;
+      })
       .finally(() => inFlight.delete(sent));
     inFlight.add(sent);
   }
