@@ -175,8 +175,7 @@ async function mirrorOpenOrders(seller: CurrentSeller, signal: AbortSignal | und
  */
 async function listOrdersPage(seller: CurrentSeller, query: URLSearchParams, signal: AbortSignal | undefined) {
   signal?.throwIfAborted();
-  const call = withPlatform(seller, "listOrders", (client) => client.listOrderSummaries(query));
-  const result = signal ? await raceAbort(call, signal) : await call;
+  const result = await withPlatform(seller, "listOrders", (client) => client.listOrderSummaries(query));
   if (!result.ok) throw new ReconcileError(result.problem);
   return result.data;
 }

@@ -7,7 +7,7 @@ import { sampleSku } from "@/lib/marketplace/schemas/fixtures";
 import { startTestSandbox } from "@/sandbox/testing";
 import type { TestSandbox } from "@/sandbox/testing";
 import { connect, useTestDatabase } from "../support/database";
-import { connectTestShop } from "../support/shops";
+import { connectTestShop, sweepUntil } from "../support/shops";
 import { deliverToReceiver } from "../support/receiver";
 
 // Durable processing and reconciliation against a real database and a real sandbox: each failure
@@ -67,16 +67,6 @@ const eventFor = async (body: string) =>
     .rows;
 const mirrored = async (orderId: string) =>
   (await sql.query<{ status: string }>(`SELECT "status" FROM "OrderMirror" WHERE "sellerId" = $1 AND "orderId" = $2`, [sellerId, orderId])).rows[0];
-
-/** Runs sweeps (what every instance does every few seconds) until `done` holds. */
-async function sweepUntil(done: () => Promise<boolean>, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error("the condition did not hold in time");
-    await processing.sweepDueEvents();
-    await new Promise((resolve) => setTimeout(resolve, 30));
-  }
-}
 
 describe("durable processing", () => {
   it("retries a platform failure with backoff: three 500s, then processed", async () => {

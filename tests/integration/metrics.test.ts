@@ -7,7 +7,7 @@ import type * as Live from "@/lib/live/sse";
 import { startTestSandbox } from "@/sandbox/testing";
 import type { TestSandbox } from "@/sandbox/testing";
 import { connect, useTestDatabase } from "../support/database";
-import { connectTestShop } from "../support/shops";
+import { connectTestShop, sweepUntil } from "../support/shops";
 import { freeFixedPorts } from "../support/free-port";
 import { deliverToReceiver } from "../support/receiver";
 
@@ -104,16 +104,6 @@ const orderEvent = (orderId: string) => JSON.stringify({ data: { domain: "order.
 
 const stateOf = async (body: string) =>
   (await sql.query<{ processingState: string; attempts: number }>(`SELECT "processingState", "attempts" FROM "WebhookEvent" WHERE "rawBody" = $1`, [body])).rows[0];
-
-/** Runs sweeps (what every instance does every few seconds) until `done` holds. */
-async function sweepUntil(done: () => Promise<boolean>, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error("the condition did not hold in time");
-    await processing.sweepDueEvents();
-    await new Promise((resolve) => setTimeout(resolve, 30));
-  }
-}
 
 describe("the metrics endpoint", () => {
   it("serves the Prometheus text format at /metrics only", async () => {

@@ -15,3 +15,14 @@ export async function connectTestShop(options: { sandboxUrl: string; login?: str
   const { webhookKey } = await db.connection.findUniqueOrThrow({ where: { sellerId: seller.id }, select: { webhookKey: true } });
   return { token, sellerId: seller.id, webhookKey };
 }
+
+/** Runs sweeps (what every instance does every few seconds) until `done` holds. */
+export async function sweepUntil(done: () => Promise<boolean>, timeoutMs = 10_000) {
+  const { sweepDueEvents } = await import("@/lib/webhooks/process");
+  const deadline = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error("the condition did not hold in time");
+    await sweepDueEvents();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+  }
+}
