@@ -2,6 +2,7 @@ import "server-only";
 import type { OrderSummary } from "@/lib/marketplace/schemas/order";
 import type { PriceWithHistory } from "@/lib/marketplace/schemas/price";
 import { nameFromOrders } from "@/lib/data/product-names";
+import type { ShopOrders } from "@/lib/data/product-names";
 import { itemCountOf } from "@/lib/orders/order-rows";
 import { shipByOf } from "@/lib/orders/ship-by";
 import { db } from "@/lib/db";
@@ -67,18 +68,26 @@ export function mirrorRowFromOrder(order: OrderSummary): OrderMirrorRow {
  * Answers the ids of the rows written (those not older than what the mirror had).
  */
 export async function upsertMirrorOrders(sellerId: string, orders: readonly OrderSummary[]): Promise<string[]> {
-  if (orders.length === 0) return [];
-  // In one order everywhere (by id), so two writers upserting overlapping orders (two instances,
-  // processing and reconciliation) lock rows in the same order and never deadlock.
-  const rows = orders.map(mirrorRowFromOrder).sort((a, b) => (a.orderId < b.orderId ? -1 : a.orderId > b.orderId ? 1 : 0));
-  const result = await pool.query<{ orderId: string }>({
+  const written = await upsertShopsMirrorOrders([{ sellerId, orders }]);
+  return written.map((row) => row.orderId);
+}
+
+/** upsertMirrorOrders for several shops in one statement (a batch of events names many shops). */
+export async function upsertShopsMirrorOrders(shops: readonly ShopOrders[]): Promise<{ sellerId: string; orderId: string }[]> {
+  // In one order everywhere (by shop, then id), so two writers upserting overlapping orders (two
+  // instances, processing and reconciliation) lock rows in the same order and never deadlock.
+  const rows = shops
+    .flatMap(({ sellerId, orders }) => orders.map((order) => ({ sellerId, ...mirrorRowFromOrder(order) })))
+    .sort((a, b) => compare(a.sellerId, b.sellerId) || compare(a.orderId, b.orderId));
+  if (rows.length === 0) return [];
+  const result = await pool.query<{ sellerId: string; orderId: string }>({
     name: "order_mirror_upsert",
     text: `
       INSERT INTO "OrderMirror" ("sellerId", "orderId", "status", "createdAt", "updatedAt", "approvedAt", "customerName",
                                  "total", "currency", "normalizer", "itemCount", "deliveries", "nextLimitAt", "syncedAt")
-      SELECT $1, o."orderId", o."status", (o."createdAt"::timestamptz AT TIME ZONE 'UTC'), (o."updatedAt"::timestamptz AT TIME ZONE 'UTC'), (o."approvedAt"::timestamptz AT TIME ZONE 'UTC'),
+      SELECT o."sellerId", o."orderId", o."status", (o."createdAt"::timestamptz AT TIME ZONE 'UTC'), (o."updatedAt"::timestamptz AT TIME ZONE 'UTC'), (o."approvedAt"::timestamptz AT TIME ZONE 'UTC'),
              o."customerName", o."total", o."currency", o."normalizer", o."itemCount", o."deliveries", (o."nextLimitAt"::timestamptz AT TIME ZONE 'UTC'), ${DB_NOW}
-      FROM json_to_recordset($2::json) AS o("orderId" text, "status" text, "createdAt" text, "updatedAt" text, "approvedAt" text,
+      FROM json_to_recordset($1::json) AS o("sellerId" text, "orderId" text, "status" text, "createdAt" text, "updatedAt" text, "approvedAt" text,
            "customerName" text, "total" int, "currency" text, "normalizer" int, "itemCount" int, "deliveries" jsonb, "nextLimitAt" text)
       ON CONFLICT ("sellerId", "orderId") DO UPDATE SET
         "status" = excluded."status", "updatedAt" = excluded."updatedAt", "approvedAt" = excluded."approvedAt",
@@ -86,12 +95,14 @@ export async function upsertMirrorOrders(sellerId: string, orders: readonly Orde
         "normalizer" = excluded."normalizer", "itemCount" = excluded."itemCount", "deliveries" = excluded."deliveries",
         "nextLimitAt" = excluded."nextLimitAt", "syncedAt" = excluded."syncedAt"
       WHERE "OrderMirror"."updatedAt" <= excluded."updatedAt"
-      RETURNING "orderId"`,
-    values: [sellerId, JSON.stringify(rows)],
+      RETURNING "sellerId", "orderId"`,
+    values: [JSON.stringify(rows)],
   });
-  await nameFromOrders(sellerId, orders);
-  return result.rows.map((row) => row.orderId);
+  await nameFromOrders(shops);
+  return result.rows;
 }
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export interface MirroredOrderState {
   status: string;

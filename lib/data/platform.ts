@@ -12,22 +12,24 @@ import type { PlatformProblem, PlatformResult } from "@/lib/platform-problem";
 
 export type { PlatformProblem, PlatformResult };
 
-
 /**
  * Runs `call` with a client holding the seller's token, and turns token trouble into state the
  * UI shows: a 401 marks the connection as needing reconnection, a 403 records the scopes the
  * endpoint needs as missing. A connection already known to be in that state is not called again.
+ * `accessToken` is the seller's token when the caller read it already (getAccessTokens, for a
+ * batch of shops); null means it had none.
  */
 export async function withPlatform<T>(
   seller: CurrentSeller,
   endpoint: EndpointName,
   call: (client: MarketplaceClient) => Promise<T>,
+  options: { accessToken?: string | null } = {},
 ): Promise<PlatformResult<T>> {
   if (seller.connection.needsReconnect) return { ok: false, problem: { kind: "reconnect" } };
   const missing = requiredScopesFor(endpoint).filter((scope) => seller.connection.scopesMissing.includes(scope));
   if (missing.length > 0) return { ok: false, problem: { kind: "missing_scope", scopes: missing } };
 
-  const accessToken = await getAccessToken(seller.id);
+  const accessToken = options.accessToken === undefined ? await getAccessToken(seller.id) : options.accessToken;
   if (!accessToken) return { ok: false, problem: { kind: "reconnect" } };
   const client = createMarketplaceClient({ baseUrl: env.MARKETPLACE_BASE_URL, accessToken, onResponse: recordPlatformResponse });
 

@@ -61,23 +61,32 @@ export function orderItemNames(orders: readonly OrderSummary[]): OrderItemName[]
   return [...names.values()].sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0));
 }
 
+/** Orders of one shop, as the mirror is written (several shops at once for a batch of events). */
+export interface ShopOrders {
+  sellerId: string;
+  orders: readonly OrderSummary[];
+}
+
 /**
  * Names codes from mirrored orders' items. Never over a catalogue name, never with an older
  * order's name; and only when the name changes, so that the mirror's frequent rewrites of the
  * same orders write nothing here. (The price of that last rule: an older order read late can
- * bring back an older name until the code's next order.)
+ * bring back an older name until the code's next order.) One statement for all the shops given,
+ * rows in (shop, code) order so that concurrent writers lock them in one order.
  */
-export async function nameFromOrders(sellerId: string, orders: readonly OrderSummary[]): Promise<void> {
-  const names = orderItemNames(orders);
+export async function nameFromOrders(shops: readonly ShopOrders[]): Promise<void> {
+  const names = [...shops]
+    .sort((a, b) => (a.sellerId < b.sellerId ? -1 : a.sellerId > b.sellerId ? 1 : 0))
+    .flatMap(({ sellerId, orders }) => orderItemNames(orders).map((name) => ({ sellerId, ...name })));
   if (names.length === 0) return;
   await pool.query({
     name: "product_names_from_orders",
     text: `
       INSERT INTO "ProductName" ("sellerId", "sku", "name", "source", "namedAt")
-      SELECT $1, n."sku", n."name", 'order', (n."namedAt"::timestamptz AT TIME ZONE 'UTC')
-      FROM json_to_recordset($2::json) AS n("sku" text, "name" text, "namedAt" text)
+      SELECT n."sellerId", n."sku", n."name", 'order', (n."namedAt"::timestamptz AT TIME ZONE 'UTC')
+      FROM json_to_recordset($1::json) AS n("sellerId" text, "sku" text, "name" text, "namedAt" text)
       ON CONFLICT ("sellerId", "sku") DO UPDATE SET "name" = excluded."name", "namedAt" = excluded."namedAt"
       WHERE "ProductName"."source" = 'order' AND "ProductName"."namedAt" < excluded."namedAt" AND "ProductName"."name" <> excluded."name"`,
-    values: [sellerId, JSON.stringify(names)],
+    values: [JSON.stringify(names)],
   });
 }

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { DecryptionError, encryptSecret, openSecret, sellerTokenContext } from "@/lib/crypto";
 import type { Keyring } from "@/lib/crypto";
 import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { decodeKey, env } from "@/lib/env";
 import { shopLog } from "@/lib/log";
 import { normalizeEmail } from "@/lib/marketplace/schemas/oauth";
@@ -113,29 +114,26 @@ export async function connectSeller(input: { email: string; name: string; access
   return seller;
 }
 
-/** The shop with its connection, or null when it has none (never connected, or disconnected). */
-export async function findCurrentSeller(sellerId: string): Promise<CurrentSeller | null> {
-  const seller = await db.seller.findUnique({
-    where: { id: sellerId },
+const currentSellerSelect = {
+  id: true,
+  email: true,
+  name: true,
+  timeZone: true,
+  connection: {
     select: {
-      id: true,
-      email: true,
-      name: true,
-      timeZone: true,
-      connection: {
-        select: {
-          connectedAt: true,
-          scopesRequested: true,
-          scopesMissing: true,
-          needsReconnectAt: true,
-          webhookKey: true,
-          notificationsAtConnect: true,
-        },
-      },
+      connectedAt: true,
+      scopesRequested: true,
+      scopesMissing: true,
+      needsReconnectAt: true,
+      webhookKey: true,
+      notificationsAtConnect: true,
     },
-  });
-  if (!seller?.connection) return null;
+  },
+} as const satisfies Prisma.SellerSelect;
+
+function currentSellerOf(seller: Prisma.SellerGetPayload<{ select: typeof currentSellerSelect }>): CurrentSeller | null {
   const { connection } = seller;
+  if (!connection) return null;
   return {
     id: seller.id,
     email: seller.email,
@@ -152,6 +150,24 @@ export async function findCurrentSeller(sellerId: string): Promise<CurrentSeller
   };
 }
 
+/** The shop with its connection, or null when it has none (never connected, or disconnected). */
+export async function findCurrentSeller(sellerId: string): Promise<CurrentSeller | null> {
+  const seller = await db.seller.findUnique({ where: { id: sellerId }, select: currentSellerSelect });
+  return seller ? currentSellerOf(seller) : null;
+}
+
+/** Several shops in one query (a batch of events): those connected, by id. */
+export async function findCurrentSellers(sellerIds: readonly string[]): Promise<Map<string, CurrentSeller>> {
+  if (sellerIds.length === 0) return new Map();
+  const rows = await db.seller.findMany({ where: { id: { in: [...new Set(sellerIds)] } }, select: currentSellerSelect });
+  const sellers = new Map<string, CurrentSeller>();
+  for (const row of rows) {
+    const seller = currentSellerOf(row);
+    if (seller) sellers.set(seller.id, seller);
+  }
+  return sellers;
+}
+
 /**
  * The decrypted access token: for server-side platform calls only, never returned to a client.
  * One a previous key encrypted is stored again under the current key. Null when there is no
@@ -159,18 +175,30 @@ export async function findCurrentSeller(sellerId: string): Promise<CurrentSeller
  * a reconnect, which pages show.
  */
 export async function getAccessToken(sellerId: string): Promise<string | null> {
-  const connection = await db.connection.findUnique({ where: { sellerId }, select: { accessTokenEnc: true } });
-  if (!connection) return null;
-  const read = readToken(connection.accessTokenEnc, sellerId);
-  if (!read) {
-    await markNeedsReconnect(sellerId);
-    return null;
+  return (await getAccessTokens([sellerId])).get(sellerId) ?? null;
+}
+
+/** getAccessToken for several shops in one query; a shop without a usable token is absent. */
+export async function getAccessTokens(sellerIds: readonly string[]): Promise<Map<string, string>> {
+  if (sellerIds.length === 0) return new Map();
+  const connections = await db.connection.findMany({
+    where: { sellerId: { in: [...new Set(sellerIds)] } },
+    select: { sellerId: true, accessTokenEnc: true },
+  });
+  const tokens = new Map<string, string>();
+  for (const { sellerId, accessTokenEnc: stored } of connections) {
+    const read = readToken(stored, sellerId);
+    if (!read) {
+      await markNeedsReconnect(sellerId);
+      continue;
+    }
+    if (read.stale) {
+      const accessTokenEnc = encryptSecret(read.token, sellerTokenContext(sellerId), tokenKeys);
+      await db.connection.updateMany({ where: { sellerId, accessTokenEnc: stored }, data: { accessTokenEnc } });
+    }
+    tokens.set(sellerId, read.token);
   }
-  if (read.stale) {
-    const accessTokenEnc = encryptSecret(read.token, sellerTokenContext(sellerId), tokenKeys);
-    await db.connection.updateMany({ where: { sellerId, accessTokenEnc: connection.accessTokenEnc }, data: { accessTokenEnc } });
-  }
-  return read.token;
+  return tokens;
 }
 
 /** What connecting did to the callback URL (lib/webhooks/notifications-at-connect.ts). */

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { withPlatform } from "@/lib/data/platform";
 import type { PlatformResult } from "@/lib/data/platform";
-import { findCurrentSeller } from "@/lib/data/sellers";
+import { findCurrentSellers, getAccessTokens } from "@/lib/data/sellers";
 import { confirmSku } from "@/lib/data/skus";
 import type { CurrentSeller } from "@/lib/data/sellers";
 import {
@@ -27,7 +27,9 @@ import { ordersQuery } from "@/lib/marketplace/list-query";
 import { objectIdSchema } from "@/lib/marketplace/schemas/common";
 import { pruneLiveMessages } from "@/lib/live/bus";
 import type { LiveMessage, SellerLiveMessage } from "@/lib/live/bus";
-import { upsertMirrorOrders, upsertMirrorPrice } from "@/lib/data/order-mirror";
+import { upsertMirrorOrders, upsertMirrorPrice, upsertShopsMirrorOrders } from "@/lib/data/order-mirror";
+import type { ShopOrders } from "@/lib/data/product-names";
+import type { EndpointName, MarketplaceClient } from "@/lib/marketplace/client";
 import type { StoredEvent } from "@/lib/webhooks/receiver";
 import { ProcessingGate } from "@/lib/webhooks/processing-gate";
 import { classifyProblem, nextAttemptDelaySeconds } from "@/lib/webhooks/retry-policy";
@@ -53,8 +55,11 @@ const BATCH_SIZE = 500;
  * still saturated): enough that processing always moves, small enough not to stall the receiver.
  */
 const OVERDUE_BATCH_SIZE = 100;
-/** Platform calls in flight at once while a batch is processed. */
-const FETCH_CONCURRENCY = 4;
+/**
+ * Platform calls in flight at once while a batch is processed. Events spread over many shops make
+ * one call per shop; none of them holds a database connection while it waits.
+ */
+const FETCH_CONCURRENCY = 16;
 /** Orders asked for per list request: the spec's example reports max_limit 50. */
 const ORDER_LIST_CHUNK = 50;
 /** A state write that fails (the database unreachable) is tried again after at most this long. */
@@ -176,21 +181,37 @@ async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T
   await Promise.all(lanes);
 }
 
+/** A shop a batch's events name, read once for the batch, with its token. */
+interface BatchShop {
+  seller: CurrentSeller;
+  accessToken: string | null;
+}
+
 /**
- * One batch's platform reads: each seller looked up once, and each order or price fetched once
- * however many events name it. The orders of a batch are fetched ahead, many per request (the
- * list endpoint's `id__in`), and stored in the mirror in one statement per seller.
+ * One batch's reads: the shops its events name and their tokens in two queries, each order or
+ * price fetched once however many events name it. The orders of a batch are fetched ahead, many
+ * per request (the list endpoint's `id__in`), several shops at once, and stored in the mirror in
+ * one statement for the whole batch.
  */
 class BatchReads {
-  private readonly sellers = new Map<string, Promise<CurrentSeller | null>>();
+  private readonly shops = new Map<string, BatchShop>();
   private readonly reads = new Map<string, Promise<PlatformResult<unknown>>>();
   /** Orders fetched ahead and already in the mirror, or why not. */
   private readonly orders = new Map<string, { ok: true } | { ok: false; failure: AttemptFailure }>();
 
-  seller(sellerId: string) {
-    let seller = this.sellers.get(sellerId);
-    if (!seller) this.sellers.set(sellerId, (seller = findCurrentSeller(sellerId)));
-    return seller;
+  /** Reads the shops (and tokens) of the events that call the platform. */
+  async loadShops(events: readonly QueuedEvent[]) {
+    const ids = [...new Set(events.filter((event) => event.valid && callsPlatform(event)).map((event) => event.sellerId))];
+    if (ids.length === 0) return;
+    const [sellers, tokens] = await Promise.all([findCurrentSellers(ids), getAccessTokens(ids)]);
+    for (const [id, seller] of sellers) this.shops.set(id, { seller, accessToken: tokens.get(id) ?? null });
+  }
+
+  /** A platform call for a connected shop of the batch; an event of a shop no longer connected fails for good. */
+  platform<T>(sellerId: string, endpoint: EndpointName, call: (client: MarketplaceClient) => Promise<T>): Promise<PlatformResult<T>> {
+    const shop = this.shops.get(sellerId);
+    if (!shop) throw new AttemptFailed({ retry: false, error: "The seller is no longer connected: connect again, then process again" });
+    return withPlatform(shop.seller, endpoint, call, { accessToken: shop.accessToken });
   }
 
   once<T>(key: string, read: () => Promise<PlatformResult<T>>): Promise<PlatformResult<T>> {
@@ -209,39 +230,46 @@ class BatchReads {
     const wanted = new Map<string, Set<string>>();
     for (const event of events) {
       if (!event.valid || !event.domain?.startsWith("order.") || !event.orderId || !objectIdSchema.safeParse(event.orderId).success) continue;
+      if (!this.shops.has(event.sellerId)) continue; // each event then says why
       let ids = wanted.get(event.sellerId);
       if (!ids) wanted.set(event.sellerId, (ids = new Set()));
       ids.add(event.orderId);
     }
-    for (const [sellerId, ids] of wanted) {
-      const seller = await this.seller(sellerId);
-      if (!seller) continue; // each event then says why
+    const requests = [...wanted].flatMap(([sellerId, ids]) => {
       const all = [...ids];
-      const chunks = Array.from({ length: Math.ceil(all.length / ORDER_LIST_CHUNK) }, (_, index) => all.slice(index * ORDER_LIST_CHUNK, (index + 1) * ORDER_LIST_CHUNK));
-      await eachLimited(chunks, FETCH_CONCURRENCY, async (chunk) => {
-        const result = await withPlatform(seller, "listOrders", (client) => client.listOrderSummaries(ordersQuery({ ids: chunk, limit: chunk.length })));
-        if (!result.ok) {
-          const failure = classifyProblem(result.problem);
-          for (const id of chunk) this.orders.set(`${sellerId}:${id}`, { ok: false, failure });
-          return;
-        }
-        // An order the list left out (a page smaller than asked, say) is fetched alone later.
-        try {
-          await upsertMirrorOrders(sellerId, result.data.items);
-          for (const order of result.data.items) this.orders.set(`${sellerId}:${order.id}`, { ok: true });
-        } catch (error) {
-          const failure: AttemptFailure = { retry: true, error: `The order mirror could not be written: ${errorText(error)}` };
-          for (const order of result.data.items) this.orders.set(`${sellerId}:${order.id}`, { ok: false, failure });
-        }
-      });
+      return Array.from({ length: Math.ceil(all.length / ORDER_LIST_CHUNK) }, (_, index) => ({
+        sellerId,
+        ids: all.slice(index * ORDER_LIST_CHUNK, (index + 1) * ORDER_LIST_CHUNK),
+      }));
+    });
+    const fetched: ShopOrders[] = [];
+    await eachLimited(requests, FETCH_CONCURRENCY, async ({ sellerId, ids }) => {
+      const result = await this.platform(sellerId, "listOrders", (client) => client.listOrderSummaries(ordersQuery({ ids, limit: ids.length })));
+      if (result.ok) fetched.push({ sellerId, orders: result.data.items });
+      else {
+        const failure = classifyProblem(result.problem);
+        for (const id of ids) this.orders.set(`${sellerId}:${id}`, { ok: false, failure });
+      }
+    });
+    // An order the list left out (a page smaller than asked, say) is fetched alone later.
+    let outcome: { ok: true } | { ok: false; failure: AttemptFailure } = { ok: true };
+    try {
+      await upsertShopsMirrorOrders(fetched);
+    } catch (error) {
+      outcome = { ok: false, failure: { retry: true, error: `The order mirror could not be written: ${errorText(error)}` } };
     }
+    for (const { sellerId, orders } of fetched) for (const order of orders) this.orders.set(`${sellerId}:${order.id}`, outcome);
   }
 }
+
+const callsPlatform = (event: QueuedEvent) =>
+  (event.domain?.startsWith("order.") && Boolean(event.orderId)) || (event.domain === "portfolio.price" && Boolean(event.resourceId));
 
 /** Acts on claimed events and records the outcome; the claims are released by the same write. */
 async function processClaimed(events: readonly QueuedEvent[]) {
   if (events.length === 0) return;
   const reads = new BatchReads();
+  await reads.loadShops(events);
   await reads.prefetchOrders(events);
   const results = new Map<string, { outcome: EventOutcome; message: SellerLiveMessage | null }>();
   await eachLimited(events, FETCH_CONCURRENCY, async (event) => {
@@ -317,20 +345,18 @@ async function applyEvent(event: QueuedEvent, reads: BatchReads): Promise<{ outc
       message = { type: "sku", eventId, status: status ?? "created", skuId: event.resourceId, code: event.code };
     } else if (domain?.startsWith("order.") && event.orderId) {
       const orderId = event.orderId;
-      const seller = await connectedSeller(reads, sellerId);
       const prefetched = reads.prefetched(sellerId, orderId);
       if (prefetched && !prefetched.ok) throw new AttemptFailed(prefetched.failure);
       if (!prefetched) {
         const order = fromPlatform(
-          await reads.once(`order:${sellerId}:${orderId}`, () => withPlatform(seller, "getOrder", (client) => client.getOrderSummary(orderId))),
+          await reads.once(`order:${sellerId}:${orderId}`, () => reads.platform(sellerId, "getOrder", (client) => client.getOrderSummary(orderId))),
         );
         await upsertMirrorOrders(sellerId, [order]);
       }
       message = { type: "order", eventId, domain, status: status ?? "", orderId, deliveryId: event.deliveryId };
     } else if (domain === "portfolio.price" && event.resourceId) {
       const priceId = event.resourceId;
-      const seller = await connectedSeller(reads, sellerId);
-      const price = fromPlatform(await reads.once(`price:${sellerId}:${priceId}`, () => withPlatform(seller, "getPrice", (client) => client.getPrice(priceId))));
+      const price = fromPlatform(await reads.once(`price:${sellerId}:${priceId}`, () => reads.platform(sellerId, "getPrice", (client) => client.getPrice(priceId))));
       await upsertMirrorPrice(sellerId, price);
       message = { type: "price", eventId, status: status ?? "", priceId, sku: event.code };
     }
@@ -346,12 +372,6 @@ async function applyEvent(event: QueuedEvent, reads: BatchReads): Promise<{ outc
         : { id: eventId, state: "retrying", error: failure.error, retryInSeconds: delay };
     return { outcome, message: { sellerId, message } };
   }
-}
-
-async function connectedSeller(reads: BatchReads, sellerId: string): Promise<CurrentSeller> {
-  const seller = await reads.seller(sellerId);
-  if (!seller) throw new AttemptFailed({ retry: false, error: "The seller is no longer connected: connect again, then process again" });
-  return seller;
 }
 
 /**

@@ -26,7 +26,7 @@ let reconcile: typeof Reconcile;
 
 beforeAll(async () => {
   databaseUrl = await useTestDatabase();
-  sandbox = await startTestSandbox({ config: { seedOrders: 5 } });
+  sandbox = await startTestSandbox({ config: { seedOrders: 5, seedSellers: 1 } });
   process.env.MARKETPLACE_BASE_URL = sandbox.url;
   queue = await import("@/lib/data/webhook-queue");
   processing = await import("@/lib/webhooks/process");
@@ -200,6 +200,61 @@ describe("durable processing", () => {
     }
     expect(await mirrored(third.id)).toEqual({ status: "new" });
   }, 45_000);
+
+  it("processes one batch naming several shops: each shop's orders read with its own token into its own mirror", async () => {
+    const other = await connectTestShop({ sandboxUrl: sandbox.url, login: "seller2@example.com", name: "Loja Dois" });
+    const gone = await connectTestShop({ sandboxUrl: sandbox.url, login: "seller-00001@example.com", name: "Loja Desconectada" });
+    const { deleteConnection } = await import("@/lib/data/sellers");
+    await deleteConnection(gone.sellerId);
+    const ours = await createOrder();
+    const response = await sandbox.api("/_sandbox/orders", { method: "POST", json: { seller: "seller2@example.com" } });
+    const theirs = ((await response.json()) as { orders: { id: string }[] }).orders[0]!;
+
+    // Written by an instance that died before taking them up, then due together: one sweep takes
+    // them in one batch.
+    const { insertWebhookEvent } = await import("@/lib/data/webhook-store");
+    const { parseWebhookBody } = await import("@/lib/webhooks/parse");
+    const events = [
+      { shop: sellerId, body: orderEvent(ours.id) },
+      { shop: other.sellerId, body: orderEvent(theirs.id) },
+      // Shop A naming shop B's order: A's token cannot read it, and A's mirror must not get it.
+      { shop: sellerId, body: orderEvent(theirs.id, "approved") },
+      { shop: gone.sellerId, body: orderEvent(ours.id, "approved") },
+    ];
+    const ids: string[] = [];
+    for (const [index, event] of events.entries()) {
+      const stored = await insertWebhookEvent({
+        sellerId: event.shop,
+        receivedAt: new Date(),
+        rawBody: event.body,
+        bodyHash: `several-shops-${index}-${Date.now()}`,
+        headers: {},
+        parsed: parseWebhookBody(event.body),
+        claimedBy: "killed-instance",
+      });
+      ids.push(stored.id);
+    }
+    await sql.query(`UPDATE "WebhookWork" SET "availableAt" = now() AT TIME ZONE 'UTC' - interval '1 second' WHERE "eventId" = ANY($1)`, [ids]);
+    expect(await processing.sweepDueEvents()).toBe(events.length);
+
+    const states = await sql.query<{ id: string; processingState: string; processingError: string | null }>(
+      `SELECT "id", "processingState", "processingError" FROM "WebhookEvent" WHERE "id" = ANY($1)`,
+      [ids],
+    );
+    const byId = new Map(states.rows.map((row) => [row.id, row]));
+    expect(ids.map((id) => byId.get(id)?.processingState)).toEqual(["processed", "processed", "dead", "dead"]);
+    expect(byId.get(ids[3]!)?.processingError).toMatch(/no longer connected/);
+    const mirror = await sql.query<{ sellerId: string; orderId: string }>(
+      `SELECT "sellerId", "orderId" FROM "OrderMirror" WHERE "orderId" = ANY($1) ORDER BY "sellerId", "orderId"`,
+      [[ours.id, theirs.id]],
+    );
+    expect(mirror.rows).toEqual(
+      [
+        { sellerId, orderId: ours.id },
+        { sellerId: other.sellerId, orderId: theirs.id },
+      ].sort((a, b) => (a.sellerId < b.sellerId ? -1 : 1)),
+    );
+  });
 
   it("processes both notifications of a price changed twice (identical bodies), and keeps the second value", async () => {
     const sku = `SKU-${Date.now()}`;
