@@ -26,6 +26,11 @@ const brl = (value: number, type = "sell") => ({ type, value, currency: "BRL", n
 const SAMPLES: Record<AuditAction, DescribableEntry> = {
   "price.set": { action: "price.set", subject: "ABC-1", before: brl(1000), after: brl(1250) },
   "price.bulk": { action: "price.bulk", subject: null, before: null, after: { source: "percent", sent: 998, failed: 2, skipped: 0 } },
+  "price.guardLimit": { action: "price.guardLimit", subject: null, before: { limitPercent: 30 }, after: { limitPercent: 15 } },
+  "price.commissionRate": { action: "price.commissionRate", subject: null, before: { rateBps: null }, after: { rateBps: 1250 } },
+  "cost.set": { action: "cost.set", subject: "ABC-1", before: { cost: 700 }, after: { cost: 825 } },
+  "cost.bulk": { action: "cost.bulk", subject: null, before: null, after: { count: 12 } },
+  "order.packing": { action: "order.packing", subject: "665f1c2a9b1e8a0012345678", before: null, after: { stage: "picked", orderIds: ["665f1c2a9b1e8a0012345678"] } },
   "sku.create": { action: "sku.create", subject: "ABC-2", before: null, after: { title: "Caneca azul" } },
   "webhooks.settings": { action: "webhooks.settings", subject: null, before: { url: "https://old.example.com/hook" }, after: { url: "https://new.example.com/hook" } },
   "webhooks.rotate": { action: "webhooks.rotate", subject: null, before: null, after: null },
@@ -48,6 +53,13 @@ describe("describeAuditEntry", () => {
     expect(say("en", SAMPLES["invitation.create"])).toMatch(/^Invite link created for Manager, valid until Dec 1, 2026, 12:00/);
     expect(say("en", SAMPLES["sku.create"])).toBe("SKU ABC-2 created: “Caneca azul”");
     expect(say("en", SAMPLES["event.processAllDead"])).toBe("3 dead events sent to be processed again");
+    expect(plain(say("en", SAMPLES["cost.set"]))).toBe("Cost of SKU ABC-1 set: R$8.25 (was R$7.00)");
+    expect(plain(say("en", { action: "cost.set", subject: "ABC-1", after: { cost: 825 } }))).toBe("Cost of SKU ABC-1 set: R$8.25");
+    expect(plain(say("en", { action: "cost.set", subject: "ABC-1", before: { cost: 825 }, after: { cost: null } }))).toBe("Cost of SKU ABC-1 removed (was R$8.25)");
+    expect(say("en", SAMPLES["price.guardLimit"])).toBe("Price guard: changes over 15% need confirmation (was 30%)");
+    expect(say("en", SAMPLES["price.commissionRate"])).toBe("Commission rate 12.5% (was learned from orders)");
+    expect(say("en", SAMPLES["order.packing"])).toBe("Order 665f1c2a9b1e8a0012345678 marked picked");
+    expect(say("en", { action: "order.packing", subject: null, after: { stage: "packed", orderIds: ["a", "b", "c"] } })).toBe("3 orders marked packed");
   });
 
   it("says it in Brazilian Portuguese, amounts as the app formats them", () => {
@@ -57,6 +69,9 @@ describe("describeAuditEntry", () => {
       "Alteração de preços em massa por arquivo CSV: 1.000 enviados, 1 com falha, 2 ignorados",
     );
     expect(say("pt-BR", SAMPLES["member.role"])).toBe("Papel de Maria alterado: Leitura → Gerente");
+    expect(plain(say("pt-BR", SAMPLES["cost.set"]))).toBe("Custo do SKU ABC-1 definido: R$ 8,25 (era R$ 7,00)");
+    expect(say("pt-BR", { action: "order.packing", subject: null, after: { stage: "packed", orderIds: ["a", "b"] } })).toBe("2 pedidos marcados como embalados");
+    expect(say("pt-BR", SAMPLES["price.commissionRate"])).toBe("Taxa de comissão 12,5% (era aprendida dos pedidos)");
     expect(say("pt-BR", SAMPLES["member.remove"])).toBe("Maria não faz mais parte da equipe (era Operações)");
     expect(say("pt-BR", SAMPLES["connection.connect"])).toBe("Loja conectada ao marketplace como loja@example.com");
     expect(say("pt-BR", { action: "connection.connect", after: { email: "loja@example.com", reconnect: true } })).toBe("Loja reconectada ao marketplace como loja@example.com");

@@ -39,6 +39,10 @@ const titleSide = z.object({ title: z.string().min(1) });
 const connectSide = z.object({ email: z.string(), reconnect: z.boolean().optional() });
 const invitationSide = z.object({ role: z.string(), expiresAt: z.iso.datetime({ offset: true }).optional() });
 const countSide = z.object({ count: z.int().min(0) });
+const limitSide = z.object({ limitPercent: z.int().min(0) });
+const rateSide = z.object({ rateBps: z.int().min(0).nullable() });
+const costSide = z.object({ cost: z.int().min(0).nullable() });
+const packingSide = z.object({ stage: z.string(), orderIds: z.array(z.string()).min(1) });
 
 interface Context {
   t: AuditWords;
@@ -73,6 +77,12 @@ export function auditRoleWord(t: AuditWords, role: string): string {
 
 const subjectOf = (entry: DescribableEntry) => entry.subject ?? "—";
 
+/** A product cost in words: costs are kept in centavos (BRL, normalizer 100). */
+const costWords = (cost: number, context: Context) => moneyWords({ value: cost, currency: "BRL", normalizer: 100 }, context);
+
+/** A commission rate in words; null is "learned from orders". */
+const rateWords = (rateBps: number | null, { t, format }: Context) => (rateBps === null ? t("values.learnedRate") : format.percent(rateBps / 10_000));
+
 /** One sentence per action; null when the entry's shape is not the one the sentence needs. */
 const SENTENCES: Record<AuditAction, (entry: DescribableEntry, context: Context) => string | null> = {
   "price.set": (entry, context) => {
@@ -88,6 +98,35 @@ const SENTENCES: Record<AuditAction, (entry: DescribableEntry, context: Context)
   "price.bulk": (entry, { t }) => {
     const after = read(bulkSide, entry.after);
     return after && t("sentences.price.bulk", { source: after.source ?? "other", sent: after.sent, failed: after.failed, skipped: after.skipped ?? 0 });
+  },
+  "price.guardLimit": (entry, { t }) => {
+    const before = read(limitSide, entry.before);
+    const after = read(limitSide, entry.after);
+    return before && after && t("sentences.price.guardLimit", { before: before.limitPercent, after: after.limitPercent });
+  },
+  "price.commissionRate": (entry, context) => {
+    const before = read(rateSide, entry.before ?? { rateBps: null });
+    const after = read(rateSide, entry.after);
+    if (!before || !after) return null;
+    return context.t("sentences.price.commissionRate", {
+      after: rateWords(after.rateBps, context),
+      before: entry.before == null ? "none" : rateWords(before.rateBps, context),
+    });
+  },
+  "cost.set": (entry, context) => {
+    const before = read(costSide, entry.before ?? { cost: null });
+    const after = read(costSide, entry.after);
+    if (!before || !after) return null;
+    const words = (cost: number | null) => (cost === null ? "none" : (costWords(cost, context) ?? "none"));
+    return context.t("sentences.cost.set", { sku: subjectOf(entry), before: words(before.cost), after: words(after.cost) });
+  },
+  "cost.bulk": (entry, { t }) => {
+    const after = read(countSide, entry.after);
+    return after && t("sentences.cost.bulk", { count: after.count });
+  },
+  "order.packing": (entry, { t }) => {
+    const after = read(packingSide, entry.after);
+    return after && t("sentences.order.packing", { count: after.orderIds.length, subject: subjectOf(entry), stage: after.stage });
   },
   "sku.create": (entry, { t }) => {
     const after = read(titleSide, entry.after);
@@ -185,6 +224,10 @@ export function describeAuditSide(entry: DescribableEntry, side: "before" | "aft
     const money = read(moneySide, value);
     const words = money && moneyWords(money, context);
     if (words) return words;
+  }
+  if (action === "cost.set") {
+    const cost = read(costSide, value);
+    if (cost) return cost.cost === null ? t("values.none") : (costWords(cost.cost, context) ?? JSON.stringify(value));
   }
   if (action === "invitation.create") {
     const invitation = read(invitationSide, value);

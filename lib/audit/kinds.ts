@@ -3,12 +3,17 @@
 // validate alike.
 import { z } from "zod";
 
-export const AUDIT_KINDS = ["price", "sku", "webhooks", "connection", "member", "invitation", "event"] as const;
+export const AUDIT_KINDS = ["price", "cost", "sku", "order", "webhooks", "connection", "member", "invitation", "event"] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 export const AUDIT_ACTIONS = {
   "price.set": "price",
   "price.bulk": "price",
+  "price.guardLimit": "price",
+  "price.commissionRate": "price",
+  "cost.set": "cost",
+  "cost.bulk": "cost",
+  "order.packing": "order",
   "sku.create": "sku",
   "webhooks.settings": "webhooks",
   "webhooks.rotate": "webhooks",

@@ -11,8 +11,8 @@ describe("roles", () => {
     expect(granted("manager")).toEqual(CAPABILITIES.filter((capability) => !["webhooks.manage", "connection.manage", "members.manage"].includes(capability)));
   });
 
-  it("give operations the orders with customer details and exports, and nothing of prices, SKUs, events or the team", () => {
-    expect(granted("operations")).toEqual(["overview.view", "orders.view", "orders.customerData", "orders.export"]);
+  it("give operations the orders with customer details, exports and packing stages, and nothing of prices, costs, SKUs, events or the team", () => {
+    expect(granted("operations")).toEqual(["overview.view", "orders.view", "orders.customerData", "orders.export", "orders.packing"]);
   });
 
   it("let a viewer see and change nothing, without customer documents and e-mails or exports", () => {

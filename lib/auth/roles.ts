@@ -12,6 +12,10 @@ export const CAPABILITIES = [
   "orders.export",
   "prices.view",
   "prices.change",
+  /** Product costs, the price guard's limit and the commission rate (margins read with prices.view). */
+  "costs.change",
+  /** Packing stages: to pick, picked, packed. */
+  "orders.packing",
   "skus.view",
   "skus.change",
   "events.view",
@@ -32,7 +36,7 @@ const OWNER_ONLY: readonly Capability[] = ["webhooks.manage", "connection.manage
 const GRANTS: Record<Role, ReadonlySet<Capability>> = {
   owner: new Set(CAPABILITIES),
   manager: new Set(CAPABILITIES.filter((capability) => !OWNER_ONLY.includes(capability))),
-  operations: new Set(["overview.view", "orders.view", "orders.customerData", "orders.export"]),
+  operations: new Set(["overview.view", "orders.view", "orders.customerData", "orders.export", "orders.packing"]),
   viewer: new Set(["overview.view", "orders.view", "prices.view", "skus.view", "events.view"]),
 };
 
