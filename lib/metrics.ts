@@ -64,6 +64,12 @@ function createMetrics() {
       help: "Events whose processing finished (including bodies skipped as not a valid notification).",
       registers,
     }),
+    processingBatches: new Counter<"gate">({
+      name: "dashboard_processing_batches_total",
+      help: "Batches of received events taken up, by why the gate let them through: room (the thread had room) or overdue (it was saturated and the batch had waited its longest).",
+      labelNames: ["gate"],
+      registers,
+    }),
     eventsFailed: new Counter({
       name: "dashboard_events_failed_total",
       help: "Processing attempts that failed and will be retried.",

@@ -49,12 +49,12 @@ import type { AttemptFailure, RetryPolicy } from "@/lib/webhooks/retry-policy";
 /** This process among the instances (and workers): written on its claims. */
 export const INSTANCE_ID = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
 
-const BATCH_SIZE = 500;
 /**
- * What a batch let through only because it had waited long enough takes (the request thread is
- * still saturated): enough that processing always moves, small enough not to stall the receiver.
+ * Events per batch at most. A batch let through only because it had waited long enough (the
+ * request thread still saturated) takes everything queued too, up to this: under a load that
+ * lasts, processing keeps pace with what arrives instead of falling further behind each second.
  */
-const OVERDUE_BATCH_SIZE = 100;
+const BATCH_SIZE = 500;
 /**
  * Platform calls in flight at once while a batch is processed. Events spread over many shops make
  * one call per shop; none of them holds a database connection while it waits.
@@ -137,7 +137,8 @@ async function drain() {
     while (worker.queue.length > 0 && !worker.stopped) {
       const room = await worker.gate.room(() => worker.stopped);
       if (worker.stopped) break;
-      const batch = worker.queue.splice(0, room === "overdue" ? OVERDUE_BATCH_SIZE : BATCH_SIZE);
+      metrics.processingBatches.inc({ gate: room });
+      const batch = worker.queue.splice(0, BATCH_SIZE);
       const held = await untilWritten("take up received events", () =>
         startClaimedEvents(
           INSTANCE_ID,

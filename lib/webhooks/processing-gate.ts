@@ -20,7 +20,7 @@ export interface GateOptions {
   maxWaitMs: number;
 }
 
-export const DEFAULT_GATE_OPTIONS: GateOptions = { saturated: 0.8, sampleMs: 50, maxWaitMs: 1_000 };
+export const DEFAULT_GATE_OPTIONS: GateOptions = { saturated: 0.8, sampleMs: 50, maxWaitMs: 500 };
 
 /** What the gate reads: time, and how busy the event loop was since a mark. Tests give their own. */
 export interface GateClock<Mark = unknown> {

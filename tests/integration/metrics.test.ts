@@ -137,6 +137,8 @@ describe("the metrics endpoint", () => {
     expect(value(after, "dashboard_events_received_total") - value(before, "dashboard_events_received_total")).toBe(1);
     expect(value(after, "dashboard_events_coalesced_total") - value(before, "dashboard_events_coalesced_total")).toBe(1);
     expect(value(after, "dashboard_events_processed_total") - value(before, "dashboard_events_processed_total")).toBe(1);
+    // Taken up by this instance as it received it, through the gate.
+    expect(value(after, "dashboard_processing_batches_total") - value(before, "dashboard_processing_batches_total")).toBeGreaterThanOrEqual(1);
     const count = (samples: Samples, outcome: string) => value(samples, "dashboard_webhook_request_duration_seconds_count", { outcome });
     expect(count(after, "accepted") - count(before, "accepted")).toBe(1);
     expect(count(after, "duplicate") - count(before, "duplicate")).toBe(1);
