@@ -22,6 +22,7 @@ export function PagedTable<Row, D>({
   empty,
   caption,
   pageCount,
+  hasNext,
   sizes,
 }: {
   /** The table's state from usePagedQuery. */
@@ -41,6 +42,8 @@ export function PagedTable<Row, D>({
   empty: string;
   caption: string;
   pageCount: number | null;
+  /** Whether a next page exists, when pageCount is null but the source said. */
+  hasNext?: boolean;
   sizes: readonly number[];
 }) {
   const t = useTranslations("common.table");
@@ -81,6 +84,7 @@ export function PagedTable<Row, D>({
       <Pagination
         page={filters.page}
         pageCount={pageCount}
+        hasNext={hasNext}
         size={filters.size}
         sizes={sizes}
         isFetching={query.isFetching}

@@ -11,9 +11,12 @@ export function Pagination({
   onPage,
   onSize,
   isFetching,
+  hasNext: knownNext,
 }: {
   page: number;
   pageCount: number | null;
+  /** Whether a next page exists, when the page count is unknown but the source said. */
+  hasNext?: boolean;
   size: number;
   sizes: readonly number[];
   onPage: (page: number) => void;
@@ -21,7 +24,7 @@ export function Pagination({
   isFetching?: boolean;
 }) {
   const t = useTranslations("common.table");
-  const hasNext = pageCount === null ? true : page < pageCount;
+  const hasNext = pageCount === null ? (knownNext ?? true) : page < pageCount;
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <label className="flex items-center gap-2 text-zinc-600">

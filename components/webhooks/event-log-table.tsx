@@ -104,6 +104,7 @@ export function EventLogTable({ urlValid }: { urlValid: boolean }) {
         empty={t("events.empty")}
         caption={t("events.caption")}
         pageCount={pageCount}
+        hasNext={query.data?.hasNext}
         sizes={eventsTable.sizes}
       />
     </div>

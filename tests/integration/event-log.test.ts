@@ -143,6 +143,30 @@ describe("the event log", () => {
   });
 });
 
+describe("a shop with more events than are counted", () => {
+  it("counts up to the cap, then pages on without a last page until the events run out", async () => {
+    const sellerId = (await newSeller("log-busy")).id;
+    const many = events.EVENT_COUNT_CAP + 30;
+    await sql.query(
+      `INSERT INTO "WebhookEvent" ("id", "sellerId", "receivedAt", "lastReceivedAt", "domain", "status", "rawBody", "bodyHash", "headers", "signatureResult", "valid", "processingState")
+       SELECT 'busy-' || lpad(n::text, 6, '0'), $1, (now() AT TIME ZONE 'UTC') - interval '1 day' + n * interval '1 second', (now() AT TIME ZONE 'UTC') - interval '1 day' + n * interval '1 second',
+              'order.order', CASE WHEN n <= 40 THEN 'approved' ELSE 'new' END, '{}', 'busy-' || n, '{}', 'valid', true, 'processed'
+       FROM generate_series(1, $2::int) AS n`,
+      [sellerId, many],
+    );
+    const first = await events.listWebhookEvents(sellerId, filtersOf("processing=processed&size=100"));
+    expect(first).toMatchObject({ total: null, hasNext: true, page: 1 });
+    expect(first.rows.map((row) => row.id).slice(0, 2)).toEqual([`busy-${String(many).padStart(6, "0")}`, `busy-${String(many - 1).padStart(6, "0")}`]);
+    const lastPage = Math.ceil(many / 100);
+    const last = await events.listWebhookEvents(sellerId, filtersOf(`processing=processed&size=100&page=${lastPage}`));
+    expect(last).toMatchObject({ total: null, hasNext: false });
+    expect(last.rows).toHaveLength(many - (lastPage - 1) * 100);
+    expect(last.rows.at(-1)?.id).toBe("busy-000001");
+    // A filter that matches fewer than the cap is counted exactly.
+    expect(await events.listWebhookEvents(sellerId, filtersOf("status=approved&size=25"))).toMatchObject({ total: 40, hasNext: true });
+  });
+});
+
 describe("pruning", () => {
   it("deletes finished events past the retention in batches, oldest first, skipping rows someone holds", async () => {
     const sellerId = (await newSeller("prune")).id;
