@@ -1,9 +1,15 @@
 // Files the seeded data links to, served by the sandbox itself so they work with no internet:
 // product pictures (`info.images`, `medias[].reference`), shipping labels (`labels.url`) and
 // tracking pages (`tracking.url`). Not part of the platform's API; no token needed.
+import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
+import { z } from "zod";
+import { objectIdSchema } from "@/lib/marketplace/schemas/common";
+import type { Delivery, Order } from "@/lib/marketplace/schemas/order";
 import type { SandboxContext } from "./context";
 import { escapeHtml, HTML_HEADERS, htmlDocument } from "./html";
+import { shippingLabelPdf } from "./label-pdf";
+import type { SandboxStore } from "./store";
 
 const PALETTE = ["#0f766e", "#1d4ed8", "#7c3aed", "#b45309", "#be123c", "#15803d", "#0369a1", "#a21caf"];
 
@@ -23,6 +29,20 @@ export function productImageSvg(sku: string, name: string): string {
 </svg>`;
 }
 
+/**
+ * The delivery with this id, its order and seller. Deliveries have no index of their own; a scan
+ * of every order is a few milliseconds even with 100,000 of them, which a label request can afford.
+ */
+export function findDelivery(store: SandboxStore, deliveryId: string): { order: Order; delivery: Delivery; userId: string } | undefined {
+  for (const { order, userId } of store.orderById.values()) {
+    const delivery = order.deliveries.find((candidate) => candidate.id === deliveryId);
+    if (delivery) return { order, delivery, userId };
+  }
+  return undefined;
+}
+
+const labelParamsSchema = z.object({ deliveryId: objectIdSchema });
+
 export function assetRoutes(ctx: SandboxContext) {
   const routes = new Hono();
 
@@ -38,12 +58,37 @@ export function assetRoutes(ctx: SandboxContext) {
     });
   });
 
-  routes.get("/_assets/labels/:deliveryId", (c) => {
-    const id = c.req.param("deliveryId");
-    if (!/^[0-9a-f]{24}$/.test(id)) return c.text("No such label", 404);
-    const body = `<h1>Shipping label</h1><p>Delivery <code>${escapeHtml(id)}</code></p><p><small>Sandbox label: print nothing, ship nothing.</small></p>`;
-    return c.html(htmlDocument("Shipping label", body), 200, HTML_HEADERS);
-  });
+  routes.get(
+    "/_assets/labels/:deliveryId",
+    // Fault `labelLatencyMs` delays every label answer, a refused one included, as a slow label server would.
+    async (_c, next) => {
+      const delay = ctx.faults.current.labelLatencyMs;
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+      await next();
+    },
+    zValidator("param", labelParamsSchema, (result, c) => {
+      if (!result.success) return c.text("No such label", 404);
+    }),
+    async (c) => {
+      const { deliveryId } = c.req.valid("param");
+      if (ctx.faults.labelFails(deliveryId)) {
+        return c.text("Label service unavailable (sandbox fault failLabels)", 503, { "Cache-Control": "no-store" });
+      }
+      const found = findDelivery(ctx.store, deliveryId);
+      if (!found) return c.text("No such label", 404);
+      const senderName = ctx.store.usersById.get(found.userId)?.name ?? "Loja";
+      const pdf = await shippingLabelPdf({ orderId: found.order.id, delivery: found.delivery, senderName });
+      const tracking = found.delivery.shipping.tracking.number.replace(/[^A-Za-z0-9-]/g, "");
+      // Copied into a plain ArrayBuffer-backed array, the only kind Hono's body type takes.
+      return c.body(new Uint8Array(pdf), 200, {
+        "Content-Type": "application/pdf",
+        "Content-Disposition": `inline; filename="etiqueta-${tracking}.pdf"`,
+        // Faults can make the same label fail or answer later: no copy may stand in for the server.
+        "Cache-Control": "no-store",
+        "X-Content-Type-Options": "nosniff",
+      });
+    },
+  );
 
   routes.get("/_assets/tracking/:number", (c) => {
     const number = c.req.param("number");

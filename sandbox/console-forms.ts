@@ -149,6 +149,15 @@ const rejectSkusField = z
     }
   });
 
+/** Delivery ids typed into a text area, one a line (spaces or commas also separate them); blank = no fault. */
+const failLabelsField = z
+  .string()
+  .optional()
+  .transform((value) => {
+    const ids = (value ?? "").split(/[\s,]+/).filter((id) => id !== "");
+    return ids.length === 0 ? null : ids;
+  });
+
 /**
  * → `POST /_sandbox/faults` with every field: the form shows all the faults, so submitting it sets
  * all of them (an unchecked box or a blank field is "no fault"). Rules from faultsPatchSchema.
@@ -164,6 +173,8 @@ export const faultsFormSchema = z
     dropWebhookRate: numberField(0),
     reorderWebhooks: checkboxField,
     maintenance: checkboxField,
+    failLabels: failLabelsField,
+    labelLatencyMs: numberField(0),
   })
   // Every field given, as the patch's input type (zod's pipe wants the two types to match exactly).
   .transform((form): z.input<typeof faultsPatchSchema> => form)
@@ -179,6 +190,8 @@ export const FAULT_LABELS: Record<string, string> = {
   dropWebhookRate: "Drop webhook rate",
   reorderWebhooks: "Reorder webhooks",
   maintenance: "Maintenance",
+  failLabels: "Failing labels",
+  labelLatencyMs: "Label latency (ms)",
 };
 
 /**

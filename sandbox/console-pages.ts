@@ -161,11 +161,19 @@ const FAULT_EFFECTS: Record<keyof Faults, string> = {
   dropWebhookRate: "share (0–1) of notifications never sent (logged as dropped)",
   reorderWebhooks: "deliveries due together start in random order",
   maintenance: "API calls answer 503; the authorization request redirects with temporarily_unavailable",
+  failLabels: "these deliveries' labels (GET /_assets/labels/{id}) answer HTTP 503",
+  labelLatencyMs: "delay before every label answer (GET /_assets/labels/{id})",
   userFaults: "per user (by e-mail): a delay before each API call, or HTTP 429 with a Retry-After; set with POST /_sandbox/faults (the form leaves it as it is)",
 };
 
+/** A list of ids (failLabels), as typed into its text area: one a line. */
+function isIdList(value: Faults[keyof Faults]): value is string[] {
+  return Array.isArray(value) && value.every((entry) => typeof entry === "string");
+}
+
 function faultValue(value: Faults[keyof Faults]): string {
   if (value === null) return "none";
+  if (isIdList(value)) return value.length === 0 ? "none" : value.join(", ");
   if (typeof value === "object") return JSON.stringify(value);
   return String(value);
 }
@@ -179,6 +187,7 @@ export function faultsPage(ctx: SandboxContext, view: PageMessages): RenderedPag
     if (view.typed) return view.typed[key] ?? "";
     const value = faults[key];
     if (value === null || value === false) return "";
+    if (isIdList(value)) return value.join("\n");
     return typeof value === "object" ? JSON.stringify(value) : String(value);
   };
   const checked = (key: keyof Faults) => (view.typed ? view.typed[key] === "on" : faults[key] === true);
@@ -199,10 +208,12 @@ export function faultsPage(ctx: SandboxContext, view: PageMessages): RenderedPag
 <h2 id="set-heading">Set faults</h2>
 <p><small>Submitting sets every fault to what the form shows: a blank field or an unchecked box is no fault. JSON: <code>POST /_sandbox/faults</code> merges only the fields it is given.</small></p>
 <form method="post" action="/_sandbox/console/faults">
-<p class="inline">${numberInput("errorRate", html` placeholder="0"`)} ${numberInput("latencyMs", html` placeholder="0"`)} ${numberInput("rateLimitPerMinute", html` placeholder="none"`)} ${numberInput("dropWebhookRate", html` placeholder="0"`)}</p>
+<p class="inline">${numberInput("errorRate", html` placeholder="0"`)} ${numberInput("latencyMs", html` placeholder="0"`)} ${numberInput("rateLimitPerMinute", html` placeholder="none"`)} ${numberInput("dropWebhookRate", html` placeholder="0"`)} ${numberInput("labelLatencyMs", html` placeholder="0"`)}</p>
 <p>${checkbox("importDown")} ${checkbox("duplicateWebhooks")} ${checkbox("reorderWebhooks")} ${checkbox("maintenance")}</p>
 <p><label for="rejectSkus">${FAULT_LABELS.rejectSkus} (JSON list of <code>{"field", "message"}</code>; blank = none)</label>
 <textarea id="rejectSkus" name="rejectSkus" rows="3"${describedBy("rejectSkus-error", errors.rejectSkus)}>${shown("rejectSkus")}</textarea>${fieldError("rejectSkus-error", errors.rejectSkus)}</p>
+<p><label for="failLabels">${FAULT_LABELS.failLabels} (delivery ids, one a line; blank = none)</label>
+<textarea id="failLabels" name="failLabels" rows="3"${describedBy("failLabels-error", errors.failLabels)}>${shown("failLabels")}</textarea>${fieldError("failLabels-error", errors.failLabels)}</p>
 <p><button type="submit">Set faults</button></p>
 </form>
 </section>`;

@@ -547,6 +547,8 @@ describe("faults page", () => {
       maintenance: "on",
       duplicateWebhooks: "on",
       rejectSkus: '[{"field": "title", "message": "is not allowed"}]',
+      labelLatencyMs: "250",
+      failLabels: "0123456789abcdef01234567\n0123456789abcdef01234568, 0123456789abcdef01234567",
     });
     expect(notice(page.html)).toBe("Faults set.");
     const { faults } = (await (await sandbox.api("/_sandbox/faults")).json()) as { faults: Record<string, unknown> };
@@ -561,12 +563,15 @@ describe("faults page", () => {
       reorderWebhooks: false,
       maintenance: true,
       userFaults: {},
+      failLabels: ["0123456789abcdef01234567", "0123456789abcdef01234568"],
+      labelLatencyMs: 250,
     });
     expect(page.html).toMatch(/name="maintenance" checked/);
+    expect(page.html).toContain('name="failLabels" rows="3">0123456789abcdef01234567\n0123456789abcdef01234568</textarea>');
 
     // Submitted again with boxes unchecked and fields blank: those faults are off.
     await submit("/_sandbox/console/faults", { errorRate: "0.25" });
-    expect(sandbox.handle.faults.current).toMatchObject({ maintenance: false, duplicateWebhooks: false, rateLimitPerMinute: null, rejectSkus: null, errorRate: 0.25 });
+    expect(sandbox.handle.faults.current).toMatchObject({ maintenance: false, duplicateWebhooks: false, rateLimitPerMinute: null, rejectSkus: null, errorRate: 0.25, failLabels: [], labelLatencyMs: 0 });
   });
 
   it("refuses invalid values with the field named, keeping what was typed and the faults as they were", async () => {
@@ -579,6 +584,8 @@ describe("faults page", () => {
       [{ rejectSkus: "title is bad" }, "Reject SKUs: must be JSON"],
       [{ rejectSkus: '[{"field": "title"}]' }, "Reject SKUs:"],
       [{ maintenance: "yes" }, "Maintenance: must be checked or left out"],
+      [{ failLabels: "0123456789abcdef01234567 not-a-delivery" }, "Failing labels: must be an ObjectId"],
+      [{ labelLatencyMs: "60001" }, "Label latency (ms): Too big"],
       [{ colour: "blue" }, "colour"],
     ];
     for (const [fields, message] of cases) {

@@ -158,6 +158,8 @@ describe("fault injection", () => {
         reorderWebhooks: false,
         maintenance: false,
         userFaults: {},
+        failLabels: [],
+        labelLatencyMs: 0,
       },
     });
     expect((await control("/faults", { errorRate: 2 })).status).toBe(400);

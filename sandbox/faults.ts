@@ -1,6 +1,7 @@
 // Fault injection (control API `POST /_sandbox/faults`): lets an integrator rehearse failures the
 // real platform can produce without waiting for them.
 import { z } from "zod";
+import { objectIdSchema } from "@/lib/marketplace/schemas/common";
 import { importErrorSchema } from "@/lib/marketplace/schemas/sku";
 import type { ImportError } from "@/lib/marketplace/schemas/sku";
 
@@ -42,6 +43,13 @@ export const faultsPatchSchema = z.strictObject({
     .refine((map) => Object.keys(map).length <= 1_000, "at most 1,000 users")
     .nullable()
     .optional(),
+  /**
+   * Deliveries whose label (`GET /_assets/labels/{id}`) answers HTTP 503, as a carrier's label
+   * server that fails for some parcels. Replaces the whole list; null or [] = none.
+   */
+  failLabels: z.array(objectIdSchema).max(1_000, "at most 1,000 deliveries").nullable().optional(),
+  /** Delay before every label answer, to rehearse a slow label server. */
+  labelLatencyMs: z.number().int().min(0).max(60_000).optional(),
 });
 export type FaultsPatch = z.infer<typeof faultsPatchSchema>;
 
@@ -56,6 +64,8 @@ export interface Faults {
   reorderWebhooks: boolean;
   maintenance: boolean;
   userFaults: Record<string, UserFault>;
+  failLabels: string[];
+  labelLatencyMs: number;
 }
 
 export const NO_FAULTS: Readonly<Faults> = {
@@ -69,6 +79,8 @@ export const NO_FAULTS: Readonly<Faults> = {
   reorderWebhooks: false,
   maintenance: false,
   userFaults: {},
+  failLabels: [],
+  labelLatencyMs: 0,
 };
 
 /** A rate of 0 never hits and 1 always does, so tests are deterministic at the ends. */
@@ -85,6 +97,7 @@ export class FaultState {
     for (const [key, value] of Object.entries(patch)) {
       if (value === undefined) continue;
       if (key === "userFaults") this.current.userFaults = normaliseUserFaults(patch.userFaults ?? null);
+      else if (key === "failLabels") this.current.failLabels = [...new Set(patch.failLabels ?? [])];
       else (this.current as unknown as Record<string, unknown>)[key] = value;
     }
     this.windows.clear();
@@ -99,6 +112,11 @@ export class FaultState {
   /** The faults set for this user (e-mails are compared in lower case), if any. */
   userFault(email: string): UserFault | undefined {
     return this.current.userFaults[email.trim().toLowerCase()];
+  }
+
+  /** Whether this delivery's label is to fail (fault `failLabels`). */
+  labelFails(deliveryId: string): boolean {
+    return this.current.failLabels.includes(deliveryId);
   }
 
   injectServerError(): boolean {
