@@ -4,6 +4,7 @@ import { DeliveryStatusBadge, OrderStatusBadge } from "@/components/orders/order
 import type { Delivery, DeliveryItem, Order, Phone, Shipping } from "@/lib/marketplace/schemas/order";
 import { safeWebUrl } from "@/lib/marketplace/schemas/common";
 import { maskDocument } from "@/lib/orders/mask-document";
+import { orderNet } from "@/lib/orders/net";
 import { useDisplayFormat } from "@/lib/format";
 import { commissionTypeWord, installmentsWord, paymentMethodWord, pickupMethodWord, quantityWord, timeLimitWord } from "@/lib/words/order-words";
 
@@ -113,6 +114,8 @@ export function OrderDetails({ order }: { order: Order }) {
         </Section>
       </div>
 
+      <NetBreakdown amounts={amounts} />
+
       <Section title={t("payments.title")} testId="order-payments">
         <ul className="space-y-2 text-sm">
           {order.payments.map((payment, index) => (
@@ -132,6 +135,45 @@ export function OrderDetails({ order }: { order: Order }) {
         <DeliveryCard key={delivery.id} delivery={delivery} index={index + 1} />
       ))}
     </div>
+  );
+}
+
+/**
+ * What the seller receives of the order, line by line in the order's currency and normalizer
+ * (lib/orders/net.ts), so the lines add up exactly; an estimate, and the page says so.
+ */
+function NetBreakdown({ amounts }: { amounts: Order["amounts"] }) {
+  const t = useTranslations("orders.detail.net");
+  const format = useDisplayFormat();
+  const net = orderNet(amounts);
+  const money = (value: number) => format.money({ value, currency: amounts.currency, normalizer: amounts.normalizer });
+  const line = "flex flex-wrap items-baseline justify-between gap-x-4";
+  return (
+    <Section title={t("title")} testId="order-net">
+      {net ? (
+        <dl className="max-w-md space-y-1.5 text-sm tabular-nums">
+          <div className={line}>
+            <dt className="text-zinc-600">{t("total")}</dt>
+            <dd>{money(net.total)}</dd>
+          </div>
+          <div className={line}>
+            <dt className="text-zinc-600">{t("commission")}</dt>
+            <dd data-testid="net-commission">{t("minus", { amount: money(net.commission) })}</dd>
+          </div>
+          <div className={line}>
+            <dt className="text-zinc-600">{t("sellerFreight")}</dt>
+            <dd data-testid="net-seller-freight">{t("minus", { amount: money(net.sellerFreight) })}</dd>
+          </div>
+          <div className={`${line} border-t border-zinc-200 pt-1.5 font-semibold`}>
+            <dt>{t("net")}</dt>
+            <dd data-testid="net-value">{money(net.net)}</dd>
+          </div>
+        </dl>
+      ) : (
+        <p className="text-sm">{t("unknown")}</p>
+      )}
+      <p className="mt-3 text-xs text-zinc-600">{t("explanation")}</p>
+    </Section>
   );
 }
 

@@ -74,6 +74,19 @@ export function OrdersTable({ urlValid }: { urlValid: boolean }) {
       column.accessor("status", { header: t("columns.status"), cell: (info) => <OrderStatusBadge status={info.getValue()} /> }),
       column.accessor("customerName", { header: t("columns.customer") }),
       column.accessor("total", { header: t("columns.total"), cell: (info) => <span className="tabular-nums">{format.money(info.getValue())}</span> }),
+      column.accessor("net", {
+        header: t("columns.net"),
+        cell: (info) => {
+          const net = info.getValue();
+          return net ? (
+            <span className="tabular-nums" data-testid="row-net">
+              {format.money(net)}
+            </span>
+          ) : (
+            <span className="text-zinc-600">—</span>
+          );
+        },
+      }),
       column.accessor("items", { header: t("columns.items"), meta: { hideOnPhone: true }, cell: (info) => format.count(info.getValue()) }),
       column.accessor("shipBy", {
         header: t("columns.shipBy"),
@@ -146,6 +159,9 @@ export function OrdersTable({ urlValid }: { urlValid: boolean }) {
         pageCount={pageCount}
         sizes={ordersTable.sizes}
       />
+      <p className="text-xs text-zinc-600" data-testid="net-note">
+        {t("netNote")}
+      </p>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useTranslations } from "next-intl";
 import { ShopLink } from "@/components/shop-link";
 import { ConnectionHealthPanel } from "@/components/webhooks/connection-health";
 import type { ConnectionHealth } from "@/lib/data/connection-health";
-import type { Overview, SalesFigure } from "@/lib/data/overview";
+import type { NetSalesFigure, Overview, SalesFigure } from "@/lib/data/overview";
 import { useDisplayFormat } from "@/lib/format";
 import type { WebhookEventRow } from "@/lib/webhooks/event-rows";
 import { eventWord } from "@/lib/words/event-words";
@@ -26,18 +26,31 @@ function NeedsYou({ label, count, href, tone, testId }: { label: string; count: 
   );
 }
 
-function Sales({ label, figure, testId }: { label: string; figure: SalesFigure; testId: string }) {
+/** A period's gross sales (what buyers paid) and, beside them, what the seller receives of them. */
+function Sales({ label, figure, net, testId }: { label: string; figure: SalesFigure; net: NetSalesFigure; testId: string }) {
   const t = useTranslations("overview.sales");
   const format = useDisplayFormat();
+  const zero = format.money({ value: 0, currency: "BRL", normalizer: 100 });
+  const nets = net.nets.map((part) => format.money({ value: part.net, currency: part.currency, normalizer: part.normalizer })).join(" + ");
   return (
     <div className="rounded-lg border border-zinc-200 bg-white p-4" data-testid={testId}>
       <dt className="text-sm text-zinc-600">{label}</dt>
       <dd className="mt-1 text-xl font-semibold tabular-nums">
+        <span className="block text-xs font-normal text-zinc-600">{t("gross")}</span>
         {figure.totals.length === 0
-          ? format.money({ value: 0, currency: "BRL", normalizer: 100 })
+          ? zero
           : figure.totals.map((total) => format.money({ value: total.total, currency: total.currency, normalizer: total.normalizer })).join(" + ")}
       </dd>
       <dd className="text-sm text-zinc-600">{t("orders", { count: figure.orders })}</dd>
+      <dd className="mt-2 text-sm font-medium tabular-nums" data-testid={`${testId}-net`}>
+        {/* Orders whose net is not known yet are left out, and the line says how many. */}
+        {net.nets.length > 0 ? t("net", { amount: nets }) : net.withoutNet > 0 ? t("netUnknown") : t("net", { amount: zero })}
+      </dd>
+      {net.withoutNet > 0 ? (
+        <dd className="text-xs text-zinc-600" data-testid={`${testId}-without-net`}>
+          {t("withoutNet", { count: net.withoutNet })}
+        </dd>
+      ) : null}
     </div>
   );
 }
@@ -97,10 +110,13 @@ export function OverviewPanel({ overview, events, health }: { overview: Overview
           {t("sales.title")}
         </h2>
         <dl className="grid gap-4 sm:grid-cols-3">
-          <Sales label={t("sales.today")} figure={overview.sales.today} testId="sales-today" />
-          <Sales label={t("sales.last7Days")} figure={overview.sales.last7Days} testId="sales-7-days" />
-          <Sales label={t("sales.last30Days")} figure={overview.sales.last30Days} testId="sales-30-days" />
+          <Sales label={t("sales.today")} figure={overview.sales.today} net={overview.netSales.today} testId="sales-today" />
+          <Sales label={t("sales.last7Days")} figure={overview.sales.last7Days} net={overview.netSales.last7Days} testId="sales-7-days" />
+          <Sales label={t("sales.last30Days")} figure={overview.sales.last30Days} net={overview.netSales.last30Days} testId="sales-30-days" />
         </dl>
+        <p className="text-xs text-zinc-600" data-testid="net-note">
+          {t("sales.netNote")}
+        </p>
         <DailyOrders daily={overview.daily} />
       </section>
 

@@ -1,8 +1,9 @@
 import "server-only";
-import type { OrderSummary } from "@/lib/marketplace/schemas/order";
+import type { OrderAmounts, OrderSummary } from "@/lib/marketplace/schemas/order";
 import type { PriceWithHistory } from "@/lib/marketplace/schemas/price";
 import { nameFromOrders } from "@/lib/data/product-names";
 import type { ShopOrders } from "@/lib/data/product-names";
+import { orderNet } from "@/lib/orders/net";
 import { itemCountOf } from "@/lib/orders/order-rows";
 import { shipByOf } from "@/lib/orders/ship-by";
 import { db } from "@/lib/db";
@@ -34,6 +35,21 @@ export interface OrderMirrorRow {
   itemCount: number;
   deliveries: MirrorDelivery[];
   nextLimitAt: string | null;
+  /** The net's parts in the row's normalizer (lib/orders/net.ts); null when the net is not known. */
+  commission: number | null;
+  sellerFreight: number | null;
+  net: number | null;
+}
+
+/**
+ * An order's amounts with the deductions the net needs, when the answer was read with them: an
+ * order read without them gets no net (null), never one equal to its total.
+ */
+type AmountsWithDeductions = OrderSummary["amounts"] & Partial<Pick<OrderAmounts, "freight" | "comission">>;
+
+function netParts(amounts: AmountsWithDeductions): Pick<OrderMirrorRow, "commission" | "sellerFreight" | "net"> {
+  const net = amounts.freight ? orderNet({ ...amounts, freight: amounts.freight }) : null;
+  return net ? { commission: net.commission, sellerFreight: net.sellerFreight, net: net.net } : { commission: null, sellerFreight: null, net: null };
 }
 
 /** What the mirror keeps of an order (spec: Order). */
@@ -58,6 +74,8 @@ export function mirrorRowFromOrder(order: OrderSummary): OrderMirrorRow {
     deliveries,
     // The same "ship by" the orders list shows (lib/orders/ship-by.ts).
     nextLimitAt: shipBy === null ? null : new Date(shipBy).toISOString(),
+    // What the overview's net sales add up, worked out as everywhere else.
+    ...netParts(order.amounts),
   };
 }
 
@@ -84,16 +102,19 @@ export async function upsertShopsMirrorOrders(shops: readonly ShopOrders[]): Pro
     name: "order_mirror_upsert",
     text: `
       INSERT INTO "OrderMirror" ("sellerId", "orderId", "status", "createdAt", "updatedAt", "approvedAt", "customerName",
-                                 "total", "currency", "normalizer", "itemCount", "deliveries", "nextLimitAt", "syncedAt")
+                                 "total", "currency", "normalizer", "itemCount", "deliveries", "nextLimitAt", "commission", "sellerFreight", "net", "syncedAt")
       SELECT o."sellerId", o."orderId", o."status", (o."createdAt"::timestamptz AT TIME ZONE 'UTC'), (o."updatedAt"::timestamptz AT TIME ZONE 'UTC'), (o."approvedAt"::timestamptz AT TIME ZONE 'UTC'),
-             o."customerName", o."total", o."currency", o."normalizer", o."itemCount", o."deliveries", (o."nextLimitAt"::timestamptz AT TIME ZONE 'UTC'), ${DB_NOW}
+             o."customerName", o."total", o."currency", o."normalizer", o."itemCount", o."deliveries", (o."nextLimitAt"::timestamptz AT TIME ZONE 'UTC'),
+             o."commission", o."sellerFreight", o."net", ${DB_NOW}
       FROM json_to_recordset($1::json) AS o("sellerId" text, "orderId" text, "status" text, "createdAt" text, "updatedAt" text, "approvedAt" text,
-           "customerName" text, "total" int, "currency" text, "normalizer" int, "itemCount" int, "deliveries" jsonb, "nextLimitAt" text)
+           "customerName" text, "total" int, "currency" text, "normalizer" int, "itemCount" int, "deliveries" jsonb, "nextLimitAt" text,
+           "commission" int, "sellerFreight" int, "net" int)
       ON CONFLICT ("sellerId", "orderId") DO UPDATE SET
         "status" = excluded."status", "updatedAt" = excluded."updatedAt", "approvedAt" = excluded."approvedAt",
         "customerName" = excluded."customerName", "total" = excluded."total", "currency" = excluded."currency",
         "normalizer" = excluded."normalizer", "itemCount" = excluded."itemCount", "deliveries" = excluded."deliveries",
-        "nextLimitAt" = excluded."nextLimitAt", "syncedAt" = excluded."syncedAt"
+        "nextLimitAt" = excluded."nextLimitAt", "commission" = excluded."commission", "sellerFreight" = excluded."sellerFreight",
+        "net" = excluded."net", "syncedAt" = excluded."syncedAt"
       WHERE "OrderMirror"."updatedAt" <= excluded."updatedAt"
       RETURNING "sellerId", "orderId"`,
     values: [JSON.stringify(rows)],

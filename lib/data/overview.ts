@@ -13,11 +13,25 @@ export interface SalesFigure {
   totals: { currency: string; total: number; normalizer: number }[];
 }
 
+/**
+ * What the seller received of the same orders as a SalesFigure: the sum of the mirror's estimated
+ * nets (lib/orders/net.ts), per currency and normalizer.
+ */
+export interface NetSalesFigure {
+  nets: { currency: string; net: number; normalizer: number }[];
+  /**
+   * Orders of the period whose net the mirror does not know (mirrored before it kept one, until
+   * their shop's back-fill reads them again): left out of `nets`, and said so.
+   */
+  withoutNet: number;
+}
+
 export interface Overview {
   awaitingApproval: number;
   shipToday: number;
   late: number;
   sales: { today: SalesFigure; last7Days: SalesFigure; last30Days: SalesFigure };
+  netSales: { today: NetSalesFigure; last7Days: NetSalesFigure; last30Days: NetSalesFigure };
   /**
    * The last 30 days, oldest first: the seller's calendar day (`2026-11-22`), the instant it
    * starts (ISO, for DisplayFormat to name it) and its orders (cancelled excluded).
@@ -29,7 +43,10 @@ const SALES_DAYS = 30;
 
 const PERIOD_COLUMNS = { today: "today", last7Days: "last7", last30Days: "last30" } as const;
 
-type PeriodColumns<Key extends string> = Record<`${Key}_orders`, number> & Record<`${Key}_total`, string | null>;
+type PeriodColumns<Key extends string> = Record<`${Key}_orders`, number> &
+  Record<`${Key}_total`, string | null> &
+  Record<`${Key}_net`, string | null> &
+  Record<`${Key}_without_net`, number>;
 
 /** A row of the recent orders' statement: one seller-local day, or one currency over the periods. */
 type RecentRow = { day: string | null; currency: string | null; normalizer: number | null } & PeriodColumns<"today" | "last7" | "last30">;
@@ -53,9 +70,14 @@ export async function getOverview(sellerId: string, timeZone: string, now = new 
       `SELECT to_char(("createdAt" AT TIME ZONE 'UTC') AT TIME ZONE $5, 'YYYY-MM-DD') AS day, "currency", "normalizer",
               COUNT(*) FILTER (WHERE "createdAt" >= $2::timestamptz)::int AS today_orders,
               (SUM("total") FILTER (WHERE "createdAt" >= $2::timestamptz))::text AS today_total,
+              (SUM("net") FILTER (WHERE "createdAt" >= $2::timestamptz))::text AS today_net,
+              COUNT(*) FILTER (WHERE "createdAt" >= $2::timestamptz AND "net" IS NULL)::int AS today_without_net,
               COUNT(*) FILTER (WHERE "createdAt" >= $3::timestamptz)::int AS last7_orders,
               (SUM("total") FILTER (WHERE "createdAt" >= $3::timestamptz))::text AS last7_total,
-              COUNT(*)::int AS last30_orders, SUM("total")::text AS last30_total
+              (SUM("net") FILTER (WHERE "createdAt" >= $3::timestamptz))::text AS last7_net,
+              COUNT(*) FILTER (WHERE "createdAt" >= $3::timestamptz AND "net" IS NULL)::int AS last7_without_net,
+              COUNT(*)::int AS last30_orders, SUM("total")::text AS last30_total,
+              SUM("net")::text AS last30_net, COUNT(*) FILTER (WHERE "net" IS NULL)::int AS last30_without_net
        FROM "OrderMirror" WHERE "sellerId" = $1 AND "status" <> 'cancelled' AND "createdAt" >= $4::timestamptz
        GROUP BY GROUPING SETS ((to_char(("createdAt" AT TIME ZONE 'UTC') AT TIME ZONE $5, 'YYYY-MM-DD')), ("currency", "normalizer"))`,
       [sellerId, since.today.toISOString(), since.last7Days.toISOString(), since.last30Days.toISOString(), timeZone],
@@ -72,6 +94,17 @@ export async function getOverview(sellerId: string, timeZone: string, now = new 
       totals: rows.map((row) => ({ currency: row.currency!, total: Number(row[`${key}_total`] ?? 0), normalizer: row.normalizer ?? 100 })),
     };
   };
+  const netFigure = (period: "today" | "last7Days" | "last30Days"): NetSalesFigure => {
+    const key = PERIOD_COLUMNS[period];
+    const rows = byCurrency.filter((row) => row[`${key}_orders`] > 0);
+    return {
+      // SUM ignores nulls: a currency none of whose orders has a net yet has no figure at all.
+      nets: rows
+        .filter((row) => row[`${key}_net`] !== null)
+        .map((row) => ({ currency: row.currency!, net: Number(row[`${key}_net`]), normalizer: row.normalizer ?? 100 })),
+      withoutNet: rows.reduce((sum, row) => sum + row[`${key}_without_net`], 0),
+    };
+  };
   const daily = recent.rows.filter((row) => row.day !== null);
   const byDay = new Map(daily.map((row) => [row.day, row.last30_orders]));
   const dayKey = dayKeyIn(timeZone);
@@ -86,6 +119,7 @@ export async function getOverview(sellerId: string, timeZone: string, now = new 
     shipToday: count.ship_today,
     late: count.late,
     sales: { today: figure("today"), last7Days: figure("last7Days"), last30Days: figure("last30Days") },
+    netSales: { today: netFigure("today"), last7Days: netFigure("last7Days"), last30Days: netFigure("last30Days") },
     daily: days,
   };
 }

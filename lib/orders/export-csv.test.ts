@@ -35,15 +35,58 @@ describe("orders export CSV", () => {
     const text = file("pt-BR", [order()]);
     expect(text.startsWith("\uFEFF")).toBe(true);
     const [header, row] = read(text, ";");
-    expect(header).toEqual(expect.arrayContaining(["pedido", "status", "cliente", "documento", "total", "frete", "desconto", "comissão", "rastreio", "enviar até"]));
+    expect(header).toEqual(
+      expect.arrayContaining(["pedido", "status", "cliente", "documento", "total", "frete", "desconto", "comissão", "frete pago por você", "líquido estimado", "rastreio", "enviar até"]),
+    );
     const total = row![header!.indexOf("total")]!;
     expect(total).toMatch(/^\d+,\d{2}$/);
   });
 
   it("in English: `,`, points and the accountant's headers", () => {
     const [header, row] = read(file("en", [order()]), ",");
-    expect(header).toEqual(["order", "status", "created", "updated", "approved", "customer", "document", "items", "total", "freight", "discount", "commission", "currency", "delivery status", "tracking", "ship by"]);
+    expect(header).toEqual([
+      "order",
+      "status",
+      "created",
+      "updated",
+      "approved",
+      "customer",
+      "document",
+      "items",
+      "total",
+      "freight",
+      "discount",
+      "commission",
+      "freight you pay",
+      "net (estimated)",
+      "currency",
+      "delivery status",
+      "tracking",
+      "ship by",
+    ]);
     expect(row![header!.indexOf("total")]).toMatch(/^\d+\.\d{2}$/);
+  });
+
+  it("gives the order page's commission, freight the seller pays and estimated net, in the total's number format", () => {
+    // The spec's example: R$ 109,80 − R$ 12,00 − R$ 10,00 (no freight shared) = R$ 87,80.
+    const [header, row] = read(file("pt-BR", [order()]), ";");
+    const cell = (title: string) => row![header!.indexOf(title)];
+    expect([cell("total"), cell("comissão"), cell("frete pago por você"), cell("líquido estimado")]).toEqual(["109,80", "12,00", "10,00", "87,80"]);
+
+    // Half the freight shared, and a commission in thousandths: converted to the order's hundredths, rounded up.
+    const shared = order((o) => {
+      o.amounts.freight.shared = 500;
+      o.amounts.comission = { currency: "BRL", normalizer: 1000, type: "value", total: 12_345 };
+    });
+    const [enHeader, enRow] = read(file("en", [shared]), ",");
+    const enCell = (title: string) => enRow![enHeader!.indexOf(title)];
+    expect([enCell("total"), enCell("commission"), enCell("freight you pay"), enCell("net (estimated)")]).toEqual(["109.80", "12.35", "5.00", "92.45"]);
+  });
+
+  it("leaves the net empty, and gives the platform's commission, when a deduction is in another currency", () => {
+    const [header, row] = read(file("en", [order((o) => (o.amounts.comission = { currency: "USD", normalizer: 100, type: "value", total: 250 }))]), ",");
+    const cell = (title: string) => row![header!.indexOf(title)];
+    expect([cell("commission"), cell("freight you pay"), cell("net (estimated)")]).toEqual(["2.50", "", ""]);
   });
 
   it("masks the customer's document as the order page does, and gives dates in the seller's time zone", () => {
@@ -121,7 +164,7 @@ describe("orders export CSV: formulas", () => {
   ] as const)("in %s, the amounts the dashboard writes stay plain numbers, a negative one too", (locale, discount, number) => {
     const [, row] = cells(file(locale, [hostile(PAYLOADS[0]!)]), locale);
     expect(row![column("discount")]).toBe(discount);
-    for (const name of ["total", "freight", "discount", "commission", "items"] as const) expect(row![column(name)]).toMatch(name === "items" ? /^\d+$/ : number);
+    for (const name of ["total", "freight", "discount", "commission", "sellerFreight", "net", "items"] as const) expect(row![column(name)]).toMatch(name === "items" ? /^\d+$/ : number);
   });
 
   it("escapes the full-width signs some spreadsheets read as formulas", () => {

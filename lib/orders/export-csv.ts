@@ -10,6 +10,7 @@ import { escapeCsvCell } from "@/lib/csv/escape-cell";
 import type { Order } from "@/lib/marketplace/schemas/order";
 import { moneyToDecimalString } from "@/lib/money";
 import { maskDocument } from "@/lib/orders/mask-document";
+import { orderNet } from "@/lib/orders/net";
 import { itemCountOf } from "@/lib/orders/order-rows";
 import { shipByOf } from "@/lib/orders/ship-by";
 
@@ -38,6 +39,8 @@ export const EXPORT_COLUMNS = [
   "freight",
   "discount",
   "commission",
+  "sellerFreight",
+  "net",
   "currency",
   "deliveryStatus",
   "tracking",
@@ -83,10 +86,14 @@ function amount(value: number, normalizer: number, dialect: CsvDialect): string 
 /**
  * One order's cells. Text that comes from the platform (ids, codes, the customer's name, tracking
  * numbers) goes through the shared formula rule; the dates and amounts written here do not, so a
- * negative amount stays a number.
+ * negative amount stays a number. Commission, freight the seller pays and net are the order page's
+ * (lib/orders/net.ts), in the order's normalizer, so total − commission − seller freight = net
+ * holds in the file; without a net (another currency) the commission is the platform's figure.
  */
 export function exportRow(order: Order, dialect: CsvDialect, timeZone: string): string[] {
   const { amounts } = order;
+  const net = orderNet(amounts);
+  const inOrder = (value: number | undefined) => (value === undefined ? "" : amount(value, amounts.normalizer, dialect));
   const when = (value: string | null) => wallTime(value, timeZone);
   const text = escapeCsvCell;
   return [
@@ -101,7 +108,9 @@ export function exportRow(order: Order, dialect: CsvDialect, timeZone: string): 
     amount(amounts.total, amounts.normalizer, dialect),
     amount(amounts.freight.total, amounts.freight.normalizer, dialect),
     amount(amounts.discount.total, amounts.discount.normalizer, dialect),
-    amount(amounts.comission.total, amounts.comission.normalizer, dialect),
+    net ? inOrder(net.commission) : amount(amounts.comission.total, amounts.comission.normalizer, dialect),
+    inOrder(net?.sellerFreight),
+    inOrder(net?.net),
     text(amounts.currency),
     text(order.deliveries.map((delivery) => delivery.status).join(" | ")),
     text(order.deliveries.map((delivery) => delivery.shipping.tracking.number).filter(Boolean).join(" | ")),

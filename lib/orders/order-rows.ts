@@ -2,6 +2,7 @@
 // the platform's (spec: Resources → Order), never the whole order. Plain module: the table
 // (a client component) and lib/data both use it.
 import type { Order } from "@/lib/marketplace/schemas/order";
+import { orderNet } from "@/lib/orders/net";
 import { shipByOf } from "@/lib/orders/ship-by";
 import type { TablePage } from "@/lib/tables/table-page";
 
@@ -12,6 +13,8 @@ export interface OrderRow {
   updatedAt: string;
   customerName: string;
   total: { value: number; currency: string; normalizer: number };
+  /** What the seller receives, estimated (lib/orders/net.ts); null when it cannot be told. */
+  net: { value: number; currency: string; normalizer: number } | null;
   deliveries: number;
   items: number;
   /** The earliest handling-time limit among deliveries still to post; null when nothing is left to ship. */
@@ -26,6 +29,7 @@ export function itemCountOf(order: { deliveries: readonly { items: readonly { qu
 }
 
 export function toOrderRow(order: Order): OrderRow {
+  const net = orderNet(order.amounts);
   return {
     id: order.id,
     status: order.status,
@@ -33,6 +37,7 @@ export function toOrderRow(order: Order): OrderRow {
     updatedAt: order.updated_at,
     customerName: order.customer.name,
     total: { value: order.amounts.total, currency: order.amounts.currency, normalizer: order.amounts.normalizer },
+    net: net && { value: net.net, currency: net.currency, normalizer: net.normalizer },
     deliveries: order.deliveries.length,
     items: itemCountOf(order),
     shipBy: shipByOf(order),

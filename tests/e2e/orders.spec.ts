@@ -7,7 +7,7 @@ import { connectAs, gotoHydrated, sandboxOrders, storedAccessToken } from "./sup
 import type { SandboxOrder } from "./support";
 
 const statusCells = (page: Page) => page.locator("tbody tr td:nth-child(2)");
-const createdCells = (page: Page) => page.locator("tbody tr td:nth-child(7) time");
+const createdCells = (page: Page) => page.locator("tbody tr td:nth-child(8) time");
 
 test.describe("orders", () => {
   test("filter by two statuses, sort, page forward and back, reload keeps it, open an order", async ({ page }) => {
@@ -137,7 +137,7 @@ test.describe("orders", () => {
     for (const [index, order] of orders.entries()) {
       const row = rows.nth(index);
       await expect(row).toContainText(order.id);
-      const shipBy = row.locator("td:nth-child(6)");
+      const shipBy = row.locator("td:nth-child(7)");
       if (expected.get(order.id) === "late") await expect(shipBy).toContainText("late");
       else await expect(shipBy).not.toContainText("late");
     }
@@ -158,7 +158,7 @@ test.describe("orders", () => {
     const idsShown = () => page.locator("tbody tr td:first-child a").allTextContents();
     // The mirror's back-fill runs after connecting: wait for it to hold them all.
     await expect.poll(async () => new Set((await idsShown()).map((id) => id.trim())), { timeout: 30_000 }).toEqual(late);
-    for (const cell of await page.locator("tbody tr td:nth-child(6)").allTextContents()) expect(cell).toContain("late");
+    for (const cell of await page.locator("tbody tr td:nth-child(7)").allTextContents()) expect(cell).toContain("late");
   });
 
   test("an unknown address shows the app's not-found page", async ({ page }) => {

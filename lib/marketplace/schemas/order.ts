@@ -185,7 +185,8 @@ export const orderSummarySchema = z.object({
   approved_at: timestampSchema.nullable(),
   updated_at: timestampSchema,
   customer: z.object({ name: z.string() }),
-  amounts: z.object({ currency: currencySchema, normalizer: z.number().int().positive(), total: z.number().int() }),
+  // Freight and commission too: the mirror keeps what the seller receives (lib/orders/net.ts).
+  amounts: orderAmountsSchema.pick({ currency: true, normalizer: true, total: true, freight: true, comission: true }),
   deliveries: z.array(
     z.object({
       id: objectIdSchema,
