@@ -26,8 +26,11 @@ test("an export with a status filter holds exactly those orders, with the accoun
   const english = await exportFrom(page);
   expect(english.startsWith("\uFEFF")).toBe(true);
   const [header, ...rows] = Papa.parse<string[]>(english.slice(1), { delimiter: ",", skipEmptyLines: true }).data;
-  expect(header).toEqual(["order", "status", "created", "updated", "approved", "customer", "document", "items", "total", "freight", "discount", "commission", "currency", "delivery status", "tracking", "ship by"]);
+  expect(header).toEqual(["order", "status", "created", "updated", "approved", "customer", "document", "items", "total", "freight", "discount", "commission", "freight you pay", "net (estimated)", "currency", "delivery status", "tracking", "ship by"]);
   expect(rows).toHaveLength(finished);
+  // Each row's net is its total less the commission and the freight the seller pays, to the cent.
+  const cents = (value: string) => Math.round(Number(value) * 100);
+  for (const row of rows) expect(cents(row[13]!), row[0]).toBe(cents(row[8]!) - cents(row[11]!) - cents(row[12]!));
   expect(new Set(rows.map((row) => row[1]))).toEqual(new Set(["finished"]));
   expect(rows.every((row) => /^[0-9a-f]{24}$/.test(row[0]!) && /^\d+\.\d{2}$/.test(row[8]!))).toBe(true);
 
