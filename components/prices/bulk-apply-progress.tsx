@@ -54,6 +54,11 @@ export function BulkApplyProgress({ upload, onSendNow }: { upload: Upload; onSen
           invalidCount: (chunks) => <span data-testid="invalid-count">{chunks}</span>,
         })}
       </p>
+      {counts.held > 0 ? (
+        <p className="text-sm text-amber-900" data-testid="held-count">
+          {t("heldOnSend", { count: counts.held })}
+        </p>
+      ) : null}
       {slowDown && phase === "applying" ? <SlowDownNotice slowDown={slowDown} onSendNow={onSendNow} /> : null}
       {upload.slowDownCount > 0 ? (
         <p className="text-xs text-zinc-600" data-testid="slowdown-count">

@@ -4,7 +4,9 @@ import type { AppliedRowResult } from "@/lib/actions/bulk-prices";
 import { useDisplayFormat } from "@/lib/format";
 import type { DisplayFormat } from "@/lib/format";
 import { describeBulkMessage } from "@/lib/prices/bulk-messages";
+import { isHeld } from "@/lib/prices/bulk-preview-rows";
 import type { PreviewRow } from "@/lib/prices/bulk-preview-rows";
+import { describeGuardReasons } from "@/lib/prices/guard-words";
 
 function money(format: DisplayFormat, value: number, currency: string, normalizer: number): string {
   try {
@@ -18,6 +20,7 @@ const OUTCOME_STYLE: Record<AppliedRowResult["outcome"], string> = {
   applied: "text-brand-700",
   rejected: "text-red-800",
   failed: "text-red-800",
+  held: "text-amber-900",
 };
 
 /**
@@ -31,14 +34,18 @@ export function BulkPreviewTable({
   names,
   results,
   applying,
+  confirmed,
 }: {
   rows: PreviewRow[];
   names: Readonly<Record<string, string>>;
   results: ReadonlyMap<number, AppliedRowResult>;
   applying: boolean;
+  /** Products whose held rows the seller confirmed: the price guard's other held rows are not sent. */
+  confirmed: ReadonlySet<string>;
 }) {
   const t = useTranslations("prices.bulk.table");
   const messageWords = useTranslations("prices.bulk.messages");
+  const guardWords = useTranslations("prices.guard");
   const format = useDisplayFormat();
   return (
     <div className={`max-h-[32rem] overflow-y-auto ${cardTable.frame} md:overflow-auto`}>
@@ -58,8 +65,9 @@ export function BulkPreviewTable({
           {rows.map((row) => {
             const result = results.get(row.line);
             const name = row.sku ? names[row.sku] : undefined;
+            const held = isHeld(row) && row.kind !== "invalid" ? row.held! : null;
             return (
-              <tr key={row.line} data-line={row.line} data-kind={row.kind} className={cardTable.row}>
+              <tr key={row.line} data-line={row.line} data-kind={row.kind} data-held={held ? "true" : undefined} className={cardTable.row}>
                 <td className={`${cell} tabular-nums text-zinc-600`}>{row.line}</td>
                 <td className={cell}>
                   <span className="font-mono wrap-anywhere">{row.sku || <span className="text-zinc-600">{t("emptyCell")}</span>}</span>
@@ -95,6 +103,10 @@ export function BulkPreviewTable({
                 <td className={labelled} data-label={t("preview")}>
                   {row.kind === "invalid" ? (
                     <span className="text-red-800">{t("invalidBecause", { reason: describeBulkMessage(row.reason, messageWords) })}</span>
+                  ) : held ? (
+                    <span className="text-amber-900" data-testid="held-reasons">
+                      {t("heldKind", { kind: t(`kinds.${row.kind}`), reasons: describeGuardReasons(held, guardWords, format) })}
+                    </span>
                   ) : (
                     t(`kinds.${row.kind}`)
                   )}
@@ -105,6 +117,8 @@ export function BulkPreviewTable({
                       <span className="text-red-800">{t("invalid")}</span>
                     ) : row.kind === "unchanged" ? (
                       <span className="text-zinc-600">{t("notSent")}</span>
+                    ) : held && !confirmed.has(row.sku) && !result ? (
+                      <span className="text-amber-900">{t("heldNotSent")}</span>
                     ) : result ? (
                       <span className={OUTCOME_STYLE[result.outcome]} title={result.message}>
                         {result.outcome === "applied"

@@ -3,13 +3,16 @@
 import { useTranslations } from "next-intl";
 import { BulkApplyProgress, UploadNoticeAlert } from "@/components/prices/bulk-apply-progress";
 import { BulkPreviewTable } from "@/components/prices/bulk-preview-table";
+import { HeldChanges } from "@/components/prices/held-changes";
 import { useBulkApply } from "@/components/prices/use-bulk-apply";
 import { BULK_LIMITS } from "@/lib/prices/bulk-csv";
+import { isHeld } from "@/lib/prices/bulk-preview-rows";
 import type { BulkPreview } from "@/lib/prices/bulk-preview-rows";
+import { heldProducts } from "@/lib/prices/bulk-upload-state";
 
 /** `seller`: who the page is shown to; an upload belongs to the seller who started it. */
 export function BulkPriceUpload({ seller }: { seller: string }) {
-  const { state, loadFile, start, sendNow, downloadResults } = useBulkApply(seller);
+  const { state, loadFile, start, sendNow, confirm, downloadResults } = useBulkApply(seller);
   const t = useTranslations("prices.bulk");
   const { previewing, uploadError, upload } = state;
   const phase = upload?.phase.name ?? "preview";
@@ -52,11 +55,27 @@ export function BulkPriceUpload({ seller }: { seller: string }) {
             <CountBadge kind="unchanged" counts={upload.preview.counts} tone="zinc" />
             <CountBadge kind="invalid" counts={upload.preview.counts} tone="red" />
           </ul>
+          {upload.preview.rows.some(isHeld) ? (
+            <p className="text-sm" data-testid="count-held">
+              {t.rich("preview.held", { count: upload.preview.rows.filter(isHeld).length, b: (chunks) => <span className="font-semibold">{chunks}</span> })}
+            </p>
+          ) : null}
           {!upload.preview.complete ? (
             <p role="status" className="text-sm text-amber-900">
               {t("preview.incomplete", { count: upload.preview.pricesSeen })}
             </p>
           ) : null}
+
+          <HeldChanges
+            products={heldProducts(upload.preview).map(({ sku, rows }) => ({
+              sku,
+              name: upload.preview.names[sku] ?? null,
+              reasons: rows.flatMap((row) => (row.kind === "invalid" ? [] : (row.held ?? []))),
+            }))}
+            confirmed={upload.confirmed}
+            onChange={confirm}
+            disabled={phase !== "preview"}
+          />
 
           <div className="flex flex-wrap items-center gap-3">
             {phase === "preview" ? (
@@ -87,7 +106,7 @@ export function BulkPriceUpload({ seller }: { seller: string }) {
 
           {phase !== "preview" ? <BulkApplyProgress upload={upload} onSendNow={sendNow} /> : null}
 
-          <BulkPreviewTable rows={upload.preview.rows} names={upload.preview.names} results={upload.results} applying={phase !== "preview"} />
+          <BulkPreviewTable rows={upload.preview.rows} names={upload.preview.names} results={upload.results} applying={phase !== "preview"} confirmed={upload.confirmed} />
         </section>
       ) : null}
     </div>

@@ -63,7 +63,9 @@ function perform() {
     const upload = state.upload!;
     if (!runIds.has(upload.preview)) runIds.set(upload.preview, crypto.randomUUID());
     const run = { id: runIds.get(upload.preview)!, source: upload.preview.source ?? "csv" };
-    applyPriceBatchAction(owner ?? "", batch, { backoff, run }).then(
+    // The server judges every row again; it sends a held one only for a product named here.
+    const confirmed = [...new Set(batch.map((row) => row.sku))].filter((sku) => upload.confirmed.has(sku));
+    applyPriceBatchAction(owner ?? "", batch, { backoff, run, confirmed }).then(
       (answer) => dispatchBulkUpload({ type: "batch_answered", stepId: id, answer, now: Date.now() }),
       () => dispatchBulkUpload({ type: "batch_unanswered", stepId: id, now: Date.now() }),
     );

@@ -3,9 +3,12 @@
 import { ShopLink } from "@/components/shop-link";
 import { useTranslations } from "next-intl";
 import { useActionState } from "react";
+import { productLabel } from "@/components/prices/held-changes";
 import { createPriceAction } from "@/lib/actions/prices";
 import type { PriceActionState } from "@/lib/actions/prices";
 import { useShopId } from "@/components/shop-link";
+import { useDisplayFormat } from "@/lib/format";
+import { describeGuardReasons } from "@/lib/prices/guard-words";
 
 interface CurrentPrice {
   sku: string;
@@ -15,12 +18,20 @@ interface CurrentPrice {
   id: string;
 }
 
-export function EditPriceForm({ current }: { current: CurrentPrice }) {
+/**
+ * "Edit price" on a price's page. When the price guard holds the new price (below the product's
+ * cost, or a move beyond the shop's limit), nothing is sent: the form names the product and why,
+ * and sending it again with "send anyway" checked sends it. Works without JavaScript.
+ */
+export function EditPriceForm({ current, productName = null }: { current: CurrentPrice; productName?: string | null }) {
   const t = useTranslations("prices.products.editForm");
   const types = useTranslations("prices.products.types");
+  const guardWords = useTranslations("prices.guard");
+  const format = useDisplayFormat();
   const [state, action, pending] = useActionState<PriceActionState, FormData>(createPriceAction.bind(null, useShopId() ?? ""), { status: "idle" });
   const values = (state.status === "idle" ? null : state.data?.values) ?? { type: current.type, amount: "", currency: current.currency };
   const errors = state.status === "idle" ? {} : state.fieldErrors;
+  const held = state.status === "error" ? (state.data?.held ?? null) : null;
 
   return (
     <form action={action} className="space-y-4 rounded-lg border border-zinc-200 bg-white p-5" noValidate>
@@ -57,6 +68,15 @@ export function EditPriceForm({ current }: { current: CurrentPrice }) {
           <span id="price-currency-error" className="text-red-800">{errors.currency?.[0]}</span>
         </label>
       </div>
+      {held ? (
+        <div key={String(state.status === "error" ? state.at : "")} className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="price-held">
+          <p>{describeGuardReasons(held.reasons, guardWords, format)}</p>
+          <label className="flex items-start gap-2">
+            <input type="checkbox" name="confirm" value={current.sku} className="mt-1" />
+            <span className="font-medium">{guardWords("confirmProduct", { product: productLabel({ sku: current.sku, name: productName }) })}</span>
+          </label>
+        </div>
+      ) : null}
       <div className="flex flex-wrap items-center gap-4">
         <button type="submit" disabled={pending} className="rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-50">
           {pending ? t("saving") : t("submit")}

@@ -3,21 +3,29 @@
 import { ShopLink, useShopId } from "@/components/shop-link";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useRef, useState, useTransition } from "react";
+import { useEffect, useId, useRef, useState, useTransition } from "react";
 import { BulkApplyProgress } from "@/components/prices/bulk-apply-progress";
 import { dispatchBulkUpload } from "@/components/prices/bulk-upload-store";
+import { CostCell } from "@/components/prices/cost-cell";
+import { HeldChanges } from "@/components/prices/held-changes";
+import type { HeldProduct } from "@/components/prices/held-changes";
 import { cardTable } from "@/components/ui/card-table";
 import { useBulkApply } from "@/components/prices/use-bulk-apply";
 import { setProductPriceAction } from "@/lib/actions/prices";
 import { useDisplayFormat } from "@/lib/format";
 import type { PriceType } from "@/lib/marketplace/schemas/price";
 import type { BulkPreview, PreviewRow } from "@/lib/prices/bulk-preview-rows";
-import { discountOf, planBulkChange } from "@/lib/prices/price-products";
+import { describeGuardReasons, signedPercent } from "@/lib/prices/guard-words";
+import { COST_CURRENCY, COST_NORMALIZER, marginOf } from "@/lib/prices/margin";
+import type { HeldChange } from "@/lib/prices/price-guard";
+import { discountOf, guardPlan, planBulkChange } from "@/lib/prices/price-products";
 import type { BulkChange, BulkTarget, PlannedChange, PriceProduct } from "@/lib/prices/price-products";
 import { useCan } from "@/components/shop-role";
 
-// The prices-by-product table: "de" and "por" side by side with the discount, each editable in
-// place, and a change of several products at once, previewed old → new before anything is sent,
+// The prices-by-product table: "de" and "por" side by side with the discount, the product's cost
+// and margin (issue 29), each editable in place, and a change of several products at once,
+// previewed old → new before anything is sent (a change the price guard holds is named there and
+// sent only once the seller confirms its product),
 // then applied through the bulk upload's engine (components/prices/bulk-upload-store.ts: the same
 // batches, rate-limit waits and per-row outcomes as a CSV upload; the run goes on if the seller
 // opens another page, and this page shows it again). On a phone each product is a card
@@ -29,7 +37,14 @@ const lineOf = (index: number) => index + 2;
 /** The run this page started in this tab, kept with the module so it is found again on return. */
 let productRun: { preview: BulkPreview; planned: PlannedChange[] } | null = null;
 
-const COLUMNS = ["select", "sku", "name", "list", "sell", "discount", "history"] as const;
+const COLUMNS = ["select", "sku", "name", "list", "sell", "discount", "cost", "margin", "history"] as const;
+
+/** What the page knows of the shop's pricing: the guard's limit and the commission rate margins use. */
+export interface PricingView {
+  limitPercent: number;
+  /** Basis points; null when no rate is known (margins then count no commission). */
+  rateBps: number | null;
+}
 
 /** A checkbox with a touch-sized target around it on a phone. */
 function Checkbox({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
@@ -40,7 +55,7 @@ function Checkbox({ label, checked, onChange }: { label: string; checked: boolea
   );
 }
 
-export function PriceProductsTable({ rows, seller }: { rows: PriceProduct[]; seller: string }) {
+export function PriceProductsTable({ rows, seller, pricing }: { rows: PriceProduct[]; seller: string; pricing: PricingView }) {
   const t = useTranslations("prices.products");
   const format = useDisplayFormat();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -117,6 +132,12 @@ export function PriceProductsTable({ rows, seller }: { rows: PriceProduct[]; sel
                       {discount === null ? "—" : format.percent(-discount)}
                     </span>
                   </td>
+                  <td className={`${cardTable.labelled} ${cardTable.pad}`} data-label={t("columns.cost")}>
+                    <CostCell sku={product.sku} cost={product.cost} source="prices" />
+                  </td>
+                  <td className={`${cardTable.labelled} ${cardTable.pad}`} data-label={t("columns.margin")}>
+                    <MarginCell product={product} rateBps={pricing.rateBps} />
+                  </td>
                   <td className={`${cardTable.cell} ${cardTable.pad} col-span-2`}>
                     {historyId ? (
                       <ShopLink
@@ -135,8 +156,33 @@ export function PriceProductsTable({ rows, seller }: { rows: PriceProduct[]; sel
         </table>
         {rows.length === 0 ? <p className="rounded-lg border border-zinc-200 bg-white p-6 text-center text-sm text-zinc-600 md:border-0">{t("empty")}</p> : null}
       </div>
-      {canChange ? <BulkChangePanel products={chosen} seller={seller} /> : null}
+      {canChange ? <BulkChangePanel products={chosen} seller={seller} limitPercent={pricing.limitPercent} /> : null}
     </div>
+  );
+}
+
+/** The margin of selling at the "por" price: money and share of the price, red when it loses money. */
+function MarginCell({ product, rateBps }: { product: PriceProduct; rateBps: number | null }) {
+  const t = useTranslations("prices.products");
+  const format = useDisplayFormat();
+  const margin = marginOf(product.sell, product.cost, rateBps);
+  if (!margin) {
+    return (
+      <span className="text-zinc-600" data-testid="margin">
+        —
+      </span>
+    );
+  }
+  const money = format.money({ value: margin.amount, currency: COST_CURRENCY, normalizer: COST_NORMALIZER });
+  const percent = margin.percentBps === null ? null : signedPercent(margin.percentBps, format);
+  return (
+    <span
+      className={`whitespace-nowrap tabular-nums ${margin.amount < 0 ? "font-medium text-red-800" : ""}`}
+      data-testid="margin"
+      title={t("marginTitle", { commission: format.money({ value: margin.commission, currency: COST_CURRENCY, normalizer: COST_NORMALIZER }) })}
+    >
+      {percent === null ? money : t("marginValue", { money, percent })}
+    </span>
   );
 }
 
@@ -147,12 +193,16 @@ function PriceCell({ product, type }: { product: PriceProduct; type: PriceType }
   const router = useRouter();
   const price = product[type];
   const model = price ?? product.list ?? product.sell;
+  const guardWords = useTranslations("prices.guard");
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** The change the price guard held: shown with its reasons until the seller sends it anyway or edits it. */
+  const [held, setHeld] = useState<HeldChange | null>(null);
   const [pending, startTransition] = useTransition();
   const input = useRef<HTMLInputElement>(null);
   const editButton = useRef<HTMLButtonElement>(null);
   const label = t(type === "list" ? "editList" : "editSell", { sku: product.sku });
+  const heldId = useId();
   const shopId = useShopId() ?? "";
   const canChange = useCan("prices.change");
 
@@ -163,18 +213,31 @@ function PriceCell({ product, type }: { product: PriceProduct; type: PriceType }
   const close = () => {
     setEditing(false);
     setError(null);
+    setHeld(null);
     // Back to where the seller was: keyboard users continue from the cell they edited.
     requestAnimationFrame(() => editButton.current?.focus());
   };
 
-  const save = () => {
+  /** Sends the typed amount; `confirm`: the seller confirmed the change the guard held. */
+  const save = (confirm = false) => {
     const amount = input.current?.value ?? "";
     startTransition(async () => {
-      const answer = await setProductPriceAction(shopId, { sku: product.sku, type, amount, currency: model?.currency ?? "BRL", normalizer: model?.normalizer ?? 100 });
+      const answer = await setProductPriceAction(shopId, {
+        sku: product.sku,
+        type,
+        amount,
+        currency: model?.currency ?? "BRL",
+        normalizer: model?.normalizer ?? 100,
+        ...(confirm ? { confirm: product.sku } : {}),
+      });
       if (answer.status === "success") {
         close();
         router.refresh();
+      } else if (answer.data?.held) {
+        setError(null);
+        setHeld(answer.data.held);
       } else {
+        setHeld(null);
         setError(answer.fieldErrors.amount?.[0] ?? answer.message);
       }
     });
@@ -225,7 +288,8 @@ function PriceCell({ product, type }: { product: PriceProduct; type: PriceType }
         defaultValue={price ? format.money(price).replace(/[^\d.,]/g, "") : ""}
         aria-label={label}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={error ? errorId : held ? heldId : undefined}
+        onChange={() => setHeld(null)}
         className="min-h-11 w-28 min-w-0 flex-1 rounded-md border border-zinc-300 px-2 py-1 tabular-nums md:min-h-0 md:flex-none"
       />
       <button type="submit" disabled={pending} className="min-h-11 rounded-md bg-brand-700 px-3 py-1 text-sm font-medium text-white disabled:opacity-50 md:min-h-0 md:px-2 md:text-xs">
@@ -239,13 +303,34 @@ function PriceCell({ product, type }: { product: PriceProduct; type: PriceType }
           {error}
         </p>
       ) : null}
+      {held ? (
+        // Nothing was sent: the seller reads why, for this product, and sends it anyway or not.
+        <div className="w-full space-y-1 rounded-md border border-amber-300 bg-amber-50 p-2 text-xs text-amber-950" data-testid="price-held">
+          <p id={heldId} role="alert">
+            {guardWords("heldInPlace", { product: product.name ? `${product.sku} · ${product.name}` : product.sku, reasons: describeGuardReasons(held.reasons, guardWords, format) })}
+          </p>
+          <button
+            type="button"
+            disabled={pending}
+            onClick={() => save(true)}
+            className="min-h-11 rounded-md border border-amber-400 bg-white px-3 py-1 font-medium hover:bg-amber-100 disabled:opacity-50 md:min-h-0 md:px-2"
+          >
+            {guardWords("sendAnyway")}
+            <span className="sr-only">: {label}</span>
+          </button>
+        </div>
+      ) : null}
     </form>
   );
 }
 
-/** The selected products' change: by a percentage or to a value, previewed, then applied. */
-function BulkChangePanel({ products, seller }: { products: PriceProduct[]; seller: string }) {
+/**
+ * The selected products' change: by a percentage or to a value, previewed (with the changes the
+ * price guard holds named, each product confirmed on its own), then applied.
+ */
+function BulkChangePanel({ products, seller, limitPercent }: { products: PriceProduct[]; seller: string; limitPercent: number }) {
   const t = useTranslations("prices.products.bulk");
+  const guardWords = useTranslations("prices.guard");
   const locale = useLocale();
   const format = useDisplayFormat();
   const router = useRouter();
@@ -253,6 +338,8 @@ function BulkChangePanel({ products, seller }: { products: PriceProduct[]; selle
   const [target, setTarget] = useState<BulkTarget>("sell");
   const [mode, setMode] = useState<BulkChange["mode"]>("percent");
   const [planned, setPlanned] = useState<PlannedChange[] | null>(null);
+  /** Products whose held changes the seller confirmed in this preview. */
+  const [confirmed, setConfirmed] = useState<ReadonlySet<string>>(new Set());
   const [run, setRun] = useState(productRun);
 
   const upload = state.upload;
@@ -273,22 +360,35 @@ function BulkChangePanel({ products, seller }: { products: PriceProduct[]; selle
   const preview = (form: HTMLFormElement) => {
     const text = String(new FormData(form).get("change") ?? "");
     const change: BulkChange = mode === "percent" ? { mode, percent: text, target } : { mode, amount: text, target };
-    setPlanned(planBulkChange(products, change, locale));
+    setPlanned(guardPlan(products, planBulkChange(products, change, locale), limitPercent));
+    setConfirmed(new Set());
   };
+
+  const sends = (row: PlannedChange) => (row.kind === "changed" || row.kind === "new") && (!row.held?.length || confirmed.has(row.sku));
 
   const apply = () => {
     if (!planned) return;
     // The rows to send, as the bulk engine's preview rows.
+    // Held changes of products not confirmed are not sent at all (lines keep the plan's numbering).
     const sent = planned.flatMap((row, index): PreviewRow[] => {
-      if (row.kind !== "changed" && row.kind !== "new") return [];
-      const base = { line: lineOf(index), sku: row.sku, type: row.type, amount: row.amount, value: row.value, currency: row.currency, normalizer: row.normalizer };
+      if ((row.kind !== "changed" && row.kind !== "new") || !sends(row)) return [];
+      const base = {
+        line: lineOf(index),
+        sku: row.sku,
+        type: row.type,
+        amount: row.amount,
+        value: row.value,
+        currency: row.currency,
+        normalizer: row.normalizer,
+        ...(row.held?.length ? { held: row.held } : {}),
+      };
       if (row.kind === "new") return [{ ...base, kind: "new", current: null }];
       const { id, value, currency, normalizer } = row.current;
       return [{ ...base, kind: "changed", current: { id, value, currency, normalizer } }];
     });
     const counts = { changed: sent.filter((row) => row.kind === "changed").length, new: sent.filter((row) => row.kind === "new").length, unchanged: 0, invalid: 0 };
     const names = Object.fromEntries(products.flatMap((product) => (product.name ? [[product.sku, product.name]] : [])));
-    const bulkPreview: BulkPreview = { rows: sent, counts, names, complete: true, pricesSeen: planned.length, source: "percent" };
+    const bulkPreview: BulkPreview = { rows: sent, counts, names, complete: true, pricesSeen: planned.length, source: "percent", confirmed: [...confirmed] };
     productRun = { preview: bulkPreview, planned };
     setRun(productRun);
     dispatchBulkUpload({ type: "preview_loaded", preview: bulkPreview });
@@ -298,7 +398,22 @@ function BulkChangePanel({ products, seller }: { products: PriceProduct[]; selle
   const shown = ours && run ? run.planned : planned;
   // While a run is shown the products may have left the page: its own names are used.
   const nameOf = (sku: string) => (ours && run ? run.preview.names[sku] : products.find((product) => product.sku === sku)?.name) ?? null;
-  const sendable = planned?.filter((row) => row.kind === "changed" || row.kind === "new").length ?? 0;
+  const sendable = planned?.filter(sends).length ?? 0;
+  // Each held product once, with every reason of its held changes.
+  const heldProducts: HeldProduct[] = [];
+  for (const row of planned ?? []) {
+    if (row.kind === "invalid" || !row.held?.length) continue;
+    const known = heldProducts.find((product) => product.sku === row.sku);
+    if (known) known.reasons.push(...row.held);
+    else heldProducts.push({ sku: row.sku, name: nameOf(row.sku), reasons: [...row.held] });
+  }
+  const confirm = (sku: string, checked: boolean) =>
+    setConfirmed((previous) => {
+      const next = new Set(previous);
+      if (checked) next.add(sku);
+      else next.delete(sku);
+      return next;
+    });
   const control = "min-h-11 rounded-md border border-zinc-300 bg-white px-2 py-1 md:min-h-0";
 
   return (
@@ -388,12 +503,16 @@ function BulkChangePanel({ products, seller }: { products: PriceProduct[]; selle
                       </td>
                       <td className={`${cardTable.labelled} ${cardTable.pad}`} data-label={t("columns.outcome")} data-testid="bulk-change-outcome">
                         {result ? (
-                          <span className={result.outcome === "applied" ? "text-green-800" : "text-red-800"}>
+                          <span className={result.outcome === "applied" ? "text-green-800" : result.outcome === "held" ? "text-amber-900" : "text-red-800"}>
                             {t(`outcomes.${result.outcome}`)}
                             {result.outcome !== "applied" ? `: ${result.message}` : null}
                           </span>
                         ) : row.kind === "invalid" ? (
                           <span className="text-red-800">{t(`problems.${row.problem}`)}</span>
+                        ) : row.held?.length && !(ours && run?.preview.confirmed?.includes(row.sku)) ? (
+                          <span className="text-amber-900" data-testid="held-reasons">
+                            {ours ? t("heldNotSent") : guardWords("heldBecause", { reasons: describeGuardReasons(row.held, guardWords, format) })}
+                          </span>
                         ) : (
                           t(`kinds.${row.kind}`)
                         )}
@@ -404,6 +523,7 @@ function BulkChangePanel({ products, seller }: { products: PriceProduct[]; selle
               </tbody>
             </table>
           </div>
+          {!ours ? <HeldChanges products={heldProducts} confirmed={confirmed} onChange={confirm} /> : null}
           {!ours ? (
             <div className="flex flex-wrap items-center gap-3">
               <button
@@ -435,6 +555,7 @@ function BulkChangePanel({ products, seller }: { products: PriceProduct[]; selle
                 productRun = null;
                 setRun(null);
                 setPlanned(null);
+                setConfirmed(new Set());
               }}
               className="min-h-11 rounded-md border border-zinc-300 bg-white px-4 py-2 font-medium hover:bg-zinc-50"
             >

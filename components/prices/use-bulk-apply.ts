@@ -6,7 +6,9 @@ import { claimBulkUpload, dispatchBulkUpload, getBulkUploadState, getServerBulkU
 import { previewBulkPricesAction } from "@/lib/actions/bulk-prices";
 import type { PreviewBulkPricesState } from "@/lib/actions/bulk-prices";
 import { buildResultsCsv } from "@/lib/prices/bulk-csv";
+import { useDisplayFormat } from "@/lib/format";
 import { describeBulkMessage } from "@/lib/prices/bulk-messages";
+import { describeGuardReasons } from "@/lib/prices/guard-words";
 import { refuseUploadFile, resultLines } from "@/lib/prices/bulk-upload-state";
 
 /**
@@ -18,6 +20,8 @@ export function useBulkApply(seller: string) {
   claimBulkUpload(seller);
   const state = useSyncExternalStore(subscribeToBulkUpload, getBulkUploadState, getServerBulkUploadState);
   const messageWords = useTranslations("prices.bulk.messages");
+  const guardWords = useTranslations("prices.guard");
+  const format = useDisplayFormat();
 
   /** Previews the file of the upload form; nothing is sent to the marketplace's create endpoint. */
   const loadFile = useCallback(async (formData: FormData) => {
@@ -41,13 +45,21 @@ export function useBulkApply(seller: string) {
   const start = useCallback(() => dispatchBulkUpload({ type: "apply_started" }), []);
   /** Ends the current rate-limit wait early ("Send now"): the seller may know the limit is over. */
   const sendNow = useCallback(() => dispatchBulkUpload({ type: "wait_skipped" }), []);
+  /** The seller confirms (or not) the held changes of a product, before applying. */
+  const confirm = useCallback((sku: string, confirmed: boolean) => dispatchBulkUpload({ type: "confirmation_changed", skus: [sku], confirmed }), []);
 
   const upload = state.upload;
   const downloadResults = useCallback(() => {
     if (!upload) return;
     // The columns and outcomes stay the file's fixed English words (a program may read them); the
     // messages are for the seller, in the page's language.
-    const csv = buildResultsCsv(resultLines(upload, (message) => describeBulkMessage(message, messageWords)));
+    const csv = buildResultsCsv(
+      resultLines(
+        upload,
+        (message) => describeBulkMessage(message, messageWords),
+        (reasons) => describeGuardReasons(reasons, guardWords, format),
+      ),
+    );
     // The BOM makes spreadsheet programs read the file as UTF-8 ("ç", "ã" in SKU codes and messages).
     const url = URL.createObjectURL(new Blob(["\uFEFF", csv], { type: "text/csv;charset=utf-8" }));
     const link = document.createElement("a");
@@ -57,7 +69,7 @@ export function useBulkApply(seller: string) {
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }, [upload, messageWords]);
+  }, [upload, messageWords, guardWords, format]);
 
-  return { state, loadFile, start, sendNow, downloadResults };
+  return { state, loadFile, start, sendNow, confirm, downloadResults };
 }

@@ -1,9 +1,12 @@
 "use client";
 
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
-import { ShopLink } from "@/components/shop-link";
-import { useMemo } from "react";
+import { ShopLink, useShopId } from "@/components/shop-link";
+import { useCallback, useMemo } from "react";
+import { CostCell } from "@/components/prices/cost-cell";
+import { listCostsAction } from "@/lib/actions/costs";
 import { PagedTable } from "@/components/ui/paged-table";
 import { TableFilters } from "@/components/ui/table-filters";
 import { usePagedQuery } from "@/components/ui/use-paged-query";
@@ -35,6 +38,23 @@ export function SkuCatalogueTable({ urlValid }: { urlValid: boolean }) {
   const { filters, queryString, query, update } = paged;
   const pageCount = query.data?.total != null ? Math.ceil(query.data.total / query.data.size) : null;
 
+  // The costs of the page's codes (issue 29): the dashboard's own, kept beside the catalogue.
+  const shopId = useShopId() ?? "";
+  const queryClient = useQueryClient();
+  const codes = useMemo(() => [...new Set((query.data?.rows ?? []).map((row) => row.code))].sort(), [query.data]);
+  const costs = useQuery({
+    queryKey: ["costs", shopId, codes],
+    enabled: codes.length > 0,
+    queryFn: async () => {
+      const answer = await listCostsAction(shopId, codes);
+      if (answer.status === "error") throw new Error(answer.message);
+      return answer.data;
+    },
+  });
+  const costsSaved = useCallback(() => void queryClient.invalidateQueries({ queryKey: ["costs", shopId] }), [queryClient, shopId]);
+  const costData = costs.data;
+  const costFailed = costs.isError;
+
   const columns = useMemo(
     () => [
       column.accessor("code", {
@@ -52,6 +72,16 @@ export function SkuCatalogueTable({ urlValid }: { urlValid: boolean }) {
         header: t("catalogue.columns.created"),
         cell: (info) => <time dateTime={info.getValue()}>{format.date(info.getValue())}</time>,
       }),
+      column.display({
+        id: "cost",
+        header: t("catalogue.columns.cost"),
+        cell: (info) =>
+          costData ? (
+            <CostCell sku={info.row.original.code} cost={costData[info.row.original.code] ?? null} source="catalogue" onSaved={costsSaved} />
+          ) : (
+            <span className="text-zinc-600">{costFailed ? "—" : t("catalogue.costLoading")}</span>
+          ),
+      }),
       column.accessor("id", { header: t("catalogue.columns.id"), meta: { hideOnPhone: true }, cell: (info) => <span className="font-mono text-xs">{info.getValue()}</span> }),
       column.display({
         id: "new-version",
@@ -67,7 +97,7 @@ export function SkuCatalogueTable({ urlValid }: { urlValid: boolean }) {
         ),
       }),
     ],
-    [t, format],
+    [t, format, costData, costFailed, costsSaved],
   );
 
   return (

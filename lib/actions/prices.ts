@@ -8,13 +8,14 @@ import type { ActionAnswer, ActionState } from "@/lib/actions/action-state";
 import { requireShop } from "@/lib/auth/session";
 import type { ShopAccess } from "@/lib/auth/session";
 import { recordAudit } from "@/lib/data/audit";
-import { createPriceForSeller, currentPrice } from "@/lib/data/prices";
+import { setPriceGuarded } from "@/lib/data/prices";
 import { shopPath } from "@/lib/shops/paths";
 import { describeProblem } from "@/lib/platform-problem";
 import type { PlatformProblem } from "@/lib/platform-problem";
 import { currencySchema } from "@/lib/marketplace/schemas/common";
 import { PRICE_STATUS, priceTypeSchema } from "@/lib/marketplace/schemas/price";
 import { parseMoneyInput } from "@/lib/money";
+import type { HeldChange } from "@/lib/prices/price-guard";
 
 export interface PriceFormValues {
   type: string;
@@ -22,8 +23,12 @@ export interface PriceFormValues {
   currency: string;
 }
 
-/** What the seller typed comes back with every outcome: the form shows it again (with or without JavaScript). */
-export type PriceActionState = ActionState<{ priceId: string; values: PriceFormValues }, { values: PriceFormValues }>;
+/**
+ * What the seller typed comes back with every outcome: the form shows it again (with or without
+ * JavaScript). `held`: the price guard held the change back, with its reasons; sending the form
+ * again with the product confirmed sends it.
+ */
+export type PriceActionState = ActionState<{ priceId: string; values: PriceFormValues }, { values: PriceFormValues; held?: HeldChange }>;
 
 const priceForm = z.object({
   sku: z.string().trim().min(1).max(50),
@@ -31,37 +36,46 @@ const priceForm = z.object({
   amount: z.string().max(40),
   currency: currencySchema,
   normalizer: z.coerce.number().int().positive().max(1_000_000),
+  /** The SKU code whose held change the seller confirmed (the price guard). */
+  confirm: z.string().trim().max(50).optional(),
 });
-/** What the seller sent, unchecked: `setPrice` parses it. */
-type PriceInput = { sku: string; type: string; amount: string; currency: string; normalizer: unknown };
+/**
+ * What the seller sent, unchecked: `setPrice` parses it. `confirm`: the SKU code the seller
+ * confirmed a held change for; any other value confirms nothing.
+ */
+type PriceInput = { sku: string; type: string; amount: string; currency: string; normalizer: unknown; confirm?: unknown };
 
 type SetPriceOutcome =
   | { ok: true; priceId: string; message: string }
-  | { ok: false; message: string; fieldErrors: Record<string, string[]>; problem?: PlatformProblem };
+  | { ok: false; message: string; fieldErrors: Record<string, string[]>; problem?: PlatformProblem; held?: HeldChange };
 
 /**
  * Prices are never edited in place: this creates a new price for the SKU and type (spec: SKU and
  * price immutability; 5. Create price). The amount is typed in currency units, in the seller's
  * language's notation, and converted to the integer value exactly with the price's normalizer.
+ * The price guard judges the change on the server first (lib/data/prices.ts setPriceGuarded): a
+ * held change is not sent unless this very product was confirmed.
  */
 async function setPrice({ shop: seller, person }: ShopAccess, input: PriceInput): Promise<SetPriceOutcome> {
   const [t, problems, locale] = await Promise.all([getTranslations("prices.products.setPrice"), getTranslations("problems"), getLocale()]);
-  const parsed = priceForm.safeParse(input);
+  const parsed = priceForm.safeParse({ ...input, confirm: input.confirm ?? undefined });
   if (!parsed.success) {
     const fields = z.flattenError(parsed.error).fieldErrors;
     const fieldErrors: Record<string, string[]> = {};
     if (fields.type) fieldErrors.type = [t("typeInvalid")];
     if (fields.currency) fieldErrors.currency = [t("currencyInvalid")];
     if (fields.amount) fieldErrors.amount = [t("amount.invalid")];
-    if (fields.sku || fields.normalizer) return { ok: false, message: t("notValid"), fieldErrors };
+    if (fields.sku || fields.normalizer || fields.confirm) return { ok: false, message: t("notValid"), fieldErrors };
     return { ok: false, message: t("checkFields"), fieldErrors };
   }
   const { sku, type, currency, normalizer } = parsed.data;
   const amount = parseMoneyInput(parsed.data.amount, { currency, normalizer }, locale);
   if (!amount.ok) return { ok: false, message: t("checkAmount"), fieldErrors: { amount: [t(`amount.${amount.reason}`)] } };
 
-  const before = await currentPrice(seller, sku, type);
-  const result = await createPriceForSeller(seller, { sku, type, value: amount.value, currency, normalizer, extras: {} });
+  const confirmed = parsed.data.confirm === sku;
+  const outcome = await setPriceGuarded(seller, { sku, type, value: amount.value, currency, normalizer }, { confirmed });
+  if (outcome.kind === "held") return { ok: false, message: t("held"), fieldErrors: {}, held: { sku, type, reasons: outcome.reasons } };
+  const { result, before } = outcome;
   if (!result.ok) return { ok: false, message: describeProblem(result.problem, problems, "changePrices"), fieldErrors: {}, problem: result.problem };
   const response = result.data;
   if (response.statusCode !== PRICE_STATUS.imported.statusCode || !response.id) {
@@ -83,20 +97,38 @@ export async function createPriceAction(shopId: string, _previous: PriceActionSt
     amount: String(formData.get("amount") ?? ""),
     currency: String(formData.get("currency") ?? "").trim().toUpperCase(),
   };
-  const outcome = await setPrice(access, { ...values, sku: String(formData.get("sku") ?? ""), normalizer: String(formData.get("normalizer") ?? "") });
-  if (!outcome.ok) return failed(outcome.message, { fieldErrors: outcome.fieldErrors, ...(outcome.problem ? { problem: outcome.problem } : {}), data: { values } });
+  const outcome = await setPrice(access, {
+    ...values,
+    sku: String(formData.get("sku") ?? ""),
+    normalizer: String(formData.get("normalizer") ?? ""),
+    confirm: formData.get("confirm"),
+  });
+  if (!outcome.ok) {
+    const data = { values, ...(outcome.held ? { held: outcome.held } : {}) };
+    return failed(outcome.message, { fieldErrors: outcome.fieldErrors, ...(outcome.problem ? { problem: outcome.problem } : {}), data });
+  }
   return succeeded(outcome.message, { priceId: outcome.priceId, values });
 }
 
-export type ProductPriceAnswer = ActionAnswer<{ priceId: string }>;
+/** `held`: the price guard held the change; the page asks the seller to confirm it for the product. */
+export type ProductPriceAnswer = ActionAnswer<{ priceId: string }, { held: HeldChange }>;
 
-/** An in-place edit of one price on the prices-by-product page ("de" or "por"). */
+/**
+ * An in-place edit of one price on the prices-by-product page ("de" or "por"). `confirm`: the SKU
+ * code whose held change the seller confirmed.
+ */
 export async function setProductPriceAction(
   shopId: string,
-  input: { sku: string; type: string; amount: string; currency: string; normalizer: number },
+  input: { sku: string; type: string; amount: string; currency: string; normalizer: number; confirm?: string },
 ): Promise<ProductPriceAnswer> {
   const access = await requireShop(shopId, "prices.change");
   const outcome = await setPrice(access, input);
-  if (!outcome.ok) return failed(outcome.message, { fieldErrors: outcome.fieldErrors, ...(outcome.problem ? { problem: outcome.problem } : {}) });
+  if (!outcome.ok) {
+    return failed(outcome.message, {
+      fieldErrors: outcome.fieldErrors,
+      ...(outcome.problem ? { problem: outcome.problem } : {}),
+      ...(outcome.held ? { data: { held: outcome.held } } : {}),
+    });
+  }
   return succeeded(outcome.message, { priceId: outcome.priceId });
 }

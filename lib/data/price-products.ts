@@ -2,6 +2,7 @@ import "server-only";
 import { withPlatform } from "@/lib/data/platform";
 import type { PlatformResult } from "@/lib/data/platform";
 import { listEveryPrice } from "@/lib/data/prices";
+import { currentCosts } from "@/lib/data/product-costs";
 import { productNamesFor } from "@/lib/data/product-names";
 import type { CurrentSeller } from "@/lib/data/sellers";
 import { groupPricesByProduct, searchProducts } from "@/lib/prices/price-products";
@@ -16,8 +17,8 @@ import type { PriceProductsQuery } from "@/lib/prices/price-products-query";
 export const PRODUCTS_MAX_PAGES = 50;
 
 /**
- * One page of the seller's products, each with its name and its list and sell price (spec: 7. List
- * prices); the search finds a product by its code or its name.
+ * One page of the seller's products, each with its name, its list and sell price (spec: 7. List
+ * prices) and its cost; the search finds a product by its code or its name.
  */
 export async function listPriceProducts(seller: CurrentSeller, query: PriceProductsQuery): Promise<PlatformResult<PriceProductsPage>> {
   const listed = await withPlatform(seller, "listPrices", (client) => listEveryPrice(client, PRODUCTS_MAX_PAGES));
@@ -30,9 +31,16 @@ export async function listPriceProducts(seller: CurrentSeller, query: PriceProdu
     return products.map((product) => ({ ...product, name: names.get(product.sku) ?? null }));
   };
   const products = query.search ? searchProducts(await named(grouped), query.search) : grouped;
-  const rows = products.slice(start, start + query.size);
+  const page = products.slice(start, start + query.size);
+  const [rows, costs] = await Promise.all([query.search ? page : named(page), currentCosts(seller.id, page.map((product) => product.sku))]);
   return {
     ok: true,
-    data: { rows: query.search ? rows : await named(rows), page: query.page, size: query.size, total: products.length, complete: listed.data.complete },
+    data: {
+      rows: rows.map((product) => ({ ...product, cost: costs.get(product.sku) ?? null })),
+      page: query.page,
+      size: query.size,
+      total: products.length,
+      complete: listed.data.complete,
+    },
   };
 }

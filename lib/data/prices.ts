@@ -2,11 +2,17 @@ import "server-only";
 import { db } from "@/lib/db";
 import { withPlatform } from "@/lib/data/platform";
 import type { PlatformResult } from "@/lib/data/platform";
+import { priceGuardContext } from "@/lib/data/product-costs";
 import { productNamesFor } from "@/lib/data/product-names";
 import type { CurrentSeller } from "@/lib/data/sellers";
+import { requiredScopesFor } from "@/lib/marketplace/client";
 import type { MarketplaceClient } from "@/lib/marketplace/client";
 import { pricesQuery } from "@/lib/marketplace/list-query";
 import type { Price, PriceCreate, PriceType, PriceCreateResponse, PriceWithHistory } from "@/lib/marketplace/schemas/price";
+import { applyPriceRows } from "@/lib/prices/bulk-apply";
+import type { ApplicableRow, ApplyPriceRowsOptions, ApplyPriceRowsResult, HeldOutcome } from "@/lib/prices/bulk-apply";
+import { guardReasons } from "@/lib/prices/price-guard";
+import type { GuardProduct, GuardReason } from "@/lib/prices/price-guard";
 import { toPlatformPricesQuery } from "@/lib/prices/price-filters";
 import type { PriceFilters } from "@/lib/prices/price-filters";
 import { toPriceRow } from "@/lib/prices/price-rows";
@@ -37,8 +43,11 @@ export async function getPriceForSeller(seller: CurrentSeller, id: string): Prom
   return result;
 }
 
-/** Endpoint 5: a new price for the SKU and type (prices are never edited in place). */
-export async function createPriceForSeller(seller: CurrentSeller, price: PriceCreate): Promise<PlatformResult<PriceCreateResponse>> {
+/**
+ * Endpoint 5: a new price for the SKU and type (prices are never edited in place). Not exported:
+ * every change goes through the price guard (setPriceGuarded, applyGuardedPriceRows below).
+ */
+async function createPriceForSeller(seller: CurrentSeller, price: PriceCreate): Promise<PlatformResult<PriceCreateResponse>> {
   return withPlatform(seller, "createPrice", (client) => client.createPrice(price));
 }
 
@@ -99,4 +108,98 @@ export async function currentPrice(seller: CurrentSeller, sku: string, type: Pri
   const newest = listed.ok ? listed.data.items[0] : undefined;
   if (newest) return { type: newest.type, value: newest.value, currency: newest.currency, normalizer: newest.normalizer };
   return (await lastKnownPrices(seller.id, [{ sku, type }])).get(priceKey(sku, type)) ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The price guard on the server (issue 29): every way a price changes goes through one of the two
+// functions below, which judge each change again with the platform's current price and the stored
+// cost, whatever the page showed, and send a held change only when the seller confirmed it for
+// that product.
+
+/** One price to set: the price create body without `extras` (spec: Resources → Price). */
+export interface PriceChange {
+  sku: string;
+  type: PriceType;
+  value: number;
+  currency: string;
+  normalizer: number;
+}
+
+export type GuardedPriceOutcome =
+  | { kind: "held"; reasons: GuardReason[]; before: KnownPrice | null }
+  | { kind: "sent"; result: PlatformResult<PriceCreateResponse>; before: KnownPrice | null };
+
+/**
+ * A single change (the price's page, an in-place edit): the price now (the audit log's "before"
+ * too), judged with the code's cost and the shop's limit; held unless `confirmed`, else sent.
+ */
+export async function setPriceGuarded(seller: CurrentSeller, change: PriceChange, options: { confirmed: boolean }): Promise<GuardedPriceOutcome> {
+  const before = await currentPrice(seller, change.sku, change.type);
+  if (!options.confirmed) {
+    const guard = await priceGuardContext(seller.id, [change.sku]);
+    const current: GuardProduct["current"] = { list: null, sell: null };
+    current[change.type] = before;
+    const reasons = guardReasons({ current, cost: guard.costs.get(change.sku) ?? null }, change, guard.limitPercent);
+    if (reasons.length > 0) return { kind: "held", reasons, before };
+  }
+  const result = await createPriceForSeller(seller, { ...change, extras: {} });
+  return { kind: "sent", result, before };
+}
+
+/** A product's current list and sell prices as endpoint 7 lists them for its SKU, the newest of each type. */
+export async function currentPricesOfSku(client: MarketplaceClient, sku: string): Promise<GuardProduct["current"]> {
+  // The platform keeps one price per SKU and type; a few more cover one set while this reads.
+  const listed = await client.listPrices(pricesQuery({ sku, limit: 10, sort: { field: "created_at", direction: "desc" } }));
+  const current: GuardProduct["current"] = { list: null, sell: null };
+  for (const price of listed.items) {
+    if (price.sku === sku && current[price.type] === null) current[price.type] = { value: price.value, currency: price.currency, normalizer: price.normalizer };
+  }
+  return current;
+}
+
+/**
+ * Applies bulk rows (a CSV upload, a change of prices by product) with bulk-apply's engine, each
+ * row judged right before it is sent unless its product is in `confirmed`: a sell price below the
+ * code's cost is held at once; otherwise the product's current prices are read (once per SKU per
+ * call, spec: 7. List prices) and a move beyond the shop's limit is held. A held row ends with the
+ * outcome "held" and is never sent. A read that fails counts as the create's failure would (a block
+ * waits and asks again), so a row is never sent unjudged.
+ */
+export async function applyGuardedPriceRows<R extends ApplicableRow & PriceChange>(
+  seller: CurrentSeller,
+  rows: readonly R[],
+  options: Omit<ApplyPriceRowsOptions<R, HeldOutcome>, "createPrice" | "check"> & { confirmed: ReadonlySet<string> },
+): Promise<PlatformResult<ApplyPriceRowsResult<R, HeldOutcome>>> {
+  // The reads need portfolio:read as the creates need portfolio:write; a missing one is said up front.
+  const missing = requiredScopesFor("listPrices").filter((scope) => seller.connection.scopesMissing.includes(scope));
+  if (missing.length > 0) return { ok: false, problem: { kind: "missing_scope", scopes: missing } };
+  const { confirmed, ...engine } = options;
+  const unconfirmed = [...new Set(rows.filter((row) => !confirmed.has(row.sku)).map((row) => row.sku))];
+  const guard = await priceGuardContext(seller.id, unconfirmed);
+  return withPlatform(seller, "createPrice", (client) => {
+    const reads = new Map<string, Promise<GuardProduct["current"]>>();
+    const currentOf = (sku: string) => {
+      let read = reads.get(sku);
+      if (!read) {
+        read = currentPricesOfSku(client, sku);
+        // A failed read is asked again when the engine retries the row.
+        read.catch(() => reads.delete(sku));
+        reads.set(sku, read);
+      }
+      return read;
+    };
+    return applyPriceRows<R, HeldOutcome>(rows, {
+      ...engine,
+      createPrice: (row) => client.createPrice({ sku: row.sku, type: row.type, value: row.value, currency: row.currency, normalizer: row.normalizer, extras: {} }),
+      check: async (row): Promise<HeldOutcome | null> => {
+        if (confirmed.has(row.sku)) return null;
+        const cost = guard.costs.get(row.sku) ?? null;
+        // Below cost is known without the platform: held without a read.
+        const belowCost = guardReasons({ current: { list: null, sell: null }, cost }, row, guard.limitPercent);
+        if (belowCost.length > 0) return { outcome: "held", reasons: belowCost };
+        const reasons = guardReasons({ current: await currentOf(row.sku), cost }, row, guard.limitPercent);
+        return reasons.length > 0 ? { outcome: "held", reasons } : null;
+      },
+    });
+  });
 }

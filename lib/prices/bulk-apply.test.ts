@@ -6,7 +6,7 @@ import type { PriceCreateResponse } from "@/lib/marketplace/schemas/price";
 import { catalogues } from "@/messages";
 import type { Messages } from "@/messages";
 import { applyPriceRows, classifyCreatePrice } from "./bulk-apply";
-import type { ApplyPriceRowsOptions, RowResult } from "./bulk-apply";
+import type { ApplyPriceRowsOptions, HeldOutcome, RowResult } from "./bulk-apply";
 import { describeBulkMessage } from "./bulk-messages";
 import type { BulkMessage, BulkMessageWords } from "./bulk-messages";
 
@@ -267,5 +267,38 @@ describe("applyPriceRows", () => {
     expect(attempt).toEqual({ kind: "final", outcome: { outcome: "failed", reason: { code: "noPriceId" } } });
     expect(worded({ code: "noPriceId" })).toBe("The marketplace reported success without a price id");
     expect(worded({ code: "gaveUp", cause: "Unexpected error (statusCode -1)", attempts: 4 }, "pt-BR")).toBe("Unexpected error (statusCode -1) (após 4 tentativas)");
+  });
+
+  it("ends a row the check holds without sending it, and sends the others", async () => {
+    const platform = fakePlatform();
+    const rows = rowsOf(4);
+    const held: HeldOutcome = { outcome: "held", reasons: [{ code: "belowCost", type: "sell", cost: 5000 }] };
+    const result = await applyPriceRows<Row, HeldOutcome>(rows, { ...platform.base, check: async (row) => (row.sku === "SKU-2" || row.sku === "SKU-4" ? held : null) });
+    expect(platform.calls.map((call) => call.sku)).toEqual(["SKU-1", "SKU-3"]);
+    expect(result.results.map((r) => [r.row.sku, r.outcome])).toEqual([
+      ["SKU-1", "applied"],
+      ["SKU-2", "held"],
+      ["SKU-3", "applied"],
+      ["SKU-4", "held"],
+    ]);
+    expect(platform.prices.has("SKU-2")).toBe(false);
+  });
+
+  it("takes a check that the platform blocks as a block: waits, asks again, and sends nothing unchecked", async () => {
+    const platform = fakePlatform();
+    let checks = 0;
+    const result = await applyPriceRows<Row, HeldOutcome>(rowsOf(2), {
+      ...platform.base,
+      check: async () => {
+        checks++;
+        if (checks === 1) throw new MarketplaceError("rate_limited", "Too many requests", { status: 429, retryAfterMs: 2_000 });
+        return null;
+      },
+    });
+    expect(result.slowDowns).toBe(1);
+    expect(platform.sleeps).toEqual([2_000]);
+    expect(checks).toBe(3);
+    expect(platform.calls.map((call) => call.sku)).toEqual(["SKU-1", "SKU-2"]);
+    expect(result.results.every((r) => r.outcome === "applied")).toBe(true);
   });
 });

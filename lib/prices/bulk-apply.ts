@@ -13,6 +13,7 @@ import type { PriceCreateResponse } from "@/lib/marketplace/schemas/price";
 import type { ImportError } from "@/lib/marketplace/schemas/sku";
 import { verbatim } from "./bulk-messages";
 import type { BulkMessage } from "./bulk-messages";
+import type { GuardReason } from "./price-guard";
 
 /** What the applier needs of a row; callers may carry more fields, which come back untouched. */
 export interface ApplicableRow {
@@ -33,7 +34,11 @@ export type RowOutcome =
   | { outcome: "rejected"; message: string; errors: ImportError[]; statusCode: number | null }
   | { outcome: "failed"; reason: BulkMessage };
 
-export type RowResult<R extends ApplicableRow> = RowOutcome & { row: R };
+/** Not sent: the price guard holds it and the seller did not confirm it (./price-guard.ts). */
+export type HeldOutcome = { outcome: "held"; reasons: GuardReason[] };
+
+/** `H`: the outcome a caller's `check` may end a row with (none by default). */
+export type RowResult<R extends ApplicableRow, H = never> = (RowOutcome | H) & { row: R };
 
 /** Carried from one call to the next, so a resumed run keeps its pace. */
 export interface BackoffState {
@@ -49,11 +54,17 @@ export interface SlowDownEvent {
   attempt: number;
 }
 
-export interface ApplyPriceRowsOptions<R extends ApplicableRow> {
+export interface ApplyPriceRowsOptions<R extends ApplicableRow, H = never> {
   /** One create-price call; resolves with the import response (any statusCode) or throws. */
   createPrice: (row: R) => Promise<PriceCreateResponse & { retryAfterMs?: number }>;
+  /**
+   * Asked before each attempt at a row: a final outcome (the price guard holding it) ends the row
+   * without sending it. It may read the platform: a failure it throws is taken as createPrice's
+   * would be (a block waits and asks again, a 401 stops the run).
+   */
+  check?: (row: R) => Promise<H | null>;
   /** Called once per row when its outcome is final. */
-  onResult?: (result: RowResult<R>) => void;
+  onResult?: (result: RowResult<R, H>) => void;
   /** Called before each wait caused by a block or a transient failure. */
   onSlowDown?: (event: SlowDownEvent) => void;
   sleep?: (ms: number) => Promise<void>;
@@ -90,9 +101,9 @@ export interface ApplyPriceRowsOptions<R extends ApplicableRow> {
   backoff?: BackoffState;
 }
 
-export interface ApplyPriceRowsResult<R extends ApplicableRow> {
+export interface ApplyPriceRowsResult<R extends ApplicableRow, H = never> {
   /** Final outcomes of this call, in completion order; exactly one per finished row. */
-  results: RowResult<R>[];
+  results: RowResult<R, H>[];
   /** Rows not done, in input order, to pass to the next call. */
   pending: R[];
   /** "done": every row has an outcome; "deadline": `maxWaitMs` ran out; "handed_back": a long wait was handed back. */
@@ -186,10 +197,10 @@ export function doublingDelayMs(step: number, baseMs: number, maxMs = Number.POS
  * - 401 / 403: rethrown at once (after the outcomes already reported), as nothing else can
  *   succeed with that token; the caller's own bookkeeping (withPlatform) handles it.
  */
-export async function applyPriceRows<R extends ApplicableRow>(
+export async function applyPriceRows<R extends ApplicableRow, H extends { outcome: string } = never>(
   rows: readonly R[],
-  options: ApplyPriceRowsOptions<R>,
-): Promise<ApplyPriceRowsResult<R>> {
+  options: ApplyPriceRowsOptions<R, H>,
+): Promise<ApplyPriceRowsResult<R, H>> {
   const sleep = options.sleep ?? realSleep;
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
@@ -201,13 +212,13 @@ export async function applyPriceRows<R extends ApplicableRow>(
   const deadline = options.maxWaitMs === undefined ? Number.POSITIVE_INFINITY : now() + options.maxWaitMs;
   const handBackOver = options.handBackWaitsOverMs ?? Number.POSITIVE_INFINITY;
 
-  const results: RowResult<R>[] = [];
+  const results: RowResult<R, H>[] = [];
   const pendingByIndex = new Map<number, R>();
   let streak = options.backoff?.rateLimitStreak ?? 0;
   let slowDowns = 0;
   let retries = 0;
   let nextIndex = 0;
-  let stoppedBy: ApplyPriceRowsResult<R>["stoppedBy"] = "done";
+  let stoppedBy: ApplyPriceRowsResult<R, H>["stoppedBy"] = "done";
   let resumeAfterMs = 0;
   let fatal: { error: unknown } | null = null;
   // The shared gate: no request starts before `gateUntil`. `gateEpoch` changes whenever a block
@@ -257,17 +268,25 @@ export async function applyPriceRows<R extends ApplicableRow>(
       }
 
       const epoch = gateEpoch;
-      let attempt: CreatePriceAttempt;
+      let attempt: CreatePriceAttempt | { kind: "held"; outcome: H };
       try {
-        attempt = classifyCreatePrice(await options.createPrice(row));
+        const held = options.check ? await options.check(row) : null;
+        attempt = held ? { kind: "held", outcome: held } : classifyCreatePrice(await options.createPrice(row));
       } catch (error) {
         attempt = classifyError(error);
       }
 
+      if (attempt.kind === "held") {
+        // Not sent, so it says nothing of the platform's block.
+        const result = { ...attempt.outcome, row } as RowResult<R, H>;
+        results.push(result);
+        options.onResult?.(result);
+        return { done: true };
+      }
       if (attempt.kind === "final") {
         // Any answer the platform processed (applied or rejected) means the block is over.
         if (attempt.outcome.outcome !== "failed") streak = 0;
-        const result = { ...attempt.outcome, row } as RowResult<R>;
+        const result = { ...attempt.outcome, row } as RowResult<R, H>;
         results.push(result);
         options.onResult?.(result);
         return { done: true };
@@ -292,7 +311,7 @@ export async function applyPriceRows<R extends ApplicableRow>(
       // Transient.
       failures++;
       if (failures > maxTransientFailures) {
-        const result = { outcome: "failed", reason: { code: "gaveUp", cause: attempt.message, attempts: failures }, row } as RowResult<R>;
+        const result = { outcome: "failed", reason: { code: "gaveUp", cause: attempt.message, attempts: failures }, row } as RowResult<R, H>;
         results.push(result);
         options.onResult?.(result);
         return { done: true };

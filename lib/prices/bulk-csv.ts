@@ -32,7 +32,7 @@ export const DEFAULT_NORMALIZER = 100;
 export const BULK_LIMITS = { maxFileBytes: 1_000_000, maxRows: 5_000, maxBatchRows: 25 } as const;
 
 /** Spec: SKU table → `code` 1 to 50 characters; a price names its SKU by that code. */
-const MAX_SKU_LENGTH = 50;
+export const MAX_SKU_LENGTH = 50;
 
 /** A row that can be sent to endpoint 5 once its normalizer is settled. */
 export interface BulkPriceRow {
@@ -94,7 +94,11 @@ export function convertAmount(
   return { ok: false, reason: { code: "notAnAmount", amount } };
 }
 
-function readAmount(text: string): { ok: true; amount: string } | { ok: false; reason: BulkMessage } {
+/**
+ * A cell read as an amount in currency units, canonical ("12.34", "7", "0.5"): `.` or `,` as the
+ * decimal separator, no thousands separators, sign or symbol. Shared by the price and cost files.
+ */
+export function readAmount(text: string): { ok: true; amount: string } | { ok: false; reason: BulkMessage } {
   if (text === "") return { ok: false, reason: { code: "valueEmpty" } };
   if (text.startsWith("-")) return { ok: false, reason: { code: "valueNegative", value: text } };
   const match = AMOUNT_PATTERN.exec(text);
@@ -118,7 +122,7 @@ function isBlank(fields: readonly string[]): boolean {
 }
 
 /** A record of the file that is kept: the header, then every row that is not blank. */
-interface CsvRecord {
+export interface CsvRecord {
   fields: string[];
   /** Physical line of the record's first character. */
   line: number;
@@ -126,27 +130,39 @@ interface CsvRecord {
   afterUnclosedQuote: boolean;
 }
 
+/** What is wrong with a file as a whole: its header, its size. */
+export type CsvTableError = Extract<BulkMessage, { code: "fileEmpty" | "headerMissing" | "headerLacks" | "headerTwice" | "tooManyRows" | "tooManyLines" | "noRows" }>;
+/** What is wrong with a row's shape, before its cells are read. */
+export type CsvShapeProblem = Extract<BulkMessage, { code: "unclosedQuote" | "missingColumns" | "extraColumnsDecimalComma" | "extraColumns" }>;
+
+/** A file's rows under its header, with each column found by name. */
+export interface CsvTable<C extends string> {
+  rows: CsvRecord[];
+  delimiter: "," | ";";
+  /** A row's trimmed cell of `column` ("" when the row is short). */
+  cell(record: CsvRecord, column: C): string;
+  /** Why the row cannot be read as a row of this file (a quote, a column too few or too many), or null. */
+  shapeProblem(record: CsvRecord): CsvShapeProblem | null;
+}
+
 /**
- * Parses the uploaded file. The header row is required; its columns may come in any order and
- * in any letter case; other columns are ignored. Cells are trimmed. Per row:
- * - `sku`: 1 to 50 characters;
- * - `type`: `list` or `sell` (any case);
- * - `value`: currency units with `.` or `,` as decimal separator, no thousands separators
- *   ("1.234" is 1.234, never 1234: a CSV has no locale to tell);
- * - `currency`: a known ISO-4217 code (any case, stored upper-case);
- * - the same `sku` + `type` twice: the first row counts, the later ones are invalid (the platform
- *   keeps one price per SKU and type, so sending both would keep whichever came last).
- * A UTF-8 BOM, CRLF (or CR) line ends, quoted fields and blank lines are accepted. The delimiter is
- * `,`, or `;` when the header uses only semicolons.
+ * Reads a CSV file with a header row into records, for the price and cost uploads alike. The
+ * header's columns may come in any order and letter case, under their name or one of `aliases`;
+ * other columns are ignored. A UTF-8 BOM, CRLF (or CR) line ends, quoted fields and blank lines
+ * are accepted. The delimiter is `,`, or `;` when the header uses only semicolons.
  *
  * `maxRows` limits physical lines, not rows: the file is refused when a record starts after line
  * `maxRows + 1` (the header is line 1), blank lines counted; the line end closing the last line
  * starts none. Counting rows would mean reading every blank line first, a million records in a
  * 1 MB file; stopping at the limit bounds what one upload builds to `maxRows + 2` records. The
  * header's errors come first, then the limit's (`tooManyRows` when every line read was a row,
- * else `tooManyLines`), then the rows'.
+ * else `tooManyLines`), then "no rows".
  */
-export function parseBulkPriceCsv(text: string, options: ParseBulkCsvOptions = {}): BulkCsvParseResult {
+export function readCsvTable<C extends string>(
+  text: string,
+  columns: readonly C[],
+  options: ParseBulkCsvOptions & { aliases?: Partial<Record<C, readonly string[]>> } = {},
+): { ok: true; table: CsvTable<C> } | { ok: false; error: CsvTableError } {
   const content = text.startsWith("\uFEFF") ? text.slice(1) : text;
   if (content.trim() === "") return { ok: false, error: { code: "fileEmpty" } };
 
@@ -171,7 +187,7 @@ export function parseBulkPriceCsv(text: string, options: ParseBulkCsvOptions = {
   let cursor = 0;
   let afterUnclosedQuote = false;
   let blankSeen = false;
-  let refusal: BulkMessage | undefined;
+  let refusal: CsvTableError | undefined;
   Papa.parse<string[]>(content, {
     delimiter,
     newline,
@@ -206,37 +222,68 @@ export function parseBulkPriceCsv(text: string, options: ParseBulkCsvOptions = {
   const header = records[0];
   if (!header) return { ok: false, error: { code: "fileEmpty" } };
   const names = header.fields.map((field) => field.trim().toLowerCase());
-  const missing = BULK_CSV_COLUMNS.filter((column) => !names.includes(column));
-  if (missing.length === BULK_CSV_COLUMNS.length) return { ok: false, error: { code: "headerMissing" } };
+  const namesOf = (column: C) => [column, ...(options.aliases?.[column] ?? [])];
+  const positions = (column: C) => names.flatMap((name, position) => (namesOf(column).includes(name) ? [position] : []));
+  const missing = columns.filter((column) => positions(column).length === 0);
+  if (missing.length === columns.length) return { ok: false, error: { code: "headerMissing" } };
   if (missing.length > 0) return { ok: false, error: { code: "headerLacks", columns: missing.join(", "), count: missing.length } };
-  const duplicateColumn = BULK_CSV_COLUMNS.find((column) => names.indexOf(column) !== names.lastIndexOf(column));
+  const duplicateColumn = columns.find((column) => positions(column).length > 1);
   if (duplicateColumn) return { ok: false, error: { code: "headerTwice", column: duplicateColumn } };
-  const index = Object.fromEntries(BULK_CSV_COLUMNS.map((column) => [column, names.indexOf(column)])) as Record<BulkCsvColumn, number>;
+  const index = Object.fromEntries(columns.map((column) => [column, positions(column)[0]!])) as Record<C, number>;
   const width = names.length;
   if (refusal) return { ok: false, error: refusal };
+  if (records.length === 1) return { ok: false, error: { code: "noRows" } };
+
+  return {
+    ok: true,
+    table: {
+      rows: records.slice(1),
+      delimiter,
+      cell: (record, column) => (record.fields[index[column]] ?? "").trim(),
+      shapeProblem(record) {
+        if (record.afterUnclosedQuote) return { code: "unclosedQuote" };
+        if (record.fields.length < width) {
+          const absent = columns.filter((column) => index[column] >= record.fields.length);
+          return { code: "missingColumns", columns: absent.join(", "), count: absent.length };
+        }
+        if (record.fields.length > width) {
+          return { code: delimiter === "," && /\d,\d/.test(record.fields.join(",")) ? "extraColumnsDecimalComma" : "extraColumns" };
+        }
+        return null;
+      },
+    },
+  };
+}
+
+/**
+ * Parses the uploaded price file (see `readCsvTable` for the file itself and its limits). Per row:
+ * - `sku`: 1 to 50 characters;
+ * - `type`: `list` or `sell` (any case);
+ * - `value`: currency units with `.` or `,` as decimal separator, no thousands separators
+ *   ("1.234" is 1.234, never 1234: a CSV has no locale to tell);
+ * - `currency`: a known ISO-4217 code (any case, stored upper-case);
+ * - the same `sku` + `type` twice: the first row counts, the later ones are invalid (the platform
+ *   keeps one price per SKU and type, so sending both would keep whichever came last).
+ */
+export function parseBulkPriceCsv(text: string, options: ParseBulkCsvOptions = {}): BulkCsvParseResult {
+  const read = readCsvTable(text, BULK_CSV_COLUMNS, options);
+  if (!read.ok) return read;
+  const { table } = read;
+  const { delimiter } = table;
 
   const rows: BulkPriceRow[] = [];
   const invalid: InvalidBulkPriceRow[] = [];
   const firstLineOf = new Map<string, number>();
-  const dataRows = records.length - 1;
 
-  for (const record of records.slice(1)) {
+  for (const record of table.rows) {
     const { line } = record;
-    const cell = (column: BulkCsvColumn) => (record.fields[index[column]] ?? "").trim();
+    const cell = (column: BulkCsvColumn) => table.cell(record, column);
     const cells = { sku: cell("sku"), type: cell("type"), value: cell("value"), currency: cell("currency") };
     const reject = (reason: BulkMessage) => invalid.push({ line, ...cells, reason });
 
-    if (record.afterUnclosedQuote) {
-      reject({ code: "unclosedQuote" });
-      continue;
-    }
-    if (record.fields.length < width) {
-      const absent = BULK_CSV_COLUMNS.filter((column) => index[column] >= record.fields.length);
-      reject({ code: "missingColumns", columns: absent.join(", "), count: absent.length });
-      continue;
-    }
-    if (record.fields.length > width) {
-      reject({ code: delimiter === "," && /\d,\d/.test(record.fields.join(",")) ? "extraColumnsDecimalComma" : "extraColumns" });
+    const shape = table.shapeProblem(record);
+    if (shape) {
+      reject(shape);
       continue;
     }
     if (cells.sku === "") {
@@ -281,14 +328,13 @@ export function parseBulkPriceCsv(text: string, options: ParseBulkCsvOptions = {
     rows.push({ line, sku: cells.sku, type: type.data, amount: amount.amount, currency, value: converted.value, normalizer: DEFAULT_NORMALIZER });
   }
 
-  if (dataRows === 0) return { ok: false, error: { code: "noRows" } };
   return { ok: true, rows, invalid, delimiter };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Results file
 
-export const BULK_RESULT_OUTCOMES = ["applied", "unchanged", "rejected", "failed", "invalid", "not_sent"] as const;
+export const BULK_RESULT_OUTCOMES = ["applied", "unchanged", "rejected", "failed", "held", "invalid", "not_sent"] as const;
 export type BulkResultOutcome = (typeof BULK_RESULT_OUTCOMES)[number];
 
 export interface BulkResultLine {

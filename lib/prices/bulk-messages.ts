@@ -44,6 +44,8 @@ export type BulkMessage =
   | { code: "stoppedAnswering" }
   | { code: "unchanged" }
   | { code: "notSent" }
+  /** Held by the price guard and not confirmed, so not sent; `reasons` already in words. */
+  | { code: "heldNotConfirmed"; reasons: string }
   // Applying a row (bulk-apply.ts): `cause` is what the platform or the network said.
   | { code: "noPriceId" }
   | { code: "gaveUp"; cause: string; attempts: number }

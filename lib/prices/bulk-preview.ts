@@ -4,6 +4,8 @@ import "server-only";
 // is sent.
 import { withPlatform } from "@/lib/data/platform";
 import { listEveryPrice } from "@/lib/data/prices";
+import { priceGuardContext } from "@/lib/data/product-costs";
+import type { PriceGuardContext } from "@/lib/data/product-costs";
 import { productNamesFor } from "@/lib/data/product-names";
 import type { PlatformResult } from "@/lib/data/platform";
 import type { CurrentSeller } from "@/lib/data/sellers";
@@ -11,6 +13,8 @@ import type { Price, PriceType } from "@/lib/marketplace/schemas/price";
 import { convertAmount } from "./bulk-csv";
 import type { BulkPriceRow, InvalidBulkPriceRow } from "./bulk-csv";
 import type { BulkPreview, CurrentPrice, PreviewRow } from "./bulk-preview-rows";
+import { guardReasons } from "./price-guard";
+import type { GuardProduct } from "./price-guard";
 
 export type { BulkPreview, CurrentPrice, PreviewRow };
 
@@ -31,16 +35,33 @@ const keyOf = (sku: string, type: PriceType) => `${sku}\u0000${type}`;
  *   that normalizer cannot hold exactly becomes `invalid`;
  * - no current price → `new` (the SKU may exist without this price type; if it does not exist
  *   at all the platform rejects the row when applied, and the results say so).
+ * With `guard`, a changed or new row the price guard holds (below the code's cost, or a move
+ * beyond the shop's limit from the current price) carries its reasons in `held`.
  */
-export function classifyRows(rows: readonly BulkPriceRow[], invalid: readonly InvalidBulkPriceRow[], prices: readonly Price[]): PreviewRow[] {
+export function classifyRows(
+  rows: readonly BulkPriceRow[],
+  invalid: readonly InvalidBulkPriceRow[],
+  prices: readonly Price[],
+  guard?: PriceGuardContext,
+): PreviewRow[] {
   const current = new Map<string, Price>();
   for (const price of prices) current.set(keyOf(price.sku, price.type), price);
+  const judge = (row: BulkPriceRow) => {
+    if (!guard) return {};
+    const now = (type: PriceType) => {
+      const price = current.get(keyOf(row.sku, type));
+      return price ? { value: price.value, currency: price.currency, normalizer: price.normalizer } : null;
+    };
+    const product: GuardProduct = { current: { list: now("list"), sell: now("sell") }, cost: guard.costs.get(row.sku) ?? null };
+    const held = guardReasons(product, row, guard.limitPercent);
+    return held.length > 0 ? { held } : {};
+  };
 
   const out: PreviewRow[] = invalid.map((row) => ({ ...row, kind: "invalid" as const }));
   for (const row of rows) {
     const price = current.get(keyOf(row.sku, row.type));
     if (!price) {
-      out.push({ ...row, kind: "new", current: null });
+      out.push({ ...row, ...judge(row), kind: "new", current: null });
       continue;
     }
     const currentPrice: CurrentPrice = { id: price.id, value: price.value, currency: price.currency, normalizer: price.normalizer };
@@ -54,7 +75,7 @@ export function classifyRows(rows: readonly BulkPriceRow[], invalid: readonly In
       candidate = { ...row, value: converted.value, normalizer: price.normalizer };
     }
     const same = candidate.value === price.value && candidate.currency === price.currency && candidate.normalizer === price.normalizer;
-    out.push({ ...candidate, kind: same ? "unchanged" : "changed", current: currentPrice });
+    out.push({ ...candidate, ...(same ? {} : judge(candidate)), kind: same ? "unchanged" : "changed", current: currentPrice });
   }
   return out.sort((a, b) => a.line - b.line);
 }
@@ -72,7 +93,8 @@ export async function previewBulkPrices(
 ): Promise<PlatformResult<BulkPreview>> {
   const listed = await withPlatform(seller, "listPrices", (client) => listEveryPrice(client, PREVIEW_MAX_PAGES));
   if (!listed.ok) return listed;
-  const rows = classifyRows(parsed.rows, parsed.invalid, listed.data.prices);
+  const guard = await priceGuardContext(seller.id, parsed.rows.map((row) => row.sku));
+  const rows = classifyRows(parsed.rows, parsed.invalid, listed.data.prices, guard);
   const names = await productNamesFor(seller.id, rows.map((row) => row.sku));
   return {
     ok: true,

@@ -184,7 +184,7 @@ describe("applying", () => {
     expect(upload.phase).toEqual({ name: "done" });
     expect(upload.queue).toEqual([]);
     expect(upload.results.size).toBe(60);
-    expect(outcomeCounts(upload.results)).toEqual({ applied: 60, rejected: 0, failed: 0 });
+    expect(outcomeCounts(upload.results)).toEqual({ applied: 60, rejected: 0, failed: 0, held: 0 });
     expect(slowDownOf(upload.phase)).toBeNull();
   });
 
@@ -209,7 +209,7 @@ describe("applying", () => {
     );
     state = bulkUploadReducer(state, { type: "batch_answered", stepId: step.id, answer: answer(results), now: 0 });
     const upload = uploadOf(state);
-    expect(outcomeCounts(upload.results)).toEqual({ applied: 23, rejected: 1, failed: 1 });
+    expect(outcomeCounts(upload.results)).toEqual({ applied: 23, rejected: 1, failed: 1, held: 0 });
     expect(upload.results.get(4)).toMatchObject({ outcome: "rejected", message: expect.stringContaining("no SKU") });
     expect(lines(sendStep(state).batch)).toEqual(range(27, 31));
   });
@@ -471,5 +471,56 @@ describe("answers that come too late", () => {
     const step = sendStep(state);
     expect(step.id).toBeGreaterThan(resent.id);
     expect(lines(step.batch)).toEqual([2, 3]);
+  });
+});
+
+describe("the price guard", () => {
+  const held = (line: number, sku = `SKU-${line}`): PreviewRow => ({
+    ...(changed(line) as Exclude<PreviewRow, { kind: "invalid" | "new" }>),
+    sku,
+    held: [{ code: "belowCost", type: "sell", cost: 2000 }],
+  });
+
+  it("does not queue a held row until its product is confirmed, and names it in the results as held", () => {
+    const state = loaded([changed(2), held(3), held(4, "SKU-3"), changed(5)]);
+    expect(lines(uploadOf(state).queue)).toEqual([2, 5]);
+    expect(uploadOf(state).total).toBe(2);
+
+    const results = resultLines(uploadOf(state), english, (reasons) => reasons.map((reason) => reason.code).join(", "));
+    expect(results.map((line) => [line.line, line.outcome])).toEqual([
+      [2, "not_sent"],
+      [3, "held"],
+      [4, "held"],
+      [5, "not_sent"],
+    ]);
+    expect(results[1]!.message).toBe("Held back by the price guard and not confirmed; not sent: belowCost");
+  });
+
+  it("queues every held row of a product once it is confirmed, and drops them again when it is not", () => {
+    const rows = [changed(2), held(3), held(4, "SKU-3"), held(5)];
+    const confirmed = reduce(loaded(rows), { type: "confirmation_changed", skus: ["SKU-3"], confirmed: true });
+    expect(lines(uploadOf(confirmed).queue)).toEqual([2, 3, 4]);
+    expect([...uploadOf(confirmed).confirmed]).toEqual(["SKU-3"]);
+    const withdrawn = reduce(confirmed, { type: "confirmation_changed", skus: ["SKU-3"], confirmed: false });
+    expect(lines(uploadOf(withdrawn).queue)).toEqual([2]);
+  });
+
+  it("takes the confirmations a change of prices by product comes with", () => {
+    const state = reduce(initialBulkUploadState, { type: "preview_loaded", preview: { ...previewOf([held(2), held(3)]), confirmed: ["SKU-2"] } });
+    expect(lines(uploadOf(state).queue)).toEqual([2]);
+  });
+
+  it("settles what is sent once applying starts: a late change of confirmation changes nothing", () => {
+    const state = reduce(loaded([changed(2), held(3)]), { type: "apply_started" });
+    expect(reduce(state, { type: "confirmation_changed", skus: ["SKU-3"], confirmed: true })).toBe(state);
+  });
+
+  it("counts rows the server held on sending", () => {
+    let state = started([changed(2), changed(3)]);
+    const step = sendStep(state);
+    const heldOnServer: AppliedRowResult = { line: 3, outcome: "held", message: "Below cost", priceId: null, reasons: [{ code: "belowCost", type: "sell", cost: 2000 }] };
+    state = bulkUploadReducer(state, { type: "batch_answered", stepId: step.id, answer: answer([applied({ line: 2 }), heldOnServer]), now: 0 });
+    expect(outcomeCounts(uploadOf(state).results)).toEqual({ applied: 1, rejected: 0, failed: 0, held: 1 });
+    expect(uploadOf(state).phase).toEqual({ name: "done" });
   });
 });

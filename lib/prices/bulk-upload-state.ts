@@ -12,7 +12,9 @@ import { BULK_LIMITS } from "./bulk-csv";
 import type { BulkResultLine } from "./bulk-csv";
 import { verbatim } from "./bulk-messages";
 import type { BulkMessage } from "./bulk-messages";
+import { isHeld } from "./bulk-preview-rows";
 import type { BulkPreview, PreviewRow } from "./bulk-preview-rows";
+import type { GuardReason } from "./price-guard";
 
 /**
  * A message for the seller, with the platform problem behind it when there is one. A code when
@@ -60,7 +62,12 @@ export type ApplyPhase =
 /** One previewed file and what applying it has done so far. */
 export interface Upload {
   preview: BulkPreview;
-  /** Rows Apply sends: the changed and new prices. */
+  /**
+   * Products (SKU codes) whose held rows the seller confirmed (the price guard): their rows are
+   * sent, and the server is told so; a held row of any other product is not sent.
+   */
+  confirmed: ReadonlySet<string>;
+  /** Rows Apply sends: the changed and new prices, held ones only when confirmed. */
   total: number;
   /** Rows without an outcome yet, in file order: what Apply and Resume send. */
   queue: ApplyPriceRow[];
@@ -87,6 +94,8 @@ export type BulkUploadAction =
   | { type: "file_refused"; message: BulkMessage }
   | { type: "preview_requested" }
   | { type: "preview_loaded"; preview: BulkPreview }
+  /** The seller confirms (or no longer confirms) the held changes of these products, before applying. */
+  | { type: "confirmation_changed"; skus: string[]; confirmed: boolean }
   | { type: "preview_failed"; message: string; problem?: PlatformProblem }
   /** The preview request itself failed: the dashboard did not answer. */
   | { type: "preview_unanswered" }
@@ -114,15 +123,23 @@ export function refuseUploadFile(file: FormDataEntryValue | null): BulkMessage |
   return null;
 }
 
-/** The row to send for a preview row; null for rows that are not sent (unchanged, invalid). */
-function toApplyRow(row: PreviewRow): ApplyPriceRow | null {
+/** The row to send for a preview row; null for rows that are not sent (unchanged, invalid, held and not confirmed). */
+function toApplyRow(row: PreviewRow, confirmed: ReadonlySet<string>): ApplyPriceRow | null {
   if (row.kind !== "changed" && row.kind !== "new") return null;
+  if (isHeld(row) && !confirmed.has(row.sku)) return null;
   return { line: row.line, sku: row.sku, type: row.type, value: row.value, currency: row.currency, normalizer: row.normalizer, amount: row.amount };
 }
 
-function newUpload(preview: BulkPreview): Upload {
-  const queue = preview.rows.flatMap((row) => toApplyRow(row) ?? []);
-  return { preview, total: queue.length, queue, backoff: { rateLimitStreak: 0 }, results: new Map(), slowDownCount: 0, phase: { name: "preview" } };
+function newUpload(preview: BulkPreview, confirmed: ReadonlySet<string> = new Set(preview.confirmed ?? [])): Upload {
+  const queue = preview.rows.flatMap((row) => toApplyRow(row, confirmed) ?? []);
+  return { preview, confirmed, total: queue.length, queue, backoff: { rateLimitStreak: 0 }, results: new Map(), slowDownCount: 0, phase: { name: "preview" } };
+}
+
+/** The products whose rows the price guard holds, each once, in file order. */
+export function heldProducts(preview: BulkPreview): { sku: string; rows: PreviewRow[] }[] {
+  const products = new Map<string, PreviewRow[]>();
+  for (const row of preview.rows) if (isHeld(row)) products.set(row.sku, [...(products.get(row.sku) ?? []), row]);
+  return [...products].map(([sku, rows]) => ({ sku, rows }));
 }
 
 /**
@@ -199,6 +216,18 @@ export function bulkUploadReducer(state: BulkUploadState, action: BulkUploadActi
       // it no longer match the current step and are dropped.
       return { ...state, previewing: false, uploadError: null, upload: newUpload(action.preview) };
 
+    case "confirmation_changed": {
+      const upload = state.upload;
+      // What is sent is settled once applying starts.
+      if (upload?.phase.name !== "preview") return state;
+      const confirmed = new Set(upload.confirmed);
+      for (const sku of action.skus) {
+        if (action.confirmed) confirmed.add(sku);
+        else confirmed.delete(sku);
+      }
+      return { ...state, upload: newUpload(upload.preview, confirmed) };
+    }
+
     case "apply_started": {
       const upload = state.upload;
       if (upload?.phase.name !== "preview" && upload?.phase.name !== "paused") return state;
@@ -260,26 +289,36 @@ export function slowDownOf(phase: ApplyPhase): SlowDown | null {
 }
 
 export function outcomeCounts(results: ReadonlyMap<number, AppliedRowResult>): Record<AppliedRowResult["outcome"], number> {
-  const counts = { applied: 0, rejected: 0, failed: 0 };
+  const counts = { applied: 0, rejected: 0, failed: 0, held: 0 };
   for (const result of results.values()) counts[result.outcome]++;
   return counts;
 }
 
 /**
  * One line of the results file per row of the upload, whatever happened to it. `describe` words
- * this module's codes (the page passes the seller's language); a row's result already is words.
+ * this module's codes and `describeHeld` the price guard's reasons (the page passes the seller's
+ * language); a row's result already is words.
  */
-function resultLine(row: PreviewRow, result: AppliedRowResult | undefined, describe: (message: BulkMessage) => string): BulkResultLine {
+function resultLine(
+  row: PreviewRow,
+  result: AppliedRowResult | undefined,
+  describe: (message: BulkMessage) => string,
+  describeHeld: (reasons: GuardReason[]) => string,
+  confirmed: ReadonlySet<string>,
+): BulkResultLine {
   if (row.kind === "invalid") {
     return { line: row.line, sku: row.sku, type: row.type, value: row.value, currency: row.currency, outcome: "invalid", message: describe(row.reason), priceId: null };
   }
   const base = { line: row.line, sku: row.sku, type: row.type, value: row.amount, currency: row.currency };
   if (row.kind === "unchanged") return { ...base, outcome: "unchanged", message: describe({ code: "unchanged" }), priceId: row.current.id };
+  if (!result && isHeld(row) && !confirmed.has(row.sku)) {
+    return { ...base, outcome: "held", message: describe({ code: "heldNotConfirmed", reasons: describeHeld(row.held ?? []) }), priceId: null };
+  }
   if (!result) return { ...base, outcome: "not_sent", message: describe({ code: "notSent" }), priceId: null };
   return { ...base, outcome: result.outcome, message: result.message, priceId: result.priceId };
 }
 
 /** The results file's lines: every row of the file, in file order. */
-export function resultLines(upload: Upload, describe: (message: BulkMessage) => string): BulkResultLine[] {
-  return upload.preview.rows.map((row) => resultLine(row, upload.results.get(row.line), describe));
+export function resultLines(upload: Upload, describe: (message: BulkMessage) => string, describeHeld: (reasons: GuardReason[]) => string = () => ""): BulkResultLine[] {
+  return upload.preview.rows.map((row) => resultLine(row, upload.results.get(row.line), describe, describeHeld, upload.confirmed));
 }

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Price } from "@/lib/marketplace/schemas/price";
-import { applyPercent, discountOf, foldForSearch, groupPricesByProduct, parsePercent, planBulkChange, searchProducts } from "./price-products";
-import type { PriceProduct } from "./price-products";
+import { applyPercent, discountOf, foldForSearch, groupPricesByProduct, guardPlan, parsePercent, planBulkChange, searchProducts } from "./price-products";
+import type { PlannedChange, PriceProduct } from "./price-products";
 
 const price = (sku: string, type: "list" | "sell", value: number, createdAt = "2026-11-01T00:00:00.000Z", normalizer = 100): Price =>
   ({ id: `${sku}-${type}-${createdAt}`, sku, type, value, currency: "BRL", normalizer, extras: {}, created_at: createdAt }) as Price;
@@ -132,5 +132,38 @@ describe("planBulkChange", () => {
     expect(planBulkChange(products.slice(0, 1), { mode: "value", amount: "0", target: "sell" }, "pt-BR")[0]).toMatchObject({ kind: "invalid", problem: "not_positive" });
     expect(planBulkChange(products.slice(2), { mode: "percent", percent: "-99,9", target: "list" }, "pt-BR")[0]).toMatchObject({ kind: "invalid", problem: "not_positive" });
     expect(planBulkChange(products.slice(0, 1), { mode: "value", amount: "abc", target: "sell" }, "pt-BR")[0]).toMatchObject({ kind: "invalid", problem: "invalid" });
+  });
+});
+
+describe("guardPlan", () => {
+  const heldOf = (change: PlannedChange) => (change.kind === "invalid" ? undefined : change.held);
+  const product = (sku: string, list: number | null, sell: number | null, cost: number | null): PriceProduct => ({
+    sku,
+    name: null,
+    list: list === null ? null : { id: `${sku}-l`, value: list, currency: "BRL", normalizer: 100, createdAt: "2026-11-01T00:00:00.000Z" },
+    sell: sell === null ? null : { id: `${sku}-s`, value: sell, currency: "BRL", normalizer: 100, createdAt: "2026-11-01T00:00:00.000Z" },
+    cost,
+  });
+
+  it("holds a −40 % change of sell prices below cost and beyond ±30 %, and lets a small one through", () => {
+    const products = [product("CAM-001", 5988, 4990, 3500), product("TEN-001", 35988, 29990, null)];
+    const held = guardPlan(products, planBulkChange(products, { mode: "percent", percent: "-40", target: "sell" }, "pt-BR"), 30);
+    expect(held.map((change) => [change.sku, heldOf(change)?.map((reason) => reason.code) ?? []])).toEqual([
+      ["CAM-001", ["belowCost", "moveTooLarge"]],
+      ["TEN-001", ["moveTooLarge"]],
+    ]);
+    const small = guardPlan(products, planBulkChange(products, { mode: "percent", percent: "-10", target: "both" }, "pt-BR"), 30);
+    expect(small.every((change) => heldOf(change) === undefined)).toBe(true);
+  });
+
+  it("judges a new price only on the cost, and leaves unchanged and invalid rows alone", () => {
+    const products = [product("A", null, null, 1000), product("B", 1000, 1000, 5000)];
+    const plan = guardPlan(products, planBulkChange(products, { mode: "value", amount: "9,00", target: "sell" }, "pt-BR"), 30);
+    expect(plan[0]).toMatchObject({ kind: "new", held: [{ code: "belowCost", cost: 1000 }] });
+    const percent = guardPlan(products, planBulkChange(products, { mode: "percent", percent: "0", target: "sell" }, "pt-BR"), 30);
+    expect(percent.map((change) => [change.kind, heldOf(change)])).toEqual([
+      ["invalid", undefined],
+      ["unchanged", undefined],
+    ]);
   });
 });

@@ -6,6 +6,8 @@
 import type { Price, PriceType } from "@/lib/marketplace/schemas/price";
 import { moneyToDecimalString, parseMoneyInput } from "@/lib/money";
 import type { MoneyInputError } from "@/lib/money";
+import { guardReasons } from "./price-guard";
+import type { GuardReason } from "./price-guard";
 
 export interface ProductPrice {
   id: string;
@@ -21,6 +23,8 @@ export interface PriceProduct {
   name: string | null;
   list: ProductPrice | null;
   sell: ProductPrice | null;
+  /** The product's cost in centavos (lib/data/product-costs.ts); null or absent when none is recorded. */
+  cost?: number | null;
 }
 
 export interface PriceProductsPage {
@@ -93,10 +97,15 @@ export type BulkChange = { mode: "percent"; percent: string; target: BulkTarget 
 
 export type ChangeProblem = MoneyInputError | "percent_invalid" | "percent_out_of_range" | "no_price" | "not_positive";
 
+/** Why the price guard holds a planned change (./price-guard.ts); absent when it may be sent. */
+interface Guarded {
+  held?: GuardReason[];
+}
+
 export type PlannedChange =
-  | { sku: string; type: PriceType; kind: "changed" | "unchanged"; current: ProductPrice; value: number; currency: string; normalizer: number; amount: string }
+  | (Guarded & { sku: string; type: PriceType; kind: "changed" | "unchanged"; current: ProductPrice; value: number; currency: string; normalizer: number; amount: string })
   /** No price of that type yet: setting a value creates it (a percentage has nothing to apply to). */
-  | { sku: string; type: PriceType; kind: "new"; current: null; value: number; currency: string; normalizer: number; amount: string }
+  | (Guarded & { sku: string; type: PriceType; kind: "new"; current: null; value: number; currency: string; normalizer: number; amount: string })
   | { sku: string; type: PriceType; kind: "invalid"; current: ProductPrice | null; problem: ChangeProblem };
 
 /** −99,99 % to +1000 %, with at most two decimals: the range a price change plausibly needs. */
@@ -180,4 +189,19 @@ export function planBulkChange(products: readonly PriceProduct[], change: BulkCh
 
 function priced(value: number, currency: string, normalizer: number) {
   return { value, currency, normalizer, amount: moneyToDecimalString({ value, normalizer }) };
+}
+
+/**
+ * The plan with the price guard's verdict on each change it would send: a sell price below the
+ * product's cost, or a price moving more than `limitPercent` from the current one, is `held` until
+ * the seller confirms the product. What the page shows; the server judges again before sending.
+ */
+export function guardPlan(products: readonly PriceProduct[], planned: readonly PlannedChange[], limitPercent: number): PlannedChange[] {
+  const bySku = new Map(products.map((product) => [product.sku, product]));
+  return planned.map((change) => {
+    if (change.kind !== "changed" && change.kind !== "new") return change;
+    const product = bySku.get(change.sku);
+    const held = guardReasons({ current: { list: product?.list ?? null, sell: product?.sell ?? null }, cost: product?.cost ?? null }, change, limitPercent);
+    return held.length > 0 ? { ...change, held } : change;
+  });
 }

@@ -106,6 +106,11 @@ test.describe("in pt-BR, in place", () => {
 
     await input.fill("1.299,90");
     await page.keyboard.press("Enter");
+    // Far above the current list price: the price guard holds it, says why, and sends it once confirmed.
+    const held = page.getByTestId("price-held");
+    await expect(held).toContainText("Mudança maior que 30% no preço de lista");
+    expect((await sandboxPrices(request, token)).find((price) => price.sku === sku && price.type === "list")?.value).not.toBe(129990);
+    await held.getByRole("button", { name: /^Enviar mesmo assim/ }).click();
     await expect(input).toHaveCount(0);
     await expect(page.locator("tbody tr").first().getByTestId("list-price")).toHaveText(/R\$\s?1\.299,90/);
     const list = (await sandboxPrices(request, token)).find((price) => price.sku === sku && price.type === "list");

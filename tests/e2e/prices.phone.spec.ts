@@ -60,6 +60,10 @@ test("on a phone, prices by product are cards named beside their codes: a price 
   const save = page.getByRole("button", { name: "Salvar" });
   await expectTouchSized(save);
   await save.tap();
+  // Far above the current price: the price guard holds it; sending it anyway is a touch target too.
+  const sendAnyway = page.getByTestId("price-held").getByRole("button", { name: /^Enviar mesmo assim/ });
+  await expectTouchSized(sendAnyway);
+  await sendAnyway.tap();
   await expect(input).toHaveCount(0);
   await expect(first.getByTestId("sell-price")).toHaveText(money(12345));
   expect((await sandboxPrices(request, token)).find((price) => price.sku === edited && price.type === "sell")?.value).toBe(12345);

@@ -29,6 +29,11 @@ test.describe("prices", () => {
 
     await page.getByLabel(/^Valor \(/).fill("1.234,56");
     await page.getByRole("button", { name: "Definir novo preço" }).click();
+    // Far above the current price: the price guard holds it until this product is confirmed.
+    await expect(page.getByTestId("price-held")).toContainText("Mudança maior que 30% no preço de venda");
+    await expect(chart).toHaveAttribute("data-points", String(before));
+    await page.getByRole("checkbox", { name: /^Enviar o novo preço de .+ mesmo assim$/ }).check();
+    await page.getByRole("button", { name: "Definir novo preço" }).click();
     await expect(page.getByTestId("price-message")).toContainText("imported");
     await expect(chart).toHaveAttribute("data-points", String(before + 1));
     await expect(page.getByTestId("current-price")).toHaveText(/R\$\s?1\.234,56/);

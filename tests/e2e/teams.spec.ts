@@ -58,6 +58,11 @@ test("a manager's price change shows in the audit log with their name; a viewer 
     await manager.getByRole("button", { name: `: Sell price of ${sku}` }).click();
     await manager.getByRole("textbox", { name: `Sell price of ${sku}` }).fill("77.70");
     await manager.keyboard.press("Enter");
+    // A move past the shop's guard limit (30 %) is held until the manager confirms it.
+    const beforeValue = Number(before.replace(/[^\d.]/g, ""));
+    if (Math.abs(77.7 - beforeValue) / beforeValue > 0.3) {
+      await manager.getByTestId("price-held").getByRole("button", { name: /^Send anyway/ }).click();
+    }
     await expect(row.getByTestId("sell-price")).toHaveText(/R\$\s?77\.70/);
 
     // The audit log: who, and old → new.

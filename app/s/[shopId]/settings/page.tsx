@@ -1,7 +1,11 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { CommissionRateForm } from "@/components/settings/commission-rate-form";
+import { PriceGuardForm } from "@/components/settings/price-guard-form";
 import { TimeZoneForm } from "@/components/settings/time-zone-form";
+import { can } from "@/lib/auth/roles";
 import { requireShop } from "@/lib/auth/session";
+import { pricingSettings } from "@/lib/data/product-costs";
 import { deleteMyDataAction, disconnectAction, signOutEverywhereAction } from "@/lib/actions/auth";
 import { getDisplayFormat } from "@/lib/format.server";
 
@@ -29,10 +33,14 @@ const BRAZILIAN_TIME_ZONES = [
   "America/Noronha",
 ];
 
+// The shop's settings: its connection, time zone and data are the owner's; its pricing (the price
+// guard's limit and the commission rate, issue 29) is the owner's and the managers' too, so a
+// manager sees that part alone.
 export default async function SettingsPage({ params }: PageProps<"/s/[shopId]/settings">) {
-  const access = await requireShop((await params).shopId, "connection.manage");
+  const access = await requireShop((await params).shopId, "costs.change");
   const seller = access.shop;
-  const [t, format] = await Promise.all([getTranslations("settings"), getDisplayFormat()]);
+  const owner = can(access.role, "connection.manage");
+  const [t, format, pricing] = await Promise.all([getTranslations("settings"), getDisplayFormat(), pricingSettings(seller.id)]);
   const { connection } = seller;
   const granted = connection.scopesRequested.filter((scope) => !connection.scopesMissing.includes(scope));
   const otherZones = Intl.supportedValuesOf("timeZone").filter((zone) => !BRAZILIAN_TIME_ZONES.includes(zone));
@@ -42,31 +50,45 @@ export default async function SettingsPage({ params }: PageProps<"/s/[shopId]/se
   return (
     <section className="max-w-2xl min-w-0 space-y-6">
       <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
-      <div className="rounded-lg border border-zinc-200 bg-white p-4 sm:p-6">
-        <h2 className="text-lg font-medium">{t("connection.title")}</h2>
-        <dl className="mt-4 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[12rem_1fr] sm:gap-y-3">
-          <dt className="text-zinc-600">{t("connection.account")}</dt>
-          <dd>
-            {seller.name} <span className="text-zinc-600">({seller.email})</span>
-          </dd>
-          <dt className="text-zinc-600">{t("connection.connectedSince")}</dt>
-          <dd>
-            <time dateTime={connection.connectedAt.toISOString()}>{format.date(connection.connectedAt)}</time>
-          </dd>
-          <dt className="text-zinc-600">{t("connection.status")}</dt>
-          <dd>{connection.needsReconnect ? t("connection.needsReconnect") : t("connection.active")}</dd>
-          <dt className="text-zinc-600">{t("connection.granted")}</dt>
-          <dd data-testid="granted-scopes">
-            <ScopeList scopes={granted} />
-            <p className="mt-1 text-xs text-zinc-600">{t("connection.grantedHelp")}</p>
-          </dd>
-          <dt className="text-zinc-600">{t("connection.missing")}</dt>
-          <dd data-testid="missing-scopes">
-            {connection.scopesMissing.length > 0 ? <ScopeList scopes={connection.scopesMissing} /> : t("connection.noneMissing")}
-          </dd>
-        </dl>
-      </div>
-      <TimeZoneForm current={seller.timeZone} brazilian={BRAZILIAN_TIME_ZONES} others={otherZones} />
+      {owner ? (
+        <>
+          <div className="rounded-lg border border-zinc-200 bg-white p-4 sm:p-6">
+            <h2 className="text-lg font-medium">{t("connection.title")}</h2>
+            <dl className="mt-4 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[12rem_1fr] sm:gap-y-3">
+              <dt className="text-zinc-600">{t("connection.account")}</dt>
+              <dd>
+                {seller.name} <span className="text-zinc-600">({seller.email})</span>
+              </dd>
+              <dt className="text-zinc-600">{t("connection.connectedSince")}</dt>
+              <dd>
+                <time dateTime={connection.connectedAt.toISOString()}>{format.date(connection.connectedAt)}</time>
+              </dd>
+              <dt className="text-zinc-600">{t("connection.status")}</dt>
+              <dd>{connection.needsReconnect ? t("connection.needsReconnect") : t("connection.active")}</dd>
+              <dt className="text-zinc-600">{t("connection.granted")}</dt>
+              <dd data-testid="granted-scopes">
+                <ScopeList scopes={granted} />
+                <p className="mt-1 text-xs text-zinc-600">{t("connection.grantedHelp")}</p>
+              </dd>
+              <dt className="text-zinc-600">{t("connection.missing")}</dt>
+              <dd data-testid="missing-scopes">
+                {connection.scopesMissing.length > 0 ? <ScopeList scopes={connection.scopesMissing} /> : t("connection.noneMissing")}
+              </dd>
+            </dl>
+          </div>
+          <TimeZoneForm current={seller.timeZone} brazilian={BRAZILIAN_TIME_ZONES} others={otherZones} />
+        </>
+      ) : null}
+      <section id="prices" aria-labelledby="prices-settings-title" className="space-y-6 rounded-lg border border-zinc-200 bg-white p-4 sm:p-6">
+        <div>
+          <h2 id="prices-settings-title" className="text-lg font-medium">
+            {t("prices.title")}
+          </h2>
+          <p className="mt-1 text-sm text-zinc-600">{t("prices.help")}</p>
+        </div>
+        <PriceGuardForm limitPercent={pricing.limitPercent} />
+        <CommissionRateForm manualBps={pricing.commission.manualBps} learned={pricing.commission.learned} />
+      </section>
       <form action={signOutEverywhereAction} className="rounded-lg border border-zinc-200 bg-white p-4 sm:p-6">
         <h2 className="text-lg font-medium">{t("sessions.title")}</h2>
         <p className="mt-1 text-sm text-zinc-600">{t("sessions.help")}</p>
@@ -74,20 +96,24 @@ export default async function SettingsPage({ params }: PageProps<"/s/[shopId]/se
           {t("sessions.button")}
         </button>
       </form>
-      <form action={disconnectAction.bind(null, seller.id)} className="rounded-lg border border-red-200 bg-white p-4 sm:p-6">
-        <h2 className="text-lg font-medium">{t("disconnect.title")}</h2>
-        <p className="mt-1 text-sm text-zinc-600">{t("disconnect.help")}</p>
-        <button type="submit" className="mt-4 rounded-md border border-red-300 px-4 py-2 text-sm font-medium text-red-800 hover:bg-red-50">
-          {t("disconnect.button")}
-        </button>
-      </form>
-      <form action={deleteMyDataAction.bind(null, seller.id)} className="rounded-lg border border-red-200 bg-white p-4 sm:p-6">
-        <h2 className="text-lg font-medium">{t("deleteData.title")}</h2>
-        <p className="mt-1 text-sm text-zinc-600">{t("deleteData.help")}</p>
-        <button type="submit" className="mt-4 rounded-md bg-red-800 px-4 py-2 text-sm font-medium text-white hover:bg-red-900">
-          {t("deleteData.button")}
-        </button>
-      </form>
+      {owner ? (
+        <>
+          <form action={disconnectAction.bind(null, seller.id)} className="rounded-lg border border-red-200 bg-white p-4 sm:p-6">
+            <h2 className="text-lg font-medium">{t("disconnect.title")}</h2>
+            <p className="mt-1 text-sm text-zinc-600">{t("disconnect.help")}</p>
+            <button type="submit" className="mt-4 rounded-md border border-red-300 px-4 py-2 text-sm font-medium text-red-800 hover:bg-red-50">
+              {t("disconnect.button")}
+            </button>
+          </form>
+          <form action={deleteMyDataAction.bind(null, seller.id)} className="rounded-lg border border-red-200 bg-white p-4 sm:p-6">
+            <h2 className="text-lg font-medium">{t("deleteData.title")}</h2>
+            <p className="mt-1 text-sm text-zinc-600">{t("deleteData.help")}</p>
+            <button type="submit" className="mt-4 rounded-md bg-red-800 px-4 py-2 text-sm font-medium text-white hover:bg-red-900">
+              {t("deleteData.button")}
+            </button>
+          </form>
+        </>
+      ) : null}
     </section>
   );
 }

@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
-import { HydrationBoundary } from "@tanstack/react-query";
+import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import { getTranslations } from "next-intl/server";
 import { SkuCatalogueTable } from "@/components/skus/sku-catalogue-table";
 import { requireShop } from "@/lib/auth/session";
 import { local } from "@/lib/data/list-route";
+import { currentCosts } from "@/lib/data/product-costs";
 import { listSkus } from "@/lib/data/skus";
+import type { SkuPage } from "@/lib/skus/sku-rows";
 import { skuCatalogueSchema } from "@/lib/skus/catalogue-filters";
 import { prefetchTablePage } from "@/lib/tables/prefetch";
 import { ShopLink } from "@/components/shop-link";
@@ -22,6 +24,11 @@ export default async function SkusPage({ params, searchParams }: PageProps<"/s/[
     prefetchTablePage("skus", seller.id, skuCatalogueSchema, await searchParams, (state) => local(listSkus(seller.id, state))),
     getTranslations("skus"),
   ]);
+  // The first page's costs in the HTML too, under the key the table asks with (sorted codes).
+  const firstRows = (firstPage?.state.queries[0]?.state.data as SkuPage | undefined)?.rows;
+  const codes = Array.isArray(firstRows) ? [...new Set(firstRows.map((row) => row.code))].sort() : [];
+  const costs = new QueryClient();
+  if (codes.length > 0) costs.setQueryData(["costs", seller.id, codes], Object.fromEntries(await currentCosts(seller.id, codes)));
   return (
     <section className="space-y-6">
       <div className="flex items-baseline justify-between gap-4">
@@ -29,12 +36,23 @@ export default async function SkusPage({ params, searchParams }: PageProps<"/s/[
           <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
           <p className="mt-1 text-sm text-zinc-600">{t("catalogue.intro")}</p>
         </div>
-        {can(access.role, "skus.change") ? <ShopLink href="/skus/new" className="shrink-0 rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-900">
-          {t("newSku")}
-        </ShopLink> : null}
+        <div className="flex shrink-0 flex-wrap items-center gap-3">
+          {can(access.role, "costs.change") ? (
+            <ShopLink href="/prices/costs" className="text-sm text-brand-700 hover:underline">
+              {t("costsCsv")}
+            </ShopLink>
+          ) : null}
+          {can(access.role, "skus.change") ? (
+            <ShopLink href="/skus/new" className="shrink-0 rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-900">
+              {t("newSku")}
+            </ShopLink>
+          ) : null}
+        </div>
       </div>
       <HydrationBoundary state={firstPage?.state}>
-        <SkuCatalogueTable urlValid={firstPage?.urlValid ?? true} />
+        <HydrationBoundary state={dehydrate(costs)}>
+          <SkuCatalogueTable urlValid={firstPage?.urlValid ?? true} />
+        </HydrationBoundary>
       </HydrationBoundary>
     </section>
   );

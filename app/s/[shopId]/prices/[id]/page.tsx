@@ -2,11 +2,15 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { ProblemNotice } from "@/components/platform/problem-notice";
+import { CostCell } from "@/components/prices/cost-cell";
 import { EditPriceForm } from "@/components/prices/edit-price-form";
 import { PriceHistoryChart } from "@/components/prices/price-history-chart";
 import { requireShop } from "@/lib/auth/session";
 import { getPriceForSeller } from "@/lib/data/prices";
+import { costHistory, pricingSettings } from "@/lib/data/product-costs";
 import { productNameOf } from "@/lib/data/product-names";
+import { COST_CURRENCY, COST_NORMALIZER, marginOf } from "@/lib/prices/margin";
+import { signedPercent } from "@/lib/prices/guard-words";
 import { toPricePoint } from "@/lib/prices/price-rows";
 import { objectIdSchema } from "@/lib/marketplace/schemas/common";
 import { getDisplayFormat } from "@/lib/format.server";
@@ -25,7 +29,17 @@ export default async function PricePage({ params }: PageProps<"/s/[shopId]/price
   const result = await getPriceForSeller(seller, id);
   if (result.ok && !result.data) notFound();
   const price = result.ok ? result.data : null;
-  const [t, format, productName] = await Promise.all([getTranslations("prices"), getDisplayFormat(), price ? productNameOf(seller.id, price.sku) : null]);
+  const [t, format, productName, history, pricing] = await Promise.all([
+    getTranslations("prices"),
+    getDisplayFormat(),
+    price ? productNameOf(seller.id, price.sku) : null,
+    price ? costHistory(seller.id, price.sku) : [],
+    pricingSettings(seller.id),
+  ]);
+  // The newest history row is the cost; a removal (null) leaves none.
+  const cost = history[0]?.cost ?? null;
+  const margin = price?.type === "sell" ? marginOf(price, cost, pricing.commission.rateBps) : null;
+  const brl = (value: number) => format.money({ value, currency: COST_CURRENCY, normalizer: COST_NORMALIZER });
 
   return (
     <div className="space-y-6">
@@ -51,7 +65,58 @@ export default async function PricePage({ params }: PageProps<"/s/[shopId]/price
           </header>
           {/* The browser gets the dashboard's shapes, not the platform's price. */}
           <PriceHistoryChart history={price.priceHistory.map(toPricePoint)} />
-          {can(access.role, "prices.change") ? <EditPriceForm current={{ id: price.id, sku: price.sku, type: price.type, currency: price.currency, normalizer: price.normalizer }} /> : null}
+          {can(access.role, "prices.change") ? (
+            <EditPriceForm current={{ id: price.id, sku: price.sku, type: price.type, currency: price.currency, normalizer: price.normalizer }} productName={productName} />
+          ) : null}
+          <section aria-labelledby="cost-title" className="space-y-3 rounded-lg border border-zinc-200 bg-white p-5 text-sm" data-testid="cost-section">
+            <h2 id="cost-title" className="text-base font-semibold">
+              {t.rich("costs.detail.title", { sku: () => <span className="font-mono">{price.sku}</span> })}
+            </h2>
+            <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-2">
+              <dt className="text-zinc-600">{t("costs.detail.cost")}</dt>
+              <dd>
+                <CostCell sku={price.sku} cost={cost} source="prices" />
+              </dd>
+              {price.type === "sell" ? (
+                <>
+                  <dt className="text-zinc-600">{t("costs.detail.margin")}</dt>
+                  <dd className="tabular-nums" data-testid="margin">
+                    {margin
+                      ? `${brl(margin.amount)}${margin.percentBps === null ? "" : ` (${signedPercent(margin.percentBps, format)})`}`
+                      : "—"}
+                  </dd>
+                </>
+              ) : null}
+            </dl>
+            {history.length > 0 ? (
+              <details>
+                <summary className="inline-flex min-h-11 cursor-pointer items-center text-brand-700 md:min-h-0">{t("costs.detail.history", { count: history.length })}</summary>
+                <div className="mt-2 overflow-x-auto">
+                  <table className="w-full text-sm">
+                    <caption className="sr-only">{t("costs.detail.historyCaption", { sku: price.sku })}</caption>
+                    <thead className="bg-zinc-50 text-left text-zinc-600">
+                      <tr>
+                        <th className="px-3 py-2 font-medium">{t("costs.detail.setAt")}</th>
+                        <th className="px-3 py-2 font-medium">{t("costs.detail.cost")}</th>
+                        <th className="px-3 py-2 font-medium">{t("costs.detail.by")}</th>
+                        <th className="px-3 py-2 font-medium">{t("costs.detail.source")}</th>
+                      </tr>
+                    </thead>
+                    <tbody data-testid="cost-history-rows">
+                      {history.map((entry, index) => (
+                        <tr key={`${entry.setAt.toISOString()}-${index}`} className="border-t border-zinc-100">
+                          <td className="px-3 py-2">{format.date(entry.setAt)}</td>
+                          <td className="px-3 py-2 whitespace-nowrap tabular-nums">{entry.cost === null ? t("costs.detail.removed") : brl(entry.cost)}</td>
+                          <td className="px-3 py-2">{entry.personName}</td>
+                          <td className="px-3 py-2">{t("costs.detail.sources", { source: entry.source })}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              </details>
+            ) : null}
+          </section>
           {/* Three short columns fit a phone; should a date not, the table scrolls by itself, not the page. */}
           <section className="overflow-x-auto rounded-lg border border-zinc-200 bg-white">
             <table className="w-full text-sm">

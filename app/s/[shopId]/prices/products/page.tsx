@@ -5,6 +5,8 @@ import { PriceProductsTable } from "@/components/prices/price-products-table";
 import { PricesTabs } from "@/components/prices/prices-tabs";
 import { requireShop } from "@/lib/auth/session";
 import { listPriceProducts } from "@/lib/data/price-products";
+import { pricingSettings } from "@/lib/data/product-costs";
+import { can } from "@/lib/auth/roles";
 import { getDisplayFormat } from "@/lib/format.server";
 import { requiredScopesFor } from "@/lib/marketplace/client";
 import { PRODUCT_PAGE_SIZES, readPriceProductsQuery } from "@/lib/prices/price-products-query";
@@ -26,10 +28,10 @@ const hrefOf = (query: PriceProductsQuery, changes: Partial<PriceProductsQuery>)
   return text ? `/prices/products?${text}` : "/prices/products";
 };
 
-// Prices by product (issue 14): one row per SKU with its list ("de") and sell ("por") prices and
-// the discount, edited in place or several at once. Server-rendered from the platform's price
-// list (lib/data/price-products.ts); the search and the pages are links and a GET form, so the
-// page reads without JavaScript.
+// Prices by product (issue 14): one row per SKU with its list ("de") and sell ("por") prices, the
+// discount, and its cost and margin (issue 29), edited in place or several at once. Server-rendered
+// from the platform's price list (lib/data/price-products.ts); the search and the pages are links
+// and a GET form, so the page reads without JavaScript.
 export default async function PriceProductsPage({ params, searchParams }: PageProps<"/s/[shopId]/prices/products">) {
   const access = await requireShop((await params).shopId, "prices.view");
   const seller = access.shop;
@@ -37,7 +39,8 @@ export default async function PriceProductsPage({ params, searchParams }: PagePr
   const query = readPriceProductsQuery(await searchParams);
   const needed = [...new Set([...requiredScopesFor("listPrices"), ...requiredScopesFor("createPrice")])];
   const missing = needed.filter((scope) => seller.connection.scopesMissing.includes(scope));
-  const result = missing.length > 0 ? null : await listPriceProducts(seller, query);
+  const [result, pricing] = await Promise.all([missing.length > 0 ? null : listPriceProducts(seller, query), pricingSettings(seller.id)]);
+  const rate = pricing.commission.rateBps;
   const pageCount = result?.ok ? Math.max(1, Math.ceil(result.data.total / query.size)) : 1;
 
   return (
@@ -46,6 +49,17 @@ export default async function PriceProductsPage({ params, searchParams }: PagePr
         <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
         <PricesTabs current="products" />
         <p className="text-sm text-zinc-600">{t("intro")}</p>
+        <p className="text-sm text-zinc-600" data-testid="margin-note">
+          {rate === null
+            ? t("marginNoteUnknown")
+            : t("marginNote", { rate: format.percent(rate / 10_000), source: pricing.commission.manualBps === null ? "learned" : "manual" })}{" "}
+          {t("guardNote", { limit: format.percent(pricing.limitPercent / 100) })}{" "}
+          {can(access.role, "costs.change") ? (
+            <ShopLink href="/settings#prices" className="text-brand-700 hover:underline">
+              {t("settingsLink")}
+            </ShopLink>
+          ) : null}
+        </p>
       </div>
       {missing.length > 0 ? (
         <ProblemNotice problem={{ kind: "missing_scope", scopes: missing }} feature="yourPrices" />
@@ -79,7 +93,12 @@ export default async function PriceProductsPage({ params, searchParams }: PagePr
               {t("incomplete")}
             </p>
           ) : null}
-          <PriceProductsTable key={`${query.page}:${query.size}:${query.search ?? ""}`} rows={result.data.rows} seller={seller.id} />
+          <PriceProductsTable
+            key={`${query.page}:${query.size}:${query.search ?? ""}`}
+            rows={result.data.rows}
+            seller={seller.id}
+            pricing={{ limitPercent: pricing.limitPercent, rateBps: rate }}
+          />
           <nav aria-label={t("pages")} className="flex flex-wrap items-center justify-between gap-3 text-sm">
             <span className="text-zinc-600">{t("pageOf", { page: format.count(query.page), pages: format.count(pageCount), total: result.data.total })}</span>
             <div className="flex flex-wrap items-center gap-2">

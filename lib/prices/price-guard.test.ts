@@ -1,0 +1,126 @@
+import fc from "fast-check";
+import { createTranslator } from "next-intl";
+import { describe, expect, it } from "vitest";
+import { displayFormat } from "@/lib/format";
+import { catalogues } from "@/messages";
+import type { Messages } from "@/messages";
+import { describeGuardReasons } from "./guard-words";
+import type { GuardWords } from "./guard-words";
+import { changeBps, guardReasons, unconfirmedProducts } from "./price-guard";
+import type { GuardProduct } from "./price-guard";
+
+const brl = (value: number, normalizer = 100) => ({ value, currency: "BRL", normalizer });
+const product = (list: number | null, sell: number | null, cost: number | null): GuardProduct => ({
+  current: { list: list === null ? null : brl(list), sell: sell === null ? null : brl(sell) },
+  cost,
+});
+
+describe("guardReasons", () => {
+  it("holds a sell price below cost, naming the cost", () => {
+    expect(guardReasons(product(5988, 4990, 3000), { type: "sell", ...brl(2994) }, 100)).toEqual([{ code: "belowCost", type: "sell", cost: 3000 }]);
+    // At the cost is not below it.
+    expect(guardReasons(product(5988, 4990, 3000), { type: "sell", ...brl(3000) }, 100)).toEqual([]);
+  });
+
+  it("never compares a list price with the cost", () => {
+    expect(guardReasons(product(5988, 4990, 3000), { type: "list", ...brl(2000) }, 100)).toEqual([]);
+  });
+
+  it("holds a list or sell price that moves more than the limit either way, with the change", () => {
+    const known = product(10000, 8000, null);
+    expect(guardReasons(known, { type: "list", ...brl(13001) }, 30)).toEqual([{ code: "moveTooLarge", type: "list", limitPercent: 30, changeBps: 3001 }]);
+    expect(guardReasons(known, { type: "sell", ...brl(4800) }, 30)).toEqual([{ code: "moveTooLarge", type: "sell", limitPercent: 30, changeBps: -4000 }]);
+    // Exactly ±30 % is within the limit.
+    expect(guardReasons(known, { type: "list", ...brl(13000) }, 30)).toEqual([]);
+    expect(guardReasons(known, { type: "sell", ...brl(5600) }, 30)).toEqual([]);
+  });
+
+  it("gives both reasons when a sell price falls below cost and too far", () => {
+    // −40 % on R$ 49,90 with a cost of R$ 35,00 (the e2e test's change).
+    expect(guardReasons(product(5988, 4990, 3500), { type: "sell", ...brl(2994) }, 30)).toEqual([
+      { code: "belowCost", type: "sell", cost: 3500 },
+      { code: "moveTooLarge", type: "sell", limitPercent: 30, changeBps: -4000 },
+    ]);
+  });
+
+  it("judges a product only on what is known: no cost, no current price, another currency", () => {
+    expect(guardReasons(product(null, null, null), { type: "sell", ...brl(1) }, 30)).toEqual([]);
+    expect(guardReasons(product(null, null, 500), { type: "sell", ...brl(400) }, 30)).toEqual([{ code: "belowCost", type: "sell", cost: 500 }]);
+    const dollars = { current: { list: null, sell: { value: 1000, currency: "USD", normalizer: 100 } }, cost: 5000 };
+    // A cost is in reais: a price in dollars is judged on its move alone.
+    expect(guardReasons(dollars, { type: "sell", value: 900, currency: "USD", normalizer: 100 }, 30)).toEqual([]);
+    // A current price of zero gives no percentage to compare.
+    expect(guardReasons(product(0, 0, null), { type: "sell", ...brl(100_000) }, 30)).toEqual([]);
+  });
+
+  it("compares prices of different precision exactly", () => {
+    // R$ 49,90 kept in thousandths against a cost of R$ 49,91.
+    expect(guardReasons(product(null, null, 4991), { type: "sell", ...brl(49900, 1000) }, 30)).toHaveLength(1);
+    expect(guardReasons(product(null, null, 4990), { type: "sell", ...brl(49900, 1000) }, 30)).toEqual([]);
+    expect(changeBps(brl(10000), brl(130000, 1000))).toBe(3000);
+  });
+
+  const price = fc.record({ value: fc.integer({ min: 1, max: 100_000_000 }), normalizer: fc.constantFrom(1, 10, 100, 1000) });
+
+  it("holds a move exactly when its size is above the limit", () => {
+    fc.assert(
+      fc.property(price, price, fc.integer({ min: 1, max: 1000 }), (current, proposed, limit) => {
+        const reasons = guardReasons({ current: { list: { ...current, currency: "BRL" }, sell: null }, cost: null }, { type: "list", currency: "BRL", ...proposed }, limit);
+        const ratio = proposed.value / proposed.normalizer / (current.value / current.normalizer) - 1;
+        // Away from the boundary, where floating point is exact enough to check against.
+        if (Math.abs(Math.abs(ratio) - limit / 100) > 1e-6) expect(reasons.length === 1).toBe(Math.abs(ratio) > limit / 100);
+      }),
+    );
+  });
+
+  it("never holds a price left as it is, nor one within the limit, without a cost", () => {
+    fc.assert(
+      fc.property(price, fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 1, max: 1000 }), (current, limit, step) => {
+        const amount = { ...current, currency: "BRL" };
+        expect(guardReasons({ current: { list: amount, sell: amount }, cost: null }, { type: "sell", ...amount }, limit)).toEqual([]);
+        // Scaled by a factor within the limit: (1 + f) with |f| ≤ limit %.
+        const factor = Math.min(limit, step) / 100;
+        const within = { ...amount, value: Math.floor(current.value * (1 + factor)) };
+        if (within.value > current.value * (1 + limit / 100)) return;
+        expect(guardReasons({ current: { list: amount, sell: amount }, cost: null }, { type: "sell", ...within }, limit)).toEqual([]);
+      }),
+    );
+  });
+
+  it("gives the same reasons whatever precision the same amounts are written in", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 0, max: 1_000_000 }), (current, proposed, cost) => {
+        const inCents = guardReasons(product(null, current, cost), { type: "sell", ...brl(proposed) }, 30);
+        const inThousandths = guardReasons({ current: { list: null, sell: brl(current * 10, 1000) }, cost }, { type: "sell", ...brl(proposed * 10, 1000) }, 30);
+        expect(inThousandths).toEqual(inCents);
+      }),
+    );
+  });
+});
+
+describe("unconfirmedProducts", () => {
+  it("names each held product once, unless confirmed", () => {
+    const held = [{ sku: "A" }, { sku: "B" }, { sku: "A" }, { sku: "C" }];
+    expect(unconfirmedProducts(held, new Set(["B"]))).toEqual(["A", "C"]);
+  });
+});
+
+describe("the reasons in the seller's words", () => {
+  const words = (locale: "en" | "pt-BR", reasons: Parameters<typeof describeGuardReasons>[0]) =>
+    describeGuardReasons(
+      reasons,
+      createTranslator({ locale, messages: catalogues[locale] as Messages, namespace: "prices.guard" }) as unknown as GuardWords,
+      displayFormat({ locale }),
+    );
+  const reasons = guardReasons(product(5988, 4990, 3500), { type: "sell", ...brl(2994) }, 30);
+
+  it("says below cost with the cost, and the change beyond the limit, in Portuguese", () => {
+    expect(words("pt-BR", reasons)).toBe("Abaixo do custo (R$\u00a035,00); Mudança maior que 30% no preço de venda (\u221240%)");
+  });
+
+  it("and in English, a rise with its sign", () => {
+    const rise = guardReasons(product(1000, null, null), { type: "list", ...brl(1450) }, 30);
+    expect(words("en", rise)).toBe("Change larger than 30% in the list price (+45%)");
+    expect(words("en", reasons)).toContain("Below cost (R$35.00)");
+  });
+});

@@ -1,0 +1,170 @@
+import { expect, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { applyPercent } from "../../lib/prices/price-products";
+import { connectAs, gotoHydrated, sandboxPrices, storedAccessToken, withE2eDatabase } from "./support";
+import type { SandboxPrice } from "./support";
+
+// The price guard (issue 29), in Portuguese as a Brazilian seller works: costs of two products set
+// in place on prices by product, then a −40 % change of their sell prices. The preview names both
+// as below cost and beyond the ±30 % limit, nothing reaches the marketplace (its API says so)
+// until each product is confirmed, and then the new prices do. A CSV row and an in-place edit
+// below cost are stopped too. At 1366 px; one check at 390 px.
+const SELLER = "seller@example.com";
+const PRODUCTS = ["GAR-001", "GAR-002"] as const;
+const brl = (cents: number) => new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" }).format(cents / 100);
+/** Cents as a pt-BR amount to type: 1234,56. */
+const typed = (cents: number) => `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")}`;
+
+/** The guard starts from the shop's defaults (30 %, no costs) and leaves nothing behind for other tests. */
+async function resetGuard() {
+  await withE2eDatabase(async (client) => {
+    const { rows } = await client.query<{ id: string }>(`SELECT id FROM "Seller" WHERE email = $1`, [SELLER]);
+    for (const { id } of rows) {
+      await client.query(`DELETE FROM "ProductCost" WHERE "sellerId" = $1`, [id]);
+      await client.query(`UPDATE "Seller" SET "priceChangeLimitPercent" = 30 WHERE id = $1`, [id]);
+    }
+  });
+}
+
+const sellOf = (prices: SandboxPrice[], sku: string) => prices.find((price) => price.sku === sku && price.type === "sell")!;
+
+async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+}
+
+async function expectTouchSized(target: Locator) {
+  const box = await target.boundingBox();
+  expect(box, "the target is laid out").not.toBeNull();
+  expect(box!.height).toBeGreaterThanOrEqual(44);
+  expect(box!.width).toBeGreaterThanOrEqual(44);
+}
+
+test.describe("at 1366 px", () => {
+  test.use({ locale: "pt-BR", viewport: { width: 1366, height: 900 } });
+  test.beforeEach(resetGuard);
+  test.afterEach(resetGuard);
+
+  test("a −40 % change below cost is held for both products, nothing is sent until each is confirmed, then the sandbox holds the new prices", async ({ page, request }) => {
+    test.setTimeout(120_000);
+    await connectAs(page, SELLER);
+    const token = await storedAccessToken(SELLER);
+    const before = await sandboxPrices(request, token);
+    // A cost at 70 % of the sell price: −40 % sells below it.
+    const costOf = new Map(PRODUCTS.map((sku) => [sku, Math.round(sellOf(before, sku).value * 0.7)]));
+
+    await gotoHydrated(page, "/prices/products?search=GAR-00");
+    for (const sku of PRODUCTS) {
+      await page.getByRole("button", { name: `Definir: Custo de ${sku}` }).click();
+      await page.getByRole("textbox", { name: `Custo de ${sku}` }).fill(typed(costOf.get(sku)!));
+      await page.getByRole("button", { name: "Salvar custo" }).click();
+      const row = page.locator("tbody tr", { has: page.getByRole("checkbox", { name: `Selecionar ${sku}` }) });
+      await expect(row.getByTestId("cost")).toHaveText(brl(costOf.get(sku)!));
+      // The margin shows beside it, in money and %.
+      await expect(row.getByTestId("margin")).toHaveText(/R\$\s?[\d.,]+ \([+−]?[\d,]+%\)/);
+    }
+
+    for (const sku of PRODUCTS) await page.getByRole("checkbox", { name: `Selecionar ${sku}` }).check();
+    await expect(page.getByRole("heading", { name: "Alterar 2 produtos" })).toBeVisible();
+    await page.getByRole("combobox", { name: /^Preço/ }).selectOption("sell");
+    await page.getByRole("radio", { name: "Por porcentagem" }).check();
+    await page.getByLabel(/Porcentagem/).fill("-40");
+    await page.getByRole("button", { name: "Pré-visualizar" }).click();
+
+    // The preview names both products as held, with the seller's words for why.
+    const preview = page.getByTestId("bulk-change-preview");
+    for (const sku of PRODUCTS) {
+      const row = preview.locator("tbody tr", { hasText: sku });
+      await expect(row.getByTestId("held-reasons")).toContainText(`Abaixo do custo (${brl(costOf.get(sku)!)})`);
+      await expect(row.getByTestId("held-reasons")).toContainText("Mudança maior que 30% no preço de venda (−40%)");
+    }
+    const held = page.getByTestId("held-changes");
+    await expect(held).toContainText("2 produtos precisam da sua confirmação");
+    await expect(held.getByTestId("held-product")).toHaveCount(2);
+    const nothing = page.getByRole("button", { name: "Nada a aplicar" });
+    await expect(nothing).toBeDisabled();
+    expect((await sandboxPrices(request, token)).map((price) => price.value)).toEqual(before.map((price) => price.value));
+
+    // One product confirmed: one change to send; the other still held.
+    await held.getByRole("checkbox", { name: /Enviar o novo preço de GAR-001/ }).check();
+    await expect(page.getByRole("button", { name: "Aplicar 1 alteração" })).toBeEnabled();
+    await held.getByRole("checkbox", { name: /Enviar o novo preço de GAR-002/ }).check();
+    expect((await sandboxPrices(request, token)).map((price) => price.value)).toEqual(before.map((price) => price.value));
+
+    await page.getByRole("button", { name: "Aplicar 2 alterações" }).click();
+    await expect(page.getByTestId("bulk-change-outcome")).toHaveText(["aplicado", "aplicado"], { timeout: 30_000 });
+    const after = await sandboxPrices(request, token);
+    for (const sku of PRODUCTS) expect(sellOf(after, sku).value, sku).toBe(applyPercent(sellOf(before, sku).value, -4000));
+  });
+
+  test("a CSV row below cost is held and not sent while the file's other rows are; an in-place edit below cost is stopped", async ({ page, request }) => {
+    test.setTimeout(120_000);
+    await connectAs(page, SELLER);
+    const token = await storedAccessToken(SELLER);
+    const before = await sandboxPrices(request, token);
+    const sell1 = sellOf(before, "GAR-001").value;
+    const list2 = before.find((price) => price.sku === "GAR-002" && price.type === "list")!.value;
+    // GAR-001 costs more than its sell price less a real: a small cut falls below it.
+    await gotoHydrated(page, "/prices/products?search=GAR-001");
+    await page.getByRole("button", { name: "Definir: Custo de GAR-001" }).click();
+    await page.getByRole("textbox", { name: "Custo de GAR-001" }).fill(typed(sell1 - 50));
+    await page.getByRole("button", { name: "Salvar custo" }).click();
+    await expect(page.getByTestId("cost")).toHaveText(brl(sell1 - 50));
+
+    // The CSV, as a pt-BR spreadsheet saves it: GAR-001 below cost (held), GAR-002's list price up 1 % (sent).
+    await gotoHydrated(page, "/prices/bulk");
+    const csv = `\uFEFFsku;type;value;currency\r\nGAR-001;sell;${typed(sell1 - 100)};BRL\r\nGAR-002;list;${typed(Math.round(list2 * 1.01))};BRL\r\n`;
+    await page.getByLabel("Arquivo CSV").setInputFiles({ name: "precos.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await page.getByRole("button", { name: "Ver prévia" }).click();
+    const heldRow = page.locator('tr[data-line="2"]');
+    await expect(heldRow).toHaveAttribute("data-held", "true");
+    await expect(heldRow.getByTestId("held-reasons")).toContainText(`Abaixo do custo (${brl(sell1 - 50)})`);
+    await expect(page.getByTestId("held-changes").getByRole("checkbox", { name: /Enviar o novo preço de GAR-001/ })).not.toBeChecked();
+
+    await page.getByRole("button", { name: "Aplicar 1 alteração" }).click();
+    await expect(page.locator('tr[data-line="3"]').getByTestId("row-result")).toHaveText("aplicada", { timeout: 30_000 });
+    await expect(heldRow.getByTestId("row-result")).toHaveText("retida: não enviada");
+    let now = await sandboxPrices(request, token);
+    expect(sellOf(now, "GAR-001").value).toBe(sell1);
+    expect(now.find((price) => price.sku === "GAR-002" && price.type === "list")!.value).toBe(Math.round(list2 * 1.01));
+
+    // In place: the sell price below cost is not sent; the cell says why and offers to send it anyway.
+    await gotoHydrated(page, "/prices/products?search=GAR-001");
+    await page.getByRole("button", { name: ": Preço de venda de GAR-001" }).click();
+    await page.getByRole("textbox", { name: "Preço de venda de GAR-001" }).fill(typed(sell1 - 100));
+    await page.keyboard.press("Enter");
+    const notice = page.getByTestId("price-held");
+    await expect(notice).toContainText("Não enviado: GAR-001");
+    await expect(notice).toContainText(`Abaixo do custo (${brl(sell1 - 50)})`);
+    await expect(notice.getByRole("button", { name: /^Enviar mesmo assim/ })).toBeVisible();
+    now = await sandboxPrices(request, token);
+    expect(sellOf(now, "GAR-001").value).toBe(sell1);
+    await page.getByRole("button", { name: "Cancelar" }).click();
+    await expect(page.getByTestId("sell-price")).toHaveText(brl(sell1));
+  });
+});
+
+test.describe("at 390 px", () => {
+  test.use({ locale: "pt-BR", viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  test.beforeEach(resetGuard);
+  test.afterEach(resetGuard);
+
+  test("on a phone, an in-place edit below cost is held with its reason on the card, the page fits, and sending anyway is a touch target", async ({ page, request }) => {
+    await connectAs(page, SELLER);
+    const token = await storedAccessToken(SELLER);
+    const sell = sellOf(await sandboxPrices(request, token), "GAR-002").value;
+    await gotoHydrated(page, "/prices/products?search=GAR-002");
+    await page.getByRole("button", { name: "Definir: Custo de GAR-002" }).tap();
+    await page.getByRole("textbox", { name: "Custo de GAR-002" }).fill(typed(sell));
+    await page.getByRole("button", { name: "Salvar custo" }).tap();
+    await expect(page.getByTestId("cost")).toHaveText(brl(sell));
+
+    await page.getByRole("button", { name: ": Preço de venda de GAR-002" }).tap();
+    await page.getByRole("textbox", { name: "Preço de venda de GAR-002" }).fill(typed(sell - 1));
+    await page.getByRole("button", { name: "Salvar", exact: true }).tap();
+    const notice = page.getByTestId("price-held");
+    await expect(notice).toContainText("Abaixo do custo");
+    await expectTouchSized(notice.getByRole("button", { name: /^Enviar mesmo assim/ }));
+    await expectNoSidewaysScroll(page);
+    expect(sellOf(await sandboxPrices(request, token), "GAR-002").value).toBe(sell);
+  });
+});
