@@ -54,7 +54,7 @@ test.describe("at 1366 px", () => {
 
     await gotoHydrated(page, "/prices/products?search=GAR-00");
     for (const sku of PRODUCTS) {
-      await page.getByRole("button", { name: `Definir: Custo de ${sku}` }).click();
+      await page.getByRole("button", { name: `: Custo de ${sku}` }).click();
       await page.getByRole("textbox", { name: `Custo de ${sku}` }).fill(typed(costOf.get(sku)!));
       await page.getByRole("button", { name: "Salvar custo" }).click();
       const row = page.locator("tbody tr", { has: page.getByRole("checkbox", { name: `Selecionar ${sku}` }) });
@@ -105,7 +105,7 @@ test.describe("at 1366 px", () => {
     const list2 = before.find((price) => price.sku === "GAR-002" && price.type === "list")!.value;
     // GAR-001 costs more than its sell price less a real: a small cut falls below it.
     await gotoHydrated(page, "/prices/products?search=GAR-001");
-    await page.getByRole("button", { name: "Definir: Custo de GAR-001" }).click();
+    await page.getByRole("button", { name: ": Custo de GAR-001" }).click();
     await page.getByRole("textbox", { name: "Custo de GAR-001" }).fill(typed(sell1 - 50));
     await page.getByRole("button", { name: "Salvar custo" }).click();
     await expect(page.getByTestId("cost")).toHaveText(brl(sell1 - 50));
@@ -153,7 +153,7 @@ test.describe("at 390 px", () => {
     const token = await storedAccessToken(SELLER);
     const sell = sellOf(await sandboxPrices(request, token), "GAR-002").value;
     await gotoHydrated(page, "/prices/products?search=GAR-002");
-    await page.getByRole("button", { name: "Definir: Custo de GAR-002" }).tap();
+    await page.getByRole("button", { name: ": Custo de GAR-002" }).tap();
     await page.getByRole("textbox", { name: "Custo de GAR-002" }).fill(typed(sell));
     await page.getByRole("button", { name: "Salvar custo" }).tap();
     await expect(page.getByTestId("cost")).toHaveText(brl(sell));
