@@ -16,13 +16,15 @@ export interface ShopChoice {
 
 const NAV_ITEMS = [
   { path: "/orders", key: "orders", capability: "orders.view" },
+  { path: "/shipping", key: "shipping", capability: "orders.view" },
   // Prices open on the view a Brazilian seller reads them in: "de" and "por" per product.
   { path: "/prices/products", section: "/prices", key: "prices", capability: "prices.view" },
   { path: "/skus", key: "skus", capability: "skus.view" },
   { path: "/webhooks", key: "webhooks", capability: "events.view" },
   { path: "/members", key: "members", capability: "members.manage" },
   { path: "/audit", key: "audit", capability: "audit.view" },
-  { path: "/settings", key: "settings", capability: "connection.manage" },
+  // Owners see the connection and time zone there, managers only prices and margins.
+  { path: "/settings", key: "settings", capability: "costs.change" },
 ] as const satisfies readonly { path: string; section?: string; key: string; capability: Capability }[];
 
 /**
@@ -31,6 +33,8 @@ const NAV_ITEMS = [
  */
 export function ShopNav({ shops }: { shops: ShopChoice[] }) {
   const t = useTranslations("shell");
+  // The shipping section's name lives with its own words (messages/<locale>/shipping.json).
+  const shipping = useTranslations("shipping");
   const shopId = useShopId();
   const shop = shops.find((candidate) => candidate.id === shopId);
   if (!shop) return null;
@@ -41,7 +45,7 @@ export function ShopNav({ shops }: { shops: ShopChoice[] }) {
         <ul className="flex flex-col gap-1 lg:flex-row">
           {NAV_ITEMS.filter((item) => can(shop.role, item.capability)).map((item) => (
             <li key={item.key}>
-              <NavLink href={shopPath(shop.id, item.path)} section={shopPath(shop.id, "section" in item ? item.section : item.path)} label={t(`nav.${item.key}`)} />
+              <NavLink href={shopPath(shop.id, item.path)} section={shopPath(shop.id, "section" in item ? item.section : item.path)} label={item.key === "shipping" ? shipping("title") : t(`nav.${item.key}`)} />
             </li>
           ))}
         </ul>

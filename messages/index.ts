@@ -31,6 +31,8 @@ import enMembers from "./en/members.json";
 import ptMembers from "./pt-BR/members.json";
 import enPeople from "./en/people.json";
 import ptPeople from "./pt-BR/people.json";
+import enShipping from "./en/shipping.json";
+import ptShipping from "./pt-BR/shipping.json";
 
 const en = {
   audit: enAudit,
@@ -44,6 +46,7 @@ const en = {
   problems: enProblems,
   settings: enSettings,
   shell: enShell,
+  shipping: enShipping,
   skus: enSkus,
   webhooks: enWebhooks,
   words: enWords,
@@ -65,6 +68,7 @@ export const catalogues: Record<Locale, Record<keyof Messages, unknown>> = {
     problems: ptProblems,
     settings: ptSettings,
     shell: ptShell,
+    shipping: ptShipping,
     skus: ptSkus,
     webhooks: ptWebhooks,
     words: ptWords,

@@ -67,7 +67,7 @@ export function LiveUpdates({ shopId, after }: { shopId: string; after: string }
     source.addEventListener("order", (event) => {
       const message = parse(event as MessageEvent<string>);
       if (!message) return;
-      refresh("orders");
+      refresh("orders", "shipping");
       if (message.domain === "order.order") {
         const { t: words, eventWords } = wordsRef.current;
         const orderId = String(message.orderId);

@@ -7,4 +7,4 @@ export function shopPath(shopId: string, path = ""): string {
 }
 
 /** The shop-less paths of before (/orders, /prices…), now redirected to the person's last shop. */
-export const SHOP_SECTIONS = ["orders", "prices", "skus", "webhooks", "settings", "members", "audit"] as const;
+export const SHOP_SECTIONS = ["orders", "shipping", "prices", "skus", "webhooks", "settings", "members", "audit"] as const;

@@ -31,6 +31,7 @@ async function smallTargets(page: Page) {
 
 const SECTIONS = [
   { name: "Pedidos", url: /\/orders$/ },
+  { name: "Expedição", url: /\/shipping$/ },
   { name: "Preços", url: /\/prices\/products$/ },
   { name: "SKUs", url: /\/skus$/ },
   { name: "Webhooks", url: /\/webhooks$/ },
@@ -73,7 +74,7 @@ test("signed in: every page fits a phone's screen and every section is reachable
   await connectAs(page, "seller@example.com");
   await everySectionThroughTheMenu(page);
 
-  const pages = ["/", "/orders", "/orders?deadline=late", "/prices", "/prices/products", "/prices/bulk", "/skus", "/skus/new", "/webhooks", "/webhooks/events", "/settings", "/members", "/audit", "/shops", "/account", "/refused"];
+  const pages = ["/", "/orders", "/orders?deadline=late", "/prices", "/shipping", "/shipping/picking?all=1&due=today", "/prices/products", "/prices/bulk", "/prices/costs", "/skus", "/skus/new", "/webhooks", "/webhooks/events", "/settings", "/members", "/audit", "/shops", "/account", "/refused"];
   for (const path of pages) {
     await page.goto(path);
     await expect(page.locator("main h1")).toBeVisible();

@@ -43,11 +43,13 @@ test("a manager's price change shows in the audit log with their name; a viewer 
   const viewer = await joinWithPasskey(browser, await inviteLink(page, shop, "Viewer"), viewerName, shop);
   try {
     await expect(manager.getByTestId("current-shop")).toHaveText("Loja Demo — you are manager");
-    // The manager's sections: no Team, no Settings.
+    // The manager's sections: no Team; Settings holds only prices and margins, not the connection.
     const nav = manager.getByRole("navigation", { name: "Main" });
     await expect(nav.getByRole("link", { name: "Audit log" })).toBeVisible();
     await expect(nav.getByRole("link", { name: "Team" })).toHaveCount(0);
-    await expect(nav.getByRole("link", { name: "Settings" })).toHaveCount(0);
+    await nav.getByRole("link", { name: "Settings" }).click();
+    await expect(manager.getByRole("button", { name: "Disconnect marketplace account" })).toHaveCount(0);
+    await expect(manager.getByLabel("Largest change without confirmation (±)")).toBeVisible();
 
     // The manager changes a sell price in place.
     await manager.goto(`${shop}/prices/products`);

@@ -1,0 +1,45 @@
+import { getTranslations } from "next-intl/server";
+import { authorizeShopRequest } from "@/lib/auth/session";
+import { badQuery } from "@/lib/data/list-route";
+import { problemResponse } from "@/lib/data/problem-response";
+import { getAccessToken } from "@/lib/data/sellers";
+import { env } from "@/lib/env";
+import { requestLog } from "@/lib/log";
+import { labelsRunStream } from "@/lib/shipping/labels-run";
+import { LABELS_STREAM_TYPE } from "@/lib/shipping/labels-wire";
+import { loadPickingList } from "@/lib/shipping/picking-data";
+import { labelJobsOf } from "@/lib/shipping/picking-list";
+import { selectionSchema } from "@/lib/shipping/selection";
+
+// "Labels PDF" of the shipping page: the selected orders' labels (one per parcel, in the picking
+// list's order) fetched from their `shipping.labels.url` and merged into one PDF, with progress,
+// streamed back (lib/shipping/labels-run.ts). Labels carry the recipient's name and address: the
+// role must see customer data.
+export async function POST(request: Request, { params }: RouteContext<"/api/s/[shopId]/shipping/labels">): Promise<Response> {
+  const access = await authorizeShopRequest((await params).shopId, "orders.customerData");
+  if (access instanceof Response) return access;
+  const seller = access.shop;
+  const selection = selectionSchema.safeParse(await request.json().catch(() => null));
+  if (!selection.success) return badQuery(selection.error);
+  const loaded = await loadPickingList(seller, selection.data);
+  if (!loaded.ok) return problemResponse(loaded.problem);
+  const [accessToken, t] = await Promise.all([getAccessToken(seller.id), getTranslations("shipping.labels")]);
+  const log = requestLog(request, { shopId: seller.id, component: "labels" });
+  const stream = labelsRunStream({
+    jobs: labelJobsOf(loaded.data.list),
+    skipped: loaded.data.list.skipped,
+    truncated: loaded.data.truncated,
+    fetcher: { platformBaseUrl: env.MARKETPLACE_BASE_URL, accessToken },
+    title: t("documentTitle"),
+    failureMessage: t("failed"),
+    onError: (error) => log.error({ err: error }, "labels run stopped"),
+  });
+  return new Response(stream, {
+    headers: {
+      "content-type": LABELS_STREAM_TYPE,
+      "cache-control": "private, no-store, no-transform",
+      // Progress lines must reach the browser as they are written, not when a proxy's buffer fills.
+      "x-accel-buffering": "no",
+    },
+  });
+}

@@ -1,0 +1,7 @@
+import { listRoute, local } from "@/lib/data/list-route";
+import { listShippingOrders } from "@/lib/data/packing";
+import { shippingSchema } from "@/lib/shipping/selection";
+
+// The shipping table's data: the shop's orders to ship with their packing stages, from the
+// dashboard's own database (the order mirror), never the platform.
+export const GET = listRoute("orders.view", shippingSchema.parse, (seller, filters) => local(listShippingOrders(seller, filters)));

@@ -1,0 +1,246 @@
+import "server-only";
+import type { LookupAddress } from "node:dns";
+import { lookup as dnsLookup } from "node:dns/promises";
+import { Agent as HttpAgent, request as httpRequest } from "node:http";
+import type { IncomingMessage } from "node:http";
+import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
+import { isIP } from "node:net";
+import type { LookupFunction } from "node:net";
+import type { LabelFailureReason } from "@/lib/shipping/labels-wire";
+// The address ranges are the sandbox's webhook guard's (IANA special-purpose registries): one
+// classification of "public" for everything this project calls on someone else's word.
+import { classifyAddress } from "@/sandbox/network-policy";
+import type { AddressKind } from "@/sandbox/network-policy";
+
+// Fetching a shipping label (spec: Delivery `shipping.labels.url`) on the server. The address comes
+// from the platform's data, so it is untrusted: the rules (https or the platform's own origin,
+// public addresses only, the socket pinned to the checked ones, every redirect checked again, size
+// and time capped, a PDF or nothing, the token for the platform's origin alone) are decision 0013's.
+
+export interface LabelLimits {
+  maxBytes: number;
+  timeoutMs: number;
+  maxRedirects: number;
+}
+
+export const LABEL_LIMITS: Readonly<LabelLimits> = { maxBytes: 5 * 1024 * 1024, timeoutMs: 15_000, maxRedirects: 3 };
+
+export type LabelFetchResult = { ok: true; bytes: Uint8Array } | { ok: false; reason: LabelFailureReason; status?: number; detail?: string };
+
+/** Every address a host name resolves to (tests stub it). */
+export type HostLookup = (hostname: string) => Promise<readonly LookupAddress[]>;
+
+const systemLookup: HostLookup = (hostname) => dnsLookup(hostname, { all: true });
+
+export interface LabelFetcherOptions {
+  /** MARKETPLACE_BASE_URL: its origin alone may be plain http or a local address, and alone gets the token. */
+  platformBaseUrl: string;
+  /** The shop's access token for the platform, sent to its origin only; null to send none. */
+  accessToken: string | null;
+  limits?: Partial<LabelLimits>;
+  lookup?: HostLookup;
+}
+
+export interface LabelFetcher {
+  /** The label at `url`, or why not. Throws only when `signal` (the caller's) was aborted. */
+  fetch(url: string, signal?: AbortSignal): Promise<LabelFetchResult>;
+  /** Closes the kept-alive connections. */
+  close(): void;
+}
+
+/** Why `url` may not be fetched at all, whatever it resolves to; null when it may. */
+export function labelUrlRefusal(url: URL, platformOrigin: string): Extract<LabelFailureReason, "invalid_url" | "insecure"> | null {
+  if (url.protocol !== "https:" && url.protocol !== "http:") return "invalid_url";
+  // Credentials in the address would be sent as Basic authentication to whoever the host is.
+  if (url.username !== "" || url.password !== "") return "invalid_url";
+  if (url.protocol === "http:" && url.origin !== platformOrigin) return "insecure";
+  return null;
+}
+
+/** The request's headers: the bearer token only for the platform's own origin (scheme, host and port alike). */
+export function labelRequestHeaders(url: URL, platformOrigin: string, accessToken: string | null): Record<string, string> {
+  return {
+    accept: "application/pdf",
+    ...(accessToken !== null && url.origin === platformOrigin ? { authorization: `Bearer ${accessToken}` } : {}),
+  };
+}
+
+/** Kinds of address a label host may resolve to: public ones, and local ones for the platform alone (the sandbox on this machine). */
+function addressAllowed(kind: AddressKind, platform: boolean): boolean {
+  return kind === "public" || (platform && (kind === "loopback" || kind === "private"));
+}
+
+const ignore = () => {};
+
+const REDIRECTS: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
+
+/** `%PDF-` within the first kilobyte, where PDF readers look for the header. */
+function isPdf(bytes: Uint8Array): boolean {
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 1024));
+  return head.indexOf("%PDF-") !== -1;
+}
+
+class Refused extends Error {
+  constructor(
+    readonly reason: LabelFailureReason,
+    readonly detail: string,
+    readonly status?: number,
+  ) {
+    super(detail);
+  }
+}
+
+/** A `lookup` that answers only `addresses` (checked already), so the socket cannot go anywhere else. */
+function pinnedLookup(addresses: readonly LookupAddress[]): LookupFunction {
+  return (_hostname, options, callback) => {
+    const family = options.family === "IPv4" ? 4 : options.family === "IPv6" ? 6 : (options.family ?? 0);
+    const usable = addresses.filter((candidate) => family === 0 || candidate.family === family);
+    const [first] = usable;
+    if (!first) callback(Object.assign(new Error(`no checked IPv${family} address`), { code: "ENOTFOUND" }), "");
+    else if (options.all) callback(null, usable);
+    else callback(null, first.address, first.family);
+  };
+}
+
+/** Waits for `promise` unless `signal` aborts first. */
+function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    signal.addEventListener("abort", abort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", abort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", abort);
+        reject(error);
+      },
+    );
+  });
+}
+
+export function createLabelFetcher(options: LabelFetcherOptions): LabelFetcher {
+  const platformOrigin = new URL(options.platformBaseUrl).origin;
+  const limits: LabelLimits = { ...LABEL_LIMITS, ...options.limits };
+  const lookup = options.lookup ?? systemLookup;
+  // Kept alive across one run's labels: most come from one or two hosts. A pooled socket stays
+  // connected to an address that was checked when it opened.
+  const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
+
+  async function checkedAddresses(url: URL, platform: boolean, signal: AbortSignal): Promise<readonly LookupAddress[]> {
+    // The URL parser keeps IPv6 literals in brackets and already turned 0x7f.1 or 2130706433 into 127.0.0.1.
+    const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
+    const version = isIP(host);
+    let addresses: readonly LookupAddress[];
+    try {
+      addresses = version === 0 ? await unlessAborted(lookup(host), signal) : [{ address: host, family: version }];
+    } catch (error) {
+      if (signal.aborted) throw error;
+      throw new Refused("unreachable", `${host} could not be resolved`);
+    }
+    if (addresses.length === 0) throw new Refused("unreachable", `${host} resolves to no address`);
+    // A name is refused when any of its addresses is: the connection could go to any of them.
+    for (const { address } of addresses) {
+      const kind = classifyAddress(address) ?? "reserved";
+      if (!addressAllowed(kind, platform)) throw new Refused("private_address", `${host} is ${kind === "public" ? address : `a ${kind} address`}`);
+    }
+    return addresses;
+  }
+
+  function get(url: URL, addresses: readonly LookupAddress[], signal: AbortSignal): Promise<IncomingMessage> {
+    const secure = url.protocol === "https:";
+    return new Promise((resolve, reject) => {
+      const request = (secure ? httpsRequest : httpRequest)(url, {
+        method: "GET",
+        headers: labelRequestHeaders(url, platformOrigin, options.accessToken),
+        agent: secure ? agents.https : agents.http,
+        lookup: pinnedLookup(addresses),
+        signal,
+      });
+      request.once("response", (response) => {
+        // An answer cut off mid-way (a timeout, the caller leaving) errors the body stream: the
+        // reader below sees it; a body nobody reads any more must not crash the process with it.
+        response.on("error", ignore);
+        resolve(response);
+      });
+      // `on`, not `once`: an error after the answer came is the body's, already handled.
+      request.on("error", reject);
+      request.end();
+    });
+  }
+
+  async function readCapped(response: IncomingMessage): Promise<Uint8Array> {
+    const declared = Number(response.headers["content-length"]);
+    if (Number.isFinite(declared) && declared > limits.maxBytes) {
+      response.destroy();
+      throw new Refused("too_large", `${declared} bytes declared`);
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of response as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      // Stop reading at once: a server may send far more than it declared, or declare nothing.
+      if (size > limits.maxBytes) {
+        response.destroy();
+        throw new Refused("too_large", `more than ${limits.maxBytes} bytes`);
+      }
+      chunks.push(chunk);
+    }
+    return Buffer.concat(chunks, size);
+  }
+
+  async function fetchLabel(raw: string, outer?: AbortSignal): Promise<LabelFetchResult> {
+    if (raw.trim() === "") return { ok: false, reason: "no_url" };
+    if (!URL.canParse(raw)) return { ok: false, reason: "invalid_url" };
+    const timeout = AbortSignal.timeout(limits.timeoutMs);
+    const signal = outer ? AbortSignal.any([outer, timeout]) : timeout;
+    let url = new URL(raw);
+    try {
+      for (let redirects = 0; ; redirects++) {
+        const refusal = labelUrlRefusal(url, platformOrigin);
+        if (refusal) throw new Refused(redirects > 0 ? "redirect" : refusal, `${refusal}: ${url.origin}`);
+        const platform = url.origin === platformOrigin;
+        let addresses: readonly LookupAddress[];
+        try {
+          addresses = await checkedAddresses(url, platform, signal);
+        } catch (error) {
+          // A redirect to a private address is the redirect's fault: say so.
+          if (error instanceof Refused && redirects > 0 && error.reason === "private_address") throw new Refused("redirect", error.detail);
+          throw error;
+        }
+        const response = await get(url, addresses, signal);
+        const status = response.statusCode ?? 0;
+        const location = response.headers.location;
+        if (REDIRECTS.has(status) && location) {
+          response.resume();
+          if (redirects >= limits.maxRedirects) throw new Refused("redirect", `more than ${limits.maxRedirects} redirects`);
+          if (!URL.canParse(location, url)) throw new Refused("redirect", "a redirect to something that is not an address");
+          url = new URL(location, url);
+          continue;
+        }
+        if (status !== 200) {
+          response.resume();
+          throw new Refused("http_error", `HTTP ${status}`, status);
+        }
+        const bytes = await readCapped(response);
+        if (!isPdf(bytes)) throw new Refused("not_pdf", `${response.headers["content-type"] ?? "no content type"}, ${bytes.length} bytes`);
+        return { ok: true, bytes };
+      }
+    } catch (error) {
+      if (outer?.aborted) throw outer.reason;
+      if (error instanceof Refused) return { ok: false, reason: error.reason, detail: error.detail, ...(error.status === undefined ? {} : { status: error.status }) };
+      if (timeout.aborted) return { ok: false, reason: "timeout", detail: `no complete answer within ${limits.timeoutMs} ms` };
+      return { ok: false, reason: "unreachable", detail: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  return {
+    fetch: fetchLabel,
+    close: () => {
+      agents.http.destroy();
+      agents.https.destroy();
+    },
+  };
+}

@@ -1,0 +1,176 @@
+// The picking list of a shipping morning: from the selected orders as the platform has them now
+// (spec: Resources → Order, Delivery item, Delivery shipping), what to take off the shelves, by SKU
+// with its total, then what goes in each parcel, order by order. Pure: the page, its PDF and the
+// labels (whose merged PDF follows the same order, one parcel after another) all build it here.
+import type { Order } from "@/lib/marketplace/schemas/order";
+import { safeWebUrl } from "@/lib/marketplace/schemas/common";
+import { shipByOf } from "@/lib/orders/ship-by";
+
+/** Deliveries still waiting to be handed to the carrier (the same rule as the ship-by, lib/orders/ship-by.ts). */
+const OPEN_DELIVERY_STATUSES: ReadonlySet<string> = new Set(["created", "received"]);
+
+export interface PickingItem {
+  sku: string;
+  name: string;
+  quantity: number;
+}
+
+/** One parcel: a delivery still to post, its label and what goes in it. */
+export interface PickingParcel {
+  deliveryId: string;
+  trackingNumber: string;
+  labelUrl: string;
+  /** This delivery's handling-time limit. */
+  shipBy: string;
+  items: PickingItem[];
+}
+
+export interface PickingOrder {
+  id: string;
+  customerName: string;
+  /** The order's ship-by: its earliest open delivery's limit. */
+  shipBy: string;
+  parcels: PickingParcel[];
+  units: number;
+}
+
+export interface PickingSku {
+  sku: string;
+  name: string;
+  /** The first web picture an item of this SKU carries (`info.images`), or null. */
+  picture: string | null;
+  quantity: number;
+  /** How many each order takes, in the list's order of orders. */
+  orders: { orderId: string; quantity: number }[];
+}
+
+/** A selected order that is not on the list, and why. */
+export interface SkippedOrder {
+  id: string;
+  /** not_found: the platform no longer returns it; not_approved: not (or no longer) approved; nothing_to_ship: every delivery already posted. */
+  reason: "not_found" | "not_approved" | "nothing_to_ship";
+  /** The order's status when it has one (not_approved). */
+  status?: string;
+}
+
+export interface PickingList {
+  skus: PickingSku[];
+  orders: PickingOrder[];
+  skipped: SkippedOrder[];
+  totals: { orders: number; parcels: number; units: number; skus: number };
+}
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The list for `orders`, in one stable order: orders by ship-by (earliest first), then id; an
+ * order's parcels as the platform lists its deliveries; SKUs by code. `requestedIds` are the
+ * selected ids: any the platform did not return are reported as skipped. `productNames` are the
+ * shop's names of SKU codes (lib/data/product-names.ts): the seller's catalogue wins over the name
+ * an order item carries, as everywhere else (decision 0009).
+ */
+export function buildPickingList(
+  orders: readonly Order[],
+  options: { requestedIds?: readonly string[]; productNames?: ReadonlyMap<string, string> } = {},
+): PickingList {
+  const names = options.productNames ?? new Map<string, string>();
+  const skipped: SkippedOrder[] = [];
+  const returned = new Set(orders.map((order) => order.id));
+  for (const id of options.requestedIds ?? []) if (!returned.has(id)) skipped.push({ id, reason: "not_found" });
+
+  const picked: PickingOrder[] = [];
+  const seen = new Set<string>();
+  for (const order of orders) {
+    if (seen.has(order.id)) continue;
+    seen.add(order.id);
+    if (order.status !== "approved") {
+      skipped.push({ id: order.id, reason: "not_approved", status: order.status });
+      continue;
+    }
+    const shipBy = shipByOf(order);
+    const open = order.deliveries.filter((delivery) => OPEN_DELIVERY_STATUSES.has(delivery.status));
+    if (shipBy === null || open.length === 0) {
+      skipped.push({ id: order.id, reason: "nothing_to_ship" });
+      continue;
+    }
+    const parcels = open.map((delivery) => ({
+      deliveryId: delivery.id,
+      trackingNumber: delivery.shipping.tracking.number,
+      labelUrl: delivery.shipping.labels.url,
+      shipBy: delivery.shipping.handling_time.limit_date,
+      items: delivery.items.map((item) => ({ sku: item.info.sku, name: nameOf(item.info, names), quantity: item.quantity })),
+    }));
+    picked.push({
+      id: order.id,
+      customerName: order.customer.name,
+      shipBy,
+      parcels,
+      units: parcels.reduce((sum, parcel) => sum + parcel.items.reduce((n, item) => n + item.quantity, 0), 0),
+    });
+  }
+  picked.sort((a, b) => Date.parse(a.shipBy) - Date.parse(b.shipBy) || byText(a.id, b.id));
+
+  // In the list's order of orders, so each SKU's breakdown reads like the list below it and its
+  // picture is always the same one.
+  const byId = new Map(orders.map((order) => [order.id, order]));
+  const skus = new Map<string, PickingSku>();
+  for (const order of picked) {
+    const pictures = picturesOf(byId.get(order.id)!);
+    for (const parcel of order.parcels) {
+      for (const item of parcel.items) {
+        const entry = skus.get(item.sku) ?? { sku: item.sku, name: item.name, picture: null, quantity: 0, orders: [] };
+        entry.picture ??= pictures.get(item.sku) ?? null;
+        entry.quantity += item.quantity;
+        const line = entry.orders.find((candidate) => candidate.orderId === order.id);
+        if (line) line.quantity += item.quantity;
+        else entry.orders.push({ orderId: order.id, quantity: item.quantity });
+        skus.set(item.sku, entry);
+      }
+    }
+  }
+  const skuList = [...skus.values()].sort((a, b) => byText(a.sku, b.sku));
+
+  return {
+    skus: skuList,
+    orders: picked,
+    skipped,
+    totals: {
+      orders: picked.length,
+      parcels: picked.reduce((sum, order) => sum + order.parcels.length, 0),
+      units: skuList.reduce((sum, sku) => sum + sku.quantity, 0),
+      skus: skuList.length,
+    },
+  };
+}
+
+/** The first web picture each SKU's items carry in this order (`info.images`). */
+function picturesOf(order: Order): Map<string, string> {
+  const pictures = new Map<string, string>();
+  for (const delivery of order.deliveries) {
+    for (const item of delivery.items) {
+      if (pictures.has(item.info.sku)) continue;
+      const picture = item.info.images.map(safeWebUrl).find((url) => url !== null);
+      if (picture) pictures.set(item.info.sku, picture);
+    }
+  }
+  return pictures;
+}
+
+function nameOf(info: { sku: string; name: string }, names: ReadonlyMap<string, string>): string {
+  return names.get(info.sku) ?? (info.name.trim() || info.sku);
+}
+
+/** One label to fetch: a parcel of the list, in the list's order. */
+export interface LabelJob {
+  orderId: string;
+  deliveryId: string;
+  trackingNumber: string;
+  url: string;
+}
+
+/** The labels of a picking list, one per parcel, in the order the list prints them. */
+export function labelJobsOf(list: PickingList): LabelJob[] {
+  return list.orders.flatMap((order) =>
+    order.parcels.map((parcel) => ({ orderId: order.id, deliveryId: parcel.deliveryId, trackingNumber: parcel.trackingNumber, url: parcel.labelUrl })),
+  );
+}
