@@ -91,7 +91,10 @@ for (const viewport of [LAPTOP, PHONE]) {
       const { orders } = await openShipping(page, request);
       await expect(page).toHaveURL(/\/shipping\?due=today$/);
       await expectNoSidewaysScroll(page);
+      // On a phone the sections are folded behind the menu.
+      if (viewport === PHONE) await page.getByRole("button", { name: "Menu" }).click();
       await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Shipping" })).toHaveAttribute("aria-current", "page");
+      if (viewport === PHONE) await page.getByRole("button", { name: "Menu" }).click();
 
       await page.getByRole("link", { name: "Picking list" }).click();
       await expect(page).toHaveURL(/\/shipping\/picking\?all=1&due=today$/);

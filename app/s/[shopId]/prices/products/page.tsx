@@ -55,7 +55,7 @@ export default async function PriceProductsPage({ params, searchParams }: PagePr
             : t("marginNote", { rate: format.percent(rate / 10_000), source: pricing.commission.manualBps === null ? "learned" : "manual" })}{" "}
           {t("guardNote", { limit: format.percent(pricing.limitPercent / 100) })}{" "}
           {can(access.role, "costs.change") ? (
-            <ShopLink href="/settings#prices" className="text-brand-700 hover:underline">
+            <ShopLink href="/settings#prices" className="text-brand-700 underline">
               {t("settingsLink")}
             </ShopLink>
           ) : null}
