@@ -27,10 +27,14 @@ export interface AuditInput {
 }
 
 /** Records one entry or many (a bulk run's summary and each of its prices) in one statement. */
-export async function recordAudit(entries: AuditInput | AuditInput[]): Promise<void> {
+/**
+ * Records entries; `tx`, when given, is the transaction of the change they describe, so the entry
+ * and the change commit together or not at all.
+ */
+export async function recordAudit(entries: AuditInput | AuditInput[], tx: Prisma.TransactionClient = db): Promise<void> {
   const list = Array.isArray(entries) ? entries : [entries];
   if (list.length === 0) return;
-  await db.auditEntry.createMany({
+  await tx.auditEntry.createMany({
     data: list.map((entry) => ({
       sellerId: entry.sellerId,
       personId: entry.person.id,

@@ -1,5 +1,5 @@
 import "server-only";
-import { AUDIT_ACTIONS } from "@/lib/audit/kinds";
+import { recordAudit } from "@/lib/data/audit";
 import { db } from "@/lib/db";
 import { startOfNextDay } from "@/lib/orders/ship-by";
 import { DB_NOW, pool } from "@/lib/pg-pool";
@@ -145,18 +145,7 @@ export async function setPackingStage(shop: { id: string }, person: { id: string
         person.id,
         ids,
       );
-      // As lib/data/audit.ts records entries, on this transaction's connection.
-      await tx.auditEntry.create({
-        data: {
-          sellerId: shop.id,
-          personId: person.id,
-          personName: person.name,
-          kind: AUDIT_ACTIONS["order.packing"],
-          action: "order.packing",
-          subject: ids.length === 1 ? ids[0]! : null,
-          after: { stage, orderIds: ids },
-        },
-      });
+      await recordAudit({ sellerId: shop.id, person, action: "order.packing", subject: ids.length === 1 ? ids[0]! : null, after: { stage, orderIds: ids } }, tx);
     }
     return { set: ids, unknown: wanted.filter((id) => !found.has(id)) };
   });

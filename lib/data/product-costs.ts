@@ -1,7 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { AUDIT_ACTIONS } from "@/lib/audit/kinds";
-import type { AuditInput } from "@/lib/data/audit";
+import { recordAudit } from "@/lib/data/audit";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { CostSource } from "@/lib/prices/cost-input";
 import { BPS } from "@/lib/prices/margin";
@@ -13,19 +12,6 @@ import { BPS } from "@/lib/prices/margin";
 
 type Tx = Prisma.TransactionClient;
 
-/** An audit entry as lib/data/audit.ts's recordAudit writes it, for a write inside a transaction. */
-function auditEntry(entry: AuditInput): Prisma.AuditEntryCreateManyInput {
-  return {
-    sellerId: entry.sellerId,
-    personId: entry.person.id,
-    personName: entry.person.name,
-    kind: AUDIT_ACTIONS[entry.action],
-    action: entry.action,
-    subject: entry.subject ?? null,
-    ...(entry.before == null ? {} : { before: entry.before }),
-    ...(entry.after == null ? {} : { after: entry.after }),
-  };
-}
 
 /**
  * Cost changes of one shop are taken one at a time, so "before" in the log is the cost the change
@@ -72,9 +58,7 @@ export async function setProductCost(sellerId: string, person: CostPerson, chang
     const before = (await costsIn(tx, sellerId, [change.sku])).get(change.sku) ?? null;
     if (before === change.cost) return { changed: false, before };
     await tx.productCost.create({ data: { sellerId, sku: change.sku, cost: change.cost, personId: person.id, personName: person.name, source } });
-    await tx.auditEntry.create({
-      data: auditEntry({ sellerId, person, action: "cost.set", subject: change.sku, before: before === null ? null : { cost: before }, after: { cost: change.cost } }),
-    });
+    await recordAudit({ sellerId, person, action: "cost.set", subject: change.sku, before: before === null ? null : { cost: before }, after: { cost: change.cost } }, tx);
     return { changed: true, before };
   });
 }
@@ -94,15 +78,16 @@ export async function setProductCosts(sellerId: string, person: CostPerson, chan
       await tx.productCost.createMany({
         data: changed.map((change) => ({ sellerId, sku: change.sku, cost: change.cost, personId: person.id, personName: person.name, source })),
       });
-      await tx.auditEntry.createMany({
-        data: [
-          auditEntry({ sellerId, person, action: "cost.bulk", after: { count: changed.length } }),
+      await recordAudit(
+        [
+          { sellerId, person, action: "cost.bulk", after: { count: changed.length } },
           ...changed.map((change) => {
             const was = before.get(change.sku);
-            return auditEntry({ sellerId, person, action: "cost.set", subject: change.sku, before: was === undefined ? null : { cost: was }, after: { cost: change.cost } });
+            return { sellerId, person, action: "cost.set" as const, subject: change.sku, before: was === undefined ? null : { cost: was }, after: { cost: change.cost } };
           }),
         ],
-      });
+        tx,
+      );
       return { changed: changed.length };
     },
     // A file of 5,000 codes writes 10,000 rows: more than Prisma's default 5 s on a slow disk.
@@ -199,9 +184,7 @@ export async function setPriceChangeLimit(sellerId: string, person: CostPerson, 
     const [before] = await tx.$queryRaw<{ limit: number }[]>`SELECT "priceChangeLimitPercent" AS "limit" FROM "Seller" WHERE "id" = ${sellerId} FOR UPDATE`;
     if (!before || before.limit === limitPercent) return false;
     await tx.seller.update({ where: { id: sellerId }, data: { priceChangeLimitPercent: limitPercent } });
-    await tx.auditEntry.create({
-      data: auditEntry({ sellerId, person, action: "price.guardLimit", before: { limitPercent: before.limit }, after: { limitPercent } }),
-    });
+    await recordAudit({ sellerId, person, action: "price.guardLimit", before: { limitPercent: before.limit }, after: { limitPercent } }, tx);
     return true;
   });
 }
@@ -212,9 +195,7 @@ export async function setCommissionRate(sellerId: string, person: CostPerson, ra
     const [before] = await tx.$queryRaw<{ rateBps: number | null }[]>`SELECT "commissionRateBps" AS "rateBps" FROM "Seller" WHERE "id" = ${sellerId} FOR UPDATE`;
     if (!before || before.rateBps === rateBps) return false;
     await tx.seller.update({ where: { id: sellerId }, data: { commissionRateBps: rateBps } });
-    await tx.auditEntry.create({
-      data: auditEntry({ sellerId, person, action: "price.commissionRate", before: { rateBps: before.rateBps }, after: { rateBps } }),
-    });
+    await recordAudit({ sellerId, person, action: "price.commissionRate", before: { rateBps: before.rateBps }, after: { rateBps } }, tx);
     return true;
   });
 }
