@@ -12,7 +12,7 @@
 // Calls the lib modules directly rather than the page: the framework's share is one request and
 // one streamed response, whatever the count. Loopback only; the sandbox stops with the script.
 import { spawn } from "node:child_process";
-import { createServer } from "node:net";
+import { freePort } from "./lib/bench-processes";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import v8 from "node:v8";
@@ -45,17 +45,6 @@ const WARM_UP_LABELS = 5;
 v8.setFlagsFromString("--expose-gc");
 const collectGarbage = vm.runInNewContext("gc") as () => void;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function startSandbox(port: number, baseUrl: string) {
   const child = spawn(process.execPath, ["--import", "tsx", path.join("sandbox", "main.ts")], {

@@ -8,9 +8,8 @@
 // Options (env): BENCH_SECONDS (default 10 per case), BENCH_CONNECTIONS (default 10),
 // BENCH_SEED_ORDERS (default 100000).
 import { spawn } from "node:child_process";
-import { createServer } from "node:net";
 import path from "node:path";
-import { residentMb } from "./lib/bench-processes";
+import { freePort, residentMb } from "./lib/bench-processes";
 import { percentile, runLoad } from "./lib/load";
 import { obtainAccessToken } from "../sandbox/testing";
 
@@ -55,17 +54,6 @@ async function idInCase(baseUrl: string, token: string): Promise<BenchCase> {
 
 const MEMORY_TARGET_MB = 600;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function main(): Promise<void> {
   const port = await freePort();

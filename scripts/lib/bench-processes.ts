@@ -5,6 +5,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import type { ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
 
 // Metrics off: the processes of a benchmark share one machine and could not share one metrics port.
 export const benchBaseEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", METRICS_PORT: "off" } as NodeJS.ProcessEnv;
@@ -196,4 +197,17 @@ export function machineCpu(): { busyMs: number; totalMs: number } {
   const totalTicks = fields.slice(0, 8).reduce((sum, value) => sum + value, 0);
   const idleTicks = fields[3]! + fields[4]!;
   return { busyMs: (totalTicks - idleTicks) * CLOCK_TICK_MS, totalMs: totalTicks * CLOCK_TICK_MS };
+}
+
+/** A loopback port free at this moment, for a server a benchmark starts. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
 }
