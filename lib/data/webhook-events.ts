@@ -55,7 +55,9 @@ export async function listWebhookEvents(sellerId: string, filters: EventFilters)
     };
   }
   const [counted, items] = await Promise.all([
-    db.webhookEvent.count({ where, take: EVENT_COUNT_CAP + 1 }),
+    // Newest first, as the page reads: the index on (sellerId, receivedAt, id) then ends the count
+    // at the cap, where Prisma's default order (by id) sorts every match first.
+    db.webhookEvent.count({ where, take: EVENT_COUNT_CAP + 1, orderBy: NEWEST_FIRST }),
     // One row more than the page: whether a next page exists when the count stopped at the cap.
     eventRows(sellerId, where, (filters.page - 1) * filters.size, filters.size + 1),
   ]);
