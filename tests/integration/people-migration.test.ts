@@ -246,7 +246,9 @@ describe(`migration ${MIGRATION}`, () => {
 describe("the migrations after it", () => {
   it("apply to the migrated data; 20261125220000_reconciliation_schedule gives every connected shop a slot within the default interval", async () => {
     const syncBefore = await snapshot(sql, "SellerSync");
-    for (const name of fromMigration.slice(1)) await applyMigration(sql, name);
+    const refill = "20261126020000_refill_order_nets";
+    const later = fromMigration.slice(1);
+    for (const name of later.slice(0, later.indexOf(refill))) await applyMigration(sql, name);
     const { rows } = await sql.query<{ sellerId: string; inSeconds: number; cursor: Date | null }>(
       `SELECT c."sellerId", EXTRACT(EPOCH FROM s."nextRunAt" - now() AT TIME ZONE 'UTC')::float8 AS "inSeconds", s."cursor"
        FROM "Connection" c LEFT JOIN "SellerSync" s ON s."sellerId" = c."sellerId"`,
@@ -257,9 +259,34 @@ describe("the migrations after it", () => {
       expect(row.inSeconds).toBeLessThanOrEqual(300);
     }
     // What reconciliation had recorded stays: the rows that existed keep their cursor.
-    const kept = await sql.query(`SELECT "sellerId", to_jsonb("cursor") AS "cursor" FROM "SellerSync" WHERE "sellerId" = ANY($1)`, [
-      (syncBefore as { sellerId: string }[]).map((row) => row.sellerId),
+    const keptCursors = async () =>
+      (await sql.query(`SELECT "sellerId", to_jsonb("cursor") AS "cursor" FROM "SellerSync" WHERE "sellerId" = ANY($1)`, [(syncBefore as { sellerId: string }[]).map((row) => row.sellerId)]))
+        .rows;
+    expect(await keptCursors()).toEqual(
+      expect.arrayContaining((syncBefore as { sellerId: string; cursor: unknown }[]).map((row) => ({ sellerId: row.sellerId, cursor: row.cursor }))),
+    );
+
+    // The refill sends each connected shop whose mirror has orders without a net through the
+    // back-fill again (decision 0012), from the oldest such closed order; the others keep theirs.
+    const withoutNet = await sql.query<{ sellerId: string; oldestClosed: string | null }>(
+      `SELECT m."sellerId", to_jsonb(min(m."updatedAt") FILTER (WHERE m."status" NOT IN ('new', 'approved')))::text AS "oldestClosed"
+       FROM "OrderMirror" m JOIN "Connection" c ON c."sellerId" = m."sellerId" JOIN "SellerSync" s ON s."sellerId" = m."sellerId"
+       WHERE m."net" IS NULL GROUP BY m."sellerId"`,
+    );
+    expect(withoutNet.rows.length).toBeGreaterThan(0);
+    const untouched = await sql.query(`SELECT "sellerId", to_jsonb("cursor") AS "cursor" FROM "SellerSync" WHERE NOT ("sellerId" = ANY($1))`, [
+      withoutNet.rows.map((row) => row.sellerId),
     ]);
-    expect(kept.rows).toEqual(expect.arrayContaining((syncBefore as { sellerId: string; cursor: unknown }[]).map((row) => ({ sellerId: row.sellerId, cursor: row.cursor }))));
+    for (const name of later.slice(later.indexOf(refill))) await applyMigration(sql, name);
+    const refilled = await sql.query<{ sellerId: string; backfillState: string; cursor: unknown; backfillFrom: string | null }>(
+      `SELECT "sellerId", "backfillState", "cursor", to_jsonb("backfillFrom")::text AS "backfillFrom" FROM "SellerSync" WHERE "sellerId" = ANY($1)`,
+      [withoutNet.rows.map((row) => row.sellerId)],
+    );
+    expect(refilled.rows).toEqual(
+      expect.arrayContaining(withoutNet.rows.map((row) => ({ sellerId: row.sellerId, backfillState: "running", cursor: null, backfillFrom: row.oldestClosed }))),
+    );
+    expect(
+      (await sql.query(`SELECT "sellerId", to_jsonb("cursor") AS "cursor" FROM "SellerSync" WHERE "sellerId" = ANY($1)`, [untouched.rows.map((row) => row.sellerId)])).rows,
+    ).toEqual(expect.arrayContaining(untouched.rows));
   });
 });
