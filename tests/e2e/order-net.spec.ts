@@ -1,7 +1,6 @@
 import { expect, test } from "@playwright/test";
-import type { Page } from "@playwright/test";
 import { formatMoney } from "../../lib/money";
-import { connectAs, sandboxOrders, storedAccessToken } from "./support";
+import { connectAs, expectNoSidewaysScroll, sandboxOrders, storedAccessToken } from "./support";
 
 // Net per order (issue 29, docs/decisions/0012-net-per-order.md): an order's page shows the total,
 // the commission, the freight the seller pays and the estimated net, and says it is an estimate;
@@ -28,11 +27,6 @@ function expectedNet(amounts: SandboxAmounts) {
   const commission = inOrder(amounts.comission.total, amounts.comission.normalizer);
   const sellerFreight = inOrder(Math.max(0, amounts.freight.total - amounts.freight.shared), amounts.freight.normalizer);
   return { total: amounts.total, commission, sellerFreight, net: amounts.total - commission - sellerFreight };
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect(scrollWidth, `${page.url()} is ${scrollWidth} px wide on a ${innerWidth} px screen`).toBeLessThanOrEqual(innerWidth);
 }
 
 const LANGUAGES = [

@@ -1,15 +1,10 @@
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
-import { connectAs } from "./support";
+import { connectAs, expectNoSidewaysScroll } from "./support";
 
 // The dashboard on a seller's phone (the "phone" project: 390 × 844, touch, pt-BR): no page
 // scrolls sideways, every section is reachable through the header's menu, and the morning's
 // path works by touch: overview → late orders → an order → its shipping label.
-
-async function expectNoSidewaysScroll(page: Page, path: string) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect(scrollWidth, `${path} is ${scrollWidth} px wide on a ${innerWidth} px screen`).toBeLessThanOrEqual(innerWidth);
-}
 
 /** Visible controls smaller than a 44 px touch target (inline text links are not controls here). */
 async function smallTargets(page: Page) {

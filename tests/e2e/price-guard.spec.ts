@@ -1,7 +1,6 @@
 import { expect, test } from "@playwright/test";
-import type { Locator, Page } from "@playwright/test";
 import { applyPercent } from "../../lib/prices/price-products";
-import { connectAs, gotoHydrated, sandboxPrices, storedAccessToken, withE2eDatabase } from "./support";
+import { connectAs, expectNoSidewaysScroll, expectTouchSized, gotoHydrated, sandboxPrices, storedAccessToken, withE2eDatabase } from "./support";
 import type { SandboxPrice } from "./support";
 
 // The price guard (issue 29), in Portuguese as a Brazilian seller works: costs of two products set
@@ -27,17 +26,6 @@ async function resetGuard() {
 }
 
 const sellOf = (prices: SandboxPrice[], sku: string) => prices.find((price) => price.sku === sku && price.type === "sell")!;
-
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-}
-
-async function expectTouchSized(target: Locator) {
-  const box = await target.boundingBox();
-  expect(box, "the target is laid out").not.toBeNull();
-  expect(box!.height).toBeGreaterThanOrEqual(44);
-  expect(box!.width).toBeGreaterThanOrEqual(44);
-}
 
 test.describe("at 1366 px", () => {
   test.use({ locale: "pt-BR", viewport: { width: 1366, height: 900 } });

@@ -1,7 +1,6 @@
 import { expect, test } from "@playwright/test";
-import type { Locator, Page } from "@playwright/test";
 import { applyPercent } from "../../lib/prices/price-products";
-import { connectAs, gotoHydrated, sandboxPrices, storedAccessToken } from "./support";
+import { connectAs, expectNoSidewaysScroll, expectTouchSized, gotoHydrated, sandboxPrices, storedAccessToken } from "./support";
 
 // Prices by product on a seller's phone (issue 26): 390 px wide, touch only, in Portuguese. Each
 // product is a card with its name beside its code; a price is edited in place and a −10 % change
@@ -9,18 +8,6 @@ import { connectAs, gotoHydrated, sandboxPrices, storedAccessToken } from "./sup
 test.use({ locale: "pt-BR", viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
 const money = (cents: number) => new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" }).format(cents / 100);
-
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-}
-
-/** A touch target: at least 44 × 44 CSS pixels (WCAG 2.5.5). */
-async function expectTouchSized(target: Locator) {
-  const box = await target.boundingBox();
-  expect(box, "the target is laid out").not.toBeNull();
-  expect(box!.height).toBeGreaterThanOrEqual(44);
-  expect(box!.width).toBeGreaterThanOrEqual(44);
-}
 
 test("on a phone, prices by product are cards named beside their codes: a price is edited and a −10 % change applied to two products by touch", async ({ page, request }) => {
   test.setTimeout(120_000);

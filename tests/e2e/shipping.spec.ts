@@ -7,7 +7,7 @@ import type { Order } from "../../lib/marketplace/schemas/order";
 import { shipByOf, startOfNextDay } from "../../lib/orders/ship-by";
 import { pdfPageTexts } from "../support/pdf-text";
 import { E2E_SANDBOX_URL } from "./ports";
-import { connectAs, gotoHydrated, shopPathOf, storedAccessToken } from "./support";
+import { connectAs, expectNoSidewaysScroll, gotoHydrated, shopPathOf, storedAccessToken } from "./support";
 
 // The shipping morning (issue 29): "All to ship today" → a picking list whose totals are the sums
 // of the sandbox's own orders; the labels PDF with one page per parcel naming its tracking number,
@@ -56,11 +56,6 @@ function parcelsInOrder(orders: Order[]) {
   return [...orders]
     .sort((a, b) => Date.parse(shipByOf(a)!) - Date.parse(shipByOf(b)!) || (a.id < b.id ? -1 : 1))
     .flatMap((order) => order.deliveries.filter((delivery) => OPEN_DELIVERIES.has(delivery.status)).map((delivery) => ({ orderId: order.id, delivery })));
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
 /** Signs in, and opens the shipping page once the dashboard's mirror holds every order to ship today. */

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { expect } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import pg from "pg";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { decryptSecret, encryptSecret, sellerTokenContext } from "../../lib/crypto";
 import { decodeKey, parseEnv } from "../../lib/env.js";
 import { databaseUrl } from "../../scripts/lib/database";
@@ -251,4 +251,18 @@ export async function addVirtualAuthenticator(page: Page) {
     options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
   });
   return cdp;
+}
+
+/** The page fits its screen: nothing scrolls sideways. `what` names it in the failure (its URL by default). */
+export async function expectNoSidewaysScroll(page: Page, what = page.url()) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth, `${what} is ${scrollWidth} px wide on a ${innerWidth} px screen`).toBeLessThanOrEqual(innerWidth);
+}
+
+/** A touch target: at least 44 × 44 CSS pixels (WCAG 2.5.5). */
+export async function expectTouchSized(target: Locator) {
+  const box = await target.boundingBox();
+  expect(box, "the target is laid out").not.toBeNull();
+  expect(box!.height).toBeGreaterThanOrEqual(44);
+  expect(box!.width).toBeGreaterThanOrEqual(44);
 }
