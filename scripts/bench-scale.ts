@@ -1,5 +1,6 @@
 // npm run bench:scale [-- --skip-build] [-- --shops 10000] [-- --concurrency 4] [-- --rate 200]
 //                     [-- --event-seconds 60] [-- --events 5000000] [-- --skip-event-log]
+//                     [-- --skip-reconcile-sweep] [-- --profile]
 //
 // Ten thousand shops on a small cluster (issue 28), against a production build: two dashboard
 // instances on one database, the sandbox as the platform with `shops` extra sellers
@@ -13,18 +14,20 @@
 //     moonshot 60 s), each shop's lag when it ends (time since its last completed run) p50/p95/max,
 //     platform requests per second (from the instances' metrics), database connections in use.
 //  3. `rate` signed order events per second for `event-seconds`, spread across shops and both
-//     instances: events processed per second and p95 from receipt to processed (target ≤ 1 s).
+//     instances: events processed per second and p95 from receipt to processed (target ≤ 1 s), and
+//     the CPU seconds each kind of process spent meanwhile (from /proc).
 //  4. The event log with `events` events, generated in SQL (scripts/bench-event-log.ts).
 import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { encryptSecret, sellerTokenContext } from "../lib/crypto";
 import { decodeKey, parseEnv } from "../lib/env.js";
 import { signWebhookBody } from "../lib/webhooks/signature";
 import { extraSeller } from "../sandbox/seed/apps-and-users";
-import { buildDashboard, productionDashboardEnv } from "./lib/bench-processes";
+import { buildDashboard, cpuOfCommand, cpuOfTree, machineCpu, productionDashboardEnv } from "./lib/bench-processes";
 import { waitForServer } from "./lib/bench-webhook-kit";
 import { percentile } from "./lib/load";
 import { withServerNodeOptions } from "./lib/server-node-options";
@@ -39,6 +42,8 @@ const { values: args } = parseArgs({
     "event-seconds": { type: "string", default: "60" },
     events: { type: "string", default: "5000000" },
     "skip-event-log": { type: "boolean", default: false },
+    "skip-reconcile-sweep": { type: "boolean", default: false },
+    profile: { type: "boolean", default: false },
   },
 });
 const SHOPS = Number(args.shops);
@@ -53,6 +58,7 @@ const SANDBOX = `http://127.0.0.1:${SANDBOX_PORT}`;
 const DATABASE = "bench_scale";
 
 const children: ChildProcess[] = [];
+const spawned: { sandbox?: ChildProcess; instances: ChildProcess[] } = { instances: [] };
 function startGroup(command: string, commandArgs: string[], env: NodeJS.ProcessEnv): ChildProcess {
   const child = spawn(command, commandArgs, { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
   children.push(child);
@@ -161,6 +167,29 @@ const ORDER_NOTIFICATIONS = [
   ...["created", "received", "posted", "delivered"].map((status) => ({ domain: "order.delivery", status })),
 ];
 
+interface CpuByPart {
+  dashboards: number;
+  database: number;
+  platform: number;
+  loadGenerator: number;
+  machine: number;
+  total: number;
+}
+
+/** CPU used so far, in ms, by each part: both instances, PostgreSQL, the sandbox, this process, and the machine. */
+function cpuByPart(): CpuByPart {
+  const own = process.cpuUsage();
+  const machine = machineCpu();
+  return {
+    dashboards: spawned.instances.reduce((sum, child) => sum + cpuOfTree(child.pid!), 0),
+    database: cpuOfCommand("postgres"),
+    platform: cpuOfTree(spawned.sandbox!.pid!),
+    loadGenerator: (own.user + own.system) / 1000,
+    machine: machine.busyMs,
+    total: machine.totalMs,
+  };
+}
+
 /** `rate` events a second for `seconds`, each a distinct body about a mirrored order of a random shop, to both instances in turn. */
 async function eventLoad(db: pg.Client, shops: Map<string, { token: string; webhookKey: string }>) {
   const { rows: orders } = await db.query<{ sellerId: string; orderId: string }>(`SELECT "sellerId", "orderId" FROM "OrderMirror" ORDER BY random()`);
@@ -176,6 +205,7 @@ async function eventLoad(db: pg.Client, shops: Map<string, { token: string; webh
   });
   const { rows } = await db.query<{ now: Date }>(`SELECT now() AT TIME ZONE 'UTC' AS now`);
   const since = rows[0]!.now;
+  const cpuBefore = cpuByPart();
   const started = performance.now();
   const answers: Record<string, number> = {};
   const inFlight = new Set<Promise<void>>();
@@ -205,6 +235,9 @@ async function eventLoad(db: pg.Client, shops: Map<string, { token: string; webh
     if (left[0]!.n === 0) break;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
+  const cpuAfter = cpuByPart();
+  const cpu = { ...cpuAfter };
+  for (const part of Object.keys(cpu) as (keyof CpuByPart)[]) cpu[part] -= cpuBefore[part];
   const { rows: done } = await db.query<{ latency: number; processedAt: Date; receivedAt: Date; processingState: string }>(
     `SELECT EXTRACT(EPOCH FROM "processedAt" - "receivedAt")::float8 * 1000 AS latency, "processedAt", "receivedAt", "processingState"
      FROM "WebhookEvent" WHERE "source" = 'webhook' AND "receivedAt" >= $1`,
@@ -215,7 +248,7 @@ async function eventLoad(db: pg.Client, shops: Map<string, { token: string; webh
   const last = Math.max(...done.map((row) => row.processedAt.getTime()));
   const states: Record<string, number> = {};
   for (const row of done) states[row.processingState] = (states[row.processingState] ?? 0) + 1;
-  return { sent: total, sendSeconds, answers, states, perSecond: done.length / ((last - first) / 1000), p50: percentile(latencies, 50), p95: percentile(latencies, 95), max: latencies.at(-1)! };
+  return { sent: total, sendSeconds, cpu, answers, states, perSecond: done.length / ((last - first) / 1000), p50: percentile(latencies, 50), p95: percentile(latencies, 95), max: latencies.at(-1)! };
 }
 
 async function main() {
@@ -227,7 +260,7 @@ async function main() {
   await db.connect();
 
   let started = performance.now();
-  startGroup(process.execPath, ["--import", "tsx", "sandbox/main.ts"], {
+  spawned.sandbox = startGroup(process.execPath, ["--import", "tsx", "sandbox/main.ts"], {
     ...process.env,
     SANDBOX_PORT: String(SANDBOX_PORT),
     SANDBOX_SEED_ORDERS: "0",
@@ -243,13 +276,15 @@ async function main() {
   console.log(`${shops.length} shops connected (tokens from POST /_sandbox/tokens, no OAuth flows) in ${seconds(performance.now() - started)} s`);
 
   for (const instance of INSTANCES) {
-    startGroup(process.execPath, ["node_modules/next/dist/bin/next", "start", "--port", String(instance.port)], withServerNodeOptions({ ...env, METRICS_PORT: String(instance.metricsPort) }));
+    const instanceEnv = withServerNodeOptions({ ...env, METRICS_PORT: String(instance.metricsPort) });
+    if (args.profile) instanceEnv.NODE_OPTIONS = `${instanceEnv.NODE_OPTIONS} --cpu-prof --cpu-prof-dir=${path.resolve(".data/profiles")}`;
+    spawned.instances.push(startGroup(process.execPath, ["node_modules/next/dist/bin/next", "start", "--port", String(instance.port)], instanceEnv));
   }
   for (const instance of INSTANCES) await waitForServer(`http://127.0.0.1:${instance.metricsPort}/metrics`, 120_000);
   console.log(`two instances (RECONCILE_CONCURRENCY=${args.concurrency} each)\n`);
 
   console.log("sweep                     | time s | lag p50/p95/max s   | platform req/s | db connections max/mean | failed runs");
-  for (const label of ["back-fill (after connect)", "reconciliation"]) {
+  for (const label of ["back-fill (after connect)", ...(args["skip-reconcile-sweep"] ? [] : ["reconciliation"])]) {
     const figures = await sweep(db);
     console.log(
       `${label.padEnd(25)} | ${figures.seconds.toFixed(1).padStart(6)} | ${[figures.lag.p50, figures.lag.p95, figures.lag.max].map((value) => value.toFixed(1)).join(" / ").padEnd(19)} | ${figures.platformRequestsPerSecond.toFixed(0).padStart(14)} | ${`${figures.connections.max} / ${figures.connections.mean.toFixed(1)}`.padStart(23)} | ${figures.failed}`,
@@ -258,12 +293,21 @@ async function main() {
 
   // Back to the normal schedule (slots spread over the interval) while events arrive.
   await db.query(`UPDATE "SellerSync" SET "nextRunAt" = now() AT TIME ZONE 'UTC' + random() * interval '300 seconds'`);
+  const eventsStarted = performance.now();
   const load = await eventLoad(db, new Map(shops.map((shop) => [shop.id, shop])));
   console.log(
     `\nevents: ${load.sent} sent at ${RATE}/s in ${load.sendSeconds.toFixed(1)} s (answers ${JSON.stringify(load.answers)}; ${JSON.stringify(load.states)})\n` +
-      `processed ${load.perSecond.toFixed(0)}/s; receipt → processed p50 ${load.p50.toFixed(0)} ms, p95 ${load.p95.toFixed(0)} ms, max ${load.max.toFixed(0)} ms`,
+      `processed ${load.perSecond.toFixed(0)}/s; receipt → processed p50 ${load.p50.toFixed(0)} ms, p95 ${load.p95.toFixed(0)} ms, max ${load.max.toFixed(0)} ms\n` +
+      `CPU meanwhile: machine ${((load.cpu.machine / load.cpu.total) * 100).toFixed(0)} % busy; per event: ` +
+      (["dashboards", "database", "platform", "loadGenerator"] as const).map((part) => `${part} ${(load.cpu[part] / load.sent).toFixed(2)} ms`).join(", "),
   );
 
+  if (args.profile) {
+    // The instances write their CPU profiles (.data/profiles) as they exit, which SIGKILL would prevent.
+    for (const child of spawned.instances) process.kill(-child.pid!, "SIGTERM");
+    await Promise.all(spawned.instances.map((child) => new Promise((resolve) => (child.exitCode === null ? child.once("exit", resolve) : resolve(null)))));
+    console.log(`CPU profiles of both instances in .data/profiles (the event phase is their last ${seconds(performance.now() - eventsStarted)} s)`);
+  }
   stopAll();
   await db.end();
 

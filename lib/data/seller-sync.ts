@@ -6,36 +6,64 @@ import { DB_NOW, pool } from "@/lib/pg-pool";
 // Reconciliation's state per seller (prisma/schema.prisma SellerSync), read and written by
 // lib/sync/reconcile.ts and shown on the Webhooks page (lib/data/connection-health.ts).
 
+/** What a run needs of the seller's sync state. */
+export interface SyncState {
+  cursor: Date | null;
+  backfillState: string;
+  backfillFrom: Date | null;
+  backfillStartedAt: Date | null;
+}
+
+// The statements every run makes go through `pg`: Prisma's CPU per query, times every shop every
+// interval, was a large part of what reconciliation cost an instance.
+
 /** The seller's sync state, created empty on first use. */
-export function sellerSyncState(sellerId: string) {
-  return db.sellerSync.upsert({ where: { sellerId }, create: { sellerId }, update: {} });
+export async function sellerSyncState(sellerId: string): Promise<SyncState> {
+  const { rows } = await pool.query<SyncState>({
+    name: "seller_sync_state",
+    text: `
+      WITH created AS (
+        INSERT INTO "SellerSync" ("sellerId") VALUES ($1) ON CONFLICT ("sellerId") DO NOTHING
+        RETURNING "cursor", "backfillState", "backfillFrom", "backfillStartedAt"
+      )
+      SELECT * FROM created
+      UNION ALL
+      SELECT "cursor", "backfillState", "backfillFrom", "backfillStartedAt" FROM "SellerSync" WHERE "sellerId" = $1`,
+    values: [sellerId],
+  });
+  return rows[0]!;
 }
 
 /** A back-fill (re)starts: from `from`, first started at `startedAt`. */
 export async function markBackfillRunning(sellerId: string, from: Date, startedAt: Date) {
-  await db.sellerSync.update({ where: { sellerId }, data: { backfillState: "running", backfillFrom: from, backfillStartedAt: startedAt, lastError: null } });
+  await pool.query({
+    name: "seller_sync_backfill_running",
+    text: `UPDATE "SellerSync" SET "backfillState" = 'running', "backfillFrom" = $2, "backfillStartedAt" = $3, "lastError" = NULL WHERE "sellerId" = $1`,
+    values: [sellerId, from.toISOString(), startedAt.toISOString()],
+  });
 }
 
 /** A page of orders is stored: the cursor may move past it (and the back-fill counts it). */
 export async function recordPageStored(sellerId: string, cursor: Date, backfilledOrders: number) {
-  await db.sellerSync.update({
-    where: { sellerId },
-    data: { cursor, ...(backfilledOrders > 0 ? { backfilledOrders: { increment: backfilledOrders } } : {}) },
+  await pool.query({
+    name: "seller_sync_page_stored",
+    text: `UPDATE "SellerSync" SET "cursor" = $2, "backfilledOrders" = "backfilledOrders" + $3 WHERE "sellerId" = $1`,
+    values: [sellerId, cursor.toISOString(), backfilledOrders],
   });
 }
 
 /** A run finished: a reconciliation records what it recovered, a back-fill that it is done. */
 export async function recordRunFinished(sellerId: string, run: { cursor: Date; at: Date; mode: "backfill" | "reconcile"; recovered: number }) {
-  await db.sellerSync.update({
-    where: { sellerId },
-    data: {
-      cursor: run.cursor,
-      lastReconciledAt: run.at,
-      lastError: null,
-      ...(run.mode === "reconcile"
-        ? { lastRecovered: run.recovered, recoveredTotal: { increment: run.recovered } }
-        : { backfillState: "done", backfillFinishedAt: new Date() }),
-    },
+  await pool.query({
+    name: "seller_sync_run_finished",
+    text: `
+      UPDATE "SellerSync" SET "cursor" = $2, "lastReconciledAt" = $3, "lastError" = NULL,
+        "lastRecovered" = CASE WHEN $4 THEN $5 ELSE "lastRecovered" END,
+        "recoveredTotal" = "recoveredTotal" + CASE WHEN $4 THEN $5 ELSE 0 END,
+        "backfillState" = CASE WHEN $4 THEN "backfillState" ELSE 'done' END,
+        "backfillFinishedAt" = CASE WHEN $4 THEN "backfillFinishedAt" ELSE ${DB_NOW} END
+      WHERE "sellerId" = $1`,
+    values: [sellerId, run.cursor.toISOString(), run.at.toISOString(), run.mode === "reconcile", run.recovered],
   });
 }
 

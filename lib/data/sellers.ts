@@ -156,18 +156,6 @@ export async function findCurrentSeller(sellerId: string): Promise<CurrentSeller
   return seller ? currentSellerOf(seller) : null;
 }
 
-/** Several shops in one query (a batch of events): those connected, by id. */
-export async function findCurrentSellers(sellerIds: readonly string[]): Promise<Map<string, CurrentSeller>> {
-  if (sellerIds.length === 0) return new Map();
-  const rows = await db.seller.findMany({ where: { id: { in: [...new Set(sellerIds)] } }, select: currentSellerSelect });
-  const sellers = new Map<string, CurrentSeller>();
-  for (const row of rows) {
-    const seller = currentSellerOf(row);
-    if (seller) sellers.set(seller.id, seller);
-  }
-  return sellers;
-}
-
 /**
  * The decrypted access token: for server-side platform calls only, never returned to a client.
  * One a previous key encrypted is stored again under the current key. Null when there is no
@@ -186,19 +174,71 @@ export async function getAccessTokens(sellerIds: readonly string[]): Promise<Map
     select: { sellerId: true, accessTokenEnc: true },
   });
   const tokens = new Map<string, string>();
-  for (const { sellerId, accessTokenEnc: stored } of connections) {
-    const read = readToken(stored, sellerId);
-    if (!read) {
-      await markNeedsReconnect(sellerId);
-      continue;
-    }
-    if (read.stale) {
-      const accessTokenEnc = encryptSecret(read.token, sellerTokenContext(sellerId), tokenKeys);
-      await db.connection.updateMany({ where: { sellerId, accessTokenEnc: stored }, data: { accessTokenEnc } });
-    }
-    tokens.set(sellerId, read.token);
+  for (const { sellerId, accessTokenEnc } of connections) {
+    const token = await usableToken(sellerId, accessTokenEnc);
+    if (token !== null) tokens.set(sellerId, token);
   }
   return tokens;
+}
+
+/**
+ * A stored token in clear: one a previous key encrypted is stored again under the current key;
+ * one no key opens marks the connection as needing a reconnect (null).
+ */
+async function usableToken(sellerId: string, stored: string): Promise<string | null> {
+  const read = readToken(stored, sellerId);
+  if (!read) {
+    await markNeedsReconnect(sellerId);
+    return null;
+  }
+  if (read.stale) {
+    const accessTokenEnc = encryptSecret(read.token, sellerTokenContext(sellerId), tokenKeys);
+    await db.connection.updateMany({ where: { sellerId, accessTokenEnc: stored }, data: { accessTokenEnc } });
+  }
+  return read.token;
+}
+
+/** A connected shop and its token, for work that calls the platform on its own (token null: unusable, reconnect). */
+export interface ConnectedShop {
+  seller: CurrentSeller;
+  accessToken: string | null;
+}
+
+const CONNECTED_SHOPS = {
+  name: "connected_shops_with_tokens",
+  text: `
+    SELECT s."id", s."email", s."name", s."timeZone", c."connectedAt", c."scopesRequested", c."scopesMissing",
+           c."needsReconnectAt", c."webhookKey", c."notificationsAtConnect", c."accessTokenEnc"
+    FROM "Seller" s JOIN "Connection" c ON c."sellerId" = s."id"
+    WHERE s."id" = ANY($1::text[])`,
+};
+
+/**
+ * findCurrentSeller and getAccessTokens for many shops in one `pg` statement, for the paths that run for every
+ * shop (a batch of events, a reconciliation run), where Prisma's CPU per query counts. Shops
+ * without a connection are absent.
+ */
+export async function findConnectedShops(sellerIds: readonly string[]): Promise<Map<string, ConnectedShop>> {
+  if (sellerIds.length === 0) return new Map();
+  const { rows } = await pool.query<{
+    id: string;
+    email: string;
+    name: string;
+    timeZone: string;
+    connectedAt: Date;
+    scopesRequested: string;
+    scopesMissing: string;
+    needsReconnectAt: Date | null;
+    webhookKey: string;
+    notificationsAtConnect: string | null;
+    accessTokenEnc: string;
+  }>({ ...CONNECTED_SHOPS, values: [[...new Set(sellerIds)]] });
+  const shops = new Map<string, ConnectedShop>();
+  for (const { id, email, name, timeZone, accessTokenEnc, ...connection } of rows) {
+    const seller = currentSellerOf({ id, email, name, timeZone, connection });
+    if (seller) shops.set(id, { seller, accessToken: await usableToken(id, accessTokenEnc) });
+  }
+  return shops;
 }
 
 /** What connecting did to the callback URL (lib/webhooks/notifications-at-connect.ts). */

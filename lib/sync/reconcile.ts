@@ -13,8 +13,8 @@ import {
   sellerSyncState,
 } from "@/lib/data/seller-sync";
 import type { ClaimedShop, NextRun } from "@/lib/data/seller-sync";
-import { findCurrentSeller } from "@/lib/data/sellers";
-import type { CurrentSeller } from "@/lib/data/sellers";
+import { findConnectedShops } from "@/lib/data/sellers";
+import type { ConnectedShop, CurrentSeller } from "@/lib/data/sellers";
 import { ordersWithWaitingEvents, recordReconciledEvents } from "@/lib/data/webhook-queue";
 import type { ReconciledOrder } from "@/lib/data/webhook-queue";
 import { env } from "@/lib/env";
@@ -106,8 +106,8 @@ export interface RunBudget {
  */
 export async function reconcileSeller(sellerId: string, now = new Date(), budget: RunBudget = {}): Promise<ReconcileResult | null> {
   const { signal, progress = { pages: 0 } } = budget;
-  const seller = await findCurrentSeller(sellerId);
-  if (!seller || !canReadOrders(seller)) return null;
+  const shop = (await findConnectedShops([sellerId])).get(sellerId);
+  if (!shop || !canReadOrders(shop.seller)) return null;
   const sync = await sellerSyncState(sellerId);
   // Until the back-fill has finished once, runs go on with it (from where a cut-short one stopped).
   const mode = sync.backfillState === "done" ? "reconcile" : "backfill";
@@ -120,14 +120,14 @@ export async function reconcileSeller(sellerId: string, now = new Date(), budget
   // Every order still to approve or to ship, however old: "what needs me now" (deadlines, the
   // overview) must not miss one because it has not changed for longer than the window.
   // (Not counted in `listed`: most of them are in the window too.)
-  if (mode === "backfill") await mirrorOpenOrders(seller, signal);
+  if (mode === "backfill") await mirrorOpenOrders(shop, signal);
 
   let limit = FIRST_PAGE_LIMIT;
   let offset = 0;
   let recovered = 0;
   let cursor = sync.cursor;
   for (;;) {
-    const page = await listOrdersPage(seller, ordersQuery({ updatedFrom: from, sort: { field: "updated_at", direction: "asc" }, limit, offset }), signal);
+    const page = await listOrdersPage(shop, ordersQuery({ updatedFrom: from, sort: { field: "updated_at", direction: "asc" }, limit, offset }), signal);
     // Orders changed in the last moments wait for the next run: their notification may be on its
     // way, and reporting them now would tell the seller twice. Sorted by updated_at, they are the
     // tail; the cursor stays before them.
@@ -158,13 +158,13 @@ export async function reconcileSeller(sellerId: string, now = new Date(), budget
 }
 
 /** The seller's open orders (new, approved), all pages, into the mirror without events. */
-async function mirrorOpenOrders(seller: CurrentSeller, signal: AbortSignal | undefined): Promise<void> {
+async function mirrorOpenOrders(shop: ConnectedShop, signal: AbortSignal | undefined): Promise<void> {
   const pages = everyPage((limit, offset) =>
-    listOrdersPage(seller, ordersQuery({ statuses: ["new", "approved"], sort: { field: "created_at", direction: "asc" }, limit, offset }), signal),
+    listOrdersPage(shop, ordersQuery({ statuses: ["new", "approved"], sort: { field: "created_at", direction: "asc" }, limit, offset }), signal),
   );
   for await (const orders of pages) {
     signal?.throwIfAborted();
-    await upsertMirrorOrders(seller.id, orders);
+    await upsertMirrorOrders(shop.seller.id, orders);
   }
 }
 
@@ -173,9 +173,9 @@ async function mirrorOpenOrders(seller: CurrentSeller, signal: AbortSignal | und
  * slot moves to the Retry-After (Reconciler). A request still hanging when the run's time is up is
  * left behind: its answer is never stored.
  */
-async function listOrdersPage(seller: CurrentSeller, query: URLSearchParams, signal: AbortSignal | undefined) {
+async function listOrdersPage({ seller, accessToken }: ConnectedShop, query: URLSearchParams, signal: AbortSignal | undefined) {
   signal?.throwIfAborted();
-  const result = await withPlatform(seller, "listOrders", (client) => client.listOrderSummaries(query));
+  const result = await withPlatform(seller, "listOrders", (client) => client.listOrderSummaries(query), { accessToken });
   if (!result.ok) throw new ReconcileError(result.problem);
   return result.data;
 }

@@ -3,9 +3,9 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { withPlatform } from "@/lib/data/platform";
 import type { PlatformResult } from "@/lib/data/platform";
-import { findCurrentSellers, getAccessTokens } from "@/lib/data/sellers";
+import { findConnectedShops } from "@/lib/data/sellers";
+import type { ConnectedShop } from "@/lib/data/sellers";
 import { confirmSku } from "@/lib/data/skus";
-import type { CurrentSeller } from "@/lib/data/sellers";
 import {
   claimDueEvents,
   claimEventForReprocessing,
@@ -182,20 +182,14 @@ async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T
   await Promise.all(lanes);
 }
 
-/** A shop a batch's events name, read once for the batch, with its token. */
-interface BatchShop {
-  seller: CurrentSeller;
-  accessToken: string | null;
-}
-
 /**
- * One batch's reads: the shops its events name and their tokens in two queries, each order or
+ * One batch's reads: the shops its events name and their tokens in one query, each order or
  * price fetched once however many events name it. The orders of a batch are fetched ahead, many
  * per request (the list endpoint's `id__in`), several shops at once, and stored in the mirror in
  * one statement for the whole batch.
  */
 class BatchReads {
-  private readonly shops = new Map<string, BatchShop>();
+  private shops = new Map<string, ConnectedShop>();
   private readonly reads = new Map<string, Promise<PlatformResult<unknown>>>();
   /** Orders fetched ahead and already in the mirror, or why not. */
   private readonly orders = new Map<string, { ok: true } | { ok: false; failure: AttemptFailure }>();
@@ -204,8 +198,7 @@ class BatchReads {
   async loadShops(events: readonly QueuedEvent[]) {
     const ids = [...new Set(events.filter((event) => event.valid && callsPlatform(event)).map((event) => event.sellerId))];
     if (ids.length === 0) return;
-    const [sellers, tokens] = await Promise.all([findCurrentSellers(ids), getAccessTokens(ids)]);
-    for (const [id, seller] of sellers) this.shops.set(id, { seller, accessToken: tokens.get(id) ?? null });
+    this.shops = await findConnectedShops(ids);
   }
 
   /** A platform call for a connected shop of the batch; an event of a shop no longer connected fails for good. */

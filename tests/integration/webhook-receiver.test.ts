@@ -77,6 +77,8 @@ describe("POST /api/webhooks/marketplace/{key}", () => {
     const response = await deliver(body, signWebhookBody(body, TOKEN));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ received: true, duplicate: false });
+    // Not worth compressing: the server must leave the acknowledgement as it is.
+    expect(response.headers.get("cache-control")).toContain("no-transform");
     const row = await rowFor(body);
     expect(row).toMatchObject({ domain: "order.order", status: "new", orderId: "65a000000000000000000001", valid: true, signatureResult: "valid" });
   });
@@ -193,7 +195,9 @@ describe("POST /api/webhooks/marketplace/{key}", () => {
     const body = JSON.stringify({ data: { domain: "order.order", status: "finished", order_id: "o-tamper" } });
     const signature = signWebhookBody(body, TOKEN);
     const tampered = body.replace("finished", "cancelled").replace("o-tamper", "o-tampe");
-    expect((await deliver(tampered, signature)).status).toBe(401);
+    const refused = await deliver(tampered, signature);
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("cache-control")).toContain("no-transform");
     expect(await countFor(tampered)).toBe(0);
   });
 
