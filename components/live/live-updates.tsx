@@ -5,6 +5,8 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { toast } from "sonner";
+import { readLiveMessage } from "@/lib/live/messages";
+import type { LiveMessage, LiveMessageType } from "@/lib/live/messages";
 import { shopPath } from "@/lib/shops/paths";
 import { eventWord } from "@/lib/words/event-words";
 
@@ -38,17 +40,15 @@ export function LiveUpdates({ shopId, after }: { shopId: string; after: string }
     // After a reconnect the server replays from the last id this page saw, and may re-send a few
     // it already handled (lib/live/bus.ts): each id is acted on once.
     const handled = new Set<string>();
-    const parse = (event: MessageEvent<string>) => {
+    /** The event's message if it is one this page has not handled yet, of the type its name says. */
+    const parse = <T extends LiveMessageType>(type: T, event: MessageEvent<string>): Extract<LiveMessage, { type: T }> | null => {
       if (event.lastEventId) {
         if (handled.has(event.lastEventId)) return null;
         handled.add(event.lastEventId);
         if (handled.size > 1_000) handled.delete(handled.values().next().value!);
       }
-      try {
-        return JSON.parse(event.data) as Record<string, string | null>;
-      } catch {
-        return null;
-      }
+      const message = readLiveMessage(event.data);
+      return message?.type === type ? (message as Extract<LiveMessage, { type: T }>) : null;
     };
 
     // Every message is one processed webhook event: the event log refreshes on each, and the
@@ -65,25 +65,27 @@ export function LiveUpdates({ shopId, after }: { shopId: string; after: string }
       }
     };
     source.addEventListener("order", (event) => {
-      const message = parse(event as MessageEvent<string>);
+      const message = parse("order", event as MessageEvent<string>);
       if (!message) return;
       refresh("orders", "shipping");
       if (message.domain === "order.order") {
         const { t: words, eventWords } = wordsRef.current;
-        const orderId = String(message.orderId);
-        toast(eventWord(eventWords, message.domain, message.status ?? null), {
+        const { orderId } = message;
+        toast(eventWord(eventWords, message.domain, message.status), {
           // A change no notification told, found by reconciliation (lib/sync/reconcile.ts).
           description: message.source === "reconciliation" ? words("orderReconciled", { orderId }) : words("order", { orderId }),
-          action: { label: words("open"), onClick: () => routerRef.current.push(shopPath(shopId, `/orders/${message.orderId}`)) },
+          action: { label: words("open"), onClick: () => routerRef.current.push(shopPath(shopId, `/orders/${orderId}`)) },
         });
       }
     });
-    const refreshOn = (...queryKeys: string[]) => (event: Event) => {
-      if (parse(event as MessageEvent<string>)) refresh(...queryKeys);
-    };
-    source.addEventListener("price", refreshOn("prices"));
-    source.addEventListener("sku", refreshOn("skus"));
-    source.addEventListener("event", refreshOn());
+    const refreshOn =
+      (type: LiveMessageType, ...queryKeys: string[]) =>
+      (event: Event) => {
+        if (parse(type, event as MessageEvent<string>)) refresh(...queryKeys);
+      };
+    source.addEventListener("price", refreshOn("price", "prices"));
+    source.addEventListener("sku", refreshOn("sku", "skus"));
+    source.addEventListener("event", refreshOn("event"));
 
     return () => {
       source.close();

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash, randomUUID } from "node:crypto";
 import { LIVE_CHANNEL } from "@/lib/live/bus";
-import type { SellerLiveMessage } from "@/lib/live/bus";
+import type { SellerLiveMessage } from "@/lib/live/messages";
 import { DB_NOW, pool } from "@/lib/pg-pool";
 import type { StoredEvent } from "@/lib/webhooks/receiver";
 

@@ -3,27 +3,7 @@ import { EventEmitter } from "node:events";
 import pg from "pg";
 import { log } from "@/lib/log";
 import { connectionConfig, pool } from "@/lib/pg-pool";
-
-/**
- * What an open dashboard is told, through its server-sent-events stream: one message per
- * processed webhook event, typed by the resource it concerns ("event" when none).
- */
-export type LiveMessage =
-  | { type: "order"; eventId: string; domain: string; status: string; orderId: string; deliveryId: string | null; source?: "reconciliation" }
-  | { type: "price"; eventId: string; status: string; priceId: string; sku: string | null }
-  | { type: "sku"; eventId: string; status: string; skuId: string; code: string | null }
-  | { type: "event"; eventId: string; domain: string | null; status: string | null };
-
-export interface SellerLiveMessage {
-  sellerId: string;
-  message: LiveMessage;
-}
-
-/** A message as a stream sends it: `id` is the SSE event id, increasing, for Last-Event-ID. */
-export interface LiveEnvelope {
-  id: string;
-  message: LiveMessage;
-}
+import type { LiveEnvelope, LiveMessage } from "@/lib/live/messages";
 
 // Across instances: a message is a row of "LiveMessage", written in the same statement as the
 // processing outcome (lib/data/webhook-queue.ts finishEvents), and announced by NOTIFY on this

@@ -1,6 +1,7 @@
 import "server-only";
 import { latestLiveMessageId, onReceiverChanged, onSessionsChanged, replayLiveMessages, subscribeToSeller } from "@/lib/live/bus";
-import type { LiveEnvelope } from "@/lib/live/bus";
+import { liveFrame } from "@/lib/live/messages";
+import type { LiveEnvelope } from "@/lib/live/messages";
 import { shopLog } from "@/lib/log";
 import { metrics } from "@/lib/metrics";
 
@@ -53,7 +54,7 @@ export async function liveStreamResponse(
         sentIds.add(envelope.id);
         if (sentIds.size > 2_000) sentIds.delete(sentIds.values().next().value!);
         if (BigInt(envelope.id) > BigInt(lastSent)) lastSent = envelope.id;
-        write(`id: ${envelope.id}\nevent: ${envelope.message.type}\ndata: ${JSON.stringify(envelope.message)}\n\n`);
+        write(liveFrame(envelope));
       };
       const catchUp = async (afterId: string) => {
         try {

@@ -26,7 +26,7 @@ import { metrics } from "@/lib/metrics";
 import { ordersQuery } from "@/lib/marketplace/list-query";
 import { objectIdSchema } from "@/lib/marketplace/schemas/common";
 import { pruneLiveMessages } from "@/lib/live/bus";
-import type { LiveMessage, SellerLiveMessage } from "@/lib/live/bus";
+import type { LiveMessage, SellerLiveMessage } from "@/lib/live/messages";
 import { upsertMirrorOrders, upsertMirrorPrice, upsertShopsMirrorOrders } from "@/lib/data/order-mirror";
 import type { ShopOrders } from "@/lib/data/product-names";
 import type { EndpointName, MarketplaceClient } from "@/lib/marketplace/client";

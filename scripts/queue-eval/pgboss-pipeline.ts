@@ -11,7 +11,7 @@ import type { Db, Job } from "pg-boss";
 import { withPlatform } from "@/lib/data/platform";
 import { upsertMirrorOrders } from "@/lib/data/order-mirror";
 import { findCurrentSeller } from "@/lib/data/sellers";
-import type { SellerLiveMessage } from "@/lib/live/bus";
+import type { SellerLiveMessage } from "@/lib/live/messages";
 import { ordersQuery } from "@/lib/marketplace/list-query";
 import { connectionConfig, pool, RECEIVER_WRITES_IN_FLIGHT } from "@/lib/pg-pool";
 import { parseWebhookBody, storableText } from "@/lib/webhooks/parse";
