@@ -3,7 +3,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { LIVE_CHANNEL } from "@/lib/live/bus";
 import type { SellerLiveMessage } from "@/lib/live/messages";
 import { DB_NOW, pool } from "@/lib/pg-pool";
-import type { StoredEvent } from "@/lib/webhooks/receiver";
+import type { StoredEvent } from "@/lib/webhooks/parse";
 
 // The durable processing queue: a "WebhookWork" row per event not yet processed, written by the
 // statement that stores the event (lib/data/webhook-store.ts) and deleted by the one that records

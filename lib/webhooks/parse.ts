@@ -15,6 +15,9 @@ export interface WebhookFields {
   deliveryId: string | null;
 }
 
+/** What processing needs of a stored event, handed over without reading it back. */
+export type StoredEvent = WebhookFields & { id: string; sellerId: string; valid: boolean };
+
 export type ParsedWebhook = WebhookFields & { valid: boolean; invalidReason: string | null };
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;

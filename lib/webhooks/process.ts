@@ -30,7 +30,7 @@ import type { LiveMessage, SellerLiveMessage } from "@/lib/live/messages";
 import { upsertMirrorOrders, upsertMirrorPrice, upsertShopsMirrorOrders } from "@/lib/data/order-mirror";
 import type { ShopOrders } from "@/lib/data/product-names";
 import type { EndpointName, MarketplaceClient } from "@/lib/marketplace/client";
-import type { StoredEvent } from "@/lib/webhooks/receiver";
+import type { StoredEvent } from "@/lib/webhooks/parse";
 import { ProcessingGate } from "@/lib/webhooks/processing-gate";
 import { classifyProblem, nextAttemptDelaySeconds } from "@/lib/webhooks/retry-policy";
 import type { AttemptFailure, RetryPolicy } from "@/lib/webhooks/retry-policy";

@@ -10,7 +10,7 @@ import { metrics } from "@/lib/metrics";
 import type { WebhookOutcomeLabel } from "@/lib/metrics";
 import { FailureLimit } from "@/lib/webhooks/failure-limit";
 import { parseWebhookBody } from "@/lib/webhooks/parse";
-import type { ParsedWebhook, WebhookFields } from "@/lib/webhooks/parse";
+import type { ParsedWebhook, StoredEvent, WebhookFields } from "@/lib/webhooks/parse";
 import { verifyWebhookSignatureWithAny } from "@/lib/webhooks/signature";
 
 // A body whose signature its receiver's seller did not make is either forged or, when the platform
@@ -96,9 +96,6 @@ async function findOtherSigner(
     return { unavailable: true };
   }
 }
-
-/** What processing needs of a stored event, handed over without reading it back. */
-export type StoredEvent = WebhookFields & { id: string; sellerId: string; valid: boolean };
 
 /** Larger bodies are refused before any hashing (the spec's messages are a few hundred bytes). */
 export const MAX_WEBHOOK_BODY_BYTES = 64 * 1024;
