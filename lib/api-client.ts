@@ -1,8 +1,6 @@
-// The browser's side of the dashboard's own JSON endpoints (/api/orders, /api/prices, ...): one
-// error type that carries the platform problem (reconnect, missing scope) for the UI to explain.
 import type { PlatformProblem } from "@/lib/data/platform";
 
-/** A failed call to the dashboard's own JSON endpoints, as the browser sees it. */
+/** A failed call to the dashboard's own JSON endpoints; `problem` lets the UI explain a platform failure. */
 export class DashboardApiError extends Error {
   constructor(
     message: string,

@@ -1,18 +1,11 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 
-// AES-256-GCM with a random 96-bit IV per message. Stored form: "v2.<key id>.<iv>.<ciphertext>.<tag>"
-// (base64url parts; the key id is a short fingerprint of the key, so a ciphertext names the key
-// that opens it and keys can be rotated). "v1.<iv>.<ciphertext>.<tag>" (no key id) is still read.
-// `context` is bound as additional authenticated data: a ciphertext moved to another seller's row
-// fails to decrypt instead of silently handing over another seller's token.
+// Stored as "v2.<key id>.<iv>.<ciphertext>.<tag>": the key id lets keys rotate, and `context` as
+// AAD makes a ciphertext moved to another seller's row fail instead of handing over their token.
 const VERSION = "v2";
 const IV_BYTES = 12;
 
-/**
- * The current key (every new ciphertext) and the keys it replaced (still read). The keys are a
- * parameter (the caller reads TOKEN_ENCRYPTION_KEY and TOKEN_ENCRYPTION_KEYS_PREVIOUS), which
- * keeps this module free of configuration and usable from tests that inspect what was stored.
- */
+/** `current` encrypts; `previous` are still read. Passed in, so this module reads no configuration. */
 export interface Keyring {
   current: Buffer;
   previous: readonly Buffer[];
@@ -23,7 +16,7 @@ function checkKey(key: Buffer): Buffer {
   return key;
 }
 
-/** A key's public name: 8 hex digits of its SHA-256 (reveals nothing usable about the key). */
+/** 8 hex digits of the key's SHA-256: names it without revealing it. */
 export function keyId(key: Buffer): string {
   return createHash("sha256").update(checkKey(key)).digest("hex").slice(0, 8);
 }
@@ -40,10 +33,6 @@ export function encryptSecret(plaintext: string, context: string, keys: Keyring 
   return [VERSION, keyId(key), ...[iv, ciphertext, tag].map((part) => part.toString("base64url"))].join(".");
 }
 
-/**
- * The additional data a seller's access token is encrypted with: a ciphertext copied onto another
- * seller's row cannot be decrypted as theirs.
- */
 export const sellerTokenContext = (sellerId: string) => `seller:${sellerId}`;
 
 export class DecryptionError extends Error {
@@ -60,11 +49,7 @@ function open(key: Buffer, iv: string, ciphertext: string, tag: string, context:
   return Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]).toString("utf8");
 }
 
-/**
- * Decrypts with whichever key of the ring the ciphertext names (a v1 one: each key in turn).
- * `stale` is true when that was not the current key: the caller should store it again, encrypted
- * with the current key. Throws DecryptionError when no key opens it.
- */
+/** `stale`: not the current key or format, so store it again. Throws DecryptionError when no key opens it. */
 export function openSecret(stored: string, context: string, keys: Keyring | Buffer): { plaintext: string; stale: boolean } {
   const ring = asKeyring(keys);
   const parts = stored.split(".");

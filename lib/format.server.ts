@@ -3,7 +3,6 @@ import { getLocale, getTimeZone } from "next-intl/server";
 import { displayFormat } from "@/lib/format";
 import type { DisplayFormat } from "@/lib/format";
 
-/** The request's DisplayFormat for async server components, route handlers and actions. */
 export async function getDisplayFormat(): Promise<DisplayFormat> {
   const [locale, timeZone] = await Promise.all([getLocale(), getTimeZone()]);
   return displayFormat({ locale, timeZone });

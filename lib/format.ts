@@ -1,7 +1,5 @@
-// Dates, counts and money as the dashboard shows them, in one place: in the request's language
-// and in the seller's time zone (i18n/request.ts), on the server and in the browser alike, with
-// next-intl's named formats (i18n/config.ts) so a date reads the same on every page.
-// Money's exact arithmetic lives in lib/money.ts.
+// One place for how dates, counts and money read, in the request's language and the seller's time
+// zone, so a date reads the same on every page and on server and browser alike.
 import { createFormatter, useLocale, useTimeZone } from "next-intl";
 import { useMemo } from "react";
 import { DEFAULT_LOCALE, DEFAULT_TIME_ZONE, formats } from "@/i18n/config";
@@ -16,11 +14,9 @@ export interface DisplayFormat {
   timeZone: string;
   /** A date (or an ISO string); "—" for none or an unreadable one, never "Invalid Date". */
   date(value: Date | string | null | undefined, format?: DateFormat): string;
-  /** 1.234 (pt-BR) / 1,234 (en) */
   count(value: number): string;
-  /** R$ 1.234,50 (pt-BR) / R$1,234.50 (en), exact for every normalizer. */
   money(money: MoneyAmount): string;
-  /** 12,5% / 12.5% from a fraction (0.125). */
+  /** From a fraction: 0.125 → "12,5%". */
   percent(fraction: number): string;
 }
 

@@ -9,16 +9,12 @@ export interface Readiness {
   migrations: { applied: number; expected: number; pending: string[] } | null;
 }
 
-/** The migrations this build ships with: prisma/migrations/<timestamp>_<name>/. */
 async function shippedMigrations(): Promise<string[]> {
   const entries = await readdir(path.join(process.cwd(), "prisma", "migrations"), { withFileTypes: true });
   return entries.filter((entry) => entry.isDirectory() && /^\d+_/.test(entry.name)).map((entry) => entry.name).sort();
 }
 
-/**
- * Ready to serve: the database answers, and every migration this build ships with has been
- * applied (an instance of a newer build must not take traffic against an older schema).
- */
+/** Ready only once every shipped migration is applied: a newer build must not serve an older schema. */
 export async function checkReadiness(): Promise<Readiness> {
   let applied: string[];
   try {
@@ -28,7 +24,7 @@ export async function checkReadiness(): Promise<Readiness> {
     applied = result.rows.map((row) => row.migration_name);
   } catch (error) {
     const code = (error as { code?: string }).code;
-    // 42P01: no migration table yet: reachable, but nothing applied.
+    // 42P01: no migration table yet, so reachable with nothing applied.
     if (code !== "42P01") {
       return { ready: false, database: "unreachable", migrations: null };
     }

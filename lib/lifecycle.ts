@@ -1,8 +1,6 @@
 import "server-only";
 
-// Whether this process is shutting down (SIGTERM or SIGINT, lib/instance.ts). Kept on globalThis:
-// instrumentation, which handles the signal, and the route handlers are bundled apart, and each
-// bundle has its own copy of a module's variables.
+// On globalThis: instrumentation and the route handlers are bundled apart, each with its own module copy.
 const lifecycle = globalThis as unknown as { instanceStopping?: boolean };
 
 export function markStopping() {

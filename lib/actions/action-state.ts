@@ -1,18 +1,15 @@
-// The one shape every server action answers with, so that every form reads its outcome the same
-// way: a status, a sentence for the seller, errors keyed by field path, the platform problem when
-// the platform is why it failed, and what the outcome carries (`data`). `at` tells a form that a
-// new outcome arrived (two identical outcomes in a row are still two answers). Plain module: the
-// forms (client components) and the actions ("use server" modules, which may only export async
-// functions) both import it.
+// One answer shape for every server action (decision 0005). A plain module, because "use server"
+// modules may only export async functions.
 import type { PlatformProblem } from "@/lib/platform-problem";
 
-/** Messages keyed by field path: `amount`, `url`, `dimensions[0].height.value`. */
+/** Keyed by field path: `dimensions[0].height.value`. */
 export type FieldErrors = Record<string, string[]>;
 
 interface Answered {
   message: string;
   fieldErrors: FieldErrors;
   problem?: PlatformProblem;
+  /** Tells a form a new outcome arrived, even one identical to the last. */
   at: number;
 }
 
@@ -21,7 +18,7 @@ export type ActionState<Success = null, Failure = null> =
   | (Answered & { status: "success"; data: Success })
   | (Answered & { status: "error"; data: Failure | null });
 
-/** What an action called directly (not through a form) answers: never idle. */
+/** What an action called directly, not through a form, answers. */
 export type ActionAnswer<Success = null, Failure = null> = Exclude<ActionState<Success, Failure>, { status: "idle" }>;
 
 export const idle = { status: "idle" } as const;
@@ -44,5 +41,4 @@ export function failed<Failure = null>(
   };
 }
 
-/** The first message for a field, or undefined: most fields show one. */
 export const firstError = (errors: FieldErrors, path: string): string | undefined => errors[path]?.[0];

@@ -15,63 +15,45 @@ import { shopLog } from "@/lib/log";
 import type { CurrentSeller } from "@/lib/data/sellers";
 import { MARKETPLACE_PROVIDER_ID } from "@/lib/marketplace/provider";
 
-/** Goes to the platform's login; the callback reads why (lib/auth/callback-route.ts). */
+/** The intent cookie tells the callback why (lib/auth/callback-route.ts). */
 async function toMarketplaceLogin(intent: SignInIntent, redirectTo: string) {
   (await cookies()).set(INTENT_COOKIE, intent, { httpOnly: true, sameSite: "lax", path: "/api/auth", maxAge: 600, secure: process.env.NODE_ENV === "production" });
   await signIn(MARKETPLACE_PROVIDER_ID, { redirectTo });
 }
 
-/**
- * "Connect marketplace account": the OAuth flow, after which the account is a shop the person owns
- * (signed in already: one more of their shops; signed out: they are signed in as its owner).
- */
+/** The account becomes a shop the person owns. */
 export async function connectAction() {
   await toMarketplaceLogin("connect", "/");
 }
 
-/**
- * "Sign in with marketplace account": for someone already in a shop's team, whose own account is
- * not (and must not become) a shop: signs them in, and the account's token is not kept.
- */
+/** For a team member whose own account must not become a shop: its token is not kept. */
 export async function signInAction() {
   await toMarketplaceLogin("signin", "/");
 }
 
 const inviteToken = z.string().min(16).max(100).regex(/^[\w-]+$/);
 
-/**
- * The invite page's "Sign in with your marketplace account": signs the person in only; their own
- * account's token is not kept, and never serves the shop that invited them.
- */
 export async function signInForInviteAction(token: string) {
   const parsed = inviteToken.safeParse(token);
   await toMarketplaceLogin("signin", parsed.success ? `/invite/${parsed.data}` : "/");
 }
 
-/**
- * Ends this browser's session on the server too, so a copy of its cookie no longer works; the
- * person's other sessions stay. Works for an already ended session (clears the cookie).
- */
+/** Ends the session row too, so a copy of the cookie stops working; other sessions stay. */
 export async function signOutAction() {
   const session = await auth();
-  // A cookie from before people existed names no person: its row now belongs to the shop's owner.
+  // A seller-only cookie's row belongs to the shop's owner now.
   const person = session?.sessionId ? await personOfSession(session) : null;
   if (person && session?.sessionId) await endSession(person.id, session.sessionId);
   await signOut({ redirectTo: "/" });
 }
 
-/** Ends every session of the signed-in person, in every browser; their shops stay as they are. */
 export async function signOutEverywhereAction() {
   const person = await requirePerson();
   await endEverySession(person.id);
   await signOut({ redirectTo: "/" });
 }
 
-/**
- * "Delete this shop's data": disconnects as below, then deletes the shop and everything the
- * dashboard kept for it (event log, order and price mirrors, SKU catalogue, members, audit log).
- * The platform keeps its own data; the people stay, with their other shops.
- */
+/** Deletes what the dashboard kept for the shop; the platform's data and the people stay. */
 export async function deleteMyDataAction(shopId: string) {
   const { shop } = await requireShop(shopId, "connection.manage");
   await removeCallbackUrl(shop);
@@ -79,11 +61,7 @@ export async function deleteMyDataAction(shopId: string) {
   redirect("/shops");
 }
 
-/**
- * Removes the callback URL at the platform (a dead token's 401 is ignored: there is nothing left
- * to remove with it) and forgets the stored token; the shop's pages then refuse everyone until an
- * owner connects it again.
- */
+/** A dead token's 401 is ignored: there is nothing left to remove with it. */
 export async function disconnectAction(shopId: string) {
   const { shop, person } = await requireShop(shopId, "connection.manage");
   await removeCallbackUrl(shop);

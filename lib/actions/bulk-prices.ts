@@ -23,17 +23,12 @@ import type { GuardReason } from "@/lib/prices/price-guard";
 
 export type PreviewBulkPricesState = ActionAnswer<BulkPreview>;
 
-/** The upload, with its errors in the seller's language. */
 const uploadSchema = (errors: { choose: string; empty: string; tooLarge: string }) =>
   z.object({
     file: z.file({ error: errors.choose }).min(1, { error: errors.empty }).max(BULK_LIMITS.maxFileBytes, { error: errors.tooLarge }),
   });
 
-/**
- * Reads the uploaded CSV and compares it with the current prices (spec: 7. List prices), and marks
- * the rows the price guard holds (below the code's cost, or a move beyond the shop's limit).
- * Nothing is sent to the platform's create endpoint here.
- */
+/** Compares the upload with the current prices and marks what the price guard holds; sends nothing. */
 export async function previewBulkPricesAction(shopId: string, formData: FormData): Promise<PreviewBulkPricesState> {
   const { shop: seller } = await requireShop(shopId, "prices.change");
   const [t, messages] = await Promise.all([getTranslations("prices.bulk.action"), getTranslations("prices.bulk.messages")]);
@@ -42,7 +37,7 @@ export async function previewBulkPricesAction(shopId: string, formData: FormData
 
   let text: string;
   try {
-    // TextDecoder with `fatal`: a file saved as Latin-1 would otherwise turn "ç" into "�" silently.
+    // `fatal`: a file saved as Latin-1 would otherwise turn "ç" into "�" silently.
     text = new TextDecoder("utf-8", { fatal: true }).decode(await upload.data.file.arrayBuffer());
   } catch {
     return failed(t("notUtf8"));
@@ -55,17 +50,16 @@ export async function previewBulkPricesAction(shopId: string, formData: FormData
     const message = preview.problem.kind === "error" ? preview.problem.message : t("noCurrentPrices");
     return failed(message, { problem: preview.problem });
   }
-  // The rows' reasons (invalid ones) stay codes: the page words them (components/prices/bulk-preview-table.tsx).
+  // The rows' reasons stay codes: the page words them.
   return succeeded(t("rowsRead", { count: preview.data.rows.length }), preview.data);
 }
 
-// One row to apply: the price create body (spec: Resources → Price) plus where it came from.
 const applyRowSchema = priceCreateSchema
   .pick({ sku: true, type: true, value: true, currency: true })
   .extend({
     normalizer: z.number().int().positive(),
     line: z.number().int().min(2),
-    /** Currency units as shown to the seller; echoed back, never sent to the platform. */
+    /** Echoed back to the seller, never sent to the platform. */
     amount: z.string().max(40),
     transientFailures: z.number().int().min(0).max(20).optional(),
   });
@@ -76,50 +70,43 @@ const batchSchema = z.object({
     .array(applyRowSchema)
     .min(1)
     .max(BULK_LIMITS.maxBatchRows)
-    // Worded by the action (prices.bulk.action.lineTwice): the only custom issue of this schema.
+    // The schema's only custom issue, worded by the action.
     .refine((rows) => new Set(rows.map((row) => row.line)).size === rows.length),
   backoff: z.object({ rateLimitStreak: z.number().int().min(0).max(30) }).optional(),
-  /** The upload this batch belongs to: its audit entry adds up every batch's outcomes. */
+  /** One audit entry adds up every batch of the upload. */
   run: z.object({ id: z.uuid(), source: z.enum(["csv", "percent"]) }),
-  /** The products (SKU codes) whose held changes the seller confirmed: the only held rows sent. */
+  /** SKU codes whose held changes the seller confirmed: the only held rows sent. */
   confirmed: z.array(z.string().min(1).max(50)).max(BULK_LIMITS.maxBatchRows).default([]),
 });
 
 export interface AppliedRowResult {
   line: number;
-  /** "held": the price guard held the row on the server and it was not confirmed: not sent. */
+  /** "held": held by the price guard on the server and not confirmed, so not sent. */
   outcome: "applied" | "rejected" | "failed" | "held";
   message: string;
   priceId: string | null;
-  /** Why a held row was held. */
   reasons?: GuardReason[];
 }
 
-/** Outcomes of the rows a batch finished, and its rows still without one. */
 export interface BatchPartial {
   results: AppliedRowResult[];
-  /** Rows of this batch without an outcome yet: send them again (after `resumeAfterMs`). */
+  /** To send again, after `resumeAfterMs`. */
   pending: ApplyPriceRow[];
 }
 
 export interface BatchProgress extends BatchPartial {
   resumeAfterMs: number;
   backoff: BackoffState;
-  /** Times this call slowed down because the platform blocked it (statusCode -2 / HTTP 429). */
   slowDowns: number;
 }
 
 export type ApplyPriceBatchState = ActionAnswer<BatchProgress, BatchPartial>;
 
-/**
- * No new request starts after this long, so the call returns well before proxies and browsers
- * give up; a request already in flight finishes within the HTTP client's own timeout.
- */
+/** No request starts after this, so the call returns well before proxies and browsers give up. */
 const CALL_BUDGET_MS = 18_000;
-/** Longer rate-limit waits are taken by the page, which shows the countdown, not by this request. */
+/** Longer rate-limit waits are the page's, which shows the countdown. */
 const HAND_BACK_WAITS_OVER_MS = 3_000;
 
-/** A row's outcome for the page: the platform's message, or a failure or hold worded in the seller's language. */
 function toResult(result: RowResult<ApplyPriceRow, HeldOutcome>, messages: BulkMessageWords, guard: GuardWords, format: DisplayFormat): AppliedRowResult {
   const line = result.row.line;
   if (result.outcome === "held") return { line, outcome: "held", message: describeGuardReasons(result.reasons, guard, format), priceId: null, reasons: result.reasons };
@@ -134,20 +121,15 @@ function toResult(result: RowResult<ApplyPriceRow, HeldOutcome>, messages: BulkM
 const wasSent = (result: AppliedRowResult): result is AppliedRowResult & { outcome: "applied" | "rejected" | "failed" } => result.outcome !== "held";
 
 /**
- * Applies up to `BULK_LIMITS.maxBatchRows` rows (spec: 5. Create price), one request per row,
- * slowing down when the platform blocks (statusCode -2 / HTTP 429) and retrying transient
- * failures. Returns one outcome per finished row and the rows still pending; the page sends
- * those again, so a deadline or a block never loses a row. Every row is judged again by the price
- * guard with the platform's current price and the stored cost (lib/data/prices.ts
- * applyGuardedPriceRows): a held row whose product is not in `confirmed` ends "held", unsent.
+ * Up to `BULK_LIMITS.maxBatchRows` rows; unfinished ones come back as `pending`, so a deadline or
+ * a block never loses a row. The price guard judges every row again with current prices and costs.
  */
 export async function applyPriceBatchAction(
   shopId: string,
   rows: ApplyPriceRow[],
   options: { backoff?: BackoffState; run: { id: string; source: "csv" | "percent" }; confirmed?: string[] },
 ): Promise<ApplyPriceBatchState> {
-  // The upload names its shop: a tab that has since opened another shop still sends to the one
-  // the upload was started in, and only if this person may still change its prices.
+  // The upload's own shop, whatever this tab has opened since.
   const { shop: seller, person } = await requireShop(shopId, "prices.change");
   const [t, messages, problems, guardWords, format] = await Promise.all([
     getTranslations("prices.bulk.action"),
@@ -159,14 +141,13 @@ export async function applyPriceBatchAction(
   const parsed = batchSchema.safeParse({ rows, backoff: options?.backoff, run: options?.run, confirmed: options?.confirmed });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    // zod's own words for a malformed batch (only a changed page sends one); ours for a line twice.
+    // Only a changed page sends a malformed batch, so zod's words do; ours for a line twice.
     const reason = issue === undefined ? t("unknownError") : issue.code === "custom" ? t("lineTwice") : issue.message;
     return failed(t("batchInvalid", { reason }), { data: { results: [], pending: [] } });
   }
   const batch = parsed.data.rows;
 
-  // Outcomes are collected as they happen: when a 401/403 stops the batch, withPlatform answers
-  // with the problem and these still tell which rows were done before it.
+  // Collected as they happen, so a 401/403 that stops the batch still leaves the rows done before it.
   const results: AppliedRowResult[] = [];
   const before = await lastKnownPrices(seller.id, batch);
   const run = await applyGuardedPriceRows(seller, batch, {
@@ -177,7 +158,7 @@ export async function applyPriceBatchAction(
     backoff: parsed.data.backoff,
   });
 
-  // A held row was not sent: nothing of it belongs in the log.
+  // A held row was not sent, so nothing of it belongs in the log.
   await recordBulkRun(seller.id, person, parsed.data.run, before, batch, results.filter(wasSent));
   if (!run.ok) {
     const done = new Set(results.map((result) => result.line));

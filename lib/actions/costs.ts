@@ -16,9 +16,6 @@ import { PRICE_CHANGE_LIMIT_RANGE } from "@/lib/prices/price-guard";
 import { parsePercent } from "@/lib/prices/price-products";
 import { shopPath } from "@/lib/shops/paths";
 
-// Product costs and the shop's pricing settings (issue 29): set by owners and managers
-// (`costs.change`), read with the prices (`prices.view`).
-
 /** Costs show on prices by product, a price's page and the SKU catalogue. */
 function revalidateCosts(shopId: string) {
   revalidatePath(shopPath(shopId, "/prices"), "layout");
@@ -29,14 +26,13 @@ const skuSchema = z.string().trim().min(1).max(50);
 
 const costForm = z.object({
   sku: skuSchema,
-  /** Reais in the seller's notation; empty removes the cost. */
+  /** Empty removes the cost. */
   cost: z.string().max(40),
   source: z.enum(COST_SOURCES),
 });
 
 export type CostActionState = ActionState<{ sku: string; cost: number | null }>;
 
-/** One code's cost, set in the catalogue, on prices by product or on a price's page. */
 export async function setCostAction(shopId: string, _previous: CostActionState, formData: FormData): Promise<CostActionState> {
   const { shop, person } = await requireShop(shopId, "costs.change");
   const [t, locale] = await Promise.all([getTranslations("prices.costs.input"), getLocale()]);
@@ -56,7 +52,7 @@ export async function setCostAction(shopId: string, _previous: CostActionState, 
 
 const codesSchema = z.array(skuSchema).max(200);
 
-/** The costs (centavos) of the codes a page shows: the SKU catalogue's page of codes. */
+/** Centavos by code. */
 export async function listCostsAction(shopId: string, skus: string[]): Promise<ActionAnswer<Record<string, number>>> {
   const { shop } = await requireShop(shopId, "prices.view");
   const parsed = codesSchema.safeParse(skus);
@@ -67,7 +63,7 @@ export async function listCostsAction(shopId: string, skus: string[]): Promise<A
 const uploadSchema = (errors: { choose: string; tooLarge: string }) =>
   z.object({ file: z.file({ error: errors.choose }).min(1, { error: errors.choose }).max(COST_CSV_LIMITS.maxFileBytes, { error: errors.tooLarge }) });
 
-/** Reads a cost CSV and compares it with the current costs; nothing is saved here. */
+/** Saves nothing. */
 export async function previewCostCsvAction(shopId: string, formData: FormData): Promise<ActionAnswer<CostPreview>> {
   const { shop } = await requireShop(shopId, "costs.change");
   const [t, messages] = await Promise.all([getTranslations("prices.costs.action"), getTranslations("prices.costs.messages")]);
@@ -75,7 +71,7 @@ export async function previewCostCsvAction(shopId: string, formData: FormData): 
   if (!upload.success) return failed(upload.error.issues[0]?.message ?? t("chooseFile"), { fieldErrors: { file: upload.error.issues.map((issue) => issue.message) } });
   let text: string;
   try {
-    // `fatal`: a file saved as Latin-1 would otherwise turn "ç" into "�" silently.
+    // `fatal`: Latin-1 would otherwise turn "ç" into "�" silently.
     text = new TextDecoder("utf-8", { fatal: true }).decode(await upload.data.file.arrayBuffer());
   } catch {
     return failed(t("notUtf8"));
@@ -85,7 +81,6 @@ export async function previewCostCsvAction(shopId: string, formData: FormData): 
   const codes = parsed.rows.map((row) => row.sku);
   const [current, names] = await Promise.all([currentCosts(shop.id, codes), productNamesFor(shop.id, [...codes, ...parsed.invalid.map((row) => row.sku)])]);
   const preview = classifyCostRows(parsed, current);
-  // The rows' reasons stay codes: the page words them.
   return succeeded(t("rowsRead", { count: preview.rows.length }), { ...preview, names: Object.fromEntries(names) });
 }
 
@@ -95,7 +90,7 @@ const costRowsSchema = z
   .max(COST_CSV_LIMITS.maxRows)
   .refine((rows) => new Set(rows.map((row) => row.sku)).size === rows.length);
 
-/** Saves the previewed rows of a cost CSV: every changed cost in one transaction. */
+/** In one transaction. */
 export async function applyCostCsvAction(shopId: string, rows: { sku: string; cost: number }[]): Promise<ActionAnswer<{ changed: number }>> {
   const { shop, person } = await requireShop(shopId, "costs.change");
   const t = await getTranslations("prices.costs.action");
@@ -106,10 +101,7 @@ export async function applyCostCsvAction(shopId: string, rows: { sku: string; co
   return succeeded(t("saved", { count: changed }), { changed });
 }
 
-// ---------------------------------------------------------------------------------------------
-// Settings → prices
-
-/** "30", "30 %", "30%": whole percent within the range a shop may set. */
+/** "30", "30 %", "30%": whole percent. */
 const limitForm = z.object({
   limitPercent: z
     .string()
@@ -119,7 +111,6 @@ const limitForm = z.object({
     .pipe(z.int().min(PRICE_CHANGE_LIMIT_RANGE.min).max(PRICE_CHANGE_LIMIT_RANGE.max)),
 });
 
-/** Settings → the price guard's limit. */
 export async function setPriceGuardLimitAction(shopId: string, _previous: ActionState, formData: FormData): Promise<ActionState> {
   const { shop, person } = await requireShop(shopId, "costs.change");
   const t = await getTranslations("settings.prices");
@@ -140,7 +131,7 @@ const commissionForm = z.discriminatedUnion("mode", [
   z.object({ mode: z.literal("manual"), rate: z.string().max(20) }),
 ]);
 
-/** Settings → the commission rate: learned from the orders, or set by hand (a percentage, 0 to 100). */
+/** Learned from the orders, or set by hand (0 to 100 %). */
 export async function setCommissionRateAction(shopId: string, _previous: ActionState, formData: FormData): Promise<ActionState> {
   const { shop, person } = await requireShop(shopId, "costs.change");
   const t = await getTranslations("settings.prices");
@@ -148,7 +139,6 @@ export async function setCommissionRateAction(shopId: string, _previous: ActionS
   if (!parsed.success) return failed(t("commissionInvalid"), { fieldErrors: { rate: [t("commissionInvalid")] } });
   let rateBps: number | null = null;
   if (parsed.data.mode === "manual") {
-    // A percentage with up to two decimals is a whole number of basis points (12,5 → 1250).
     const percent = parsePercent(parsed.data.rate);
     if (!percent.ok || percent.hundredths < 0 || percent.hundredths > BPS) return failed(t("commissionInvalid"), { fieldErrors: { rate: [t("commissionInvalid")] } });
     rateBps = percent.hundredths;

@@ -17,7 +17,7 @@ const idSchema = z.string().min(1).max(64);
 
 export type InviteState = ActionState<{ link: string; role: string }>;
 
-/** "Create invite link": single use, for a role, expiring in 7 days; shown once to the owner. */
+/** Single use, expiring in 7 days; the link is shown once. */
 export async function createInvitationAction(shopId: string, _previous: InviteState, formData: FormData): Promise<InviteState> {
   const { shop, person } = await requireShop(shopId, "members.manage");
   const t = await getTranslations("members.actions");
@@ -40,10 +40,7 @@ export async function revokeInvitationAction(shopId: string, invitationId: strin
   return succeeded(t("inviteRevoked"), null);
 }
 
-/**
- * A member's new role, or their removal (`role` "remove"). Takes effect on their next request:
- * their open pages' live streams close at once. A shop always keeps an owner.
- */
+/** `role` "remove" removes them. Takes effect on their next request; a shop always keeps an owner. */
 export async function changeMemberAction(shopId: string, personId: string, role: string): Promise<ActionState> {
   const { shop, person } = await requireShop(shopId, "members.manage");
   const t = await getTranslations("members.actions");

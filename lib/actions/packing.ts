@@ -13,15 +13,11 @@ import { PACKING_STAGES } from "@/lib/shipping/stages";
 import type { PackingStage } from "@/lib/shipping/stages";
 import { shopPath } from "@/lib/shops/paths";
 
-/** How many orders were marked, and how many of those asked for are not the shop's (left alone). */
+/** `unknown`: ids asked for that are not the shop's, left alone. */
 export type PackingAnswer = ActionAnswer<{ stage: PackingStage; set: number; unknown: number }>;
 
 const packingInput = z.strictObject({ selection: selectionSchema, stage: z.enum(PACKING_STAGES) });
 
-/**
- * Marks orders of the shop as to pick, picked or packed: one order (its row's control) or a
- * selection of the shipping table (ids, or every order of its filter). Recorded in the audit log.
- */
 export async function setPackingStageAction(shopId: string, input: unknown): Promise<PackingAnswer> {
   const { shop, person } = await requireShop(shopId, "orders.packing");
   const t = await getTranslations("shipping.stageAction");

@@ -15,34 +15,25 @@ import { recordAudit } from "@/lib/data/audit";
 import { acceptInvitation, readInvitation } from "@/lib/data/people";
 import { shopPath } from "@/lib/shops/paths";
 
-/**
- * Signs in with the browser's answer to this browser's passkey challenge: an existing passkey,
- * or (with `invite` and `name`) a new person's first one, who joins the invitation's shop. Public
- * by design: it is how a person without a session gets one. On success Auth.js redirects (to
- * `redirectTo`, a path of this site); a refusal answers a sentence and nothing about why.
- */
+/** Public by design: it is how a person without a session gets one. A refusal says nothing about why. */
 export async function passkeySignInAction(input: PasskeySignInInput): Promise<ActionAnswer> {
   const t = await getTranslations("people.passkeys.errors");
   const parsed = passkeySignInInputSchema.safeParse(input);
   if (!parsed.success) return failed(t("notVerified"));
   const { response, invite, name, redirectTo } = parsed.data;
-  // Auth.js sends the credentials as form fields: a field left undefined would arrive as "undefined".
+  // Form fields: a field left undefined would arrive as "undefined".
   const credentials = { response, ...(invite !== undefined && name !== undefined ? { invite, name } : {}) };
   try {
     await signIn(PASSKEY_PROVIDER_ID, { ...credentials, redirectTo: redirectTo ?? "/" });
   } catch (error) {
-    // Success is a redirect (thrown), which must go through; only Auth.js's refusals are answered.
+    // Success is a thrown redirect, which must go through.
     if (error instanceof AuthError) return failed(invite !== undefined ? t("joinRefused") : t("notVerified"));
     throw error;
   }
   return failed(t("notVerified"));
 }
 
-/**
- * "Join {shop}" for a signed-in person on an invite page. The invitation is used only by someone
- * not yet in the shop (a member keeps their role, so the link stays for whoever it was meant for).
- * Any refusal goes back to the invite page, which says why.
- */
+/** A member keeps their role and leaves the link unused, for whoever it was meant for. */
 export async function acceptInvitationAction(token: string): Promise<void> {
   const person = await requirePerson();
   const parsed = inviteTokenSchema.safeParse(token);

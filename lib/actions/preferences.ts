@@ -12,11 +12,7 @@ import { setSellerTimeZone } from "@/lib/data/sellers";
 
 const localeForm = z.object({ locale: z.enum(LOCALES) });
 
-/**
- * The header's language switch. A preference of the browser, not of the account: it works before
- * connecting too, so it authorises nobody and touches no seller's data. An unknown value changes
- * nothing (the page stays as it was).
- */
+/** A browser preference that works before signing in, so it authorises nobody and touches no data. */
 export async function setLocaleAction(formData: FormData): Promise<void> {
   const parsed = localeForm.safeParse({ locale: formData.get("locale") });
   if (!parsed.success) return;
@@ -30,7 +26,7 @@ export async function setLocaleAction(formData: FormData): Promise<void> {
 
 const timeZoneForm = z.object({ timeZone: z.string().trim().refine(isTimeZone) });
 
-/** Settings → time zone of the shop: dates and "today" for everyone in it. */
+/** Dates and "today" for everyone in the shop. */
 export async function setTimeZoneAction(shopId: string, _state: ActionState, formData: FormData): Promise<ActionState> {
   const { shop: seller } = await requireShop(shopId, "connection.manage");
   const t = await getTranslations("settings.timeZone");

@@ -23,11 +23,7 @@ export interface PriceFormValues {
   currency: string;
 }
 
-/**
- * What the seller typed comes back with every outcome: the form shows it again (with or without
- * JavaScript). `held`: the price guard held the change back, with its reasons; sending the form
- * again with the product confirmed sends it.
- */
+/** What the seller typed comes back with every outcome, so the form works without JavaScript. */
 export type PriceActionState = ActionState<{ priceId: string; values: PriceFormValues }, { values: PriceFormValues; held?: HeldChange }>;
 
 const priceForm = z.object({
@@ -36,26 +32,16 @@ const priceForm = z.object({
   amount: z.string().max(40),
   currency: currencySchema,
   normalizer: z.coerce.number().int().positive().max(1_000_000),
-  /** The SKU code whose held change the seller confirmed (the price guard). */
   confirm: z.string().trim().max(50).optional(),
 });
-/**
- * What the seller sent, unchecked: `setPrice` parses it. `confirm`: the SKU code the seller
- * confirmed a held change for; any other value confirms nothing.
- */
+/** Unchecked. `confirm`: the SKU code a held change was confirmed for; any other value confirms nothing. */
 type PriceInput = { sku: string; type: string; amount: string; currency: string; normalizer: unknown; confirm?: unknown };
 
 type SetPriceOutcome =
   | { ok: true; priceId: string; message: string }
   | { ok: false; message: string; fieldErrors: Record<string, string[]>; problem?: PlatformProblem; held?: HeldChange };
 
-/**
- * Prices are never edited in place: this creates a new price for the SKU and type (spec: SKU and
- * price immutability; 5. Create price). The amount is typed in currency units, in the seller's
- * language's notation, and converted to the integer value exactly with the price's normalizer.
- * The price guard judges the change on the server first (lib/data/prices.ts setPriceGuarded): a
- * held change is not sent unless this very product was confirmed.
- */
+/** Prices are immutable, so this creates one; a held change is sent only once its product is confirmed. */
 async function setPrice({ shop: seller, person }: ShopAccess, input: PriceInput): Promise<SetPriceOutcome> {
   const [t, problems, locale] = await Promise.all([getTranslations("prices.products.setPrice"), getTranslations("problems"), getLocale()]);
   const parsed = priceForm.safeParse({ ...input, confirm: input.confirm ?? undefined });
@@ -80,7 +66,6 @@ async function setPrice({ shop: seller, person }: ShopAccess, input: PriceInput)
   const response = result.data;
   if (response.statusCode !== PRICE_STATUS.imported.statusCode || !response.id) {
     if (response.statusCode === PRICE_STATUS.blocked.statusCode) return { ok: false, message: t("blocked"), fieldErrors: {} };
-    // The platform's own words about the price: shown as it sent them.
     const reasons = response.errors.map((error) => `${error.field}: ${error.message}`).join("; ");
     return { ok: false, message: `${response.statusMessage}${reasons ? `: ${reasons}` : ""}`, fieldErrors: {} };
   }
@@ -89,7 +74,7 @@ async function setPrice({ shop: seller, person }: ShopAccess, input: PriceInput)
   return { ok: true, priceId: response.id, message: response.statusMessage };
 }
 
-/** "Edit price" on a price's page: a form that works without JavaScript. */
+/** Works without JavaScript. */
 export async function createPriceAction(shopId: string, _previous: PriceActionState, formData: FormData): Promise<PriceActionState> {
   const access = await requireShop(shopId, "prices.change");
   const values: PriceFormValues = {
@@ -110,13 +95,9 @@ export async function createPriceAction(shopId: string, _previous: PriceActionSt
   return succeeded(outcome.message, { priceId: outcome.priceId, values });
 }
 
-/** `held`: the price guard held the change; the page asks the seller to confirm it for the product. */
+/** `held`: the page asks the seller to confirm the product. */
 export type ProductPriceAnswer = ActionAnswer<{ priceId: string }, { held: HeldChange }>;
 
-/**
- * An in-place edit of one price on the prices-by-product page ("de" or "por"). `confirm`: the SKU
- * code whose held change the seller confirmed.
- */
 export async function setProductPriceAction(
   shopId: string,
   input: { sku: string; type: string; amount: string; currency: string; normalizer: number; confirm?: string },

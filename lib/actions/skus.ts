@@ -14,7 +14,7 @@ import type { ImportError, SkuCreateInput } from "@/lib/marketplace/schemas/sku"
 import { describeProblem } from "@/lib/platform-problem";
 import { skuIssuesToImportErrors } from "@/lib/skus/sku-form";
 
-/** statusCode 0; `alreadyExisted` when the platform answered an existing SKU (HTTP 200). */
+/** `alreadyExisted`: the platform answered HTTP 200, an existing SKU. */
 export interface ImportedSku {
   id: string;
   code: string;
@@ -23,20 +23,13 @@ export interface ImportedSku {
   alreadyExisted: boolean;
 }
 
-/** statusCode -1 … -6: the platform's import response, explained by the form. */
 export interface RejectedImport {
   statusCode: number;
   statusMessage: string;
   token: string;
 }
 
-/**
- * The outcome of one submission. The form keeps what the seller typed in its own state, so no
- * outcome carries it back. `fieldErrors` keep the platform's body paths (`title.pt_BR`), from
- * the platform's import response (`data` says which) or from the shared schema here (no `data`:
- * nothing was sent); the form maps them onto its fields. `problem`: the call failed before an
- * import response (reconnect, missing scope, or an error).
- */
+/** `fieldErrors` keep the platform's body paths (`title.pt_BR`); without `data`, nothing was sent. */
 export type CreateSkuState = ActionState<ImportedSku, RejectedImport>;
 
 function byField(errors: readonly ImportError[]): FieldErrors {
@@ -48,12 +41,7 @@ function byField(errors: readonly ImportError[]): FieldErrors {
   return grouped;
 }
 
-/**
- * Creates a SKU (spec: Endpoint 4). The form sends the SKU create body itself (typed for the
- * form; checked here with the same schema as the form's and the platform's, since anything can
- * call an action). Its own messages are in the request's language; the platform's (statusMessage,
- * errors[].message) stay as the platform sent them.
- */
+/** Checked again with the form's schema, since anything can call an action. The platform's messages stay as sent. */
 export async function createSkuAction(shopId: string, _previous: CreateSkuState, input: SkuCreateInput): Promise<CreateSkuState> {
   const { shop: seller, person } = await requireShop(shopId, "skus.change");
   const [t, validationWords, problemWords] = await Promise.all([getTranslations("skus.action"), getTranslations("skus.validation"), getTranslations("problems")]);
@@ -64,15 +52,12 @@ export async function createSkuAction(shopId: string, _previous: CreateSkuState,
   }
   const sku = parsed.data;
 
-  // withPlatform turns a 401 into "reconnect" and a 403 (statusCode -6) into the missing
-  // portfolio scopes, and records both on the connection.
   const result = await withPlatform(seller, "createSku", (client) => client.createSku(sku));
   if (!result.ok) return failed(describeProblem(result.problem, problemWords, "createSkus"), { problem: result.problem });
   const response = result.data;
 
   if (response.statusCode === 0 && response.id) {
-    // HTTP 200 is the platform's "already exists, nothing created" (spec: 4. Create SKU); an id
-    // the catalogue already holds says the same when a proxy hid the status.
+    // HTTP 200 means "already exists" (spec: 4. Create SKU); a known id says so when a proxy hid the status.
     const { created } = await recordImportedSku(seller.id, { id: response.id, importToken: response.token, sku });
     if (created) await recordAudit({ sellerId: seller.id, person, action: "sku.create", subject: response.sku ?? sku.code, after: { title: sku.title.pt_BR ?? null } });
     revalidatePath(shopPath(seller.id, "/skus"));

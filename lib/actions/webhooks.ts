@@ -19,15 +19,14 @@ import { getWebhookEvent } from "@/lib/data/webhook-events";
 import { reprocessWebhookEvent, sweepSoon } from "@/lib/webhooks/process";
 import { receiverUrlFor } from "@/lib/webhooks/receiver-url";
 
-/** A failed attempt to set a custom URL carries the URL back, so the form keeps it for another try. */
+/** A failed custom URL comes back, so the form keeps it for another try. */
 export type WebhookActionState = ActionState<null, { url: string }>;
 
 type ActionWords = Awaited<ReturnType<typeof getTranslations<"webhooks.actions">>>;
 
-/** The words of this module's answers, in the request's language. */
 async function actionWords() {
   const [t, problems] = await Promise.all([getTranslations("webhooks.actions"), getTranslations("problems")]);
-  /** Endpoint 10's 400 means the URL itself (spec: Webhook URL endpoint responses); the rest as everywhere. */
+  /** Endpoint 10's 400 is about the URL itself (spec: Webhook URL endpoint responses). */
   const describeUrlProblem = (problem: PlatformProblem): string => {
     if (problem.kind === "error" && problem.status === 400) return t("urlRejected", { message: problem.message });
     return describeProblem(problem, problems, "changeCallbackUrl");
@@ -35,10 +34,7 @@ async function actionWords() {
   return { t, describeUrlProblem };
 }
 
-/**
- * The URL field's messages in the reader's language. webhookUrlSchema's own messages are English
- * (it also checks what the dashboard sends the platform): its two rules are told apart by code.
- */
+/** webhookUrlSchema's messages are English (it also checks what we send the platform): told apart by code. */
 function urlFieldErrors(error: z.ZodError, t: ActionWords): string[] {
   return error.issues.filter((issue) => issue.path[0] === "url").map((issue) => (issue.code === "too_big" ? t("urlTooLong") : t("urlNotAbsolute")));
 }
@@ -49,10 +45,7 @@ const settingsForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("remove") }),
 ]);
 
-/**
- * The Webhooks page's one action: point the callback URL at this dashboard, at a custom URL, or
- * remove it (spec: 10. Webhook callback URL). One action, so the page shows the latest outcome.
- */
+/** One action for the three intents, so the page shows the latest outcome. */
 export async function updateWebhookSettingsAction(shopId: string, _previous: WebhookActionState, formData: FormData): Promise<WebhookActionState> {
   const { shop: seller, person } = await requireShop(shopId, "webhooks.manage");
   const { t, describeUrlProblem } = await actionWords();
@@ -85,7 +78,7 @@ export async function updateWebhookSettingsAction(shopId: string, _previous: Web
   return succeeded(t("nowGoTo", { url: result.data.url }), null);
 }
 
-/** The callback URL before a change, for the audit log; undefined when the platform could not say. */
+/** For the audit log; undefined when the platform could not say. */
 async function currentCallbackUrl(seller: CurrentSeller): Promise<string | null | undefined> {
   const current = await withPlatform(seller, "getWebhookUrl", (client) => client.getWebhookUrl());
   return current.ok ? current.data.url : undefined;
@@ -110,7 +103,7 @@ export async function processAgainAction(shopId: string, eventId: string): Promi
   return failed(t("failedAgain", { error: event?.processingError ?? t("unknownError") }));
 }
 
-/** "Process all dead again": every dead event of the seller is queued with a fresh budget of attempts. */
+/** Every dead event gets a fresh budget of attempts. */
 export async function processAllDeadAction(shopId: string): Promise<WebhookActionState> {
   const { shop: seller, person } = await requireShop(shopId, "events.processAgain");
   const { t } = await actionWords();
@@ -123,10 +116,7 @@ export async function processAllDeadAction(shopId: string): Promise<WebhookActio
   return count === 0 ? succeeded(t("noDeadEvents"), null) : succeeded(t("deadRequeued", { count }), null);
 }
 
-/**
- * "Rotate receiver URL": a new receiver key, so the old URL (if it leaked) stops working at once;
- * the platform's callback URL is moved to the new one when it pointed at the old one.
- */
+/** A leaked URL stops working at once; the platform's callback moves only if it pointed at the old one. */
 export async function rotateReceiverAction(shopId: string): Promise<WebhookActionState> {
   const { shop: seller, person } = await requireShop(shopId, "webhooks.manage");
   const { t, describeUrlProblem } = await actionWords();

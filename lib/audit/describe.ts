@@ -1,9 +1,5 @@
-// What an audit entry says in words (STYLE 26): one sentence per action, written from its
-// `subject`, `before` and `after`, with amounts, roles and dates as the rest of the dashboard shows
-// them. The shapes are read with zod, not trusted: entries outlive the code that wrote them, so an
-// entry whose shape has changed (or an action this version does not know) still reads, as
-// "action · subject: before → after" with its values in plain words, never as JSON. Plain module:
-// the page, the CSV export and the tests share it.
+// Shapes are read with zod, not trusted: entries outlive the code that wrote them, so an unknown
+// shape or action still reads as "action · subject: before → after" in plain words, never JSON.
 import type { useTranslations } from "next-intl";
 import { z } from "zod";
 import { isAuditAction, isAuditKind } from "@/lib/audit/kinds";
@@ -13,7 +9,6 @@ import type { DisplayFormat } from "@/lib/format";
 
 export type AuditWords = ReturnType<typeof useTranslations<"audit">>;
 
-/** What the describer reads of an entry (a row of lib/data/audit.ts, or anything shaped like one). */
 export interface DescribableEntry {
   action: string;
   subject: string | null;
@@ -54,7 +49,7 @@ function read<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> | null
   return parsed.success ? parsed.data : null;
 }
 
-/** formatMoney refuses what Intl cannot format (an unknown currency's quirks): the entry still reads. */
+/** formatMoney throws on what Intl cannot format: the entry must still read. */
 function moneyWords(money: z.infer<typeof moneySide>, { format }: Context): string | null {
   try {
     return format.money(money);
@@ -77,13 +72,13 @@ export function auditRoleWord(t: AuditWords, role: string): string {
 
 const subjectOf = (entry: DescribableEntry) => entry.subject ?? "—";
 
-/** A product cost in words: costs are kept in centavos (BRL, normalizer 100). */
+/** Costs are kept in centavos (BRL, normalizer 100). */
 const costWords = (cost: number, context: Context) => moneyWords({ value: cost, currency: "BRL", normalizer: 100 }, context);
 
-/** A commission rate in words; null is "learned from orders". */
+/** Null is "learned from orders". */
 const rateWords = (rateBps: number | null, { t, format }: Context) => (rateBps === null ? t("values.learnedRate") : format.percent(rateBps / 10_000));
 
-/** One sentence per action; null when the entry's shape is not the one the sentence needs. */
+/** Null when the entry's shape is not the one the sentence needs. */
 const SENTENCES: Record<AuditAction, (entry: DescribableEntry, context: Context) => string | null> = {
   "price.set": (entry, context) => {
     const after = read(moneySide, entry.after);
@@ -175,7 +170,7 @@ const SENTENCES: Record<AuditAction, (entry: DescribableEntry, context: Context)
   },
 };
 
-/** A value of an entry this module has no sentence for, in plain words: "count: 3, source: csv". */
+/** "count: 3, source: csv" */
 export function plainWords(value: unknown, context: Context): string {
   if (value === null || value === undefined) return "—";
   if (typeof value === "string") return value === "" ? "—" : value;
@@ -203,18 +198,13 @@ function genericSentence(entry: DescribableEntry, context: Context): string {
   return `${head}: ${plainWords(entry.before, context)} → ${plainWords(entry.after, context)}`;
 }
 
-/** The entry as one sentence in the seller's language, e.g. "Price of SKU ABC-1 changed: R$ 10,00 → R$ 12,50". */
 export function describeAuditEntry(entry: DescribableEntry, t: AuditWords, format: DisplayFormat): string {
   const context = { t, format };
   const sentence = isAuditAction(entry.action) ? SENTENCES[entry.action](entry, context) : null;
   return sentence ?? genericSentence(entry, context);
 }
 
-/**
- * One side of a change (`before` or `after`) for the CSV's own column: an amount, a role, a URL in
- * words where the action's shape is known; otherwise compact JSON, which an integrator can read
- * back ("" for none).
- */
+/** Words where the shape is known; otherwise compact JSON, which an integrator can read back. */
 export function describeAuditSide(entry: DescribableEntry, side: "before" | "after", t: AuditWords, format: DisplayFormat): string {
   const value = entry[side];
   if (value === null || value === undefined) return "";

@@ -1,8 +1,4 @@
-// The audit log's CSV, in the orders export's dialect (lib/orders/export-csv.ts: `;`, BOM and
-// comma decimals in pt-BR, `,` in English) and with its formula rule on every text cell: a SKU
-// code, a person's name or a URL typed by someone is written as text, never run as a formula.
-// Column titles come from the catalogue (audit.export.columns). Pure: the route handler streams
-// what this writes, page by page.
+// The orders export's dialect and formula rule: a name or URL someone typed never runs as a formula.
 import Papa from "papaparse";
 import type { Locale } from "@/i18n/config";
 import { auditActionWord, auditKindWord, describeAuditEntry, describeAuditSide } from "@/lib/audit/describe";
@@ -15,14 +11,12 @@ import { CSV_DIALECTS } from "@/lib/orders/export-csv";
 export const AUDIT_EXPORT_COLUMNS = ["whenUtc", "whenLocal", "person", "kind", "action", "subject", "before", "after", "description"] as const;
 export type AuditExportColumn = (typeof AUDIT_EXPORT_COLUMNS)[number];
 
-/** An entry as the export writes it. */
 export interface ExportableEntry extends DescribableEntry {
   at: Date;
   personName: string;
   kind: string;
 }
 
-/** How one export is written: the request's language, the shop's zone and the catalogue's `audit` words. */
 export interface AuditExportSettings {
   locale: Locale;
   timeZone: string;
@@ -31,7 +25,7 @@ export interface AuditExportSettings {
 
 const wallClocks = new Map<string, Intl.DateTimeFormat>();
 
-/** `2026-11-22 23:30:05` in `timeZone`: sortable, the same in both languages (as the orders export's dates, with seconds). */
+/** `2026-11-22 23:30:05`: sortable, and the same in both languages. */
 function wallTime(at: Date, timeZone: string): string {
   let clock = wallClocks.get(timeZone);
   if (!clock) {
@@ -42,7 +36,7 @@ function wallTime(at: Date, timeZone: string): string {
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
 }
 
-/** One entry's cells. Every text cell goes through the formula rule; the two dates are the dashboard's own. */
+/** The two dates are the dashboard's own; every other cell goes through the formula rule. */
 export function auditExportRow(entry: ExportableEntry, { t, timeZone }: AuditExportSettings, format: DisplayFormat): string[] {
   const text = escapeCsvCell;
   return [
@@ -62,12 +56,11 @@ function unparse(rows: string[][], locale: Locale): string {
   return Papa.unparse(rows, { delimiter: CSV_DIALECTS[locale].delimiter, newline: "\r\n" }) + "\r\n";
 }
 
-/** The byte-order mark and the header line, titles in the file's language (through the formula rule too). */
+/** Titles go through the formula rule too. */
 export function auditExportHead({ locale, t }: AuditExportSettings): string {
   return CSV_DIALECTS[locale].bom + unparse([AUDIT_EXPORT_COLUMNS.map((column) => escapeCsvCell(t(`export.columns.${column}`)))], locale);
 }
 
-/** A page of entries as CSV lines, each ending with CRLF. */
 export function auditExportLines(entries: readonly ExportableEntry[], settings: AuditExportSettings): string {
   if (entries.length === 0) return "";
   const format = displayFormat({ locale: settings.locale, timeZone: settings.timeZone });
@@ -77,7 +70,7 @@ export function auditExportLines(entries: readonly ExportableEntry[], settings: 
   );
 }
 
-/** The last line of a file cut at `limit` entries: says so, in the first column, so a reader cannot miss it. */
+/** In the first column, so a reader cannot miss that the file was cut. */
 export function auditExportTruncatedLine(limit: number, settings: AuditExportSettings): string {
   return unparse([[escapeCsvCell(settings.t("export.truncated", { limit }))]], settings.locale);
 }

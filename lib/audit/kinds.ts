@@ -1,6 +1,4 @@
-// What the audit log records (browser-safe): the kinds it is filtered by, the actions within each,
-// and the URL of its filters, which the page's GET form writes and the page and the CSV export
-// validate alike.
+// Browser-safe: the page's GET form writes these filters, and the page and CSV export validate them alike.
 import { z } from "zod";
 
 export const AUDIT_KINDS = ["price", "cost", "sku", "order", "webhooks", "connection", "member", "invitation", "event"] as const;
@@ -37,10 +35,9 @@ export function isAuditAction(value: string): value is AuditAction {
   return Object.hasOwn(AUDIT_ACTIONS, value);
 }
 
-/** Rows on a page of the log. */
 export const AUDIT_PAGE_SIZE = 50;
 
-/** A calendar day as `<input type="date">` writes it, that exists (no 2026-02-30). */
+/** As `<input type="date">` writes it, and one that exists (no 2026-02-30). */
 const calendarDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date written YYYY-MM-DD")
@@ -51,7 +48,7 @@ const calendarDay = z
 
 const MAX_ENTRY_ID = 2n ** 63n - 1n;
 
-/** The "Older entries" cursor: the id of the last entry shown, as a decimal string (ids are bigint). */
+/** The last entry shown, as a decimal string: ids are bigint. */
 const entryCursor = z
   .string()
   .regex(/^\d{1,19}$/, "must be an entry id")
@@ -59,7 +56,6 @@ const entryCursor = z
   .refine((id) => /^\d{1,19}$/.test(id) && BigInt(id) <= MAX_ENTRY_ID, "must be an entry id");
 
 const filterFields = {
-  /** A person's id: who did it. */
   person: z.string().trim().min(1).max(64).optional(),
   kind: z.enum(AUDIT_KINDS).optional(),
   /** Whole days in the shop's time zone, both included. */
@@ -70,18 +66,17 @@ const filterFields = {
 const rangeInOrder = (filters: { from?: string | undefined; to?: string | undefined }) => !(filters.from && filters.to && filters.from > filters.to);
 const rangeMessage = { path: ["to"], message: "must not be before from" };
 
-/** The log's filters, as the page's form and the CSV export's URL carry them. */
 export const auditFiltersSchema = z.object(filterFields).refine(rangeInOrder, rangeMessage);
 export type AuditFilters = z.infer<typeof auditFiltersSchema>;
 
-/** The page's URL: the filters and where the page starts (`before`: only entries older than that id). */
+/** `before`: only entries older than that id. */
 export const auditQuerySchema = z.object({ ...filterFields, before: entryCursor.optional() }).refine(rangeInOrder, rangeMessage);
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
-/** The filter names, in the form's order: what a link keeps and the form fills in. */
+/** In the form's order. */
 export const AUDIT_FILTER_NAMES = ["person", "kind", "from", "to"] as const satisfies readonly (keyof AuditFilters)[];
 
-/** A URL's parameters as the schemas read them: an empty field of the GET form is no filter; a repeated one keeps its last value. */
+/** An empty field of the GET form is no filter; a repeated one keeps its last value. */
 function present(params: URLSearchParams): Record<string, string> {
   const record: Record<string, string> = {};
   for (const [key, value] of params) {
@@ -99,7 +94,6 @@ export function parseAuditQuery(params: URLSearchParams) {
   return auditQuerySchema.safeParse(present(params));
 }
 
-/** `filters` (and a cursor) as URL parameters, for the page's links and the export link. */
 export function auditSearchParams(filters: AuditFilters, before?: string): URLSearchParams {
   const params = new URLSearchParams();
   for (const name of AUDIT_FILTER_NAMES) {

@@ -16,14 +16,7 @@ function errorPage(request: NextRequest, params: Record<string, string>) {
   return Response.redirect(url, 302);
 }
 
-/**
- * Wraps Auth.js's GET handler so that the seller's error page says what really happened:
- * - the platform redirected back with `error` (spec: Authorization request errors): shown as is,
- *   without spending a token exchange on a callback that has no code;
- * - the token exchange or the profile call failed: Auth.js says only "Configuration", so the
- *   platform's own error recorded during the request replaces it.
- * It also hands the jwt callback why the person signed in and who is already signed in here.
- */
+/** So the error page shows the platform's own error, not Auth.js's "Configuration". */
 export async function handleAuthGet(request: NextRequest, handler: (request: NextRequest) => Promise<Response>) {
   if (request.nextUrl.pathname === CALLBACK_PATH) {
     const platformError = request.nextUrl.searchParams.get("error");
@@ -42,7 +35,7 @@ export async function handleAuthGet(request: NextRequest, handler: (request: Nex
   const location = response.headers.get("location");
   if (store.failure && location && new URL(location, request.nextUrl.origin).pathname === ERROR_PAGE) {
     const redirect = errorPage(request, { error: store.failure.error, stage: store.failure.stage });
-    // Keep the cookies Auth.js set or cleared (state check cookie).
+    // Keep the cookies Auth.js set or cleared (the state check's).
     const headers = new Headers(redirect.headers);
     for (const cookie of response.headers.getSetCookie()) headers.append("set-cookie", cookie);
     return new Response(null, { status: 302, headers });

@@ -1,7 +1,4 @@
-// What the seller reads when connecting fails. Codes are the platform's `error` values (spec:
-// Authorization request errors, Token exchange errors), the kinds of a failed basic_user_info
-// call, and Auth.js's own error types. The words are in messages/<locale>/connect.json under
-// `errors.<stage>.<code>`; this module decides which entry a failure reads.
+// Which catalogue entry (connect.json `errors.<stage>.<code>`) a failed connection reads.
 import type { useTranslations } from "next-intl";
 import type { Messages } from "@/messages";
 
@@ -10,11 +7,9 @@ export interface ConnectErrorMessage {
   description: string;
 }
 
-/** The "connect" catalogue: `useTranslations("connect")` or `await getTranslations("connect")`. */
 export type ConnectWords = ReturnType<typeof useTranslations<"connect">>;
 
 type Errors = Messages["connect"]["errors"];
-/** Where a failure's title and description are, under `connect.errors`. */
 export type ConnectErrorKey =
   | `authorize.${keyof Errors["authorize"] & string}`
   | `token.${keyof Errors["token"] & string}`
@@ -23,7 +18,7 @@ export type ConnectErrorKey =
   | "unavailable"
   | "fallback";
 
-// The codes each stage knows, as data: `satisfies` ties each to its catalogue entry.
+// `satisfies` ties each code to its catalogue entry.
 const AUTHORIZE = [
   "access_denied",
   "invalid_scope",
@@ -44,10 +39,7 @@ const AUTH_JS: Record<string, ConnectErrorKey> = {
 
 const isOneOf = <T extends string>(codes: readonly T[], code: string): code is T => (codes as readonly string[]).includes(code);
 
-/**
- * The code to show beside the message: only one this page knows (it comes from the URL, which
- * anyone can write: arbitrary text must not be shown as if the dashboard said it).
- */
+/** Only a known code: the URL is anyone's to write, and its text must not read as the dashboard's. */
 export function knownConnectErrorCode(error: string | undefined, stage: string | undefined): string | null {
   if (!error) return null;
   const known =
@@ -56,7 +48,6 @@ export function knownConnectErrorCode(error: string | undefined, stage: string |
   return stage === "token" && /^http_\d{3}$/.test(error) ? error : null;
 }
 
-/** Which catalogue entry explains a failure at `stage` with `error`. */
 export function connectErrorKey(error: string | undefined, stage: string | undefined): ConnectErrorKey {
   if (!error) return "fallback";
   if (stage === "authorize") return isOneOf(AUTHORIZE, error) ? `authorize.${error}` : "fallback";
@@ -65,7 +56,6 @@ export function connectErrorKey(error: string | undefined, stage: string | undef
   return Object.hasOwn(AUTH_JS, error) ? AUTH_JS[error]! : "fallback";
 }
 
-/** The title and description a seller reads, in the request's language (`t`: the "connect" catalogue). */
 export function describeConnectError(error: string | undefined, stage: string | undefined, t: ConnectWords): ConnectErrorMessage {
   const key = connectErrorKey(error, stage);
   return { title: t(`errors.${key}.title`), description: t(`errors.${key}.description`) };

@@ -16,23 +16,17 @@ import { basicUserInfoSchema } from "@/lib/marketplace/schemas/oauth";
 import { reconcileSoon } from "@/lib/sync/reconcile";
 import { switchOnNotificationsAtConnect } from "@/lib/webhooks/notifications-at-connect";
 
-// Auth.js builds its URLs (the OAuth redirect URI, redirects after sign-in) from AUTH_URL and
-// rewrites each request to it: the Host header, which any client can set, is never used. It is
-// the dashboard's public URL unless set apart (a second instance on another port, in tests).
+// Auth.js builds its URLs from AUTH_URL, never from the Host header, which any client can set.
 process.env.AUTH_URL ??= env.PUBLIC_BASE_URL;
 
 const authLog = log.child({ component: "auth" });
 
-/** The platform endpoints the OAuth flow calls, by path, as the metrics name them. */
 const OAUTH_ENDPOINTS = new Map([
   [TOKEN_PATH, "oauthToken"],
   [ENDPOINTS.basicUserInfo.path, "basicUserInfo"],
 ]);
 
-/**
- * The token exchange goes through Auth.js's fetch, not the platform client, so its requests (and
- * the profile read that follows) are timed here for the platform-request metrics.
- */
+/** The token exchange goes through Auth.js's fetch, not the platform client, so it is timed here. */
 const timedPlatformFetch: typeof fetch = async (input, init) => {
   const url = new URL(input instanceof Request ? input.url : String(input));
   const endpoint = OAUTH_ENDPOINTS.get(url.pathname) ?? "other";
@@ -50,9 +44,7 @@ const timedPlatformFetch: typeof fetch = async (input, init) => {
 
 export const { handlers, auth, signIn, signOut } = NextAuth({
   secret: env.AUTH_SECRET,
-  // The cookie expires after SESSION_IDLE_SECONDS without a visit (each visit past updateAge
-  // renews it); lib/auth/session.ts also ends it SESSION_MAX_AGE_SECONDS after sign-in, whatever
-  // the activity, and when its row is gone (signed out).
+  // An idle timeout here; lib/auth/session.ts adds the absolute one and sign-out.
   session: { strategy: "jwt", maxAge: env.SESSION_IDLE_SECONDS, updateAge: Math.min(3_600, Math.floor(env.SESSION_IDLE_SECONDS / 2)) },
   pages: { signIn: "/connect", error: "/connect/error" },
   providers: [
@@ -65,14 +57,11 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
       onCallbackError: recordCallbackFailure,
       fetch: timedPlatformFetch,
     }),
-    // Passkeys (WebAuthn) for people without a marketplace login of their own: the browser's
-    // signed answer to a challenge is checked here; it answers the person (decision 0010).
+    // For people without a marketplace login of their own (decision 0010).
     Credentials({ id: PASSKEY_PROVIDER_ID, name: "Passkey", credentials: { response: {}, name: {}, invite: {} }, authorize: verifyPasskeySignIn }),
   ],
   callbacks: {
-    // On sign-in the token goes straight into the database, encrypted; the JWT (a cookie) keeps
-    // only the person's id and their session row. Returning a new object drops Auth.js's default
-    // name/email/picture.
+    // The access token goes to the database, encrypted; the JWT keeps only the person and session ids.
     async jwt({ token, account, profile, user }) {
       if (account?.provider === PASSKEY_PROVIDER_ID && user?.id) {
         return { personId: user.id, sessionId: await startSession(user.id), startedAt: Date.now() };
@@ -81,8 +70,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
         const info = basicUserInfoSchema.parse(profile);
         const context = callbackContext.getStore();
         if (context?.intent === "signin") {
-          // Signing in only: the person is known by their marketplace account; its token is not
-          // kept, so it can never be used for a shop's calls.
+          // The token is not kept, so it can never be used for a shop's calls.
           const person = await personForMarketplaceAccount(info.user_email, info.user_name);
           return { personId: person.id, sessionId: await startSession(person.id), startedAt: Date.now() };
         }
@@ -95,8 +83,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
           if (error instanceof IdentityConflictError) recordCallbackFailure({ stage: "profile", error: "identity_conflict" });
           throw error;
         });
-        // Connecting while signed in adds the shop to that person (an agency's next shop);
-        // otherwise the account's own person owns it.
+        // Connecting while signed in adds the shop to that person (an agency's next shop).
         const person = (context?.personId ? await findPersonName(context.personId) : null) ?? (await personForMarketplaceAccount(info.user_email, info.user_name));
         const personId = person.id;
         await makeOwner(personId, seller.id);
@@ -104,7 +91,6 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
         await switchOnNotificationsAtConnect(seller.id).catch((error: unknown) => {
           authLog.warn({ shopId: seller.id, err: error }, "could not switch notifications on after connecting");
         });
-        // The mirror's back-fill (first connect) or a catch-up (reconnect), in the background.
         reconcileSoon(seller.id);
         return { personId, sessionId: await startSession(personId), startedAt: Date.now() };
       }
@@ -114,8 +100,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
       return { expires: session.expires, personId: token.personId, sellerId: token.sellerId, sessionId: token.sessionId, startedAt: token.startedAt } as typeof session;
     },
   },
-  // Auth.js's default logger prints error objects whole; keep log lines to names and messages so
-  // no response body or token can reach a log.
+  // Names and messages only: Auth.js's default prints whole errors, response bodies and tokens included.
   logger: {
     error(error) {
       authLog.error(`${error.name}: ${error.message}`);

@@ -23,10 +23,8 @@ import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { Prisma } from "@/lib/generated/prisma/client";
 
-// Passkeys (WebAuthn, with SimpleWebAuthn) for people without a marketplace login of their own
-// (decision 0010). A challenge is a database row handed to one browser through an httpOnly cookie
-// and used once; the functions that take a challenge id are the flows themselves (tested in
-// tests/integration/passkeys.test.ts), the ones that read the cookie are thin wrappers around them.
+// A challenge is a database row handed to one browser in an httpOnly cookie and used once. The
+// functions taking a challenge id are the flows; those reading the cookie are thin wrappers.
 
 export const PASSKEY_PROVIDER_ID = "passkey";
 export const PASSKEY_CHALLENGE_COOKIE = "passkey-challenge";
@@ -34,23 +32,19 @@ const CHALLENGE_LIFETIME_MS = 5 * 60_000;
 
 export type PasskeyPurpose = "register" | "add" | "authenticate";
 
-/** The relying party is the dashboard's public origin: a passkey made for it works nowhere else. */
+/** The public origin: a passkey made for it works nowhere else. */
 export function relyingParty(): { id: string; origin: string } {
   const url = new URL(env.PUBLIC_BASE_URL);
   return { id: url.hostname, origin: url.origin };
 }
 
-// Sign-in has no username: the browser offers the passkeys it holds for this site, so every
-// passkey must be discoverable. User verification (a fingerprint, a PIN) is asked for where the
-// authenticator can, and not demanded: a security key without a PIN still works, as WebAuthn's
-// "preferred" means.
+// Asked for, not demanded: a security key without a PIN still works. (Sign-in has no username, so
+// every passkey is made discoverable.)
 const USER_VERIFICATION = "preferred" as const;
-
-// ─── Challenges ────────────────────────────────────────────────────────────────────────────────
 
 export interface IssuedChallenge {
   id: string;
-  /** base64url, as the options carry it and the browser's clientDataJSON returns it. */
+  /** base64url, as clientDataJSON returns it. */
   challenge: string;
 }
 
@@ -59,20 +53,17 @@ export interface TakenChallenge {
   personId: string | null;
 }
 
-/** Stores a challenge for `purpose` (five minutes); its id is what the browser's cookie holds. */
+/** Its id is what the browser's cookie holds. */
 export async function createChallenge(purpose: PasskeyPurpose, personId: string | null = null, now = new Date()): Promise<IssuedChallenge> {
   const id = randomBytes(24).toString("base64url");
   const challenge = randomBytes(32).toString("base64url");
-  // Challenges nobody answered are cleared as new ones are handed out (an indexed range delete).
+  // Unanswered challenges are cleared as new ones are handed out.
   await db.passkeyChallenge.deleteMany({ where: { expiresAt: { lt: now } } });
   await db.passkeyChallenge.create({ data: { id, challenge, purpose, personId, expiresAt: new Date(now.getTime() + CHALLENGE_LIFETIME_MS) } });
   return { id, challenge };
 }
 
-/**
- * Uses a challenge: the row is deleted whatever happens next (DELETE … RETURNING, so of two
- * answers racing for it one gets it), and answered only when it is of `purpose` and not expired.
- */
+/** Deleted whatever happens next (DELETE … RETURNING), so of two racing answers only one gets it. */
 export async function consumeChallenge(id: string, purpose: PasskeyPurpose, now = new Date()): Promise<TakenChallenge | null> {
   const rows = await db.$queryRaw<{ challenge: string; purpose: string; personId: string | null; expiresAt: Date }[]>`
     DELETE FROM "PasskeyChallenge" WHERE "id" = ${id} RETURNING "challenge", "purpose", "personId", "expiresAt"`;
@@ -89,14 +80,14 @@ const challengeCookie = () => ({
   secure: new URL(env.PUBLIC_BASE_URL).protocol === "https:",
 });
 
-/** Issues a challenge to this browser (a new one replaces the last); answers the challenge. */
+/** A new one replaces this browser's last. */
 export async function startPasskeyChallenge(purpose: PasskeyPurpose, personId?: string): Promise<string> {
   const issued = await createChallenge(purpose, personId ?? null);
   (await cookies()).set({ ...challengeCookie(), value: issued.id, maxAge: CHALLENGE_LIFETIME_MS / 1000 });
   return issued.challenge;
 }
 
-/** The id of this browser's challenge, which is forgotten: an answer gets one try. */
+/** Forgets the cookie: an answer gets one try. */
 async function takeChallengeCookie(): Promise<string | null> {
   const jar = await cookies();
   const id = jar.get(PASSKEY_CHALLENGE_COOKIE)?.value;
@@ -105,11 +96,8 @@ async function takeChallengeCookie(): Promise<string | null> {
   return id;
 }
 
-// ─── Options ───────────────────────────────────────────────────────────────────────────────────
-
-/** A new person's id, made before they exist: it is their passkey's WebAuthn user handle. */
+/** Made before the person exists: it is their passkey's user handle. Shaped like Prisma's cuid(). */
 export function newPersonId(): string {
-  // Shaped like the cuid()s Prisma gives other rows: 25 characters, 96 random bits.
   return `c${randomBytes(12).toString("hex")}`;
 }
 
@@ -118,7 +106,7 @@ export function buildRegistrationOptions(input: {
   personId: string;
   name: string;
   rpName: string;
-  /** The person's passkeys: an authenticator that holds one is not registered twice. */
+  /** So an authenticator that holds one is not registered twice. */
   exclude?: { id: string; transports: string }[];
 }): Promise<PublicKeyCredentialCreationOptionsJSON> {
   return generateRegistrationOptions({
@@ -144,15 +132,11 @@ export function buildAuthenticationOptions(challenge: string): Promise<PublicKey
   });
 }
 
-/** Options for a sign-in with any passkey of this site. */
 export async function signInOptions(): Promise<PublicKeyCredentialRequestOptionsJSON> {
   return buildAuthenticationOptions(await startPasskeyChallenge("authenticate"));
 }
 
-/**
- * Options for the first passkey of a person joining through `invite`, or null when the invitation
- * is not open. The person's id is chosen now and kept with the challenge.
- */
+/** Null when the invitation is not open. The person's id is chosen now and kept with the challenge. */
 export async function invitationRegistrationOptions(input: { invite: string; name: string; rpName: string }): Promise<PublicKeyCredentialCreationOptionsJSON | null> {
   if ((await readInvitation(input.invite)).state !== "open") return null;
   const personId = newPersonId();
@@ -160,16 +144,13 @@ export async function invitationRegistrationOptions(input: { invite: string; nam
   return buildRegistrationOptions({ challenge, personId, name: input.name, rpName: input.rpName });
 }
 
-/** Options for another passkey of the signed-in person. */
 export async function additionalPasskeyOptions(person: { id: string; name: string }, rpName: string): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const exclude = await db.passkey.findMany({ where: { personId: person.id }, select: { id: true, transports: true } });
   const challenge = await startPasskeyChallenge("add", person.id);
   return buildRegistrationOptions({ challenge, personId: person.id, name: person.name, rpName, exclude });
 }
 
-// ─── Sign-in and registration ──────────────────────────────────────────────────────────────────
-
-/** Why a passkey answer was refused, for the server's log only: the browser learns nothing. */
+/** For the server's log only: the browser learns nothing. */
 class Refused extends Error {
   constructor(reason: string) {
     super(reason);
@@ -180,8 +161,7 @@ class Refused extends Error {
 const passkeysLog = log.child({ component: "passkeys" });
 
 function logRefusal(flow: string, error: unknown) {
-  // One line, no answer, challenge or key: the reason, or a verification error's first line with
-  // the values it quotes (challenges, ids) left out.
+  // One line, with the challenges and ids an error quotes left out.
   const reason = error instanceof Error ? error.message.split("\n")[0]!.replace(/[A-Za-z0-9_-]{20,}/g, "…").slice(0, 200) : "unknown";
   passkeysLog.warn({ flow }, `passkey ${flow} refused: ${reason}`);
 }
@@ -194,22 +174,17 @@ function parseJson(text: string): unknown {
   }
 }
 
-/**
- * A passkey sign-in with the answer to challenge `challengeId`: an existing passkey's assertion,
- * or (with `invite` and `name`) a new person's first passkey, who joins the invitation's shop.
- * Answers the person signed in, or null: nothing about why reaches the caller.
- */
+/** With `invite` and `name`, a new person's first passkey. Null on any refusal, with no reason given. */
 export async function signInWithPasskey(
   challengeId: string,
   credentials: unknown,
   context: { userAgent?: string | null; now?: Date } = {},
 ): Promise<{ id: string } | null> {
   const now = context.now ?? new Date();
-  // Auth.js hands over every form field of the sign-in; the action's own schema reads them.
   const input = passkeySignInInputSchema.safeParse(credentials);
   const registering = input.success && input.data.invite !== undefined;
   try {
-    // Used up first, whatever the answer: a challenge gets one try.
+    // Used up first: a challenge gets one try.
     const challenge = await consumeChallenge(challengeId, registering ? "register" : "authenticate", now);
     if (!input.success) throw new Refused("malformed credentials");
     if (!challenge) throw new Refused("no open challenge for this answer");
@@ -228,7 +203,6 @@ async function authenticate(expectedChallenge: string, answer: unknown, now: Dat
   if (!response.success) throw new Refused("malformed authentication answer");
   const passkey = await db.passkey.findUnique({ where: { id: response.data.id } });
   if (!passkey) throw new Refused("unknown credential");
-  // The user handle the authenticator returns is the id the passkey was made for.
   const userHandle = response.data.response.userHandle;
   if (userHandle && userHandle !== isoBase64URL.fromUTF8String(passkey.personId)) throw new Refused("user handle does not match");
   const { verified, authenticationInfo } = await verifyAuthenticationResponse({
@@ -240,8 +214,7 @@ async function authenticate(expectedChallenge: string, answer: unknown, now: Dat
     requireUserVerification: false,
   });
   if (!verified) throw new Refused("assertion not verified");
-  // Only from the counter read above: of two answers replayed at once, one moves it and the other
-  // is refused. Synced passkeys always say 0, which the library accepts.
+  // Conditional on the counter read above, so of two replayed answers one is refused (synced passkeys stay at 0).
   const { count } = await db.passkey.updateMany({
     where: { id: passkey.id, counter: passkey.counter },
     data: { counter: BigInt(authenticationInfo.newCounter), lastUsedAt: now },
@@ -267,24 +240,20 @@ async function joinWithNewPasskey(input: {
     db.person.create({ data: { id: personId, name } }),
     db.passkey.create({ data: passkeyRow(personId, credential, passkeyNameFromUserAgent(input.userAgent)) }),
   ]);
-  // Single use: someone else may have used the link since it was read above. Then nobody joined,
-  // and the person just made goes again, with their passkey.
+  // Someone may have used the link since it was read: then the person just made goes again.
   const accepted = await acceptInvitation(invite, personId, now);
   if (accepted.state !== "open") {
     await db.person.delete({ where: { id: personId } });
     throw new Refused(`invitation ${accepted.state} while joining`);
   }
-  // The person has joined: a failed log line must not turn that into a failed sign-in.
+  // The person has joined: a failed audit line must not fail the sign-in.
   await recordAudit({ sellerId: accepted.sellerId, person: { id: personId, name }, action: "member.join", subject: name, after: { role: accepted.role } }).catch(
     (error: unknown) => passkeysLog.error({ shopId: accepted.sellerId, err: error }, "could not record the join in the audit log"),
   );
   return { id: personId };
 }
 
-/**
- * The Auth.js Credentials `authorize` of the passkey provider: the answer to this browser's
- * challenge (its cookie) signs a person in, or null.
- */
+/** The passkey provider's Credentials `authorize`. */
 export async function verifyPasskeySignIn(credentials: Partial<Record<"response" | "name" | "invite", unknown>>, request?: Request): Promise<{ id: string } | null> {
   const challengeId = await takeChallengeCookie();
   if (!challengeId) {
@@ -294,11 +263,8 @@ export async function verifyPasskeySignIn(credentials: Partial<Record<"response"
   return signInWithPasskey(challengeId, credentials, { userAgent: request?.headers.get("user-agent") });
 }
 
-// ─── A signed-in person's passkeys ─────────────────────────────────────────────────────────────
-
 export type AddPasskeyOutcome = { ok: true; passkey: PasskeySummaryJSON } | { ok: false; error: PasskeyRefusal };
 
-/** Stores another passkey for `personId`, from the answer to challenge `challengeId`. */
 export async function addPasskeyWithChallenge(
   challengeId: string,
   personId: string,
@@ -317,7 +283,7 @@ export async function addPasskeyWithChallenge(
     logRefusal("adding", error);
     return { ok: false, error: "verification" };
   }
-  // Checked first so the usual case logs nothing; the unique key still decides a race.
+  // Checked first so the usual case logs nothing; the unique key decides a race.
   if (await db.passkey.findUnique({ where: { id: credential.id }, select: { id: true } })) return { ok: false, error: "duplicate" };
   try {
     const row = await db.passkey.create({
@@ -331,7 +297,6 @@ export async function addPasskeyWithChallenge(
   }
 }
 
-/** The wrapper for POST /api/passkeys: the answer to this browser's "add" challenge. */
 export async function addPasskey(personId: string, answer: RegistrationResponseJSON, options: { name?: string; userAgent?: string | null } = {}): Promise<AddPasskeyOutcome> {
   const challengeId = await takeChallengeCookie();
   if (!challengeId) return { ok: false, error: "challenge" };
@@ -347,11 +312,7 @@ export async function listPasskeys(personId: string): Promise<PasskeySummaryJSON
   return rows.map(summary);
 }
 
-/**
- * Removes one of the person's own passkeys. Refused when it is their last way in (no marketplace
- * account to sign in with): the person row is locked while counting, so two removals at once
- * cannot both pass.
- */
+/** Refused for their last way in; the person row is locked while counting, so two removals cannot both pass. */
 export async function removePasskey(personId: string, passkeyId: string): Promise<"removed" | "not-found" | "last-way-in"> {
   return db.$transaction(async (tx) => {
     const people = await tx.$queryRaw<{ marketplaceEmail: string | null }[]>`
@@ -365,8 +326,6 @@ export async function removePasskey(personId: string, passkeyId: string): Promis
     return "removed";
   });
 }
-
-// ─── Helpers ───────────────────────────────────────────────────────────────────────────────────
 
 async function verifiedCredential(answer: unknown, expectedChallenge: string): Promise<WebAuthnCredential> {
   const response = registrationResponseSchema.safeParse(answer);
@@ -404,9 +363,7 @@ function summary(row: { id: string; name: string; createdAt: Date; lastUsedAt: D
   return { id: row.id, name: row.name, createdAt: row.createdAt.toISOString(), lastUsedAt: row.lastUsedAt?.toISOString() ?? null };
 }
 
-// A label the person recognises in their list ("Chrome · Android"), from the browser that made the
-// passkey. A full user-agent parser would be a dependency for two words; unknown browsers get no
-// label and the page shows a generic one.
+// "Chrome · Android": a user-agent parser would be a dependency for two words.
 const BROWSERS: [RegExp, string][] = [
   [/Edg(e|A|iOS)?\//, "Edge"],
   [/OPR\//, "Opera"],

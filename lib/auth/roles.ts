@@ -1,5 +1,4 @@
-// Roles per shop and what each may do (docs/decisions/0010-people-shops-and-roles.md). Browser-safe:
-// pages use it to offer only what a role allows; the server checks it again on every request.
+// Decision 0010. Pages offer only what a role allows; the server checks again on every request.
 
 export const ROLES = ["owner", "manager", "operations", "viewer"] as const;
 export type Role = (typeof ROLES)[number];
@@ -7,19 +6,17 @@ export type Role = (typeof ROLES)[number];
 export const CAPABILITIES = [
   "overview.view",
   "orders.view",
-  /** Customer documents and e-mails in clear (the viewer sees them masked). */
+  /** Customer documents and e-mails in clear. */
   "orders.customerData",
   "orders.export",
   "prices.view",
   "prices.change",
   /** Product costs, the price guard's limit and the commission rate (margins read with prices.view). */
   "costs.change",
-  /** Packing stages: to pick, picked, packed. */
   "orders.packing",
   "skus.view",
   "skus.change",
   "events.view",
-  /** "Process again" on one event or every dead one. */
   "events.processAgain",
   /** The callback URL, the receiver key and the notification settings. */
   "webhooks.manage",
@@ -30,7 +27,6 @@ export const CAPABILITIES = [
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
-/** What only an owner may do: the shop's connection, webhooks and team. A manager does the rest. */
 const OWNER_ONLY: readonly Capability[] = ["webhooks.manage", "connection.manage", "members.manage"];
 
 const GRANTS: Record<Role, ReadonlySet<Capability>> = {

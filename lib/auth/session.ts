@@ -10,21 +10,18 @@ import { findCurrentSeller } from "@/lib/data/sellers";
 import type { CurrentSeller } from "@/lib/data/sellers";
 import { env } from "@/lib/env";
 
-/** The session's claims, as the cookie carries them. */
 export interface SessionClaims {
   personId?: string;
-  /** A cookie issued before people existed names its seller instead (see below). */
+  /** Set instead of personId by a cookie older than people (see personOfSession). */
   sellerId?: string;
-  /** The PersonSession row of this sign-in (lib/data/sessions.ts). */
+  /** The PersonSession row of this sign-in. */
   sessionId?: string;
   startedAt?: number;
 }
 
 /**
- * The person a session belongs to, or null when the session has ended: it was signed out (its row
- * is gone) or began more than SESSION_MAX_AGE_SECONDS ago. A cookie issued before people existed
- * names a seller and a session row; the migration gave that row to the shop's owner, so it signs
- * that person in.
+ * Null once signed out (row gone) or SESSION_MAX_AGE_SECONDS after sign-in. A seller-only cookie
+ * signs in the shop's owner, to whom the migration gave its session row.
  */
 export async function personOfSession(claims: SessionClaims | null | undefined, now = Date.now()): Promise<CurrentPerson | null> {
   if (!claims?.sessionId || claims.startedAt === undefined || !(claims.personId || claims.sellerId)) return null;
@@ -32,17 +29,17 @@ export async function personOfSession(claims: SessionClaims | null | undefined, 
   return findCurrentPerson(claims.sessionId, claims.personId ?? null);
 }
 
-/** The signed-in person, or null. Reads the session cookie and the database. Cached per request. */
+/** Cached per request. */
 export const getCurrentPerson = cache(async (): Promise<CurrentPerson | null> => personOfSession(await auth()));
 
-/** Pages and actions about the person themselves (not a shop): to the sign-in page when signed out. */
+/** For pages and actions about the person, not a shop. */
 export async function requirePerson(): Promise<CurrentPerson> {
   const person = await getCurrentPerson();
   if (!person) redirect("/connect");
   return person;
 }
 
-/** A person's way into one shop: the shop (never with its token) and their role in it. */
+/** `shop` never carries its token. */
 export interface ShopAccess {
   person: CurrentPerson;
   shop: CurrentSeller;
@@ -51,7 +48,6 @@ export interface ShopAccess {
 
 export type ShopRefusal = "signed-out" | "not-a-member" | "disconnected";
 
-/** Whether `claims` open the shop `shopId`, and as whom. */
 export async function shopAccessOf(claims: SessionClaims | null | undefined, shopId: string): Promise<ShopAccess | ShopRefusal> {
   const person = await personOfSession(claims);
   if (!person) return "signed-out";
@@ -62,15 +58,10 @@ export async function shopAccessOf(claims: SessionClaims | null | undefined, sho
   return { person, shop, role: membership.role };
 }
 
-/** The signed-in person's access to a shop (cached per request). */
+/** Cached per request. */
 export const getShopAccess = cache(async (shopId: string): Promise<ShopAccess | ShopRefusal> => shopAccessOf(await auth(), shopId));
 
-/**
- * Every page and server action about a shop starts here, with the shop named by its URL (or the
- * action's bound argument), never by what another tab last opened: signed out → the sign-in page;
- * not a member, or a role without `capability` → the refusal page (nothing is read or changed);
- * a disconnected shop → the shops list, where its owner can connect it again.
- */
+/** Every shop page and action starts here, with the shop its URL names, never what another tab opened. */
 export async function requireShop(shopId: unknown, capability: Capability): Promise<ShopAccess> {
   const access = typeof shopId === "string" && shopId.length > 0 && shopId.length <= 64 ? await getShopAccess(shopId) : "not-a-member";
   if (access === "signed-out") redirect("/connect");
@@ -79,10 +70,7 @@ export async function requireShop(shopId: unknown, capability: Capability): Prom
   return access;
 }
 
-/**
- * The same check for route handlers, which answer in JSON: 401 signed out, 403 for anyone else
- * without the capability (a shop they are not in looks the same as one that does not exist).
- */
+/** For route handlers: 401 signed out, else 403, so a shop they are not in looks like none at all. */
 export async function authorizeShopRequest(shopId: string, capability: Capability): Promise<ShopAccess | Response> {
   const access = await getShopAccess(shopId);
   if (access === "signed-out") return Response.json({ error: "Not signed in" }, { status: 401 });

@@ -1,9 +1,5 @@
-// The orders export's CSV (issue 14): the columns a seller's accountant asks for, in the dialect
-// the seller's spreadsheet opens without a wizard: in pt-BR `;`-separated, comma decimals and a
-// byte-order mark (Excel in Brazil), in English `,` and points. The language is the request's
-// (the header's switch, else the browser's), the column titles come from its catalogue
-// (orders.export.columns), and dates are wall time in the seller's time zone. Pure: the route
-// handler streams what this writes, page by page.
+// Written in the dialect the seller's spreadsheet opens without a wizard: in pt-BR `;`, comma
+// decimals and a BOM (Excel in Brazil). Pure: the route handler streams it page by page.
 import Papa from "papaparse";
 import type { Locale } from "@/i18n/config";
 import { escapeCsvCell } from "@/lib/csv/escape-cell";
@@ -25,7 +21,7 @@ export const CSV_DIALECTS: Record<Locale, CsvDialect> = {
   en: { delimiter: ",", decimal: ".", bom: "\uFEFF" },
 };
 
-/** The file's columns, in order: each names its title in the catalogue (orders.export.columns.<column>). */
+/** Each names its title in the catalogue (orders.export.columns.<column>). */
 export const EXPORT_COLUMNS = [
   "order",
   "status",
@@ -49,7 +45,6 @@ export const EXPORT_COLUMNS = [
 
 export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
 
-/** How one export is written: the request's language and the seller's zone. */
 export interface ExportSettings {
   locale: Locale;
   timeZone: string;
@@ -57,7 +52,7 @@ export interface ExportSettings {
 
 const wallClocks = new Map<string, Intl.DateTimeFormat>();
 
-/** One formatter per zone, kept: an export formats four dates a row, and building one is slow. */
+/** Kept per zone: building one is slow, and an export formats four dates a row. */
 function wallClockOf(timeZone: string): Intl.DateTimeFormat {
   let clock = wallClocks.get(timeZone);
   if (!clock) {
@@ -67,14 +62,13 @@ function wallClockOf(timeZone: string): Intl.DateTimeFormat {
   return clock;
 }
 
-/** `2026-11-22 10:15` in `timeZone`; "" for none. An accountant's sortable form, the same in both languages. */
+/** `2026-11-22 10:15`: sortable, and the same in both languages. */
 function wallTime(value: string | null, timeZone: string): string {
   if (!value) return "";
   const parts = Object.fromEntries(wallClockOf(timeZone).formatToParts(new Date(value)).map((part) => [part.type, part.value]));
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
 
-/** The file name's day: `2026-11-22`, the seller's date at `now` in `timeZone`. */
 export function exportDay(now: Date, timeZone: string): string {
   return wallTime(now.toISOString(), timeZone).slice(0, 10);
 }
@@ -84,11 +78,8 @@ function amount(value: number, normalizer: number, dialect: CsvDialect): string 
 }
 
 /**
- * One order's cells. Text that comes from the platform (ids, codes, the customer's name, tracking
- * numbers) goes through the shared formula rule; the dates and amounts written here do not, so a
- * negative amount stays a number. Commission, freight the seller pays and net are the order page's
- * (lib/orders/net.ts), in the order's normalizer, so total − commission − seller freight = net
- * holds in the file; without a net (another currency) the commission is the platform's figure.
+ * Only platform text goes through the formula rule, so a negative amount stays a number. Amounts
+ * come from lib/orders/net.ts, so total − commission − seller freight = net holds in the file.
  */
 export function exportRow(order: Order, dialect: CsvDialect, timeZone: string): string[] {
   const { amounts } = order;
@@ -118,21 +109,13 @@ export function exportRow(order: Order, dialect: CsvDialect, timeZone: string): 
   ];
 }
 
-/**
- * The file's start: the byte-order mark and the header line. `columnTitle` gives a column's title
- * in the file's language: `(column) => t(column)` with `getTranslations("orders.export.columns")`.
- * Titles go through the same formula rule as every text cell, translators' words included.
- */
+/** The BOM and the header line; titles go through the formula rule too, translators' words included. */
 export function exportHead(locale: Locale, columnTitle: (column: ExportColumn) => string): string {
   const dialect = CSV_DIALECTS[locale];
   return dialect.bom + Papa.unparse([EXPORT_COLUMNS.map((column) => escapeCsvCell(columnTitle(column)))], { delimiter: dialect.delimiter, newline: "\r\n" }) + "\r\n";
 }
 
-/**
- * A page of orders as CSV lines, each ending with CRLF. Formulas are neutralised cell by cell in
- * `exportRow`, not by papaparse's `escapeFormulae`: its pattern misses a cell with a line break
- * and would also put an apostrophe before a negative amount.
- */
+/** Not papaparse's `escapeFormulae`: it misses a cell with a line break and would turn negative amounts into text. */
 export function exportLines(orders: readonly Order[], { locale, timeZone }: ExportSettings): string {
   if (orders.length === 0) return "";
   const dialect = CSV_DIALECTS[locale];

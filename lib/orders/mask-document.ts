@@ -1,9 +1,6 @@
-/**
- * A customer's CPF/CNPJ as the order page shows it: only the last two digits, enough to tell two
- * customers apart on a call, not enough to reuse the number. Formatting characters stay.
- */
+/** The last two digits only: enough to tell two customers apart on a call, not to reuse the number. */
 export function maskDocument(documentNumber: string): string {
-  // Already masked (a viewer's order is masked on the server): shown as it is.
+  // A viewer's order arrives masked already.
   if (documentNumber.includes("•")) return documentNumber;
   const digits = documentNumber.replace(/\D/g, "");
   if (digits.length === 0) return "—";
@@ -18,7 +15,7 @@ export function maskDocument(documentNumber: string): string {
   return formatted.replace(/\d/g, (digit) => (seen++ >= keepFrom ? digit : "•"));
 }
 
-/** An e-mail as a viewer sees it: the first letter and the domain ("m•••@example.com"). */
+/** "m•••@example.com" */
 export function maskEmail(email: string): string {
   const at = email.lastIndexOf("@");
   if (at <= 0) return email ? "•••" : "";
@@ -30,10 +27,7 @@ interface CustomerData {
   deliveries: { shipping: { recipient: { email: string; document_number: string } } }[];
 }
 
-/**
- * An order with its customers' documents and e-mails masked, for a role that may not see them
- * (viewer): done on the server, so the full values never reach that person's browser.
- */
+/** For a viewer, on the server, so the full values never reach their browser. */
 export function redactCustomerData<T extends CustomerData>(order: T): T {
   return {
     ...order,

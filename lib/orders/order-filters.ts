@@ -1,5 +1,4 @@
-// The orders table's URL, validated (the page and /api/orders), and its platform query (spec:
-// 9. List orders; Generic list rules). The filters themselves are declared in order-params.ts.
+// Server side of the orders table: its URL schema and platform query (spec: 9. List orders).
 import { ordersQuery } from "@/lib/marketplace/list-query";
 import type { OrderSortField } from "@/lib/marketplace/list-query";
 import { objectIdSchema } from "@/lib/marketplace/schemas/common";
@@ -16,7 +15,6 @@ export const ordersSchema = tableSchema(ordersTable, {
     state.from && state.to && new Date(state.from) > new Date(state.to) ? { filter: "to", message: "The start of the updated-at range is after its end" } : null,
 });
 
-/** The platform's query for endpoint 9 (spec: 9. List orders; Generic list rules). */
 export function toPlatformOrdersQuery(filters: OrderFilters): URLSearchParams {
   const [field, direction] = filters.sort.split(":") as [OrderSortField, "asc" | "desc"];
   const statuses = filters.status ?? [];

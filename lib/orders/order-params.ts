@@ -1,5 +1,3 @@
-// The orders table's filters, sorts and sizes (lib/tables/table-params.ts). Its URL schema and
-// its platform query are in order-filters.ts.
 import { ORDER_STATUSES } from "@/lib/marketplace/values";
 import { choicesFilter, defineTableParams, instantFilter, selectFilter, textFilter } from "@/lib/tables/table-params";
 import type { StateOf } from "@/lib/tables/table-params";
@@ -11,7 +9,7 @@ export const ordersTable = defineTableParams({
     customer: textFilter("orders.filters.customer"),
     from: instantFilter("orders.filters.from"),
     to: instantFilter("orders.filters.to"),
-    /** Open orders whose ship-by is today, or already past (read from the order mirror). */
+    /** Open orders due today or late, read from the order mirror (not a platform filter). */
     deadline: selectFilter("orders.filters.deadline", ["today", "late"], { emptyLabel: "orders.filters.deadlineAny", optionLabels: "orders.filters.deadlines" }),
   },
   sorts: ["created_at:desc", "created_at:asc", "updated_at:desc", "updated_at:asc"],

@@ -1,6 +1,4 @@
-// What the browser gets of an order in the orders table: the dashboard's own shape, mapped from
-// the platform's (spec: Resources → Order), never the whole order. Plain module: the table
-// (a client component) and lib/data both use it.
+// The browser gets this shape of an order, never the platform's whole order.
 import type { Order } from "@/lib/marketplace/schemas/order";
 import { orderNet } from "@/lib/orders/net";
 import { shipByOf } from "@/lib/orders/ship-by";
@@ -13,17 +11,16 @@ export interface OrderRow {
   updatedAt: string;
   customerName: string;
   total: { value: number; currency: string; normalizer: number };
-  /** What the seller receives, estimated (lib/orders/net.ts); null when it cannot be told. */
+  /** Null when it cannot be told (lib/orders/net.ts). */
   net: { value: number; currency: string; normalizer: number } | null;
   deliveries: number;
   items: number;
-  /** The earliest handling-time limit among deliveries still to post; null when nothing is left to ship. */
   shipBy: string | null;
 }
 
 export type OrdersPage = TablePage<OrderRow>;
 
-/** How many units an order holds, over all its deliveries (the list, the mirror and the export count alike). */
+/** Units over all deliveries, counted alike by the list, the mirror and the export. */
 export function itemCountOf(order: { deliveries: readonly { items: readonly { quantity: number }[] }[] }): number {
   return order.deliveries.reduce((sum, delivery) => sum + delivery.items.reduce((n, item) => n + item.quantity, 0), 0);
 }

@@ -1,12 +1,5 @@
-// Sends bulk price rows to the platform (spec: Endpoint 5, Create price) one request per row, and
-// records exactly one final outcome per row. Independent of Next and of the HTTP client: the
-// caller passes `createPrice`, so the server action, the benchmark and the unit tests share it.
-//
-// Why rows go one at a time by default: the platform blocks "a user who sends too many" requests
-// (spec: Limits; statusCode -2 "The request was blocked"), per user, with no published rate. A
-// request in flight when the block starts is wasted, so parallel requests only buy more 429s.
-// `concurrency` exists for a platform with high latency; all workers share one gate, so a block
-// seen by one pauses all of them.
+// One request per row by default: the platform blocks per user with no published rate (spec:
+// Limits), so parallel requests only buy more blocks. Workers share one gate: a block pauses all.
 import { MarketplaceError } from "@/lib/marketplace/errors";
 import { PRICE_STATUS } from "@/lib/marketplace/schemas/price";
 import type { PriceCreateResponse } from "@/lib/marketplace/schemas/price";
@@ -15,34 +8,27 @@ import { verbatim } from "./bulk-messages";
 import type { BulkMessage } from "./bulk-messages";
 import type { GuardReason } from "./price-guard";
 
-/** What the applier needs of a row; callers may carry more fields, which come back untouched. */
+/** Other fields a caller's rows carry come back untouched. */
 export interface ApplicableRow {
   line: number;
-  /**
-   * Transient failures already spent on this row in earlier calls (set by the applier on the
-   * rows it hands back), so a row that keeps failing ends as `failed` even across resumptions.
-   */
+  /** Spent in earlier calls, so a row that keeps failing ends `failed` across resumptions. */
   transientFailures?: number;
 }
 
-/**
- * `message` of applied and rejected rows is the platform's own (statusMessage, errors[].message);
- * a failed row's `reason` is a code (./bulk-messages.ts), worded by whoever shows it.
- */
+/** `message` is the platform's own; a failed row's `reason` is a code, worded by whoever shows it. */
 export type RowOutcome =
   | { outcome: "applied"; priceId: string; message: string }
   | { outcome: "rejected"; message: string; errors: ImportError[]; statusCode: number | null }
   | { outcome: "failed"; reason: BulkMessage };
 
-/** Not sent: the price guard holds it and the seller did not confirm it (./price-guard.ts). */
+/** Not sent: held by the price guard and not confirmed. */
 export type HeldOutcome = { outcome: "held"; reasons: GuardReason[] };
 
-/** `H`: the outcome a caller's `check` may end a row with (none by default). */
+/** `H`: the outcome a caller's `check` may end a row with. */
 export type RowResult<R extends ApplicableRow, H = never> = (RowOutcome | H) & { row: R };
 
 /** Carried from one call to the next, so a resumed run keeps its pace. */
 export interface BackoffState {
-  /** Consecutive rate-limit blocks without a success in between. */
   rateLimitStreak: number;
 }
 
@@ -50,85 +36,57 @@ export interface SlowDownEvent {
   line: number;
   waitMs: number;
   reason: "rate_limited" | "transient";
-  /** rate_limited: the streak; transient: the row's failures so far. */
   attempt: number;
 }
 
 export interface ApplyPriceRowsOptions<R extends ApplicableRow, H = never> {
-  /** One create-price call; resolves with the import response (any statusCode) or throws. */
+  /** Resolves with the import response, whatever its statusCode, or throws. */
   createPrice: (row: R) => Promise<PriceCreateResponse & { retryAfterMs?: number }>;
   /**
-   * Asked before each attempt at a row: a final outcome (the price guard holding it) ends the row
-   * without sending it. It may read the platform: a failure it throws is taken as createPrice's
-   * would be (a block waits and asks again, a 401 stops the run).
+   * Asked before each attempt: an outcome ends the row unsent. What it throws is taken as
+   * createPrice's would be (a block waits, a 401 stops the run).
    */
   check?: (row: R) => Promise<H | null>;
-  /** Called once per row when its outcome is final. */
   onResult?: (result: RowResult<R, H>) => void;
-  /** Called before each wait caused by a block or a transient failure. */
   onSlowDown?: (event: SlowDownEvent) => void;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
-  /** In [0, 1): the jitter source. */
   random?: () => number;
-  /**
-   * The time budget of this call. No request starts and no wait is taken past it; the rows not
-   * done come back in `pending`. A request already in flight at the deadline is waited for
-   * (bounded by the HTTP client's own timeout). Default: no deadline.
-   */
+  /** No request starts and no wait is taken past it; unfinished rows come back in `pending`. */
   maxWaitMs?: number;
-  /**
-   * A rate-limit wait longer than this is not slept here but handed back (`resumeAfterMs`), so a
-   * caller with a person watching (the bulk page) can show the countdown and send the rest later.
-   * Default: every wait within `maxWaitMs` is slept here.
-   */
+  /** A longer rate-limit wait is handed back (`resumeAfterMs`), so a watching page can count it down. */
   handBackWaitsOverMs?: number;
-  /** Rows in flight at once. Default 1 (see the module comment). */
   concurrency?: number;
-  /** Transient failures (5xx, network, -1, -5) per row before it is `failed`. Default 3. */
+  /** Per row, before it is `failed`. Default 3. */
   maxTransientFailures?: number;
-  /** First rate-limit wait; doubles per consecutive block up to `maxBackoffMs`. Default 1 s. */
+  /** Doubles per consecutive block up to `maxBackoffMs`. Default 1 s. */
   baseBackoffMs?: number;
-  /**
-   * Default 16 s. The platform's window is not published; against a fixed one-minute window
-   * (the sandbox's) waits of 1, 2, 4, 8, 16, 16… s reach the next window at most 16 s late while
-   * sending about one probe per 16 s while blocked.
-   */
+  /** Default 16 s: at most that late for a window that reopened, with one probe per 16 s while blocked. */
   maxBackoffMs?: number;
-  /** First wait after a transient failure; doubles per failure. Default 500 ms. */
+  /** Doubles per failure. Default 500 ms. */
   baseRetryMs?: number;
-  /** Where a resumed run starts its backoff (from the previous call's `backoff`). */
   backoff?: BackoffState;
 }
 
 export interface ApplyPriceRowsResult<R extends ApplicableRow, H = never> {
-  /** Final outcomes of this call, in completion order; exactly one per finished row. */
+  /** Exactly one per finished row, in completion order. */
   results: RowResult<R, H>[];
-  /** Rows not done, in input order, to pass to the next call. */
+  /** In input order, for the next call. */
   pending: R[];
-  /** "done": every row has an outcome; "deadline": `maxWaitMs` ran out; "handed_back": a long wait was handed back. */
   stoppedBy: "done" | "deadline" | "handed_back";
-  /** How long to wait before sending `pending` (0 when there is no reason to wait). */
   resumeAfterMs: number;
   backoff: BackoffState;
-  /** Times the run slowed down because the platform blocked it. */
   slowDowns: number;
-  /** Requests repeated after a block or a transient failure. */
   retries: number;
 }
 
-/** How one create-price call ended, as far as the applier cares. */
 export type CreatePriceAttempt =
   | { kind: "final"; outcome: RowOutcome }
   | { kind: "rate_limited"; retryAfterMs?: number }
   | { kind: "transient"; message: string }
   | { kind: "fatal"; error: unknown };
 
-/**
- * Reads one create-price answer. The spec defines success only (statusCode 0) and, by analogy
- * with the SKU import codes, -2 for "blocked"; the adapter answers other import responses and
- * throws a MarketplaceError for bare HTTP failures.
- */
+/** The spec defines only statusCode 0; -2 "blocked" is read by analogy with the SKU import codes. */
 export function classifyCreatePrice(response: PriceCreateResponse & { retryAfterMs?: number }): CreatePriceAttempt {
   if (response.statusCode === PRICE_STATUS.imported.statusCode) {
     const id = response.id ?? response.data?.id;
@@ -161,7 +119,7 @@ function classifyError(error: unknown): CreatePriceAttempt {
       return { kind: "rate_limited", retryAfterMs: error.retryAfterMs };
     case "unavailable":
       return { kind: "transient", message: error.message };
-    // Token trouble affects every row: stop and let the caller renew the connection.
+    // Token trouble affects every row: stop.
     case "unauthorized":
     case "forbidden":
       return { kind: "fatal", error };
@@ -175,27 +133,14 @@ function classifyError(error: unknown): CreatePriceAttempt {
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/**
- * `baseMs` doubled for each step after the first (1, 2, 4… × `baseMs`), at most `maxMs`: the
- * growth of this engine's waits, and of the bulk page's retries of a call that got no answer.
- */
+/** 1, 2, 4… × `baseMs`, at most `maxMs`: this engine's waits and the bulk page's retries alike. */
 export function doublingDelayMs(step: number, baseMs: number, maxMs = Number.POSITIVE_INFINITY): number {
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, step - 1));
 }
 
 /**
- * Applies `rows` in order and reports each final outcome through `onResult` and in `results`.
- *
- * - Blocked (statusCode -2, HTTP 429, MarketplaceError "rate_limited"): every worker pauses
- *   (exponential backoff with "equal jitter": half the step fixed, half random) and the same row
- *   is sent again; nothing is skipped. A success resets the streak.
- * - Transient (5xx, network failure or timeout, statusCode -1/-5): the row is retried after a
- *   short doubling wait, up to `maxTransientFailures`, then recorded as `failed`. Repeating a
- *   create whose answer was lost is harmless: a price is set, not added (spec: "creating a new
- *   price for the same SKU updates it"); at worst the history gains an identical point.
- * - Rejected by the platform (other statusCodes, 400, 404): recorded with its message and errors.
- * - 401 / 403: rethrown at once (after the outcomes already reported), as nothing else can
- *   succeed with that token; the caller's own bookkeeping (withPlatform) handles it.
+ * A block pauses every worker and resends the same row. Transient failures are retried: repeating
+ * a create whose answer was lost is harmless, as a price is set, not added. 401/403 are rethrown.
  */
 export async function applyPriceRows<R extends ApplicableRow, H extends { outcome: string } = never>(
   rows: readonly R[],
@@ -221,8 +166,7 @@ export async function applyPriceRows<R extends ApplicableRow, H extends { outcom
   let stoppedBy: ApplyPriceRowsResult<R, H>["stoppedBy"] = "done";
   let resumeAfterMs = 0;
   let fatal: { error: unknown } | null = null;
-  // The shared gate: no request starts before `gateUntil`. `gateEpoch` changes whenever a block
-  // moves the gate, so a 429 of a request sent before that move does not double the wait again.
+  // `gateEpoch` changes when a block moves the gate, so a 429 sent before the move does not double it again.
   let gateUntil = 0;
   let gateEpoch = 0;
 
@@ -237,7 +181,6 @@ export async function applyPriceRows<R extends ApplicableRow, H extends { outcom
     return Math.round(ceiling / 2 + random() * (ceiling / 2));
   }
 
-  /** Sleeps `waitMs` unless that would cross the deadline or the hand-back limit. */
   async function waitOrStop(waitMs: number, handBack: boolean): Promise<boolean> {
     if (waitMs <= 0) return true;
     if (handBack && waitMs > handBackOver) {
@@ -252,7 +195,6 @@ export async function applyPriceRows<R extends ApplicableRow, H extends { outcom
     return !stopped();
   }
 
-  /** `done` when the row got its outcome; otherwise the row (failure count updated) stays pending. */
   async function processRow(row: R): Promise<{ done: true } | { done: false; row: R }> {
     let failures = row.transientFailures ?? 0;
     for (;;) {
@@ -277,14 +219,14 @@ export async function applyPriceRows<R extends ApplicableRow, H extends { outcom
       }
 
       if (attempt.kind === "held") {
-        // Not sent, so it says nothing of the platform's block.
+        // Not sent, so it says nothing about the block.
         const result = { ...attempt.outcome, row } as RowResult<R, H>;
         results.push(result);
         options.onResult?.(result);
         return { done: true };
       }
       if (attempt.kind === "final") {
-        // Any answer the platform processed (applied or rejected) means the block is over.
+        // Any answer the platform processed means the block is over.
         if (attempt.outcome.outcome !== "failed") streak = 0;
         const result = { ...attempt.outcome, row } as RowResult<R, H>;
         results.push(result);
@@ -300,7 +242,6 @@ export async function applyPriceRows<R extends ApplicableRow, H extends { outcom
         if (epoch === gateEpoch) {
           streak++;
           slowDowns++;
-          // The platform's own Retry-After beats a guess; without it, back off exponentially.
           const waitMs = attempt.retryAfterMs !== undefined ? Math.max(attempt.retryAfterMs, 100) : backoffFor(streak, baseBackoffMs);
           gateUntil = now() + waitMs;
           gateEpoch++;
@@ -308,7 +249,6 @@ export async function applyPriceRows<R extends ApplicableRow, H extends { outcom
         }
         continue;
       }
-      // Transient.
       failures++;
       if (failures > maxTransientFailures) {
         const result = { outcome: "failed", reason: { code: "gaveUp", cause: attempt.message, attempts: failures }, row } as RowResult<R, H>;

@@ -1,7 +1,5 @@
 import "server-only";
-// The preview of a bulk price upload: each parsed row against the seller's current price for the
-// same SKU and type (spec: 7. List prices), so the seller sees what will change before anything
-// is sent.
+// So the seller sees what will change before anything is sent.
 import { withPlatform } from "@/lib/data/platform";
 import { listEveryPrice } from "@/lib/data/prices";
 import { priceGuardContext } from "@/lib/data/product-costs";
@@ -19,25 +17,14 @@ import type { GuardProduct } from "./price-guard";
 export type { BulkPreview, CurrentPrice, PreviewRow };
 
 /**
- * At most 50 pages (10,000 prices at 200 a page, two per SKU for 5,000 SKUs): bounds the time a
- * preview can take. Beyond it the preview says so (`complete: false`): rows whose price was not
- * seen are shown as new prices, which the platform treats the same way (a price is set, not edited).
+ * Bounds a preview's time: two prices for each of 5,000 SKUs at 200 a page. Beyond it, unseen prices
+ * show as new, which the platform treats the same way (a price is set, not edited).
  */
 export const PREVIEW_MAX_PAGES = 50;
 
 const keyOf = (sku: string, type: PriceType) => `${sku}\u0000${type}`;
 
-/**
- * Classifies rows against current prices:
- * - a current price with the same value, currency and normalizer → `unchanged` (not sent);
- * - otherwise → `changed`, converted with the current price's normalizer (the default 100
- *   otherwise; spec: Limits), so amounts keep the precision the price already has; an amount
- *   that normalizer cannot hold exactly becomes `invalid`;
- * - no current price → `new` (the SKU may exist without this price type; if it does not exist
- *   at all the platform rejects the row when applied, and the results say so).
- * With `guard`, a changed or new row the price guard holds (below the code's cost, or a move
- * beyond the shop's limit from the current price) carries its reasons in `held`.
- */
+/** A changed row takes the current price's normalizer, keeping its precision, or is `invalid`. */
 export function classifyRows(
   rows: readonly BulkPriceRow[],
   invalid: readonly InvalidBulkPriceRow[],
@@ -86,7 +73,6 @@ export function countKinds(rows: readonly PreviewRow[]): BulkPreview["counts"] {
   return counts;
 }
 
-/** The preview of parsed rows, with the seller's current prices read through the platform. */
 export async function previewBulkPrices(
   seller: CurrentSeller,
   parsed: { rows: readonly BulkPriceRow[]; invalid: readonly InvalidBulkPriceRow[] },

@@ -1,9 +1,5 @@
-// The bulk price page's state machine: a file previewed against the current prices, then its
-// changed and new rows applied in batches through `applyPriceBatchAction` (which runs the engine
-// of ./bulk-apply.ts on the server), with the waits the platform's rate limit asks for and a pause
-// when the dashboard or the platform stops the run. Pure: no React, no clock, no requests. The
-// hook (components/prices/use-bulk-apply.ts) performs the current `ApplyStep` and reports how it
-// went with an action, passing the time, so every transition can be tested here.
+// The bulk page's state machine, pure (no React, clock or requests): the hook performs the current
+// `ApplyStep` and reports back with the time, so every transition is tested here.
 import type { AppliedRowResult, ApplyPriceBatchState, ApplyPriceRow } from "@/lib/actions/bulk-prices";
 import type { PlatformProblem } from "@/lib/data/platform";
 import { doublingDelayMs } from "./bulk-apply";
@@ -16,32 +12,23 @@ import { isHeld } from "./bulk-preview-rows";
 import type { BulkPreview, PreviewRow } from "./bulk-preview-rows";
 import type { GuardReason } from "./price-guard";
 
-/**
- * A message for the seller, with the platform problem behind it when there is one. A code when
- * this module says it; the server action's sentence (already in the seller's language) verbatim.
- */
 export interface UploadNotice {
   message: BulkMessage;
   problem?: PlatformProblem;
 }
 
 export interface SlowDown {
-  /** Epoch ms when sending resumes; null while a batch is in flight after a slow-down. */
+  /** Epoch ms; null while a batch is in flight after a slow-down. */
   until: number | null;
   reason: "rate_limited" | "connection";
 }
 
-/**
- * What the hook does next while applying. Each step has a new `id`, so an answer or a timer
- * meant for an earlier step (one a newer file has replaced) is recognised and dropped.
- */
+/** Each step has a new `id`, so an answer or timer meant for an earlier step is dropped. */
 export type ApplyStep =
   | {
       kind: "send";
       id: number;
-      /** The first rows of the queue, at most `BULK_LIMITS.maxBatchRows`. */
       batch: ApplyPriceRow[];
-      /** Where the engine resumes its rate-limit backoff (the previous answer's). */
       backoff: BackoffState;
       /** Shown while this batch is in flight, when it follows a slow-down. */
       slowDown: SlowDown | null;
@@ -53,77 +40,64 @@ export type ApplyPhase =
   | {
       name: "applying";
       step: ApplyStep;
-      /** Calls in a row that got no answer at all (network, deploy, server restart). */
+      /** Calls in a row that got no answer at all. */
       callFailures: number;
     }
   | { name: "paused"; reason: UploadNotice }
   | { name: "done" };
 
-/** One previewed file and what applying it has done so far. */
 export interface Upload {
   preview: BulkPreview;
-  /**
-   * Products (SKU codes) whose held rows the seller confirmed (the price guard): their rows are
-   * sent, and the server is told so; a held row of any other product is not sent.
-   */
+  /** SKU codes whose held rows are sent; a held row of any other product is not. */
   confirmed: ReadonlySet<string>;
-  /** Rows Apply sends: the changed and new prices, held ones only when confirmed. */
   total: number;
-  /** Rows without an outcome yet, in file order: what Apply and Resume send. */
+  /** Rows without an outcome yet, in file order. */
   queue: ApplyPriceRow[];
   backoff: BackoffState;
-  /** Outcomes by file line. */
+  /** By file line. */
   results: ReadonlyMap<number, AppliedRowResult>;
-  /** Times the run slowed down because the marketplace limited requests. */
   slowDownCount: number;
   phase: ApplyPhase;
 }
 
 export interface BulkUploadState {
-  /** A preview request is in flight. */
   previewing: boolean;
   uploadError: UploadNotice | null;
-  /** The file last previewed; null before the first and after a failed preview. */
   upload: Upload | null;
-  /** The id of the last step handed out. */
   lastStepId: number;
 }
 
 export type BulkUploadAction =
-  /** The browser refused the chosen file before uploading it (see `refuseUploadFile`). */
   | { type: "file_refused"; message: BulkMessage }
   | { type: "preview_requested" }
   | { type: "preview_loaded"; preview: BulkPreview }
-  /** The seller confirms (or no longer confirms) the held changes of these products, before applying. */
   | { type: "confirmation_changed"; skus: string[]; confirmed: boolean }
   | { type: "preview_failed"; message: string; problem?: PlatformProblem }
-  /** The preview request itself failed: the dashboard did not answer. */
+  /** The dashboard did not answer. */
   | { type: "preview_unanswered" }
   /** Apply, or Resume after a pause. */
   | { type: "apply_started" }
   | { type: "batch_answered"; stepId: number; answer: ApplyPriceBatchState; now: number }
-  /** The batch request itself failed; its rows may or may not have been applied. */
+  /** Its rows may or may not have been applied. */
   | { type: "batch_unanswered"; stepId: number; now: number }
   | { type: "wait_ended"; stepId: number }
-  /** "Send now": the seller ends a rate-limit wait early, knowing the limit may be over. */
+  /** "Send now": the seller ends a rate-limit wait early. */
   | { type: "wait_skipped" };
 
-/** After this many failed calls in a row (network, server restart) the page pauses and asks. */
+/** Then the page pauses and asks. */
 export const MAX_CALL_FAILURES = 5;
-/** The first wait after a failed call; doubles with each failure in a row (2, 4, 8, 16 s). */
+/** Doubles with each failure in a row. */
 const CALL_RETRY_BASE_MS = 2_000;
 
 export const initialBulkUploadState: BulkUploadState = { previewing: false, uploadError: null, upload: null, lastStepId: 0 };
 
-/** Why the browser refuses `file` before uploading it, or null to upload it. */
+/** Null to upload it. The server checks again; this refuses a large file before it is sent. */
 export function refuseUploadFile(file: FormDataEntryValue | null): BulkMessage | null {
   if (!(file instanceof File) || file.size === 0) return { code: "chooseFile" };
-  // The server action checks again; checked here too, so a large file is refused before it is uploaded.
   if (file.size > BULK_LIMITS.maxFileBytes) return { code: "fileTooLarge" };
   return null;
 }
 
-/** The row to send for a preview row; null for rows that are not sent (unchanged, invalid, held and not confirmed). */
 function toApplyRow(row: PreviewRow, confirmed: ReadonlySet<string>): ApplyPriceRow | null {
   if (row.kind !== "changed" && row.kind !== "new") return null;
   if (isHeld(row) && !confirmed.has(row.sku)) return null;
@@ -135,18 +109,13 @@ function newUpload(preview: BulkPreview, confirmed: ReadonlySet<string> = new Se
   return { preview, confirmed, total: queue.length, queue, backoff: { rateLimitStreak: 0 }, results: new Map(), slowDownCount: 0, phase: { name: "preview" } };
 }
 
-/** The products whose rows the price guard holds, each once, in file order. */
 export function heldProducts(preview: BulkPreview): { sku: string; rows: PreviewRow[] }[] {
   const products = new Map<string, PreviewRow[]>();
   for (const row of preview.rows) if (isHeld(row)) products.set(row.sku, [...(products.get(row.sku) ?? []), row]);
   return [...products].map(([sku, rows]) => ({ sku, rows }));
 }
 
-/**
- * Records a batch's answer. Never loses a row: whatever the answer, a row of the batch without
- * an outcome goes back to the queue, ahead of the rest (the engine's `pending` rows as it
- * returned them, with their transient failures so far).
- */
+/** Never loses a row: whatever the answer, a row without an outcome goes back to the head of the queue. */
 function settleBatch(upload: Upload, batch: readonly ApplyPriceRow[], answer: ApplyPriceBatchState): Upload {
   const { results: outcomes, pending: returned } = answer.data ?? { results: [], pending: [] };
   const finished = new Set(outcomes.map((result) => result.line));
@@ -168,7 +137,6 @@ function withPhase(state: BulkUploadState, upload: Upload, phase: ApplyPhase, la
   return { ...state, lastStepId, upload: { ...upload, phase } };
 }
 
-/** Sends the next batch of the queue, or finishes when no row is left. */
 function sendNext(state: BulkUploadState, upload: Upload, slowDown: SlowDown | null, callFailures: number): BulkUploadState {
   if (upload.queue.length === 0) return withPhase(state, upload, { name: "done" });
   const id = state.lastStepId + 1;
@@ -182,13 +150,11 @@ function waitUntil(state: BulkUploadState, upload: Upload, until: number, reason
 }
 
 function endWait(state: BulkUploadState, upload: Upload, step: Extract<ApplyStep, { kind: "wait" }>, callFailures: number): BulkUploadState {
-  // While the next batch is in flight the notice says "Retrying."; after a connection failure it
-  // keeps the (past) time it counted down to, as the page always has.
   const slowDown: SlowDown = { until: step.reason === "rate_limited" ? null : step.until, reason: step.reason };
   return sendNext(state, upload, slowDown, callFailures);
 }
 
-/** The run in progress; null when there is none or its current step is not `stepId` (a stale answer or timer). */
+/** Null when there is none or its current step is not `stepId` (a stale answer or timer). */
 function currentRun(state: BulkUploadState, stepId?: number) {
   const upload = state.upload;
   if (upload?.phase.name !== "applying") return null;
@@ -212,13 +178,11 @@ export function bulkUploadReducer(state: BulkUploadState, action: BulkUploadActi
         uploadError: { message: { code: "previewUnanswered" } },
       };
     case "preview_loaded":
-      // A new file replaces the previous one, and any run of it: answers still on their way for
-      // it no longer match the current step and are dropped.
+      // Answers still on their way for the previous file no longer match a step and are dropped.
       return { ...state, previewing: false, uploadError: null, upload: newUpload(action.preview) };
 
     case "confirmation_changed": {
       const upload = state.upload;
-      // What is sent is settled once applying starts.
       if (upload?.phase.name !== "preview") return state;
       const confirmed = new Set(upload.confirmed);
       for (const sku of action.skus) {
@@ -244,7 +208,7 @@ export function bulkUploadReducer(state: BulkUploadState, action: BulkUploadActi
       }
       const { backoff, slowDowns, resumeAfterMs } = answer.data;
       const next = { ...settled, backoff, slowDownCount: settled.slowDownCount + slowDowns };
-      // The engine hands long rate-limit waits back (spec: Limits): the page counts them down.
+      // Long rate-limit waits are handed back for the page to count down.
       if (resumeAfterMs > 0) return waitUntil(state, next, action.now + resumeAfterMs, "rate_limited", 0);
       return sendNext(state, next, slowDowns > 0 ? { until: null, reason: "rate_limited" } : null, 0);
     }
@@ -252,7 +216,7 @@ export function bulkUploadReducer(state: BulkUploadState, action: BulkUploadActi
     case "batch_unanswered": {
       const current = currentRun(state, action.stepId);
       if (current?.step.kind !== "send") return state;
-      // The same batch is sent again: rows it may have applied already get the same price again.
+      // Resending sets an applied row's price again, which is harmless.
       const callFailures = current.callFailures + 1;
       if (callFailures >= MAX_CALL_FAILURES) {
         return withPhase(state, current.upload, {
@@ -271,17 +235,12 @@ export function bulkUploadReducer(state: BulkUploadState, action: BulkUploadActi
 
     case "wait_skipped": {
       const current = currentRun(state);
-      // Only a rate-limit wait can be cut short; a connection retry waits for the dashboard.
       if (current?.step.kind !== "wait" || current.step.reason !== "rate_limited") return state;
       return endWait(state, current.upload, current.step, current.callFailures);
     }
   }
 }
 
-// ---------------------------------------------------------------------------------------------
-// Views of the state
-
-/** The slow-down notice of the progress panel: a wait's countdown, or the batch sent after one. */
 export function slowDownOf(phase: ApplyPhase): SlowDown | null {
   if (phase.name !== "applying") return null;
   const { step } = phase;
@@ -294,11 +253,6 @@ export function outcomeCounts(results: ReadonlyMap<number, AppliedRowResult>): R
   return counts;
 }
 
-/**
- * One line of the results file per row of the upload, whatever happened to it. `describe` words
- * this module's codes and `describeHeld` the price guard's reasons (the page passes the seller's
- * language); a row's result already is words.
- */
 function resultLine(
   row: PreviewRow,
   result: AppliedRowResult | undefined,
@@ -318,7 +272,7 @@ function resultLine(
   return { ...base, outcome: result.outcome, message: result.message, priceId: result.priceId };
 }
 
-/** The results file's lines: every row of the file, in file order. */
+/** Every row of the file, whatever happened to it, in file order. */
 export function resultLines(upload: Upload, describe: (message: BulkMessage) => string, describeHeld: (reasons: GuardReason[]) => string = () => ""): BulkResultLine[] {
   return upload.preview.rows.map((row) => resultLine(row, upload.results.get(row.line), describe, describeHeld, upload.confirmed));
 }

@@ -1,21 +1,16 @@
-// The cost CSV (issue 29): one cost per SKU code, `sku;cost` (or `code;cost`, `código;custo`), in
-// the same Brazilian-Excel-friendly form as the price file (lib/prices/bulk-csv.ts: `;` or `,`,
-// a decimal comma, a BOM, quoted fields, blank lines). Costs are in reais and kept in centavos
-// (prisma/schema.prisma ProductCost). What is wrong is a code, worded where it is shown
-// (messages/<locale>/prices.json `costs.messages`). Plain module: server and browser.
+// Read like the price file (bulk-csv.ts), since the same spreadsheets make both. Costs are reais,
+// kept in centavos; problems are codes, worded where shown.
 import type { useTranslations } from "next-intl";
 import { BULK_LIMITS, MAX_SKU_LENGTH, convertAmount, readAmount, readCsvTable } from "./bulk-csv";
 import type { CsvShapeProblem, CsvTableError, ParseBulkCsvOptions } from "./bulk-csv";
 import { COST_CURRENCY, COST_NORMALIZER } from "./margin";
 
 export const COST_CSV_COLUMNS = ["sku", "cost"] as const;
-/** Other header names a seller may use, Portuguese ones among them. */
 const COST_CSV_ALIASES = { sku: ["code", "codigo", "código"], cost: ["custo"] } as const;
 
-/** The file's limits: the price file's (the same spreadsheets make both). */
 export const COST_CSV_LIMITS = { maxFileBytes: BULK_LIMITS.maxFileBytes, maxRows: BULK_LIMITS.maxRows } as const;
 
-/** The largest cost kept (an integer column of centavos): R$ 20.000.000,00. */
+/** R$ 20.000.000,00: fits the integer column of centavos. */
 export const MAX_COST_CENTAVOS = 2_000_000_000;
 
 export type CostCsvMessage =
@@ -28,10 +23,8 @@ export type CostCsvMessage =
   | { code: "costUnreadable"; quoted: string }
   | { code: "costTooPrecise"; amount: string }
   | { code: "costTooLarge"; amount: string }
-  /** `first`: the line that counts, as digits. */
   | { code: "duplicate"; first: string; sku: string };
 
-/** `useTranslations("prices.costs.messages")` or its server twin. */
 export type CostCsvWords = ReturnType<typeof useTranslations<"prices.costs.messages">>;
 
 export function describeCostMessage(message: CostCsvMessage, t: CostCsvWords): string {
@@ -42,29 +35,22 @@ export function describeCostMessage(message: CostCsvMessage, t: CostCsvWords): s
 export interface CostCsvRow {
   line: number;
   sku: string;
-  /** Canonical reais ("12.5"), as shown back to the seller. */
+  /** Canonical reais ("12.5"). */
   amount: string;
-  /** In centavos. */
+  /** Centavos. */
   cost: number;
 }
 
 export interface InvalidCostCsvRow {
   line: number;
   sku: string;
-  /** The cell as written. */
   cost: string;
   reason: CostCsvMessage;
 }
 
 export type CostCsvParseResult = { ok: true; rows: CostCsvRow[]; invalid: InvalidCostCsvRow[] } | { ok: false; error: CostCsvMessage };
 
-/**
- * Reads the cost file: a header naming the code and cost columns (any order and case; other
- * columns ignored), then one code and cost a row. A cost is reais with `.` or `,` for decimals, at
- * most two decimals, no thousands separators ("1.234" is R$ 1,234, as in the price file). A code
- * twice: the first row counts. An empty cost is an error, not a removal: a blank cell left by a
- * spreadsheet must not wipe a cost (a cost is removed on the product itself).
- */
+/** An empty cost is an error, not a removal: a blank cell left by a spreadsheet must not wipe a cost. */
 export function parseCostCsv(text: string, options: ParseBulkCsvOptions = {}): CostCsvParseResult {
   const read = readCsvTable(text, COST_CSV_COLUMNS, { ...options, aliases: COST_CSV_ALIASES });
   if (!read.ok) return read;
@@ -122,7 +108,6 @@ export function parseCostCsv(text: string, options: ParseBulkCsvOptions = {}): C
   return { ok: true, rows, invalid };
 }
 
-/** A row of the cost preview: against the code's current cost. */
 export type CostPreviewRow =
   | (CostCsvRow & { kind: "changed"; current: number })
   | (CostCsvRow & { kind: "unchanged"; current: number })
@@ -130,14 +115,11 @@ export type CostPreviewRow =
   | (InvalidCostCsvRow & { kind: "invalid" });
 
 export interface CostPreview {
-  /** Every row of the file, by line. */
   rows: CostPreviewRow[];
   counts: Record<CostPreviewRow["kind"], number>;
-  /** Names of the codes that the catalogue or orders gave. */
   names: Record<string, string>;
 }
 
-/** Each row against the current costs (centavos by code): new, changed, unchanged; invalid ones as they are. */
 export function classifyCostRows(parsed: { rows: readonly CostCsvRow[]; invalid: readonly InvalidCostCsvRow[] }, current: ReadonlyMap<string, number>): Pick<CostPreview, "rows" | "counts"> {
   const rows: CostPreviewRow[] = [
     ...parsed.invalid.map((row) => ({ ...row, kind: "invalid" as const })),

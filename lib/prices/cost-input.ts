@@ -1,12 +1,9 @@
-// A cost typed by the seller (the SKU catalogue, prices by product, a price's page): reais in the
-// seller's notation ("1.234,56" in pt-BR, "1,234.56" in English), kept in centavos. An empty field
-// removes the cost. Plain module: the forms and the server action share it.
+// Reais in the seller's notation, kept in centavos; an empty field removes the cost.
 import { parseMoneyInput } from "@/lib/money";
 import type { MoneyInputError } from "@/lib/money";
 import { MAX_COST_CENTAVOS } from "./cost-csv";
 import { COST_CURRENCY, COST_NORMALIZER } from "./margin";
 
-/** Where a cost was set (prisma/schema.prisma ProductCost.source). */
 export const COST_SOURCES = ["catalogue", "prices", "csv"] as const;
 export type CostSource = (typeof COST_SOURCES)[number];
 

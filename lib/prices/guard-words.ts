@@ -1,15 +1,11 @@
-// The price guard's reasons in the seller's words ("Abaixo do custo (R$ 35,00)", "Mudança maior
-// que 30% no preço de venda (−40%)"), wherever a held change is shown. Plain module: server and
-// browser.
 import type { useTranslations } from "next-intl";
 import type { DisplayFormat } from "@/lib/format";
 import { BPS, COST_CURRENCY, COST_NORMALIZER } from "./margin";
 import type { GuardReason } from "./price-guard";
 
-/** `useTranslations("prices.guard")` or its server twin. */
 export type GuardWords = ReturnType<typeof useTranslations<"prices.guard">>;
 
-/** A signed percentage: "+35%", "−40%". */
+/** "+35%", "−40%". */
 export function signedPercent(bps: number, format: DisplayFormat): string {
   const text = format.percent(Math.abs(bps) / BPS);
   return bps > 0 ? `+${text}` : bps < 0 ? `\u2212${text}` : text;
@@ -22,7 +18,6 @@ export function describeGuardReason(reason: GuardReason, t: GuardWords, format: 
   return t("reasons.moveTooLarge", { type: reason.type, limit: format.percent(reason.limitPercent / 100), change: signedPercent(reason.changeBps, format) });
 }
 
-/** Every reason, joined: "Below cost (R$ 35.00); change larger than 30% …". */
 export function describeGuardReasons(reasons: readonly GuardReason[], t: GuardWords, format: DisplayFormat): string {
   return reasons.map((reason) => describeGuardReason(reason, t, format)).join("; ");
 }

@@ -1,5 +1,4 @@
-// The prices table's URL, validated (the page and /api/prices), and its platform query (spec:
-// 7. List prices). The filters themselves are declared in price-params.ts.
+// Server side of the prices table: its URL schema and platform query (spec: 7. List prices).
 import { pricesQuery } from "@/lib/marketplace/list-query";
 import { pricesTable } from "@/lib/prices/price-params";
 import type { PriceFilters } from "@/lib/prices/price-params";

@@ -1,6 +1,4 @@
-// The prices table's filters, sorts and sizes (lib/tables/table-params.ts; spec: 7. List prices:
-// filters `sku` and `type`, sortable field `created_at`). Its URL schema and platform query are
-// in price-filters.ts.
+// Spec: 7. List prices filters by `sku` and `type` and sorts by `created_at` only.
 import { PRICE_TYPES } from "@/lib/marketplace/values";
 import { defineTableParams, selectFilter, textFilter } from "@/lib/tables/table-params";
 import type { StateOf } from "@/lib/tables/table-params";

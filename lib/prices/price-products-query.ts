@@ -1,6 +1,4 @@
-// The prices-by-product page's URL (?search=&page=&size=), validated on the server. A value the
-// page cannot use falls back to its default rather than failing the page: the URL is the seller's
-// bookmark, and the page says nothing is wrong with their prices.
+// A bad value falls back to its default rather than failing the page: the URL is a bookmark.
 import { z } from "zod";
 
 export const PRODUCT_PAGE_SIZES = [25, 50, 100] as const;
@@ -17,7 +15,6 @@ export const priceProductsQuerySchema = z.object({
 
 export type PriceProductsQuery = z.infer<typeof priceProductsQuerySchema>;
 
-/** The first value of each search parameter, as the page receives them. */
 export function readPriceProductsQuery(params: Record<string, string | string[] | undefined>): PriceProductsQuery {
   const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
   return priceProductsQuerySchema.parse({ search: first(params.search), page: first(params.page), size: first(params.size) });

@@ -1,8 +1,5 @@
-// Prices by product (issue 14): a Brazilian seller reads a product's prices as "de R$ 59,88 por
-// R$ 49,90" — the list price ("de") and the sell price ("por") side by side, and the discount
-// between them. The platform keeps one price per SKU and type (spec: 7. List prices; "creating a
-// new price for the same SKU updates it"), so a product is the pair of them. Plain module: the
-// page, the table and the tests use it.
+// A Brazilian seller reads prices as "de R$ 59,88 por R$ 49,90": list and sell side by side. The
+// platform keeps one price per SKU and type (spec: 7. List prices), so a product is the pair.
 import type { Price, PriceType } from "@/lib/marketplace/schemas/price";
 import { moneyToDecimalString, parseMoneyInput } from "@/lib/money";
 import type { MoneyInputError } from "@/lib/money";
@@ -19,11 +16,10 @@ export interface ProductPrice {
 
 export interface PriceProduct {
   sku: string;
-  /** The product's name, when the catalogue or an order gave one (lib/data/product-names.ts). */
   name: string | null;
   list: ProductPrice | null;
   sell: ProductPrice | null;
-  /** The product's cost in centavos (lib/data/product-costs.ts); null or absent when none is recorded. */
+  /** Centavos; null or absent when none is recorded. */
   cost?: number | null;
 }
 
@@ -31,16 +27,12 @@ export interface PriceProductsPage {
   rows: PriceProduct[];
   page: number;
   size: number;
-  /** Products matching the search, over every page. */
   total: number;
   /** False when the seller has more prices than the dashboard reads for this view. */
   complete: boolean;
 }
 
-/**
- * One product per SKU, ordered by SKU code. When the listing holds two prices of one SKU and type
- * (a price set while the pages were read), the newest wins.
- */
+/** Two prices of one SKU and type (one set while the pages were read): the newest wins. */
 export function groupPricesByProduct(prices: readonly Price[]): PriceProduct[] {
   const products = new Map<string, PriceProduct>();
   for (const price of prices) {
@@ -54,64 +46,50 @@ export function groupPricesByProduct(prices: readonly Price[]): PriceProduct[] {
   return [...products.values()].sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0));
 }
 
-/**
- * A text as search compares it: lower case and without accents, so "camiseta" finds "Camiseta
- * Básica" and "tenis" finds "Tênis". Done here rather than in PostgreSQL (which would need the
- * unaccent extension): the products are the platform's, grouped in memory before they are searched.
- */
+/** So "tenis" finds "Tênis". In memory, not PostgreSQL: the products are the platform's, grouped here. */
 export function foldForSearch(text: string): string {
   return text.normalize("NFD").replace(/\p{M}/gu, "").toLocaleLowerCase("pt-BR");
 }
 
-/** The products whose code or name holds the search (folded), in their order. */
 export function searchProducts(products: readonly PriceProduct[], search: string | undefined): PriceProduct[] {
   const needle = search ? foldForSearch(search.trim()) : "";
   if (!needle) return [...products];
   return products.filter((product) => foldForSearch(product.sku).includes(needle) || (product.name !== null && foldForSearch(product.name).includes(needle)));
 }
 
-/**
- * The discount "de" → "por" as a fraction of the list price (0.1667 for de 59,88 por 49,90); null
- * when it cannot be read: a price missing, other currencies, a list price of zero, or a sell
- * price at or above the list price (no discount to show).
- */
+/** A fraction of the list price; null when a price is missing, currencies differ or there is no discount. */
 export function discountOf(product: PriceProduct): number | null {
   const { list, sell } = product;
   if (!list || !sell || list.currency !== sell.currency) return null;
-  // Compare at one scale: value / normalizer for each.
   const listScaled = BigInt(list.value) * BigInt(sell.normalizer);
   const sellScaled = BigInt(sell.value) * BigInt(list.normalizer);
   if (listScaled <= 0n || sellScaled >= listScaled) return null;
-  // In millionths, plenty for "16,7 %".
+  // Millionths: plenty for "16,7 %".
   const ratio = Number(((listScaled - sellScaled) * 1_000_000n) / listScaled) / 1_000_000;
   return ratio;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Changing several products at once
-
 export type BulkTarget = "list" | "sell" | "both";
 
-/** A change the seller asks for: by a percentage ("-10", "5,5") or to an amount ("49,90"). */
 export type BulkChange = { mode: "percent"; percent: string; target: BulkTarget } | { mode: "value"; amount: string; target: BulkTarget };
 
 export type ChangeProblem = MoneyInputError | "percent_invalid" | "percent_out_of_range" | "no_price" | "not_positive";
 
-/** Why the price guard holds a planned change (./price-guard.ts); absent when it may be sent. */
+/** Absent when the change may be sent. */
 interface Guarded {
   held?: GuardReason[];
 }
 
 export type PlannedChange =
   | (Guarded & { sku: string; type: PriceType; kind: "changed" | "unchanged"; current: ProductPrice; value: number; currency: string; normalizer: number; amount: string })
-  /** No price of that type yet: setting a value creates it (a percentage has nothing to apply to). */
+  /** Setting a value creates the price; a percentage has nothing to apply to. */
   | (Guarded & { sku: string; type: PriceType; kind: "new"; current: null; value: number; currency: string; normalizer: number; amount: string })
   | { sku: string; type: PriceType; kind: "invalid"; current: ProductPrice | null; problem: ChangeProblem };
 
-/** −99,99 % to +1000 %, with at most two decimals: the range a price change plausibly needs. */
+/** −99,99 % to +1000 %: the range a price change plausibly needs. */
 const PERCENT = /^([-+\u2212]?)(\d{1,4})(?:[.,](\d{1,2}))?$/;
 
-/** The percentage in hundredths of a percent (−10 → −1000, 5,5 → 550), or why it is refused. */
+/** In hundredths of a percent (5,5 → 550). */
 export function parsePercent(text: string): { ok: true; hundredths: number } | { ok: false; problem: "percent_invalid" | "percent_out_of_range" } {
   const match = PERCENT.exec(text.replace(/\s|%/g, ""));
   if (!match) return { ok: false, problem: "percent_invalid" };
@@ -122,7 +100,7 @@ export function parsePercent(text: string): { ok: true; hundredths: number } | {
   return { ok: true, hundredths };
 }
 
-/** value × (1 + p), rounded half away from zero to the price's own precision: exact, no floats. */
+/** Rounded half away from zero to the price's own precision. */
 export function applyPercent(value: number, hundredths: number): number {
   const numerator = BigInt(value) * BigInt(10_000 + hundredths);
   const quotient = numerator / 10_000n;
@@ -133,11 +111,7 @@ export function applyPercent(value: number, hundredths: number): number {
 
 const typesOf = (target: BulkTarget): PriceType[] => (target === "both" ? ["list", "sell"] : [target]);
 
-/**
- * What a change does to each selected product, before anything is sent: old → new per price,
- * "unchanged" where the new value is the current one, "invalid" with the reason where it cannot
- * apply. `locale` reads the typed amount (1.234,56 in pt-BR, 1,234.56 in English).
- */
+/** Before anything is sent; `locale` reads the typed amount. */
 export function planBulkChange(products: readonly PriceProduct[], change: BulkChange, locale: string): PlannedChange[] {
   const percent = change.mode === "percent" ? parsePercent(change.percent) : null;
   const planned: PlannedChange[] = [];
@@ -163,8 +137,7 @@ export function planBulkChange(products: readonly PriceProduct[], change: BulkCh
         continue;
       }
       if (change.mode !== "value") continue;
-      // A new price takes the product's other price's currency and precision, else BRL in cents
-      // (spec: Limits, normalizer default 100; the platform's sellers sell in reais).
+      // A new price copies the other price's currency and precision, else BRL in cents (spec: Limits).
       const model = current ?? product.list ?? product.sell;
       const currency = model?.currency ?? "BRL";
       const normalizer = model?.normalizer ?? 100;
@@ -191,11 +164,7 @@ function priced(value: number, currency: string, normalizer: number) {
   return { value, currency, normalizer, amount: moneyToDecimalString({ value, normalizer }) };
 }
 
-/**
- * The plan with the price guard's verdict on each change it would send: a sell price below the
- * product's cost, or a price moving more than `limitPercent` from the current one, is `held` until
- * the seller confirms the product. What the page shows; the server judges again before sending.
- */
+/** For the page to show; the server judges again before sending. */
 export function guardPlan(products: readonly PriceProduct[], planned: readonly PlannedChange[], limitPercent: number): PlannedChange[] {
   const bySku = new Map(products.map((product) => [product.sku, product]));
   return planned.map((change) => {

@@ -1,5 +1,4 @@
-// What the browser gets of a price in the prices table: the dashboard's own shape, mapped from
-// the platform's (spec: Resources → Price). Plain module: the table and lib/data both use it.
+// The browser gets this shape of a price, never the platform's.
 import type { Price, PriceHistoryItem } from "@/lib/marketplace/schemas/price";
 import type { MoneyAmount } from "@/lib/money";
 import type { TablePage } from "@/lib/tables/table-page";
@@ -7,7 +6,6 @@ import type { TablePage } from "@/lib/tables/table-page";
 export interface PriceRow {
   id: string;
   sku: string;
-  /** The product's name, when the catalogue or an order gave one (lib/data/product-names.ts). */
   name: string | null;
   type: Price["type"];
   amount: MoneyAmount;
@@ -27,7 +25,6 @@ export function toPriceRow(price: Price, name: string | null = null): PriceRow {
   };
 }
 
-/** One price that was set, for the history chart. */
 export interface PricePoint {
   at: string;
   amount: MoneyAmount;

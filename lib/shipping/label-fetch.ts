@@ -7,15 +7,11 @@ import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { isIP } from "node:net";
 import type { LookupFunction } from "node:net";
 import type { LabelFailureReason } from "@/lib/shipping/labels-wire";
-// The address ranges are the sandbox's webhook guard's (IANA special-purpose registries): one
-// classification of "public" for everything this project calls on someone else's word.
+// One classification of "public" for everything this project calls on someone else's word.
 import { classifyAddress } from "@/sandbox/network-policy";
 import type { AddressKind } from "@/sandbox/network-policy";
 
-// Fetching a shipping label (spec: Delivery `shipping.labels.url`) on the server. The address comes
-// from the platform's data, so it is untrusted: the rules (https or the platform's own origin,
-// public addresses only, the socket pinned to the checked ones, every redirect checked again, size
-// and time capped, a PDF or nothing, the token for the platform's origin alone) are decision 0013's.
+// A label's address comes from the platform's data, so it is untrusted: decision 0013 sets the rules.
 
 export interface LabelLimits {
   maxBytes: number;
@@ -27,28 +23,24 @@ export const LABEL_LIMITS: Readonly<LabelLimits> = { maxBytes: 5 * 1024 * 1024, 
 
 export type LabelFetchResult = { ok: true; bytes: Uint8Array } | { ok: false; reason: LabelFailureReason; status?: number; detail?: string };
 
-/** Every address a host name resolves to (tests stub it). */
 export type HostLookup = (hostname: string) => Promise<readonly LookupAddress[]>;
 
 const systemLookup: HostLookup = (hostname) => dnsLookup(hostname, { all: true });
 
 export interface LabelFetcherOptions {
-  /** MARKETPLACE_BASE_URL: its origin alone may be plain http or a local address, and alone gets the token. */
+  /** Its origin alone may be plain http or a local address, and alone gets the token. */
   platformBaseUrl: string;
-  /** The shop's access token for the platform, sent to its origin only; null to send none. */
   accessToken: string | null;
   limits?: Partial<LabelLimits>;
   lookup?: HostLookup;
 }
 
 export interface LabelFetcher {
-  /** The label at `url`, or why not. Throws only when `signal` (the caller's) was aborted. */
+  /** Throws only when the caller's `signal` aborted. */
   fetch(url: string, signal?: AbortSignal): Promise<LabelFetchResult>;
-  /** Closes the kept-alive connections. */
   close(): void;
 }
 
-/** Why `url` may not be fetched at all, whatever it resolves to; null when it may. */
 export function labelUrlRefusal(url: URL, platformOrigin: string): Extract<LabelFailureReason, "invalid_url" | "insecure"> | null {
   if (url.protocol !== "https:" && url.protocol !== "http:") return "invalid_url";
   // Credentials in the address would be sent as Basic authentication to whoever the host is.
@@ -57,7 +49,7 @@ export function labelUrlRefusal(url: URL, platformOrigin: string): Extract<Label
   return null;
 }
 
-/** The request's headers: the bearer token only for the platform's own origin (scheme, host and port alike). */
+/** The token only for the platform's own origin: scheme, host and port alike. */
 export function labelRequestHeaders(url: URL, platformOrigin: string, accessToken: string | null): Record<string, string> {
   return {
     accept: "application/pdf",
@@ -65,7 +57,7 @@ export function labelRequestHeaders(url: URL, platformOrigin: string, accessToke
   };
 }
 
-/** Kinds of address a label host may resolve to: public ones, and local ones for the platform alone (the sandbox on this machine). */
+/** Local addresses for the platform alone (the sandbox on this machine). */
 function addressAllowed(kind: AddressKind, platform: boolean): boolean {
   return kind === "public" || (platform && (kind === "loopback" || kind === "private"));
 }
@@ -74,7 +66,7 @@ const ignore = () => {};
 
 const REDIRECTS: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
-/** `%PDF-` within the first kilobyte, where PDF readers look for the header. */
+/** Within the first kilobyte, where PDF readers look for the header. */
 function isPdf(bytes: Uint8Array): boolean {
   const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 1024));
   return head.indexOf("%PDF-") !== -1;
@@ -90,7 +82,7 @@ class Refused extends Error {
   }
 }
 
-/** A `lookup` that answers only `addresses` (checked already), so the socket cannot go anywhere else. */
+/** Answers only the checked addresses, so the socket cannot go anywhere else. */
 function pinnedLookup(addresses: readonly LookupAddress[]): LookupFunction {
   return (_hostname, options, callback) => {
     const family = options.family === "IPv4" ? 4 : options.family === "IPv6" ? 6 : (options.family ?? 0);
@@ -102,7 +94,6 @@ function pinnedLookup(addresses: readonly LookupAddress[]): LookupFunction {
   };
 }
 
-/** Waits for `promise` unless `signal` aborts first. */
 function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise<T>((resolve, reject) => {
@@ -125,12 +116,11 @@ export function createLabelFetcher(options: LabelFetcherOptions): LabelFetcher {
   const platformOrigin = new URL(options.platformBaseUrl).origin;
   const limits: LabelLimits = { ...LABEL_LIMITS, ...options.limits };
   const lookup = options.lookup ?? systemLookup;
-  // Kept alive across one run's labels: most come from one or two hosts. A pooled socket stays
-  // connected to an address that was checked when it opened.
+  // Most labels come from one or two hosts; a pooled socket stays on an address checked when it opened.
   const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
 
   async function checkedAddresses(url: URL, platform: boolean, signal: AbortSignal): Promise<readonly LookupAddress[]> {
-    // The URL parser keeps IPv6 literals in brackets and already turned 0x7f.1 or 2130706433 into 127.0.0.1.
+    // The URL parser keeps IPv6 brackets and has already turned 0x7f.1 into 127.0.0.1.
     const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
     const version = isIP(host);
     let addresses: readonly LookupAddress[];
@@ -141,7 +131,7 @@ export function createLabelFetcher(options: LabelFetcherOptions): LabelFetcher {
       throw new Refused("unreachable", `${host} could not be resolved`);
     }
     if (addresses.length === 0) throw new Refused("unreachable", `${host} resolves to no address`);
-    // A name is refused when any of its addresses is: the connection could go to any of them.
+    // The connection could go to any of the addresses.
     for (const { address } of addresses) {
       const kind = classifyAddress(address) ?? "reserved";
       if (!addressAllowed(kind, platform)) throw new Refused("private_address", `${host} is ${kind === "public" ? address : `a ${kind} address`}`);
@@ -160,8 +150,7 @@ export function createLabelFetcher(options: LabelFetcherOptions): LabelFetcher {
         signal,
       });
       request.once("response", (response) => {
-        // An answer cut off mid-way (a timeout, the caller leaving) errors the body stream: the
-        // reader below sees it; a body nobody reads any more must not crash the process with it.
+        // A body cut off that nobody reads any more must not crash the process.
         response.on("error", ignore);
         resolve(response);
       });
@@ -181,7 +170,7 @@ export function createLabelFetcher(options: LabelFetcherOptions): LabelFetcher {
     let size = 0;
     for await (const chunk of response as AsyncIterable<Buffer>) {
       size += chunk.length;
-      // Stop reading at once: a server may send far more than it declared, or declare nothing.
+      // A server may send far more than it declared, or declare nothing.
       if (size > limits.maxBytes) {
         response.destroy();
         throw new Refused("too_large", `more than ${limits.maxBytes} bytes`);
@@ -206,7 +195,7 @@ export function createLabelFetcher(options: LabelFetcherOptions): LabelFetcher {
         try {
           addresses = await checkedAddresses(url, platform, signal);
         } catch (error) {
-          // A redirect to a private address is the redirect's fault: say so.
+          // A redirect to a private address is the redirect's fault.
           if (error instanceof Refused && redirects > 0 && error.reason === "private_address") throw new Refused("redirect", error.detail);
           throw error;
         }

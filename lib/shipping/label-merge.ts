@@ -1,7 +1,5 @@
-// The labels of a picking list in one PDF: fetched a few at a time (lib/shipping/label-fetch.ts),
-// copied into one document in the list's order whatever order they arrive in, each label's bytes
-// let go as soon as its pages are copied. Fetching runs ahead of merging by a bounded window, so a
-// slow first label never makes the server hold every other one.
+// Merged in the list's order whatever order labels arrive in, each freed once copied. Fetching
+// runs ahead by a bounded window, so a slow first label never makes the server hold all the others.
 import { PDFDocument } from "@pdfme/pdf-lib";
 import type { LabelJob } from "@/lib/shipping/picking-list";
 import type { LabelFetchResult } from "@/lib/shipping/label-fetch";
@@ -10,26 +8,24 @@ import type { FailedLabel } from "@/lib/shipping/labels-wire";
 export const LABEL_CONCURRENCY = 6;
 
 export interface MergeProgress {
-  /** Labels fetched (or given up on) so far. */
   done: number;
   total: number;
-  /** Failures found since the last report. */
+  /** Since the last report. */
   failed: FailedLabel[];
 }
 
 export interface MergedLabels {
-  /** The merged document; null when no label could be had. */
+  /** Null when no label could be had. */
   pdf: Uint8Array | null;
   pages: number;
-  /** Every label left out, in the list's order. */
   failed: FailedLabel[];
 }
 
 export interface MergeOptions {
   concurrency?: number;
-  /** Told after every label; must not throw. */
+  /** Must not throw. */
   onProgress?: (progress: MergeProgress) => void;
-  /** The caller gave up (the browser went away): stops fetching and rejects. */
+  /** Stops fetching and rejects. */
   signal?: AbortSignal;
   title?: string;
 }
@@ -46,12 +42,10 @@ const failure = (job: LabelJob, reason: FailedLabel["reason"], status?: number):
 
 export async function mergeLabels(jobs: readonly LabelJob[], fetchLabel: Fetch, options: MergeOptions = {}): Promise<MergedLabels> {
   const concurrency = Math.max(1, options.concurrency ?? LABEL_CONCURRENCY);
-  // How far fetching may run ahead of the next label to merge.
   const window = concurrency * 4;
   const merged = await PDFDocument.create({ updateMetadata: false });
   if (options.title) merged.setTitle(options.title);
 
-  // A fetched label waits here until every label before it is merged; then its slot is emptied.
   const ready = new Map<number, LabelFetchResult>();
   const failed = new Map<number, FailedLabel>();
   let unreported: FailedLabel[] = [];

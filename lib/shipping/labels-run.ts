@@ -6,22 +6,17 @@ import { encodeLabelsEvent } from "@/lib/shipping/labels-wire";
 import type { LabelsEvent } from "@/lib/shipping/labels-wire";
 import type { LabelJob, SkippedOrder } from "@/lib/shipping/picking-list";
 
-// One "labels PDF" run as the response the browser reads (lib/shipping/labels-wire.ts): a line
-// when it starts, one per label fetched, then the last line and the merged PDF right after it. The
-// PDF travels in the same response, so nothing is kept on the server once it is sent, and any
-// instance behind the load balancer can serve a run from start to end (decision 0013). A browser
-// that goes away stops the run: no label is fetched for nobody.
+// The PDF travels in the same response, so the server keeps nothing and any instance can serve a
+// run (decision 0013). A browser that goes away stops the run.
 
 export interface LabelsRun {
   jobs: readonly LabelJob[];
   skipped: readonly SkippedOrder[];
   truncated: boolean;
   fetcher: Pick<LabelFetcherOptions, "platformBaseUrl" | "accessToken" | "limits" | "lookup">;
-  /** The merged PDF's title, in the reader's language. */
   title: string;
-  /** What the browser shows when the run stops on an unexpected error (the log gets the error). */
+  /** Shown when the run stops on an unexpected error, which goes to `onError` (must not throw). */
   failureMessage: string;
-  /** Told of that error; must not throw. */
   onError: (error: unknown) => void;
 }
 
@@ -29,7 +24,7 @@ export function labelsRunStream(run: LabelsRun): ReadableStream<Uint8Array> {
   const stop = new AbortController();
   return new ReadableStream<Uint8Array>({
     start(controller) {
-      // Never throws: a stream the browser already left stops the run instead.
+      // A stream the browser already left stops the run instead of throwing.
       const emit = (event: LabelsEvent, bytes?: Uint8Array) => {
         if (stop.signal.aborted) return;
         try {

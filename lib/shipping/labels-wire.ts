@@ -1,28 +1,19 @@
-// What the labels' route handler streams to the browser (app/api/s/[shopId]/shipping/labels): one
-// JSON line per event while the labels are fetched, then, after the last line, the merged PDF's
-// bytes. A typed contract both sides import: the server encodes with `encodeLabelsEvent`, the
-// browser reads with `LabelsStreamReader`, which validates every line. Browser-safe.
+// The labels stream's contract, imported by both sides: JSON lines, then the merged PDF's bytes.
 import { z } from "zod";
 
-/** Why a label could not be had; the page says each in words (messages: shipping.labels.reasons). */
 export const LABEL_FAILURE_REASONS = [
-  /** The delivery carries no label address yet. */
   "no_url",
-  /** Not an http(s) address, or one with a user name or password in it. */
+  /** Not http(s), or with a user name or password in it. */
   "invalid_url",
   /** Plain http to an origin other than the platform's. */
   "insecure",
-  /** The host is, or resolves to, a loopback, private or otherwise non-public address. */
   "private_address",
   /** A redirect went somewhere not allowed, or there were too many. */
   "redirect",
-  /** DNS or the connection failed. */
   "unreachable",
-  /** The server answered other than 200. */
   "http_error",
   "too_large",
   "timeout",
-  /** The answer is not a PDF. */
   "not_pdf",
   /** A PDF that could not be read or copied. */
   "unreadable",
@@ -34,10 +25,9 @@ const failedLabelSchema = z.object({
   deliveryId: z.string(),
   trackingNumber: z.string(),
   reason: z.enum(LABEL_FAILURE_REASONS),
-  /** The HTTP status of an http_error. */
+  /** Of an http_error. */
   status: z.number().int().optional(),
 });
-/** A label that is not in the merged PDF, and why. */
 export type FailedLabel = z.infer<typeof failedLabelSchema>;
 
 const skippedOrderSchema = z.object({
@@ -47,11 +37,10 @@ const skippedOrderSchema = z.object({
 });
 
 export const labelsEventSchema = z.discriminatedUnion("type", [
-  /** The labels to fetch (one per parcel of the picking list), and selected orders that have none. */
   z.object({ type: z.literal("start"), total: z.number().int().min(0), skipped: z.array(skippedOrderSchema), truncated: z.boolean() }),
-  /** Another label fetched (or not): `failed` holds the new failures only. */
+  /** `failed` holds the new failures only. */
   z.object({ type: z.literal("progress"), done: z.number().int().min(0), total: z.number().int().min(0), failed: z.array(failedLabelSchema) }),
-  /** The end: every failure, the merged PDF's pages, and its size in bytes, which follow this line (0: no PDF). */
+  /** The PDF's `pdfBytes` bytes follow this line (0: no PDF). */
   z.object({
     type: z.literal("done"),
     total: z.number().int().min(0),
@@ -59,26 +48,21 @@ export const labelsEventSchema = z.discriminatedUnion("type", [
     failed: z.array(failedLabelSchema),
     pdfBytes: z.number().int().min(0),
   }),
-  /** The run could not start or stopped: a sentence already in the reader's language. */
+  /** A sentence already in the reader's language. */
   z.object({ type: z.literal("error"), message: z.string() }),
 ]);
 export type LabelsEvent = z.infer<typeof labelsEventSchema>;
 
 const encoder = new TextEncoder();
 
-/** One event as its line on the wire. */
 export function encodeLabelsEvent(event: LabelsEvent): Uint8Array {
   return encoder.encode(`${JSON.stringify(event)}\n`);
 }
 
-/** The stream's content type: JSON lines, binary after the `done` line (not plain NDJSON, so not named so). */
+/** Not named NDJSON: binary follows the `done` line. */
 export const LABELS_STREAM_TYPE = "application/vnd.seller-dashboard.labels+jsonl";
 
-/**
- * Reads the stream chunk by chunk, however the network cut it: `push` answers the events a chunk
- * completed; after `done`, the bytes that follow are the PDF (`pdf()` once they have all come).
- * A line that does not match the contract throws.
- */
+/** However the network cuts the chunks; a line that does not match the contract throws. */
 export class LabelsStreamReader {
   private pending = new Uint8Array(0);
   private readonly decoder = new TextDecoder();
@@ -111,7 +95,7 @@ export class LabelsStreamReader {
     return events;
   }
 
-  /** The merged PDF once all its bytes came; null before, or when the run made none. */
+  /** Null until all its bytes came, or when the run made none. */
   pdf(): Uint8Array | null {
     if (this.expected === null || this.expected === 0 || this.received < this.expected) return null;
     if (this.parts.length !== 1) this.parts = [concat(this.parts)];

@@ -9,17 +9,15 @@ import type { PickingList } from "@/lib/shipping/picking-list";
 import { MAX_SELECTION_ORDERS } from "@/lib/shipping/shipping-params";
 import type { ShippingSelection } from "@/lib/shipping/shipping-params";
 
-// A selection of the shipping table, turned into the orders it means and their picking list:
-// the mirror says which orders (for "every order of the filter"), the platform says what they
-// are now (endpoint 9 by ids, many per request), and the shop's product names name their SKUs.
+// The mirror says which orders a filter means; the platform says what they are now.
 
 export interface SelectedIds {
   ids: string[];
-  /** "Every order of the filter" matched more than MAX_SELECTION_ORDERS: the first ones by ship-by were taken. */
+  /** More than MAX_SELECTION_ORDERS matched: the earliest by ship-by were taken. */
   truncated: boolean;
 }
 
-/** The order ids a selection means now. Ids given one by one are taken as they are: the platform only answers the shop's own. */
+/** Ids given one by one are taken as they are: the platform only answers the shop's own. */
 export async function selectedOrderIds(shop: Pick<CurrentSeller, "id" | "timeZone">, selection: ShippingSelection, now = new Date()): Promise<SelectedIds> {
   if ("ids" in selection) return { ids: selection.ids, truncated: false };
   const { ids, total } = await shippingOrderIds(shop, selection.all, MAX_SELECTION_ORDERS, now);
@@ -31,7 +29,6 @@ export interface LoadedPickingList {
   truncated: boolean;
 }
 
-/** The picking list of a selection, from the orders as the platform has them now. */
 export async function loadPickingList(seller: CurrentSeller, selection: ShippingSelection): Promise<PlatformResult<LoadedPickingList>> {
   const { ids, truncated } = await selectedOrderIds(seller, selection);
   const orders = await ordersByIds(seller, ids);

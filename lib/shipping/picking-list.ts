@@ -1,12 +1,9 @@
-// The picking list of a shipping morning: from the selected orders as the platform has them now
-// (spec: Resources → Order, Delivery item, Delivery shipping), what to take off the shelves, by SKU
-// with its total, then what goes in each parcel, order by order. Pure: the page, its PDF and the
-// labels (whose merged PDF follows the same order, one parcel after another) all build it here.
+// Pure: the page, its PDF and the labels all build it here, so they share one order.
 import type { Order } from "@/lib/marketplace/schemas/order";
 import { safeWebUrl } from "@/lib/marketplace/schemas/common";
 import { shipByOf } from "@/lib/orders/ship-by";
 
-/** Deliveries still waiting to be handed to the carrier (the same rule as the ship-by, lib/orders/ship-by.ts). */
+/** The same rule as lib/orders/ship-by.ts. */
 const OPEN_DELIVERY_STATUSES: ReadonlySet<string> = new Set(["created", "received"]);
 
 export interface PickingItem {
@@ -15,12 +12,10 @@ export interface PickingItem {
   quantity: number;
 }
 
-/** One parcel: a delivery still to post, its label and what goes in it. */
 export interface PickingParcel {
   deliveryId: string;
   trackingNumber: string;
   labelUrl: string;
-  /** This delivery's handling-time limit. */
   shipBy: string;
   items: PickingItem[];
 }
@@ -28,7 +23,6 @@ export interface PickingParcel {
 export interface PickingOrder {
   id: string;
   customerName: string;
-  /** The order's ship-by: its earliest open delivery's limit. */
   shipBy: string;
   parcels: PickingParcel[];
   units: number;
@@ -37,19 +31,16 @@ export interface PickingOrder {
 export interface PickingSku {
   sku: string;
   name: string;
-  /** The first web picture an item of this SKU carries (`info.images`), or null. */
   picture: string | null;
   quantity: number;
-  /** How many each order takes, in the list's order of orders. */
+  /** In the list's order of orders. */
   orders: { orderId: string; quantity: number }[];
 }
 
-/** A selected order that is not on the list, and why. */
 export interface SkippedOrder {
   id: string;
-  /** not_found: the platform no longer returns it; not_approved: not (or no longer) approved; nothing_to_ship: every delivery already posted. */
   reason: "not_found" | "not_approved" | "nothing_to_ship";
-  /** The order's status when it has one (not_approved). */
+  /** For not_approved. */
   status?: string;
 }
 
@@ -62,13 +53,7 @@ export interface PickingList {
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/**
- * The list for `orders`, in one stable order: orders by ship-by (earliest first), then id; an
- * order's parcels as the platform lists its deliveries; SKUs by code. `requestedIds` are the
- * selected ids: any the platform did not return are reported as skipped. `productNames` are the
- * shop's names of SKU codes (lib/data/product-names.ts): the seller's catalogue wins over the name
- * an order item carries, as everywhere else (decision 0009).
- */
+/** Requested ids the platform did not return are skipped; `productNames` win over an item's own (decision 0009). */
 export function buildPickingList(
   orders: readonly Order[],
   options: { requestedIds?: readonly string[]; productNames?: ReadonlyMap<string, string> } = {},
@@ -110,8 +95,7 @@ export function buildPickingList(
   }
   picked.sort((a, b) => Date.parse(a.shipBy) - Date.parse(b.shipBy) || byText(a.id, b.id));
 
-  // In the list's order of orders, so each SKU's breakdown reads like the list below it and its
-  // picture is always the same one.
+  // In the list's order, so each SKU's breakdown reads like the list and its picture is stable.
   const byId = new Map(orders.map((order) => [order.id, order]));
   const skus = new Map<string, PickingSku>();
   for (const order of picked) {
@@ -143,7 +127,6 @@ export function buildPickingList(
   };
 }
 
-/** The first web picture each SKU's items carry in this order (`info.images`). */
 function picturesOf(order: Order): Map<string, string> {
   const pictures = new Map<string, string>();
   for (const delivery of order.deliveries) {
@@ -160,7 +143,6 @@ function nameOf(info: { sku: string; name: string }, names: ReadonlyMap<string, 
   return names.get(info.sku) ?? (info.name.trim() || info.sku);
 }
 
-/** One label to fetch: a parcel of the list, in the list's order. */
 export interface LabelJob {
   orderId: string;
   deliveryId: string;
@@ -168,7 +150,7 @@ export interface LabelJob {
   url: string;
 }
 
-/** The labels of a picking list, one per parcel, in the order the list prints them. */
+/** One per parcel, in the order the list prints them. */
 export function labelJobsOf(list: PickingList): LabelJob[] {
   return list.orders.flatMap((order) =>
     order.parcels.map((parcel) => ({ orderId: order.id, deliveryId: parcel.deliveryId, trackingNumber: parcel.trackingNumber, url: parcel.labelUrl })),

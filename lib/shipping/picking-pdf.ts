@@ -1,26 +1,19 @@
-// The picking list as a PDF (A4), drawn with pdf-lib: the SKUs to take off the shelves with a box
-// to tick, their totals and each order's share, then every parcel of every order with what goes
-// in it, in the list's order (the labels PDF follows the same order). Words and dates arrive
-// already in the reader's language. Pictures are left to the printable page: fetching them here
-// would be another request to addresses the platform's data names, and pdf-lib draws PNG and JPEG only.
+// No pictures: fetching them would be another request to addresses the platform's data names, and
+// pdf-lib draws PNG and JPEG only. Words arrive already in the reader's language.
 import { PDFDocument, rgb, StandardFonts } from "@pdfme/pdf-lib";
 import type { PDFFont, PDFPage } from "@pdfme/pdf-lib";
 import type { PickingList, PickingOrder, PickingParcel } from "@/lib/shipping/picking-list";
 
 export interface PickingPdfWords {
   title: string;
-  /** "3 orders · 4 parcels · 11 units · 26/11/2026 08:00" */
   summary: string;
   bySku: string;
   byOrder: string;
   columns: { quantity: string; sku: string; product: string };
-  /** "Order 6650… · Maria Souza · ship by 26/11 15:00" */
   order: (order: PickingOrder) => string;
-  /** "Parcel AA123456789BR" */
   parcel: (parcel: PickingParcel) => string;
-  /** "…345678 × 2", one order's share of a SKU. */
+  /** One order's share of a SKU: "…345678 × 2". */
   share: (orderId: string, quantity: number) => string;
-  /** "Page 1 of 3" */
   page: (page: number, pages: number) => string;
   empty: string;
 }
@@ -36,7 +29,7 @@ interface Fonts {
   bold: PDFFont;
 }
 
-/** The text with every character the font cannot draw (standard fonts are WinAnsi) as "?". */
+/** Standard fonts are WinAnsi: anything else becomes "?". */
 function drawable(text: string, font: PDFFont, supported: Map<PDFFont, Set<number>>): string {
   let set = supported.get(font);
   if (!set) {
@@ -58,14 +51,13 @@ export async function renderPickingPdf(list: PickingList, words: PickingPdfWords
   let y = A4[1] - MARGIN;
 
   const top = A4[1] - MARGIN;
-  /** A new page unless `height` more fits on this one (or this one is still empty: a block taller than a page just runs on). */
+  /** A block taller than a page just runs on from an empty one. */
   const ensure = (height: number) => {
     if (y - height >= MARGIN + FOOTER || y >= top) return;
     page = document.addPage(A4);
     y = top;
   };
 
-  /** `text` cut with "…" to fit `max` points. */
   const fit = (text: string, font: PDFFont, size: number, max: number) => {
     let line = drawable(text, font, supported);
     if (font.widthOfTextAtSize(line, size) <= max) return line;
@@ -73,7 +65,6 @@ export async function renderPickingPdf(list: PickingList, words: PickingPdfWords
     return `${line}…`;
   };
 
-  /** Words laid out on as many lines as they need within `max` points. */
   const wrap = (text: string, font: PDFFont, size: number, max: number) => {
     const lines: string[] = [];
     let line = "";
@@ -114,7 +105,6 @@ export async function renderPickingPdf(list: PickingList, words: PickingPdfWords
     y -= 20;
     text(words.empty, MARGIN);
   } else {
-    // Items by SKU: a box to tick, the total, the code, the name, and each order's share under it.
     heading(words.bySku);
     const columns = { box: MARGIN, quantity: MARGIN + 52, sku: MARGIN + 62, product: MARGIN + 180 };
     text(words.columns.quantity, columns.quantity, { font: fonts.bold, size: 9, right: true, color: GREY });
@@ -137,7 +127,7 @@ export async function renderPickingPdf(list: PickingList, words: PickingPdfWords
       y -= 8;
     }
 
-    // Then each order, parcel by parcel, in the order the labels come in.
+    // In the order the labels come in.
     heading(words.byOrder);
     for (const order of list.orders) {
       ensure(32 + order.parcels.reduce((sum, parcel) => sum + 14 + parcel.items.length * 13, 0));

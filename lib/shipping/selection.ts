@@ -1,6 +1,4 @@
-// The shipping table's URL and a selection of its orders, validated: what the page, the table's
-// route handler, the picking list (page and PDF), the labels and the stage action read. Server code
-// imports this; the browser builds the same shapes with lib/shipping/shipping-params.ts.
+// Server side of shipping-params.ts: every reader of the table's URL or a selection validates here.
 import { z } from "zod";
 import { objectIdSchema } from "@/lib/marketplace/schemas/common";
 import { MAX_SELECTED_IDS, SHIPPING_DUE, shippingTable } from "@/lib/shipping/shipping-params";
@@ -12,7 +10,7 @@ export const shippingSchema = tableSchema(shippingTable);
 
 const stageListSchema = z.array(z.enum(PACKING_STAGES)).min(1).max(PACKING_STAGES.length);
 
-/** A selection as JSON (the labels' request, the stage action). Ids are deduplicated, in the order given. */
+/** Ids are deduplicated, in the order given. */
 export const selectionSchema: z.ZodType<ShippingSelection> = z.union([
   z.strictObject({
     ids: z
@@ -31,7 +29,7 @@ export const selectionSchema: z.ZodType<ShippingSelection> = z.union([
 
 const list = (value: string | null) => (value === null || value === "" ? undefined : value.split(","));
 
-/** A selection from URL parameters (lib/shipping/shipping-params.ts selectionSearchParams wrote them). */
+/** Reads what selectionSearchParams wrote. */
 export function parseSelectionParams(params: URLSearchParams): z.ZodSafeParseResult<ShippingSelection> {
   if (params.get("all") === "1") {
     const due = params.get("due");
@@ -40,7 +38,7 @@ export function parseSelectionParams(params: URLSearchParams): z.ZodSafeParseRes
   return selectionSchema.safeParse({ ids: list(params.get("ids")) ?? [] });
 }
 
-/** A page's `searchParams` as a selection (a repeated parameter keeps its last value). */
+/** A repeated parameter keeps its last value. */
 export function parseSelectionSearchParams(searchParams: Record<string, string | string[] | undefined>): z.ZodSafeParseResult<ShippingSelection> {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(searchParams)) {

@@ -1,7 +1,5 @@
-// Which shop the shop-less paths (/, /orders, bookmarks of before) lead a person to: the one whose
-// page this browser showed last (a cookie components/remember-shop.tsx sets when a shop page is
-// actually shown, so a link's prefetch does not count), else the one they joined or connected
-// last, else their only one. Never a shop they are not in, nor a disconnected one.
+// Where the shop-less paths lead: the shop this browser last rendered (a prefetch does not count),
+// else the last joined or connected, else the only one; never one they are not in or disconnected.
 export const LAST_SHOP_COOKIE = "last-shop";
 
 export function lastShopOf(person: { lastShopId: string | null; shops: { id: string; connected: boolean }[] }, cookie: string | undefined): string | null {

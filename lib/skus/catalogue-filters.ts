@@ -1,4 +1,4 @@
-// The SKU catalogue's URL, validated (the page and /api/skus). Declared in catalogue-params.ts.
+// Server side of the SKU catalogue: its URL schema.
 import { skuCatalogueTable } from "@/lib/skus/catalogue-params";
 import { tableSchema } from "@/lib/tables/table-schema";
 

@@ -1,4 +1,4 @@
-// The SKU catalogue's search and paging (lib/tables/table-params.ts). Newest first, always.
+// Newest first, always.
 import { defineTableParams, textFilter } from "@/lib/tables/table-params";
 import type { StateOf } from "@/lib/tables/table-params";
 

@@ -1,9 +1,5 @@
-// Between the SKU form's error paths and react-hook-form's errors. Pure.
-//
-// The form's paths are written as the platform writes body paths (`titles[0].value`,
-// `attributes.variant[1].display`; see sku-form.ts); react-hook-form names fields with dots
-// (`titles.0.value`) and keeps an error about a whole list under the list's `root`. Errors about
-// nothing the form shows (`body`, `query.x`) go under the form's `root`, so they are still listed.
+// Form paths are written as the platform writes body paths (`titles[0].value`); react-hook-form
+// uses dots and a list's `root`. Errors about nothing the form shows go under the form's `root`.
 import { get, set } from "react-hook-form";
 import type { FieldError, FieldErrors as HookFormErrors } from "react-hook-form";
 import type { FieldErrors } from "@/lib/actions/action-state";
@@ -28,7 +24,7 @@ const FORM_KEYS: ReadonlySet<string> = new Set<keyof SkuFormState>([
   "extras",
 ]);
 
-/** The react-hook-form name for a form path: `titles[0].value` → `titles.0.value`, `titles` → `titles.root`. */
+/** `titles[0].value` → `titles.0.value`, `titles` → `titles.root`. */
 export function toFieldName(path: string, values: SkuFormState): string {
   const segments = parseFieldPath(path);
   const name = segments.join(".");
@@ -36,14 +32,13 @@ export function toFieldName(path: string, values: SkuFormState): string {
   return Array.isArray(get(values, name)) ? `${name}.root` : name;
 }
 
-/** Nests errors keyed by form path the way react-hook-form keeps them (one message per field). */
+/** One message per field. */
 export function toHookFormErrors(errors: FieldErrors, values: SkuFormState, type = "validate"): HookFormErrors<SkuFormState> {
   const nested = {};
   for (const [path, messages] of Object.entries(errors)) {
     if (messages.length === 0) continue;
     const name = toFieldName(path, values);
-    // A list's errors live in an array (react-hook-form shifts it when a row is removed), its
-    // own error on the array's `root`.
+    // An array, so react-hook-form can shift it when a row is removed.
     if (name.endsWith(".root") && get(nested, name.slice(0, -5)) === undefined) set(nested, name.slice(0, -5), []);
     set(nested, name, { type, message: messages.join("; ") } satisfies FieldError);
   }
@@ -53,10 +48,7 @@ export function toHookFormErrors(errors: FieldErrors, values: SkuFormState, type
 const isLeaf = (node: unknown): node is FieldError =>
   typeof node === "object" && node !== null && typeof (node as { message?: unknown }).message === "string";
 
-/**
- * Every error, in form order, keyed by form path (the inverse of `toFieldName`): for the
- * summary at the top of the form.
- */
+/** In form order, keyed by form path (the inverse of `toFieldName`), for the form's summary. */
 export function listErrors(errors: HookFormErrors<SkuFormState>): { path: string; message: string }[] {
   const found: { path: string; message: string }[] = [];
   const walk = (node: unknown, segments: (string | number)[]) => {
@@ -66,7 +58,7 @@ export function listErrors(errors: HookFormErrors<SkuFormState>): { path: string
       return;
     }
     if (typeof node !== "object" || node === null) return;
-    // A list's own error (`root`, a property of its array) comes before its rows'.
+    // A list's own error comes before its rows'.
     if (Array.isArray(node) && "root" in node) walk((node as { root?: unknown }).root, [...segments, "root"]);
     for (const [key, child] of Object.entries(node)) {
       if (key === "ref" || (Array.isArray(node) && key === "root")) continue;

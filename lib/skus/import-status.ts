@@ -1,5 +1,4 @@
-// What the seller reads after sending a SKU (spec: Errors → SKU import status codes; Endpoint 4),
-// and where each of the platform's `errors[].field` paths shows up in the New SKU form. Pure.
+// Spec: Errors → SKU import status codes; and where each `errors[].field` shows up in the form.
 import type { useTranslations } from "next-intl";
 import { formatFieldPath } from "@/lib/marketplace/schemas/field-path";
 import { languageCodeSchema } from "@/lib/marketplace/schemas/sku";
@@ -8,29 +7,23 @@ import type { FieldErrors, SkuFormState } from "./sku-form";
 
 export type SkuStatusCode = (typeof SKU_STATUS)[keyof typeof SKU_STATUS]["statusCode"];
 
-/** The "skus.outcome" catalogue: `useTranslations("skus.outcome")`. */
 export type ImportOutcomeWords = ReturnType<typeof useTranslations<"skus.outcome">>;
 
 export interface ImportStatusText {
-  /** The heading: what happened, in the seller's words. */
   title: string;
-  /** What it means, after the spec's "Meaning" column. */
+  /** After the spec's "Meaning" column. */
   meaning: string;
-  /** What to do next. */
   action: string;
   tone: "success" | "info" | "warning" | "error";
   /** Whether sending the same SKU again later can succeed. */
   retry: boolean;
 }
 
-/** What can happen to a submission, each worded under "skus.outcome.<kind>" (title, meaning, action). */
 export type ImportOutcomeKind = keyof typeof SKU_STATUS | "alreadyExists" | "unknown" | "notSent" | "notTaken";
 
 type Verdict = Pick<ImportStatusText, "tone" | "retry">;
 
-// The words are in messages/<locale>/skus.json ("outcome"); statusCode 0's meaning follows the
-// spec's "Synchronous validation passed; later asynchronous validation (moderation and others)
-// may still reject it."
+// statusCode 0 still means moderation may reject the SKU later (spec).
 const STATUS_VERDICTS: Record<SkuStatusCode, Verdict & { kind: keyof typeof SKU_STATUS }> = {
   0: { kind: "imported", tone: "success", retry: false },
   [-1]: { kind: "unexpected", tone: "error", retry: true },
@@ -41,10 +34,9 @@ const STATUS_VERDICTS: Record<SkuStatusCode, Verdict & { kind: keyof typeof SKU_
   [-6]: { kind: "forbidden", tone: "error", retry: false },
 };
 
-/** The scopes statusCode -6 asks for (spec: Scopes), named in its advice. */
+/** Named in statusCode -6's advice (spec: Scopes). */
 const PORTFOLIO_SCOPES = { write: "portfolio:write", read: "portfolio:read" };
 
-/** The title, meaning and action of one kind of outcome, in `t`'s language. */
 export function importOutcomeText(
   kind: Exclude<ImportOutcomeKind, "notTaken">,
   verdict: Verdict,
@@ -55,21 +47,14 @@ export function importOutcomeText(
   return { title: t(`${kind}.title`, words), meaning: t(`${kind}.meaning`, words), action: t(`${kind}.action`, words), ...verdict };
 }
 
-/**
- * The text for an import response; `alreadyExisted` for the HTTP 200 answer: "an automatic
- * redirect took place and the product was not updated" (spec: Endpoint 4). The platform already
- * has this very SKU; SKUs are immutable.
- */
+/** `alreadyExisted`: the HTTP 200 answer, "the product was not updated" (spec: Endpoint 4). */
 export function explainImportStatus(statusCode: number, t: ImportOutcomeWords, options: { alreadyExisted?: boolean } = {}): ImportStatusText {
   if (statusCode === 0 && options.alreadyExisted) return importOutcomeText("alreadyExists", { tone: "info", retry: false }, t);
   const known = STATUS_VERDICTS[statusCode as SkuStatusCode] as (typeof STATUS_VERDICTS)[SkuStatusCode] | undefined;
   if (known) return importOutcomeText(known.kind, { tone: known.tone, retry: known.retry }, t);
-  // A code the spec does not document: named, not guessed at.
+  // Undocumented: named, not guessed at.
   return importOutcomeText("unknown", { tone: "error", retry: true }, t, { statusCode });
 }
-
-// ---------------------------------------------------------------------------------------------
-// Field paths
 
 export type PathSegment = string | number;
 
@@ -82,21 +67,17 @@ export function parseFieldPath(field: string): PathSegment[] {
       segments.push(part);
       continue;
     }
-    // An empty key is kept (a language left blank is the key ""), an empty name before
-    // indices is not.
+    // A blank language is the key "", so an empty key is kept; an empty name before indices is not.
     if (match[1] !== undefined && (match[1] !== "" || !match[2])) segments.push(match[1]);
     for (const index of (match[2] ?? "").matchAll(/\[(\d+)\]/g)) segments.push(Number(index[1]));
   }
   return segments;
 }
 
-/** The inverse of `parseFieldPath` is the one path writer of lib/marketplace/schemas/field-path.ts. */
+/** The inverse of `parseFieldPath`: one path writer for the project. */
 export { formatFieldPath };
 
-/**
- * A language key of the body points at the row of the form that holds it: the value field when
- * the key is a valid language, the language field when the key itself is what is wrong.
- */
+/** The row's value field, or its language field when the key itself is what is wrong. */
 function languageRow(
   rows: readonly { language: string }[],
   listPath: string,
@@ -113,11 +94,7 @@ function languageRow(
   return valueField ? `${row}.${valueField}` : `${row}.language`;
 }
 
-/**
- * Maps a path of the SKU body, as the platform names it in `errors[].field` (e.g.
- * `title.pt_BR`, `attributes.variant[0].display.en_US.name`), to the form field showing it.
- * Paths the form has no field for (`body`, `authorization`, `query.x`) come back unchanged.
- */
+/** `title.pt_BR` → `titles[0].value`; paths the form has no field for come back unchanged. */
 export function importFieldToFormPath(field: string, state: SkuFormState): string {
   const [head, ...rest] = parseFieldPath(field);
   switch (head) {
@@ -126,10 +103,9 @@ export function importFieldToFormPath(field: string, state: SkuFormState): strin
     case "description":
       return languageRow(state.descriptions, "descriptions", rest[0], rest.slice(1), null);
     case "extras":
-      // One JSON text area holds the whole object.
+      // One text area holds the whole object.
       return "extras";
     case "tags":
-      // A tag is a row of the form, its text the row's value.
       return typeof rest[0] === "number" && rest.length === 1 ? `tags[${rest[0]}].value` : field;
     case "attributes": {
       const [group, index, part, language, ...tail] = rest;
@@ -143,7 +119,6 @@ export function importFieldToFormPath(field: string, state: SkuFormState): strin
   }
 }
 
-/** The platform's (or the schema's) errors, grouped by form field path. */
 export function mapImportErrors(errors: readonly ImportError[], state: SkuFormState): FieldErrors {
   const mapped: FieldErrors = {};
   for (const error of errors) {

@@ -1,11 +1,5 @@
-// The New SKU form's editable state and its conversion to and from the SKU create body (spec:
-// Resources → SKU). Pure: the form (as the seller types), the server action and the sandbox all
-// validate with the one `skuCreateSchema`; this module only changes the shape.
-//
-// The state mirrors the body wherever it can, so most error paths are the same in both
-// (`dimensions[0].height.value`, `identifiers[1].value`). Objects keyed by language (title,
-// description, attribute `display`) become lists of rows with a `language` field, because a
-// seller edits the key as well as the value; `import-status.ts` maps paths between the two.
+// The state mirrors the SKU body, so most error paths are the same in both. Objects keyed by
+// language become rows with a `language` field, as the seller edits the key too.
 import type { z } from "zod";
 import { formatIssuePath, MANDATORY_LANGUAGE, skuCreateSchema } from "@/lib/marketplace/schemas/sku";
 import type { ImportError, SkuCreate, SkuCreateInput } from "@/lib/marketplace/schemas/sku";
@@ -27,12 +21,12 @@ export interface DescriptionRow {
   verbose_value: string;
   simplified_value: string;
 }
-/** A tag in a row of its own (form libraries keep lists of objects, each with a stable key). */
+/** An object, since form libraries give each list row a stable key. */
 export interface TagRow {
   value: string;
 }
 export interface MeasureState {
-  /** As typed: the text is what the spec limits ("1 to 10 characters"). */
+  /** As typed: the spec limits the text. */
   value: string;
   unit: string;
 }
@@ -44,7 +38,7 @@ export interface DimensionState {
   weight: MeasureState;
 }
 export interface IdentifierState {
-  /** "" when the seller chose none (the spec makes both fields optional). */
+  /** "" for none: the spec makes both fields optional. */
   type: string;
   value: string;
 }
@@ -80,11 +74,10 @@ export interface SkuFormState {
   identifiers: IdentifierState[];
   attributes: Record<AttributeGroup, AttributeState[]>;
   medias: MediaState[];
-  /** The JSON text of the extras object; empty means `{}`. */
+  /** JSON text; empty means `{}`. */
   extras: string;
 }
 
-/** Errors keyed by form field path (`titles[0].value`, `dimensions[0].weight.unit`, `extras`). */
 export type FieldErrors = Record<string, string[]>;
 
 export function emptyDimension(name: string = "package"): DimensionState {
@@ -104,7 +97,7 @@ export const emptyAttribute = (): AttributeState => ({ name: "", value: "", disp
 export const emptyIdentifier = (): IdentifierState => ({ type: "EAN", value: "" });
 export const emptyMedia = (): MediaState => ({ name: "", type: "image", reference: "" });
 
-/** A new SKU: the pt_BR title and a package dimension are there from the start (both mandatory). */
+/** The pt_BR title and a package dimension are mandatory, so there from the start. */
 export function emptySkuFormState(): SkuFormState {
   return {
     code: "",
@@ -125,16 +118,9 @@ export function emptySkuFormState(): SkuFormState {
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// State → body
-
 const DECIMAL = /^\d+(\.\d+)?$/;
 
-/**
- * The spec types a dimension value as a float, so a well-formed decimal goes out as a JSON
- * number. Anything else stays the typed text, for the schema to reject with its own message
- * (the schema accepts decimal strings too, and limits the textual form to 10 characters).
- */
+/** The spec types it as a float; anything else stays text for the schema to reject with its message. */
 function dimensionValue(text: string): number | string {
   const trimmed = text.trim();
   return DECIMAL.test(trimmed) ? Number(trimmed) : trimmed;
@@ -142,14 +128,14 @@ function dimensionValue(text: string): number | string {
 
 const isBlank = (...values: string[]) => values.every((value) => value.trim() === "");
 
-/** An empty optional text is left out: "" would break its "min 1" rule (spec: SKU table). */
+/** Left out when empty: "" would break its "min 1" rule (spec: SKU table). */
 function optionalText<K extends string>(key: K, value: string): Partial<Record<K, string>> {
   return value === "" ? {} : ({ [key]: value } as Record<K, string>);
 }
 
 interface BodyResult {
   body: Record<string, unknown>;
-  /** Problems the body cannot carry: a language given twice, extras that are not JSON. */
+  /** What the body cannot carry: a language given twice, extras that are not JSON. */
   errors: FieldErrors;
 }
 
@@ -157,10 +143,7 @@ function addError(errors: FieldErrors, path: string, message: string) {
   (errors[path] ??= []).push(message);
 }
 
-/**
- * Rows keyed by language become an object. Rows left entirely blank are dropped (an added row
- * not filled in); a language given twice would silently lose a row, so it is an error instead.
- */
+/** A language given twice would silently lose a row, so it is an error. Blank rows are dropped. */
 function languageRecord<Row extends { language: string }, Value>(
   rows: Row[],
   path: string,
@@ -198,11 +181,7 @@ function parseExtras(text: string, errors: FieldErrors, t: SkuValidationWords): 
   }
 }
 
-/**
- * The SKU create body for the form's state, unvalidated: the caller validates it with
- * `skuCreateSchema` (see `validateSku`). Array rows keep their index, so the schema's paths
- * point at the same rows in the form. `t` words the problems the body cannot carry.
- */
+/** Unvalidated (see `validateSku`). Rows keep their index, so the schema's paths point at the form's rows. */
 export function formStateToSkuBody(state: SkuFormState, t: SkuValidationWords): BodyResult {
   const errors: FieldErrors = {};
   const attributes: Record<string, unknown> = {};
@@ -245,7 +224,7 @@ export function formStateToSkuBody(state: SkuFormState, t: SkuValidationWords): 
       errors,
       t,
       (row) => isBlank(row.verbose_value, row.simplified_value),
-      // "simplified_value: empty string when none" (spec: SKU table), so it is always sent.
+      // "empty string when none" (spec: SKU table), so always sent.
       (row) => ({ ...optionalText("verbose_value", row.verbose_value), simplified_value: row.simplified_value }),
     ),
     identifiers: state.identifiers.map((identifier) => ({
@@ -263,15 +242,11 @@ export function formStateToSkuBody(state: SkuFormState, t: SkuValidationWords): 
   return { body, errors };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Body → state ("New version from this SKU": SKUs are immutable, spec: SKU and price immutability)
-
 const measure = (input: { value: number | string; unit: string }): MeasureState => ({ value: String(input.value), unit: input.unit });
 
-/** The form's state for an existing SKU body, e.g. a stored payload, to start a new version. */
+/** "New version from this SKU": SKUs are immutable (spec: SKU and price immutability). */
 export function skuToFormState(sku: SkuCreateInput): SkuFormState {
   const titles = Object.entries(sku.title).map(([language, value]) => ({ language, value }));
-  // The mandatory language first, as in a new form.
   titles.sort((a, b) => Number(b.language === MANDATORY_LANGUAGE) - Number(a.language === MANDATORY_LANGUAGE));
   const attribute = (item: NonNullable<SkuCreateInput["attributes"]["variant"]>[number]): AttributeState => ({
     name: item.name,
@@ -313,26 +288,19 @@ export function skuToFormState(sku: SkuCreateInput): SkuFormState {
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Validation
-
-/** The schema's issues in the platform's `errors` form, worded for the seller in `t`'s language. */
+/** In the platform's `errors` form, worded for the seller. */
 export function skuIssuesToImportErrors(error: z.ZodError, t: SkuValidationWords): ImportError[] {
   return error.issues.map((issue) => ({ field: formatIssuePath(issue.path), message: sellerMessage(issue, t) }));
 }
 
 export type SkuValidation = { ok: true; sku: SkuCreate; errors: FieldErrors } | { ok: false; errors: FieldErrors };
 
-/**
- * Validates the form with the platform's own schema (the sandbox and the server action use the
- * same one), and returns the errors keyed by form field path, worded in `t`'s language.
- */
+/** With the schema the sandbox and the server action use too; errors keyed by form path. */
 export function validateSku(state: SkuFormState, t: SkuValidationWords): SkuValidation {
   const { body, errors } = formStateToSkuBody(state, t);
   const parsed = skuCreateSchema.safeParse(body);
   if (parsed.success && Object.keys(errors).length === 0) return { ok: true, sku: parsed.data, errors: {} };
   const schemaErrors = parsed.success ? {} : mapImportErrors(skuIssuesToImportErrors(parsed.error, t), state);
-  // Where the form found the problem itself (extras that are not JSON), its message replaces
-  // the schema's, which only sees the consequence ("must be an object").
+  // The form's own message wins: the schema only sees the consequence ("must be an object").
   return { ok: false, errors: { ...schemaErrors, ...errors } };
 }

@@ -1,5 +1,3 @@
-// What the browser gets of a SKU in the catalogue table. Plain module: the table and lib/data
-// both use it.
 import type { TablePage } from "@/lib/tables/table-page";
 
 export interface SkuRow {

@@ -1,26 +1,12 @@
-// The New SKU form's validation messages, in the seller's words and the request's language
-// (messages/<locale>/skus.json, "validation"). Pure: the form (in the browser) and the server
-// action both word the shared schema's issues here.
-//
-// The schema (lib/marketplace/schemas/sku.ts) is the sandbox's too, which answers in English, so
-// it keeps its English wordings; zod words the rest for developers ("Too small: expected string
-// to have >=1 characters"). Both are translated after parsing, from the issue itself: by its
-// wording where the schema gave one, else by its code and parameters (minimum, maximum, expected
-// type, allowed values). A per-parse error map (`safeParse(value, { error })`) would not do:
-// zod prefers a schema's own message to it, so the schema's English would stay. zod's built-in
-// Portuguese (z.locales.pt) is European and for developers, not for a Brazilian seller.
+// The shared schema keeps English (the sandbox answers with it), so issues are worded after
+// parsing: a per-parse error map loses to a schema's own message, and zod's Portuguese is European.
 import type { useTranslations } from "next-intl";
 import type { z } from "zod";
 import { MANDATORY_LANGUAGE, SKU_LIMITS } from "@/lib/marketplace/schemas/sku";
 
-/** The "skus.validation" catalogue: `useTranslations("skus.validation")` or `await getTranslations("skus.validation")`. */
 export type SkuValidationWords = ReturnType<typeof useTranslations<"skus.validation">>;
 
-/**
- * Every message lib/marketplace/schemas/sku.ts words itself, written with the same constants, and
- * its catalogue message. A rule added there with its own wording needs its line here (else the
- * seller reads the generic "is not valid"); lib/skus/validation-messages.test.ts triggers each.
- */
+/** A rule worded in the schema needs its line here, else the seller reads the generic "is not valid". */
 const SCHEMA_WORDINGS = new Map<string, (t: SkuValidationWords) => string>([
   [`must be a language code such as ${MANDATORY_LANGUAGE}`, (t) => t("languageCode", { example: MANDATORY_LANGUAGE })],
   ["must be an http(s) URL", (t) => t("httpUrl")],
@@ -35,11 +21,9 @@ const SCHEMA_WORDINGS = new Map<string, (t: SkuValidationWords) => string>([
   ["must contain one item named package", (t) => t("packageDimension")],
 ]);
 
-/** zod's bounds may be bigints; the messages only show them. */
 const bound = (value: number | bigint) => Number(value);
 const inclusive = (issue: { inclusive?: boolean }) => (issue.inclusive === false ? "no" : "yes");
 
-/** One issue of the shared schema, as the seller reads it: the rule itself, not zod's wording. */
 export function sellerMessage(issue: z.core.$ZodIssue, t: SkuValidationWords): string {
   const worded = SCHEMA_WORDINGS.get(issue.message);
   if (worded) return worded(t);
@@ -59,12 +43,11 @@ export function sellerMessage(issue: z.core.$ZodIssue, t: SkuValidationWords): s
     case "invalid_value":
       return t("oneOf", { values: issue.values.map(String).join(", ") });
     case "invalid_key":
-      // A language key of title, description or display: what is wrong is the key itself.
+      // A language key: what is wrong is the key itself.
       return issue.issues[0] ? sellerMessage(issue.issues[0], t) : t("invalid");
     case "invalid_type":
       return t("type", { expected: issue.expected });
     default:
-      // A format, a union or a refinement the schema did not word: nothing more precise to say.
       return t("invalid");
   }
 }

@@ -1,18 +1,7 @@
-// A table's state as data: its filters (each with the label the filter form shows and how the
-// URL carries it), its sorts and its page sizes, declared once. From that declaration come the
-// URL form of a state, the filter form (components/ui/table-filters.tsx) and its "Clear", and, on
-// the server, the zod schema that validates a URL (lib/tables/table-schema.ts: the page and the
-// route handler use it). Decision 0007 says why this and not nuqs.
-//
-// No zod here: the browser imports this module, and the tables' pages stay light (bench:orders).
-// The browser only reads URLs the table wrote itself (`read`); every URL is validated on the
-// server.
+// A table's filters, sorts and sizes, declared once (decision 0007). No zod here: the browser
+// imports this module and only reads URLs it wrote; the server validates with table-schema.ts.
 
-/**
- * A word of the filter form: the full key of a message (messages/<locale>/<area>.json), e.g.
- * "orders.filters.status"; TableFilters translates it. lib/tables/filter-labels.test.ts checks
- * that every table's keys exist in every language.
- */
+/** A full message key, e.g. "orders.filters.status" (filter-labels.test.ts checks every language has it). */
 export type MessageKey = string;
 
 /** Free text; `max` characters at most (100 unless said). */
@@ -23,11 +12,7 @@ export interface TextFilter {
   mono?: boolean;
   placeholder?: MessageKey;
 }
-/**
- * One of a few values, chosen in a drop-down; `emptyLabel` is the "any" choice. `optionLabels`
- * names the catalogue object holding a word per value ("orders.statuses" → "orders.statuses.new");
- * without it the values are shown as they are (codes such as webhook domains).
- */
+/** `optionLabels`: the catalogue object with a word per value; without it values show as codes. */
 export interface SelectFilter<T extends string = string> {
   kind: "select";
   label: MessageKey;
@@ -35,17 +20,14 @@ export interface SelectFilter<T extends string = string> {
   emptyLabel: MessageKey;
   optionLabels?: MessageKey;
 }
-/** Several of a few values at once, comma-separated in the URL (`status=new,approved`). */
+/** Comma-separated in the URL (`status=new,approved`). */
 export interface ChoicesFilter<T extends string = string> {
   kind: "choices";
   label: MessageKey;
   options: readonly T[];
   optionLabels?: MessageKey;
 }
-/**
- * An instant, edited as local date and time, carried as ISO 8601 with its offset; `local`: one
- * without an offset is accepted too.
- */
+/** Carried as ISO 8601 with its offset; `local` also accepts one without. */
 export interface InstantFilter {
   kind: "instant";
   label: MessageKey;
@@ -73,27 +55,24 @@ export const instantFilter = (label: MessageKey, options: { local?: boolean } = 
 
 type FilterValue<F extends FilterDefinition> = F extends ChoicesFilter<infer T> ? T[] : F extends SelectFilter<infer T> ? T : string;
 
-/** A table's state: its filters' values (absent when unset), and the sort, page and size. */
 export type TableState<Filters extends Record<string, FilterDefinition>, Sort extends string> = {
   -readonly [K in keyof Filters]?: FilterValue<Filters[K]>;
 } & ([Sort] extends [never] ? unknown : { sort: Sort }) & { page: number; size: number };
 
-/** The state type of a table declared with defineTableParams. */
 export type StateOf<T> = T extends TableParams<infer Filters, infer Sort> ? TableState<Filters, Sort> : never;
 
 export interface TableParams<Filters extends Record<string, FilterDefinition>, Sort extends string> {
   filters: Filters;
   filterKeys: (keyof Filters & string)[];
-  /** The sorts offered, `field:direction`, the first the default; undefined: one fixed order. */
+  /** `field:direction`, the first the default; undefined: one fixed order. */
   sorts: readonly Sort[] | undefined;
   sizes: readonly [number, ...number[]];
   defaultSize: number;
   maxPage: number;
-  /** The URL form of a state, defaults left out so links stay short and stable. */
+  /** Defaults left out, so links stay short and stable. */
   toSearchParams: (state: Partial<TableState<Filters, Sort>>) => URLSearchParams;
   /** A URL this table wrote, read back (the browser's own navigations; not a validation). */
   read: (params: URLSearchParams) => TableState<Filters, Sort>;
-  /** The state of a URL that says nothing: no filter, first page. */
   initial: TableState<Filters, Sort>;
 }
 

@@ -1,7 +1,4 @@
-// The zod schema of a table's URL, built from its declaration (lib/tables/table-params.ts): what
-// the route handler and the page (its server-rendered first page) validate a URL with, so a bad
-// parameter is named (400) and never reaches the platform. Server code imports this; the browser
-// does not need it (it reads only URLs it wrote).
+// The server's validation of a table's URL, so a bad parameter is named (400) and never reaches the platform.
 import { z } from "zod";
 import type { FilterDefinition, TableParams, TableState } from "@/lib/tables/table-params";
 
@@ -25,14 +22,10 @@ function filterSchema(filter: FilterDefinition, text: z.ZodType<string> | undefi
 
 export interface TableSchema<Filters extends Record<string, FilterDefinition>, Sort extends string> {
   schema: z.ZodType<TableState<Filters, Sort>>;
-  /** The state in a URL's parameters (an error names the first bad parameter). */
   parse: (params: URLSearchParams) => z.ZodSafeParseResult<TableState<Filters, Sort>>;
 }
 
-/**
- * `texts`: a text filter's own rule where it has one (an object id); `check`: rules across
- * filters, e.g. a range's start before its end, as a message on one filter.
- */
+/** `texts`: a text filter's own rule (an object id); `check`: a rule across filters, reported on one. */
 export function tableSchema<Filters extends Record<string, FilterDefinition>, Sort extends string>(
   table: TableParams<Filters, Sort>,
   options: {

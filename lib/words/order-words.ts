@@ -1,14 +1,9 @@
-// An order's codes in the seller's words (spec: Resources → Order, Delivery item, Delivery
-// shipping): statuses, payment method and installments, commission type, pickup method, units
-// and handling times. The lists are the codes we have words for; any other shows marked.
+// The lists are the codes we have words for; any other shows marked.
 import { ORDER_STATUSES, WEBHOOK_DOMAINS } from "@/lib/marketplace/values";
 import { isOneOf, otherWord } from "@/lib/words/words";
 import type { Words } from "@/lib/words/words";
 
-/**
- * A delivery's states: those `order.delivery` notifications name and those of `order.shipping`
- * (spec: States → Delivery status). An order's delivery does not say which kind it is.
- */
+/** Both notification domains' states: an order's delivery does not say which kind it is. */
 export const DELIVERY_STATUSES = [...new Set([...WEBHOOK_DOMAINS["order.delivery"], ...WEBHOOK_DOMAINS["order.shipping"]])];
 
 /** The spec names no payment methods: these are the ones the sandbox seeds, and the usual Brazilian ones. */
@@ -20,10 +15,8 @@ export const COMMISSION_TYPES = ["value", "percentage"] as const;
 /** `dropoff` is the platform's; `seller` is how the sandbox marks a delivery the seller arranges (sandbox/seed/orders.ts). */
 export const PICKUP_METHODS = ["dropoff", "seller"] as const;
 
-/** Item units (spec: `measure_unit`, for instance `PC`). */
 export const MEASURE_UNITS = ["PC", "UN"] as const;
 
-/** Handling time and deadline units (spec: `precision`, for instance `days`). */
 export const DURATION_PRECISIONS = ["days", "hours"] as const;
 
 export function orderStatusWord(t: Words, status: string): string {
@@ -38,7 +31,6 @@ export function paymentMethodWord(t: Words, method: string): string {
   return isOneOf(PAYMENT_METHODS, method) ? t(`paymentMethods.${method}`) : otherWord(t, method);
 }
 
-/** "3 installments"; one (or none) is paying in full. */
 export function installmentsWord(t: Words, count: number): string {
   return t("installments", { count });
 }
@@ -51,7 +43,7 @@ export function pickupMethodWord(t: Words, method: string): string {
   return isOneOf(PICKUP_METHODS, method) ? t(`pickupMethods.${method}`) : otherWord(t, method);
 }
 
-/** "2 pieces"; a unit without a word keeps its code beside the count. */
+/** A unit without a word keeps its code beside the count. */
 export function quantityWord(t: Words, count: number, unit: string): string {
   const code = unit.trim().toUpperCase();
   return isOneOf(MEASURE_UNITS, code) ? t(`quantities.${code}`, { count }) : t("otherQuantity", { count, unit });
@@ -63,13 +55,12 @@ export interface TimeLimit {
   workday: boolean;
 }
 
-/** "2 business days", "3 calendar days", with the language's plural rules. */
 export function durationWord(t: Words, { value, precision, workday }: TimeLimit): string {
   if (!isOneOf(DURATION_PRECISIONS, precision)) return otherWord(t, `${value} ${precision}`);
   return t(`durations.${precision}.${workday ? "workday" : "calendar"}`, { value });
 }
 
-/** "2 business days, by <date>": `date` already formatted for the reader. */
+/** `date` already formatted for the reader. */
 export function timeLimitWord(t: Words, limit: TimeLimit, date: string): string {
   return t("timeLimit", { duration: durationWord(t, limit), date });
 }

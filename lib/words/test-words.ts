@@ -1,4 +1,3 @@
-// The `words` namespace in each language, as the catalogue's functions receive it, for tests.
 import { createTranslator } from "next-intl";
 import type { Locale } from "@/i18n/config";
 import { catalogues } from "@/messages";

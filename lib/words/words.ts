@@ -1,6 +1,4 @@
-// The catalogue of words for the platform's codes (STYLE 26): every code a seller can see goes
-// through a function of lib/words/, which takes next-intl's `t` for the `words` namespace
-// (messages/<locale>/words.json), so server and client components share it. Plain module.
+// Every platform code a seller can see is worded through lib/words/, on server and client alike.
 import type { useTranslations } from "next-intl";
 
 export type Words = ReturnType<typeof useTranslations<"words">>;
@@ -9,11 +7,7 @@ export function isOneOf<const C extends string>(codes: readonly C[], code: strin
   return (codes as readonly string[]).includes(code);
 }
 
-/**
- * A code the catalogue has no word for, as the platform sent it and marked as such ("Other:
- * foo_bar"): the platform may add codes before this dashboard knows them, and a blank cell would
- * hide that something happened.
- */
+/** "Other: foo_bar": the platform may add codes before we know them, and a blank would hide them. */
 export function otherWord(t: Words, code: string): string {
   return t("other", { code: code.trim() || "—" });
 }
