@@ -5,8 +5,7 @@ import { PrismaClient } from "@/lib/generated/prisma/client";
 
 function createPrismaClient() {
   return new PrismaClient({
-    // Sessions in UTC: Prisma's DateTime columns are `timestamp without time zone`, read as UTC,
-    // so anything the database computes (now(), defaults) must be UTC too.
+    // Sessions in UTC: DateTime columns are `timestamp without time zone` read as UTC.
     adapter: new PrismaPg({ connectionString: env.DATABASE_URL, options: "-c timezone=UTC", application_name: "dashboard" }),
     log: env.NODE_ENV === "development" ? ["warn", "error"] : ["error"],
   });

@@ -6,12 +6,8 @@ import { isColorSupported, prettyFactory } from "pino-pretty";
 import { env } from "@/lib/env";
 import { WEBHOOK_SIGNATURE_HEADER } from "@/lib/marketplace/schemas/webhook";
 
-// The server's logs: one JSON object per line (level, time, message, and the context a child
-// logger carries: requestId, shopId, component), or the same lines made readable for a terminal
-// (LOG_FORMAT=pretty, `npm run dev`'s default). What must never reach a log is removed twice:
-// by key, with pino's redact paths, and by content, on every finished line (scrubText), which
-// also covers what redact paths cannot see: free text, error messages and stacks, keys deeper
-// than the paths reach.
+// Secrets are removed twice: by key (pino's redact paths) and by content on every finished line
+// (scrubText), which also catches free text, error messages, stacks and keys deeper than the paths.
 
 export type { Logger };
 export type LogFormat = "json" | "pretty";
@@ -60,11 +56,7 @@ const SECRET_KEYS = [
 
 const pathKey = (key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`);
 
-/**
- * pino's redact paths: each secret key at the top, one and two levels down (an object, its
- * headers), and where an order payload (lib/marketplace/schemas/order.ts) keeps its customers'
- * documents, under any key.
- */
+/** Each secret key up to two levels down, and where an order payload keeps customers' documents. */
 const REDACT_PATHS = [
   ...SECRET_KEYS.flatMap((key) => [pathKey(key).replace(/^\./, ""), `*${pathKey(key)}`, `*.*${pathKey(key)}`]),
   ...["customer.document_number", "deliveries.*.shipping.recipient.document_number", "payments.*.gateway.document"].flatMap((path) => [path, `*.${path}`, `*.*.${path}`]),
@@ -103,7 +95,6 @@ const KNOWN_SECRETS = [env.AUTH_SECRET, env.TOKEN_ENCRYPTION_KEY, ...(env.TOKEN_
   // As they would appear inside a JSON string too.
   .flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1)]);
 
-/** Removes secrets from text: a finished log line, or any message. */
 export function scrubText(text: string): string {
   let scrubbed = text;
   for (const secret of KNOWN_SECRETS) if (scrubbed.includes(secret)) scrubbed = scrubbed.split(secret).join(CENSOR);
@@ -111,13 +102,12 @@ export function scrubText(text: string): string {
   return scrubbed;
 }
 
-/** Where the lines go: stdout unless a test captures them. */
 type LineSink = Pick<DestinationStream, "write">;
 
 function scrubbingDestination(format: LogFormat, sink: LineSink): DestinationStream {
   if (format === "json") return { write: (line: string) => void sink.write(scrubText(line)) };
-  // Pretty is made in this thread, line by line: pino's worker-thread transports do not survive
-  // Next.js's bundling. Scrubbed before it is prettified, while it is still JSON.
+  // In this thread: pino's worker-thread transports do not survive Next.js's bundling. Scrubbed
+  // while still JSON.
   const prettify = prettyFactory({
     colorize: sink === process.stdout && isColorSupported,
     translateTime: "SYS:HH:MM:ss.l",
@@ -161,8 +151,7 @@ function serializeError(error: unknown): unknown {
     serialized.errorCode = serialized.code;
     delete serialized.code;
   }
-  // Libraries hang whole objects on their errors (pg: the client, with its connection settings):
-  // only plain values are kept.
+  // Libraries hang whole objects on errors (pg: the client and its connection settings).
   for (const [key, value] of Object.entries(serialized)) {
     if (value !== null && typeof value === "object" && key !== "aggregateErrors") delete serialized[key];
   }
@@ -193,12 +182,10 @@ export function requestIdOf(request: Request): string {
   return id;
 }
 
-/** A logger for one request: its lines carry `requestId`, and `shopId` when given. */
 export function requestLog(request: Request, fields: { shopId?: string; component?: string } = {}, parent: Logger = log): Logger {
   return parent.child({ requestId: requestIdOf(request), ...definedFields(fields) });
 }
 
-/** A logger for work on one shop outside a request (processing, reconciliation): its lines carry `shopId`. */
 export function shopLog(shopId: string, fields: { component?: string } = {}, parent: Logger = log): Logger {
   return parent.child({ shopId, ...definedFields(fields) });
 }

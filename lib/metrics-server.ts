@@ -6,11 +6,8 @@ import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { metricsRegistry } from "@/lib/metrics";
 
-// Prometheus scrapes each instance at GET /metrics on a port of its own (METRICS_PORT, default
-// 9464, on METRICS_HOST, default 127.0.0.1), a plain node:http server beside Next.js: the public
-// port never exposes it, and a scrape never queues behind page renders. A port that cannot be
-// taken is logged and the instance goes on without metrics: a dashboard must not stop serving
-// sellers because a second one on the machine holds the port.
+// A port of its own, not a route: the public port never exposes /metrics and a scrape never queues
+// behind renders. A taken port is logged, not fatal: sellers matter more than metrics.
 
 export interface MetricsServer {
   host: string;

@@ -4,14 +4,8 @@ import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { DB_NOW, pool, receiverPool } from "@/lib/pg-pool";
 
-// The instance's Prometheus metrics, served by lib/metrics-server.ts on a port of their own and
-// described in docs/operations.md. Counters and histograms are this process's own; the gauges
-// read from the database at scrape time (queue, dead events, reconciliation lag) are the whole
-// cluster's, the same from every instance.
-//
-// Next.js may load this module more than once in one process (route handlers and
-// instrumentation are bundled apart): the registry and every metric live on globalThis, so each
-// copy of the module counts into the same objects and nothing is registered twice.
+// Counters are this process's; gauges read from the database are the whole cluster's. Everything
+// lives on globalThis because Next.js may load this module once per bundle in one process.
 
 /** A dead event's queue row never comes due: lib/data/webhook-queue.ts (DEAD_UNTIL) marks it so. */
 const DEAD_UNTIL = `TIMESTAMP '9999-12-31 00:00:00'`;
@@ -37,7 +31,6 @@ export type ReconcileOutcomeLabel = "ok" | "failed" | "rate_limited" | "timeout"
 
 function createMetrics() {
   const registry = new Registry();
-  // Process memory, CPU, handles, and event-loop delay, under their usual names.
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
 
@@ -109,10 +102,7 @@ function createMetrics() {
   return { registry, metrics };
 }
 
-/**
- * Runs `read` once for any number of callers while it is in flight: the gauges a scrape reads
- * from one query ask for it together, and it runs once.
- */
+/** Several gauges of one scrape share one query: callers while it runs get the same promise. */
 function sharedWhileRunning<T>(read: () => Promise<T>): () => Promise<T> {
   let running: Promise<T> | null = null;
   return () => {
@@ -132,11 +122,7 @@ function warnQueryFailed(query: string, error: unknown) {
   log.warn({ component: "metrics", query, err: error }, "a metrics query failed: its gauges are left out of this scrape");
 }
 
-/**
- * Gauges read from the database at scrape time: one cheap statement each for the queue and for
- * reconciliation, on the dashboard's pool. A statement that fails leaves its gauges out of the
- * scrape (absent, not zero) and the rest is still served.
- */
+/** A statement that fails leaves its gauges out of the scrape (absent, not zero); the rest is served. */
 function registerDatabaseGauges(registers: Registry[]) {
   // Registered first, so a scrape reads the pools before its own statements below take connections.
   new Gauge<"pool" | "state">({
@@ -251,7 +237,6 @@ function registerDatabaseGauges(registers: Registry[]) {
 const globalForMetrics = globalThis as unknown as { dashboardMetrics?: ReturnType<typeof createMetrics> };
 const state = (globalForMetrics.dashboardMetrics ??= createMetrics());
 
-/** The registry lib/metrics-server.ts serves. */
 export const metricsRegistry: Registry = state.registry;
 
 export const metrics = state.metrics;

@@ -3,19 +3,14 @@ import pg from "pg";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 
-// The dashboard's own `pg` pool, beside Prisma's, for the few paths where Prisma's per-query cost
-// matters or where it has no API: the webhook receiver's group commit, claiming work with
-// FOR UPDATE SKIP LOCKED, LISTEN/NOTIFY. (docs/decisions/0002-webhook-receiver-hot-path.md)
-// The SQL written here must follow prisma/schema.prisma by hand; the integration tests read the
-// rows back through Prisma.
+// Pools beside Prisma's for the paths where its per-query cost matters or it has no API (decision
+// 0002). SQL written against them follows prisma/schema.prisma by hand.
 
 const TIMESTAMP_OID = 1114;
 
 /**
- * Connection settings shared by the pool and the LISTEN connection. Prisma's DateTime is
- * `timestamp(3)` without time zone, holding UTC: the session runs in UTC (so now() and casts
- * agree), timestamps are sent as ISO strings (a JS Date would be sent in the process's zone), and
- * read back as UTC whatever the process's TZ.
+ * Prisma's DateTime is `timestamp(3)` holding UTC, so sessions run in UTC and timestamps are read
+ * back as UTC whatever the process's zone (send them as ISO strings, not Dates).
  */
 export function connectionConfig(): pg.ClientConfig {
   return {
@@ -31,16 +26,12 @@ export function connectionConfig(): pg.ClientConfig {
 
 function createPool(max: number, name: string) {
   const pool = new pg.Pool({ ...connectionConfig(), application_name: name, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
-  // An idle client's error (the server restarted, a connection was cut) must not crash the
-  // process: the pool drops that client and the next query opens a new one.
+  // An idle client's error must not crash the process; the pool replaces that client.
   pool.on("error", (error) => log.error({ component: "db", pool: name, err: error }, "idle connection lost"));
   return pool;
 }
 
-/**
- * The webhook receiver's group commits in flight at once (lib/data/webhook-store.ts): while they
- * are written, new events gather into the next batch.
- */
+/** Group commits in flight at once (lib/data/webhook-store.ts); new events gather meanwhile. */
 export const RECEIVER_WRITES_IN_FLIGHT = 4;
 
 const globalForPool = globalThis as unknown as { pgPool?: pg.Pool; pgReceiverPool?: pg.Pool };
@@ -49,11 +40,7 @@ const globalForPool = globalThis as unknown as { pgPool?: pg.Pool; pgReceiverPoo
 export const pool = globalForPool.pgPool ?? createPool(6, "dashboard");
 globalForPool.pgPool = pool;
 
-/**
- * The receiver's writes only, one connection per group commit in flight: a burst of processing
- * (which holds several connections while it fetches and upserts) never makes an acknowledgement
- * wait for a connection.
- */
+/** The receiver's writes only, so an acknowledgement never waits for a connection processing holds. */
 export const receiverPool = globalForPool.pgReceiverPool ?? createPool(RECEIVER_WRITES_IN_FLIGHT, "dashboard-receiver");
 globalForPool.pgReceiverPool = receiverPool;
 

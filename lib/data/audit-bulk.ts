@@ -15,10 +15,8 @@ interface BatchRow {
 }
 
 /**
- * A bulk price run's audit trail, written batch by batch: one entry per price applied (before →
- * after), and one entry for the run whose counts each batch adds to, so the log shows "998 sent,
- * 2 failed" once however many batches the page sent. The run's entry is looked for among the
- * shop's price entries of the last two days (the (sellerId, kind, at) index), not its whole log.
+ * One entry per price applied, and one for the run whose counts every batch adds to, so the log
+ * shows the run once. The run's entry is searched in two days of price entries, not the whole log.
  */
 export async function recordBulkRun(
   sellerId: string,

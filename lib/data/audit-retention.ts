@@ -8,7 +8,6 @@ import { env } from "@/lib/env";
 /** Entries deleted per statement while pruning, so that none holds locks for long. */
 export const AUDIT_PRUNE_BATCH = 5_000;
 
-/** Deletes entries older than AUDIT_RETENTION_DAYS at `now`, a batch at a time, until none is left. Answers how many went. */
 export async function pruneAuditEntries(now = new Date(), batch = AUDIT_PRUNE_BATCH): Promise<number> {
   // Timestamps are UTC wall time without a zone (lib/db.ts): the ISO string cast to `timestamp` is that.
   const cutoff = new Date(now.getTime() - env.AUDIT_RETENTION_DAYS * 86_400_000).toISOString();

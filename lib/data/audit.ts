@@ -9,28 +9,20 @@ import type { AuditExportSettings } from "@/lib/audit/export-csv";
 import { exportDay } from "@/lib/orders/export-csv";
 import { startOfDay } from "@/lib/orders/ship-by";
 
-// The shop's audit log (prisma/schema.prisma AuditEntry): what its people did, recorded by the
-// actions that did it, listed newest first with keyset paging, exported as CSV and kept for
-// AUDIT_RETENTION_DAYS. Entries keep the person's name as it was: a person who left the shop
-// still reads as who they were.
+// Entries keep the person's name as it was, so someone who left still reads as who they were.
 
 export interface AuditInput {
   sellerId: string;
-  /** Who did it. */
   person: { id: string; name: string };
   action: AuditAction;
   /** What it was done to: a SKU code, a price id, a person's name, an event id. */
   subject?: string | null;
-  /** JSON-serialisable state before and after the change (omit for things that are not changes). */
+  /** Omitted for things that are not changes. */
   before?: Prisma.InputJsonValue | null;
   after?: Prisma.InputJsonValue | null;
 }
 
-/** Records one entry or many (a bulk run's summary and each of its prices) in one statement. */
-/**
- * Records entries; `tx`, when given, is the transaction of the change they describe, so the entry
- * and the change commit together or not at all.
- */
+/** One statement. Pass the change's transaction as `tx` so the entry and the change commit together. */
 export async function recordAudit(entries: AuditInput | AuditInput[], tx: Prisma.TransactionClient = db): Promise<void> {
   const list = Array.isArray(entries) ? entries : [entries];
   if (list.length === 0) return;
@@ -54,7 +46,7 @@ export interface AuditShop {
   timeZone: string;
 }
 
-/** An entry as pages and the export read it. The id is a string: it is a bigint, and travels in URLs. */
+/** The id is a string: it is a bigint, and travels in URLs. */
 export interface AuditRow {
   id: string;
   at: Date;
@@ -79,7 +71,6 @@ type SelectedRow = Prisma.AuditEntryGetPayload<{ select: typeof ROW }>;
 
 const toRow = (row: SelectedRow): AuditRow => ({ ...row, id: row.id.toString() });
 
-/** Midnight at the start of `day` (YYYY-MM-DD), `days` later, in `timeZone`. */
 function startOfLocalDay(day: string, timeZone: string, days = 0): Date {
   const [year, month, date] = day.split("-").map(Number) as [number, number, number];
   // Noon UTC falls on `day` or a neighbour in every zone (offsets stay within ±14 h); the shift
@@ -108,11 +99,7 @@ function whereOf(shop: AuditShop, filters: AuditFilters, before?: bigint): Prism
   };
 }
 
-/**
- * A page of the shop's log, newest first: the entries of `filters` older than the `before` cursor
- * (an entry id, as the "Older entries" link carries it). Keyset paging by id: a page never repeats
- * or skips an entry, however many are recorded meanwhile.
- */
+/** Newest first, keyset paging by id: a page never repeats or skips an entry recorded meanwhile. */
 export async function listAuditEntries(shop: AuditShop, filters: AuditFilters, page: { before?: string | undefined } = {}): Promise<AuditPage> {
   const found = await db.auditEntry.findMany({
     where: whereOf(shop, filters, page.before === undefined ? undefined : BigInt(page.before)),
@@ -131,13 +118,9 @@ export interface AuditPerson {
 
 const collator = new Intl.Collator("pt-BR", { sensitivity: "base" });
 
-/**
- * Everyone who appears in the shop's log, for the person filter: members who left included, by
- * their current name (else the latest they were recorded with), sorted by name.
- */
+/** Members who left included, by their current name, else the latest they were recorded with. */
 export async function listAuditPeople(sellerId: string): Promise<AuditPerson[]> {
-  // A loose index scan on (sellerId, personId, at): one index probe per person, not a read of
-  // every entry, which DISTINCT would do.
+  // A loose index scan: one index probe per person, where DISTINCT would read every entry.
   const people = await db.$queryRaw<{ id: string; name: string }[]>`
     WITH RECURSIVE people AS (
       (SELECT "personId" FROM "AuditEntry" WHERE "sellerId" = ${sellerId} AND "personId" IS NOT NULL ORDER BY "personId" LIMIT 1)
@@ -154,19 +137,11 @@ export async function listAuditPeople(sellerId: string): Promise<AuditPerson[]> 
   return people.sort((a, b) => collator.compare(a.name, b.name) || a.id.localeCompare(b.id));
 }
 
-/**
- * An export stops at this many entries (the newest of its filters) and its last line says so: a
- * year of a busy shop fits, and a bigger file is no longer a spreadsheet anyone opens; narrower
- * dates export the rest.
- */
+/** A year of a busy shop; a bigger file is no spreadsheet anyone opens. Narrower dates export the rest. */
 export const AUDIT_EXPORT_LIMIT = 50_000;
-/** Entries read per statement while exporting. */
 const EXPORT_BATCH = 1_000;
 
-/**
- * The entries of `filters`, newest first, a batch at a time, at most `limit`. Its return value says
- * whether entries were left out.
- */
+/** Newest first, at most `limit`; returns whether entries were left out. */
 export async function* exportAuditEntries(shop: AuditShop, filters: AuditFilters, limit = AUDIT_EXPORT_LIMIT): AsyncGenerator<AuditRow[], boolean> {
   let before: bigint | undefined;
   let sent = 0;
@@ -185,11 +160,7 @@ export async function* exportAuditEntries(shop: AuditShop, filters: AuditFilters
   }
 }
 
-/**
- * The export as a CSV stream: the header, then a batch at a time as the browser takes them, and a
- * last line when the limit cut it. `settings` carries everything from the request (language,
- * words): the stream is pulled after the route has returned.
- */
+/** `settings` carries everything from the request: the stream is pulled after the route returned. */
 export function auditCsvStream(shop: AuditShop, filters: AuditFilters, settings: AuditExportSettings, limit = AUDIT_EXPORT_LIMIT): ReadableStream<Uint8Array> {
   const batches = exportAuditEntries(shop, filters, limit);
   const encoder = new TextEncoder();

@@ -5,7 +5,6 @@ import { queueCounts } from "@/lib/data/webhook-queue";
 import { readRunFailure } from "@/lib/data/seller-sync";
 import type { RunFailure } from "@/lib/data/seller-sync";
 
-/** What the Webhooks page shows of a seller's link with the platform: is anything being lost? */
 export interface ConnectionHealth {
   lastEventAt: Date | null;
   waiting: number;
@@ -13,10 +12,7 @@ export interface ConnectionHealth {
   lastReconciledAt: Date | null;
   /** When the shop's orders are next checked (its slot); null when that is now (due, or never scheduled). */
   nextReconcileAt: Date | null;
-  /**
-   * Minutes since the last completed reconciliation (or since connecting) when that is more than two
-   * intervals: the shop is behind (RECONCILE_INTERVAL_SECONDS), else null.
-   */
+  /** Minutes since the last reconciliation (or connecting) when over two intervals, else null. */
   behindMinutes: number | null;
   lastRecovered: number;
   recoveredTotal: number;

@@ -8,12 +8,7 @@ import { problemResponse } from "@/lib/data/problem-response";
 import type { CurrentSeller } from "@/lib/data/sellers";
 import { formatFieldPath } from "@/lib/marketplace/schemas/field-path";
 
-/**
- * The one shape of a table's route handler (orders, prices, SKUs, events): the shop of the path,
- * for a member whose role has `capability` (401 signed out, 403 otherwise), the URL's filters read
- * by the table's schema (400 naming the first bad parameter), the page (a platform problem as
- * problemResponse says), never cached.
- */
+/** A table's route handler: 401 signed out, 403 without `capability`, 400 on a bad filter, never cached. */
 export function listRoute<F>(
   capability: Capability,
   parseFilters: (params: URLSearchParams) => z.ZodSafeParseResult<F>,
@@ -30,7 +25,6 @@ export function listRoute<F>(
   };
 }
 
-/** 400 naming a table URL's first bad parameter (the table routes and the orders export). */
 export function badQuery(error: z.ZodError): Response {
   const issue = error.issues[0];
   return Response.json({ error: `${formatFieldPath(issue?.path ?? []) || "query"}: ${issue?.message ?? "invalid"}` }, { status: 400 });

@@ -10,11 +10,8 @@ import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { DB_NOW, pool } from "@/lib/pg-pool";
 
-// The order and price mirrors (prisma/schema.prisma OrderMirror, PriceMirror): what the dashboard
-// keeps of the platform to answer "what needs me now" without paging it. Written by event
-// processing (lib/webhooks/process.ts), reconciliation and the back-fill (lib/sync/reconcile.ts),
-// possibly at once from several instances: a row only moves forward in the platform's
-// updated_at, so an older answer that arrives late never overwrites a newer one.
+// Processing, reconciliation and the back-fill write here at once from several instances: a row
+// only moves forward in the platform's updated_at, so a late older answer never overwrites a newer.
 
 export interface MirrorDelivery {
   id: string;
@@ -41,10 +38,7 @@ export interface OrderMirrorRow {
   net: number | null;
 }
 
-/**
- * An order's amounts with the deductions the net needs, when the answer was read with them: an
- * order read without them gets no net (null), never one equal to its total.
- */
+/** An order read without its deductions gets no net (null), never one equal to its total. */
 type AmountsWithDeductions = OrderSummary["amounts"] & Partial<Pick<OrderAmounts, "freight" | "comission">>;
 
 function netParts(amounts: AmountsWithDeductions): Pick<OrderMirrorRow, "commission" | "sellerFreight" | "net"> {
@@ -52,7 +46,6 @@ function netParts(amounts: AmountsWithDeductions): Pick<OrderMirrorRow, "commiss
   return net ? { commission: net.commission, sellerFreight: net.sellerFreight, net: net.net } : { commission: null, sellerFreight: null, net: null };
 }
 
-/** What the mirror keeps of an order (spec: Order). */
 export function mirrorRowFromOrder(order: OrderSummary): OrderMirrorRow {
   const deliveries = order.deliveries.map((delivery) => ({
     id: delivery.id,
@@ -72,25 +65,20 @@ export function mirrorRowFromOrder(order: OrderSummary): OrderMirrorRow {
     normalizer: order.amounts.normalizer,
     itemCount: itemCountOf(order),
     deliveries,
-    // The same "ship by" the orders list shows (lib/orders/ship-by.ts).
     nextLimitAt: shipBy === null ? null : new Date(shipBy).toISOString(),
-    // What the overview's net sales add up, worked out as everywhere else.
     ...netParts(order.amounts),
   };
 }
 
 /**
- * Upserts orders into a seller's mirror, newer wins (an equal updated_at rewrites: same data),
- * and names the SKUs their items sell (lib/data/product-names.ts): every path that mirrors orders
- * (processing, reconciliation, the back-fill) comes through here.
- * Answers the ids of the rows written (those not older than what the mirror had).
+ * Newer wins (an equal updated_at rewrites the same data); also names the SKUs the items sell.
+ * Answers the ids written, those not older than what the mirror had.
  */
 export async function upsertMirrorOrders(sellerId: string, orders: readonly OrderSummary[]): Promise<string[]> {
   const written = await upsertShopsMirrorOrders([{ sellerId, orders }]);
   return written.map((row) => row.orderId);
 }
 
-/** upsertMirrorOrders for several shops in one statement (a batch of events names many shops). */
 export async function upsertShopsMirrorOrders(shops: readonly ShopOrders[]): Promise<{ sellerId: string; orderId: string }[]> {
   // In one order everywhere (by shop, then id), so two writers upserting overlapping orders (two
   // instances, processing and reconciliation) lock rows in the same order and never deadlock.
@@ -130,7 +118,6 @@ export interface MirroredOrderState {
   updatedAt: Date;
 }
 
-/** The mirror's status and updated_at of these orders (those it has). */
 export async function mirroredOrderStates(sellerId: string, orderIds: readonly string[]): Promise<Map<string, MirroredOrderState>> {
   if (orderIds.length === 0) return new Map();
   const result = await pool.query<{ orderId: string; status: string; updatedAt: Date }>(
@@ -154,7 +141,6 @@ export async function upsertMirrorPrice(sellerId: string, price: PriceWithHistor
   });
 }
 
-/** Which orders a deadline filter of the orders list means, read from the mirror (exact, unlike the platform's per-field filters). */
 export interface MirrorDeadlineQuery {
   /** Ship by within [from, before): lib/orders/ship-by.ts deadlineRange. */
   range: { from: Date | null; before: Date };
@@ -168,7 +154,6 @@ export interface MirrorDeadlineQuery {
   limit: number;
 }
 
-/** A page of the seller's order ids whose next handling-time limit falls in the range, and how many there are. */
 export async function mirroredOrderIdsByShipBy(sellerId: string, query: MirrorDeadlineQuery): Promise<{ ids: string[]; total: number }> {
   const where: Prisma.OrderMirrorWhereInput = {
     sellerId,

@@ -9,14 +9,9 @@ import type { OrderFilters } from "@/lib/orders/order-filters";
 import { describeProblem } from "@/lib/platform-problem";
 import type { PlatformResult, ProblemWords } from "@/lib/platform-problem";
 
-// The orders export's source: every order of the current filter, one platform page at a time, at
-// the largest page size the platform reports (spec: Generic list rules, max_limit), waiting out a
-// rate limit (429, Retry-After) instead of failing. The route handler pulls the next page only
-// when the browser has taken the last, so the server holds one page at a time. The words of a
-// problem are the route's (`getTranslations("problems")`), asked for while the request is alive:
-// the pages are read later, as the browser pulls the stream.
+// Pages are read as the browser pulls the stream, after the route has returned: a problem's words
+// come from the route, taken while the request was alive. A rate limit is waited out, not fatal.
 
-/** Mirror ids read at a time for a deadline export; their orders are fetched IDS_PER_REQUEST at a time. */
 const MIRROR_IDS_PER_READ = 1_000;
 const RATE_LIMIT_ATTEMPTS = 6;
 
@@ -29,7 +24,6 @@ async function patiently<T>(call: () => Promise<PlatformResult<T>>, problems: Pr
   return result.data;
 }
 
-/** The orders of `filters` (their paging ignored), page after page; `problems` words a failure. */
 export async function* exportOrderPages(seller: CurrentSeller, filters: OrderFilters, problems: ProblemWords): AsyncGenerator<Order[]> {
   if (filters.deadline) {
     yield* exportByShipBy(seller, filters, filters.deadline, problems);
@@ -43,10 +37,7 @@ export async function* exportOrderPages(seller: CurrentSeller, filters: OrderFil
   });
 }
 
-/**
- * "To ship today" and "late": the mirror says which orders, the platform what they are
- * (lib/data/orders.ts); "today" is the seller's, in their time zone.
- */
+/** The mirror says which orders, the platform what they are (see listOrdersByShipBy). */
 async function* exportByShipBy(seller: CurrentSeller, filters: OrderFilters, deadline: "today" | "late", problems: ProblemWords): AsyncGenerator<Order[]> {
   const now = new Date();
   for (let offset = 0; ; offset += MIRROR_IDS_PER_READ) {

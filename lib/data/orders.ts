@@ -34,10 +34,7 @@ export async function getOrderForSeller(seller: CurrentSeller, id: string): Prom
 /** Orders are asked of the platform by id this many at a time (the spec's example max_limit). */
 export const IDS_PER_REQUEST = 50;
 
-/**
- * The mirror's question for a "to ship today" or "late" list of these filters (their paging
- * aside); "today" ends at midnight in the seller's time zone (`seller.timeZone`).
- */
+/** "Today" ends at midnight in `timeZone`, the seller's. */
 export function shipByQuery(
   filters: OrderFilters,
   deadline: "today" | "late",
@@ -71,10 +68,8 @@ export async function ordersByIds(seller: CurrentSeller, ids: readonly string[])
 }
 
 /**
- * The "to ship today" and "late" lists. The platform's filters apply to each field of a delivery
- * separately (generic list rules), so "an open delivery whose limit has passed" cannot be asked
- * of it exactly: the mirror, which keeps each order's next limit among its open deliveries
- * (lib/orders/ship-by.ts), says which orders, and the platform says what they are now.
+ * The platform filters each field of a delivery separately (generic list rules), so "an open
+ * delivery past its limit" cannot be asked of it: the mirror says which orders, the platform what they are now.
  */
 async function listOrdersByShipBy(seller: CurrentSeller, filters: OrderFilters, deadline: "today" | "late"): Promise<PlatformResult<OrdersPage>> {
   const { ids, total } = await mirroredOrderIdsByShipBy(

@@ -2,10 +2,8 @@ import "server-only";
 import { deadlineRange, startOfDay } from "@/lib/orders/ship-by";
 import { pool } from "@/lib/pg-pool";
 
-// The overview (the home page once connected): what needs the seller now and how sales go, all
-// from the order mirror (lib/data/order-mirror.ts), never by paging the platform. Days are the
-// seller's, in the time zone of their Settings (`seller.timeZone`). The mirror's timestamps are UTC without a zone, the pool's session is UTC
-// (lib/pg-pool.ts): instants go in as ISO text cast to timestamptz.
+// All from the order mirror, never by paging the platform. Its timestamps are UTC without a zone,
+// so instants go in as ISO text cast to timestamptz.
 
 export interface SalesFigure {
   orders: number;
@@ -13,16 +11,10 @@ export interface SalesFigure {
   totals: { currency: string; total: number; normalizer: number }[];
 }
 
-/**
- * What the seller received of the same orders as a SalesFigure: the sum of the mirror's estimated
- * nets (lib/orders/net.ts), per currency and normalizer.
- */
+/** The sum of the mirror's estimated nets (lib/orders/net.ts) of a SalesFigure's orders. */
 export interface NetSalesFigure {
   nets: { currency: string; net: number; normalizer: number }[];
-  /**
-   * Orders of the period whose net the mirror does not know (mirrored before it kept one, until
-   * their shop's back-fill reads them again): left out of `nets`, and said so.
-   */
+  /** Orders whose net the mirror does not know yet: left out of `nets`, and said so. */
   withoutNet: number;
 }
 
@@ -32,10 +24,7 @@ export interface Overview {
   late: number;
   sales: { today: SalesFigure; last7Days: SalesFigure; last30Days: SalesFigure };
   netSales: { today: NetSalesFigure; last7Days: NetSalesFigure; last30Days: NetSalesFigure };
-  /**
-   * The last 30 days, oldest first: the seller's calendar day (`2026-11-22`), the instant it
-   * starts (ISO, for DisplayFormat to name it) and its orders (cancelled excluded).
-   */
+  /** The seller's last 30 days, oldest first; cancelled orders excluded. */
   daily: { day: string; startsAt: string; orders: number }[];
 }
 
@@ -48,16 +37,13 @@ type PeriodColumns<Key extends string> = Record<`${Key}_orders`, number> &
   Record<`${Key}_net`, string | null> &
   Record<`${Key}_without_net`, number>;
 
-/** A row of the recent orders' statement: one seller-local day, or one currency over the periods. */
 type RecentRow = { day: string | null; currency: string | null; normalizer: number | null } & PeriodColumns<"today" | "last7" | "last30">;
 
-/** The overview of a seller whose days are those of `timeZone` (their Settings' zone). */
 export async function getOverview(sellerId: string, timeZone: string, now = new Date()): Promise<Overview> {
   const today = deadlineRange("today", now, timeZone);
   const since = { today: startOfDay(now, timeZone), last7Days: startOfDay(now, timeZone, -6), last30Days: startOfDay(now, timeZone, -(SALES_DAYS - 1)) };
-  // Sales and the daily chart come from one statement (its rows grouped by day, and by currency
-  // with a figure per period): the mirror has no index on createdAt, so each statement over the
-  // recent orders reads every order of the seller, and one does it once.
+  // One statement for sales and the chart: with no index on createdAt, each statement over recent
+  // orders reads all the seller's orders.
   const [counts, recent] = await Promise.all([
     pool.query<{ awaiting: number; ship_today: number; late: number }>(
       `SELECT COUNT(*) FILTER (WHERE "status" = 'new')::int AS awaiting,

@@ -8,18 +8,15 @@ import type { ShippingDue, ShippingFilters, ShippingPage, ShippingRow } from "@/
 import { DEFAULT_PACKING_STAGE, isPackingStage } from "@/lib/shipping/stages";
 import type { PackingStage } from "@/lib/shipping/stages";
 
-// The shipping morning's own data: which orders are to ship (read from the order mirror, kept by
-// lib/data/order-mirror.ts), and the packing stage of each (prisma/schema.prisma OrderPacking,
-// which only this module writes: the platform has no endpoint for it). An order without a stage
-// row is still to pick. Setting a stage records an audit entry in the same transaction.
+// The platform has no packing stages, so only this module writes them (OrderPacking); an order
+// without a row is still to pick.
 
-/** The shop whose orders are listed: its id and the zone its "today" is counted in (a CurrentSeller fits). */
+/** A CurrentSeller fits: `timeZone` is where its "today" is counted. */
 export interface ShippingShop {
   id: string;
   timeZone: string;
 }
 
-/** Which of the shop's orders to ship: the shipping table's filters, paging aside. */
 export interface ShippingWhere {
   due?: ShippingDue | undefined;
   stage?: readonly PackingStage[] | undefined;
@@ -28,11 +25,7 @@ export interface ShippingWhere {
 /** Deliveries still to post (the same rule as lib/orders/ship-by.ts). */
 const OPEN_DELIVERY_STATUSES: ReadonlySet<string> = new Set(["created", "received"]);
 
-/**
- * The SQL condition of "approved, with a delivery still to post" and the filters. The mirror's
- * `nextLimitAt` is set exactly when an order has an open delivery (lib/orders/ship-by.ts); the
- * (sellerId, status, nextLimitAt) index serves it.
- */
+/** `nextLimitAt` is set exactly when an order has an open delivery; the (sellerId, status, nextLimitAt) index serves this. */
 function shippingWhere(shop: ShippingShop, where: ShippingWhere, now: Date): { sql: string; values: unknown[] } {
   const values: unknown[] = [shop.id];
   const clauses = [`m."sellerId" = $1`, `m."status" = 'approved'`, `m."nextLimitAt" IS NOT NULL`];
@@ -74,7 +67,6 @@ function toShippingRow(row: ListedRow): ShippingRow {
   };
 }
 
-/** A page of the shipping table: approved orders with a delivery still to post, earliest ship-by first (or last), with their stage. */
 export async function listShippingOrders(shop: ShippingShop, filters: ShippingFilters, now = new Date()): Promise<ShippingPage> {
   const { sql, values } = shippingWhere(shop, { due: filters.due, stage: filters.stage }, now);
   const direction = filters.sort === "ship_by:desc" ? "DESC" : "ASC";
@@ -91,7 +83,6 @@ export async function listShippingOrders(shop: ShippingShop, filters: ShippingFi
   return countedPage(rows.rows.map(toShippingRow), count.rows[0]?.total ?? 0, filters);
 }
 
-/** The ids of every order to ship that `where` matches, earliest ship-by first, at most `limit`; and how many there are. */
 export async function shippingOrderIds(shop: ShippingShop, where: ShippingWhere, limit: number, now = new Date()): Promise<{ ids: string[]; total: number }> {
   const { sql, values } = shippingWhere(shop, where, now);
   const [rows, count] = await Promise.all([
@@ -104,7 +95,6 @@ export async function shippingOrderIds(shop: ShippingShop, where: ShippingWhere,
   return { ids: rows.rows.map((row) => row.orderId), total: count.rows[0]?.total ?? 0 };
 }
 
-/** The stage of each of these orders (those without a row are to pick). */
 export async function packingStagesOf(sellerId: string, orderIds: readonly string[]): Promise<Map<string, PackingStage>> {
   const rows = orderIds.length === 0 ? [] : await db.orderPacking.findMany({ where: { sellerId, orderId: { in: [...orderIds] } }, select: { orderId: true, stage: true } });
   const stages = new Map(rows.map((row) => [row.orderId, isPackingStage(row.stage) ? row.stage : DEFAULT_PACKING_STAGE]));
@@ -118,11 +108,7 @@ export interface PackingChange {
   unknown: string[];
 }
 
-/**
- * Sets `stage` on the given orders of the shop, and records who did it in the audit log, in one
- * transaction. Only orders in the shop's mirror are touched: an id of another shop's order is
- * reported back as unknown and changes nothing.
- */
+/** Stage and audit entry in one transaction; an id not in the shop's mirror is reported unknown, unchanged. */
 export async function setPackingStage(shop: { id: string }, person: { id: string; name: string }, orderIds: readonly string[], stage: PackingStage): Promise<PackingChange> {
   const wanted = [...new Set(orderIds)].sort();
   if (wanted.length === 0) return { set: [], unknown: [] };

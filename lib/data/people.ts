@@ -6,7 +6,6 @@ import type { Role } from "@/lib/auth/roles";
 import { accessChanged } from "@/lib/data/sessions";
 import { normalizeEmail } from "@/lib/marketplace/schemas/oauth";
 
-/** A shop a person is a member of, as the shop switcher lists it. */
 export interface PersonShop {
   id: string;
   name: string;
@@ -15,21 +14,17 @@ export interface PersonShop {
   connected: boolean;
 }
 
-/** A signed-in person as pages and actions see them. */
 export interface CurrentPerson {
   id: string;
   name: string;
   marketplaceEmail: string | null;
   lastShopId: string | null;
-  /** Their shops, by name. */
   shops: PersonShop[];
 }
 
 /**
- * The person of a signed-in session with their shops, or null when the session has ended (signed
- * out, here or everywhere) or names another person than `personId`. Without `personId` (a cookie
- * from before people existed), the session row's own person. Read on every request, so in one
- * statement.
+ * Null when the session has ended or is not `personId`'s (a null `personId` takes the session's own
+ * person). Read on every request, so one statement.
  */
 export async function findCurrentPerson(sessionId: string, personId: string | null): Promise<CurrentPerson | null> {
   const rows = await db.$queryRaw<
@@ -50,7 +45,6 @@ export async function findCurrentPerson(sessionId: string, personId: string | nu
   return { id: first.id, name: first.name, marketplaceEmail: first.marketplaceEmail, lastShopId: first.lastShopId, shops };
 }
 
-/** The person who signs in with this marketplace account: found, or created on their first sign-in. */
 export async function personForMarketplaceAccount(email: string, name: string): Promise<{ id: string; name: string }> {
   const marketplaceEmail = normalizeEmail(email);
   return db.person.upsert({
@@ -65,10 +59,7 @@ export async function findPersonName(personId: string): Promise<{ id: string; na
   return db.person.findUnique({ where: { id: personId }, select: { id: true, name: true } });
 }
 
-/**
- * After a connect: the person who connected owns the shop (whoever can sign in to the
- * marketplace account controls the shop anyway), and it becomes the shop they open.
- */
+/** Whoever can sign in to the marketplace account controls the shop anyway, so they own it. */
 export async function makeOwner(personId: string, sellerId: string): Promise<void> {
   await db.$transaction([
     db.membership.upsert({
@@ -80,7 +71,6 @@ export async function makeOwner(personId: string, sellerId: string): Promise<voi
   ]);
 }
 
-/** A person's role in a shop, or null when they are not a member. */
 export async function roleIn(personId: string, sellerId: string): Promise<Role | null> {
   const membership = await db.membership.findUnique({ where: { sellerId_personId: { sellerId, personId } }, select: { role: true } });
   return membership && isRole(membership.role) ? membership.role : null;
@@ -113,7 +103,6 @@ export async function listMembers(sellerId: string): Promise<Member[]> {
     }));
 }
 
-/** Refused: the change would leave the shop without an owner. */
 export class LastOwnerError extends Error {
   constructor() {
     super("A shop keeps at least one owner");
@@ -122,10 +111,8 @@ export class LastOwnerError extends Error {
 }
 
 /**
- * Changes a member's role (null: removes them). The shop always keeps an owner: the owners are
- * locked while counted, so two owners demoting each other at once cannot both succeed. Answers
- * the role before, or null when the person was not a member. Their open pages and streams are
- * told at once.
+ * `role` null removes them. Owners are locked while counted, so two owners demoting each other at
+ * once cannot both succeed. Answers the role before, or null when they were not a member.
  */
 export async function changeMembership(sellerId: string, personId: string, role: Role | null): Promise<Role | null> {
   const before = await db.$transaction(async (tx) => {
@@ -160,7 +147,6 @@ export interface PendingInvitation {
   expiresAt: Date;
 }
 
-/** Invitations not yet used, revoked or expired. */
 export async function listPendingInvitations(sellerId: string, now = new Date()): Promise<PendingInvitation[]> {
   const rows = await db.invitation.findMany({
     where: { sellerId, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },
@@ -182,7 +168,6 @@ export type InvitationState =
   | { state: "open"; id: string; sellerId: string; shopName: string; role: Role; expiresAt: Date }
   | { state: "unknown" | "used" | "expired" | "revoked" };
 
-/** What an invite link leads to: an open invitation, or why it no longer works. */
 export async function readInvitation(token: string, now = new Date()): Promise<InvitationState> {
   const invitation = await db.invitation.findUnique({
     where: { tokenHash: hashToken(token) },
@@ -195,11 +180,7 @@ export async function readInvitation(token: string, now = new Date()): Promise<I
   return { state: "open", id: invitation.id, sellerId: invitation.sellerId, shopName: invitation.seller.name, role: invitation.role, expiresAt: invitation.expiresAt };
 }
 
-/**
- * Uses an invitation: the person joins the shop with its role (someone already a member keeps
- * their role, so an invite never demotes an owner). Single use: of two people opening one link at
- * once, one joins and the other is told it was used.
- */
+/** A member keeps their role (an invite never demotes an owner). Of two people using one link at once, one joins. */
 export async function acceptInvitation(token: string, personId: string, now = new Date()): Promise<InvitationState> {
   const invitation = await readInvitation(token, now);
   if (invitation.state !== "open") return invitation;

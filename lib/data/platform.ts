@@ -13,11 +13,9 @@ import type { PlatformProblem, PlatformResult } from "@/lib/platform-problem";
 export type { PlatformProblem, PlatformResult };
 
 /**
- * Runs `call` with a client holding the seller's token, and turns token trouble into state the
- * UI shows: a 401 marks the connection as needing reconnection, a 403 records the scopes the
- * endpoint needs as missing. A connection already known to be in that state is not called again.
- * `accessToken` is the seller's token when the caller read it already (getAccessTokens, for a
- * batch of shops); null means it had none.
+ * The one place token trouble becomes connection state: a 401 needs a reconnect, a 403 records the
+ * endpoint's scopes as missing, and a connection known to be in either is not called again.
+ * `options.accessToken`: already read by the caller; null means the seller has none.
  */
 export async function withPlatform<T>(
   seller: CurrentSeller,
@@ -56,12 +54,7 @@ export async function withPlatform<T>(
 /** A rate-limited call's wait is bounded by this, whatever Retry-After says. */
 const MAX_RATE_LIMIT_WAIT_MS = 60_000;
 
-/**
- * A platform call asked again while the platform rate-limits it (429 / statusCode -2), after the
- * wait it gave (Retry-After; else 2, 4, 8… s), at most `attempts` times in all; any other answer
- * is returned as it is. For work that runs on its own (reconciliation, an export), not for a
- * seller's click.
- */
+/** Waits out a 429 (Retry-After, else 2, 4, 8… s), `attempts` in all. For background work, not a seller's click. */
 export async function retryWhileRateLimited<T>(call: () => Promise<PlatformResult<T>>, attempts: number): Promise<PlatformResult<T>> {
   for (let attempt = 1; ; attempt++) {
     const result = await call();
@@ -75,10 +68,6 @@ export async function retryWhileRateLimited<T>(call: () => Promise<PlatformResul
 /** A list endpoint's first page asks for this many; the next ones for the max_limit it reports. */
 export const FIRST_PAGE_LIMIT = 50;
 
-/**
- * Every page of a list (spec: Generic list rules), in order: the first at 50, the next ones at
- * the max_limit the platform reports, until it says there is no next page.
- */
 export async function* everyPage<T>(fetchPage: (limit: number, offset: number) => Promise<ListPage<T>>): AsyncGenerator<T[]> {
   let limit = FIRST_PAGE_LIMIT;
   let offset = 0;

@@ -9,17 +9,9 @@ import { groupPricesByProduct, searchProducts } from "@/lib/prices/price-product
 import type { PriceProduct, PriceProductsPage } from "@/lib/prices/price-products";
 import type { PriceProductsQuery } from "@/lib/prices/price-products-query";
 
-/**
- * At most 50 pages of 200 prices (5,000 products with both prices) are read per view: the
- * platform lists prices, not products, so the view reads them all and pairs them (the same cap as
- * the bulk upload's preview). Beyond it the page says so (`complete: false`).
- */
+/** The platform lists prices, not products, so a view reads them all; past this cap it says `complete: false`. */
 export const PRODUCTS_MAX_PAGES = 50;
 
-/**
- * One page of the seller's products, each with its name, its list and sell price (spec: 7. List
- * prices) and its cost; the search finds a product by its code or its name.
- */
 export async function listPriceProducts(seller: CurrentSeller, query: PriceProductsQuery): Promise<PlatformResult<PriceProductsPage>> {
   const listed = await withPlatform(seller, "listPrices", (client) => listEveryPrice(client, PRODUCTS_MAX_PAGES));
   if (!listed.ok) return listed;

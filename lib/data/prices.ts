@@ -18,7 +18,6 @@ import type { PriceFilters } from "@/lib/prices/price-filters";
 import { toPriceRow } from "@/lib/prices/price-rows";
 import type { PricesPage } from "@/lib/prices/price-rows";
 
-/** One page of the seller's prices (spec: 7. List prices), each with its product's name when known. */
 export async function listPricesForSeller(seller: CurrentSeller, filters: PriceFilters): Promise<PlatformResult<PricesPage>> {
   const result = await withPlatform(seller, "listPrices", (client) => client.listPrices(toPlatformPricesQuery(filters)));
   if (!result.ok) return result;
@@ -43,33 +42,21 @@ export async function getPriceForSeller(seller: CurrentSeller, id: string): Prom
   return result;
 }
 
-/**
- * Endpoint 5: a new price for the SKU and type (prices are never edited in place). Not exported:
- * every change goes through the price guard (setPriceGuarded, applyGuardedPriceRows below).
- */
+/** Not exported: every change goes through the price guard (setPriceGuarded, applyGuardedPriceRows). */
 async function createPriceForSeller(seller: CurrentSeller, price: PriceCreate): Promise<PlatformResult<PriceCreateResponse>> {
   return withPlatform(seller, "createPrice", (client) => client.createPrice(price));
 }
 
-/**
- * Spec, Limits: `max_limit` is reported per response; "a demonstration of the rules assumes
- * default 50 and maximum 200". We ask for 200 and follow whatever page size comes back.
- */
+/** Spec, Limits: max_limit is reported per response (200 in its example); we follow what comes back. */
 export const EVERY_PRICE_PAGE_SIZE = 200;
 
-/**
- * Every price of the seller, page by page, up to `maxPages` (`complete: false` when that cap
- * stopped it): the platform lists prices, not products, so a view by SKU (a bulk preview, the
- * prices by product) reads them all and groups them itself.
- */
+/** Up to `maxPages` (`complete: false` when the cap stopped it): a view by SKU must read every price. */
 export async function listEveryPrice(client: MarketplaceClient, maxPages: number): Promise<{ prices: Price[]; complete: boolean }> {
   const prices: Price[] = [];
   let offset = 0;
   for (let page = 0; page < maxPages; page++) {
-    // Oldest first, so the pages do not move under us as the seller's other tabs set prices: a
-    // price set meanwhile moves to the end (its created_at is renewed) and is read there, with
-    // its new value winning where they are grouped. The shift may hide one other price at a page
-    // boundary; such views are advisory (applying sets the price whatever they saw).
+    // Oldest first, so a price set meanwhile moves to the end and is read there. The shift may hide
+    // one price at a page boundary; these views are advisory.
     const result = await client.listPrices(pricesQuery({ limit: EVERY_PRICE_PAGE_SIZE, offset, sort: { field: "created_at", direction: "asc" } }));
     prices.push(...result.items);
     if (result.next === null || result.items.length === 0) return { prices, complete: true };
@@ -78,13 +65,11 @@ export async function listEveryPrice(client: MarketplaceClient, maxPages: number
   return { prices, complete: false };
 }
 
-/** A price as the audit log's "before" and "after" record it (a type, not an interface: it is stored as JSON). */
+/** A type, not an interface: it is stored as JSON in the audit log. */
 export type KnownPrice = { type: string; value: number; currency: string; normalizer: number };
 
-/** The key of a SKU and price type in lastKnownPrices' answer. */
 export const priceKey = (sku: string, type: string) => `${sku}\u0000${type}`;
 
-/** The prices the dashboard last saw (the price mirror) for these SKUs and types, in one query, by priceKey. */
 export async function lastKnownPrices(sellerId: string, rows: readonly { sku: string; type: string }[]): Promise<Map<string, KnownPrice>> {
   const found = new Map<string, KnownPrice>();
   if (rows.length === 0) return found;
@@ -97,10 +82,7 @@ export async function lastKnownPrices(sellerId: string, rows: readonly { sku: st
   return found;
 }
 
-/**
- * The price a SKU and type have now, for the audit log's "before" of a single change: asked of the
- * platform (the newest price of that SKU and type), else the last one the mirror saw.
- */
+/** For the audit log's "before": the platform's newest, else the last the mirror saw. */
 export async function currentPrice(seller: CurrentSeller, sku: string, type: PriceType): Promise<KnownPrice | null> {
   const listed = await withPlatform(seller, "listPrices", (client) =>
     client.listPrices(pricesQuery({ sku, type, limit: 1, sort: { field: "created_at", direction: "desc" } })),
@@ -110,13 +92,10 @@ export async function currentPrice(seller: CurrentSeller, sku: string, type: Pri
   return (await lastKnownPrices(seller.id, [{ sku, type }])).get(priceKey(sku, type)) ?? null;
 }
 
-// ---------------------------------------------------------------------------------------------
-// The price guard on the server (issue 29): every way a price changes goes through one of the two
-// functions below, which judge each change again with the platform's current price and the stored
-// cost, whatever the page showed, and send a held change only when the seller confirmed it for
-// that product.
+// Every price change goes through one of the two functions below, which judge it again with the
+// platform's current price and the stored cost, whatever the page showed.
 
-/** One price to set: the price create body without `extras` (spec: Resources → Price). */
+/** The price create body without `extras` (spec: Resources → Price). */
 export interface PriceChange {
   sku: string;
   type: PriceType;
@@ -129,10 +108,7 @@ export type GuardedPriceOutcome =
   | { kind: "held"; reasons: GuardReason[]; before: KnownPrice | null }
   | { kind: "sent"; result: PlatformResult<PriceCreateResponse>; before: KnownPrice | null };
 
-/**
- * A single change (the price's page, an in-place edit): the price now (the audit log's "before"
- * too), judged with the code's cost and the shop's limit; held unless `confirmed`, else sent.
- */
+/** Held when the guard objects, unless `confirmed`. */
 export async function setPriceGuarded(seller: CurrentSeller, change: PriceChange, options: { confirmed: boolean }): Promise<GuardedPriceOutcome> {
   const before = await currentPrice(seller, change.sku, change.type);
   if (!options.confirmed) {
@@ -146,7 +122,7 @@ export async function setPriceGuarded(seller: CurrentSeller, change: PriceChange
   return { kind: "sent", result, before };
 }
 
-/** A product's current list and sell prices as endpoint 7 lists them for its SKU, the newest of each type. */
+/** The newest of each type, as endpoint 7 lists them. */
 export async function currentPricesOfSku(client: MarketplaceClient, sku: string): Promise<GuardProduct["current"]> {
   // The platform keeps one price per SKU and type; a few more cover one set while this reads.
   const listed = await client.listPrices(pricesQuery({ sku, limit: 10, sort: { field: "created_at", direction: "desc" } }));
@@ -158,12 +134,8 @@ export async function currentPricesOfSku(client: MarketplaceClient, sku: string)
 }
 
 /**
- * Applies bulk rows (a CSV upload, a change of prices by product) with bulk-apply's engine, each
- * row judged right before it is sent unless its product is in `confirmed`: a sell price below the
- * code's cost is held at once; otherwise the product's current prices are read (once per SKU per
- * call, spec: 7. List prices) and a move beyond the shop's limit is held. A held row ends with the
- * outcome "held" and is never sent. A read that fails counts as the create's failure would (a block
- * waits and asks again), so a row is never sent unjudged.
+ * Each row is judged right before it is sent unless its SKU is in `confirmed`; a held row is never
+ * sent. A failed read counts as a failed create (retried), so no row is sent unjudged.
  */
 export async function applyGuardedPriceRows<R extends ApplicableRow & PriceChange>(
   seller: CurrentSeller,

@@ -5,10 +5,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { CostSource } from "@/lib/prices/cost-input";
 import { BPS } from "@/lib/prices/margin";
 
-// Product costs and the shop's pricing settings (issue 29): a cost per SKU code with its history
-// (prisma/schema.prisma ProductCost: the newest row of a code is its cost, a null cost a removal),
-// the price guard's limit and the commission rate margins are computed with. Every change is
-// recorded in the audit log in the same transaction as the change itself.
+// A code's cost is its newest ProductCost row (null: removed). Every change commits with its audit entry.
 
 type Tx = Prisma.TransactionClient;
 
@@ -32,7 +29,6 @@ async function costsIn(client: Tx | typeof db, sellerId: string, skus: readonly 
   return found;
 }
 
-/** The current cost (centavos) of each of these codes that has one. */
 export function currentCosts(sellerId: string, skus: readonly string[]): Promise<Map<string, number>> {
   return costsIn(db, sellerId, skus);
 }
@@ -48,10 +44,7 @@ export interface CostPerson {
   name: string;
 }
 
-/**
- * Sets (or removes) one code's cost: a history row and its audit entry, in one transaction.
- * Answers whether it changed anything (the same cost again records nothing) and the cost before.
- */
+/** The same cost again records nothing. */
 export async function setProductCost(sellerId: string, person: CostPerson, change: CostChange, source: CostSource): Promise<{ changed: boolean; before: number | null }> {
   return db.$transaction(async (tx) => {
     await lockShopCosts(tx, sellerId);
@@ -63,11 +56,7 @@ export async function setProductCost(sellerId: string, person: CostPerson, chang
   });
 }
 
-/**
- * Sets many codes' costs at once (the cost CSV): one history row and one "cost.set" entry per code
- * whose cost changes, and one "cost.bulk" entry counting them, in one transaction. Codes whose
- * cost is already that are left alone. Answers how many changed.
- */
+/** One transaction; codes whose cost is already that are left alone. Answers how many changed. */
 export async function setProductCosts(sellerId: string, person: CostPerson, changes: readonly CostChange[], source: CostSource): Promise<{ changed: number }> {
   return db.$transaction(
     async (tx) => {
@@ -90,7 +79,7 @@ export async function setProductCosts(sellerId: string, person: CostPerson, chan
       );
       return { changed: changed.length };
     },
-    // A file of 5,000 codes writes 10,000 rows: more than Prisma's default 5 s on a slow disk.
+    // 5,000 codes write 10,000 rows: more than Prisma's default 5 s on a slow disk.
     { timeout: 30_000 },
   );
 }
@@ -103,7 +92,6 @@ export interface CostHistoryEntry {
   source: string;
 }
 
-/** A code's costs, newest first. */
 export async function costHistory(sellerId: string, sku: string, take = 50): Promise<CostHistoryEntry[]> {
   return db.productCost.findMany({
     where: { sellerId, sku },
@@ -113,23 +101,16 @@ export async function costHistory(sellerId: string, sku: string, take = 50): Pro
   });
 }
 
-// ---------------------------------------------------------------------------------------------
-// The shop's pricing settings
-
 export interface LearnedCommission {
   /** Total commission ÷ total sales, in basis points. */
   rateBps: number;
-  /** The orders it was learned from. */
   orders: number;
 }
 
 /**
- * The commission rate learned from the shop's mirrored orders: the sum of their commissions over
- * the sum of their totals (spec: Order → amounts.comission.total, amounts.total), cancelled orders
- * left out (they are not sales). Each amount is divided by its own row's normalizer first, so
- * orders kept at another precision still add up; amounts are taken to be in one currency (the
- * platform's sellers sell in reais). Orders mirrored before the commission was kept (null) are
- * left out. Null before any order with a commission.
+ * Commissions over totals of the mirrored orders, cancelled ones left out. Each amount is divided
+ * by its own normalizer first; one currency is assumed (sellers sell in reais). Null before any
+ * order with a commission.
  */
 export async function learnedCommissionRate(sellerId: string): Promise<LearnedCommission | null> {
   const [row] = await db.$queryRaw<{ rateBps: number | null; orders: number }[]>`
@@ -164,7 +145,6 @@ export async function pricingSettings(sellerId: string): Promise<PricingSettings
   };
 }
 
-/** What the price guard judges a set of changes with: the shop's limit and the codes' costs. */
 export interface PriceGuardContext {
   limitPercent: number;
   costs: Map<string, number>;
@@ -178,7 +158,6 @@ export async function priceGuardContext(sellerId: string, skus: readonly string[
   return { limitPercent: seller.priceChangeLimitPercent, costs };
 }
 
-/** Sets the price guard's limit (whole percent), with its audit entry. Answers whether it changed. */
 export async function setPriceChangeLimit(sellerId: string, person: CostPerson, limitPercent: number): Promise<boolean> {
   return db.$transaction(async (tx) => {
     const [before] = await tx.$queryRaw<{ limit: number }[]>`SELECT "priceChangeLimitPercent" AS "limit" FROM "Seller" WHERE "id" = ${sellerId} FOR UPDATE`;

@@ -3,13 +3,10 @@ import { db } from "@/lib/db";
 import type { OrderSummary } from "@/lib/marketplace/schemas/order";
 import { pool } from "@/lib/pg-pool";
 
-// The names shown beside SKU codes (prisma/schema.prisma ProductName). The platform has no
-// endpoint that reads a SKU (spec: Endpoints 4–9), so a code is named by what the dashboard sees
-// anyway: the SKUs it creates (their pt_BR title) and the items of the orders it mirrors
-// (`info.name` of `info.sku`, spec: Resources → Delivery item). The catalogue's name wins: it is
-// the seller's own words, where an order item carries whatever the platform showed the buyer.
+// The platform has no endpoint that reads a SKU (spec: Endpoints 4–9), so codes are named from the
+// SKUs we create and the order items we mirror. The catalogue's name wins: it is the seller's words.
 
-/** The names the seller's catalogue or orders gave these codes; a code without one is absent. */
+/** A code without a name is absent. */
 export async function productNamesFor(sellerId: string, skus: Iterable<string>): Promise<Map<string, string>> {
   const wanted = [...new Set(skus)].filter((sku) => sku !== "");
   if (wanted.length === 0) return new Map();
@@ -17,16 +14,11 @@ export async function productNamesFor(sellerId: string, skus: Iterable<string>):
   return new Map(rows.map((row) => [row.sku, row.name]));
 }
 
-/** The name of one code, or null when neither the catalogue nor an order gave one. */
 export async function productNameOf(sellerId: string, sku: string): Promise<string | null> {
   return (await productNamesFor(sellerId, [sku])).get(sku) ?? null;
 }
 
-/**
- * The statement that names a code from a SKU the dashboard just created, to run in the transaction
- * that records it. Unconditional: the newest SKU of a code is its current version (a SKU is never
- * edited, spec: SKU and price immutability), and a catalogue name replaces an order's.
- */
+/** Unconditional: a SKU is never edited, so the newest one of a code is current (spec: immutability). */
 export function nameFromCatalogue(sellerId: string, sku: string, title: string) {
   return db.$executeRaw`
     INSERT INTO "ProductName" ("sellerId", "sku", "name", "source", "namedAt")
@@ -41,10 +33,7 @@ export interface OrderItemName {
   namedAt: string;
 }
 
-/**
- * One name per code from these orders' items: the latest order's when several sell it, items
- * without a code or a name left out. Sorted by code, so concurrent writers lock rows in one order.
- */
+/** The latest order's name per code, sorted by code so concurrent writers lock rows in one order. */
 export function orderItemNames(orders: readonly OrderSummary[]): OrderItemName[] {
   const names = new Map<string, OrderItemName>();
   for (const order of orders) {
@@ -61,18 +50,15 @@ export function orderItemNames(orders: readonly OrderSummary[]): OrderItemName[]
   return [...names.values()].sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0));
 }
 
-/** Orders of one shop, as the mirror is written (several shops at once for a batch of events). */
 export interface ShopOrders {
   sellerId: string;
   orders: readonly OrderSummary[];
 }
 
 /**
- * Names codes from mirrored orders' items. Never over a catalogue name, never with an older
- * order's name; and only when the name changes, so that the mirror's frequent rewrites of the
- * same orders write nothing here. (The price of that last rule: an older order read late can
- * bring back an older name until the code's next order.) One statement for all the shops given,
- * rows in (shop, code) order so that concurrent writers lock them in one order.
+ * Never over a catalogue name or a newer order's, and only when the name changes, so the mirror's
+ * rewrites write nothing (at the price of a late older order's name coming back). Rows in (shop,
+ * code) order so concurrent writers never deadlock.
  */
 export async function nameFromOrders(shops: readonly ShopOrders[]): Promise<void> {
   const names = [...shops]

@@ -3,10 +3,6 @@ import type { PlatformProblem } from "@/lib/platform-problem";
 import { db } from "@/lib/db";
 import { DB_NOW, pool } from "@/lib/pg-pool";
 
-// Reconciliation's state per seller (prisma/schema.prisma SellerSync), read and written by
-// lib/sync/reconcile.ts and shown on the Webhooks page (lib/data/connection-health.ts).
-
-/** What a run needs of the seller's sync state. */
 export interface SyncState {
   cursor: Date | null;
   backfillState: string;
@@ -14,8 +10,7 @@ export interface SyncState {
   backfillStartedAt: Date | null;
 }
 
-// The statements every run makes go through `pg`: Prisma's CPU per query, times every shop every
-// interval, was a large part of what reconciliation cost an instance.
+// Through `pg`, not Prisma: these run for every shop every interval, where Prisma's CPU per query counts.
 
 /** The seller's sync state, created empty on first use. */
 export async function sellerSyncState(sellerId: string): Promise<SyncState> {
@@ -34,7 +29,6 @@ export async function sellerSyncState(sellerId: string): Promise<SyncState> {
   return rows[0]!;
 }
 
-/** A back-fill (re)starts: from `from`, first started at `startedAt`. */
 export async function markBackfillRunning(sellerId: string, from: Date, startedAt: Date) {
   await pool.query({
     name: "seller_sync_backfill_running",
@@ -43,7 +37,6 @@ export async function markBackfillRunning(sellerId: string, from: Date, startedA
   });
 }
 
-/** A page of orders is stored: the cursor may move past it (and the back-fill counts it). */
 export async function recordPageStored(sellerId: string, cursor: Date, backfilledOrders: number) {
   await pool.query({
     name: "seller_sync_page_stored",
@@ -52,7 +45,6 @@ export async function recordPageStored(sellerId: string, cursor: Date, backfille
   });
 }
 
-/** A run finished: a reconciliation records what it recovered, a back-fill that it is done. */
 export async function recordRunFinished(sellerId: string, run: { cursor: Date; at: Date; mode: "backfill" | "reconcile"; recovered: number }) {
   await pool.query({
     name: "seller_sync_run_finished",
@@ -67,20 +59,17 @@ export async function recordRunFinished(sellerId: string, run: { cursor: Date; a
   });
 }
 
-/**
- * Why a run failed, as stored in SellerSync.lastError (JSON): the platform's problem, described in
- * the reader's language when shown, or an unexpected error's message.
- */
+/** Stored as JSON; a problem is worded in the reader's language when shown. */
 export type RunFailure = { problem: PlatformProblem } | { message: string };
 
-/** A stored lastError; a plain sentence from before it was JSON reads as a message. */
+/** A plain sentence (older rows) reads as a message. */
 export function readRunFailure(stored: string | null): RunFailure | null {
   if (stored === null) return null;
   try {
     const parsed: unknown = JSON.parse(stored);
     if (parsed && typeof parsed === "object" && ("problem" in parsed || "message" in parsed)) return parsed as RunFailure;
   } catch {
-    // not JSON: written before lastError held one
+    // not JSON: an older plain sentence
   }
   return { message: stored };
 }
@@ -100,10 +89,7 @@ export interface ClaimedShop {
 /** Shops whose connection is broken are not claimed: nothing can be listed until the seller reconnects. */
 const RECONCILABLE = `c."needsReconnectAt" IS NULL`;
 
-/**
- * Claims up to `limit` connected shops that are due and that no live instance holds, the longest
- * overdue first, for `leaseMs`. Instances claim side by side (SKIP LOCKED): none waits for another.
- */
+/** Longest overdue first, for `leaseMs`. SKIP LOCKED: instances claim side by side, none waits for another. */
 export async function claimDueShops(instanceId: string, limit: number, leaseMs: number): Promise<ClaimedShop[]> {
   const { rows } = await pool.query<{ sellerId: string; dueAt: Date | null }>({
     name: "reconcile_claim_due",
@@ -125,10 +111,7 @@ export async function claimDueShops(instanceId: string, limit: number, leaseMs: 
   return rows;
 }
 
-/**
- * Claims one shop now, due or not (a shop just connected, a test), unless a live instance holds
- * it. Its schedule row is created if it has none.
- */
+/** Due or not (a shop just connected), unless a live instance holds it. */
 export async function claimShop(instanceId: string, sellerId: string, leaseMs: number): Promise<ClaimedShop | null> {
   await pool.query(`INSERT INTO "SellerSync" ("sellerId") VALUES ($1) ON CONFLICT ("sellerId") DO NOTHING`, [sellerId]);
   const { rows } = await pool.query<{ sellerId: string; dueAt: Date | null }>(
@@ -141,16 +124,13 @@ export async function claimShop(instanceId: string, sellerId: string, leaseMs: n
 }
 
 /**
- * When the shop is due next, decided as its run ends:
- * - `interval`: one interval after the slot it ran for, so that shops keep the phases they were
- *   spread over; a slot missed by more than an interval starts a new phase from now;
- * - `after`: this many milliseconds from now (a 429's Retry-After, a long back-fill that yields);
- * - `keep`: an out-of-schedule run leaves the regular slot as it was (a shop never scheduled gets
- *   a random phase within the interval).
+ * `interval`: one interval after the slot it ran for, so shops keep their spread phases (a slot
+ * missed by over an interval restarts from now); `after`: from now; `keep`: an out-of-schedule
+ * run leaves the slot alone.
  */
 export type NextRun = { kind: "interval"; intervalMs: number } | { kind: "after"; delayMs: number } | { kind: "keep"; intervalMs: number };
 
-/** Ends this instance's claim on a shop and schedules its next run. A claim lost meanwhile (expired and taken) is left alone. */
+/** A claim lost meanwhile (expired and taken) is left alone. */
 export async function releaseShop(instanceId: string, sellerId: string, next: NextRun): Promise<void> {
   const nextRunAt = {
     interval: `CASE WHEN COALESCE("nextRunAt", ${DB_NOW}) + $3::float8 * interval '1 millisecond' > ${DB_NOW}
@@ -166,10 +146,7 @@ export async function releaseShop(instanceId: string, sellerId: string, next: Ne
   );
 }
 
-/**
- * Connected shops without a schedule row (connected by an older version, or by a path that did
- * not reconcile at once) get one, their first slot at random within the interval.
- */
+/** A random first slot within the interval, so shops do not all fall due at once. */
 export async function scheduleNewShops(intervalMs: number): Promise<number> {
   const { rowCount } = await pool.query(
     `INSERT INTO "SellerSync" ("sellerId", "nextRunAt")

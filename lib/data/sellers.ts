@@ -19,7 +19,7 @@ const tokenKeys: Keyring = {
   previous: (env.TOKEN_ENCRYPTION_KEYS_PREVIOUS ?? []).map((key) => decodeKey(key)!),
 };
 
-/** A stored token in clear, or null when no key opens it any more (the seller must reconnect). */
+/** Null when no key opens it any more (the seller must reconnect). */
 function readToken(stored: string, sellerId: string): { token: string; stale: boolean } | null {
   try {
     const { plaintext, stale } = openSecret(stored, sellerTokenContext(sellerId), tokenKeys);
@@ -30,12 +30,12 @@ function readToken(stored: string, sellerId: string): { token: string; stale: bo
   }
 }
 
-/** A signed-in seller as pages and actions see them: never carries the access token. */
+/** Never carries the access token. */
 export interface CurrentSeller {
   id: string;
   email: string;
   name: string;
-  /** IANA zone for dates and "today" (Settings); i18n/request.ts hands it to every page. */
+  /** IANA zone for dates and "today". */
   timeZone: string;
   connection: {
     connectedAt: Date;
@@ -50,7 +50,6 @@ export interface CurrentSeller {
 
 const splitScopes = (value: string) => value.split(" ").filter(Boolean);
 
-/** A sign-in whose platform identity does not match the seller its e-mail designates. */
 export class IdentityConflictError extends Error {
   constructor() {
     super("Another marketplace account is already connected with this e-mail address");
@@ -59,12 +58,9 @@ export class IdentityConflictError extends Error {
 }
 
 /**
- * Called once per successful OAuth sign-in: creates or updates the seller (keyed by the normalised
- * e-mail, the only stable identity basic_user_info gives; refused with IdentityConflictError when
- * the platform spells it differently from the seller's first sign-in) and stores the new token
- * encrypted. A reconnect clears the "needs reconnect" flag and forgets missing scopes (the new
- * token may have them), and keeps the webhook key so a callback URL already set at the platform
- * keeps working.
+ * Keyed by the normalised e-mail, the only stable identity basic_user_info gives. A reconnect
+ * forgets missing scopes (the new token may have them) and keeps the webhook key, so a callback
+ * URL already set at the platform keeps working.
  */
 export async function connectSeller(input: { email: string; name: string; accessToken: string; scopesRequested: string }) {
   const email = normalizeEmail(input.email);
@@ -74,13 +70,11 @@ export async function connectSeller(input: { email: string; name: string; access
       create: { email, platformEmail: input.email, name: input.name },
       update: { name: input.name },
     });
-    // The same mailbox spelt differently by the platform may be another platform user: their
-    // token must never replace this seller's (nor give them this seller's data).
+    // The same mailbox spelt differently may be another platform user: never give them this shop.
     if (seller.platformEmail !== null && seller.platformEmail !== input.email) throw new IdentityConflictError();
     if (seller.platformEmail === null) await tx.seller.update({ where: { id: seller.id }, data: { platformEmail: input.email } });
     const accessTokenEnc = encryptSecret(input.accessToken, sellerTokenContext(seller.id), tokenKeys);
-    // Notifications already signed with the token being replaced may still arrive (the platform
-    // retries, or switches tokens a moment later): that token stays valid for them for a while.
+    // Notifications signed with the replaced token may still arrive (retries): it stays valid a while.
     const previous = await tx.connection.findUnique({ where: { sellerId: seller.id }, select: { accessTokenEnc: true } });
     const previousToken = previous ? readToken(previous.accessTokenEnc, seller.id) : null;
     const replaced =
@@ -157,16 +151,13 @@ export async function findCurrentSeller(sellerId: string): Promise<CurrentSeller
 }
 
 /**
- * The decrypted access token: for server-side platform calls only, never returned to a client.
- * One a previous key encrypted is stored again under the current key. Null when there is no
- * connection, or when no key opens the token any more: the connection is then marked as needing
- * a reconnect, which pages show.
+ * Server-side platform calls only; never returned to a client. Null without a connection or when
+ * no key opens the token (the connection is then marked as needing a reconnect).
  */
 export async function getAccessToken(sellerId: string): Promise<string | null> {
   return (await getAccessTokens([sellerId])).get(sellerId) ?? null;
 }
 
-/** getAccessToken for several shops in one query; a shop without a usable token is absent. */
 export async function getAccessTokens(sellerIds: readonly string[]): Promise<Map<string, string>> {
   if (sellerIds.length === 0) return new Map();
   const connections = await db.connection.findMany({
@@ -181,10 +172,7 @@ export async function getAccessTokens(sellerIds: readonly string[]): Promise<Map
   return tokens;
 }
 
-/**
- * A stored token in clear: one a previous key encrypted is stored again under the current key;
- * one no key opens marks the connection as needing a reconnect (null).
- */
+/** Re-encrypts a token a previous key opened under the current key. */
 async function usableToken(sellerId: string, stored: string): Promise<string | null> {
   const read = readToken(stored, sellerId);
   if (!read) {
@@ -198,7 +186,7 @@ async function usableToken(sellerId: string, stored: string): Promise<string | n
   return read.token;
 }
 
-/** A connected shop and its token, for work that calls the platform on its own (token null: unusable, reconnect). */
+/** `accessToken` null: unusable, the seller must reconnect. */
 export interface ConnectedShop {
   seller: CurrentSeller;
   accessToken: string | null;
@@ -213,11 +201,7 @@ const CONNECTED_SHOPS = {
     WHERE s."id" = ANY($1::text[])`,
 };
 
-/**
- * findCurrentSeller and getAccessTokens for many shops in one `pg` statement, for the paths that run for every
- * shop (a batch of events, a reconciliation run), where Prisma's CPU per query counts. Shops
- * without a connection are absent.
- */
+/** One `pg` statement for paths that run for every shop, where Prisma's CPU per query counts. */
 export async function findConnectedShops(sellerIds: readonly string[]): Promise<Map<string, ConnectedShop>> {
   if (sellerIds.length === 0) return new Map();
   const { rows } = await pool.query<{
@@ -241,17 +225,14 @@ export async function findConnectedShops(sellerIds: readonly string[]): Promise<
   return shops;
 }
 
-/** What connecting did to the callback URL (lib/webhooks/notifications-at-connect.ts). */
 export async function recordNotificationsAtConnect(sellerId: string, outcome: NotificationsAtConnect) {
   await db.connection.updateMany({ where: { sellerId }, data: { notificationsAtConnect: outcome } });
 }
 
-/** A 401 from the platform: the token no longer works. */
 export async function markNeedsReconnect(sellerId: string) {
   await db.connection.updateMany({ where: { sellerId, needsReconnectAt: null }, data: { needsReconnectAt: new Date() } });
 }
 
-/** A 403 from the platform: remember which scopes the token lacks. */
 export async function recordMissingScopes(sellerId: string, scopes: readonly string[]) {
   if (scopes.length === 0) return;
   const connection = await db.connection.findUnique({ where: { sellerId }, select: { scopesMissing: true } });
@@ -266,10 +247,7 @@ export async function deleteSellerData(sellerId: string) {
   await receiverChanged(sellerId);
 }
 
-/**
- * A new receiver key: the old receiver URL stops working at once (404). Answers the new key; the
- * caller points the platform's callback URL at it.
- */
+/** The old receiver URL answers 404 at once; the caller points the platform's callback URL at the new key. */
 export async function rotateWebhookKey(sellerId: string): Promise<string> {
   const webhookKey = randomBytes(24).toString("base64url");
   await db.connection.update({ where: { sellerId }, data: { webhookKey } });
@@ -285,18 +263,15 @@ export async function deleteConnection(sellerId: string) {
 /** How long a token replaced by a reconnect still verifies notifications signed with it. */
 export const PREVIOUS_TOKEN_GRACE_MS = 24 * 60 * 60_000;
 
-// The webhook receiver resolves its path key to the seller and signing keys on every request;
-// caching that for a short while keeps a database read and an AES-GCM decryption off the hot
-// path. A reconnect or disconnect evicts at once in this instance and, through NOTIFY, in every
-// other (lib/instance.ts listens); the TTL bounds how long a change goes unseen if that
-// notification is lost.
+// Keeps a read and an AES-GCM decryption off the receiver's hot path. Changes evict at once,
+// everywhere by NOTIFY; the TTL bounds a change going unseen if that notification is lost.
 const RECEIVER_TTL_MS = 30_000;
 
 export interface WebhookReceiver {
   sellerId: string;
   /** The current token first, then the one a reconnect replaced while its grace period lasts. */
   signingKeys: string[];
-  /** True when no key opens the stored token any more: the seller must reconnect (the receiver answers 410). */
+  /** No key opens the stored token: the receiver answers 410. */
   unreadable: boolean;
 }
 
@@ -333,7 +308,6 @@ function toReceiver(connection: { sellerId: string; accessTokenEnc: string; prev
   return { sellerId: connection.sellerId, signingKeys, unreadable: false };
 }
 
-/** The seller behind a webhook path key and the keys their notifications may be signed with. */
 export async function findWebhookReceiver(webhookKey: string): Promise<WebhookReceiver | null> {
   const cached = receiverCache.get(webhookKey);
   if (cached && cached.expiresAt > Date.now()) return cached;
@@ -347,11 +321,7 @@ export async function findWebhookReceiver(webhookKey: string): Promise<WebhookRe
   return entry;
 }
 
-/**
- * A connected seller's signing keys, by seller id: with MARKETPLACE_CALLBACK_SCOPE=application, the
- * shops a body reaching another seller's URL is checked against (lib/webhooks/receiver.ts). Null
- * when the seller has no readable connection.
- */
+/** For MARKETPLACE_CALLBACK_SCOPE=application's search; null without a readable connection. */
 export async function findWebhookSigner(sellerId: string): Promise<WebhookReceiver | null> {
   const cached = receiverBySeller.get(sellerId);
   if (cached && cached.expiresAt > Date.now()) return cached.unreadable ? null : cached;
@@ -368,7 +338,6 @@ export async function findWebhookSigner(sellerId: string): Promise<WebhookReceiv
   return entry.unreadable ? null : entry;
 }
 
-/** Settings → time zone: dates and "today" follow it from the next page on. */
 export async function setSellerTimeZone(sellerId: string, timeZone: string): Promise<void> {
   await db.seller.update({ where: { id: sellerId }, data: { timeZone } });
 }

@@ -9,7 +9,6 @@ import { SESSIONS_CHANGED_CHANNEL } from "@/lib/live/bus";
 // Signed-in sessions kept on the server (OWASP ASVS 3.3.1): the cookie names a row, and signing
 // out deletes it, so a copy of the cookie stops working at once instead of when it idles out.
 
-/** Records a sign-in; the id goes into the session cookie. */
 export async function startSession(personId: string): Promise<string> {
   const id = randomBytes(24).toString("base64url");
   await db.personSession.create({ data: { id, personId } });
@@ -22,24 +21,19 @@ export async function endSession(personId: string, sessionId: string): Promise<v
   await accessChanged(personId);
 }
 
-/** "Sign out everywhere": every session of the person ends, in every browser. */
 export async function endEverySession(personId: string): Promise<number> {
   const { count } = await db.personSession.deleteMany({ where: { personId } });
   await accessChanged(personId);
   return count;
 }
 
-/**
- * Tells every instance that what this person may open changed (signed out, removed from a shop,
- * role changed): their open live streams check their session and membership again.
- */
+/** Every instance's open live streams of this person check their session and membership again. */
 export async function accessChanged(personId: string): Promise<void> {
   await pool.query(`SELECT pg_notify('${SESSIONS_CHANGED_CHANNEL}', $1)`, [personId]).catch((error: unknown) => {
     log.error({ component: "sessions", err: error }, "could not tell other instances that a person's access changed");
   });
 }
 
-/** Sessions past their absolute lifetime can no longer be used: their rows go. */
 export async function pruneEndedSessions(now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - env.SESSION_MAX_AGE_SECONDS * 1000);
   const { count } = await db.personSession.deleteMany({ where: { startedAt: { lt: before } } });

@@ -6,9 +6,7 @@ import type { SkuCreate } from "@/lib/marketplace/schemas/sku";
 import type { SkuPage, SkuRow } from "@/lib/skus/sku-rows";
 import { countedPage } from "@/lib/tables/table-page";
 
-// The local SKU catalogue. The platform has no endpoint that lists SKUs (spec: Endpoints 4–7), so
-// the dashboard keeps the ones it created, and `portfolio.sku` webhooks confirm them
-// (lib/webhooks/process.ts). Every query is scoped to one seller.
+// The platform cannot list SKUs (spec: Endpoints 4–7), so we keep the ones we created.
 
 export type { SkuRow };
 
@@ -22,10 +20,9 @@ const toRow = (row: SelectedRow): SkuRow => ({
   confirmedAt: row.confirmedAt?.toISOString() ?? null,
 });
 
-/** One page of the seller's SKUs, newest first; `search` matches part of the code or the title. */
+/** Newest first; `search` matches part of the code or the title. */
 export async function listSkus(sellerId: string, options: { search?: string; page: number; size: number }): Promise<SkuPage> {
   const where: Prisma.SkuWhereInput = { sellerId };
-  // Case-insensitive, as a seller types it (PostgreSQL's ILIKE).
   if (options.search) {
     where.OR = [{ code: { contains: options.search, mode: "insensitive" } }, { title: { contains: options.search, mode: "insensitive" } }];
   }
@@ -44,11 +41,10 @@ export async function listSkus(sellerId: string, options: { search?: string; pag
 
 export interface StoredSku extends SkuRow {
   importToken: string | null;
-  /** The request body as sent; `unknown` because it was stored by an earlier version of the form. */
+  /** `unknown`: older versions of the form stored other shapes. */
   payload: unknown;
 }
 
-/** One of the seller's SKUs with its stored request body; null when it is not theirs or unknown. */
 export async function getSku(sellerId: string, id: string): Promise<StoredSku | null> {
   const row = await db.sku.findFirst({ where: { id, sellerId }, select: { ...rowSelect, importToken: true, payload: true } });
   if (!row) return null;
@@ -62,14 +58,9 @@ export async function getSku(sellerId: string, id: string): Promise<StoredSku | 
 }
 
 /**
- * Records a SKU the platform accepted (statusCode 0). Answers `created: false` when the seller's
- * catalogue already holds that id: the platform answered with an existing SKU (HTTP 200, "not
- * updated"), so nothing new exists.
- *
- * The `portfolio.sku` notification can arrive before this runs (the platform sends it as soon as
- * it answers). Its processing then found no row to confirm, so an event already received for
- * this id confirms the SKU here. Checked after the insert: an event stored later is processed
- * later, and finds the row.
+ * `created: false` when the platform answered with an existing SKU ("not updated"). Its
+ * `portfolio.sku` notification may have come first and found no row, so an event already received
+ * confirms the SKU here; checked after the insert, so a later event finds the row.
  */
 export async function recordImportedSku(
   sellerId: string,
@@ -80,8 +71,6 @@ export async function recordImportedSku(
 
   const title = input.sku.title.pt_BR ?? Object.values(input.sku.title)[0] ?? "";
   try {
-    // The title names the code wherever prices show it (lib/data/product-names.ts), from the
-    // moment the SKU is in the catalogue.
     await db.$transaction([
       db.sku.create({
         data: { id: input.id, sellerId, code: input.sku.code, title, importToken: input.importToken, payload: JSON.stringify(input.sku) },
@@ -104,10 +93,7 @@ export async function recordImportedSku(
   return { created: true };
 }
 
-/**
- * A `portfolio.sku` notification confirms a SKU of the local catalogue. Only SKUs this dashboard
- * created are in it; any other id is left alone (answers false).
- */
+/** False for an id we did not create: it is left alone. */
 export async function confirmSku(sellerId: string, id: string, at = new Date()): Promise<boolean> {
   const { count } = await db.sku.updateMany({ where: { id, sellerId }, data: { status: "created", confirmedAt: at } });
   return count > 0;

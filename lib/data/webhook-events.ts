@@ -5,7 +5,6 @@ import type { EventFilters } from "@/lib/webhooks/event-filters";
 import { countedPage } from "@/lib/tables/table-page";
 import type { EventPage, WebhookEventRow } from "@/lib/webhooks/event-rows";
 
-/** The columns of a stored event that say what it is about (see lib/webhooks/parse.ts). */
 export const webhookFieldsSelect = {
   id: true,
   sellerId: true,
@@ -21,22 +20,14 @@ export const webhookFieldsSelect = {
 export type { WebhookEventRow };
 
 /**
- * The states in which an event has its WebhookWork row (lib/data/webhook-queue.ts): the queue
- * writes the row with the event and deletes it in the statement that records the event processed
- * or skipped. Filtering on one of these states also asks for the row, so the database can start
- * from that small table rather than read every event of the seller: processingState itself is not
- * indexed (prisma/schema.prisma says why).
+ * States in which an event has its WebhookWork row. processingState is not indexed, so filtering on
+ * one also asks for the row: the database starts from that small table.
  */
 const QUEUED_STATES: ReadonlySet<string> = new Set(["pending", "processing", "retrying", "dead"]);
 
-/**
- * Matching events are counted up to this many: beyond it the page says "more than" and pages on
- * without a last page. Counting every processed event of a busy shop reads all of them, since
- * processingState is not indexed; nobody pages that far.
- */
+/** Beyond it the page says "more than": counting all of a busy shop's events reads every one. */
 export const EVENT_COUNT_CAP = 10_000;
 
-/** One page of a seller's event log, newest first. */
 export async function listWebhookEvents(sellerId: string, filters: EventFilters): Promise<EventPage> {
   const where: Prisma.WebhookEventWhereInput = { sellerId };
   if (filters.domain) where.domain = filters.domain;
@@ -55,10 +46,8 @@ export async function listWebhookEvents(sellerId: string, filters: EventFilters)
     };
   }
   const [counted, items] = await Promise.all([
-    // Newest first, as the page reads: the index on (sellerId, receivedAt, id) then ends the count
-    // at the cap, where Prisma's default order (by id) sorts every match first.
+    // In the index's order, so the count stops at the cap instead of sorting every match.
     db.webhookEvent.count({ where, take: EVENT_COUNT_CAP + 1, orderBy: NEWEST_FIRST }),
-    // One row more than the page: whether a next page exists when the count stopped at the cap.
     eventRows(sellerId, where, (filters.page - 1) * filters.size, filters.size + 1),
   ]);
   const rows = items.slice(0, filters.size);
@@ -66,7 +55,6 @@ export async function listWebhookEvents(sellerId: string, filters: EventFilters)
   return { rows, page: filters.page, size: filters.size, total: null, hasNext: items.length > filters.size };
 }
 
-/** The seller's last `count` events, newest first (the overview's; no count of them all). */
 export function recentWebhookEvents(sellerId: string, count: number): Promise<WebhookEventRow[]> {
   return eventRows(sellerId, { sellerId }, 0, count);
 }
@@ -74,8 +62,7 @@ export function recentWebhookEvents(sellerId: string, count: number): Promise<We
 const NEWEST_FIRST = [{ receivedAt: "desc" }, { id: "desc" }] satisfies Prisma.WebhookEventOrderByWithRelationInput[];
 
 async function eventRows(sellerId: string, where: Prisma.WebhookEventWhereInput, skip: number, take: number): Promise<WebhookEventRow[]> {
-  // A later page first finds its ids alone: the rows it skips are then index entries, not whole
-  // rows read and thrown away (the index on sellerId, receivedAt, id holds all the ids need).
+  // A later page first finds its ids alone, so skipped rows are index entries, not whole rows.
   const page =
     skip === 0 ? where : { sellerId, id: { in: (await db.webhookEvent.findMany({ where, orderBy: NEWEST_FIRST, skip, take, select: { id: true } })).map((row) => row.id) } };
   const rows = await db.webhookEvent.findMany({
@@ -87,12 +74,12 @@ async function eventRows(sellerId: string, where: Prisma.WebhookEventWhereInput,
   return rows.map(({ sellerId: _sellerId, ...row }) => ({ ...row, receivedAt: row.receivedAt.toISOString(), heldUntil: row.heldUntil?.toISOString() ?? null }));
 }
 
-/** One event of the seller's, whole; null when it is not theirs or does not exist. */
+/** Null when it is not the seller's or does not exist. */
 export async function getWebhookEvent(sellerId: string, id: string) {
   return db.webhookEvent.findFirst({ where: { id, sellerId } });
 }
 
-/** Earlier receipts of the same notification (same body): an identical body is processed again. */
+/** Same body, earlier: an identical body after take-up is a new receipt (decision 0004). */
 export async function countEarlierReceipts(sellerId: string, bodyHash: string, receivedAt: Date) {
   return db.webhookEvent.count({ where: { sellerId, bodyHash, receivedAt: { lt: receivedAt } } });
 }

@@ -5,40 +5,21 @@ import type { SellerLiveMessage } from "@/lib/live/messages";
 import { DB_NOW, pool } from "@/lib/pg-pool";
 import type { StoredEvent } from "@/lib/webhooks/parse";
 
-// The durable processing queue: a "WebhookWork" row per event not yet processed, written by the
-// statement that stores the event (lib/data/webhook-store.ts) and deleted by the one that records
-// its processing. No polling delay for events an instance received itself: it claims them at once.
-// An event is processed by one instance: the one in `claimedBy`, until `availableAt` passes (its
-// lease). A sweep on every instance claims due rows with FOR UPDATE SKIP LOCKED, so two sweeping
-// instances never take the same row: events nobody claimed (written while their instance was
-// stopping), claims whose lease expired (an instance that died) and failed events whose next
-// attempt is due. A dead event keeps its row, never due, until it is processed again on request.
-// Times are the database's clock, so instances with skewed clocks agree.
+// The queue (decision 0002): an event belongs to `claimedBy` until its lease, `availableAt`,
+// passes; sweeps claim with SKIP LOCKED so two instances never take one row. Times are the
+// database's clock, so instances with skewed clocks agree.
 
-/**
- * How long a claim holds before another instance may take the event. The instance holding it
- * renews its claims every few seconds (renewClaims), so the lease only runs out when the instance
- * died or hung: then its events are processed by another within this many seconds.
- */
+/** Renewed every few seconds (renewClaims), so it runs out only when its instance died or hung. */
 export const CLAIM_LEASE_SECONDS = 15;
-/**
- * An unclaimed event becomes due this long after it is written: the instance that received it
- * gets a moment to take it first; after that any instance's sweep may.
- */
+/** The receiving instance gets this long to take an unclaimed event first. */
 export const ORPHAN_AFTER_SECONDS = 2;
-/** A dead event's queue row: never due by itself. */
 const DEAD_UNTIL = `TIMESTAMP '9999-12-31 00:00:00'`;
 
-/** A claimed event as processing needs it, with the attempts already made. */
 export type QueuedEvent = StoredEvent & { attempts?: number };
 
 const EVENT_FIELDS = `e."id", e."sellerId", e."domain", e."status", e."resourceId", e."code", e."orderId", e."deliveryId", e."valid", e."attempts"`;
 
-/**
- * Taking an event up ends its coalescing window (waitingHash = null): an identical body that
- * arrives from now on is a new receipt, since what this processing reads may already be older
- * than the change it announces.
- */
+/** Ends coalescing: what this processing reads may be older than a body arriving now (decision 0004). */
 const START = `SET "processingState" = 'processing', "waitingHash" = NULL`;
 
 const CLAIM_DUE = {
@@ -63,16 +44,13 @@ const CLAIM_DUE = {
     SELECT * FROM started e ORDER BY e."receivedAt", e."id"`,
 };
 
-/** Claims up to `limit` due events: unclaimed ones past their moment, expired claims, due retries. Oldest first. */
+/** Due: unclaimed events past their moment, expired claims, retries; oldest first. */
 export async function claimDueEvents(instanceId: string, limit: number): Promise<QueuedEvent[]> {
   const result = await pool.query<QueuedEvent>({ ...CLAIM_DUE, values: [instanceId, CLAIM_LEASE_SECONDS, limit] });
   return result.rows;
 }
 
-/**
- * Takes up events this instance claimed when it received them. Answers the ids it still holds
- * (a claim can have expired and been taken over meanwhile, after a long stall).
- */
+/** Answers the ids still held: after a long stall a claim may have been taken over. */
 export async function startClaimedEvents(instanceId: string, ids: readonly string[]): Promise<Set<string>> {
   const result = await pool.query<{ id: string }>({
     name: "webhook_work_start",
@@ -92,27 +70,21 @@ export type EventOutcome =
   | { id: string; state: "dead"; error: string };
 
 /**
- * One NOTIFY carries as many messages as fit in about this many bytes: one notification per
- * several messages instead of one each costs every instance less. PostgreSQL refuses payloads of
- * 8,000 bytes or more; a message is usually ~250 bytes and at most ~4,000 (its fields are capped
- * by lib/webhooks/parse.ts), so a chunk stays below 4,000 + one message.
+ * Several messages per NOTIFY cost every instance less. PostgreSQL refuses 8,000 bytes; a message
+ * is at most ~4,000 (lib/webhooks/parse.ts caps its fields), so a chunk stays under the limit.
  */
 const NOTIFY_CHUNK_BYTES = 4_000;
 
-/** The end of a statement whose CTE `inserted` wrote LiveMessage rows: announces them, in chunks. */
+/** Ends a statement whose CTE `inserted` wrote LiveMessage rows. */
 const ANNOUNCE_INSERTED_MESSAGES = `
   SELECT pg_notify('${LIVE_CHANNEL}', json_agg(json_build_object('id', "id"::text, 'sellerId', "sellerId", 'message', "payload") ORDER BY "id")::text)
   FROM (SELECT *, SUM(octet_length("payload"::text) + 100) OVER (ORDER BY "id") / ${NOTIFY_CHUNK_BYTES} AS chunk FROM inserted) AS numbered
   GROUP BY chunk`;
 
 /**
- * Records the outcome of a batch and the live messages it produced, in one statement (so one
- * transaction): the NOTIFY that carries the messages to every instance is delivered at COMMIT, so
- * an open page never hears of processing that did not stick. Only events this instance still
- * holds are recorded, and only their messages sent: an event whose claim expired and was taken
- * over is left to its new owner, who will announce it. A processed event's queue row is deleted;
- * a failed one's is handed back, due at its next attempt (or never, when dead). The event's
- * update touches no indexed column (a HOT update).
+ * One statement, so the NOTIFY is delivered at COMMIT and a page never hears of processing that
+ * did not stick. Only events this instance still holds are recorded; one taken over is left to
+ * its new owner. The event's update touches no indexed column (a HOT update).
  */
 export async function finishEvents(
   instanceId: string,
@@ -156,13 +128,11 @@ export async function finishEvents(
         RETURNING "id", "sellerId", "payload"
       )
       ${ANNOUNCE_INSERTED_MESSAGES}`,
-    // As JSON parameters, like the receiver's batch (lib/data/webhook-store.ts): cheaper on this
-    // thread than pg's escaping of text arrays.
+    // JSON parameters: cheaper on this thread than pg's escaping of text arrays.
     values: [JSON.stringify(outcomes), instanceId, JSON.stringify(messages)],
   });
 }
 
-/** Extends the leases of every claim this instance holds: it is alive. Answers how many. */
 export async function renewClaims(instanceId: string): Promise<number> {
   const result = await pool.query({
     name: "webhook_work_renew",
@@ -172,7 +142,7 @@ export async function renewClaims(instanceId: string): Promise<number> {
   return result.rowCount ?? 0;
 }
 
-/** Hands this instance's claims back (graceful shutdown): due at once, for any instance. */
+/** Graceful shutdown: due at once, for any instance. */
 export async function releaseClaims(instanceId: string): Promise<number> {
   const result = await pool.query(`UPDATE "WebhookWork" SET "claimedBy" = NULL, "availableAt" = ${DB_NOW} WHERE "claimedBy" = $1`, [
     instanceId,
@@ -182,11 +152,7 @@ export async function releaseClaims(instanceId: string): Promise<number> {
 
 export type ReprocessClaim = { event: QueuedEvent } | { busy: true } | null;
 
-/**
- * "Process again" from the event log: queues one of the seller's events, claimed by this
- * instance, whatever its state (dead included), unless an instance is working on it right now
- * (`busy`). Null when the seller has no such event.
- */
+/** Whatever its state, dead included; `busy` while an instance works on it; null when not the seller's. */
 export async function claimEventForReprocessing(instanceId: string, sellerId: string, id: string): Promise<ReprocessClaim> {
   const result = await pool.query<QueuedEvent & { receivedAt: Date }>(
     `WITH claimed AS (
@@ -209,10 +175,7 @@ export async function claimEventForReprocessing(instanceId: string, sellerId: st
   return exists.rowCount ? { busy: true } : null;
 }
 
-/**
- * "Process all dead again": makes every dead event of the seller due now, with a fresh budget of
- * attempts; the next sweep (started by the caller) takes them. Answers how many.
- */
+/** Due now with a fresh budget of attempts; the caller starts a sweep. */
 export async function requeueDeadEvents(sellerId: string): Promise<number> {
   const result = await pool.query(
     `WITH requeued AS (
@@ -228,7 +191,6 @@ export async function requeueDeadEvents(sellerId: string): Promise<number> {
   return result.rowCount ?? 0;
 }
 
-/** A seller's queue at a glance: events waiting (or being processed), and dead ones. */
 export async function queueCounts(sellerId: string): Promise<{ waiting: number; dead: number }> {
   const result = await pool.query<{ waiting: number; dead: number }>(
     `SELECT COUNT(*) FILTER (WHERE w."availableAt" <> ${DEAD_UNTIL})::int AS waiting,
@@ -246,12 +208,7 @@ export interface ReconciledOrder {
   updatedAt: string;
 }
 
-/**
- * Records order changes reconciliation found that no notification told (source "reconciliation"):
- * one processed event per order in the event log, and its live message (the seller is told like
- * for a received one), in one statement. The body stored is the message the platform would have
- * sent, with the order's updated_at.
- */
+/** A processed event and live message per order, in one statement, with the body the platform would have sent. */
 export async function recordReconciledEvents(sellerId: string, orders: readonly ReconciledOrder[]): Promise<void> {
   if (orders.length === 0) return;
   const rows = orders.map((order) => {
@@ -285,13 +242,9 @@ export async function recordReconciledEvents(sellerId: string, orders: readonly 
 export const PRUNE_BATCH = 5_000;
 
 /**
- * Deletes events older than `days` that are finished (not waiting, not dead), at most `limit` per
- * call, oldest first; the caller repeats while a full batch went. Answers how many were deleted.
- * The batch is found through the index on receivedAt alone (no seller narrows it), oldest first,
- * and the walk stops once the batch is full: OFFSET 0 keeps the queue check a lookup per row, as
- * an anti-join the planner may read and sort every event past the cutoff for each batch. Rows are
- * locked with SKIP LOCKED: instances pruning at once take different rows instead of waiting on
- * (or deadlocking with) each other, and a row someone holds is left for the next run.
+ * Finished events only; the caller repeats while a full batch went. OFFSET 0 keeps the queue check
+ * a lookup per row (as an anti-join the planner may sort every old event per batch). SKIP LOCKED:
+ * instances pruning at once take different rows instead of waiting or deadlocking.
  */
 export async function pruneOldEvents(days: number, limit = PRUNE_BATCH): Promise<number> {
   const result = await pool.query(

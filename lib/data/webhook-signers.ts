@@ -2,10 +2,8 @@ import "server-only";
 import { DB_NOW, pool } from "@/lib/pg-pool";
 import type { WebhookFields } from "@/lib/webhooks/parse";
 
-// What the receiver asks the database about a body whose signature its receiver's seller did not
-// make (lib/webhooks/receiver.ts): which shops own what it names, and counting such bodies.
-// Through `pg` with prepared statements: these run on the receiver's path, where Prisma's
-// per-query CPU would make a mis-signed body dearer than a valid one.
+// Prepared `pg` statements: on the receiver's path Prisma's per-query CPU would make a mis-signed
+// body dearer than a valid one.
 
 const OWNERS = {
   name: "webhook_owners_of_named",
@@ -16,11 +14,7 @@ const OWNERS = {
     LIMIT 16`,
 };
 
-/**
- * The shops of this dashboard that own the order (in their mirror) or the SKU (in their
- * catalogue) a notification names; empty when it names neither, or nothing known. A SKU is
- * looked up by its code only when the body gives no id: codes are the seller's, not unique.
- */
+/** A SKU is looked up by code only when the body gives no id: codes are the seller's, not unique. */
 export async function ownersOfNamedResource(fields: WebhookFields): Promise<string[]> {
   const isSku = fields.domain === "portfolio.sku";
   const orderId = fields.orderId;
@@ -36,7 +30,6 @@ const COUNT_MIS_SIGNED = {
   text: `UPDATE "Connection" SET "misSignedForeignCount" = "misSignedForeignCount" + 1, "misSignedForeignAt" = ${DB_NOW} WHERE "sellerId" = $1`,
 };
 
-/** One more body at `sellerId`'s receiver that failed its signature and named another shop's order or SKU. */
 export async function countMisSignedForeign(sellerId: string): Promise<void> {
   await pool.query({ ...COUNT_MIS_SIGNED, values: [sellerId] });
 }
@@ -48,10 +41,7 @@ const RECENTLY_CONNECTED = {
 
 let recentlyConnected: { sellers: string[]; limit: number; expiresAt: number } | null = null;
 
-/**
- * The `limit` shops that connected last, kept for 30 s: after the shops a body names and those
- * that signed lately, where a search looks (a shop that just connected has no history yet).
- */
+/** Kept 30 s; where a search looks last, since a shop that just connected has no history yet. */
 export async function recentlyConnectedSellers(limit: number): Promise<string[]> {
   if (limit === 0) return [];
   if (recentlyConnected && recentlyConnected.limit === limit && recentlyConnected.expiresAt > Date.now()) return recentlyConnected.sellers;
@@ -60,7 +50,6 @@ export async function recentlyConnectedSellers(limit: number): Promise<string[]>
   return recentlyConnected.sellers;
 }
 
-/** A connect changes who connected last: the next search reads it again. */
 export function forgetRecentlyConnected(): void {
   recentlyConnected = null;
 }

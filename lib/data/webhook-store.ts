@@ -8,30 +8,16 @@ import { DB_NOW, RECEIVER_WRITES_IN_FLIGHT, receiverPool } from "@/lib/pg-pool";
 import { storableText } from "@/lib/webhooks/parse";
 import type { ParsedWebhook } from "@/lib/webhooks/parse";
 
-// The webhook receiver's write goes through a `pg` pool of its own (lib/pg-pool.ts) as one prepared,
-// multi-row statement per batch, not through Prisma: measured on SQLite, Prisma's per-query CPU
-// was most of the receiver's cost at hundreds of events per second on two cores, and on
-// PostgreSQL one statement for many events also means one round trip and one commit
-// (docs/decisions/0002-webhook-receiver-hot-path.md). Everything else reads and writes these rows
-// through Prisma; the SQL here must stay in step with prisma/schema.prisma.
+// The receiver's hot path (decision 0002): one prepared statement per batch on a pool of its own,
+// one round trip and one commit. Its SQL follows prisma/schema.prisma by hand.
 
 /**
- * Group commit: the events that arrive while a write is in flight (or within one turn of the
- * event loop) are written together by one statement (INSERT … SELECT FROM json_to_recordset(…)
- * ON CONFLICT), which commits on its own; each request is answered once it has committed. The batch
- * travels as one JSON parameter: one native JSON.stringify is far cheaper on the receiver's thread
- * than pg's escaping of a dozen text arrays, and PostgreSQL has CPU to spare for parsing it.
- * A repeat of an event that still waits to be taken up (same seller, same body bytes: the spec
- * gives events no id) only bumps its duplicateCount, by as many repeats as the batch holds; a
- * repeat of one already taken up is a new receipt, stored and processed again (the resource may
- * have changed again since: docs/decisions/0004-duplicates-and-durable-processing.md). `(xmax = 0)` is true for a row this
- * statement inserted, false for one it updated: PostgreSQL's way to tell the two apart in
- * RETURNING. The same statement queues each new event (lib/data/webhook-queue.ts), claimed by the
- * instance that received it unless that instance is shutting down or leaves processing to workers
- * (WEBHOOK_PROCESSING=worker); events nobody claimed are announced on WORK_CHANNEL, at COMMIT.
- * Replays are bounded: a body already stored WEBHOOK_REPLAY_LIMIT_PER_MINUTE times for its seller
- * this minute is stored held (`heldUntil`: the minute's end), claimed by nobody and due only then,
- * so every later copy that minute coalesces into it and the platform is read once for all of them.
+ * Group commit: events arriving while a write is in flight go in together, as one JSON parameter
+ * (cheaper on this thread than pg's escaping of text arrays). A repeat of an event still waiting
+ * only bumps its duplicateCount; after take-up it is a new receipt (decision 0004). `(xmax = 0)`
+ * tells an inserted row from an updated one. New events are queued here too, unclaimed ones
+ * announced on WORK_CHANNEL at COMMIT. A body stored WEBHOOK_REPLAY_LIMIT_PER_MINUTE times this
+ * minute is held to the minute's end, so later copies coalesce into it.
  */
 const UPSERT_BATCH = {
   name: "webhook_event_upsert_batch",
@@ -87,14 +73,14 @@ export interface NewWebhookEvent {
   bodyHash: string;
   headers: Record<string, string>;
   parsed: ParsedWebhook;
-  /** The instance that will process the event (it holds the claim from the start), or null. */
+  /** It holds the claim from the start; null leaves the event to any sweep. */
   claimedBy: string | null;
 }
 
 export interface StoredWebhookEvent {
   id: string;
   duplicate: boolean;
-  /** When a held replay will be processed (nobody claims it before): null for an event processed as usual. */
+  /** When a held replay will be processed; null for an event processed as usual. */
   heldUntil: Date | null;
 }
 
@@ -107,14 +93,11 @@ interface Waiting {
 const dedupeKey = (event: NewWebhookEvent) => `${event.sellerId}\n${event.bodyHash}`;
 
 
-/** Writes one batch; resolves each waiting request with its event's id and whether it repeated one. */
 async function writeBatch(batch: readonly Waiting[]): Promise<void> {
-  // One row per distinct event; later copies in the same batch are repeats of the first.
   const firstIndex = new Map<string, number>();
   const rows: NewWebhookEvent[] = [];
   const repeats: number[] = [];
-  // Rows in one order everywhere (by seller and hash), so two instances' batches holding the same
-  // notifications lock their rows in the same order and never deadlock.
+  // Sorted, so two instances' batches lock shared rows in one order and never deadlock.
   const keyed = batch.map(({ event }) => ({ event, key: dedupeKey(event) })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   for (const { event, key } of keyed) {
     const index = firstIndex.get(key);
@@ -162,7 +145,6 @@ async function writeBatch(batch: readonly Waiting[]): Promise<void> {
       continue;
     }
     const duplicate = answered.has(key) || !row.inserted;
-    // Committed: a new event, or a receipt folded into one still waiting.
     (duplicate ? metrics.eventsCoalesced : metrics.eventsReceived).inc();
     item.resolve({ id: row.id, duplicate, heldUntil: row.heldUntil });
     answered.add(key);
@@ -179,8 +161,7 @@ function flush() {
   inFlight++;
   writeBatch(batch)
     .catch(async () => {
-      // The statement failed as a whole: write the events one by one, so that one bad row (a
-      // seller deleted meanwhile) fails only its own request. If the database is down, each fails.
+      // One by one, so a bad row (a seller deleted meanwhile) fails only its own request.
       for (const item of batch) {
         await writeBatch([item]).catch((error: unknown) => item.reject(error));
       }
@@ -196,10 +177,7 @@ export async function webhookWritesSettled(): Promise<void> {
   while (waiting.length > 0 || inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
-/**
- * Stores an authentic notification: a repeat of one still waiting (same seller, same body bytes)
- * only bumps its duplicate count. Resolves when the row is committed.
- */
+/** Resolves when the row is committed. */
 export function insertWebhookEvent(event: NewWebhookEvent): Promise<StoredWebhookEvent> {
   return new Promise((resolve, reject) => {
     waiting.push({ event, resolve, reject });

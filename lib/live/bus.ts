@@ -5,29 +5,22 @@ import { log } from "@/lib/log";
 import { connectionConfig, pool } from "@/lib/pg-pool";
 import type { LiveEnvelope, LiveMessage } from "@/lib/live/messages";
 
-// Across instances: a message is a row of "LiveMessage", written in the same statement as the
-// processing outcome (lib/data/webhook-queue.ts finishEvents), and announced by NOTIFY on this
-// channel with the rows as payload (a JSON array of a few).
-// Every instance LISTENs on one dedicated connection and fans the message out to the streams it
-// serves. NOTIFY is not stored: a stream that reconnects (to any instance) or an instance whose
-// LISTEN connection dropped reads what it missed from the table (replayLiveMessages).
+// NOTIFY is not stored, so messages are also rows: a stream that reconnects, or an instance whose
+// LISTEN connection dropped, reads what it missed from the table (decision 0002).
 export const LIVE_CHANNEL = "live_messages";
-/** Also announced on this instance-wide channel: a seller's receiver changed (token, key). */
+/** A seller's receiver changed (token, key). */
 export const RECEIVER_CHANGED_CHANNEL = "receiver_changed";
 /** A person's sessions or memberships changed (payload: the person's id): their streams re-check. */
 export const SESSIONS_CHANGED_CHANNEL = "sessions_changed";
-/** Announced by the receiver's statement when it queued events nobody claimed (a worker takes them). */
+/** The receiver queued events nobody claimed. */
 export const WORK_CHANNEL = "webhook_work";
-/** How long messages are kept for catch-up. */
 const KEEP_MINUTES = 60;
 /**
- * Ids are taken when a transaction inserts, not when it commits, so a message can become
- * visible after one with a larger id. A replay also re-sends what came in this window before the
- * last id a stream saw; the browser drops ids it has already handled.
+ * Ids are taken at insert but visible at commit, so a smaller id can appear late: a replay re-sends
+ * this window before the last id seen, and the browser drops ids it already handled.
  */
 const LATE_COMMIT_WINDOW_SECONDS = 5;
 
-/** The seller's messages a stream missed after `afterId` (see LATE_COMMIT_WINDOW_SECONDS). */
 export async function replayLiveMessages(sellerId: string, afterId: string): Promise<LiveEnvelope[]> {
   const result = await pool.query<{ id: string; payload: LiveMessage }>({
     name: "live_message_replay",
@@ -50,9 +43,7 @@ export async function latestLiveMessageId(): Promise<string> {
   return result.rows[0]?.id ?? "0";
 }
 
-// Pruning goes by id, through the primary key: every run notes the newest id and the time, and
-// deletes up to an id noted at least KEEP_MINUTES ago (so every message deleted is older than
-// that). No index on createdAt to maintain on every message.
+// Pruning goes by id, up to an id noted KEEP_MINUTES ago: no index on createdAt to maintain per message.
 const pruneCheckpoints: { at: number; id: string }[] = [];
 
 /** Drops messages older than the catch-up window. Safe to run from every instance. */
@@ -86,7 +77,6 @@ function onNotification(notification: pg.Notification) {
   if (!notification.payload) return;
   try {
     if (notification.channel === LIVE_CHANNEL) {
-      // A few messages per notification (lib/data/webhook-queue.ts), in id order.
       for (const { id, sellerId, message } of JSON.parse(notification.payload) as { id: string; sellerId: string; message: LiveMessage }[]) {
         state.emitter.emit(sellerChannel(sellerId), { id, message } satisfies LiveEnvelope);
       }
@@ -107,7 +97,6 @@ function scheduleReconnect(delayMs: number) {
   state.retryTimer.unref();
 }
 
-/** Opens the dedicated LISTEN connection (once); reconnects with backoff when it drops. */
 function listen(retryDelayMs = 250): Promise<void> {
   if (state.closed) return Promise.resolve();
   if (state.client) return Promise.resolve();
@@ -155,11 +144,7 @@ export interface LiveSubscription {
   unsubscribe(): void;
 }
 
-/**
- * Listens to a seller's messages from every instance. `onResync` runs after this instance's
- * LISTEN connection came back from a drop: the stream should replay from its last id.
- * `onClose` runs when this instance shuts down (streams end; browsers reconnect elsewhere).
- */
+/** `onResync`: the LISTEN connection came back from a drop, so replay from the last id. `onClose`: shutdown. */
 export function subscribeToSeller(
   sellerId: string,
   handlers: { onMessage(envelope: LiveEnvelope): void; onResync(): void; onClose(): void },
@@ -178,33 +163,28 @@ export function subscribeToSeller(
   };
 }
 
-/** Resolves once this instance listens (for start-up and tests). */
 export function startListening(): Promise<void> {
   return listen();
 }
 
-/** Runs `listener` when any instance announces that a seller's receiver changed. */
 export function onReceiverChanged(listener: (sellerId: string) => void): () => void {
   state.emitter.on(RECEIVER_CHANGED_CHANNEL, listener);
   void listen();
   return () => state.emitter.off(RECEIVER_CHANGED_CHANNEL, listener);
 }
 
-/** Runs `listener` when any instance announces that a person's sessions or memberships changed. */
 export function onSessionsChanged(listener: (personId: string) => void): () => void {
   state.emitter.on(SESSIONS_CHANGED_CHANNEL, listener);
   void listen();
   return () => state.emitter.off(SESSIONS_CHANGED_CHANNEL, listener);
 }
 
-/** Runs `listener` when a receiver queued events for any worker (WEBHOOK_PROCESSING=worker). */
 export function onWorkAvailable(listener: () => void): () => void {
   state.emitter.on(WORK_CHANNEL, listener);
   void listen();
   return () => state.emitter.off(WORK_CHANNEL, listener);
 }
 
-/** Graceful shutdown: ends every open stream of this instance and the LISTEN connection. */
 export async function closeLiveBus(): Promise<void> {
   state.closed = true;
   if (state.retryTimer) clearTimeout(state.retryTimer);

@@ -1,8 +1,6 @@
 import { z } from "zod";
 
-// What an open dashboard is told through its server-sent-events stream, one message per processed
-// webhook event, typed by the resource it concerns ("event" when none). The server writes these
-// and the browser reads them: both go through this schema, so neither side guesses the shape.
+// The server writes these and the browser reads them through one schema, so neither guesses the shape.
 
 const orderMessage = z.object({
   type: z.literal("order"),
@@ -29,18 +27,18 @@ export interface SellerLiveMessage {
   message: LiveMessage;
 }
 
-/** A message as a stream sends it: `id` is the SSE event id, increasing, for Last-Event-ID. */
+/** `id` is the SSE event id, increasing, for Last-Event-ID. */
 export interface LiveEnvelope {
   id: string;
   message: LiveMessage;
 }
 
-/** The SSE frame of a message: its type is the event name, so a page listens only to what it needs. */
+/** The type is the event name, so a page listens only to what it needs. */
 export function liveFrame({ id, message }: LiveEnvelope): string {
   return `id: ${id}\nevent: ${message.type}\ndata: ${JSON.stringify(message)}\n\n`;
 }
 
-/** A received frame's data as a message, or null when it is not one (a newer server, a broken frame). */
+/** Null for a frame that is not one (a newer server, a broken frame). */
 export function readLiveMessage(data: string): LiveMessage | null {
   try {
     const parsed = liveMessageSchema.safeParse(JSON.parse(data));

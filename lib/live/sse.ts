@@ -8,13 +8,8 @@ import { metrics } from "@/lib/metrics";
 const LAST_EVENT_ID = /^\d{1,19}$/;
 
 /**
- * A seller's server-sent-events stream. Messages come from whichever instance processed the
- * event (lib/live/bus.ts: LISTEN/NOTIFY), each with an id. EventSource reconnects by itself and
- * sends the last id it saw (Last-Event-ID): the stream first replays what the seller missed
- * meanwhile, then goes live. It ends when the request is aborted, this instance shuts down, or the
- * session it was opened with ends or loses the shop (`sessionValid`, asked again whenever the
- * shop's connection or the person's sessions and memberships change on any instance, and with
- * every heartbeat).
+ * Replays what a reconnecting EventSource missed (Last-Event-ID), then goes live. Ends when the
+ * session loses the shop: `sessionValid` is asked again on every access change and heartbeat.
  */
 export async function liveStreamResponse(
   sellerId: string,
@@ -22,13 +17,10 @@ export async function liveStreamResponse(
   sessionValid: () => Promise<boolean> = async () => true,
   personId?: string,
 ): Promise<Response> {
-  // A first connection names where its page's data was read (`?after=`, the newest id when the
-  // page was rendered on the server): what came in between is replayed, so a table rendered
-  // with rows on the server does not miss an event that arrived before the stream opened.
+  // `?after=` is the newest id when the page was rendered, so an event between render and stream is not missed.
   const header = request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("after");
   const lastEventId = header && LAST_EVENT_ID.test(header) ? header : null;
-  // A stream that starts fresh is told the newest id, so that its first reconnect can catch up
-  // even if it received nothing before dropping.
+  // So a first reconnect can catch up even if nothing was received before dropping.
   const startId = lastEventId ?? (await latestLiveMessageId());
 
   const encoder = new TextEncoder();

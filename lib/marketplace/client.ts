@@ -1,5 +1,5 @@
-// The typed HTTP client of the platform API (spec: Endpoints). The only code that knows the
-// platform's paths, headers and wire format; every response is parsed with zod before use.
+// The only code that knows the platform's paths, headers and wire format (spec: Endpoints); every
+// response is parsed with zod before use.
 import { z } from "zod";
 import { describeZodFailure, kindForStatus, MarketplaceError, parseRetryAfter } from "./errors";
 import { parseListResponse } from "./list-response";
@@ -19,18 +19,13 @@ export interface MarketplaceClientOptions {
   baseUrl: string;
   accessToken: string;
   fetch?: typeof fetch;
-  /** Per-request timeout; the platform is expected to answer well within it. */
   timeoutMs?: number;
-  /**
-   * Told of every HTTP request once its answer's headers arrive (or it failed without one), for
-   * the caller's metrics; the client itself knows nothing of them. Must not throw.
-   */
+  /** For the caller's metrics, once the answer's headers arrive or it failed. Must not throw. */
   onResponse?: (observation: PlatformResponseObservation) => void;
 }
 
 export interface PlatformResponseObservation {
   endpoint: EndpointName;
-  /** The HTTP status, or why there was none: the timeout ran out, or the connection failed. */
   status: number | "timeout" | "network";
   durationMs: number;
 }
@@ -38,11 +33,10 @@ export interface PlatformResponseObservation {
 interface Endpoint {
   method: "GET" | "POST" | "DELETE";
   path: string;
-  /** Scopes the spec names for the endpoint; reported back on a 403. */
+  /** Reported back on a 403. */
   scopes: readonly string[];
 }
 
-/** Endpoints of the spec with the scopes each requires. */
 export const ENDPOINTS = {
   basicUserInfo: { method: "POST", path: "/v1.0/integradores/basic_user_info", scopes: ["basic_user_info"] },
   getWebhookUrl: { method: "GET", path: "/v1.0/marketplace/webhooks/url", scopes: [] },
@@ -87,9 +81,8 @@ export function createMarketplaceClient(options: MarketplaceClientOptions) {
   const timeoutMs = options.timeoutMs ?? 15_000;
 
   /**
-   * Sends the request; answers the JSON of a 2xx, throws a MarketplaceError otherwise. With
-   * `importBody`, a failure whose body is an import response (SKU and price create answer 400,
-   * 429, 500 and 503 with a statusCode body) is answered too, for the caller to explain.
+   * Throws a MarketplaceError unless 2xx. With `importBody`, a failure whose body is an import
+   * response (SKU and price create explain 400, 429, 5xx with a statusCode) is answered too.
    */
   async function send(
     name: EndpointName,
@@ -130,8 +123,8 @@ export function createMarketplaceClient(options: MarketplaceClientOptions) {
     let response: Response;
     try {
       response = await attempt().catch((error: unknown) => {
-        // A read whose connection failed before any answer (typically a kept-alive connection the
-        // server had just closed) is sent once more at once: a GET changes nothing. A timeout is not.
+        // A GET whose connection failed before any answer (a kept-alive socket just closed) is
+        // sent once more: it changes nothing. A timeout is not.
         if (endpoint.method !== "GET" || (error instanceof Error && error.name === "TimeoutError")) throw error;
         return attempt();
       });
@@ -173,7 +166,6 @@ export function createMarketplaceClient(options: MarketplaceClientOptions) {
     return (await send(name, init)).json;
   }
 
-  /** Sends the request and validates the answer with `schema`. */
   async function call<S extends z.ZodType>(name: EndpointName, schema: S, init: Parameters<typeof send>[1] = {}): Promise<z.infer<S>> {
     return parseAnswer(schema, await request(name, init));
   }
@@ -193,31 +185,24 @@ export function createMarketplaceClient(options: MarketplaceClientOptions) {
   return {
     /** Endpoint 3. */
     getBasicUserInfo: () => call("basicUserInfo", basicUserInfoSchema, { body: {} }),
-    /**
-     * Endpoint 4. Answers the import response for statusCode 0 and for the failures the platform
-     * explains (-1 to -5); a 403 (-6, a missing scope) and a 401 throw, like on every endpoint.
-     */
+    /** Endpoint 4. Failures the platform explains (-1 to -5) are answered; a 401 or 403 (-6) throws. */
     createSku: async (sku: SkuCreate): Promise<SkuImportResult> => {
       const { status, json } = await send("createSku", { body: sku, importBody: skuImportResponseSchema });
-      // 201 created; 200 "an automatic redirect took place and the product was not updated"
-      // (spec: 4. Create SKU): the SKU already existed and nothing was created.
+      // Spec 4: 200 means "the product was not updated": it already existed.
       return { ...parseAnswer(skuImportResponseSchema, json), httpStatus: status };
     },
-    /**
-     * Endpoint 5; failures with an import-response body are answered, as for SKUs, with the wait
-     * a blocked request (-2, HTTP 429) was told to observe.
-     */
+    /** Endpoint 5; explained failures are answered as for SKUs, with a 429's wait. */
     createPrice: async (price: PriceCreate): Promise<PriceCreateResult> => {
       const { json, retryAfterMs } = await send("createPrice", { body: price, importBody: priceCreateResponseSchema });
       const response = parseAnswer(priceCreateResponseSchema, json);
       return retryAfterMs === undefined ? response : { ...response, retryAfterMs };
     },
-    /** Endpoint 6: the price with its history. */
+    /** Endpoint 6. */
     getPrice: (id: string) => call("getPrice", priceWithHistorySchema, { path: `${ENDPOINTS.getPrice.path}/${encodeURIComponent(id)}` }),
     /** Endpoint 7. Build `query` with `pricesQuery`. */
     listPrices: async (query: URLSearchParams = new URLSearchParams()) =>
       parseListResponse(await request("listPrices", { query }), priceSchema),
-    /** Endpoint 9. Build `query` with `ordersQuery` (spec: Generic list rules). */
+    /** Endpoint 9. Build `query` with `ordersQuery`. */
     listOrders: async (query: URLSearchParams = new URLSearchParams()) =>
       parseListResponse(await request("listOrders", { query }), orderSchema),
     /** Endpoint 9, reading only what the order mirror keeps of each order (orderSummarySchema). */
@@ -227,9 +212,9 @@ export function createMarketplaceClient(options: MarketplaceClientOptions) {
     getOrder: (id: string) => call("getOrder", orderSchema, { path: `${ENDPOINTS.getOrder.path}/${encodeURIComponent(id)}` }),
     /** Endpoint 8, reading only what the order mirror keeps. */
     getOrderSummary: (id: string) => call("getOrder", orderSummarySchema, { path: `${ENDPOINTS.getOrder.path}/${encodeURIComponent(id)}` }),
-    /** Endpoint 10, GET: the configured callback URL (null when none). */
+    /** Endpoint 10, GET (null when none). */
     getWebhookUrl: () => call("getWebhookUrl", webhookUrlGetResponseSchema),
-    /** Endpoint 10, POST: creates or overwrites the callback URL. */
+    /** Endpoint 10, POST: creates or overwrites. */
     setWebhookUrl: (url: string) => call("setWebhookUrl", webhookUrlSetResponseSchema, { body: { url } }),
     /** Endpoint 10, DELETE. */
     deleteWebhookUrl: () => call("deleteWebhookUrl", webhookUrlDeleteResponseSchema),
@@ -238,8 +223,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions) {
 
 export type MarketplaceClient = ReturnType<typeof createMarketplaceClient>;
 
-/** The price create response, with the Retry-After of a blocked request. */
 export type PriceCreateResult = PriceCreateResponse & { retryAfterMs?: number };
 
-/** The SKU import response with the HTTP status it came with (201 created, 200 already existed). */
+/** `httpStatus` 200: the SKU already existed. */
 export type SkuImportResult = SkuImportResponse & { httpStatus: number };

@@ -1,5 +1,4 @@
-// How a failed platform call is told to the rest of the dashboard. The spec gives bodies only for
-// the token endpoint and the SKU import; everything else is classified by HTTP status.
+// The spec gives error bodies only for the token endpoint and the SKU import: the rest goes by status.
 import type { z } from "zod";
 import { formatFieldPath } from "@/lib/marketplace/schemas/field-path";
 
@@ -15,11 +14,9 @@ export type MarketplaceErrorKind =
 export class MarketplaceError extends Error {
   readonly kind: MarketplaceErrorKind;
   readonly status: number | null;
-  /** Scopes the endpoint needs, when the failure is a 403. */
+  /** On a 403. */
   readonly requiredScopes: readonly string[];
-  /** A machine-readable code from the platform's body, when it gave one. */
   readonly code: string | undefined;
-  /** How long the platform asked to wait (a 429's Retry-After), in milliseconds. */
   readonly retryAfterMs: number | undefined;
 
   constructor(

@@ -1,7 +1,4 @@
-// Query strings of list requests (spec: Endpoints → Generic list rules; 7. List prices;
-// 9. List orders; Limits). Call sites describe a page, its order and its filters with types; this
-// module spells them the platform's way and refuses what the platform could misread. The
-// spelling itself (operators, `_sort`, counts, links) is list-grammar.ts, shared with the sandbox.
+// Typed queries of endpoints 7 and 9; the spelling itself is list-grammar.ts, shared with the sandbox.
 import { formatListQuery, type ListFilter, type ListQuery, type SortCriterion } from "./list-grammar";
 import type { OrderStatus } from "./schemas/order";
 import type { PriceType } from "./schemas/price";
@@ -18,18 +15,10 @@ export type {
 } from "./list-grammar";
 export { formatFilterValue, parseListLink } from "./list-grammar";
 
-/**
- * Builds the query of a list request (see `formatListQuery` for the order, the encoding and what
- * is refused), e.g. `buildListQuery({ limit: 50, offset: 100, sort: [{ field: "created_at",
- * direction: "desc" }], filters: [{ field: "status", op: "in", value: ["new", "approved"] }] })`
- * → `status__in=new%2Capproved&_sort=created_at%3Adesc&_limit=50&_offset=100`.
- */
+/** See `formatListQuery` for the order and what is refused. */
 export function buildListQuery<F extends string>(query: ListQuery<F>): URLSearchParams {
   return formatListQuery(query);
 }
-
-// ---------------------------------------------------------------------------------------------
-// Endpoint helpers
 
 export type OrderSortField = "created_at" | "updated_at";
 
@@ -37,30 +26,19 @@ export type OrderSortField = "created_at" | "updated_at";
 export interface OrdersQuery {
   limit?: number;
   offset?: number;
-  /** One criterion: `_sort` takes one of `created_at|updated_at` × `asc|desc` (spec: 9). */
+  /** One criterion: spec 9 lists only `created_at|updated_at` × `asc|desc`. */
   sort?: SortCriterion<OrderSortField>;
-  /** `status`: exact status. */
   status?: OrderStatus;
-  /** `status__in`: any of these statuses. */
   statuses?: readonly OrderStatus[];
-  /** `id`: one order, by ObjectId. */
   id?: string;
-  /** `id__in`: these orders (generic list rules: `field__in=v1,v2`), by ObjectId. */
+  /** The generic `id__in`, which endpoint 9 does not list. */
   ids?: readonly string[];
-  /** `updated_at__ge`: orders updated from this instant on. */
   updatedFrom?: Date;
-  /** `updated_at__le`: orders updated up to this instant. */
   updatedTo?: Date;
-  /** `customer.name__like`: partial match on the customer's name. */
   customerName?: string;
 }
 
-/**
- * Query of endpoint 9 (List orders), e.g.
- * `ordersQuery({ statuses: ["new", "approved"], updatedFrom: since, sort: { field: "updated_at", direction: "desc" }, limit: 50 })`.
- *
- * @throws Error when `id` is not an ObjectId, the range is reversed, or as `buildListQuery`.
- */
+/** Throws when an id is not an ObjectId or the range is reversed. */
 export function ordersQuery(query: OrdersQuery = {}): URLSearchParams {
   const filters: ListFilter<string>[] = [];
   if (query.status !== undefined) filters.push({ field: "status", op: "eq", value: query.status });
@@ -90,19 +68,15 @@ export function ordersQuery(query: OrdersQuery = {}): URLSearchParams {
   });
 }
 
-/** Filters and order of endpoint 7 (List prices). */
 export interface PricesQuery {
   limit?: number;
   offset?: number;
-  /** `_sort`: `created_at` is the only sortable field (spec: 7). */
+  /** Spec 7: `created_at` is the only sortable field. */
   sort?: SortCriterion<"created_at">;
-  /** `sku`: prices of that SKU. */
   sku?: string;
-  /** `type`: `list` or `sell`. */
   type?: PriceType;
 }
 
-/** Query of endpoint 7 (List prices), e.g. `pricesQuery({ sku: "ABC-1", type: "sell" })`. */
 export function pricesQuery(query: PricesQuery = {}): URLSearchParams {
   const filters: ListFilter<string>[] = [];
   if (query.sku !== undefined) filters.push({ field: "sku", op: "eq", value: query.sku });

@@ -1,12 +1,10 @@
-// The list envelope, parsed into a page the dashboard can render (spec: Generic list rules,
-// point 5; 7. List prices; 9. List orders; Limits).
+// Spec: Generic list rules, point 5.
 import type { z } from "zod";
 import { describeZodFailure, MarketplaceError } from "./errors";
 import { parseListLink } from "./list-query";
 import { listEnvelopeSchema } from "./schemas/list";
 import type { ListMeta } from "./schemas/list";
 
-/** Where another page starts: the `_offset` and `_limit` to request it with. */
 export interface PageRef {
   offset: number;
   limit: number;
@@ -16,11 +14,10 @@ export interface ListPage<T> {
   items: T[];
   limit: number;
   offset: number;
-  /** Records in this page. */
   count: number;
-  /** The largest `_limit` the platform honours (`meta.page.max_limit`). */
+  /** `meta.page.max_limit`: the largest `_limit` the platform honours. */
   maxLimit: number;
-  /** Records matching the query in all pages; optional in the spec. */
+  /** Optional in the spec. */
   total?: number;
   previous: PageRef | null;
   next: PageRef | null;
@@ -43,10 +40,8 @@ function readLink(link: string | null, path: string): PageRef | null {
 }
 
 /**
- * Without `meta.links` (the price list example of endpoint 7 shows only `page`), the neighbours
- * are derived from the page: a previous page whenever the offset is past the start; a next page
- * when `total` says more records follow or, without `total`, when this page is full. That last
- * guess may lead to one empty page at the very end, which is the cost of not knowing.
+ * Endpoint 7's example has no `meta.links`. Without `total`, a full page is taken to have a next,
+ * which may cost one empty page at the very end.
  */
 function derivedNeighbours(meta: ListMeta): { previous: PageRef | null; next: PageRef | null } {
   const { limit, offset, count } = meta.page;
@@ -55,15 +50,7 @@ function derivedNeighbours(meta: ListMeta): { previous: PageRef | null; next: Pa
   return { previous, next: more ? { offset: offset + count, limit } : null };
 }
 
-/**
- * Validates a list response with `listEnvelopeSchema(itemSchema)` and returns its page.
- * Previous and next pages come from `meta.links` when present (null at the ends, spec: 9).
- *
- * @throws MarketplaceError of kind `invalid_response` naming the failing path (for instance
- *   `results.3.status` or `meta.page.max_limit`) when the body is not a list envelope, an item
- *   does not match `itemSchema`, `meta.page.count` disagrees with the number of results, or a
- *   link does not carry valid `_offset`/`_limit`.
- */
+/** Throws an `invalid_response` MarketplaceError naming the failing path. */
 export function parseListResponse<S extends z.ZodType>(json: unknown, itemSchema: S): ListPage<z.output<S>> {
   const parsed = listEnvelopeSchema(itemSchema).safeParse(json);
   if (!parsed.success) {
@@ -75,8 +62,7 @@ export function parseListResponse<S extends z.ZodType>(json: unknown, itemSchema
   }
   const { meta, results } = parsed.data;
   const { page } = meta;
-  // `count` is "records in this page" (point 5); a disagreement means offsets computed from it
-  // would skip or repeat records.
+  // Offsets computed from a wrong `count` would skip or repeat records.
   if (page.count !== results.length) {
     throw invalid("meta.page.count", `${page.count} but the page holds ${results.length} results`);
   }

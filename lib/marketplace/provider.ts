@@ -1,12 +1,6 @@
-// The platform as an Auth.js OAuth provider (spec: Authentication, Endpoints 1–3).
-//
-// Platform quirks handled here:
-// - The token endpoint takes exactly five form fields and rejects anything else, so no PKCE
-//   (`checks: ["state"]`; Auth.js then drops the code_verifier it would otherwise send) and
-//   client_secret_post authentication.
-// - The token response has only access_token and token_type: no expiry, no refresh token, no
-//   id_token, so this is a plain `oauth` provider (not OIDC) and the token lives until revoked.
-// - basic_user_info is a POST and has no user id, so the e-mail is the account id.
+// Spec: Authentication, Endpoints 1–3. The token endpoint rejects any field beyond its five, so no
+// PKCE and client_secret_post. Its answer has no expiry, refresh or id_token: plain `oauth`, not
+// OIDC. basic_user_info has no user id, so the e-mail is the account id.
 import type { OAuthConfig } from "next-auth/providers";
 import { customFetch } from "next-auth";
 import { createMarketplaceClient } from "./client";
@@ -24,12 +18,8 @@ export interface MarketplaceProviderOptions {
   baseUrl: string;
   clientId: string;
   clientSecret: string;
-  /** Space-separated scope values (case sensitive). */
   scopes: string;
-  /**
-   * Told why the callback failed: the platform's `error` of a failed token exchange, or the kind
-   * of failure of the basic_user_info call (e.g. `forbidden` when basic_user_info was not granted).
-   */
+  /** The platform's `error` of a failed token exchange, or the kind of a basic_user_info failure. */
   onCallbackError?: (failure: { stage: "token" | "profile"; error: string }) => void;
   fetch?: typeof fetch;
 }
@@ -38,8 +28,7 @@ export function marketplaceProvider(options: MarketplaceProviderOptions): OAuthC
   const baseFetch = options.fetch ?? fetch;
   const tokenUrl = `${options.baseUrl}${TOKEN_PATH}`;
 
-  // Auth.js turns any token-endpoint failure into a generic "Configuration" error; the platform's
-  // own `error` (invalid_grant, invalid_client, ...) is read here, before that happens.
+  // Auth.js turns any token failure into a generic "Configuration" error: read the platform's first.
   const observingFetch: typeof fetch = async (input, init) => {
     const response = await baseFetch(input, init);
     const url = input instanceof Request ? input.url : String(input);

@@ -1,16 +1,11 @@
-// What the spec (marketplace-integration-api.md) shows of each message, as data for
-// spec-examples.test.ts. The spec has no literal JSON bodies: it gives each one as a field table
-// or an inline shape such as `{access_token, token_type}`. Each fixture writes one out with every
-// field the spec lists, and the values the spec names (`Bearer`, statuses, status messages,
-// `max_limit` 50, `[]`/`{}` "when none"); where the spec names only a type, the value is a
-// placeholder of that type. The section each comes from is cited above it.
+// The spec gives bodies as field tables, not JSON: each fixture writes one out with every field it
+// lists and the values it names (placeholders where it names only a type), citing its section.
 
 const ORDER_ID = "65f1a2b3c4d5e6f708192a3b";
 const DELIVERY_ID = "65f1a2b3c4d5e6f708192a3c";
 const PRICE_ID = "65f1a2b3c4d5e6f708192a3d";
 const SKU_ID = "65f1a2b3c4d5e6f708192a3e";
 
-// ---------------------------------------------------------------------------------------------
 // Authentication
 
 /** Resources → Access token response; Endpoints → 2. Token exchange: `{access_token, token_type}`, token_type "Always `Bearer`". */
@@ -56,7 +51,6 @@ export const scopes = [
   "tickets-read",
 ];
 
-// ---------------------------------------------------------------------------------------------
 // SKUs
 
 /** Resources → SKU (request body of create): only the required fields, each "when none" value as the table gives it. */
@@ -151,7 +145,6 @@ export const skuStatusCodes = [
   { statusCode: -6, statusMessage: "Without permission" },
 ];
 
-// ---------------------------------------------------------------------------------------------
 // Prices
 
 /** Resources → Price: the fields required on create; `extras` "send `{}` when none". */
@@ -182,13 +175,9 @@ export const priceCreateResponse = {
 /** Endpoints → 6. Retrieve a price: "price object with `priceHistory`" ("Fields of a `priceHistory` item: not shown"). */
 export const priceWithHistory = { ...price, priceHistory: [] };
 
-/**
- * Endpoints → 7. List prices: `{meta:{page:{limit,offset,count,max_limit}}, results:[price,...]}`;
- * Limits: "the price list example reports 50" as `max_limit`.
- */
+/** Endpoints → 7. List prices; Limits: "the price list example reports 50" as `max_limit`. */
 export const priceListResponse = { meta: { page: { limit: 50, offset: 0, count: 1, max_limit: 50 } }, results: [price] };
 
-// ---------------------------------------------------------------------------------------------
 // Orders
 
 const money = (total: number) => ({ currency: "BRL", normalizer: 100, total });
@@ -237,9 +226,7 @@ export const order = {
       items: [
         {
           sequencial: 1,
-          // "Same form as the order `amounts`; its `comission` carries `normalizer`, `type` and
-          // `value` (instead of `total`)": read here as the order's comission with `value` for
-          // `total`, its `currency` kept. orderItemComissionAsListed is the other reading.
+          // One reading of the item `comission` (currency kept); orderItemComissionAsListed is the other.
           amounts: {
             ...money(9980),
             discount: { ...money(0), shared: 0 },
@@ -310,10 +297,7 @@ export const order = {
   ],
 };
 
-/**
- * Resources → Delivery item, `amounts`: "its `comission` carries `normalizer`, `type` and `value`
- * (instead of `total`)", read literally: those three fields and no `currency`.
- */
+/** Resources → Delivery item, `amounts`: the item `comission` read literally, without `currency`. */
 export const orderItemComissionAsListed = {
   ...order,
   deliveries: order.deliveries.map((delivery) => ({
@@ -325,11 +309,7 @@ export const orderItemComissionAsListed = {
   })),
 };
 
-/**
- * Endpoints → 9. List orders: `{meta:{page:{limit,offset,count,max_limit}, links:{previous,self,next}},
- * results:[order,...]}`; "The link values are relative query strings or paths carrying `_offset`
- * and `_limit`". A middle page, so that all three links exist.
- */
+/** Endpoints → 9. List orders: a middle page, so that all three links exist. */
 export const orderListResponse = {
   meta: {
     page: { limit: 1, offset: 1, count: 1, max_limit: 200 },
@@ -338,11 +318,7 @@ export const orderListResponse = {
   results: [order],
 };
 
-/**
- * Endpoints → Generic list rules, point 5: `meta` "may also report applied filters (field,
- * operator among `eq`, `like`, `in`, `gt`, `gte`, `lt`, `lte`, value) and applied sorting (field
- * and `asc`/`desc`); an optional `total` may be present".
- */
+/** Endpoints → Generic list rules, point 5: `meta` with applied filters, sorting and `total`. */
 export const listResponseWithAppliedQuery = {
   meta: {
     page: { limit: 50, offset: 0, count: 1, max_limit: 200 },
@@ -357,7 +333,6 @@ export const listResponseWithAppliedQuery = {
   results: [order],
 };
 
-// ---------------------------------------------------------------------------------------------
 // List queries (Endpoints → Generic list rules; 7. List prices; 9. List orders)
 
 /** Generic list rules, point 3: the Form column, with the operator each means. */
@@ -398,13 +373,9 @@ export const linkForms = [
   { link: "/v1.0/marketplace/orders?_offset=50&_limit=50", path: "/v1.0/marketplace/orders", offset: 50, limit: 50 },
 ] as const;
 
-// ---------------------------------------------------------------------------------------------
 // Events and the callback URL
 
-/**
- * Events → Message shape: "The reference structure carries `domain`, `status`, `order_id`,
- * `delivery_id`".
- */
+/** Events → Message shape: the reference structure (`domain`, `status`, `order_id`, `delivery_id`). */
 export const webhookReferenceMessage = { data: { domain: "order.delivery", status: "posted", order_id: ORDER_ID, delivery_id: DELIVERY_ID } };
 
 /** Events → Domains and statuses: "an example uses domain `order`" (and status `new`). */

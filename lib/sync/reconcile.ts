@@ -25,24 +25,11 @@ import { ordersQuery } from "@/lib/marketplace/list-query";
 import type { OrderSummary } from "@/lib/marketplace/schemas/order";
 import { mirroredOrderStates, upsertMirrorOrders } from "@/lib/data/order-mirror";
 
-// Reconciliation: notifications can be lost (the dashboard down longer than the platform retries,
-// a delivery the platform never made), so every seller's orders are also listed, changed ones
-// first (`updated_at__ge` the seller's cursor minus an overlap, `updated_at:asc`), and compared
-// with the mirror. An order whose status or updated_at differs and that no waiting event explains
-// is written to the mirror and recorded in the event log as a "reconciliation" event, so the seller
-// is told like for a received one. The first run for a seller (after connecting) is the back-fill:
-// every open order (new or approved, however old) and the orders updated in the last
-// MIRROR_BACKFILL_DAYS go into the mirror without events, with progress shown on the Webhooks page.
-// The cursor moves only once a page is stored, so a run cut short resumes where it stopped.
-//
-// Scheduling (docs/decisions/0004-duplicates-and-durable-processing.md, Reconciliation): each shop
-// has a slot in SellerSync.nextRunAt, spread at random over the interval; every instance claims
-// due shops a few at a time with a lease (FOR UPDATE SKIP LOCKED) and runs at most
-// RECONCILE_CONCURRENCY at once, holding no database connection while the platform answers. A
-// shop's trouble stays its own: a 429 moves only its next slot to the Retry-After, and a run that
-// exceeds RECONCILE_SHOP_TIMEOUT_SECONDS is cut off and tried again at its next slot.
+// Notifications can be lost, so every shop's changed orders are also listed and compared with the
+// mirror; a change no event explains is told like a received one. Scheduling, leases and the
+// back-fill: decision 0004, Reconciliation.
 
-/** Orders updated this long before the cursor are listed again: clocks and commits are not instantaneous. */
+/** Clocks and commits are not instantaneous. */
 const OVERLAP_MS = 5 * 60_000;
 const ORDER_READ_SCOPE = "order-order:read";
 /** How long a change is left to its notification before reconciliation reports it itself. */
@@ -61,10 +48,7 @@ export interface ReconcileResult {
   recovered: number;
 }
 
-/**
- * The platform refused a page. The problem itself is stored (lastError), so that the Webhooks page
- * describes it in the language of whoever reads it; the message is for the log.
- */
+/** The problem is stored so the page words it in the reader's language; the message is for the log. */
 export class ReconcileError extends Error {
   constructor(readonly problem: PlatformProblem) {
     super(problem.kind === "error" ? `platform: ${problem.status ?? "unreachable"} ${problem.message}` : `platform: ${problem.kind}`);
@@ -80,7 +64,6 @@ function canReadOrders(seller: CurrentSeller) {
   );
 }
 
-/** What of a page the mirror did not know and no waiting event explains. */
 async function unexplainedChanges(sellerId: string, orders: readonly OrderSummary[]): Promise<ReconciledOrder[]> {
   const ids = orders.map((order) => order.id);
   const [mirrored, waiting] = await Promise.all([mirroredOrderStates(sellerId, ids), ordersWithWaitingEvents(sellerId, ids)]);
@@ -93,23 +76,17 @@ async function unexplainedChanges(sellerId: string, orders: readonly OrderSummar
     .map((order) => ({ orderId: order.id, status: order.status, updatedAt: order.updated_at }));
 }
 
-/** What a run may spend: it stops, storing nothing more, once `signal` aborts. */
 export interface RunBudget {
   signal?: AbortSignal;
-  /** Pages stored so far by this run, counted as they are stored. */
   progress?: { pages: number };
 }
 
-/**
- * Reconciles one seller now (the caller holds the shop's claim). Throws ReconcileError when the
- * platform refuses; what was stored before that stays stored, and the cursor with it.
- */
+/** The caller holds the shop's claim. On ReconcileError, what was stored stays, and the cursor with it. */
 export async function reconcileSeller(sellerId: string, now = new Date(), budget: RunBudget = {}): Promise<ReconcileResult | null> {
   const { signal, progress = { pages: 0 } } = budget;
   const shop = (await findConnectedShops([sellerId])).get(sellerId);
   if (!shop || !canReadOrders(shop.seller)) return null;
   const sync = await sellerSyncState(sellerId);
-  // Until the back-fill has finished once, runs go on with it (from where a cut-short one stopped).
   const mode = sync.backfillState === "done" ? "reconcile" : "backfill";
   const from = sync.cursor
     ? new Date(sync.cursor.getTime() - OVERLAP_MS)
@@ -117,9 +94,7 @@ export async function reconcileSeller(sellerId: string, now = new Date(), budget
   if (mode === "backfill") await markBackfillRunning(sellerId, from, sync.backfillStartedAt ?? now);
 
   let listed = 0;
-  // Every order still to approve or to ship, however old: "what needs me now" (deadlines, the
-  // overview) must not miss one because it has not changed for longer than the window.
-  // (Not counted in `listed`: most of them are in the window too.)
+  // Open orders however old: "what needs me now" must not miss one that has not changed lately.
   if (mode === "backfill") await mirrorOpenOrders(shop, signal);
 
   let limit = FIRST_PAGE_LIMIT;
@@ -128,9 +103,8 @@ export async function reconcileSeller(sellerId: string, now = new Date(), budget
   let cursor = sync.cursor;
   for (;;) {
     const page = await listOrdersPage(shop, ordersQuery({ updatedFrom: from, sort: { field: "updated_at", direction: "asc" }, limit, offset }), signal);
-    // Orders changed in the last moments wait for the next run: their notification may be on its
-    // way, and reporting them now would tell the seller twice. Sorted by updated_at, they are the
-    // tail; the cursor stays before them.
+    // The freshest wait for the next run: their notification may be on its way, and the seller
+    // would be told twice. Sorted by updated_at, they are the tail; the cursor stays before them.
     const freshIndex = page.items.findIndex((order) => isFresh(order, now));
     const orders = freshIndex === -1 ? page.items : page.items.slice(0, freshIndex);
     if (orders.length > 0) {
@@ -140,7 +114,6 @@ export async function reconcileSeller(sellerId: string, now = new Date(), budget
       await recordReconciledEvents(sellerId, changes);
       listed += orders.length;
       recovered += changes.length;
-      // Stored: the cursor may move past this page (sorted by updated_at, its last is the latest).
       const latest = new Date(Math.max(...orders.map((order) => Date.parse(order.updated_at))));
       if (!cursor || latest > cursor) cursor = latest;
       await recordPageStored(sellerId, cursor, mode === "backfill" ? orders.length : 0);
@@ -157,7 +130,6 @@ export async function reconcileSeller(sellerId: string, now = new Date(), budget
   return { mode, listed, recovered };
 }
 
-/** The seller's open orders (new, approved), all pages, into the mirror without events. */
 async function mirrorOpenOrders(shop: ConnectedShop, signal: AbortSignal | undefined): Promise<void> {
   const pages = everyPage((limit, offset) =>
     listOrdersPage(shop, ordersQuery({ statuses: ["new", "approved"], sort: { field: "created_at", direction: "asc" }, limit, offset }), signal),
@@ -168,11 +140,7 @@ async function mirrorOpenOrders(shop: ConnectedShop, signal: AbortSignal | undef
   }
 }
 
-/**
- * One page of endpoint 9. A 429 is not waited out here: the run ends, and only this shop's next
- * slot moves to the Retry-After (Reconciler). A request still hanging when the run's time is up is
- * left behind: its answer is never stored.
- */
+/** A 429 is not waited out: the run ends and only this shop's next slot moves. */
 async function listOrdersPage({ seller, accessToken }: ConnectedShop, query: URLSearchParams, signal: AbortSignal | undefined) {
   signal?.throwIfAborted();
   const result = await withPlatform(seller, "listOrders", (client) => client.listOrderSummaries(query), { accessToken });
@@ -189,7 +157,6 @@ function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-/** A run took longer than RECONCILE_SHOP_TIMEOUT_SECONDS. */
 export class RunTimeout extends Error {
   constructor(readonly afterMs: number) {
     super(`reconciliation took longer than ${afterMs} ms`);
@@ -201,26 +168,18 @@ export type RunOutcome = "ok" | "skipped" | "failed" | "rate_limited" | "timeout
 export interface ReconcilerOptions {
   instanceId: string;
   intervalMs: number;
-  /** Runs at once on this instance. */
   concurrency: number;
-  /** A run is cut off after this long. */
   shopTimeoutMs: number;
-  /** Called as each run ends (tests, metrics). */
   onRun?: (run: { sellerId: string; outcome: RunOutcome; result: ReconcileResult | null; startedAt: number; endedAt: number }) => void;
 }
 
-/** A claim outlives the longest run by half as long again (30 s at most), so that it never expires under a live run. */
+/** The lease outlives the longest run, so it never expires under a live one. */
 const MAX_LEASE_MARGIN_MS = 30_000;
-/** A long run that made progress yields its place and goes on this soon. */
 const CONTINUE_AFTER_MS = 1_000;
-/** A 429 without Retry-After waits this long; a Retry-After is kept to, up to an hour. */
 const DEFAULT_RATE_LIMIT_WAIT_MS = 30_000;
 const MAX_RATE_LIMIT_WAIT_MS = 3_600_000;
 
-/**
- * One instance's reconciliation: claims due shops as run slots free up, runs them, schedules each
- * one's next slot. Any number of instances share the work through the shops' claims.
- */
+/** Any number of instances share the work through the shops' claims. */
 export class Reconciler {
   private readonly running = new Map<string, { done: Promise<unknown>; abort: AbortController }>();
   private stopped = false;
@@ -234,7 +193,6 @@ export class Reconciler {
     return this.options.shopTimeoutMs + Math.min(MAX_LEASE_MARGIN_MS, this.options.shopTimeoutMs / 2);
   }
 
-  /** Starts claiming and running due shops until stop(). */
   start(): void {
     this.loopDone ??= this.loop();
   }
@@ -256,7 +214,6 @@ export class Reconciler {
         log.error({ err: error }, "reconciliation: could not claim shops");
       }
       if (this.stopped) {
-        // Claimed just as the instance stopped: handed back as they were.
         for (const shop of claimed) await releaseShop(this.options.instanceId, shop.sellerId, { kind: "keep", intervalMs: this.options.intervalMs }).catch(() => {});
         break;
       }
@@ -274,7 +231,7 @@ export class Reconciler {
     }
   }
 
-  /** Reconciles one shop now, out of schedule (a shop just connected), unless another instance holds it. */
+  /** Out of schedule, unless another instance holds the shop. */
   async runNow(sellerId: string, now?: Date): Promise<ReconcileResult | null> {
     if (this.stopped) return null;
     const shop = await claimShop(this.options.instanceId, sellerId, this.leaseMs);
@@ -318,7 +275,6 @@ export class Reconciler {
       } else {
         outcome = "failed";
         const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-        // Best effort: the failure is shown on the Webhooks page; the next slot tries again anyway.
         await recordRunFailed(shop.sellerId, error instanceof ReconcileError ? { problem: error.problem } : { message }).catch(() => {});
       }
       runLog.warn({ outcome, err: error }, "reconciliation run failed");
@@ -336,7 +292,7 @@ export class Reconciler {
     return result;
   }
 
-  /** Stops claiming, lets the runs under way end (each within its timeout), hands back nothing else. */
+  /** Lets the runs under way end, each within its timeout. */
   async stop(): Promise<void> {
     this.stopped = true;
     this.wake?.();
@@ -344,10 +300,7 @@ export class Reconciler {
     await Promise.all([...this.running.values()].map((run) => run.done));
   }
 
-  /**
-   * What a killed instance leaves (tests): the loop stops, the runs under way are dropped where they
-   * are, and their claims stay in the database until they expire.
-   */
+  /** What a killed instance leaves (tests): runs dropped, their claims left to expire. */
   abandon(): void {
     this.stopped = true;
     this.abandoned = true;
@@ -368,22 +321,18 @@ function defaultOptions(): ReconcilerOptions {
 let reconciler: Reconciler | null = null;
 let stopped = false;
 
-/** Starts this instance's reconciliation. */
 export function startReconciliation() {
   if (reconciler || stopped) return;
   reconciler = new Reconciler(defaultOptions());
   reconciler.start();
 }
 
-/**
- * Reconciles a shop now, out of its schedule, unless another instance holds it (then null). Runs
- * on this instance's reconciler when it has one, so that stopping waits for it.
- */
+/** Null when another instance holds the shop. On this instance's reconciler if any, so stopping waits for it. */
 export function reconcileSellerOnce(sellerId: string, now?: Date): Promise<ReconcileResult | null> {
   return (reconciler ?? new Reconciler(defaultOptions())).runNow(sellerId, now);
 }
 
-/** A seller just connected: fill their mirror now (in the background), not at their first slot. */
+/** A seller just connected: fill their mirror now, not at their first slot. */
 export function reconcileSoon(sellerId: string) {
   if (stopped) return;
   void reconcileSellerOnce(sellerId).catch((error: unknown) => log.error({ err: error, shopId: sellerId }, "reconciliation: could not start"));

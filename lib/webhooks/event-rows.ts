@@ -1,5 +1,4 @@
-// What the browser gets of a stored event in the event log table. Plain module: the table and
-// lib/data both use it.
+// Not server-only: the event log table and lib/data both use it.
 import type { TablePage } from "@/lib/tables/table-page";
 import type { WebhookFields } from "@/lib/webhooks/parse";
 

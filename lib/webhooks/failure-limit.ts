@@ -1,6 +1,4 @@
-// A count per key over fixed windows (a minute by default), kept in this process: how many
-// mis-signed bodies a receiver URL has been given lately. Several instances each count their
-// own, so the bound across a cluster is the limit times the instances.
+// Counted per process, so the bound across a cluster is the limit times the instances.
 
 export class FailureLimit {
   private windowStart = Number.NEGATIVE_INFINITY;

@@ -5,12 +5,8 @@ import type { NotificationsAtConnect } from "@/lib/webhooks/notifications-status
 import { receiverUrlFor } from "@/lib/webhooks/receiver-url";
 
 /**
- * At connect, notifications are switched on (spec: 10. Webhook callback URL): with no callback URL
- * set, it is pointed at this dashboard's receiver; one that already points here is set again with
- * the new token, which the platform then signs with (spec: Events → Signature); one that points
- * elsewhere was set by the seller or the integrator outside this dashboard and is left alone
- * (the Webhooks page offers to change it). The outcome is recorded for the home page to say.
- * Best effort: a failure leaves "unknown", and the Webhooks page shows the state.
+ * Spec 10: a URL already pointing here is set again, so the platform signs with the new token; one
+ * pointing elsewhere was set outside this dashboard and is left alone. Best effort: a failure is "unknown".
  */
 export async function switchOnNotificationsAtConnect(sellerId: string): Promise<NotificationsAtConnect> {
   const seller = await findCurrentSeller(sellerId);

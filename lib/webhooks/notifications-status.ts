@@ -1,6 +1,4 @@
-// What connecting did to the platform's callback URL. Plain module: the home page and lib/data
-// both use it. Each outcome's sentence is `webhooks.notificationsAtConnect.<outcome>` in
-// messages/<locale>/webhooks.json.
+// Not server-only: the home page and lib/data both use it.
 import { z } from "zod";
 
 export const notificationsAtConnectSchema = z.enum(["on", "already", "elsewhere", "unknown"]);

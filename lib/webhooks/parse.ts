@@ -1,6 +1,5 @@
-// Reading a webhook body into the event log's fields (spec: Events → Message shape, Domains and
-// statuses). Never throws: an authentic body that is not JSON or not a known shape is still
-// stored, marked invalid with the reason, so nothing the platform sends is lost.
+// Spec: Events → Message shape. Never throws: an authentic body of unknown shape is still stored,
+// marked invalid with the reason, so nothing the platform sends is lost.
 import { z } from "zod";
 import { WEBHOOK_DOMAINS } from "@/lib/marketplace/schemas/webhook";
 import type { WebhookDomain } from "@/lib/marketplace/schemas/webhook";
@@ -15,18 +14,13 @@ export interface WebhookFields {
   deliveryId: string | null;
 }
 
-/** What processing needs of a stored event, handed over without reading it back. */
 export type StoredEvent = WebhookFields & { id: string; sellerId: string; valid: boolean };
 
 export type ParsedWebhook = WebhookFields & { valid: boolean; invalidReason: string | null };
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
-/**
- * Text the database can hold: PostgreSQL text has no NUL and no lone UTF-16 surrogate, and a
- * JSON body can spell both (`\u0000`, `\ud800`). Each becomes U+FFFD, so such an authentic event
- * is still stored (and acknowledged) rather than refused forever.
- */
+/** PostgreSQL text holds no NUL or lone surrogate, which JSON can spell: U+FFFD, not a refusal forever. */
 export function storableText(text: string): string {
   return text.replaceAll("\u0000", "\uFFFD").replace(LONE_SURROGATE, "\uFFFD");
 }

@@ -35,60 +35,40 @@ import { ProcessingGate } from "@/lib/webhooks/processing-gate";
 import { classifyProblem, nextAttemptDelaySeconds } from "@/lib/webhooks/retry-policy";
 import type { AttemptFailure, RetryPolicy } from "@/lib/webhooks/retry-policy";
 
-// Processing runs after the acknowledgement, never before (spec: Receiver guidance: respond
-// quickly). The receiver writes a new event already claimed by this instance (the same statement,
-// lib/data/webhook-store.ts) and hands it here; on the next turn of the event loop the batch is
-// taken up and acted on (an order.* event fetches the order into the mirror, a portfolio.price
-// event the price), and the outcomes and live messages are recorded in one statement. A failed
-// attempt is tried again later with backoff (lib/webhooks/retry-policy.ts), then the event is
-// dead. With several instances nothing here must run once per cluster by luck: the claim decides who processes an
-// event (lib/data/webhook-queue.ts). A sweep, on every instance, takes what nobody is working on:
-// events written while their instance was stopping, and claims whose lease expired (an instance
-// that died).
+// Processing runs after the acknowledgement (spec: Receiver guidance). With several instances the
+// claim decides who processes an event, never luck; a sweep on every instance takes the unclaimed.
 
-/** This process among the instances (and workers): written on its claims. */
 export const INSTANCE_ID = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
 
-/**
- * Events per batch at most. A batch let through only because it had waited long enough (the
- * request thread still saturated) takes everything queued too, up to this: under a load that
- * lasts, processing keeps pace with what arrives instead of falling further behind each second.
- */
+/** An overdue batch takes this many too, so under lasting load processing keeps pace (decision 0004). */
 const BATCH_SIZE = 500;
-/**
- * Platform calls in flight at once while a batch is processed. Events spread over many shops make
- * one call per shop; none of them holds a database connection while it waits.
- */
+/** Platform calls in flight per batch; none holds a database connection while it waits. */
 const FETCH_CONCURRENCY = 16;
-/** Orders asked for per list request: the spec's example reports max_limit 50. */
+/** The spec's example reports max_limit 50. */
 const ORDER_LIST_CHUNK = 50;
-/** A state write that fails (the database unreachable) is tried again after at most this long. */
 const WRITE_RETRY_MAX_MS = 5_000;
 
 const retryPolicy: RetryPolicy = { maxAttempts: env.WEBHOOK_MAX_ATTEMPTS, baseSeconds: env.WEBHOOK_RETRY_BASE_SECONDS, capSeconds: 30 * 60 };
 
-/** Tests shorten the backoff; the defaults come from the environment. */
 export function configureRetryPolicy(policy: Partial<RetryPolicy>) {
   Object.assign(retryPolicy, policy);
 }
 const SWEEP_EVERY_MS = 5_000;
-/** Claims are renewed this often, well within their lease (CLAIM_LEASE_SECONDS). */
+/** Well within CLAIM_LEASE_SECONDS. */
 const RENEW_EVERY_MS = 5_000;
 const PRUNE_EVERY_MS = 5 * 60_000;
-/** Pruning statements per pass at most: a backlog is worked off over several passes. */
+/** A pruning backlog is worked off over several passes while due events keep being swept. */
 const PRUNE_BATCHES_PER_PASS = 20;
 
 interface WorkerState {
   queue: StoredEvent[];
   draining: Promise<void> | null;
   sweeping: Promise<void> | null;
-  /** A sweep was asked for while one ran: another follows it. */
   sweepAgain: boolean;
   sweepTimer: NodeJS.Timeout | null;
   renewTimer: NodeJS.Timeout | null;
   lastPruneAt: number;
   stopped: boolean;
-  /** Received events wait here while the request thread is saturated (lib/webhooks/processing-gate.ts). */
   gate: ProcessingGate;
 }
 
@@ -104,7 +84,7 @@ const worker: WorkerState = globalForWorker.webhookWorker ?? {
   stopped: false,
   gate: new ProcessingGate(),
 };
-// A state kept from before the gate existed (a dev server reloaded across the change).
+// The state on globalThis survives hot reloads, so it may lack fields added since.
 worker.gate ??= new ProcessingGate();
 globalForWorker.webhookWorker = worker;
 
@@ -112,20 +92,16 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 
 const processingLog = log.child({ component: "webhooks" });
 
-/** How this process's gate let received events' batches through so far (tests, diagnostics). */
 export function processingGateCounts() {
   return { ...worker.gate.counts };
 }
 
-/** The instance a newly received event is claimed for: this one, unless it is shutting down. */
+/** Null while shutting down or when workers process. */
 export function processingClaimant(): string | null {
   return worker.stopped || env.WEBHOOK_PROCESSING === "worker" ? null : INSTANCE_ID;
 }
 
-/**
- * Queues an event this instance just committed and claimed. Ignored while shutting down: the
- * claim is handed back (stopWebhookProcessing) and another instance takes the event.
- */
+/** Ignored while shutting down: the claim is handed back and another instance takes the event. */
 export function enqueueProcessing(event: StoredEvent) {
   if (worker.stopped) return;
   worker.queue.push(event);
@@ -154,9 +130,8 @@ async function drain() {
 }
 
 /**
- * A state write is tried until it works (the database back) or the instance stops: never just
- * logged. Meanwhile the claims stay this instance's; if it stops first they expire and another
- * instance processes the events again (processing is idempotent). Null when it gave up.
+ * Never just logged: tried until it works or the instance stops; then the claims expire and
+ * another instance processes the events again (idempotent). Null when it gave up.
  */
 async function untilWritten<T>(what: string, write: () => Promise<T>): Promise<T | null> {
   for (let attempt = 1; ; attempt++) {
@@ -173,7 +148,6 @@ async function untilWritten<T>(what: string, write: () => Promise<T>): Promise<T
   }
 }
 
-/** Runs `work` over `items`, at most `limit` at once. */
 async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
   let next = 0;
   const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
@@ -182,26 +156,19 @@ async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T
   await Promise.all(lanes);
 }
 
-/**
- * One batch's reads: the shops its events name and their tokens in one query, each order or
- * price fetched once however many events name it. The orders of a batch are fetched ahead, many
- * per request (the list endpoint's `id__in`), several shops at once, and stored in the mirror in
- * one statement for the whole batch.
- */
+/** Each order or price is read once per batch however many events name it; orders many per request (`id__in`). */
 class BatchReads {
   private shops = new Map<string, ConnectedShop>();
   private readonly reads = new Map<string, Promise<PlatformResult<unknown>>>();
-  /** Orders fetched ahead and already in the mirror, or why not. */
   private readonly orders = new Map<string, { ok: true } | { ok: false; failure: AttemptFailure }>();
 
-  /** Reads the shops (and tokens) of the events that call the platform. */
   async loadShops(events: readonly QueuedEvent[]) {
     const ids = [...new Set(events.filter((event) => event.valid && callsPlatform(event)).map((event) => event.sellerId))];
     if (ids.length === 0) return;
     this.shops = await findConnectedShops(ids);
   }
 
-  /** A platform call for a connected shop of the batch; an event of a shop no longer connected fails for good. */
+  /** An event of a shop no longer connected fails for good. */
   platform<T>(sellerId: string, endpoint: EndpointName, call: (client: MarketplaceClient) => Promise<T>): Promise<PlatformResult<T>> {
     const shop = this.shops.get(sellerId);
     if (!shop) throw new AttemptFailed({ retry: false, error: "The seller is no longer connected: connect again, then process again" });
@@ -214,12 +181,11 @@ class BatchReads {
     return result as Promise<PlatformResult<T>>;
   }
 
-  /** The outcome of the prefetch for an order; undefined when it was not fetched ahead (then fetch it alone). */
+  /** Undefined when not fetched ahead: then fetch it alone. */
   prefetched(sellerId: string, orderId: string) {
     return this.orders.get(`${sellerId}:${orderId}`);
   }
 
-  /** Fetches the orders the batch's events name, `ORDER_LIST_CHUNK` per request, and mirrors them. */
   async prefetchOrders(events: readonly QueuedEvent[]) {
     const wanted = new Map<string, Set<string>>();
     for (const event of events) {
@@ -259,7 +225,7 @@ class BatchReads {
 const callsPlatform = (event: QueuedEvent) =>
   (event.domain?.startsWith("order.") && Boolean(event.orderId)) || (event.domain === "portfolio.price" && Boolean(event.resourceId));
 
-/** Acts on claimed events and records the outcome; the claims are released by the same write. */
+/** The claims are released by the write that records the outcomes. */
 async function processClaimed(events: readonly QueuedEvent[]) {
   if (events.length === 0) return;
   const reads = new BatchReads();
@@ -282,7 +248,7 @@ async function processClaimed(events: readonly QueuedEvent[]) {
   if (written !== null) countOutcomes(outcomes);
 }
 
-/** One line per shop whose events failed in a batch, with the first error: retried later or dead. */
+/** One line per shop, with its first error. */
 function logFailures(events: readonly QueuedEvent[], outcomes: readonly EventOutcome[]) {
   const byShop = new Map<string, { retrying: number; dead: number; error: string }>();
   outcomes.forEach((outcome, index) => {
@@ -311,7 +277,6 @@ function countOutcomes(outcomes: readonly EventOutcome[]) {
   if (dead > 0) metrics.eventsDead.inc(dead);
 }
 
-/** Thrown by an attempt that failed in a way the retry policy judges. */
 class AttemptFailed extends Error {
   constructor(readonly failure: AttemptFailure) {
     super(failure.error);
@@ -323,11 +288,7 @@ function fromPlatform<T>(result: PlatformResult<T>): T {
   throw new AttemptFailed(classifyProblem(result.problem));
 }
 
-/**
- * Acts on one event and answers its outcome with the one live message it produces (what open
- * pages refresh: the event log always, and the resource's table). Idempotent: processing an event
- * again leads to the same state (the mirror only moves forward).
- */
+/** Idempotent: processing an event again leads to the same state (the mirror only moves forward). */
 async function applyEvent(event: QueuedEvent, reads: BatchReads): Promise<{ outcome: EventOutcome; message: SellerLiveMessage | null }> {
   const { sellerId, domain, status } = event;
   const eventId = event.id;
@@ -368,10 +329,7 @@ async function applyEvent(event: QueuedEvent, reads: BatchReads): Promise<{ outc
   }
 }
 
-/**
- * "Process again" from the event log: runs one of the seller's stored events once more, now.
- * "busy" when an instance is processing it at this moment; "missing" when it is not theirs.
- */
+/** "busy" while an instance processes it; "missing" when it is not the seller's. */
 export async function reprocessWebhookEvent(sellerId: string, eventId: string): Promise<"processed" | "busy" | "missing"> {
   const claim = await claimEventForReprocessing(INSTANCE_ID, sellerId, eventId);
   if (!claim) return "missing";
@@ -380,10 +338,7 @@ export async function reprocessWebhookEvent(sellerId: string, eventId: string): 
   return "processed";
 }
 
-/**
- * Runs a sweep unless one is running; asked during a sweep, another follows it (events queued
- * meanwhile are not left to the next tick). Answers the sweep in progress.
- */
+/** Asked during a sweep, another follows it, so events queued meanwhile do not wait for the next tick. */
 function runSweep(): Promise<void> {
   if (worker.sweeping) {
     worker.sweepAgain = true;
@@ -397,15 +352,11 @@ function runSweep(): Promise<void> {
   return worker.sweeping;
 }
 
-/** Makes a sweep run now (events were queued for workers, or dead events queued again). */
 export function sweepSoon() {
   if (!worker.stopped) void runSweep();
 }
 
-/**
- * Takes everything due that nobody is working on, oldest first, batch after batch until none is
- * left (no cap: a backlog drains completely). Returns how many events it processed.
- */
+/** No cap: a backlog drains completely. Returns how many events it processed. */
 export async function sweepDueEvents(): Promise<number> {
   let total = 0;
   while (!worker.stopped) {
@@ -423,14 +374,10 @@ async function sweepOnce() {
     if (Date.now() - worker.lastPruneAt > PRUNE_EVERY_MS) {
       worker.lastPruneAt = Date.now();
       await pruneLiveMessages();
-      // The event log keeps EVENT_RETENTION_DAYS: a few thousand rows per statement, and at most
-      // PRUNE_BATCHES_PER_PASS statements per pass, so that a backlog (a lowered retention, a long
-      // stop) is worked off over several passes while due events keep being swept.
       for (let batch = 0; batch < PRUNE_BATCHES_PER_PASS && !worker.stopped; batch++) {
         if ((await pruneOldEvents(env.EVENT_RETENTION_DAYS)) < PRUNE_BATCH) break;
       }
       await pruneEndedSessions();
-      // And the audit log keeps AUDIT_RETENTION_DAYS.
       await pruneAuditEntries();
     }
   } catch (error) {
@@ -438,7 +385,6 @@ async function sweepOnce() {
   }
 }
 
-/** Starts this instance's sweep: once now (what a previous run left), then every few seconds. */
 export function startWebhookProcessing() {
   if (worker.sweepTimer || worker.stopped) return;
   const loop = async () => {
@@ -450,18 +396,14 @@ export function startWebhookProcessing() {
   };
   worker.sweepTimer = setTimeout(() => void loop(), 0);
   worker.sweepTimer.unref();
-  // A heartbeat of its own: a long batch (a slow platform) must not let this instance's leases
-  // run out while it is alive and working.
+  // Its own timer: a long batch must not let a live instance's leases run out.
   worker.renewTimer = setInterval(() => {
     renewClaims(INSTANCE_ID).catch((error: unknown) => processingLog.error({ err: error }, "could not renew claims"));
   }, RENEW_EVERY_MS);
   worker.renewTimer.unref();
 }
 
-/**
- * Graceful shutdown: takes no more work, lets the batch in hand finish (up to `graceMs`), and
- * hands back every claim it still holds so another instance takes those events at once.
- */
+/** Lets the batch in hand finish (up to `graceMs`), then hands back every claim for another instance. */
 export async function stopWebhookProcessing(graceMs = 10_000): Promise<void> {
   worker.stopped = true;
   if (worker.sweepTimer) clearTimeout(worker.sweepTimer);

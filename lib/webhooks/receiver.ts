@@ -13,19 +13,12 @@ import { parseWebhookBody } from "@/lib/webhooks/parse";
 import type { ParsedWebhook, StoredEvent, WebhookFields } from "@/lib/webhooks/parse";
 import { verifyWebhookSignatureWithAny } from "@/lib/webhooks/signature";
 
-// A body whose signature its receiver's seller did not make is either forged or, when the platform
-// sends every shop's notifications to one URL, another shop's (decision 0004, "Whose signature").
-// Either way it must cost about what a valid body costs: in "user" scope it is refused after one
-// indexed lookup (to count bodies that name another shop's order or SKU, the sign of a wrong
-// setting); in "application" scope the shop that owns what it names is tried, then at most
-// WEBHOOK_SIGNER_SEARCH_LIMIT others: those whose bodies a search found lately, then those that
-// connected last. A body none of them signed is refused (401) and its change is left to
-// reconciliation. Past WEBHOOK_FAILED_SIGNATURES_PER_MINUTE
-// failures a receiver URL skips both and answers 429.
+// A body its URL's seller did not sign is forged or another shop's (decision 0004, "Whose
+// notification is it"); either way it must cost about what a valid body costs, so the search is bounded.
 
 const failures = new FailureLimit(env.WEBHOOK_FAILED_SIGNATURES_PER_MINUTE);
 
-/** Shops whose bodies were lately found by a search, most recent last: where the next search looks first. */
+/** Most recent last: where the next search looks first. */
 const recentSigners = new Set<string>();
 const RECENT_SIGNERS_KEPT = 256;
 
@@ -51,10 +44,7 @@ function warnMisSignedForeign(request: Request, sellerId: string, fields: Webhoo
 
 type SignerSearch = { signer: string } | { refused: "invalid" | "limited" } | { unavailable: true };
 
-/**
- * Who signed a body that the receiver's own seller did not sign (see the module comment). A
- * database failure while looking is "unavailable" (503: the platform retries).
- */
+/** A database failure while looking is "unavailable" (503: the platform retries). */
 async function findOtherSigner(
   request: Request,
   webhookKey: string,
@@ -100,7 +90,6 @@ async function findOtherSigner(
 /** Larger bodies are refused before any hashing (the spec's messages are a few hundred bytes). */
 export const MAX_WEBHOOK_BODY_BYTES = 64 * 1024;
 
-/** Request headers kept with an event, for the event log's detail view. */
 const KEPT_HEADERS = ["content-type", "content-length", "user-agent", WEBHOOK_SIGNATURE_HEADER.toLowerCase(), "x-request-id"];
 
 export type ReceiveOutcome =
@@ -108,13 +97,12 @@ export type ReceiveOutcome =
   | { status: 401 | 404 | 410 | 413 | 503; error: string }
   | { status: 429; error: string; retryAfterSeconds: number };
 
-/** Reads the body up to `limit` bytes; null when it is longer (the rest is not read). */
+/** Null when longer than `limit` (the rest is not read). */
 export async function readBodyWithLimit(request: Request, limit: number): Promise<Uint8Array | null> {
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > limit) return null;
   if (!request.body) return new Uint8Array(0);
-  // A declared length within the cap: the body cannot grow past it (the HTTP parser enforces
-  // Content-Length), so read it whole. Only chunked bodies are counted as they stream.
+  // The HTTP parser enforces Content-Length, so only chunked bodies are counted as they stream.
   if (Number.isFinite(declared)) return new Uint8Array(await request.arrayBuffer());
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -133,14 +121,8 @@ export async function readBodyWithLimit(request: Request, limit: number): Promis
 }
 
 /**
- * The receiver's whole job before acknowledging (spec: Events → Signature, Receiver guidance):
- * cap the body, find the seller by the path key, check the signature over the raw bytes in
- * constant time (with the seller's current token, or the one a reconnect replaced within its
- * grace period; in "application" scope, failing those, with the shops named above), then commit
- * the event (deduplicated, replays bounded). Only a committed event gets a 2xx; a database failure
- * answers 503 so the platform retries. Processing happens after the response, by the instance
- * `claimant` names when the event is written (null: any instance's sweep). Each answer is counted
- * and timed (dashboard_webhook_request_duration_seconds, by webhookOutcome).
+ * Only a committed event gets a 2xx; a database failure answers 503 so the platform retries
+ * (spec: Receiver guidance). `claimant` names the instance that will process it (null: any sweep).
  */
 export async function receiveWebhook(webhookKey: string, request: Request, claimant: () => string | null): Promise<ReceiveOutcome> {
   const started = performance.now();
@@ -149,12 +131,9 @@ export async function receiveWebhook(webhookKey: string, request: Request, claim
   return outcome;
 }
 
-/** The receiver's answer in a word, as the metrics label it. */
 export function webhookOutcome(outcome: ReceiveOutcome): WebhookOutcomeLabel {
   switch (outcome.status) {
     case 200:
-      // Acknowledged all: a repeat folded into a waiting event, a replay held to its minute's end,
-      // a body stored but not a notification (never processed), or a new event.
       if (outcome.duplicate) return "duplicate";
       if (outcome.heldUntil) return "held";
       return outcome.event.valid ? "accepted" : "invalid";
@@ -184,8 +163,7 @@ async function receive(webhookKey: string, request: Request, claimant: () => str
     return { status: 503, error: "The receiver is temporarily unavailable" };
   }
   if (!receiver) return { status: 404, error: "Unknown receiver" };
-  // The seller's token can no longer be read (the encryption key changed): nothing can be verified
-  // until they reconnect. 410 rather than 503: retrying will not help.
+  // Nothing can be verified until the seller reconnects: 410, since retrying will not help.
   if (receiver.unreadable) return { status: 410, error: "This receiver's connection must be renewed: the seller has to reconnect" };
 
   const header = request.headers.get(WEBHOOK_SIGNATURE_HEADER);
@@ -225,7 +203,6 @@ async function receive(webhookKey: string, request: Request, claimant: () => str
       claimedBy,
     });
     const { invalidReason: _reason, ...fields } = parsed;
-    // A held replay is nobody's until its minute ends (lib/data/webhook-store.ts).
     return {
       status: 200,
       duplicate: stored.duplicate,

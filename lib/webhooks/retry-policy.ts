@@ -1,6 +1,4 @@
-// When a failed processing attempt is tried again, and when it stops being tried (the event is
-// then dead: shown in the event log with its last error, processed again only on request).
-// Pure, so the rules are tested without a clock or a platform.
+// Pure, so the rules are tested without a clock or a platform (decision 0004).
 import type { PlatformProblem } from "@/lib/data/platform";
 
 export interface RetryPolicy {
@@ -13,12 +11,7 @@ export type AttemptFailure =
   | { retry: true; error: string; retryAfterSeconds?: number }
   | { retry: false; error: string };
 
-/**
- * Whether a platform problem can heal by itself. Unavailable (5xx, network, timeout), rate-limited
- * (429 / statusCode -2) and unexpected answers are tried again; a token that no longer works, a
- * missing scope or a resource the platform does not know (404) are not: retrying cannot change
- * them, and the seller acts first (reconnects), then processes the dead events again.
- */
+/** A dead token, a missing scope or a 404 cannot heal by retrying: the seller acts first. */
 export function classifyProblem(problem: PlatformProblem): AttemptFailure {
   switch (problem.kind) {
     case "reconnect":
@@ -38,10 +31,8 @@ export function classifyProblem(problem: PlatformProblem): AttemptFailure {
 }
 
 /**
- * Seconds until attempt `attempt + 1`, after `attempt` attempts failed: exponential from
- * `baseSeconds`, capped, with "equal jitter" (between half and all of it) so that events that failed
- * together do not all come back together. A Retry-After the platform sent is honoured: never
- * sooner than it asked. Null when no attempt is left: the event is dead.
+ * Equal jitter, so events that failed together do not come back together; never sooner than a
+ * Retry-After. Null when no attempt is left: the event is dead.
  */
 export function nextAttemptDelaySeconds(
   policy: RetryPolicy,

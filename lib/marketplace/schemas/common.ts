@@ -1,17 +1,14 @@
-// Shared wire conventions (spec: Resources → General conventions).
+// Spec: Resources → General conventions.
 import { z } from "zod";
 
-/** Platform identifiers are ObjectId strings: 24 hexadecimal characters. */
 export const objectIdSchema = z.string().regex(/^[0-9a-f]{24}$/, "must be an ObjectId (24 hex characters)");
 
 /** Timestamps are ISO 8601 in UTC; orders carry milliseconds. */
 export const timestampSchema = z.iso.datetime({ offset: true });
 
 /**
- * ISO 4217 List One (current alphabetic codes, as published in 2025): funds and X-codes included,
- * withdrawn codes (HRK, ANG, CUC, SLL, ZWL…) not. A fixed list rather than
- * `Intl.supportedValuesOf("currency")`, whose answer differs between runtimes and ICU versions
- * (and lists some withdrawn codes); the server and the browser must agree on what is valid.
+ * ISO 4217 List One (2025), withdrawn codes left out. Fixed, not `Intl.supportedValuesOf`, whose
+ * answer differs between runtimes: the server and the browser must agree on what is valid.
  */
 export const ISO_4217_CODES = [
   "AED", "AFN", "ALL", "AMD", "AOA", "ARS", "AUD", "AWG", "AZN",
@@ -42,14 +39,10 @@ export const ISO_4217_CODES = [
   "ZAR", "ZMW", "ZWG",
 ] as const;
 
-/**
- * An ISO-4217 code (spec: General conventions; Price `currency`). A pattern of the codes rather than
- * a refinement, so the check survives into the JSON Schema (and OpenAPI) generated from it, and
- * the type stays `string`.
- */
+/** A pattern, not a refinement, so the check survives into the generated JSON Schema and OpenAPI. */
 export const currencySchema = z.string().regex(new RegExp(`^(?:${ISO_4217_CODES.join("|")})$`), "must be an ISO-4217 code such as BRL");
 
-/** Money: an integer `value`, a currency and a `normalizer` (divisor to currency units; default 100). */
+/** `normalizer`: divisor to currency units (default 100). */
 export const moneySchema = z.object({
   currency: currencySchema,
   normalizer: z.number().int().positive(),
@@ -57,10 +50,9 @@ export const moneySchema = z.object({
 });
 export type Money = z.infer<typeof moneySchema>;
 
-/** An http(s) URL: what a link or an image from the platform may point at (never javascript:, data:…). */
+/** Never javascript:, data:… from the platform. */
 export const webUrlSchema = z.url({ protocol: /^https?$/ });
 
-/** The URL when it is a web address, null otherwise: for rendering platform data as a link or image. */
 export function safeWebUrl(value: string | null | undefined): string | null {
   return value && webUrlSchema.safeParse(value).success ? value : null;
 }

@@ -1,6 +1,4 @@
-// Paths into a request body, written the way the platform writes them in `errors[].field`
-// (`dimensions[0].height.value`; spec: SKU import response). One writer for every place that
-// names a field: the SKU import errors, the sandbox's validation details, the SKU form.
+// As the platform writes `errors[].field` (spec: SKU import response), for every place that names a field.
 
 /** `["dimensions", 0, "height", "value"]` → `dimensions[0].height.value`; the empty path is "". */
 export function formatFieldPath(path: readonly PropertyKey[]): string {

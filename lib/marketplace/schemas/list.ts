@@ -28,10 +28,7 @@ export type AppliedFilter = z.infer<typeof appliedFilterSchema>;
 export const appliedSortSchema = z.object({ field: z.string(), direction: z.enum(["asc", "desc"]) });
 export type AppliedSort = z.infer<typeof appliedSortSchema>;
 
-/**
- * `links` is optional because the spec's price list example shows only `page`; the sandbox
- * always sends `links`, `filters`, `sort` and `total`.
- */
+/** `links` is optional: the spec's price list example shows only `page`. */
 export const listMetaSchema = z.object({
   page: pageMetaSchema,
   links: pageLinksSchema.optional(),

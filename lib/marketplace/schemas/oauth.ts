@@ -34,10 +34,7 @@ export const tokenRequestSchema = z.object({
 });
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 
-/**
- * Success body. The spec requires `access_token` and `token_type`; `scope` (the granted scopes,
- * space separated, RFC 6749 §5.1) and `expires_in` are optional extras a server may add.
- */
+/** `scope` and `expires_in` are optional extras a server may add (RFC 6749 §5.1); the spec has neither. */
 export const tokenResponseSchema = z.object({
   access_token: z.string().min(1),
   token_type: z.literal("Bearer"),
@@ -54,12 +51,11 @@ export type TokenErrorResponse = z.infer<typeof tokenErrorResponseSchema>;
 
 export const basicUserInfoSchema = z.object({
   user_name: z.string(),
-  // The dashboard's only identity for a seller (the spec gives no user id): it must be a real
-  // address. An empty or malformed one refuses the connection.
+  // Our only identity for a seller (the spec gives no user id), so a malformed one refuses the connection.
   user_email: z.string().trim().pipe(z.email()),
 });
 
-/** The form a seller is found by: the same mailbox whatever the letter case the platform sends. */
+/** The same mailbox whatever letter case the platform sends. */
 export function normalizeEmail(email: string): string {
   return email.trim().normalize("NFC").toLowerCase();
 }

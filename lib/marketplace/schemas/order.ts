@@ -1,6 +1,4 @@
-// Orders (spec: Resources → Order, Delivery item, Delivery shipping; States → Order status).
-// Timestamps of things that have not happened yet (an order not approved, a parcel not posted
-// or not delivered) are null: the spec lists them as timestamps without saying.
+// Spec: Resources → Order. Timestamps of what has not happened yet are null, which the spec does not say.
 import { z } from "zod";
 import { ORDER_STATUSES } from "@/lib/marketplace/values";
 import { currencySchema, objectIdSchema, timestampSchema } from "./common";
@@ -60,12 +58,7 @@ export const orderAmountsSchema = z.object({
 });
 export type OrderAmounts = z.infer<typeof orderAmountsSchema>;
 
-/**
- * Item amounts: same form as the order's, but `comission` "carries `normalizer`, `type` and
- * `value` (instead of `total`)" (spec: Resources → Delivery item). Whether `currency` stays is
- * not shown: it is optional here (the order's currency applies), so neither reading breaks
- * reading orders. Nothing shows an item's commission today.
- */
+/** Spec: an item's `comission` has `value` instead of `total`; whether it keeps `currency` is not shown. */
 export const itemAmountsSchema = orderAmountsSchema.extend({
   comission: z.object({
     currency: currencySchema.optional(),
@@ -173,11 +166,7 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
-/**
- * The part of an order the dashboard keeps (lib/sync/order-mirror.ts), validated alone: the rest
- * of the answer is not read, so it is not parsed either (an order is several kilobytes, and
- * processing reads thousands of them a minute).
- */
+/** What the mirror keeps, validated alone: an order is kilobytes, and processing reads thousands a minute. */
 export const orderSummarySchema = z.object({
   id: objectIdSchema,
   status: orderStatusSchema,
@@ -185,7 +174,6 @@ export const orderSummarySchema = z.object({
   approved_at: timestampSchema.nullable(),
   updated_at: timestampSchema,
   customer: z.object({ name: z.string() }),
-  // Freight and commission too: the mirror keeps what the seller receives (lib/orders/net.ts).
   amounts: orderAmountsSchema.pick({ currency: true, normalizer: true, total: true, freight: true, comission: true }),
   deliveries: z.array(
     z.object({
@@ -194,9 +182,7 @@ export const orderSummarySchema = z.object({
       items: z.array(
         z.object({
           quantity: z.number().int(),
-          // The product's code and name name SKUs in the prices views (lib/data/product-names.ts).
-          // A name is only a label: an item whose info is missing or malformed loses it, and the
-          // order is still mirrored.
+          // Only a label (lib/data/product-names.ts): a malformed one is dropped, the order still mirrored.
           info: z.object({ sku: z.string(), name: z.string() }).optional().catch(undefined),
         }),
       ),

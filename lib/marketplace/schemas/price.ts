@@ -7,10 +7,7 @@ import { importErrorSchema } from "./sku";
 export const priceTypeSchema = z.enum(PRICE_TYPES);
 export type PriceType = z.infer<typeof priceTypeSchema>;
 
-/**
- * Price create body. Every field is required by the spec; `normalizer` has a documented default
- * of 100, so a missing normalizer is taken as 100.
- */
+/** Every field is required, but `normalizer` has a documented default of 100. */
 export const priceCreateSchema = z.object({
   type: priceTypeSchema,
   sku: z.string().min(1).max(50),
@@ -34,10 +31,7 @@ export const priceSchema = z.object({
 });
 export type Price = z.infer<typeof priceSchema>;
 
-/**
- * The spec does not show the fields of a `priceHistory` item. The sandbox records every price
- * set for the SKU and type, oldest first, the current one included.
- */
+/** The spec does not show a `priceHistory` item; the sandbox lists every price set, oldest first. */
 export const priceHistoryItemSchema = z.object({
   value: z.number().int(),
   currency: currencySchema,

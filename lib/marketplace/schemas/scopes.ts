@@ -1,5 +1,4 @@
-// The scope catalogue of the spec (Authentication → Scopes). Scope values are case sensitive
-// (Authentication, point 7), so every lookup here is an exact string comparison.
+// Spec: Authentication → Scopes. Values are case sensitive (point 7): lookups compare exactly.
 import { z } from "zod";
 
 /** Integrator application types named by the "Applies to" column. */
@@ -47,11 +46,7 @@ export function describeScope(scope: string): string | undefined {
   return byScope.get(scope)?.permits;
 }
 
-/**
- * Splits a `scope` parameter (space-separated, order irrelevant). Returns null when it is
- * malformed: empty, leading/trailing or doubled spaces, or characters outside RFC 6749 §3.3's
- * scope-token set.
- */
+/** Null when malformed: stray spaces, or characters outside RFC 6749 §3.3's scope-token set. */
 export function parseScopeParameter(value: string): string[] | null {
   if (!/^[\x21\x23-\x5B\x5D-\x7E]+( [\x21\x23-\x5B\x5D-\x7E]+)*$/.test(value)) return null;
   return [...new Set(value.split(" "))];

@@ -1,5 +1,4 @@
-// The SKU create request and the SKU import response (spec: Resources → SKU, SKU import
-// response; Errors → SKU import status codes; Limits). Size limits count characters.
+// Spec: Resources → SKU, SKU import response; Limits. Size limits count characters.
 import { z } from "zod";
 import { formatIssuePath } from "./field-path";
 
@@ -9,7 +8,7 @@ export const languageCodeSchema = z.string().regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, "
 /** "pt_BR is the one mandatory language" of titles, descriptions and attribute displays. */
 export const MANDATORY_LANGUAGE = "pt_BR";
 
-/** The spec's size limits (spec: Resources → SKU; Limits), in characters; forms show them too. */
+/** In characters; forms show them too. */
 export const SKU_LIMITS = {
   code: 50,
   title: 150,
@@ -30,10 +29,7 @@ export const identifierTypeSchema = z.enum(["EAN", "ISBN", "UPC", "NCM"]);
 
 const httpUrlSchema = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
 
-/**
- * GS1 check digit (EAN-8, UPC-A/EAN-12, EAN-13, GTIN-14): weights 3 and 1 alternate from the
- * digit next to the check digit leftwards.
- */
+/** GS1: weights 3 and 1 alternate leftwards from the digit next to the check digit. */
 export function hasValidGs1CheckDigit(digits: string): boolean {
   if (!/^\d+$/.test(digits) || digits.length < 2) return false;
   let sum = 0;
@@ -49,10 +45,7 @@ export function isValidEan(value: string): boolean {
   return /^\d+$/.test(value) && EAN_LENGTHS.has(value.length) && hasValidGs1CheckDigit(value);
 }
 
-/**
- * "float, 1 to 10 characters": accepted as a JSON number or a decimal string; the limit applies
- * to its textual form.
- */
+/** "float, 1 to 10 characters": a number or a decimal string, the limit on its text. */
 export const dimensionValueSchema = z.union([
   z.number().nonnegative().refine((value) => String(value).length <= SKU_LIMITS.dimensionValue, `must be at most ${SKU_LIMITS.dimensionValue} characters`),
   z
@@ -107,8 +100,7 @@ function requirePtBr(keys: string[], ctx: z.RefinementCtx, path: (string | numbe
 export const skuAttributesSchema = z
   .object({ variant: z.array(skuAttributeSchema).optional(), optional: z.array(skuAttributeSchema).optional() })
   .superRefine((attributes, ctx) => {
-    // "pt_BR is mandatory among languages used in attributes": every display that names
-    // languages must name pt_BR.
+    // "pt_BR is mandatory among languages used in attributes".
     for (const group of ["variant", "optional"] as const) {
       attributes[group]?.forEach((item, index) => {
         if (item.display) requirePtBr(Object.keys(item.display), ctx, [group, index, "display"], "display");
@@ -198,7 +190,6 @@ export const skuImportResponseSchema = z.object({
 });
 export type SkuImportResponse = z.infer<typeof skuImportResponseSchema>;
 
-// Where the paths of `errors[].field` are written; re-exported for the callers that import it here.
 export { formatIssuePath };
 
 export function issuesToImportErrors(error: z.ZodError): ImportError[] {
