@@ -14,8 +14,8 @@ export function Providers({ children }: { children: ReactNode }) {
         },
       }),
   );
-  // The page answers clicks from here on: browser tests wait for this before acting on a control
-  // whose work is done in the browser (a click before hydration is lost to the server's HTML).
+  // The page has hydrated: browser tests wait for this before using a control whose whole work is
+  // done in the browser, with no form action to replay (tests/e2e/support.ts, gotoHydrated).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);

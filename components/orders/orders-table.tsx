@@ -7,6 +7,7 @@ import { useMemo, useState } from "react";
 import { DEFAULT_TIME_ZONE } from "@/i18n/config";
 import { ExportOrdersButton } from "@/components/orders/export-button";
 import { OrderStatusBadge } from "@/components/orders/order-status-badge";
+import { ActionButton } from "@/components/ui/action-button";
 import { PagedTable } from "@/components/ui/paged-table";
 import { activeFilterCount, FiltersPanel } from "@/components/ui/filters-panel";
 import { TableFilters } from "@/components/ui/table-filters";
@@ -37,11 +38,11 @@ function SortHeader({ field, sort, onSort }: { field: keyof typeof SORT_HEADERS;
   return (
     // Named by its visible words (plus the order it sorts in), so a voice-control user who says
     // what they see reaches it; the title tells a mouse user what a click does.
-    <button type="button" onClick={() => onSort(next)} className="inline-flex items-center gap-1 font-medium hover:text-zinc-900" title={t(sortBy)}>
+    <ActionButton action={() => onSort(next)} className="inline-flex items-center gap-1 font-medium hover:text-zinc-900" title={t(sortBy)}>
       {t(`columns.${label}`)}
       <span aria-hidden="true">{active ? (direction === "desc" ? "↓" : "↑") : "↕"}</span>
       {active ? <span className="sr-only">{direction === "desc" ? t("newestFirst") : t("oldestFirst")}</span> : null}
-    </button>
+    </ActionButton>
   );
 }
 
@@ -127,15 +128,14 @@ export function OrdersTable({ urlValid }: { urlValid: boolean }) {
             ["late", "late"],
           ] as const
         ).map(([deadline, label]) => (
-          <button
+          <ActionButton
             key={deadline}
-            type="button"
             aria-pressed={filters.deadline === deadline}
-            onClick={() => update({ deadline: filters.deadline === deadline ? null : deadline })}
+            action={() => update({ deadline: filters.deadline === deadline ? null : deadline })}
             className="min-h-11 rounded-full border border-zinc-300 bg-white px-4 py-1 font-medium hover:bg-zinc-50 aria-pressed:border-brand-700 aria-pressed:bg-brand-700 aria-pressed:text-white md:min-h-0 md:px-3"
           >
             {t(label)}
-          </button>
+          </ActionButton>
         ))}
       </div>
       <FiltersPanel active={activeFilterCount(filters, FOLDED_FILTERS)}>

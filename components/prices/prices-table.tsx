@@ -4,6 +4,7 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { ShopLink } from "@/components/shop-link";
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
+import { ActionButton } from "@/components/ui/action-button";
 import { PagedTable } from "@/components/ui/paged-table";
 import { TableFilters } from "@/components/ui/table-filters";
 import { usePagedQuery } from "@/components/ui/use-paged-query";
@@ -42,14 +43,13 @@ export function PricesTable({ urlValid }: { urlValid: boolean }) {
       column.accessor("createdAt", {
         meta: { label: t("table.created") },
         header: () => (
-          <button
-            type="button"
+          <ActionButton
             className="inline-flex items-center gap-1 font-medium hover:text-zinc-900"
             title={t("table.sortByCreated")}
-            onClick={() => update({ sort: filters.sort === "created_at:desc" ? "created_at:asc" : "created_at:desc" })}
+            action={() => update({ sort: filters.sort === "created_at:desc" ? "created_at:asc" : "created_at:desc" })}
           >
             {t("table.created")} <span aria-hidden="true">{filters.sort === "created_at:desc" ? "↓" : "↑"}</span>
-          </button>
+          </ActionButton>
         ),
         cell: (info) => <time dateTime={info.getValue()}>{format.date(info.getValue())}</time>,
       }),
@@ -80,13 +80,12 @@ export function PricesTable({ urlValid }: { urlValid: boolean }) {
       />
 
       {/* On a phone the header row, and its sort button, is hidden: the order is chosen here. */}
-      <button
-        type="button"
+      <ActionButton
         className="inline-flex min-h-11 items-center gap-1 rounded-md border border-zinc-300 bg-white px-3 text-sm md:hidden"
-        onClick={() => update({ sort: filters.sort === "created_at:desc" ? "created_at:asc" : "created_at:desc" })}
+        action={() => update({ sort: filters.sort === "created_at:desc" ? "created_at:asc" : "created_at:desc" })}
       >
         {t("table.sortByCreated")} <span aria-hidden="true">{filters.sort === "created_at:desc" ? "↓" : "↑"}</span>
-      </button>
+      </ActionButton>
 
       <PagedTable
         paged={paged}

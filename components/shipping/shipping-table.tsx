@@ -7,6 +7,7 @@ import { LabelsPanel } from "@/components/shipping/labels-panel";
 import { StageBadge } from "@/components/shipping/stage-badge";
 import { ShopLink, useShopId } from "@/components/shop-link";
 import { useCan } from "@/components/shop-role";
+import { ActionButton } from "@/components/ui/action-button";
 import { cardTable } from "@/components/ui/card-table";
 import { activeFilterCount, FiltersPanel } from "@/components/ui/filters-panel";
 import { Pagination } from "@/components/ui/pagination";
@@ -118,22 +119,20 @@ export function ShippingTable({ urlValid }: { urlValid: boolean }) {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-2 text-sm" role="group" aria-label={t("table.quickFilters")}>
-        <button
-          type="button"
-          onClick={allToShipToday}
+        <ActionButton
+          action={allToShipToday}
           aria-pressed={picked.kind === "all" && filters.due === "today"}
           className="min-h-11 rounded-full border border-brand-700 bg-white px-4 py-1 font-medium text-brand-700 hover:bg-brand-50 aria-pressed:bg-brand-700 aria-pressed:text-white md:min-h-0 md:px-3"
         >
           {t("table.allToday")}
-        </button>
-        <button
-          type="button"
+        </ActionButton>
+        <ActionButton
           aria-pressed={filters.due === "late"}
-          onClick={() => update({ due: filters.due === "late" ? null : "late" })}
+          action={() => update({ due: filters.due === "late" ? null : "late" })}
           className="min-h-11 rounded-full border border-zinc-300 bg-white px-4 py-1 font-medium hover:bg-zinc-50 aria-pressed:border-brand-700 aria-pressed:bg-brand-700 aria-pressed:text-white md:min-h-0 md:px-3"
         >
           {t("table.late")}
-        </button>
+        </ActionButton>
       </div>
       <FiltersPanel active={activeFilterCount(filters, shippingTable.filterKeys)}>
         <TableFilters

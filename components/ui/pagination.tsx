@@ -1,6 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { ActionButton } from "@/components/ui/action-button";
+import { useChoiceBeforeHydration } from "@/components/ui/use-url-state";
 
 /** Previous/next paging with the page size choice; shared by the React Query tables. */
 export function Pagination({
@@ -25,11 +27,13 @@ export function Pagination({
 }) {
   const t = useTranslations("common.table");
   const hasNext = pageCount === null ? (knownNext ?? true) : page < pageCount;
+  const sizeRef = useChoiceBeforeHydration<HTMLSelectElement>((select) => onSize(Number(select.value)));
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <label className="flex items-center gap-2 text-zinc-600">
         {t("rowsPerPage")}
         <select
+          ref={sizeRef}
           value={size}
           onChange={(event) => onSize(Number(event.target.value))}
           className="min-h-11 rounded-md border border-zinc-300 bg-white px-2 py-1 md:min-h-0"
@@ -51,22 +55,20 @@ export function Pagination({
             loading: isFetching ? "yes" : "no",
           })}
         </span>
-        <button
-          type="button"
-          onClick={() => onPage(page - 1)}
+        <ActionButton
+          action={() => onPage(page - 1)}
           disabled={page <= 1}
           className="min-h-11 min-w-11 rounded-md border border-zinc-300 bg-white px-3 py-1 disabled:opacity-40 md:min-h-0"
         >
           {t("previous")}
-        </button>
-        <button
-          type="button"
-          onClick={() => onPage(page + 1)}
+        </ActionButton>
+        <ActionButton
+          action={() => onPage(page + 1)}
           disabled={!hasNext}
           className="min-h-11 min-w-11 rounded-md border border-zinc-300 bg-white px-3 py-1 disabled:opacity-40 md:min-h-0"
         >
           {t("next")}
-        </button>
+        </ActionButton>
       </div>
     </div>
   );

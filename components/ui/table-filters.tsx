@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useChoiceBeforeHydration } from "@/components/ui/use-url-state";
 import { isoToLocal, localToIso } from "@/lib/datetime-local";
 import type { ChoicesFilter, FilterDefinition, MessageKey } from "@/lib/tables/table-params";
 
@@ -32,11 +33,11 @@ export function TableFilters({
   const word = useWord();
   const entries = Object.entries(filters);
   return (
+    // Function actions, not onSubmit: React replays a form action submitted before the page's
+    // scripts ran (components/ui/action-button.tsx), with the fields as they were then.
     <form
       className={className}
-      onSubmit={(event) => {
-        event.preventDefault();
-        const form = new FormData(event.currentTarget);
+      action={(form) => {
         const changes: Changes = {};
         for (const [key, filter] of entries) {
           const text = String(form.get(key) ?? "");
@@ -91,7 +92,7 @@ export function TableFilters({
         <button type="submit" className="min-h-11 rounded-md bg-brand-700 px-4 py-1.5 font-medium text-white md:min-h-0 md:px-3">
           {word(submitLabel)}
         </button>
-        <button type="button" className="min-h-11 rounded-md border border-zinc-300 px-4 py-1.5 md:min-h-0 md:px-3" onClick={() => update(Object.fromEntries(entries.map(([key]) => [key, null])))}>
+        <button type="submit" className="min-h-11 rounded-md border border-zinc-300 px-4 py-1.5 md:min-h-0 md:px-3" formAction={() => update(Object.fromEntries(entries.map(([key]) => [key, null])))}>
           {word("common.table.clear")}
         </button>
       </div>
@@ -105,8 +106,9 @@ export function TableFilters({
  */
 function Choices({ name, filter, word, selected, onChange }: { name: string; filter: ChoicesFilter; word: Word; selected: readonly string[]; onChange: (chosen: string[]) => void }) {
   const [checked, setChecked] = useState(() => new Set(selected));
+  const group = useChoiceBeforeHydration<HTMLFieldSetElement>((fieldset) => onChange([...fieldset.querySelectorAll<HTMLInputElement>("input:checked")].map((box) => box.value)));
   return (
-    <fieldset className="col-span-full">
+    <fieldset ref={group} className="col-span-full">
       <legend className="mb-1">{word(filter.label)}</legend>
       <div className="flex flex-wrap gap-3">
         {filter.options.map((option) => (

@@ -3,7 +3,7 @@ import { DEFAULT_TIME_ZONE } from "../../i18n/config";
 import type { Page } from "@playwright/test";
 import { E2E_SANDBOX_URL } from "./ports";
 import { deadlineOf, shipByOf } from "../../lib/orders/ship-by";
-import { connectAs, gotoHydrated, sandboxOrders, storedAccessToken } from "./support";
+import { connectAs, sandboxOrders, storedAccessToken } from "./support";
 import type { SandboxOrder } from "./support";
 
 const statusCells = (page: Page) => page.locator("tbody tr td:nth-child(2)");
@@ -70,7 +70,7 @@ test.describe("orders", () => {
 
   test("a customer-name filter and a page size change reset to page 1", async ({ page }) => {
     await connectAs(page, "seller@example.com");
-    await gotoHydrated(page, "/orders?page=3");
+    await page.goto("/orders?page=3");
     await expect(page.getByText(/^Page 3/)).toBeVisible();
     await page.getByRole("combobox", { name: "Rows per page" }).selectOption("50");
     await expect(page).toHaveURL(/size=50/);
@@ -152,7 +152,7 @@ test.describe("orders", () => {
     expect(late.size).toBeGreaterThan(0);
     expect(late.size).toBeLessThanOrEqual(200);
 
-    await gotoHydrated(page, "/orders?size=200");
+    await page.goto("/orders?size=200");
     await page.getByRole("button", { name: "Late", exact: true }).click();
     await expect(page).toHaveURL(/deadline=late/);
     const idsShown = () => page.locator("tbody tr td:first-child a").allTextContents();

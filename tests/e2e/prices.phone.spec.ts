@@ -105,14 +105,14 @@ test("on a phone, prices by product are cards named beside their codes: a price 
 test("on a phone, the prices list, a price's page and the bulk upload fit the screen and name the products", async ({ page }) => {
   await connectAs(page, "seller@example.com");
 
-  await gotoHydrated(page, "/prices?sku=CAM-001");
+  await page.goto("/prices?sku=CAM-001");
   await expect(page.locator("tbody tr").first()).toBeVisible();
   await expect(page.getByTestId("product-name").first()).toBeVisible();
   await expectNoSidewaysScroll(page);
   // A tab per view, all three wholly within the screen.
   for (const name of ["Por produto", "Todos os preços", "Em massa (CSV)"]) await expect(page.getByRole("link", { name, exact: true })).toBeInViewport({ ratio: 1 });
 
-  await gotoHydrated(page, "/prices/products?search=camiseta");
+  await page.goto("/prices/products?search=camiseta");
   await page.getByRole("link", { name: /^Histórico de CAM-/ }).first().tap();
   await expect(page.getByTestId("price-history-chart")).toBeVisible();
   await expect(page.getByTestId("product-name")).toHaveText(/Camiseta/);

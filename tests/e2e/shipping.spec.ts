@@ -7,7 +7,7 @@ import type { Order } from "../../lib/marketplace/schemas/order";
 import { shipByOf, startOfNextDay } from "../../lib/orders/ship-by";
 import { pdfPageTexts } from "../support/pdf-text";
 import { E2E_SANDBOX_URL } from "./ports";
-import { connectAs, expectNoSidewaysScroll, gotoHydrated, shopPathOf, storedAccessToken } from "./support";
+import { connectAs, expectNoSidewaysScroll, shopPathOf, storedAccessToken } from "./support";
 
 // The shipping morning (issue 29): "All to ship today" → a picking list whose totals are the sums
 // of the sandbox's own orders; the labels PDF with one page per parcel naming its tracking number,
@@ -65,16 +65,11 @@ async function openShipping(page: Page, request: APIRequestContext) {
   const orders = dueToday(await approvedOrders(request, await storedAccessToken("seller@example.com")));
   expect(orders.length).toBeGreaterThan(2);
   // The mirror is filled in the background after connecting (back-fill, then reconciliation).
-  await expect
-    .poll(
-      async () => {
-        await gotoHydrated(page, `${shop}/shipping`);
-        await page.getByRole("button", { name: "All to ship today" }).click();
-        return (await page.getByTestId("selection-count").textContent())?.trim();
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(`All ${orders.length} orders of this filter are selected`);
+  await expect(async () => {
+    await page.goto(`${shop}/shipping`);
+    await page.getByRole("button", { name: "All to ship today" }).click();
+    await expect(page.getByTestId("selection-count")).toHaveText(`All ${orders.length} orders of this filter are selected`, { timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
   return { shop, orders };
 }
 

@@ -28,9 +28,10 @@ export async function connectAs(page: Page, login: string, options: ConsentOptio
 }
 
 /**
- * Opens `url` and waits until its scripts answer: a table control used before hydration is lost
- * (the server's HTML shows it; the client's URL state then misses the change). See the note on
- * issue 14: the product does not yet guard against that.
+ * Opens `url` and waits until the page has hydrated (`html[data-hydrated]`, components/providers.tsx),
+ * for controls whose whole work is done in the browser with no form or link behind them (an editor
+ * opened in place, a row selection, a file read for a preview): before hydration they do nothing.
+ * Table controls need no wait: one used early is replayed (tests/e2e/hydration-race.spec.ts).
  */
 export async function gotoHydrated(page: Page, url: string) {
   await page.goto(url);
