@@ -1,7 +1,7 @@
 // The one place that reads process.env for the dashboard. Plain ESM JavaScript (type-checked by
 // tsc through checkJs) so that next.config.mjs can import it and a bad environment stops
 // `next dev`, `next build` and `next start` before anything else runs.
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -12,15 +12,67 @@ export const DATA_DIR = path.resolve(process.cwd(), ".data");
 /**
  * The embedded PostgreSQL used when DATABASE_URL is unset (scripts/lib/embedded-postgres.ts
  * starts it; this module only names it). It listens on loopback only, with a password generated
- * once into .data/, and its data lives in .data/postgres.
+ * once into .data/, and its data lives in .data/postgres. Each checkout has a port of its own,
+ * chosen once by scripts/lib/embedded-port.ts and recorded in `portFile`.
  */
 export const EMBEDDED_DATABASE = {
   dataDir: path.join(DATA_DIR, "postgres"),
   passwordFile: path.join(DATA_DIR, "postgres-password"),
+  portFile: path.join(DATA_DIR, "embedded-postgres-port"),
   user: "postgres",
   database: "dashboard",
-  defaultPort: 54329,
+  /** Every checkout's port before each had its own: a data directory made then keeps it. */
+  legacyPort: 54329,
+  /** Checkouts' ports are chosen from these, starting at one picked by a hash of the checkout's path. */
+  portRange: { first: 54330, count: 1000 },
 };
+
+const portNumber = z.coerce.number().int().min(1024).max(65535);
+
+/**
+ * The port a checkout's embedded server is first tried on: spread over `portRange` by a hash of
+ * its .data directory's path, so two checkouts on one machine rarely start from the same one.
+ * @param {string} [dataRoot] the checkout's .data directory
+ */
+export function preferredEmbeddedPort(dataRoot = DATA_DIR) {
+  const hash = createHash("sha256").update(path.resolve(dataRoot)).digest().readUInt32BE(0);
+  return EMBEDDED_DATABASE.portRange.first + (hash % EMBEDDED_DATABASE.portRange.count);
+}
+
+/** @param {string} dataRoot */
+export function embeddedPortFile(dataRoot) {
+  return path.join(dataRoot, path.basename(EMBEDDED_DATABASE.portFile));
+}
+
+/**
+ * The port recorded for the checkout whose .data directory is `dataRoot`; null when none is.
+ * @param {string} [dataRoot]
+ * @returns {number | null}
+ */
+export function recordedEmbeddedPort(dataRoot = DATA_DIR) {
+  let text;
+  try {
+    text = readFileSync(embeddedPortFile(dataRoot), "utf8");
+  } catch {
+    return null;
+  }
+  const port = portNumber.safeParse(text.trim());
+  return port.success ? port.data : null;
+}
+
+/**
+ * The embedded server's port when EMBEDDED_DATABASE_PORT is unset: the recorded one. Before one is
+ * recorded (the scripts that start the server record it first), the port they would record: the
+ * legacy one for a data directory made before ports were recorded, else the preferred one. Only
+ * reads, and cheaply: the Next.js server evaluates this module too.
+ * @param {string} [dataRoot]
+ */
+export function defaultEmbeddedPort(dataRoot = DATA_DIR) {
+  const recorded = recordedEmbeddedPort(dataRoot);
+  if (recorded !== null) return recorded;
+  if (existsSync(path.join(dataRoot, "postgres", "PG_VERSION"))) return EMBEDDED_DATABASE.legacyPort;
+  return preferredEmbeddedPort(dataRoot);
+}
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
@@ -66,7 +118,8 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   // Unset: the embedded PostgreSQL under .data/ (started by npm run dev / npm start / the tests).
   DATABASE_URL: optionalString.pipe(postgresUrl.optional()),
-  EMBEDDED_DATABASE_PORT: z.coerce.number().int().min(1024).max(65535).default(EMBEDDED_DATABASE.defaultPort),
+  // Unset: this checkout's own port (defaultEmbeddedPort).
+  EMBEDDED_DATABASE_PORT: z.preprocess((value) => (value === "" ? undefined : value), portNumber.optional()),
   MARKETPLACE_AUTH_URL: httpUrl.default("http://localhost:4010"),
   MARKETPLACE_BASE_URL: httpUrl.default("http://localhost:4010"),
   MARKETPLACE_CLIENT_ID: optionalString,
@@ -125,6 +178,9 @@ export const envSchema = z.object({
   /** A shop's run is cut off after this long and tried again at its next slot. */
   RECONCILE_SHOP_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(60),
   MIRROR_BACKFILL_DAYS: z.coerce.number().int().min(0).max(3650).default(90),
+  // `npm run dev` clears the dashboard's database when its sandbox starts over (a reset; decision
+  // 0015), but only the embedded database unless this is "1": a DATABASE_URL may be a real one.
+  DEV_CLEAR_ON_SANDBOX_RESET: z.enum(["0", "1"]).default("0"),
   // Enables /api/bench/floor, the framework-floor route of `npm run bench:webhooks`. Off by default.
   BENCH_FLOOR_ROUTE: z.enum(["0", "1"]).default("0"),
   // Logs (lib/log.ts): JSON lines, or the same lines made readable for a terminal. Unset: "pretty"
@@ -261,6 +317,7 @@ export function parseEnv(source) {
 
   const devSecrets =
     parsed.AUTH_SECRET && parsed.TOKEN_ENCRYPTION_KEY ? null : loadOrCreateDevSecrets();
+  const embeddedPort = parsed.EMBEDDED_DATABASE_PORT ?? defaultEmbeddedPort();
 
   return {
     ...parsed,
@@ -268,7 +325,10 @@ export function parseEnv(source) {
     SANDBOX_MODE: sandboxMode,
     /** True when no DATABASE_URL is given: the embedded PostgreSQL under .data/ is used. */
     EMBEDDED_DATABASE: parsed.DATABASE_URL === undefined,
-    DATABASE_URL: parsed.DATABASE_URL ?? embeddedDatabaseUrl(parsed.EMBEDDED_DATABASE_PORT),
+    EMBEDDED_DATABASE_PORT: embeddedPort,
+    /** True when EMBEDDED_DATABASE_PORT was given: then no port is chosen or recorded. */
+    EMBEDDED_DATABASE_PORT_GIVEN: parsed.EMBEDDED_DATABASE_PORT !== undefined,
+    DATABASE_URL: parsed.DATABASE_URL ?? embeddedDatabaseUrl(embeddedPort),
     MARKETPLACE_CLIENT_ID: parsed.MARKETPLACE_CLIENT_ID ?? "demo-integrator",
     MARKETPLACE_CLIENT_SECRET: parsed.MARKETPLACE_CLIENT_SECRET ?? "demo-secret",
     AUTH_SECRET: parsed.AUTH_SECRET ?? /** @type {NonNullable<typeof devSecrets>} */ (devSecrets).AUTH_SECRET,

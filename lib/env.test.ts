@@ -23,7 +23,8 @@ describe("parseEnv", () => {
     expect(env.MARKETPLACE_CLIENT_ID).toBe("demo-integrator");
     expect(env.MARKETPLACE_CLIENT_SECRET).toBe("demo-secret");
     expect(env.EMBEDDED_DATABASE).toBe(true);
-    expect(env.DATABASE_URL).toMatch(/^postgresql:\/\/postgres:[^@]+@127\.0\.0\.1:54329\/dashboard$/);
+    // The checkout's own port (scripts/lib/embedded-port.test.ts).
+    expect(env.DATABASE_URL).toMatch(new RegExp(`^postgresql://postgres:[^@]+@127\\.0\\.0\\.1:${env.EMBEDDED_DATABASE_PORT}/dashboard$`));
     expect(env.SANDBOX_MODE).toBe(true);
     expect(env.AUTH_SECRET.length).toBeGreaterThanOrEqual(32);
     expect(Buffer.from(env.TOKEN_ENCRYPTION_KEY, "base64")).toHaveLength(32);

@@ -22,6 +22,7 @@ import { priceBodyLimit, priceRoutes } from "./prices";
 import { createObjectIdFactory, SeededRandom } from "./random";
 import { seedStore } from "./seed";
 import { skuBodyLimit, skuRoutes } from "./skus";
+import { beginSandbox, newEpoch, seedSettings, snapshotSandbox, StateSaver } from "./state-file";
 import { SandboxStore } from "./store";
 import { userInfoRoutes } from "./user-info";
 import { webhookUrlRoutes } from "./webhook-url";
@@ -50,6 +51,10 @@ export interface SandboxHandle {
   reset: SandboxContext["reset"];
   startDelivery: () => void;
   stopDelivery: () => Promise<void>;
+  /** True when the state came from SANDBOX_STATE_FILE rather than the seed. */
+  restored: boolean;
+  /** Saves the state to SANDBOX_STATE_FILE (null without one); `close()` it on shutdown. */
+  stateSaver: StateSaver | null;
 }
 
 export function createSandbox(options: SandboxOptions = {}): SandboxHandle {
@@ -72,31 +77,49 @@ export function createSandbox(options: SandboxOptions = {}): SandboxHandle {
     signingToken: (clientId, userId) => currentSigningToken(ctx, clientId, userId),
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
-  const store = new SandboxStore();
-  const pools = seedStore(store, config);
+  const beginning = beginSandbox(config);
+  clock.restore(beginning.clockOffsetMs);
   const ctx: SandboxContext = {
-    config,
-    store,
+    config: { ...config, seedOrders: beginning.seedOrders },
+    store: beginning.store,
     clock,
     faults,
     webhooks,
     callbacks,
-    pools,
-    runtimeRandom: new SeededRandom(config.seed + 99),
+    pools: beginning.pools,
+    runtimeRandom: new SeededRandom(beginning.runtimeSeed),
     newId: createObjectIdFactory(),
+    epoch: beginning.epoch,
     reset: (overrides = {}) => {
       const next = new SandboxStore();
       ctx.config = { ...ctx.config, ...overrides };
       ctx.pools = seedStore(next, ctx.config);
       ctx.store = next;
       ctx.runtimeRandom = new SeededRandom(ctx.config.seed + 99);
+      ctx.epoch = newEpoch();
       clock.reset();
       faults.clear();
       webhooks.clear();
+      // Overwritten at once: a restart right after a reset must not bring the old platform back.
+      stateSaver?.saveNow();
     },
   };
+  // Compared with the saved settings at the next start: those of the environment, not a reset's.
+  const seededWith = seedSettings(config);
+  const stateSaver = config.stateFile === undefined ? null : new StateSaver(config.stateFile, () => snapshotSandbox(ctx, seededWith));
+  // A fresh seed is saved at once, so that its epoch outlives a restart that changed nothing.
+  if (!beginning.restored) stateSaver?.saveNow();
 
   const app = new Hono<SandboxEnv>();
+
+  // Only requests change the state, and only those that are not GET or HEAD (a GET at most fills
+  // caches): each one marks it for the next save.
+  if (stateSaver) {
+    app.use(async (c, next) => {
+      await next();
+      if (c.req.method !== "GET" && c.req.method !== "HEAD") stateSaver.changed();
+    });
+  }
 
   // Before anything reads a body: a route never holds more than its limit in memory.
   app.use(
@@ -151,6 +174,8 @@ export function createSandbox(options: SandboxOptions = {}): SandboxHandle {
     reset: ctx.reset,
     startDelivery: () => webhooks.start(),
     stopDelivery: () => webhooks.stop(),
+    restored: beginning.restored,
+    stateSaver,
   };
 }
 
@@ -178,6 +203,7 @@ export async function startSandboxServer(options: SandboxOptions = {}): Promise<
     const server = serve({ fetch: handle.app.fetch, port, hostname: host }, (info: AddressInfo) => {
       const close = async () => {
         await handle.stopDelivery();
+        handle.stateSaver?.close();
         await new Promise<void>((done) => {
           server.close(() => done());
           if ("closeAllConnections" in server) server.closeAllConnections();

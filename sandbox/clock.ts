@@ -20,6 +20,16 @@ export class SandboxClock {
     return this.offsetMs / 1000;
   }
 
+  /** The offset in milliseconds, as sandbox/state-file.ts saves it. */
+  get offsetMilliseconds(): number {
+    return this.offsetMs;
+  }
+
+  /** Puts back a saved offset, so that sandbox time goes on from where it was instead of jumping back. */
+  restore(offsetMs: number): void {
+    this.offsetMs = offsetMs;
+  }
+
   reset(): void {
     this.offsetMs = 0;
   }

@@ -1,5 +1,6 @@
 // The sandbox's whole configuration, read from the environment once and validated here.
 import { isIP } from "node:net";
+import path from "node:path";
 import { z } from "zod";
 import { isLoopbackHost, type CallbackPolicy } from "./network-policy";
 import { formatFieldPath } from "@/lib/marketplace/schemas/field-path";
@@ -78,6 +79,11 @@ export const sandboxEnvSchema = z.object({
    * fields, the `__ge`/`__le` spelling). On: the wider forms the sandbox accepted before.
    */
   SANDBOX_LENIENT: onOff("off"),
+  /**
+   * A file the store and clock are saved to and restored from (sandbox/state-file.ts); unset = the
+   * sandbox starts from the seed and keeps nothing. `npm run dev` sets .data/sandbox/state.json.
+   */
+  SANDBOX_STATE_FILE: z.preprocess(blankAsUnset, z.string().trim().optional()),
 });
 
 /**
@@ -110,6 +116,8 @@ export interface SandboxConfig {
   deliveryConcurrency: number;
   /** SANDBOX_LENIENT: accept list parameters beyond what the spec names for an endpoint (README: Where the sandbox is strict). */
   lenient: boolean;
+  /** SANDBOX_STATE_FILE as an absolute path: where the state is saved and restored from; undefined = nothing is kept. */
+  stateFile: string | undefined;
 }
 
 /** Exponential backoff: retries after 2, 4, 8, 16 and 32 seconds → 6 attempts within ~1 minute. */
@@ -141,6 +149,7 @@ export function loadSandboxConfig(env: Record<string, string | undefined> = proc
     deliveryLogSize: values.SANDBOX_DELIVERY_LOG_SIZE,
     deliveryConcurrency: values.SANDBOX_DELIVERY_CONCURRENCY,
     lenient: values.SANDBOX_LENIENT,
+    stateFile: values.SANDBOX_STATE_FILE === undefined ? undefined : path.resolve(values.SANDBOX_STATE_FILE),
   };
 }
 

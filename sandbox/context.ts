@@ -21,6 +21,12 @@ export interface SandboxContext {
   /** Randomness for orders created through the control API (seeded, so runs are repeatable). */
   runtimeRandom: SeededRandom;
   newId: (timeMs: number) => string;
+  /**
+   * A random id given whenever the sandbox seeds from scratch (a start without saved state, a
+   * reset) and kept with the saved state: a change tells `npm run dev` that the platform started
+   * over (`GET /_sandbox/health`). Sandbox-only: the platform has nothing like it.
+   */
+  epoch: string;
   reset: (overrides?: { seedOrders?: number }) => void;
 }
 

@@ -173,7 +173,9 @@ export function controlRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   const routes = new Hono<SandboxEnv>();
 
   routes.use("/_sandbox/*", controlTokenGuard(ctx.config));
-  routes.get("/_sandbox/health", (c) => c.json({ ok: true, now: ctx.clock.nowIso() }));
+  // `epoch` changes whenever the sandbox seeds from scratch: `npm run dev` polls it to clear the
+  // dashboard's database after a reset (sandbox-only; the platform has no such signal).
+  routes.get("/_sandbox/health", (c) => c.json({ ok: true, now: ctx.clock.nowIso(), epoch: ctx.epoch }));
 
   routes.use("/_sandbox/*", async (c, next) => {
     if (!ctx.config.controlEnabled) throw notFound("Route");
@@ -184,7 +186,7 @@ export function controlRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   routes.post("/_sandbox/reset", controlJson(z.strictObject({ seedOrders: z.number().int().min(0).max(1_000_000).optional() })), (c) => {
     const { seedOrders } = c.req.valid("json");
     ctx.reset(seedOrders === undefined ? {} : { seedOrders });
-    return c.json({ ok: true, now: ctx.clock.nowIso() });
+    return c.json({ ok: true, now: ctx.clock.nowIso(), epoch: ctx.epoch });
   });
 
   routes.get("/_sandbox/clock", (c) => c.json({ now: ctx.clock.nowIso(), offsetSeconds: ctx.clock.offsetSeconds }));

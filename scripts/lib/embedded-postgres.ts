@@ -115,6 +115,11 @@ function chownTree(target: string) {
 
 export type ServerState = { running: true; port: number; pid: number; dataDir: string } | { running: false };
 
+/** Whether a cluster was initialised for this data directory (wherever `layout` keeps it), running or not. */
+export function embeddedClusterExists(requestedDataDir = EMBEDDED_DATABASE.dataDir): boolean {
+  return existsSync(path.join(layout(requestedDataDir).dataDir, "PG_VERSION"));
+}
+
 /** Whether a server runs on this data directory, read from `pg_ctl status` and postmaster.pid. */
 export function embeddedServerState(requestedDataDir = EMBEDDED_DATABASE.dataDir): ServerState {
   const { dataDir, bin } = layout(requestedDataDir);
@@ -188,7 +193,7 @@ export function startEmbeddedServer(options: EmbeddedServerOptions): { started: 
     if (state.port !== options.port) {
       throw new Error(
         `The embedded PostgreSQL in ${dataDir} already runs on port ${state.port}, not ${options.port}. ` +
-          "Stop it with `npm run db:stop`, or set EMBEDDED_DATABASE_PORT to its port.",
+          `Stop it with \`npm run db:stop\`, or set EMBEDDED_DATABASE_PORT to its port (this checkout's port is kept in ${EMBEDDED_DATABASE.portFile}).`,
       );
     }
     return { started: false, port: state.port };
@@ -208,7 +213,7 @@ export function startEmbeddedServer(options: EmbeddedServerOptions): { started: 
     const log = existsSync(logFile) ? readFileSync(logFile, "utf8").split("\n").slice(-15).join("\n") : "";
     const inUse = /Address already in use|could not bind/.test(log);
     throw new Error(
-      `The embedded PostgreSQL did not start${inUse ? `: port ${options.port} is in use (set EMBEDDED_DATABASE_PORT to a free port)` : ""}.\n` +
+      `The embedded PostgreSQL did not start${inUse ? `: port ${options.port} is in use (set EMBEDDED_DATABASE_PORT to a free port, or delete ${EMBEDDED_DATABASE.portFile} to have one chosen)` : ""}.\n` +
         `${result.stderr || result.stdout}\n${log}`,
     );
   }
