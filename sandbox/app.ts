@@ -26,7 +26,8 @@ import { beginSandbox, newEpoch, seedSettings, snapshotSandbox, StateSaver } fro
 import { SandboxStore } from "./store";
 import { userInfoRoutes } from "./user-info";
 import { webhookUrlRoutes } from "./webhook-url";
-import { currentSigningToken, WebhookDispatcher } from "./webhooks";
+import { currentSigningToken } from "./notify";
+import { WebhookDispatcher } from "./webhooks";
 
 export interface SandboxOptions {
   config?: Partial<SandboxConfig>;

@@ -21,7 +21,7 @@ import { faultsPatchSchema } from "./faults";
 import { issueAccessToken } from "./oauth";
 import { generateOrder, isArrangedBySeller } from "./seed";
 import { jsonBody } from "./validation";
-import { notifySeller } from "./webhooks";
+import { notifySeller } from "./notify";
 
 /**
  * Order lifecycle (the spec shows no transitions): new → approved → finished; new|approved →

@@ -18,7 +18,7 @@ import { notFound } from "./errors";
 import { fieldCatalogueFromSchema, listRecords, type ListSpec } from "./list-query";
 import type { PriceRecord } from "./store";
 import { hasJsonOrNoBody, NOT_JSON_MESSAGE, pathParams } from "./validation";
-import { notifySeller } from "./webhooks";
+import { notifySeller } from "./notify";
 
 export const PRICES_PATH = "/v1.0/marketplace/portfolios/prices";
 

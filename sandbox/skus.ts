@@ -15,7 +15,7 @@ import type { SandboxContext, SandboxEnv } from "./context";
 import { randomBytes } from "node:crypto";
 import { canonicalJson } from "./store";
 import { hasJsonOrNoBody, NOT_JSON_MESSAGE } from "./validation";
-import { notifySeller } from "./webhooks";
+import { notifySeller } from "./notify";
 
 export const SKUS_PATH = "/v1.0/marketplace/portfolios/skus";
 

@@ -51,7 +51,7 @@ export interface AccessToken {
  * A callback URL. Kept per (application, user), or per application with
  * SANDBOX_CALLBACK_SCOPE=application (then `userId` is whoever set it last). Which token signs a
  * notification, and whose scopes pick its topics, is decided when it is sent, not here: the user's
- * current token (sandbox/webhooks.ts, `currentSigningToken`).
+ * current token (sandbox/notify.ts, `currentSigningToken`).
  */
 export interface WebhookSubscription {
   clientId: string;

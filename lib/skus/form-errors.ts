@@ -4,7 +4,7 @@ import { get, set } from "react-hook-form";
 import type { FieldError, FieldErrors as HookFormErrors } from "react-hook-form";
 import type { FieldErrors } from "@/lib/actions/action-state";
 import { formatFieldPath, parseFieldPath } from "./import-status";
-import type { SkuFormState } from "./sku-form";
+import type { SkuFormState } from "./sku-form-state";
 
 const FORM_KEYS: ReadonlySet<string> = new Set<keyof SkuFormState>([
   "code",

@@ -3,7 +3,7 @@ import type { useTranslations } from "next-intl";
 import { formatFieldPath } from "@/lib/marketplace/schemas/field-path";
 import { languageCodeSchema } from "@/lib/marketplace/schemas/sku";
 import type { ImportError, SKU_STATUS } from "@/lib/marketplace/schemas/sku";
-import type { FieldErrors, SkuFormState } from "./sku-form";
+import type { FieldErrors, SkuFormState } from "./sku-form-state";
 
 export type SkuStatusCode = (typeof SKU_STATUS)[keyof typeof SKU_STATUS]["statusCode"];
 

@@ -4,81 +4,28 @@ import type { z } from "zod";
 import { formatIssuePath, MANDATORY_LANGUAGE, skuCreateSchema } from "@/lib/marketplace/schemas/sku";
 import type { ImportError, SkuCreate, SkuCreateInput } from "@/lib/marketplace/schemas/sku";
 import { mapImportErrors } from "./import-status";
+import { ATTRIBUTE_GROUPS } from "./sku-form-state";
+import type { TitleRow, DescriptionRow, MeasureState, DimensionState, IdentifierState, DisplayRow, AttributeState, MediaState, SkuFormState, FieldErrors } from "./sku-form-state";
 import { sellerMessage } from "./validation-messages";
 import type { SkuValidationWords } from "./validation-messages";
 
 export { MANDATORY_LANGUAGE };
 export type { SkuValidationWords };
-export const ATTRIBUTE_GROUPS = ["variant", "optional"] as const;
-export type AttributeGroup = (typeof ATTRIBUTE_GROUPS)[number];
-
-export interface TitleRow {
-  language: string;
-  value: string;
-}
-export interface DescriptionRow {
-  language: string;
-  verbose_value: string;
-  simplified_value: string;
-}
-/** An object, since form libraries give each list row a stable key. */
-export interface TagRow {
-  value: string;
-}
-export interface MeasureState {
-  /** As typed: the spec limits the text. */
-  value: string;
-  unit: string;
-}
-export interface DimensionState {
-  name: string;
-  height: MeasureState;
-  width: MeasureState;
-  length: MeasureState;
-  weight: MeasureState;
-}
-export interface IdentifierState {
-  /** "" for none: the spec makes both fields optional. */
-  type: string;
-  value: string;
-}
-export interface DisplayRow {
-  language: string;
-  name: string;
-  value: string;
-  simplified_value: string;
-}
-export interface AttributeState {
-  name: string;
-  value: string;
-  display: DisplayRow[];
-}
-export interface MediaState {
-  name: string;
-  type: string;
-  reference: string;
-}
-
-export interface SkuFormState {
-  code: string;
-  titles: TitleRow[];
-  variation_key: string;
-  condition: string;
-  brand: string;
-  tags: TagRow[];
-  available: boolean;
-  origin: string;
-  datasheet: { reference: string };
-  dimensions: DimensionState[];
-  descriptions: DescriptionRow[];
-  identifiers: IdentifierState[];
-  attributes: Record<AttributeGroup, AttributeState[]>;
-  medias: MediaState[];
-  /** JSON text; empty means `{}`. */
-  extras: string;
-}
-
-export type FieldErrors = Record<string, string[]>;
+export { ATTRIBUTE_GROUPS } from "./sku-form-state";
+export type {
+  AttributeGroup,
+  TitleRow,
+  DescriptionRow,
+  TagRow,
+  MeasureState,
+  DimensionState,
+  IdentifierState,
+  DisplayRow,
+  AttributeState,
+  MediaState,
+  SkuFormState,
+  FieldErrors,
+} from "./sku-form-state";
 
 export function emptyDimension(name: string = "package"): DimensionState {
   return {
