@@ -1,6 +1,7 @@
 import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
+import { boundaries } from "./scripts/lint/boundaries.mjs";
 
 export default defineConfig([
   ...nextVitals,
@@ -13,6 +14,13 @@ export default defineConfig([
       "react-hooks/incompatible-library": "off",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
+  },
+  {
+    // Where code runs is in its name: *.server.ts modules import "server-only", and no client
+    // component imports one (scripts/lint/boundaries.mjs).
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}"],
+    plugins: { boundaries },
+    rules: { "boundaries/server-only-path": "error", "boundaries/client-imports": "error" },
   },
   globalIgnores([
     ".next/**",

@@ -3,11 +3,11 @@ import type { NextRequest } from "next/server";
 import { env } from "@/lib/env";
 import { contentSecurityPolicy, strictTransportSecurity } from "@/lib/security-headers";
 
-/** A request id a client or a proxy in front may give; anything else is replaced (lib/log.ts reads it). */
+/** A request id a client or a proxy in front may give; anything else is replaced (lib/log.server.ts reads it). */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 // Every request gets an `x-request-id` (the one a load balancer set, or a new one), which its log
-// lines carry (lib/log.ts, requestLog) and its response echoes, so a seller's or the platform's
+// lines carry (lib/log.server.ts, requestLog) and its response echoes, so a seller's or the platform's
 // report can be matched to the logs. Every page also gets a Content-Security-Policy with a fresh
 // nonce (lib/security-headers.ts): Next.js reads the nonce from the request's policy header and
 // puts it on the scripts it renders. API routes get the request id only: they render no HTML.
@@ -45,7 +45,7 @@ export function proxy(request: NextRequest) {
 
 export const config = {
   // The webhook receiver is left out: it is the hot path of decision 0002, and its log lines get a
-  // request id of their own (lib/log.ts, requestLog) from the platform's header or a new one. So
+  // request id of their own (lib/log.server.ts, requestLog) from the platform's header or a new one. So
   // is the benchmarks' floor route, which must cost what the receiver's framework path costs.
   matcher: [{ source: "/((?!api/webhooks/|api/bench/|_next/static|_next/image|favicon.ico).*)" }],
 };

@@ -5,7 +5,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/app-shell";
 import { Providers } from "@/components/providers";
-import { getCurrentPerson } from "@/lib/auth/session";
+import { getCurrentPerson } from "@/lib/auth/session.server";
 import { BRAND_COLOR } from "@/lib/brand";
 import "./globals.css";
 

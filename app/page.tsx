@@ -2,7 +2,7 @@ import { useTranslations } from "next-intl";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { ConnectButton } from "@/components/auth/connect-button";
-import { getCurrentPerson } from "@/lib/auth/session";
+import { getCurrentPerson } from "@/lib/auth/session.server";
 import { LAST_SHOP_COOKIE, lastShopOf } from "@/lib/shops/last-shop";
 import { shopPath } from "@/lib/shops/paths";
 

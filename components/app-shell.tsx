@@ -5,7 +5,7 @@ import { LocaleSwitch } from "@/components/locale-switch";
 import { ShopNav } from "@/components/shop-nav";
 import { signOutAction } from "@/lib/actions/auth";
 import { SiteMenu } from "@/components/site-menu";
-import type { CurrentPerson } from "@/lib/data/people";
+import type { CurrentPerson } from "@/lib/data/people.server";
 
 /**
  * The header: the sections of the shop the page is about (ShopNav, by the page's URL), language,

@@ -5,7 +5,7 @@
 import { cookies, headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
 import { DEFAULT_TIME_ZONE, LOCALE_COOKIE, formats, isTimeZone, negotiateLocale } from "@/i18n/config";
-import { getShopAccess } from "@/lib/auth/session";
+import { getShopAccess } from "@/lib/auth/session.server";
 import { catalogues } from "@/messages";
 import type { Messages } from "@/messages";
 

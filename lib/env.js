@@ -157,7 +157,7 @@ export const envSchema = z.object({
   // first retry's delay (doubled each time, with jitter, capped at 30 minutes).
   WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(3600).default(10),
-  // Whose tokens may have signed a body that reaches a seller's receiver URL (lib/webhooks/receiver.ts,
+  // Whose tokens may have signed a body that reaches a seller's receiver URL (lib/webhooks/receiver.server.ts,
   // decision 0004): "user", that seller's alone (the platform keeps one callback URL per seller);
   // "application", also the other shops', as the spec's "one url per integrator application" has it.
   MARKETPLACE_CALLBACK_SCOPE: z.enum(["user", "application"]).default("user"),
@@ -170,7 +170,7 @@ export const envSchema = z.object({
   // Receipts of one body per seller and minute that are each processed (a platform read each);
   // later copies that minute are acknowledged and folded into one processing at the minute's end.
   WEBHOOK_REPLAY_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(5),
-  // Reconciliation (lib/sync/reconcile.ts): how often each seller's orders are listed and compared
+  // Reconciliation (lib/sync/reconcile.server.ts): how often each seller's orders are listed and compared
   // with the mirror, and how far back the mirror is filled when a seller connects.
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().min(1).max(86_400).default(300),
   /** Shops reconciled at once by one instance (each holds a database connection only while it writes). */
@@ -183,13 +183,13 @@ export const envSchema = z.object({
   DEV_CLEAR_ON_SANDBOX_RESET: z.enum(["0", "1"]).default("0"),
   // Enables /api/bench/floor, the framework-floor route of `npm run bench:webhooks`. Off by default.
   BENCH_FLOOR_ROUTE: z.enum(["0", "1"]).default("0"),
-  // Logs (lib/log.ts): JSON lines, or the same lines made readable for a terminal. Unset: "pretty"
+  // Logs (lib/log.server.ts): JSON lines, or the same lines made readable for a terminal. Unset: "pretty"
   // under `npm run dev` (NODE_ENV=development), "json" otherwise.
   LOG_FORMAT: optionalString.pipe(z.enum(["json", "pretty"]).optional()),
   // Unset: "info"; "silent" under the test runner (NODE_ENV=test), whose tests cause failures on
   // purpose and would bury its report in their log lines (LOG_LEVEL=debug shows them again).
   LOG_LEVEL: optionalString.pipe(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional()),
-  // Prometheus metrics (lib/metrics-server.ts): their own port, so they are never exposed through
+  // Prometheus metrics (lib/metrics-server.server.ts): their own port, so they are never exposed through
   // the public one. "off" serves none; 0 takes any free port (tests). Unset: 9464, and off under
   // the test runner (NODE_ENV=test), whose many instances would otherwise contend for one port.
   METRICS_PORT: optionalString.pipe(

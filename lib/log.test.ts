@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { env } from "@/lib/env";
-import { createLogger, log, requestIdOf, requestLog, shopLog } from "@/lib/log";
-import type { LogFormat, Logger } from "@/lib/log";
+import { createLogger, log, requestIdOf, requestLog, shopLog } from "@/lib/log.server";
+import type { LogFormat, Logger } from "@/lib/log.server";
 import { signWebhookBody } from "@/lib/webhooks/signature";
 
-// Every kind of secret goes through every logger lib/log.ts offers, in both
+// Every kind of secret goes through every logger lib/log.server.ts offers, in both
 // formats, and none comes out; the context that makes a line useful (request, shop, message) does.
 
 const accessToken = "Sbx9fQ2LmZ7pX4vR1tK8yW3nB6cD0hJ5gA2sE7uIqLw";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createMarketplaceClient } from "@/lib/marketplace/client";
-import { metrics, recordPlatformResponse } from "@/lib/metrics";
+import { metrics, recordPlatformResponse } from "@/lib/metrics.server";
 
 // Platform calls are counted by the client's onResponse hook (the client knows nothing of
 // metrics): each HTTP request once, by endpoint and status, or by why no answer came.

@@ -1,5 +1,5 @@
 // The driver adapter the Prisma CLI (migrate, db pull, diff) uses, and only the CLI: the app
-// uses PrismaPg directly (lib/db.ts). Prisma 6.19.3's CLI path through @prisma/adapter-pg has
+// uses PrismaPg directly (lib/db.server.ts). Prisma 6.19.3's CLI path through @prisma/adapter-pg has
 // four upstream bugs, each reproduced on this project (../shared/POSTGRES.md); this wrapper
 // fixes them without patching node_modules. Re-test it whenever Prisma is upgraded:
 // tests/integration/migrate.test.ts runs deploy and new-migration end to end.

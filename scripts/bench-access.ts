@@ -15,7 +15,7 @@
 //    - after: shopAccessOf(claims, shopId) as requireShop calls it: the person with their shops and
 //      the session (findCurrentPerson), then the shop (findCurrentSeller).
 //    Prints p50/p95/p99/mean of each and their difference, with the SQL statements each sends
-//    (counted on pg's Client, which Prisma's adapter and lib/pg-pool.ts both use).
+//    (counted on pg's Client, which Prisma's adapter and lib/pg-pool.server.ts both use).
 // 2. The audit entries of a 1,000-row bulk price run: one shop, SKUs BENCH-0001… with a list and
 //    a sell price each, half of the rows with a current price in PriceMirror; sent in batches of
 //    BULK_LIMITS.maxBatchRows as the bulk page sends them, and for each batch lastKnownPrices then
@@ -28,7 +28,7 @@
 // so this process makes the database and a second one, with DATABASE_URL naming it, measures.
 // The data modules start with `import "server-only"`, which throws outside React's server build;
 // the worker's `--conditions=react-server` would also give next-intl its server build, which
-// lib/format.ts (reached through lib/data/audit.ts) cannot load, so the measuring process maps
+// lib/format.ts (reached through lib/data/audit.server.ts) cannot load, so the measuring process maps
 // the marker alone to its empty module, as vitest.config.ts does.
 import { spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -117,15 +117,15 @@ async function measure(): Promise<void> {
   stubServerOnly();
   // DATABASE_URL names the throwaway database (set by the parent): only now the modules that read it.
   const pg = (await import("pg")).default;
-  const { db } = await import("../lib/db");
-  const { pool, receiverPool } = await import("../lib/pg-pool");
-  const { connectSeller, findCurrentSeller } = await import("../lib/data/sellers");
-  const { makeOwner, personForMarketplaceAccount } = await import("../lib/data/people");
-  const { startSession } = await import("../lib/data/sessions");
-  const { shopAccessOf } = await import("../lib/auth/session");
-  const { recordBulkRun } = await import("../lib/data/audit-bulk");
-  const { lastKnownPrices } = await import("../lib/data/prices");
-  const { recordAudit } = await import("../lib/data/audit");
+  const { db } = await import("../lib/db.server");
+  const { pool, receiverPool } = await import("../lib/pg-pool.server");
+  const { connectSeller, findCurrentSeller } = await import("../lib/data/sellers.server");
+  const { makeOwner, personForMarketplaceAccount } = await import("../lib/data/people.server");
+  const { startSession } = await import("../lib/data/sessions.server");
+  const { shopAccessOf } = await import("../lib/auth/session.server");
+  const { recordBulkRun } = await import("../lib/data/audit-bulk.server");
+  const { lastKnownPrices } = await import("../lib/data/prices.server");
+  const { recordAudit } = await import("../lib/data/audit.server");
   const { BULK_LIMITS } = await import("../lib/prices/bulk-csv");
 
   // Every statement Prisma's adapter or the pg pool sends goes through Client#query.

@@ -19,12 +19,12 @@
 // 2. Queries: the app's own functions (listWebhookEvents with filters parsed by eventsSchema, as
 //    the route /api/s/[shopId]/events does; the overview page's getOverview, recentWebhookEvents and
 //    getConnectionHealth, whose counts the Webhooks page shows too), called against this database.
-//    Every SQL statement they send is captured on pg's Client (Prisma's adapter and lib/pg-pool.ts
+//    Every SQL statement they send is captured on pg's Client (Prisma's adapter and lib/pg-pool.server.ts
 //    both use it) and run again under EXPLAIN (ANALYZE, BUFFERS); the top of each plan is printed,
 //    then p50/p95 of --runs calls of the function after a warm-up. Targets: an event log page
 //    p95 ≤ 100 ms, the overview p95 ≤ 50 ms.
 // 3. Size: WebhookEvent's heap, TOAST and indexes, and WebhookWork, per million events.
-// 4. Pruning a day's worth (or --prune-days): pruneOldEvents(99) repeated as lib/webhooks/process.ts
+// 4. Pruning a day's worth (or --prune-days): pruneOldEvents(99) repeated as lib/webhooks/process.server.ts
 //    does, while a loop stores --receiver-rate events a second through the receiver's
 //    insertWebhookEvent; prints the statements, the time, and the receiver's latency before and
 //    during pruning.
@@ -262,8 +262,8 @@ async function measure(settings: Required<EventLogBenchOptions>): Promise<EventL
 
   const generation = await generate(admin, settings);
 
-  const { db } = await import("../lib/db");
-  const { pool, receiverPool } = await import("../lib/pg-pool");
+  const { db } = await import("../lib/db.server");
+  const { pool, receiverPool } = await import("../lib/pg-pool.server");
   try {
     const queries = await measureQueries(settings, generation, explainer, (list) => (capture = list));
     capture = null;
@@ -513,10 +513,10 @@ async function measureQueries(
   explainer: pg.Client,
   setCapture: (list: Captured[] | null) => void,
 ): Promise<QueryFigure[]> {
-  const { listWebhookEvents, recentWebhookEvents } = await import("../lib/data/webhook-events");
+  const { listWebhookEvents, recentWebhookEvents } = await import("../lib/data/webhook-events.server");
   const { eventsSchema } = await import("../lib/webhooks/event-filters");
-  const { getOverview } = await import("../lib/data/overview");
-  const { getConnectionHealth } = await import("../lib/data/connection-health");
+  const { getOverview } = await import("../lib/data/overview.server");
+  const { getConnectionHealth } = await import("../lib/data/connection-health.server");
 
   const big = shopId(0);
   const small = shopId(1);
@@ -713,7 +713,7 @@ async function measureSize(admin: pg.Client, events: number): Promise<EventLogBe
 
 /** Stores `rate` new events a second through the receiver's own write path until stopped. */
 async function startReceiverLoop(rate: number, shops: number) {
-  const { insertWebhookEvent } = await import("../lib/data/webhook-store");
+  const { insertWebhookEvent } = await import("../lib/data/webhook-store.server");
   const { parseWebhookBody } = await import("../lib/webhooks/parse");
   const { createHash } = await import("node:crypto");
   const samples: { at: number; ms: number }[] = [];
@@ -762,7 +762,7 @@ async function measurePruning(
   explainer: pg.Client,
   setCapture: (list: Captured[] | null) => void,
 ): Promise<EventLogBenchResult["pruning"]> {
-  const { pruneOldEvents, PRUNE_BATCH } = await import("../lib/data/webhook-queue");
+  const { pruneOldEvents, PRUNE_BATCH } = await import("../lib/data/webhook-queue.server");
   const days = SPREAD_DAYS - settings.pruneDays;
   // The statement as the app sends it (with a limit of 0, it deletes nothing), explained with the
   // real limit inside a transaction that is rolled back.
@@ -785,7 +785,7 @@ async function measurePruning(
   let deleted = 0;
   let statements = 0;
   let maxStatementMs = 0;
-  // As lib/webhooks/process.ts runs it: statement after statement while a full batch went.
+  // As lib/webhooks/process.server.ts runs it: statement after statement while a full batch went.
   for (;;) {
     const statementStarted = performance.now();
     const gone = await pruneOldEvents(days);

@@ -68,7 +68,7 @@ const mb = (bytes: number) => bytes / 1024 / 1024;
 
 async function main(): Promise<void> {
   stubServerOnly();
-  const { createLabelFetcher } = await import("../lib/shipping/label-fetch");
+  const { createLabelFetcher } = await import("../lib/shipping/label-fetch.server");
   const { mergeLabels } = await import("../lib/shipping/label-merge");
 
   const port = await freePort();

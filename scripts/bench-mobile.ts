@@ -274,7 +274,7 @@ async function loadOnce(browser: Browser, profile: BrowserContextOptions, cookie
   }
 }
 
-/** Connecting starts the mirror's back-fill (lib/sync/reconcile.ts): the overview counts from the mirror, and the back-fill should not compete with the loads. */
+/** Connecting starts the mirror's back-fill (lib/sync/reconcile.server.ts): the overview counts from the mirror, and the back-fill should not compete with the loads. */
 async function backfillDone(databaseUrl: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();

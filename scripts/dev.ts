@@ -2,7 +2,7 @@
 // reused), its migrations, then the sandbox and `next dev` together with prefixed logs. Ctrl-C
 // stops the sandbox and the dashboard; the embedded database keeps running for the next start
 // until `npm run db:stop`. The dashboard serves its Prometheus metrics on METRICS_PORT (default
-// 9464; lib/metrics-server.ts) and logs in LOG_FORMAT=pretty.
+// 9464; lib/metrics-server.server.ts) and logs in LOG_FORMAT=pretty.
 //
 // The sandbox saves its state to .data/sandbox/state.json and restores it at the next start, so
 // the dashboard's database and the platform agree across restarts; when the sandbox starts over

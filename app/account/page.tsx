@@ -3,8 +3,8 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { PasskeyList } from "@/components/people/passkey-list";
 import { signOutEverywhereAction } from "@/lib/actions/auth";
-import { listPasskeys } from "@/lib/auth/passkeys";
-import { requirePerson } from "@/lib/auth/session";
+import { listPasskeys } from "@/lib/auth/passkeys.server";
+import { requirePerson } from "@/lib/auth/session.server";
 import { shopPath } from "@/lib/shops/paths";
 import { ConnectButton } from "@/components/auth/connect-button";
 

@@ -4,7 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { ConnectButton } from "@/components/auth/connect-button";
 import { PasskeySignIn } from "@/components/auth/passkey-sign-in";
 import { signInAction } from "@/lib/actions/auth";
-import { getCurrentPerson } from "@/lib/auth/session";
+import { getCurrentPerson } from "@/lib/auth/session.server";
 import { env } from "@/lib/env";
 
 export async function generateMetadata(): Promise<Metadata> {

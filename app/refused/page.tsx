@@ -7,7 +7,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 // Where a page or action of a shop sends someone who is not in it, or whose role does not reach
-// it (lib/auth/session.ts requireShop): nothing was read or changed.
+// it (lib/auth/session.server.ts requireShop): nothing was read or changed.
 export default async function RefusedPage() {
   const t = await getTranslations("members.refused");
   return (

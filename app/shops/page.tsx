@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { ConnectButton } from "@/components/auth/connect-button";
-import { requirePerson } from "@/lib/auth/session";
+import { requirePerson } from "@/lib/auth/session.server";
 import { shopPath } from "@/lib/shops/paths";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -21,7 +21,7 @@ const nameForm = z.object({ name: personNameSchema });
 /**
  * The invite page's passkey way in: the person's name, then "Create a passkey and join". Their
  * device makes a passkey for the person they are about to become; its answer creates them, joins
- * the shop and signs them in (lib/auth/passkeys.ts), and Auth.js redirects to `redirectTo`.
+ * the shop and signs them in (lib/auth/passkeys.server.ts), and Auth.js redirects to `redirectTo`.
  */
 export function PasskeyRegister({ invite, redirectTo }: { invite: string; redirectTo: string }) {
   const t = useTranslations("people.passkeys");

@@ -38,7 +38,7 @@ export function LiveUpdates({ shopId, after }: { shopId: string; after: string }
     // `after`: the newest message when the page was rendered; the stream replays what came since.
     const source = new EventSource(`/api/s/${encodeURIComponent(shopId)}/live?after=${encodeURIComponent(afterRef.current)}`);
     // After a reconnect the server replays from the last id this page saw, and may re-send a few
-    // it already handled (lib/live/bus.ts): each id is acted on once.
+    // it already handled (lib/live/bus.server.ts): each id is acted on once.
     const handled = new Set<string>();
     /** The event's message if it is one this page has not handled yet, of the type its name says. */
     const parse = <T extends LiveMessageType>(type: T, event: MessageEvent<string>): Extract<LiveMessage, { type: T }> | null => {
@@ -72,7 +72,7 @@ export function LiveUpdates({ shopId, after }: { shopId: string; after: string }
         const { t: words, eventWords } = wordsRef.current;
         const { orderId } = message;
         toast(eventWord(eventWords, message.domain, message.status), {
-          // A change no notification told, found by reconciliation (lib/sync/reconcile.ts).
+          // A change no notification told, found by reconciliation (lib/sync/reconcile.server.ts).
           description: message.source === "reconciliation" ? words("orderReconciled", { orderId }) : words("order", { orderId }),
           action: { label: words("open"), onClick: () => routerRef.current.push(shopPath(shopId, `/orders/${orderId}`)) },
         });

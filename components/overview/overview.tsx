@@ -1,8 +1,8 @@
 import { useTranslations } from "next-intl";
 import { ShopLink } from "@/components/shop-link";
 import { ConnectionHealthPanel } from "@/components/webhooks/connection-health";
-import type { ConnectionHealth } from "@/lib/data/connection-health";
-import type { NetSalesFigure, Overview, SalesFigure } from "@/lib/data/overview";
+import type { ConnectionHealth } from "@/lib/data/connection-health.server";
+import type { NetSalesFigure, Overview, SalesFigure } from "@/lib/data/overview.server";
 import { useDisplayFormat } from "@/lib/format";
 import type { WebhookEventRow } from "@/lib/webhooks/event-rows";
 import { eventWord } from "@/lib/words/event-words";

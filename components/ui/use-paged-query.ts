@@ -12,7 +12,7 @@ import type { FilterDefinition, TableParams, TableState } from "@/lib/tables/tab
  * The state of a server-paginated table: filters, sort and page read from the URL with the
  * table's declaration (lib/tables/table-params.ts), the page fetched from the table's route
  * handler with React Query under `[key, shopId, state]` (so a live update invalidating `[key]` refreshes
- * every page; the server renders the first page under the same key, lib/tables/prefetch.ts), the
+ * every page; the server renders the first page under the same key, lib/tables/prefetch.server.ts), the
  * previous page kept on screen while the next loads, and the next page prefetched.
  *
  * The server validated the URL the page was opened with (`urlValid`: false when it refused its

@@ -1,7 +1,7 @@
 import { ShopLink } from "@/components/shop-link";
 import { useTranslations } from "next-intl";
 import { RefreshWhile } from "@/components/webhooks/refresh-while";
-import type { ConnectionHealth } from "@/lib/data/connection-health";
+import type { ConnectionHealth } from "@/lib/data/connection-health.server";
 import { useDisplayFormat } from "@/lib/format";
 import type { DisplayFormat } from "@/lib/format";
 import { describeProblem } from "@/lib/platform-problem";
@@ -24,7 +24,7 @@ function backfillText(backfill: ConnectionHealth["backfill"], t: WebhookWords, f
 
 /**
  * The seller's connection at a glance: when a notification last arrived, what waits, what is
- * dead, and what reconciliation found that no notification told (lib/sync/reconcile.ts).
+ * dead, and what reconciliation found that no notification told (lib/sync/reconcile.server.ts).
  */
 export function ConnectionHealthPanel({ health }: { health: ConnectionHealth }) {
   const t = useTranslations("webhooks");

@@ -3,19 +3,19 @@
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { auth, signIn, signOut } from "@/lib/auth";
-import { INTENT_COOKIE } from "@/lib/auth/callback-context";
-import type { SignInIntent } from "@/lib/auth/callback-context";
-import { personOfSession, requirePerson, requireShop } from "@/lib/auth/session";
-import { recordAudit } from "@/lib/data/audit";
-import { endEverySession, endSession } from "@/lib/data/sessions";
-import { withPlatform } from "@/lib/data/platform";
-import { deleteConnection, deleteSellerData } from "@/lib/data/sellers";
-import { shopLog } from "@/lib/log";
-import type { CurrentSeller } from "@/lib/data/sellers";
+import { auth, signIn, signOut } from "@/lib/auth/auth.server";
+import { INTENT_COOKIE } from "@/lib/auth/callback-context.server";
+import type { SignInIntent } from "@/lib/auth/callback-context.server";
+import { personOfSession, requirePerson, requireShop } from "@/lib/auth/session.server";
+import { recordAudit } from "@/lib/data/audit.server";
+import { endEverySession, endSession } from "@/lib/data/sessions.server";
+import { withPlatform } from "@/lib/data/platform.server";
+import { deleteConnection, deleteSellerData } from "@/lib/data/sellers.server";
+import { shopLog } from "@/lib/log.server";
+import type { CurrentSeller } from "@/lib/data/sellers.server";
 import { MARKETPLACE_PROVIDER_ID } from "@/lib/marketplace/provider";
 
-/** The intent cookie tells the callback why (lib/auth/callback-route.ts). */
+/** The intent cookie tells the callback why (lib/auth/callback-route.server.ts). */
 async function toMarketplaceLogin(intent: SignInIntent, redirectTo: string) {
   (await cookies()).set(INTENT_COOKIE, intent, { httpOnly: true, sameSite: "lax", path: "/api/auth", maxAge: 600, secure: process.env.NODE_ENV === "production" });
   await signIn(MARKETPLACE_PROVIDER_ID, { redirectTo });

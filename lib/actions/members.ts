@@ -6,9 +6,9 @@ import { z } from "zod";
 import { failed, succeeded } from "@/lib/actions/action-state";
 import type { ActionState } from "@/lib/actions/action-state";
 import { ROLES } from "@/lib/auth/roles";
-import { requireShop } from "@/lib/auth/session";
-import { recordAudit } from "@/lib/data/audit";
-import { changeMembership, createInvitation, LastOwnerError, listMembers, revokeInvitation } from "@/lib/data/people";
+import { requireShop } from "@/lib/auth/session.server";
+import { recordAudit } from "@/lib/data/audit.server";
+import { changeMembership, createInvitation, LastOwnerError, listMembers, revokeInvitation } from "@/lib/data/people.server";
 import { env } from "@/lib/env";
 import { shopPath } from "@/lib/shops/paths";
 

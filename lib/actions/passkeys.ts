@@ -6,13 +6,13 @@ import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { failed } from "@/lib/actions/action-state";
 import type { ActionAnswer } from "@/lib/actions/action-state";
-import { signIn } from "@/lib/auth";
+import { signIn } from "@/lib/auth/auth.server";
 import { inviteTokenSchema, passkeySignInInputSchema } from "@/lib/auth/passkey-contract";
 import type { PasskeySignInInput } from "@/lib/auth/passkey-contract";
-import { PASSKEY_PROVIDER_ID } from "@/lib/auth/passkeys";
-import { requirePerson } from "@/lib/auth/session";
-import { recordAudit } from "@/lib/data/audit";
-import { acceptInvitation, readInvitation } from "@/lib/data/people";
+import { PASSKEY_PROVIDER_ID } from "@/lib/auth/passkeys.server";
+import { requirePerson } from "@/lib/auth/session.server";
+import { recordAudit } from "@/lib/data/audit.server";
+import { acceptInvitation, readInvitation } from "@/lib/data/people.server";
 import { shopPath } from "@/lib/shops/paths";
 
 /** Public by design: it is how a person without a session gets one. A refusal says nothing about why. */

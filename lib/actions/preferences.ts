@@ -7,8 +7,8 @@ import { z } from "zod";
 import { LOCALES, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS, isTimeZone } from "@/i18n/config";
 import { failed, succeeded } from "@/lib/actions/action-state";
 import type { ActionState } from "@/lib/actions/action-state";
-import { requireShop } from "@/lib/auth/session";
-import { setSellerTimeZone } from "@/lib/data/sellers";
+import { requireShop } from "@/lib/auth/session.server";
+import { setSellerTimeZone } from "@/lib/data/sellers.server";
 
 const localeForm = z.object({ locale: z.enum(LOCALES) });
 

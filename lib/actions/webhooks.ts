@@ -5,18 +5,18 @@ import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { failed, succeeded } from "@/lib/actions/action-state";
 import type { ActionState } from "@/lib/actions/action-state";
-import { requireShop } from "@/lib/auth/session";
-import { recordAudit } from "@/lib/data/audit";
-import type { CurrentSeller } from "@/lib/data/sellers";
+import { requireShop } from "@/lib/auth/session.server";
+import { recordAudit } from "@/lib/data/audit.server";
+import type { CurrentSeller } from "@/lib/data/sellers.server";
 import { shopPath } from "@/lib/shops/paths";
-import { withPlatform } from "@/lib/data/platform";
+import { withPlatform } from "@/lib/data/platform.server";
 import type { PlatformProblem } from "@/lib/platform-problem";
 import { webhookUrlSchema } from "@/lib/marketplace/schemas/webhook";
 import { describeProblem } from "@/lib/platform-problem";
-import { rotateWebhookKey } from "@/lib/data/sellers";
-import { requeueDeadEvents } from "@/lib/data/webhook-queue";
-import { getWebhookEvent } from "@/lib/data/webhook-events";
-import { reprocessWebhookEvent, sweepSoon } from "@/lib/webhooks/process";
+import { rotateWebhookKey } from "@/lib/data/sellers.server";
+import { requeueDeadEvents } from "@/lib/data/webhook-queue.server";
+import { getWebhookEvent } from "@/lib/data/webhook-events.server";
+import { reprocessWebhookEvent, sweepSoon } from "@/lib/webhooks/process.server";
 import { receiverUrlFor } from "@/lib/webhooks/receiver-url";
 
 /** A failed custom URL comes back, so the form keeps it for another try. */

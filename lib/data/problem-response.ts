@@ -1,4 +1,4 @@
-import type { PlatformProblem } from "@/lib/data/platform";
+import type { PlatformProblem } from "@/lib/data/platform.server";
 
 /** The UI reads `problem` and shows the matching notice (reconnect, grant a scope, or the error). */
 export function problemResponse(problem: PlatformProblem): Response {

@@ -2,8 +2,8 @@ import { createServer } from "node:http";
 import type { IncomingHttpHeaders, Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createLabelFetcher, labelRequestHeaders, labelUrlRefusal } from "./label-fetch";
-import type { HostLookup, LabelFetcherOptions } from "./label-fetch";
+import { createLabelFetcher, labelRequestHeaders, labelUrlRefusal } from "./label-fetch.server";
+import type { HostLookup, LabelFetcherOptions } from "./label-fetch.server";
 
 // The URL safety rules of label fetching, against real local HTTP servers: "platform" stands for
 // MARKETPLACE_BASE_URL (the sandbox on this machine), "elsewhere" for any other host a label's

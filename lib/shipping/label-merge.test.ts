@@ -1,6 +1,6 @@
 import { PDFDocument } from "@pdfme/pdf-lib";
 import { describe, expect, it } from "vitest";
-import type { LabelFetchResult } from "./label-fetch";
+import type { LabelFetchResult } from "./label-fetch.server";
 import { mergeLabels } from "./label-merge";
 import type { MergeProgress } from "./label-merge";
 import type { LabelJob } from "./picking-list";

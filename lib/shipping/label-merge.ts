@@ -2,7 +2,7 @@
 // runs ahead by a bounded window, so a slow first label never makes the server hold all the others.
 import { PDFDocument } from "@pdfme/pdf-lib";
 import type { LabelJob } from "@/lib/shipping/picking-list";
-import type { LabelFetchResult } from "@/lib/shipping/label-fetch";
+import type { LabelFetchResult } from "@/lib/shipping/label-fetch.server";
 import type { FailedLabel } from "@/lib/shipping/labels-wire";
 
 export const LABEL_CONCURRENCY = 6;

@@ -3,7 +3,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { PDFDocument } from "@pdfme/pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { labelsRunStream } from "./labels-run";
+import { labelsRunStream } from "./labels-run.server";
 import { LabelsStreamReader } from "./labels-wire";
 import type { LabelsEvent } from "./labels-wire";
 import type { LabelJob } from "./picking-list";

@@ -1,5 +1,5 @@
 // Pure, so the rules are tested without a clock or a platform (decision 0004).
-import type { PlatformProblem } from "@/lib/data/platform";
+import type { PlatformProblem } from "@/lib/data/platform.server";
 
 export interface RetryPolicy {
   maxAttempts: number;

@@ -1,6 +1,6 @@
 // The pg-boss prototype of our webhook pipeline, built from our own pieces where they are not the
 // queue: the event row is stored as the receiver stores it, and processing reads the platform and
-// writes the mirror with the same functions lib/webhooks/process.ts uses. Only the queue differs:
+// writes the mirror with the same functions lib/webhooks/process.server.ts uses. Only the queue differs:
 // a pg-boss job per event (id = the event's id) in a "stately" queue keyed by (seller, body hash),
 // sent in the receiver's transaction; a transactional pg-boss worker processes it.
 // Runs in the children only (it imports server-only modules).
@@ -8,12 +8,12 @@ import { createHash, randomUUID } from "node:crypto";
 import pg from "pg";
 import { PgBoss } from "pg-boss";
 import type { Db, Job } from "pg-boss";
-import { withPlatform } from "@/lib/data/platform";
-import { upsertMirrorOrders } from "@/lib/data/order-mirror";
-import { findCurrentSeller } from "@/lib/data/sellers";
+import { withPlatform } from "@/lib/data/platform.server";
+import { upsertMirrorOrders } from "@/lib/data/order-mirror.server";
+import { findCurrentSeller } from "@/lib/data/sellers.server";
 import type { SellerLiveMessage } from "@/lib/live/messages";
 import { ordersQuery } from "@/lib/marketplace/list-query";
-import { connectionConfig, pool, RECEIVER_WRITES_IN_FLIGHT } from "@/lib/pg-pool";
+import { connectionConfig, pool, RECEIVER_WRITES_IN_FLIGHT } from "@/lib/pg-pool.server";
 import { parseWebhookBody, storableText } from "@/lib/webhooks/parse";
 import { classifyProblem } from "@/lib/webhooks/retry-policy";
 import { LIVE_CHANNEL, PGBOSS_LOCAL_CONCURRENCY, PGBOSS_QUEUES, PGBOSS_SUPERVISE_SECONDS } from "./shared";
@@ -25,7 +25,7 @@ export interface Enqueued {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Receiving: group commit, like lib/data/webhook-store.ts, with pg-boss inside the transaction
+// Receiving: group commit, like lib/data/webhook-store.server.ts, with pg-boss inside the transaction
 
 /**
  * Stores the batch's new events and counts the folded ones on the event whose job they were
@@ -191,11 +191,11 @@ export async function createPgBossReceiver(connectionString: string, sellerId: s
 // ---------------------------------------------------------------------------------------------
 // Processing: a transactional worker doing what processClaimed does for order events
 
-/** Jobs per fetch: one platform list request (ORDER_LIST_CHUNK in lib/webhooks/process.ts). */
+/** Jobs per fetch: one platform list request (ORDER_LIST_CHUNK in lib/webhooks/process.server.ts). */
 export const PGBOSS_BATCH_SIZE = 50;
 
 /**
- * The outcome and live messages of a batch, as finishEvents writes them (lib/data/webhook-queue.ts),
+ * The outcome and live messages of a batch, as finishEvents writes them (lib/data/webhook-queue.server.ts),
  * minus the queue row: pg-boss completes the jobs in the same transaction right after. The clock
  * is clock_timestamp(): the transaction began before the platform was read.
  */

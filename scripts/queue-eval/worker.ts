@@ -1,6 +1,6 @@
 // A processing worker of one queue (QUEUE_EVAL_SIDE), as a child of the coordinator, which may
-// SIGKILL it mid-work. Ours is what `npm run worker` runs (lib/worker.ts) minus reconciliation:
-// the sweep, the lease renewal and the NOTIFY wake-up of lib/webhooks/process.ts, so the work
+// SIGKILL it mid-work. Ours is what `npm run worker` runs (lib/worker.server.ts) minus reconciliation:
+// the sweep, the lease renewal and the NOTIFY wake-up of lib/webhooks/process.server.ts, so the work
 // measured is the queue's. pg-boss's is the prototype in ./pgboss-pipeline.ts.
 import { emit, serve } from "./ipc";
 import type { Side } from "./shared";
@@ -9,8 +9,8 @@ const side = process.env.QUEUE_EVAL_SIDE as Side;
 
 let stop: () => Promise<void>;
 if (side === "ours") {
-  const { INSTANCE_ID, startWebhookProcessing, stopWebhookProcessing, sweepSoon } = await import("@/lib/webhooks/process");
-  const { closeLiveBus, onWorkAvailable, startListening } = await import("@/lib/live/bus");
+  const { INSTANCE_ID, startWebhookProcessing, stopWebhookProcessing, sweepSoon } = await import("@/lib/webhooks/process.server");
+  const { closeLiveBus, onWorkAvailable, startListening } = await import("@/lib/live/bus.server");
   startWebhookProcessing();
   onWorkAvailable(sweepSoon);
   await startListening();

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { connectAs, fillValidSku, useThisDashboardForWebhooks } from "./support";
 
-// The first page of every table is rendered on the server (lib/tables/prefetch.ts): a browser
+// The first page of every table is rendered on the server (lib/tables/prefetch.server.ts): a browser
 // with JavaScript off still sees it. Later pages and filters need JavaScript.
 test("a browser with JavaScript disabled sees the first page of orders, prices, SKUs and events", async ({ page, browser }) => {
   // With JavaScript: connect, and create a SKU, whose portfolio.sku notification lands in the event log.

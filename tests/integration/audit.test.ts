@@ -2,8 +2,8 @@ import Papa from "papaparse";
 import { createTranslator } from "next-intl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locale } from "@/i18n/config";
-import type * as Audit from "@/lib/data/audit";
-import type * as Db from "@/lib/db";
+import type * as Audit from "@/lib/data/audit.server";
+import type * as Db from "@/lib/db.server";
 import type { AuditWords } from "@/lib/audit/describe";
 import type { AuditFilters } from "@/lib/audit/kinds";
 import { catalogues } from "@/messages";
@@ -26,8 +26,8 @@ let joao: { id: string; name: string };
 
 beforeAll(async () => {
   await useTestDatabase();
-  audit = await import("@/lib/data/audit");
-  db = (await import("@/lib/db")).db;
+  audit = await import("@/lib/data/audit.server");
+  db = (await import("@/lib/db.server")).db;
   retentionDays = (await import("@/lib/env")).env.AUDIT_RETENTION_DAYS;
   const [one, two] = await Promise.all([
     db.seller.create({ data: { email: "loja@example.com", name: "Loja", timeZone: SAO_PAULO } }),
@@ -207,10 +207,10 @@ describe("the audit log", () => {
     const [total, older] = await Promise.all([db.auditEntry.count(), db.auditEntry.count({ where: { at: { lt: cutoff } } })]);
     expect(older).toBeGreaterThanOrEqual(3);
 
-    expect(await (await import("@/lib/data/audit-retention")).pruneAuditEntries(now, 2)).toBe(older);
+    expect(await (await import("@/lib/data/audit-retention.server")).pruneAuditEntries(now, 2)).toBe(older);
     expect(await db.auditEntry.count()).toBe(total - older);
     expect(await db.auditEntry.count({ where: { at: { lt: cutoff } } })).toBe(0);
     expect((await db.auditEntry.findMany({ where: { kind: "event" }, select: { subject: true } })).map((row) => row.subject)).toEqual(["KEPT"]);
-    expect(await (await import("@/lib/data/audit-retention")).pruneAuditEntries(now, 2)).toBe(0);
+    expect(await (await import("@/lib/data/audit-retention.server")).pruneAuditEntries(now, 2)).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type * as Sellers from "@/lib/data/sellers";
+import type * as Sellers from "@/lib/data/sellers.server";
 import { connect, useTestDatabase } from "../support/database";
 import { deliverToReceiver } from "../support/receiver";
 
@@ -14,7 +14,7 @@ let sellers: typeof Sellers;
 beforeAll(async () => {
   const url = await useTestDatabase();
   sql = await connect(url);
-  sellers = await import("@/lib/data/sellers");
+  sellers = await import("@/lib/data/sellers.server");
 }, 60_000);
 
 afterAll(async () => {
@@ -38,7 +38,7 @@ describe("the data kept", () => {
     const old = await insertEvent(seller.id, 91);
     const oldDead = await insertEvent(seller.id, 120, { dead: true });
     const recent = await insertEvent(seller.id, 10);
-    const { pruneOldEvents } = await import("@/lib/data/webhook-queue");
+    const { pruneOldEvents } = await import("@/lib/data/webhook-queue.server");
     expect(await pruneOldEvents(90)).toBe(1);
     const left = await sql.query<{ id: string }>(`SELECT "id" FROM "WebhookEvent" WHERE "sellerId" = $1`, [seller.id]);
     expect(left.rows.map((row) => row.id).sort()).toEqual([oldDead, recent].sort());

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type * as Events from "@/lib/data/webhook-events";
-import type * as Overview from "@/lib/data/overview";
-import type * as Queue from "@/lib/data/webhook-queue";
-import type * as Sellers from "@/lib/data/sellers";
+import type * as Events from "@/lib/data/webhook-events.server";
+import type * as Overview from "@/lib/data/overview.server";
+import type * as Queue from "@/lib/data/webhook-queue.server";
+import type * as Sellers from "@/lib/data/sellers.server";
 import { eventsSchema } from "@/lib/webhooks/event-filters";
 import { connect, useTestDatabase } from "../support/database";
 
@@ -19,10 +19,10 @@ let sellers: typeof Sellers;
 beforeAll(async () => {
   const url = await useTestDatabase();
   sql = await connect(url);
-  events = await import("@/lib/data/webhook-events");
-  overview = await import("@/lib/data/overview");
-  queue = await import("@/lib/data/webhook-queue");
-  sellers = await import("@/lib/data/sellers");
+  events = await import("@/lib/data/webhook-events.server");
+  overview = await import("@/lib/data/overview.server");
+  queue = await import("@/lib/data/webhook-queue.server");
+  sellers = await import("@/lib/data/sellers.server");
 }, 60_000);
 
 afterAll(async () => {

@@ -50,7 +50,7 @@ describe("readiness", () => {
 
   // Last: a process that is stopping stays so.
   it("answers 503 once the instance is shutting down, database or not", async () => {
-    const { markStopping } = await import("@/lib/lifecycle");
+    const { markStopping } = await import("@/lib/lifecycle.server");
     markStopping();
     const { status, body } = await ask();
     expect(status).toBe(503);

@@ -1,9 +1,9 @@
 import type pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type * as MetricsServer from "@/lib/metrics-server";
-import type * as Processing from "@/lib/webhooks/process";
-import type * as Reconcile from "@/lib/sync/reconcile";
-import type * as Live from "@/lib/live/sse";
+import type * as MetricsServer from "@/lib/metrics-server.server";
+import type * as Processing from "@/lib/webhooks/process.server";
+import type * as Reconcile from "@/lib/sync/reconcile.server";
+import type * as Live from "@/lib/live/sse.server";
 import { startTestSandbox } from "@/sandbox/testing";
 import type { TestSandbox } from "@/sandbox/testing";
 import { connect, useTestDatabase } from "../support/database";
@@ -30,10 +30,10 @@ beforeAll(async () => {
   const databaseUrl = await useTestDatabase();
   sandbox = await startTestSandbox({ config: { seedOrders: 5 } });
   process.env.MARKETPLACE_BASE_URL = sandbox.url;
-  processing = await import("@/lib/webhooks/process");
-  reconcile = await import("@/lib/sync/reconcile");
-  live = await import("@/lib/live/sse");
-  metricsServer = await import("@/lib/metrics-server");
+  processing = await import("@/lib/webhooks/process.server");
+  reconcile = await import("@/lib/sync/reconcile.server");
+  live = await import("@/lib/live/sse.server");
+  metricsServer = await import("@/lib/metrics-server.server");
   // Retries milliseconds apart, and few, so an event's whole life fits in the test.
   processing.configureRetryPolicy({ maxAttempts: 2, baseSeconds: 0.05, capSeconds: 0.1 });
   ({ token, sellerId, webhookKey } = await connectTestShop({ sandboxUrl: sandbox.url }));
@@ -232,16 +232,16 @@ describe("the metrics endpoint", () => {
   });
 
   it("keeps one registry when the module is loaded again, as Next.js's bundles do", async () => {
-    const first = await import("@/lib/metrics");
+    const first = await import("@/lib/metrics.server");
     vi.resetModules();
-    const second = await import("@/lib/metrics");
+    const second = await import("@/lib/metrics.server");
     expect(second).not.toBe(first);
     expect(second.metrics.eventsReceived).toBe(first.metrics.eventsReceived);
     expect(second.metricsRegistry).toBe(first.metricsRegistry);
     await expect(second.metricsRegistry.metrics()).resolves.toContain("dashboard_events_received_total");
     await expect(second.metricsRegistry.metrics()).resolves.toContain("dashboard_queue_depth");
     // And the server is the one already listening, not a second one on another port.
-    const again = await (await import("@/lib/metrics-server")).startMetricsServer();
+    const again = await (await import("@/lib/metrics-server.server")).startMetricsServer();
     expect(again && `http://127.0.0.1:${again.port}/metrics`).toBe(metricsUrl);
   });
 });

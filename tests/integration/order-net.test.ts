@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type * as Mirror from "@/lib/data/order-mirror";
-import type * as OverviewData from "@/lib/data/overview";
-import type * as Reconcile from "@/lib/sync/reconcile";
+import type * as Mirror from "@/lib/data/order-mirror.server";
+import type * as OverviewData from "@/lib/data/overview.server";
+import type * as Reconcile from "@/lib/sync/reconcile.server";
 import { orderSchema } from "@/lib/marketplace/schemas/order";
 import { startOfDay } from "@/lib/orders/ship-by";
 import { SEED_BASE_TIME } from "@/sandbox/seed/time";
@@ -64,9 +64,9 @@ beforeAll(async () => {
   process.env.MARKETPLACE_BASE_URL = sandbox.url;
   sql = await connect(url);
   ({ token, sellerId } = await connectTestShop({ sandboxUrl: sandbox.url }));
-  mirror = await import("@/lib/data/order-mirror");
-  overview = await import("@/lib/data/overview");
-  reconcile = await import("@/lib/sync/reconcile");
+  mirror = await import("@/lib/data/order-mirror.server");
+  overview = await import("@/lib/data/overview.server");
+  reconcile = await import("@/lib/sync/reconcile.server");
   wire = [];
   for (let offset = 0; ; offset += 200) {
     const response = await sandbox.api(`/v1.0/marketplace/orders?_limit=200&_offset=${offset}`, { token });

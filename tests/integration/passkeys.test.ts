@@ -6,8 +6,8 @@ import { isoBase64URL, isoCBOR, isoUint8Array } from "@simplewebauthn/server/hel
 
 type CBORType = Parameters<typeof isoCBOR.encode>[0];
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type * as Passkeys from "@/lib/auth/passkeys";
-import type * as People from "@/lib/data/people";
+import type * as Passkeys from "@/lib/auth/passkeys.server";
+import type * as People from "@/lib/data/people.server";
 import { connect, useTestDatabase } from "../support/database";
 
 // Passkeys end to end on the server: challenges, a new person joining through an invitation with
@@ -18,7 +18,7 @@ import { connect, useTestDatabase } from "../support/database";
 
 // acceptInvitation as it is, but replaceable for one call: to use the link first, as someone else
 // opening it at the same moment would.
-vi.mock("@/lib/data/people", async (importOriginal) => {
+vi.mock("@/lib/data/people.server", async (importOriginal) => {
   const real = await importOriginal<typeof People>();
   return { ...real, acceptInvitation: vi.fn(real.acceptInvitation) };
 });
@@ -44,8 +44,8 @@ let sellerId: string;
 beforeAll(async () => {
   const url = await useTestDatabase();
   sql = await connect(url);
-  passkeys = await import("@/lib/auth/passkeys");
-  people = await import("@/lib/data/people");
+  passkeys = await import("@/lib/auth/passkeys.server");
+  people = await import("@/lib/data/people.server");
   sellerId = `shop_${randomBytes(4).toString("hex")}`;
   await sql.query(`INSERT INTO "Seller" ("id", "email", "name", "updatedAt") VALUES ($1, $2, 'Loja Demo', now())`, [sellerId, `${sellerId}@example.com`]);
 }, 60_000);

@@ -1,9 +1,9 @@
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type * as Costs from "@/lib/data/product-costs";
-import type * as Prices from "@/lib/data/prices";
-import type * as Sellers from "@/lib/data/sellers";
-import type * as BulkPreview from "@/lib/prices/bulk-preview";
+import type * as Costs from "@/lib/data/product-costs.server";
+import type * as Prices from "@/lib/data/prices.server";
+import type * as Sellers from "@/lib/data/sellers.server";
+import type * as BulkPreview from "@/lib/prices/bulk-preview.server";
 import { pricesQuery } from "@/lib/marketplace/list-query";
 import { parseBulkPriceCsv } from "@/lib/prices/bulk-csv";
 import { applyPercent } from "@/lib/prices/price-products";
@@ -33,10 +33,10 @@ beforeAll(async () => {
   process.env.MARKETPLACE_BASE_URL = sandbox.url;
   sql = await connect(url);
   ({ token, sellerId } = await connectTestShop({ sandboxUrl: sandbox.url }));
-  costs = await import("@/lib/data/product-costs");
-  prices = await import("@/lib/data/prices");
-  sellers = await import("@/lib/data/sellers");
-  bulkPreview = await import("@/lib/prices/bulk-preview");
+  costs = await import("@/lib/data/product-costs.server");
+  prices = await import("@/lib/data/prices.server");
+  sellers = await import("@/lib/data/sellers.server");
+  bulkPreview = await import("@/lib/prices/bulk-preview.server");
   await sql.query(`INSERT INTO "Person" (id, name) VALUES ($1, $2)`, [maria.id, maria.name]);
 }, 60_000);
 

@@ -1,13 +1,13 @@
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type * as Mirror from "@/lib/data/order-mirror";
-import type * as PriceProducts from "@/lib/data/price-products";
-import type * as Prices from "@/lib/data/prices";
-import type * as ProductNames from "@/lib/data/product-names";
-import type * as Sellers from "@/lib/data/sellers";
-import type * as Skus from "@/lib/data/skus";
-import type * as BulkPreview from "@/lib/prices/bulk-preview";
-import type * as Reconcile from "@/lib/sync/reconcile";
+import type * as Mirror from "@/lib/data/order-mirror.server";
+import type * as PriceProducts from "@/lib/data/price-products.server";
+import type * as Prices from "@/lib/data/prices.server";
+import type * as ProductNames from "@/lib/data/product-names.server";
+import type * as Sellers from "@/lib/data/sellers.server";
+import type * as Skus from "@/lib/data/skus.server";
+import type * as BulkPreview from "@/lib/prices/bulk-preview.server";
+import type * as Reconcile from "@/lib/sync/reconcile.server";
 import { sampleSku } from "@/lib/marketplace/schemas/fixtures";
 import { orderSummarySchema } from "@/lib/marketplace/schemas/order";
 import type { OrderSummary } from "@/lib/marketplace/schemas/order";
@@ -40,14 +40,14 @@ beforeAll(async () => {
   process.env.MARKETPLACE_BASE_URL = sandbox.url;
   token = await obtainAccessToken(sandbox.url);
   sql = await connect(url);
-  sellers = await import("@/lib/data/sellers");
-  skus = await import("@/lib/data/skus");
-  mirror = await import("@/lib/data/order-mirror");
-  names = await import("@/lib/data/product-names");
-  priceProducts = await import("@/lib/data/price-products");
-  prices = await import("@/lib/data/prices");
-  bulkPreview = await import("@/lib/prices/bulk-preview");
-  reconcile = await import("@/lib/sync/reconcile");
+  sellers = await import("@/lib/data/sellers.server");
+  skus = await import("@/lib/data/skus.server");
+  mirror = await import("@/lib/data/order-mirror.server");
+  names = await import("@/lib/data/product-names.server");
+  priceProducts = await import("@/lib/data/price-products.server");
+  prices = await import("@/lib/data/prices.server");
+  bulkPreview = await import("@/lib/prices/bulk-preview.server");
+  reconcile = await import("@/lib/sync/reconcile.server");
   const seller = await sellers.connectSeller({
     email: "seller@example.com",
     name: "Loja Demo",

@@ -1,11 +1,11 @@
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type * as Session from "@/lib/auth/session";
-import type * as Bus from "@/lib/live/bus";
-import type * as Sellers from "@/lib/data/sellers";
-import type * as People from "@/lib/data/people";
-import type * as Sessions from "@/lib/data/sessions";
-import type * as Sse from "@/lib/live/sse";
+import type * as Session from "@/lib/auth/session.server";
+import type * as Bus from "@/lib/live/bus.server";
+import type * as Sellers from "@/lib/data/sellers.server";
+import type * as People from "@/lib/data/people.server";
+import type * as Sessions from "@/lib/data/sessions.server";
+import type * as Sse from "@/lib/live/sse.server";
 import { connect, useTestDatabase } from "../support/database";
 
 // A session is a person's (issue 27): it ends when signed out (here or everywhere) or past its
@@ -23,12 +23,12 @@ let sse: typeof Sse;
 beforeAll(async () => {
   const url = await useTestDatabase();
   sql = await connect(url);
-  session = await import("@/lib/auth/session");
-  sellers = await import("@/lib/data/sellers");
-  sessions = await import("@/lib/data/sessions");
-  people = await import("@/lib/data/people");
-  bus = await import("@/lib/live/bus");
-  sse = await import("@/lib/live/sse");
+  session = await import("@/lib/auth/session.server");
+  sellers = await import("@/lib/data/sellers.server");
+  sessions = await import("@/lib/data/sessions.server");
+  people = await import("@/lib/data/people.server");
+  bus = await import("@/lib/live/bus.server");
+  sse = await import("@/lib/live/sse.server");
   await bus.startListening();
 }, 60_000);
 

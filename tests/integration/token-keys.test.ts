@@ -22,10 +22,10 @@ afterAll(async () => {
 });
 
 async function sellerWithStoredToken(token: string, encryptWith: Buffer) {
-  const { connectSeller } = await import("@/lib/data/sellers");
+  const { connectSeller } = await import("@/lib/data/sellers.server");
   const seller = await connectSeller({ email: `${randomBytes(4).toString("hex")}@example.com`, name: "Loja", accessToken: "placeholder", scopesRequested: "basic_user_info" });
   await sql.query(`UPDATE "Connection" SET "accessTokenEnc" = $1 WHERE "sellerId" = $2`, [encryptSecret(token, sellerTokenContext(seller.id), encryptWith), seller.id]);
-  const { forgetWebhookReceivers } = await import("@/lib/data/sellers");
+  const { forgetWebhookReceivers } = await import("@/lib/data/sellers.server");
   forgetWebhookReceivers(seller.id);
   const key = (await sql.query<{ webhookKey: string }>(`SELECT "webhookKey" FROM "Connection" WHERE "sellerId" = $1`, [seller.id])).rows[0]!.webhookKey;
   return { id: seller.id, webhookKey: key };
@@ -38,7 +38,7 @@ describe("token encryption keys", () => {
   it("reads a token a previous key encrypted, and stores it again under the current key", async () => {
     const seller = await sellerWithStoredToken("tok-old-key", oldKey);
     expect((await stored(seller.id)).enc.split(".")[1]).toBe(keyId(oldKey));
-    const { getAccessToken } = await import("@/lib/data/sellers");
+    const { getAccessToken } = await import("@/lib/data/sellers.server");
     expect(await getAccessToken(seller.id)).toBe("tok-old-key");
     // lib/env.js is read after useTestDatabase: it must see the test's DATABASE_URL.
     const { decodeKey, env } = await import("@/lib/env.js");
@@ -52,7 +52,7 @@ describe("token encryption keys", () => {
     const body = JSON.stringify({ data: { domain: "chat", status: "message_received", id: "x", code: "y" } });
     const response = await deliverToReceiver(seller.webhookKey, body, { signWith: "tok-lost-key" });
     expect(response.status).toBe(410);
-    const { getAccessToken, findCurrentSeller } = await import("@/lib/data/sellers");
+    const { getAccessToken, findCurrentSeller } = await import("@/lib/data/sellers.server");
     expect(await getAccessToken(seller.id)).toBeNull();
     expect((await findCurrentSeller(seller.id))?.connection.needsReconnect).toBe(true);
   });

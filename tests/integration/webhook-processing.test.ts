@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type * as Queue from "@/lib/data/webhook-queue";
-import type * as Bus from "@/lib/live/bus";
-import type * as Processing from "@/lib/webhooks/process";
+import type * as Queue from "@/lib/data/webhook-queue.server";
+import type * as Bus from "@/lib/live/bus.server";
+import type * as Processing from "@/lib/webhooks/process.server";
 import { connect, useTestDatabase } from "../support/database";
 
 // The processing queue and the live channel against a real PostgreSQL: what makes several
@@ -18,9 +18,9 @@ let bus: typeof Bus;
 beforeAll(async () => {
   const url = await useTestDatabase();
   sql = await connect(url);
-  queue = await import("@/lib/data/webhook-queue");
-  processing = await import("@/lib/webhooks/process");
-  bus = await import("@/lib/live/bus");
+  queue = await import("@/lib/data/webhook-queue.server");
+  processing = await import("@/lib/webhooks/process.server");
+  bus = await import("@/lib/live/bus.server");
   sellerId = `seller-${randomUUID()}`;
   await sql.query(`INSERT INTO "Seller" ("id", "email", "name", "updatedAt") VALUES ($1, $2, 'Loja Teste', now())`, [sellerId, `${sellerId}@example.com`]);
 }, 60_000);
@@ -87,7 +87,7 @@ describe("claiming events", () => {
   });
 
   it("gives a new event to the instance that received it, in the statement that stores it", async () => {
-    const { insertWebhookEvent } = await import("@/lib/data/webhook-store");
+    const { insertWebhookEvent } = await import("@/lib/data/webhook-store.server");
     const { parseWebhookBody } = await import("@/lib/webhooks/parse");
     const body = JSON.stringify({ data: { domain: "order.order", status: "new", order_id: randomUUID() } });
     const event = { sellerId, receivedAt: new Date(), rawBody: body, headers: {}, parsed: parseWebhookBody(body) };

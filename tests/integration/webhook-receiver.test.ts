@@ -25,7 +25,7 @@ beforeAll(async () => {
   process.env.MARKETPLACE_BASE_URL = sandbox.url;
   TOKEN = await obtainAccessToken(sandbox.url);
   ({ POST } = await import("@/app/api/webhooks/marketplace/[key]/route"));
-  const { connectSeller } = await import("@/lib/data/sellers");
+  const { connectSeller } = await import("@/lib/data/sellers.server");
   const seller = await connectSeller({
     email: "seller@example.com",
     name: "Loja Demo",
@@ -132,7 +132,7 @@ describe("POST /api/webhooks/marketplace/{key}", () => {
   });
 
   it("counts every delivery of a body exactly once, whatever group commits its copies land in and however they cross take-ups, without deadlocks", async () => {
-    const { pool, receiverPool } = await import("@/lib/pg-pool");
+    const { pool, receiverPool } = await import("@/lib/pg-pool.server");
     // Deadlocks are counted by the backend that found one, and published when it next reports its
     // statistics: make every connection of the dashboard's pools report now.
     const deadlocks = async () => {
@@ -268,7 +268,7 @@ describe("POST /api/webhooks/marketplace/{key}", () => {
   });
 
   it("acknowledges while processing holds every connection of the shared pool: the receiver writes through its own", async () => {
-    const { pool } = await import("@/lib/pg-pool");
+    const { pool } = await import("@/lib/pg-pool.server");
     // What a burst of processing does at worst: every connection busy fetching and upserting.
     const held = await Promise.all(Array.from({ length: pool.options.max }, () => pool.connect()));
     const body = JSON.stringify({ data: { domain: "order.order", status: "new", order_id: "o-busy-pool" } });
@@ -293,7 +293,7 @@ describe("POST /api/webhooks/marketplace/{key}", () => {
     const storedAsUtc = Date.parse(`${stored!.text.replace(" ", "T")}Z`);
     expect(Math.abs(storedAsUtc - before)).toBeLessThan(10_000);
     // And Prisma, which the event log reads through, sees the same instant.
-    const { db } = await import("@/lib/db");
+    const { db } = await import("@/lib/db.server");
     const viaPrisma = await db.webhookEvent.findFirstOrThrow({ where: { rawBody: body }, select: { receivedAt: true } });
     expect(viaPrisma.receivedAt.getTime()).toBe(storedAsUtc);
   });

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as ReceiverRoute from "@/app/api/webhooks/marketplace/[key]/route";
-import type * as Sellers from "@/lib/data/sellers";
+import type * as Sellers from "@/lib/data/sellers.server";
 import { signWebhookBody } from "@/lib/webhooks/signature";
 import { obtainAccessToken, startTestSandbox } from "@/sandbox/testing";
 import type { TestSandbox } from "@/sandbox/testing";
@@ -45,7 +45,7 @@ beforeAll(async () => {
   sandbox = await startTestSandbox({ config: { callbackScope: "application", seedOrders: 0 } });
   process.env.MARKETPLACE_BASE_URL = sandbox.url;
   ({ POST } = await import("@/app/api/webhooks/marketplace/[key]/route"));
-  sellers = await import("@/lib/data/sellers");
+  sellers = await import("@/lib/data/sellers.server");
   sql = await connect(databaseUrl);
   server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -66,7 +66,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  const { stopWebhookProcessing } = await import("@/lib/webhooks/process");
+  const { stopWebhookProcessing } = await import("@/lib/webhooks/process.server");
   await stopWebhookProcessing(100);
   await sandbox?.close();
   await new Promise((resolve) => server?.close(resolve));

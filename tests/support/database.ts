@@ -5,7 +5,7 @@ import { createDatabase, databaseName, withDatabase } from "../../scripts/lib/pg
 
 /**
  * A database of this test file's own, copied from the run's migrated template, and set as
- * DATABASE_URL: import the modules that read the environment (lib/db.ts, lib/pg-pool.ts, ...)
+ * DATABASE_URL: import the modules that read the environment (lib/db.server.ts, lib/pg-pool.server.ts, ...)
  * after this, with `await import(...)`.
  */
 export async function useTestDatabase(): Promise<string> {

@@ -1,6 +1,6 @@
 import { cookies } from "next/headers";
 import { notFound, redirect } from "next/navigation";
-import { getCurrentPerson } from "@/lib/auth/session";
+import { getCurrentPerson } from "@/lib/auth/session.server";
 import { LAST_SHOP_COOKIE, lastShopOf } from "@/lib/shops/last-shop";
 import { SHOP_SECTIONS, shopPath } from "@/lib/shops/paths";
 

@@ -1,7 +1,7 @@
 import { addPasskeyRequestSchema, passkeyIdSchema } from "@/lib/auth/passkey-contract";
 import type { AddPasskeyAnswer } from "@/lib/auth/passkey-contract";
-import { addPasskey, removePasskey } from "@/lib/auth/passkeys";
-import { getCurrentPerson } from "@/lib/auth/session";
+import { addPasskey, removePasskey } from "@/lib/auth/passkeys.server";
+import { getCurrentPerson } from "@/lib/auth/session.server";
 
 // The signed-in person's own passkeys (Account page): add one (the answer to this browser's "add"
 // challenge from ./options) or remove one. Nobody else's passkey can be named here: it is not found.

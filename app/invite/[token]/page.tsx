@@ -5,9 +5,9 @@ import { PasskeyRegister } from "@/components/auth/passkey-register";
 import { signInForInviteAction } from "@/lib/actions/auth";
 import { acceptInvitationAction } from "@/lib/actions/passkeys";
 import { inviteTokenSchema } from "@/lib/auth/passkey-contract";
-import { getCurrentPerson } from "@/lib/auth/session";
-import { readInvitation } from "@/lib/data/people";
-import type { InvitationState } from "@/lib/data/people";
+import { getCurrentPerson } from "@/lib/auth/session.server";
+import { readInvitation } from "@/lib/data/people.server";
+import type { InvitationState } from "@/lib/data/people.server";
 import { getDisplayFormat } from "@/lib/format.server";
 import { shopPath } from "@/lib/shops/paths";
 

@@ -2,10 +2,10 @@ import { getTranslations } from "next-intl/server";
 import { OverviewPanel } from "@/components/overview/overview";
 import { ShopLink } from "@/components/shop-link";
 import { can } from "@/lib/auth/roles";
-import { requireShop } from "@/lib/auth/session";
-import { getConnectionHealth } from "@/lib/data/connection-health";
-import { getOverview } from "@/lib/data/overview";
-import { recentWebhookEvents } from "@/lib/data/webhook-events";
+import { requireShop } from "@/lib/auth/session.server";
+import { getConnectionHealth } from "@/lib/data/connection-health.server";
+import { getOverview } from "@/lib/data/overview.server";
+import { recentWebhookEvents } from "@/lib/data/webhook-events.server";
 
 const CARDS = [
   { href: "/orders", key: "orders", capability: "orders.view" },

@@ -1,5 +1,5 @@
-import { checkReadiness } from "@/lib/health";
-import { isStopping } from "@/lib/lifecycle";
+import { checkReadiness } from "@/lib/health.server";
+import { isStopping } from "@/lib/lifecycle.server";
 
 export const dynamic = "force-dynamic";
 

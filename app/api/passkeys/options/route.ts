@@ -1,10 +1,10 @@
 import { getTranslations } from "next-intl/server";
 import { passkeyOptionsRequestSchema } from "@/lib/auth/passkey-contract";
-import { additionalPasskeyOptions, invitationRegistrationOptions, signInOptions } from "@/lib/auth/passkeys";
-import { getCurrentPerson } from "@/lib/auth/session";
+import { additionalPasskeyOptions, invitationRegistrationOptions, signInOptions } from "@/lib/auth/passkeys.server";
+import { getCurrentPerson } from "@/lib/auth/session.server";
 
 // The WebAuthn options a browser asks for before it creates or uses a passkey; each answer sets
-// this browser's single-use challenge cookie (lib/auth/passkeys.ts). Signing in and joining through
+// this browser's single-use challenge cookie (lib/auth/passkeys.server.ts). Signing in and joining through
 // an open invitation are public by design (whoever holds the link may join); adding a passkey is
 // for the signed-in person only.
 const NO_STORE = { "cache-control": "private, no-store" };

@@ -5,13 +5,13 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { describeAuditEntry } from "@/lib/audit/describe";
 import { AUDIT_FILTER_NAMES, AUDIT_KINDS, auditSearchParams, parseAuditQuery } from "@/lib/audit/kinds";
 import type { AuditFilters, AuditQuery } from "@/lib/audit/kinds";
-import { requireShop } from "@/lib/auth/session";
+import { requireShop } from "@/lib/auth/session.server";
 import { cardTable } from "@/components/ui/card-table";
-import { AUDIT_EXPORT_LIMIT, listAuditEntries, listAuditPeople } from "@/lib/data/audit";
+import { AUDIT_EXPORT_LIMIT, listAuditEntries, listAuditPeople } from "@/lib/data/audit.server";
 import { env } from "@/lib/env";
 import { displayFormat } from "@/lib/format";
 import { shopPath } from "@/lib/shops/paths";
-import { toSearchParams } from "@/lib/tables/prefetch";
+import { toSearchParams } from "@/lib/tables/prefetch.server";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("audit"))("title") };

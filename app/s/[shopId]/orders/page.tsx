@@ -3,11 +3,11 @@ import { HydrationBoundary } from "@tanstack/react-query";
 import { getTranslations } from "next-intl/server";
 import { OrdersTable } from "@/components/orders/orders-table";
 import { ProblemNotice } from "@/components/platform/problem-notice";
-import { requireShop } from "@/lib/auth/session";
-import { listOrdersForSeller } from "@/lib/data/orders";
+import { requireShop } from "@/lib/auth/session.server";
+import { listOrdersForSeller } from "@/lib/data/orders.server";
 import { requiredScopesFor } from "@/lib/marketplace/client";
 import { ordersSchema } from "@/lib/orders/order-filters";
-import { prefetchTablePage } from "@/lib/tables/prefetch";
+import { prefetchTablePage } from "@/lib/tables/prefetch.server";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("orders"))("title") };

@@ -4,11 +4,11 @@ import { getTranslations } from "next-intl/server";
 import { ProblemNotice } from "@/components/platform/problem-notice";
 import { PricesTable } from "@/components/prices/prices-table";
 import { PricesTabs } from "@/components/prices/prices-tabs";
-import { requireShop } from "@/lib/auth/session";
-import { listPricesForSeller } from "@/lib/data/prices";
+import { requireShop } from "@/lib/auth/session.server";
+import { listPricesForSeller } from "@/lib/data/prices.server";
 import { requiredScopesFor } from "@/lib/marketplace/client";
 import { pricesSchema } from "@/lib/prices/price-filters";
-import { prefetchTablePage } from "@/lib/tables/prefetch";
+import { prefetchTablePage } from "@/lib/tables/prefetch.server";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("prices"))("title") };

@@ -4,8 +4,8 @@ import { CommissionRateForm } from "@/components/settings/commission-rate-form";
 import { PriceGuardForm } from "@/components/settings/price-guard-form";
 import { TimeZoneForm } from "@/components/settings/time-zone-form";
 import { can } from "@/lib/auth/roles";
-import { requireShop } from "@/lib/auth/session";
-import { pricingSettings } from "@/lib/data/product-costs";
+import { requireShop } from "@/lib/auth/session.server";
+import { pricingSettings } from "@/lib/data/product-costs.server";
 import { deleteMyDataAction, disconnectAction, signOutEverywhereAction } from "@/lib/actions/auth";
 import { getDisplayFormat } from "@/lib/format.server";
 

@@ -3,12 +3,12 @@ import { HydrationBoundary } from "@tanstack/react-query";
 import { getTranslations } from "next-intl/server";
 import { ProblemNotice } from "@/components/platform/problem-notice";
 import { ShippingTable } from "@/components/shipping/shipping-table";
-import { requireShop } from "@/lib/auth/session";
-import { local } from "@/lib/data/list-route";
-import { listShippingOrders } from "@/lib/data/packing";
+import { requireShop } from "@/lib/auth/session.server";
+import { local } from "@/lib/data/list-route.server";
+import { listShippingOrders } from "@/lib/data/packing.server";
 import { requiredScopesFor } from "@/lib/marketplace/client";
 import { shippingSchema } from "@/lib/shipping/selection";
-import { prefetchTablePage } from "@/lib/tables/prefetch";
+import { prefetchTablePage } from "@/lib/tables/prefetch.server";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("shipping"))("title") };

@@ -1,5 +1,5 @@
-import { listRoute, local } from "@/lib/data/list-route";
-import { listWebhookEvents } from "@/lib/data/webhook-events";
+import { listRoute, local } from "@/lib/data/list-route.server";
+import { listWebhookEvents } from "@/lib/data/webhook-events.server";
 import { eventsSchema } from "@/lib/webhooks/event-filters";
 
 // The event log table's data: the shop's events only.

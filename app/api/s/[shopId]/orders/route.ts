@@ -1,5 +1,5 @@
-import { listRoute } from "@/lib/data/list-route";
-import { listOrdersForSeller } from "@/lib/data/orders";
+import { listRoute } from "@/lib/data/list-route.server";
+import { listOrdersForSeller } from "@/lib/data/orders.server";
 import { ordersSchema } from "@/lib/orders/order-filters";
 
 // The orders table's data. The browser calls this, never the platform; the person and

@@ -1,5 +1,5 @@
-import { listRoute } from "@/lib/data/list-route";
-import { listPricesForSeller } from "@/lib/data/prices";
+import { listRoute } from "@/lib/data/list-route.server";
+import { listPricesForSeller } from "@/lib/data/prices.server";
 import { pricesSchema } from "@/lib/prices/price-filters";
 
 // The prices table's data: the shop's prices, through the platform adapter.

@@ -1,5 +1,5 @@
-import { listRoute, local } from "@/lib/data/list-route";
-import { listShippingOrders } from "@/lib/data/packing";
+import { listRoute, local } from "@/lib/data/list-route.server";
+import { listShippingOrders } from "@/lib/data/packing.server";
 import { shippingSchema } from "@/lib/shipping/selection";
 
 // The shipping table's data: the shop's orders to ship with their packing stages, from the

@@ -1,5 +1,5 @@
-import { listRoute, local } from "@/lib/data/list-route";
-import { listSkus } from "@/lib/data/skus";
+import { listRoute, local } from "@/lib/data/list-route.server";
+import { listSkus } from "@/lib/data/skus.server";
 import { skuCatalogueSchema } from "@/lib/skus/catalogue-filters";
 
 // The SKU catalogue table's data: the shop's SKUs only, from the local catalogue

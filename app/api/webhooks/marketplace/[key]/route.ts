@@ -1,5 +1,5 @@
-import { enqueueProcessing, processingClaimant } from "@/lib/webhooks/process";
-import { receiveWebhook } from "@/lib/webhooks/receiver";
+import { enqueueProcessing, processingClaimant } from "@/lib/webhooks/process.server";
+import { receiveWebhook } from "@/lib/webhooks/receiver.server";
 
 // The platform's webhook deliveries (spec: Events). Authorised by the signature, not a session:
 // the path key finds the seller, whose access token signs the body.
@@ -19,7 +19,7 @@ export async function POST(request: Request, { params }: RouteContext<"/api/webh
   if (outcome.status !== 200) return Response.json({ error: outcome.error }, { status: outcome.status, headers: ANSWER_HEADERS });
 
   // Committed, and claimed by this instance: acknowledge now; it is processed off the request, in
-  // batches (lib/webhooks/process.ts). A held replay waits for the end of its minute.
+  // batches (lib/webhooks/process.server.ts). A held replay waits for the end of its minute.
   if (!outcome.duplicate && outcome.claimedBy) enqueueProcessing(outcome.event);
   return Response.json(
     { received: true, duplicate: outcome.duplicate, ...(outcome.heldUntil ? { heldUntil: outcome.heldUntil.toISOString() } : {}) },

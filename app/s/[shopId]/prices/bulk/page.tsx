@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { ProblemNotice } from "@/components/platform/problem-notice";
 import { BulkPriceUpload } from "@/components/prices/bulk-price-upload";
-import { requireShop } from "@/lib/auth/session";
+import { requireShop } from "@/lib/auth/session.server";
 import { requiredScopesFor } from "@/lib/marketplace/client";
 import { PricesTabs } from "@/components/prices/prices-tabs";
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { CostCsvUpload } from "@/components/prices/cost-csv-upload";
 import { PricesTabs } from "@/components/prices/prices-tabs";
-import { requireShop } from "@/lib/auth/session";
+import { requireShop } from "@/lib/auth/session.server";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("prices"))("costs.title") };

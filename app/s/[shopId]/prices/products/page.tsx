@@ -3,9 +3,9 @@ import { getTranslations } from "next-intl/server";
 import { ProblemNotice } from "@/components/platform/problem-notice";
 import { PriceProductsTable } from "@/components/prices/price-products-table";
 import { PricesTabs } from "@/components/prices/prices-tabs";
-import { requireShop } from "@/lib/auth/session";
-import { listPriceProducts } from "@/lib/data/price-products";
-import { pricingSettings } from "@/lib/data/product-costs";
+import { requireShop } from "@/lib/auth/session.server";
+import { listPriceProducts } from "@/lib/data/price-products.server";
+import { pricingSettings } from "@/lib/data/product-costs.server";
 import { can } from "@/lib/auth/roles";
 import { getDisplayFormat } from "@/lib/format.server";
 import { requiredScopesFor } from "@/lib/marketplace/client";
@@ -30,7 +30,7 @@ const hrefOf = (query: PriceProductsQuery, changes: Partial<PriceProductsQuery>)
 
 // Prices by product (issue 14): one row per SKU with its list ("de") and sell ("por") prices, the
 // discount, and its cost and margin (issue 29), edited in place or several at once. Server-rendered
-// from the platform's price list (lib/data/price-products.ts); the search and the pages are links
+// from the platform's price list (lib/data/price-products.server.ts); the search and the pages are links
 // and a GET form, so the page reads without JavaScript.
 export default async function PriceProductsPage({ params, searchParams }: PageProps<"/s/[shopId]/prices/products">) {
   const access = await requireShop((await params).shopId, "prices.view");

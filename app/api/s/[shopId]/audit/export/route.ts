@@ -1,13 +1,13 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { parseAuditFilters } from "@/lib/audit/kinds";
-import { authorizeShopRequest } from "@/lib/auth/session";
-import { auditCsvStream } from "@/lib/data/audit";
-import { badQuery } from "@/lib/data/list-route";
+import { authorizeShopRequest } from "@/lib/auth/session.server";
+import { auditCsvStream } from "@/lib/data/audit.server";
+import { badQuery } from "@/lib/data/list-route.server";
 import { exportDay } from "@/lib/orders/export-csv";
 
 // "Export CSV" of the audit log: the page's filters (its cursor ignored: the file starts at the
 // newest entry), streamed in the request's language and the shop's time zone, at most
-// AUDIT_EXPORT_LIMIT entries (lib/data/audit.ts).
+// AUDIT_EXPORT_LIMIT entries (lib/data/audit.server.ts).
 export async function GET(request: Request, { params }: RouteContext<"/api/s/[shopId]/audit/export">): Promise<Response> {
   const access = await authorizeShopRequest((await params).shopId, "audit.view");
   if (access instanceof Response) return access;

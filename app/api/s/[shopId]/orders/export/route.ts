@@ -1,14 +1,14 @@
 import { getLocale, getTranslations } from "next-intl/server";
-import { authorizeShopRequest } from "@/lib/auth/session";
-import { exportOrderPages } from "@/lib/data/orders-export";
-import { requestLog } from "@/lib/log";
-import { badQuery } from "@/lib/data/list-route";
+import { authorizeShopRequest } from "@/lib/auth/session.server";
+import { exportOrderPages } from "@/lib/data/orders-export.server";
+import { requestLog } from "@/lib/log.server";
+import { badQuery } from "@/lib/data/list-route.server";
 import { exportDay, exportHead, exportLines } from "@/lib/orders/export-csv";
 import type { ExportSettings } from "@/lib/orders/export-csv";
 import { ordersSchema } from "@/lib/orders/order-filters";
 
 // "Export CSV" of the orders list: exactly the list's current filter (its paging ignored),
-// streamed as the platform's pages come (lib/data/orders-export.ts), in the request's language
+// streamed as the platform's pages come (lib/data/orders-export.server.ts), in the request's language
 // (the header's switch, else the browser's: i18n/request.ts) and the seller's time zone
 // (lib/orders/export-csv.ts). A failure after the first bytes ends the stream with an error: the
 // page that asked for it says so, and the file is not saved half-written.

@@ -1,19 +1,19 @@
 import { getTranslations } from "next-intl/server";
-import { authorizeShopRequest } from "@/lib/auth/session";
-import { badQuery } from "@/lib/data/list-route";
+import { authorizeShopRequest } from "@/lib/auth/session.server";
+import { badQuery } from "@/lib/data/list-route.server";
 import { problemResponse } from "@/lib/data/problem-response";
-import { getAccessToken } from "@/lib/data/sellers";
+import { getAccessToken } from "@/lib/data/sellers.server";
 import { env } from "@/lib/env";
-import { requestLog } from "@/lib/log";
-import { labelsRunStream } from "@/lib/shipping/labels-run";
+import { requestLog } from "@/lib/log.server";
+import { labelsRunStream } from "@/lib/shipping/labels-run.server";
 import { LABELS_STREAM_TYPE } from "@/lib/shipping/labels-wire";
-import { loadPickingList } from "@/lib/shipping/picking-data";
+import { loadPickingList } from "@/lib/shipping/picking-data.server";
 import { labelJobsOf } from "@/lib/shipping/picking-list";
 import { selectionSchema } from "@/lib/shipping/selection";
 
 // "Labels PDF" of the shipping page: the selected orders' labels (one per parcel, in the picking
 // list's order) fetched from their `shipping.labels.url` and merged into one PDF, with progress,
-// streamed back (lib/shipping/labels-run.ts). Labels carry the recipient's name and address: the
+// streamed back (lib/shipping/labels-run.server.ts). Labels carry the recipient's name and address: the
 // role must see customer data.
 export async function POST(request: Request, { params }: RouteContext<"/api/s/[shopId]/shipping/labels">): Promise<Response> {
   const access = await authorizeShopRequest((await params).shopId, "orders.customerData");

@@ -1,10 +1,10 @@
 import { getLocale, getTranslations } from "next-intl/server";
-import { authorizeShopRequest } from "@/lib/auth/session";
-import { badQuery } from "@/lib/data/list-route";
+import { authorizeShopRequest } from "@/lib/auth/session.server";
+import { badQuery } from "@/lib/data/list-route.server";
 import { problemResponse } from "@/lib/data/problem-response";
 import { displayFormat } from "@/lib/format";
 import { exportDay } from "@/lib/orders/export-csv";
-import { loadPickingList } from "@/lib/shipping/picking-data";
+import { loadPickingList } from "@/lib/shipping/picking-data.server";
 import { renderPickingPdf } from "@/lib/shipping/picking-pdf";
 import { parseSelectionParams } from "@/lib/shipping/selection";
 

@@ -1,0 +1,113 @@
+import "server-only";
+import NextAuth from "next-auth";
+import Credentials from "next-auth/providers/credentials";
+import { callbackContext, recordCallbackFailure } from "@/lib/auth/callback-context.server";
+import { PASSKEY_PROVIDER_ID, verifyPasskeySignIn } from "@/lib/auth/passkeys.server";
+import { recordAudit } from "@/lib/data/audit.server";
+import { findPersonName, makeOwner, personForMarketplaceAccount } from "@/lib/data/people.server";
+import { connectSeller, IdentityConflictError } from "@/lib/data/sellers.server";
+import { startSession } from "@/lib/data/sessions.server";
+import { env } from "@/lib/env";
+import { log } from "@/lib/log.server";
+import { ENDPOINTS } from "@/lib/marketplace/client";
+import { marketplaceProvider, TOKEN_PATH } from "@/lib/marketplace/provider";
+import { recordPlatformResponse } from "@/lib/metrics.server";
+import { basicUserInfoSchema } from "@/lib/marketplace/schemas/oauth";
+import { reconcileSoon } from "@/lib/sync/reconcile.server";
+import { switchOnNotificationsAtConnect } from "@/lib/webhooks/notifications-at-connect.server";
+
+// Auth.js builds its URLs from AUTH_URL, never from the Host header, which any client can set.
+process.env.AUTH_URL ??= env.PUBLIC_BASE_URL;
+
+const authLog = log.child({ component: "auth" });
+
+const OAUTH_ENDPOINTS = new Map([
+  [TOKEN_PATH, "oauthToken"],
+  [ENDPOINTS.basicUserInfo.path, "basicUserInfo"],
+]);
+
+/** The token exchange goes through Auth.js's fetch, not the platform client, so it is timed here. */
+const timedPlatformFetch: typeof fetch = async (input, init) => {
+  const url = new URL(input instanceof Request ? input.url : String(input));
+  const endpoint = OAUTH_ENDPOINTS.get(url.pathname) ?? "other";
+  const started = performance.now();
+  try {
+    const response = await fetch(input, init);
+    recordPlatformResponse({ endpoint, status: response.status, durationMs: performance.now() - started });
+    return response;
+  } catch (error) {
+    const status = error instanceof Error && error.name === "TimeoutError" ? "timeout" : "network";
+    recordPlatformResponse({ endpoint, status, durationMs: performance.now() - started });
+    throw error;
+  }
+};
+
+export const { handlers, auth, signIn, signOut } = NextAuth({
+  secret: env.AUTH_SECRET,
+  // An idle timeout here; lib/auth/session.server.ts adds the absolute one and sign-out.
+  session: { strategy: "jwt", maxAge: env.SESSION_IDLE_SECONDS, updateAge: Math.min(3_600, Math.floor(env.SESSION_IDLE_SECONDS / 2)) },
+  pages: { signIn: "/connect", error: "/connect/error" },
+  providers: [
+    marketplaceProvider({
+      authUrl: env.MARKETPLACE_AUTH_URL,
+      baseUrl: env.MARKETPLACE_BASE_URL,
+      clientId: env.MARKETPLACE_CLIENT_ID,
+      clientSecret: env.MARKETPLACE_CLIENT_SECRET,
+      scopes: env.MARKETPLACE_SCOPES,
+      onCallbackError: recordCallbackFailure,
+      fetch: timedPlatformFetch,
+    }),
+    // For people without a marketplace login of their own (decision 0010).
+    Credentials({ id: PASSKEY_PROVIDER_ID, name: "Passkey", credentials: { response: {}, name: {}, invite: {} }, authorize: verifyPasskeySignIn }),
+  ],
+  callbacks: {
+    // The access token goes to the database, encrypted; the JWT keeps only the person and session ids.
+    async jwt({ token, account, profile, user }) {
+      if (account?.provider === PASSKEY_PROVIDER_ID && user?.id) {
+        return { personId: user.id, sessionId: await startSession(user.id), startedAt: Date.now() };
+      }
+      if (account?.access_token) {
+        const info = basicUserInfoSchema.parse(profile);
+        const context = callbackContext.getStore();
+        if (context?.intent === "signin") {
+          // The token is not kept, so it can never be used for a shop's calls.
+          const person = await personForMarketplaceAccount(info.user_email, info.user_name);
+          return { personId: person.id, sessionId: await startSession(person.id), startedAt: Date.now() };
+        }
+        const seller = await connectSeller({
+          email: info.user_email,
+          name: info.user_name,
+          accessToken: account.access_token,
+          scopesRequested: env.MARKETPLACE_SCOPES,
+        }).catch((error: unknown) => {
+          if (error instanceof IdentityConflictError) recordCallbackFailure({ stage: "profile", error: "identity_conflict" });
+          throw error;
+        });
+        // Connecting while signed in adds the shop to that person (an agency's next shop).
+        const person = (context?.personId ? await findPersonName(context.personId) : null) ?? (await personForMarketplaceAccount(info.user_email, info.user_name));
+        const personId = person.id;
+        await makeOwner(personId, seller.id);
+        await recordAudit({ sellerId: seller.id, person, action: "connection.connect", subject: seller.email, after: { email: seller.email } });
+        await switchOnNotificationsAtConnect(seller.id).catch((error: unknown) => {
+          authLog.warn({ shopId: seller.id, err: error }, "could not switch notifications on after connecting");
+        });
+        reconcileSoon(seller.id);
+        return { personId, sessionId: await startSession(personId), startedAt: Date.now() };
+      }
+      return { personId: token.personId, sellerId: token.sellerId, sessionId: token.sessionId, startedAt: token.startedAt };
+    },
+    session({ session, token }) {
+      return { expires: session.expires, personId: token.personId, sellerId: token.sellerId, sessionId: token.sessionId, startedAt: token.startedAt } as typeof session;
+    },
+  },
+  // Names and messages only: Auth.js's default prints whole errors, response bodies and tokens included.
+  logger: {
+    error(error) {
+      authLog.error(`${error.name}: ${error.message}`);
+    },
+    warn(code) {
+      authLog.warn(`Auth.js warning: ${code}`);
+    },
+    debug() {},
+  },
+});

@@ -1,0 +1,81 @@
+import "server-only";
+import { getAccessToken, markNeedsReconnect, recordMissingScopes } from "@/lib/data/sellers.server";
+import type { CurrentSeller } from "@/lib/data/sellers.server";
+import { env } from "@/lib/env";
+import { createMarketplaceClient, requiredScopesFor } from "@/lib/marketplace/client";
+import type { EndpointName, MarketplaceClient } from "@/lib/marketplace/client";
+import { MarketplaceError } from "@/lib/marketplace/errors";
+import type { ListPage } from "@/lib/marketplace/list-response";
+import { recordPlatformResponse } from "@/lib/metrics.server";
+
+import type { PlatformProblem, PlatformResult } from "@/lib/platform-problem";
+
+export type { PlatformProblem, PlatformResult };
+
+/**
+ * The one place token trouble becomes connection state: a 401 needs a reconnect, a 403 records the
+ * endpoint's scopes as missing, and a connection known to be in either is not called again.
+ * `options.accessToken`: already read by the caller; null means the seller has none.
+ */
+export async function withPlatform<T>(
+  seller: CurrentSeller,
+  endpoint: EndpointName,
+  call: (client: MarketplaceClient) => Promise<T>,
+  options: { accessToken?: string | null } = {},
+): Promise<PlatformResult<T>> {
+  if (seller.connection.needsReconnect) return { ok: false, problem: { kind: "reconnect" } };
+  const missing = requiredScopesFor(endpoint).filter((scope) => seller.connection.scopesMissing.includes(scope));
+  if (missing.length > 0) return { ok: false, problem: { kind: "missing_scope", scopes: missing } };
+
+  const accessToken = options.accessToken === undefined ? await getAccessToken(seller.id) : options.accessToken;
+  if (!accessToken) return { ok: false, problem: { kind: "reconnect" } };
+  const client = createMarketplaceClient({ baseUrl: env.MARKETPLACE_BASE_URL, accessToken, onResponse: recordPlatformResponse });
+
+  try {
+    return { ok: true, data: await call(client) };
+  } catch (error) {
+    if (!(error instanceof MarketplaceError)) throw error;
+    if (error.kind === "unauthorized") {
+      await markNeedsReconnect(seller.id);
+      return { ok: false, problem: { kind: "reconnect" } };
+    }
+    if (error.kind === "forbidden") {
+      const scopes = [...requiredScopesFor(endpoint)];
+      await recordMissingScopes(seller.id, scopes);
+      return { ok: false, problem: { kind: "missing_scope", scopes } };
+    }
+    const problem: PlatformProblem = { kind: "error", message: error.message, status: error.status };
+    if (error.retryAfterMs !== undefined) problem.retryAfterMs = error.retryAfterMs;
+    if (error.kind === "invalid_response") problem.invalidResponse = true;
+    return { ok: false, problem };
+  }
+}
+
+/** A rate-limited call's wait is bounded by this, whatever Retry-After says. */
+const MAX_RATE_LIMIT_WAIT_MS = 60_000;
+
+/** Waits out a 429 (Retry-After, else 2, 4, 8… s), `attempts` in all. For background work, not a seller's click. */
+export async function retryWhileRateLimited<T>(call: () => Promise<PlatformResult<T>>, attempts: number): Promise<PlatformResult<T>> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await call();
+    if (result.ok || attempt >= attempts) return result;
+    const { problem } = result;
+    if (!(problem.kind === "error" && problem.status === 429)) return result;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(MAX_RATE_LIMIT_WAIT_MS, problem.retryAfterMs ?? 1_000 * 2 ** attempt)));
+  }
+}
+
+/** A list endpoint's first page asks for this many; the next ones for the max_limit it reports. */
+export const FIRST_PAGE_LIMIT = 50;
+
+export async function* everyPage<T>(fetchPage: (limit: number, offset: number) => Promise<ListPage<T>>): AsyncGenerator<T[]> {
+  let limit = FIRST_PAGE_LIMIT;
+  let offset = 0;
+  for (;;) {
+    const page = await fetchPage(limit, offset);
+    if (page.items.length > 0) yield page.items;
+    if (!page.next || page.items.length === 0) return;
+    offset += page.items.length;
+    limit = page.maxLimit;
+  }
+}

@@ -1,0 +1,121 @@
+import "server-only";
+import { latestLiveMessageId, onReceiverChanged, onSessionsChanged, replayLiveMessages, subscribeToSeller } from "@/lib/live/bus.server";
+import { liveFrame } from "@/lib/live/messages";
+import type { LiveEnvelope } from "@/lib/live/messages";
+import { shopLog } from "@/lib/log.server";
+import { metrics } from "@/lib/metrics.server";
+
+const LAST_EVENT_ID = /^\d{1,19}$/;
+
+/**
+ * Replays what a reconnecting EventSource missed (Last-Event-ID), then goes live. Ends when the
+ * session loses the shop: `sessionValid` is asked again on every access change and heartbeat.
+ */
+export async function liveStreamResponse(
+  sellerId: string,
+  request: Request,
+  sessionValid: () => Promise<boolean> = async () => true,
+  personId?: string,
+): Promise<Response> {
+  // `?after=` is the newest id when the page was rendered, so an event between render and stream is not missed.
+  const header = request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("after");
+  const lastEventId = header && LAST_EVENT_ID.test(header) ? header : null;
+  // So a first reconnect can catch up even if nothing was received before dropping.
+  const startId = lastEventId ?? (await latestLiveMessageId());
+
+  const encoder = new TextEncoder();
+  let cleanup = () => {};
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      let closed = false;
+      let lastSent = startId;
+      // Until the replay is written, live messages wait here so the order stays by id.
+      let buffered: LiveEnvelope[] | null = [];
+      const sentIds = new Set<string>();
+
+      const write = (chunk: string) => {
+        if (closed) return;
+        try {
+          controller.enqueue(encoder.encode(chunk));
+        } catch {
+          cleanup();
+        }
+      };
+      const send = (envelope: LiveEnvelope) => {
+        if (sentIds.has(envelope.id)) return;
+        sentIds.add(envelope.id);
+        if (sentIds.size > 2_000) sentIds.delete(sentIds.values().next().value!);
+        if (BigInt(envelope.id) > BigInt(lastSent)) lastSent = envelope.id;
+        write(liveFrame(envelope));
+      };
+      const catchUp = async (afterId: string) => {
+        try {
+          for (const envelope of await replayLiveMessages(sellerId, afterId)) send(envelope);
+        } catch (error) {
+          shopLog(sellerId, { component: "live" }).error({ err: error }, "replay failed");
+        }
+      };
+
+      const end = () => {
+        cleanup();
+        try {
+          controller.close();
+        } catch {}
+      };
+
+      metrics.liveStreams.inc();
+      write(`retry: 3000\nid: ${startId}\n: connected\n\n`);
+      const subscription = subscribeToSeller(sellerId, {
+        onMessage: (envelope) => (buffered ? buffered.push(envelope) : send(envelope)),
+        onResync: () => void catchUp(lastSent),
+        onClose: () => end(),
+      });
+      void (async () => {
+        if (lastEventId) await catchUp(lastEventId);
+        const pending = buffered ?? [];
+        buffered = null;
+        for (const envelope of pending) send(envelope);
+      })();
+
+      const endUnlessValid = () => {
+        void sessionValid().then(
+          (valid) => valid || end(),
+          () => {},
+        );
+      };
+      const stopWatchingShop = onReceiverChanged((changed) => {
+        if (changed === sellerId) endUnlessValid();
+      });
+      const stopWatchingPerson = onSessionsChanged((changed) => {
+        if (changed === personId) endUnlessValid();
+      });
+      // A comment line every 20 s keeps proxies from closing an idle stream.
+      const heartbeat = setInterval(() => {
+        write(": ping\n\n");
+        endUnlessValid();
+      }, 20_000);
+      cleanup = () => {
+        // Several ways lead here (the browser leaves, the instance stops, the session ends): once counts.
+        if (!closed) metrics.liveStreams.dec();
+        closed = true;
+        clearInterval(heartbeat);
+        subscription.unsubscribe();
+        stopWatchingShop();
+        stopWatchingPerson();
+      };
+      request.signal.addEventListener("abort", end);
+    },
+    cancel() {
+      cleanup();
+    },
+  });
+
+  return new Response(stream, {
+    headers: {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache, no-transform",
+      connection: "keep-alive",
+      "x-accel-buffering": "no",
+    },
+  });
+}

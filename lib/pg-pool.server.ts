@@ -1,0 +1,48 @@
+import "server-only";
+import pg from "pg";
+import { env } from "@/lib/env";
+import { log } from "@/lib/log.server";
+
+// Pools beside Prisma's for the paths where its per-query cost matters or it has no API (decision
+// 0002). SQL written against them follows prisma/schema.prisma by hand.
+
+const TIMESTAMP_OID = 1114;
+
+/**
+ * Prisma's DateTime is `timestamp(3)` holding UTC, so sessions run in UTC and timestamps are read
+ * back as UTC whatever the process's zone (send them as ISO strings, not Dates).
+ */
+export function connectionConfig(): pg.ClientConfig {
+  return {
+    connectionString: env.DATABASE_URL,
+    options: "-c timezone=UTC",
+    application_name: "dashboard",
+    types: {
+      getTypeParser: ((oid: number, format?: string) =>
+        oid === TIMESTAMP_OID ? (value: string) => new Date(`${value.replace(" ", "T")}Z`) : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
+    },
+  };
+}
+
+function createPool(max: number, name: string) {
+  const pool = new pg.Pool({ ...connectionConfig(), application_name: name, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
+  // An idle client's error must not crash the process; the pool replaces that client.
+  pool.on("error", (error) => log.error({ component: "db", pool: name, err: error }, "idle connection lost"));
+  return pool;
+}
+
+/** Group commits in flight at once (lib/data/webhook-store.server.ts); new events gather meanwhile. */
+export const RECEIVER_WRITES_IN_FLIGHT = 4;
+
+const globalForPool = globalThis as unknown as { pgPool?: pg.Pool; pgReceiverPool?: pg.Pool };
+
+/** Processing, the queue, the mirrors, health checks: everything but the receiver's writes. */
+export const pool = globalForPool.pgPool ?? createPool(6, "dashboard");
+globalForPool.pgPool = pool;
+
+/** The receiver's writes only, so an acknowledgement never waits for a connection processing holds. */
+export const receiverPool = globalForPool.pgReceiverPool ?? createPool(RECEIVER_WRITES_IN_FLIGHT, "dashboard-receiver");
+globalForPool.pgReceiverPool = receiverPool;
+
+/** The database's clock in UTC, as Prisma's DateTime columns hold it. */
+export const DB_NOW = `(now() AT TIME ZONE 'UTC')`;
