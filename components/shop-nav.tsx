@@ -45,14 +45,20 @@ export function ShopNav({ shops }: { shops: ShopChoice[] }) {
         <ul className="flex flex-col gap-1 lg:flex-row">
           {NAV_ITEMS.filter((item) => can(shop.role, item.capability)).map((item) => (
             <li key={item.key}>
-              <NavLink href={shopPath(shop.id, item.path)} section={shopPath(shop.id, "section" in item ? item.section : item.path)} label={item.key === "shipping" ? shipping("title") : t(`nav.${item.key}`)} />
+              <NavLink
+                href={shopPath(shop.id, item.path)}
+                section={shopPath(shop.id, "section" in item ? item.section : item.path)}
+                label={item.key === "shipping" ? shipping("title") : t(`nav.${item.key}`)}
+              />
             </li>
           ))}
         </ul>
       </nav>
       {others.length > 0 ? (
         <details className="text-sm" data-testid="shop-switcher">
-          <summary className="flex min-h-11 cursor-pointer items-center rounded-md px-3 text-zinc-700 hover:bg-zinc-100 lg:min-h-9">{t("shop.switch")}</summary>
+          <summary className="flex min-h-11 cursor-pointer items-center rounded-md px-3 text-zinc-700 hover:bg-zinc-100 lg:min-h-9">
+            {t("shop.switch")}
+          </summary>
           <ul className="mt-1 flex flex-col gap-1 lg:absolute lg:z-20 lg:rounded-md lg:border lg:border-zinc-200 lg:bg-white lg:p-2 lg:shadow">
             {others.map((other) => (
               <li key={other.id}>

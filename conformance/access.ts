@@ -19,7 +19,14 @@ export interface ScopedRead {
 
 /** One read per scope the kit can probe without writing (spec: Endpoints 3, 7, 9). */
 export const SCOPED_READS: readonly ScopedRead[] = [
-  { key: "user", label: "basic user info", method: "POST", path: ENDPOINTS.basicUserInfo.path, scopes: ENDPOINTS.basicUserInfo.scopes, json: {} },
+  {
+    key: "user",
+    label: "basic user info",
+    method: "POST",
+    path: ENDPOINTS.basicUserInfo.path,
+    scopes: ENDPOINTS.basicUserInfo.scopes,
+    json: {},
+  },
   { key: "prices", label: "price list", method: "GET", path: ENDPOINTS.listPrices.path, scopes: ENDPOINTS.listPrices.scopes },
   { key: "orders", label: "order list", method: "GET", path: ENDPOINTS.listOrders.path, scopes: ENDPOINTS.listOrders.scopes },
 ];

@@ -76,7 +76,14 @@ export function anyOf(field: string, options: { exhaustive?: boolean } = {}): Fi
   return {
     names: [name],
     build: (sample) => {
-      const values = [...new Set(fromMiddle(sample).map((record) => readPath(record, field)).filter(isScalar).map(String))]
+      const values = [
+        ...new Set(
+          fromMiddle(sample)
+            .map((record) => readPath(record, field))
+            .filter(isScalar)
+            .map(String),
+        ),
+      ]
         // The spec has no escape for a comma inside an `__in` value.
         .filter((value) => !value.includes(","))
         .slice(0, 2);
@@ -106,7 +113,9 @@ export function partialMatch(field: string): FilterCase {
   return {
     names: [name],
     build: (sample) => {
-      const record = fromMiddle(sample).find((candidate) => typeof readPath(candidate, field) === "string" && needleOf(String(readPath(candidate, field))) !== undefined);
+      const record = fromMiddle(sample).find(
+        (candidate) => typeof readPath(candidate, field) === "string" && needleOf(String(readPath(candidate, field))) !== undefined,
+      );
       const needle = record ? needleOf(String(readPath(record, field))) : undefined;
       if (!needle) return `no record of the first page has a word of three characters in ${field}`;
       const folded = foldText(needle);

@@ -93,11 +93,14 @@ export function createHttpClient(options: HttpClientOptions) {
       try {
         response = await doFetch(url, { method, headers, body, redirect: "manual", signal: AbortSignal.timeout(options.timeoutMs) });
       } catch (cause) {
-        const why = cause instanceof Error && cause.name === "TimeoutError" ? `no answer within ${options.timeoutMs / 1000} s` : String(cause instanceof Error && cause.cause ? cause.cause : cause);
+        const why =
+          cause instanceof Error && cause.name === "TimeoutError"
+            ? `no answer within ${options.timeoutMs / 1000} s`
+            : String(cause instanceof Error && cause.cause ? cause.cause : cause);
         throw new UnreachableError(`${method} ${url.pathname} could not be completed: ${why}`, { cause });
       }
       const text = await response.text();
-      const wait = response.status === 429 ? parseRetryAfter(response.headers.get("retry-after")) ?? 1000 : undefined;
+      const wait = response.status === 429 ? (parseRetryAfter(response.headers.get("retry-after")) ?? 1000) : undefined;
       if (wait !== undefined && attempt <= 2 && wait <= maxRetryWaitMs) {
         await new Promise((done) => setTimeout(done, wait));
         continue;

@@ -95,7 +95,8 @@ async function runCheck(check: Check, kit: Kit): Promise<CheckResult> {
     return { name: check.name, outcome: "pass", reason: await check.run(kit) };
   } catch (error) {
     if (error instanceof CheckSkipped) return { name: check.name, outcome: "skip", reason: error.message };
-    if (error instanceof CheckFailed || error instanceof UnreachableError) return { name: check.name, outcome: "fail", reason: error.message };
+    if (error instanceof CheckFailed || error instanceof UnreachableError)
+      return { name: check.name, outcome: "fail", reason: error.message };
     const message = error instanceof Error ? error.message : String(error);
     return { name: check.name, outcome: "fail", reason: `the kit could not complete the check: ${message}` };
   }

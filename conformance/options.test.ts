@@ -38,7 +38,9 @@ describe("parseConformanceArgs", () => {
   it("takes the token from CONFORMANCE_TOKEN, --token first", () => {
     const fromEnv = parseConformanceArgs(["--base-url", "http://localhost:4010"], { CONFORMANCE_TOKEN: "from-env" });
     expect(fromEnv.kind === "run" && fromEnv.options.token).toBe("from-env");
-    const fromArgs = parseConformanceArgs(["--base-url", "http://localhost:4010", "--token", "from-args"], { CONFORMANCE_TOKEN: "from-env" });
+    const fromArgs = parseConformanceArgs(["--base-url", "http://localhost:4010", "--token", "from-args"], {
+      CONFORMANCE_TOKEN: "from-env",
+    });
     expect(fromArgs.kind === "run" && fromArgs.options.token).toBe("from-args");
   });
 
@@ -48,7 +50,10 @@ describe("parseConformanceArgs", () => {
     [["--base-url", "ftp://example.com", "--token", "abc"], "--base-url must be an http(s) URL"],
     [["--base-url", "http://localhost:4010", "--token", "abc", "--listen", "8787"], "--listen needs --allow-writes"],
     [["--base-url", "http://localhost:4010", "--token", "abc", "--allow-writes", "--listen", "70000"], "--listen must be a port number"],
-    [["--base-url", "http://localhost:4010", "--token", "abc", "--allow-writes", "--callback-url", "https://x.example.com"], "--callback-url needs --listen"],
+    [
+      ["--base-url", "http://localhost:4010", "--token", "abc", "--allow-writes", "--callback-url", "https://x.example.com"],
+      "--callback-url needs --listen",
+    ],
     [["--base-url", "http://localhost:4010", "--token", "abc", "--webhook-timeout", "0"], "--webhook-timeout must be a positive number"],
     [["--base-url", "http://localhost:4010", "--token", "abc", "--verbose"], "--verbose"],
   ])("refuses %j", (argv, message) => {

@@ -40,7 +40,8 @@ Usage: npm run conformance -- --base-url URL --token TOKEN [options]
 Exit status: 0 when no check failed, 1 when one did, 2 on a usage error, 130 when interrupted (Ctrl-C).`;
 
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
-const seconds = (fallback: number) => z.coerce.number().positive("must be a positive number of seconds").max(600, "must be at most 600 seconds").default(fallback);
+const seconds = (fallback: number) =>
+  z.coerce.number().positive("must be a positive number of seconds").max(600, "must be at most 600 seconds").default(fallback);
 
 const argsSchema = z
   .object({
@@ -56,7 +57,11 @@ const argsSchema = z
   .superRefine((args, ctx) => {
     // The round trip points the account's callback URL at the kit and creates a SKU: both writes.
     if (args.listen !== undefined && !args["allow-writes"]) {
-      ctx.addIssue({ code: "custom", path: ["listen"], message: "needs --allow-writes (the round trip changes the callback URL and creates a SKU)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["listen"],
+        message: "needs --allow-writes (the round trip changes the callback URL and creates a SKU)",
+      });
     }
     if (args["callback-url"] !== undefined && args.listen === undefined) {
       ctx.addIssue({ code: "custom", path: ["callback-url"], message: "needs --listen PORT (the receiver it reaches)" });

@@ -18,7 +18,11 @@ export interface WebhookReceiver {
   port: number;
   received: readonly ReceivedNotification[];
   /** The first notification, received or to come, that `matches`; null after `timeoutMs` or on abort. */
-  waitFor: (matches: (notification: ReceivedNotification) => boolean, timeoutMs: number, signal?: AbortSignal) => Promise<ReceivedNotification | null>;
+  waitFor: (
+    matches: (notification: ReceivedNotification) => boolean,
+    timeoutMs: number,
+    signal?: AbortSignal,
+  ) => Promise<ReceivedNotification | null>;
   close: () => Promise<void>;
 }
 

@@ -18,7 +18,15 @@ afterEach(() => sandbox.handle.reset());
 afterAll(() => sandbox.close());
 
 function options(token: string, extra: Partial<ConformanceOptions> = {}): ConformanceOptions {
-  return { baseUrl: sandbox.url, authUrl: sandbox.url, token, allowWrites: false, webhookTimeoutMs: 10_000, requestTimeoutMs: 10_000, ...extra };
+  return {
+    baseUrl: sandbox.url,
+    authUrl: sandbox.url,
+    token,
+    allowWrites: false,
+    webhookTimeoutMs: 10_000,
+    requestTimeoutMs: 10_000,
+    ...extra,
+  };
 }
 
 function named(report: ConformanceReport, outcome: Outcome): string[] {
@@ -57,7 +65,11 @@ describe("the kit against the sandbox", () => {
 
     const report = await runConformance(options(token, { allowWrites: true, listen: 0 }));
 
-    expect(result(report, "webhook-url.restore")).toEqual({ name: "webhook-url.restore", outcome: "pass", reason: "the previous callback URL is set again" });
+    expect(result(report, "webhook-url.restore")).toEqual({
+      name: "webhook-url.restore",
+      outcome: "pass",
+      reason: "the previous callback URL is set again",
+    });
     expect(await callbackUrl(token)).toEqual({ url: previous });
   });
 
@@ -89,7 +101,10 @@ describe("the kit against the sandbox", () => {
     });
     expect(result(report, "user.basic-info")).toMatchObject({ outcome: "skip", reason: expect.stringContaining("lacks basic_user_info") });
     // SKU creation needs portfolio:write: 403 with statusCode -6, so nothing is created or awaited.
-    expect(result(report, "skus.create")).toMatchObject({ outcome: "skip", reason: "the token lacks portfolio:write and portfolio:read: answered 403" });
+    expect(result(report, "skus.create")).toMatchObject({
+      outcome: "skip",
+      reason: "the token lacks portfolio:write and portfolio:read: answered 403",
+    });
     expect(result(report, "prices.create")).toMatchObject({ outcome: "skip", reason: "blocked: skus.create created no SKU" });
     expect(result(report, "webhooks.notification")?.outcome).toBe("skip");
     expect(result(report, "webhook-url.restore")?.outcome).toBe("pass");
@@ -97,7 +112,9 @@ describe("the kit against the sandbox", () => {
 
   it("without --allow-writes, writes nothing", async () => {
     const token = await obtainAccessToken(sandbox.url);
-    const before = (await (await sandbox.api("/v1.0/marketplace/portfolios/prices?_limit=200", { token })).json()) as { results: unknown[] };
+    const before = (await (await sandbox.api("/v1.0/marketplace/portfolios/prices?_limit=200", { token })).json()) as {
+      results: unknown[];
+    };
 
     const report = await runConformance(options(token));
 
@@ -141,7 +158,16 @@ describe("npm run conformance", () => {
   it("on Ctrl-C restores the callback URL, says INTERRUPTED and exits 130", async () => {
     const token = await obtainAccessToken(sandbox.url);
     // A callback URL nothing listens on: the notification never comes, so the run waits for it.
-    const args = ["scripts/conformance.ts", "--base-url", sandbox.url, "--allow-writes", "--listen", "0", "--callback-url", "http://127.0.0.1:9/nowhere"];
+    const args = [
+      "scripts/conformance.ts",
+      "--base-url",
+      sandbox.url,
+      "--allow-writes",
+      "--listen",
+      "0",
+      "--callback-url",
+      "http://127.0.0.1:9/nowhere",
+    ];
     const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), args, { cwd: ROOT, env: { ...process.env, CONFORMANCE_TOKEN: token } });
     let stdout = "";
     child.stdout.on("data", (chunk: Buffer) => {

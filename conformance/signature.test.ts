@@ -15,8 +15,16 @@ describe("verifySignature (spec: Events → Signature)", () => {
   it.each([
     ["no header", undefined, "no X-SVC-Signature header"],
     ["a hexadecimal digest", createHmac("sha256", TOKEN).update(body).digest("hex"), "the signature is hexadecimal, not Base64"],
-    ["a prefixed digest", `sha256=${createHmac("sha256", TOKEN).update(body).digest("base64")}`, "the signature carries a prefix (sha256=)"],
-    ["a digest of re-serialized JSON", signBody(JSON.stringify(JSON.parse(body.toString("utf8"))), TOKEN), "the signature is over re-serialized JSON, not the body as sent"],
+    [
+      "a prefixed digest",
+      `sha256=${createHmac("sha256", TOKEN).update(body).digest("base64")}`,
+      "the signature carries a prefix (sha256=)",
+    ],
+    [
+      "a digest of re-serialized JSON",
+      signBody(JSON.stringify(JSON.parse(body.toString("utf8"))), TOKEN),
+      "the signature is over re-serialized JSON, not the body as sent",
+    ],
     ["another key", signBody(body, "another-token"), "it is not Base64(HMAC-SHA256(body, access token)) with this token"],
   ])("refuses %s, naming the mistake", (_case, header, reason) => {
     expect(verifySignature(body, header, TOKEN)).toEqual({ valid: false, reason });

@@ -34,7 +34,8 @@ export function verifySignature(body: Buffer, header: string | string[] | undefi
   }
   try {
     const reserialized = JSON.stringify(JSON.parse(body.toString("utf8")));
-    if (equal(value, signBody(reserialized, token))) return { valid: false, reason: "the signature is over re-serialized JSON, not the body as sent" };
+    if (equal(value, signBody(reserialized, token)))
+      return { valid: false, reason: "the signature is over re-serialized JSON, not the body as sent" };
   } catch {
     // Not JSON: nothing else to try.
   }

@@ -19,14 +19,27 @@ const ORDERS_PATH = "/v1.0/marketplace/orders";
 const MAX_LIMIT = 100;
 
 /** Six prices of the spec's example, for six SKUs. */
-const prices = Array.from({ length: 6 }, (_, index) => ({ ...specPrice, id: (index + 0x100).toString(16).padStart(24, "0"), sku: `CAM-00${index + 1}`, priceHistory: [] }));
+const prices = Array.from({ length: 6 }, (_, index) => ({
+  ...specPrice,
+  id: (index + 0x100).toString(16).padStart(24, "0"),
+  sku: `CAM-00${index + 1}`,
+  priceHistory: [],
+}));
 
 /** Twelve orders of the spec's example; with `faults`, each without its `customer`. */
 function makeOrders(faults: boolean): Record<string, unknown>[] {
   return Array.from({ length: 12 }, (_, index) => {
     const { customer, ...order } = structuredClone(specOrder);
     const at = new Date(Date.UTC(2026, 4, 1 + index, 12)).toISOString();
-    return { ...order, ...(faults ? {} : { customer }), id: (index + 1).toString(16).padStart(24, "0"), created_at: at, approved_at: at, purchased_at: at, updated_at: at };
+    return {
+      ...order,
+      ...(faults ? {} : { customer }),
+      id: (index + 1).toString(16).padStart(24, "0"),
+      created_at: at,
+      approved_at: at,
+      purchased_at: at,
+      updated_at: at,
+    };
   });
 }
 
@@ -44,14 +57,17 @@ function startTinyPlatform({ faults }: { faults: boolean }): Promise<{ url: stri
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? "/", "http://wrong.test");
     const body = await readBody(request);
-    const send = (status: number, json: unknown) => response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(json));
+    const send = (status: number, json: unknown) =>
+      response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(json));
 
     if (url.pathname === "/auth/integradores/oauth") return send(400, { error: "invalid_request" });
-    if (url.pathname === "/v1.0/integradores/oauth/token") return send(400, { error: body.includes("client_id") ? "invalid_client" : "invalid_request" });
+    if (url.pathname === "/v1.0/integradores/oauth/token")
+      return send(400, { error: body.includes("client_id") ? "invalid_client" : "invalid_request" });
     if (request.headers.authorization !== `Bearer ${TOKEN}`) return send(401, { error: "invalid_token" });
 
     const route = `${request.method} ${url.pathname}`;
-    if (route === "POST /v1.0/integradores/basic_user_info") return send(200, { user_name: "Loja Errada", user_email: "errada@example.com" });
+    if (route === "POST /v1.0/integradores/basic_user_info")
+      return send(200, { user_name: "Loja Errada", user_email: "errada@example.com" });
     if (route === "GET /v1.0/marketplace/webhooks/url" || route === "GET /v1.0/webhooks") return send(200, { url: callback });
     if (route === "POST /v1.0/marketplace/webhooks/url") {
       callback = (JSON.parse(body) as { url: string }).url;
@@ -79,7 +95,11 @@ function startTinyPlatform({ faults }: { faults: boolean }): Promise<{ url: stri
       // WRONG: absolute links, where the spec gives relative query strings or paths. Right: a
       // relative query string.
       const link = (at: number) => `${faults ? `http://${request.headers.host}${ORDERS_PATH}` : ""}?_limit=${limit}&_offset=${at}`;
-      const links = { previous: offset > 0 ? link(Math.max(0, offset - limit)) : null, self: link(offset), next: offset + limit < orders.length ? link(offset + limit) : null };
+      const links = {
+        previous: offset > 0 ? link(Math.max(0, offset - limit)) : null,
+        self: link(offset),
+        next: offset + limit < orders.length ? link(offset + limit) : null,
+      };
       return send(200, { meta: { page: { limit, offset, count: results.length, max_limit: MAX_LIMIT }, links }, results });
     }
     if (request.method === "GET" && url.pathname.startsWith(`${ORDERS_PATH}/`)) {
@@ -90,25 +110,57 @@ function startTinyPlatform({ faults }: { faults: boolean }): Promise<{ url: stri
       const sku = JSON.parse(body) as { code: string; title: Record<string, string> };
       if (!sku.title.pt_BR) {
         const errors = [{ field: "title.pt_BR", message: "is required" }];
-        return send(400, { token: "t", id: null, sku: sku.code, statusCode: -4, statusMessage: "An sku had problems on import", errors, data: null });
+        return send(400, {
+          token: "t",
+          id: null,
+          sku: sku.code,
+          statusCode: -4,
+          statusMessage: "An sku had problems on import",
+          errors,
+          data: null,
+        });
       }
       const id = "0000000000000000000000ff";
-      send(201, { token: "t", id, sku: sku.code, statusCode: 0, statusMessage: "The sku was imported and will be processed", errors: [], data: sku });
+      send(201, {
+        token: "t",
+        id,
+        sku: sku.code,
+        statusCode: 0,
+        statusMessage: "The sku was imported and will be processed",
+        errors: [],
+        data: sku,
+      });
       if (callback) {
         const payload = JSON.stringify({ data: { domain: "portfolio.sku", status: "created", id, code: sku.code } });
         // WRONG: a hexadecimal digest, where the spec gives Base64.
-        const signature = createHmac("sha256", TOKEN).update(payload).digest(faults ? "hex" : "base64");
-        await fetch(callback, { method: "POST", headers: { "content-type": "application/json", "x-svc-signature": signature }, body: payload });
+        const signature = createHmac("sha256", TOKEN)
+          .update(payload)
+          .digest(faults ? "hex" : "base64");
+        await fetch(callback, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-svc-signature": signature },
+          body: payload,
+        });
       }
       return;
     }
     return send(404, { error: "not_found" });
   });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server })));
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server })),
+  );
 }
 
 function check(url: string): Promise<ConformanceReport> {
-  return runConformance({ baseUrl: url, authUrl: url, token: TOKEN, allowWrites: true, listen: 0, webhookTimeoutMs: 5000, requestTimeoutMs: 5000 });
+  return runConformance({
+    baseUrl: url,
+    authUrl: url,
+    token: TOKEN,
+    allowWrites: true,
+    listen: 0,
+    webhookTimeoutMs: 5000,
+    requestTimeoutMs: 5000,
+  });
 }
 
 let wrong: { url: string; server: Server };
@@ -140,9 +192,15 @@ describe("the kit against a wrong platform", () => {
     expect(result("orders.list.links")).toEqual({
       name: "orders.list.links",
       outcome: "fail",
-      reason: expect.stringMatching(/^meta\.links\.self of GET \/v1\.0\/marketplace\/orders\?_limit=4&_offset=4 is absolute \(http:\/\/127\.0\.0\.1:\d+\/v1\.0\/marketplace\/orders\?_limit=4&_offset=4\)/),
+      reason: expect.stringMatching(
+        /^meta\.links\.self of GET \/v1\.0\/marketplace\/orders\?_limit=4&_offset=4 is absolute \(http:\/\/127\.0\.0\.1:\d+\/v1\.0\/marketplace\/orders\?_limit=4&_offset=4\)/,
+      ),
     });
-    expect(result("orders.list.items")).toEqual({ name: "orders.list.items", outcome: "fail", reason: expect.stringContaining("results[0].customer: ") });
+    expect(result("orders.list.items")).toEqual({
+      name: "orders.list.items",
+      outcome: "fail",
+      reason: expect.stringContaining("results[0].customer: "),
+    });
     expect(result("orders.get")).toEqual({ name: "orders.get", outcome: "fail", reason: expect.stringContaining("customer: ") });
     expect(result("webhooks.signature")).toEqual({
       name: "webhooks.signature",
@@ -150,15 +208,32 @@ describe("the kit against a wrong platform", () => {
       reason: "X-SVC-Signature of the notification: the signature is hexadecimal, not Base64",
     });
     // Orders come oldest first whatever is asked, and every filter answers every order.
-    expect(result("orders.sort.created_at:desc")).toMatchObject({ outcome: "fail", reason: expect.stringMatching(/results\[1\] \(created_at 2026-05-02T12:00:00.000Z\) comes after results\[0\]/) });
-    expect(result("orders.filter.id")).toMatchObject({ outcome: "fail", reason: expect.stringMatching(/^GET \/v1\.0\/marketplace\/orders\?id=0+7&_limit=100 answered id 0+1 with id "0+1": not id = 0+7$/) });
-    expect(result("orders.filter.updated_at__ge")).toMatchObject({ outcome: "fail", reason: expect.stringContaining("not updated_at ≥ 2026-05-07T12:00:00.000Z") });
+    expect(result("orders.sort.created_at:desc")).toMatchObject({
+      outcome: "fail",
+      reason: expect.stringMatching(/results\[1\] \(created_at 2026-05-02T12:00:00.000Z\) comes after results\[0\]/),
+    });
+    expect(result("orders.filter.id")).toMatchObject({
+      outcome: "fail",
+      reason: expect.stringMatching(/^GET \/v1\.0\/marketplace\/orders\?id=0+7&_limit=100 answered id 0+1 with id "0+1": not id = 0+7$/),
+    });
+    expect(result("orders.filter.updated_at__ge")).toMatchObject({
+      outcome: "fail",
+      reason: expect.stringContaining("not updated_at ≥ 2026-05-07T12:00:00.000Z"),
+    });
   });
 
   it("skips what builds on a broken answer instead of failing it twice", () => {
-    expect(result("prices.list.items")).toEqual({ name: "prices.list.items", outcome: "skip", reason: "blocked: prices.list.envelope failed" });
+    expect(result("prices.list.items")).toEqual({
+      name: "prices.list.items",
+      outcome: "skip",
+      reason: "blocked: prices.list.envelope failed",
+    });
     expect(result("prices.filter.sku")).toMatchObject({ outcome: "skip", reason: "blocked: prices.list.envelope failed" });
-    expect(result("orders.list.links-follow")).toEqual({ name: "orders.list.links-follow", outcome: "skip", reason: "blocked: orders.list.links failed" });
+    expect(result("orders.list.links-follow")).toEqual({
+      name: "orders.list.links-follow",
+      outcome: "skip",
+      reason: "blocked: orders.list.links failed",
+    });
   });
 
   it("passes what the server does right", () => {
@@ -205,10 +280,22 @@ describe("the kit against a wrong platform", () => {
 
 describe("the same server without the faults", () => {
   it("passes with links as relative query strings and a price list without links", () => {
-    for (const name of ["prices.list.envelope", "prices.list.items", "prices.list.price-history", "orders.list.items", "orders.list.links", "orders.list.links-follow", "orders.get", "webhooks.signature"]) {
+    for (const name of [
+      "prices.list.envelope",
+      "prices.list.items",
+      "prices.list.price-history",
+      "orders.list.items",
+      "orders.list.links",
+      "orders.list.links-follow",
+      "orders.get",
+      "webhooks.signature",
+    ]) {
       expect([name, result(name, rightReport)?.outcome]).toEqual([name, "pass"]);
     }
     expect(result("orders.list.links", rightReport)?.reason).toContain("previous → 0, self → 4, next → 8");
-    expect(result("prices.list.links", rightReport)).toMatchObject({ outcome: "skip", reason: "no meta.links: the price list response of endpoint 7 shows only meta.page" });
+    expect(result("prices.list.links", rightReport)).toMatchObject({
+      outcome: "skip",
+      reason: "no meta.links: the price list response of endpoint 7 shows only meta.page",
+    });
   });
 });

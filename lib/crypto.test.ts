@@ -56,7 +56,9 @@ function encryptV1(plaintext: string, context: string, withKey: Buffer): string 
   const cipher = createCipheriv("aes-256-gcm", withKey, iv);
   cipher.setAAD(Buffer.from(context, "utf8"));
   const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-  return ["v1", iv, ciphertext, cipher.getAuthTag()].map((part) => (typeof part === "string" ? part : part.toString("base64url"))).join(".");
+  return ["v1", iv, ciphertext, cipher.getAuthTag()]
+    .map((part) => (typeof part === "string" ? part : part.toString("base64url")))
+    .join(".");
 }
 
 describe("key rotation", () => {

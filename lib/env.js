@@ -85,17 +85,12 @@ export function isLoopbackUrl(url) {
   }
 }
 
-const httpUrl = z
-  .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
-  .transform((url) => url.replace(/\/+$/, ""));
+const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).transform((url) => url.replace(/\/+$/, ""));
 
 // A 32-byte key given as base64 (44 characters) or hex (64 characters).
 const encryptionKey = z
   .string()
-  .refine(
-    (value) => decodeKey(value) !== null,
-    "must be 32 bytes encoded as base64 or hex (generate one with `openssl rand -base64 32`)",
-  );
+  .refine((value) => decodeKey(value) !== null, "must be 32 bytes encoded as base64 or hex (generate one with `openssl rand -base64 32`)");
 
 /** @param {string} value @returns {Buffer | null} */
 export function decodeKey(value) {
@@ -136,7 +131,12 @@ export const envSchema = z.object({
   TOKEN_ENCRYPTION_KEYS_PREVIOUS: optionalString.pipe(
     z
       .string()
-      .transform((value) => value.split(",").map((key) => key.trim()).filter(Boolean))
+      .transform((value) =>
+        value
+          .split(",")
+          .map((key) => key.trim())
+          .filter(Boolean),
+      )
       .pipe(z.array(encryptionKey))
       .optional(),
   ),
@@ -147,8 +147,18 @@ export const envSchema = z.object({
   EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   // Sessions: ended after this long without a visit, and this long after sign-in in any case.
-  SESSION_IDLE_SECONDS: z.coerce.number().int().min(60).max(90 * 86_400).default(12 * 3_600),
-  SESSION_MAX_AGE_SECONDS: z.coerce.number().int().min(60).max(365 * 86_400).default(7 * 86_400),
+  SESSION_IDLE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(90 * 86_400)
+    .default(12 * 3_600),
+  SESSION_MAX_AGE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(365 * 86_400)
+    .default(7 * 86_400),
   // Where received events are processed: "inline", in the dashboard process that received them,
   // or "worker", in separate `npm run worker` processes (what `npm start` runs), which keeps the
   // request thread for requests. See docs/deploy.md.
@@ -291,8 +301,7 @@ export function parseEnv(source) {
     throw new Error(`Invalid environment variables:\n${lines.join("\n")}`);
   }
   const parsed = result.data;
-  const sandboxMode =
-    isLoopbackUrl(parsed.MARKETPLACE_AUTH_URL) && isLoopbackUrl(parsed.MARKETPLACE_BASE_URL);
+  const sandboxMode = isLoopbackUrl(parsed.MARKETPLACE_AUTH_URL) && isLoopbackUrl(parsed.MARKETPLACE_BASE_URL);
 
   if (parsed.NODE_ENV === "production" && !sandboxMode) {
     const missing = PRODUCTION_SECRETS.filter((name) => !parsed[name]);
@@ -315,8 +324,7 @@ export function parseEnv(source) {
     }
   }
 
-  const devSecrets =
-    parsed.AUTH_SECRET && parsed.TOKEN_ENCRYPTION_KEY ? null : loadOrCreateDevSecrets();
+  const devSecrets = parsed.AUTH_SECRET && parsed.TOKEN_ENCRYPTION_KEY ? null : loadOrCreateDevSecrets();
   const embeddedPort = parsed.EMBEDDED_DATABASE_PORT ?? defaultEmbeddedPort();
 
   return {
@@ -332,9 +340,7 @@ export function parseEnv(source) {
     MARKETPLACE_CLIENT_ID: parsed.MARKETPLACE_CLIENT_ID ?? "demo-integrator",
     MARKETPLACE_CLIENT_SECRET: parsed.MARKETPLACE_CLIENT_SECRET ?? "demo-secret",
     AUTH_SECRET: parsed.AUTH_SECRET ?? /** @type {NonNullable<typeof devSecrets>} */ (devSecrets).AUTH_SECRET,
-    TOKEN_ENCRYPTION_KEY:
-      parsed.TOKEN_ENCRYPTION_KEY ??
-      /** @type {NonNullable<typeof devSecrets>} */ (devSecrets).TOKEN_ENCRYPTION_KEY,
+    TOKEN_ENCRYPTION_KEY: parsed.TOKEN_ENCRYPTION_KEY ?? /** @type {NonNullable<typeof devSecrets>} */ (devSecrets).TOKEN_ENCRYPTION_KEY,
     /** @type {"json" | "pretty"} */
     LOG_FORMAT: parsed.LOG_FORMAT ?? (parsed.NODE_ENV === "development" ? "pretty" : "json"),
     /** @type {NonNullable<typeof parsed.LOG_LEVEL>} */

@@ -58,9 +58,15 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ ...realPlatform, ...realSecrets, MARKETPLACE_BASE_URL: "http://api.marketplace.example" })).toThrow(
       /MARKETPLACE_BASE_URL must be https/,
     );
-    expect(() => parseEnv({ ...realPlatform, ...realSecrets, PUBLIC_BASE_URL: "http://dashboard.example" })).toThrow(/PUBLIC_BASE_URL must be https/);
-    expect(parseEnv({ ...realPlatform, ...realSecrets, PUBLIC_BASE_URL: "https://dashboard.example" }).PUBLIC_BASE_URL).toBe("https://dashboard.example");
-    expect(parseEnv({ ...realPlatform, ...realSecrets, PUBLIC_BASE_URL: "http://127.0.0.1:3000" }).PUBLIC_BASE_URL).toBe("http://127.0.0.1:3000");
+    expect(() => parseEnv({ ...realPlatform, ...realSecrets, PUBLIC_BASE_URL: "http://dashboard.example" })).toThrow(
+      /PUBLIC_BASE_URL must be https/,
+    );
+    expect(parseEnv({ ...realPlatform, ...realSecrets, PUBLIC_BASE_URL: "https://dashboard.example" }).PUBLIC_BASE_URL).toBe(
+      "https://dashboard.example",
+    );
+    expect(parseEnv({ ...realPlatform, ...realSecrets, PUBLIC_BASE_URL: "http://127.0.0.1:3000" }).PUBLIC_BASE_URL).toBe(
+      "http://127.0.0.1:3000",
+    );
   });
 
   it("rejects malformed values with a message naming the variable", () => {
@@ -77,7 +83,10 @@ describe("parseEnv", () => {
     expect(parseEnv({ NODE_ENV: "development" })).toMatchObject({ LOG_FORMAT: "pretty", LOG_LEVEL: "info" });
     expect(parseEnv({ NODE_ENV: "production" })).toMatchObject({ LOG_FORMAT: "json", LOG_LEVEL: "info" });
     expect(parseEnv({ NODE_ENV: "test" })).toMatchObject({ LOG_FORMAT: "json", LOG_LEVEL: "silent" });
-    expect(parseEnv({ NODE_ENV: "development", LOG_FORMAT: "json", LOG_LEVEL: "debug" })).toMatchObject({ LOG_FORMAT: "json", LOG_LEVEL: "debug" });
+    expect(parseEnv({ NODE_ENV: "development", LOG_FORMAT: "json", LOG_LEVEL: "debug" })).toMatchObject({
+      LOG_FORMAT: "json",
+      LOG_LEVEL: "debug",
+    });
     expect(() => parseEnv({ LOG_FORMAT: "xml" })).toThrow(/LOG_FORMAT/);
     expect(() => parseEnv({ LOG_LEVEL: "verbose" })).toThrow(/LOG_LEVEL/);
   });
@@ -106,7 +115,9 @@ describe("parseEnv", () => {
 
 describe("assertSupportedNode", () => {
   it("stops an out-of-support Node.js, saying how to run the project on 24", () => {
-    expect(() => assertSupportedNode("20.20.2")).toThrow(/Node\.js 20\.20\.2 is out of support; this project runs on Node\.js 24 LTS\. Start it through npm/);
+    expect(() => assertSupportedNode("20.20.2")).toThrow(
+      /Node\.js 20\.20\.2 is out of support; this project runs on Node\.js 24 LTS\. Start it through npm/,
+    );
     expect(() => assertSupportedNode("22.18.0")).toThrow(/out of support/);
     expect(() => assertSupportedNode("garbage")).toThrow(/out of support/);
   });

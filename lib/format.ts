@@ -20,7 +20,10 @@ export interface DisplayFormat {
   percent(fraction: number): string;
 }
 
-export function displayFormat({ locale = DEFAULT_LOCALE, timeZone = DEFAULT_TIME_ZONE }: { locale?: Locale; timeZone?: string } = {}): DisplayFormat {
+export function displayFormat({
+  locale = DEFAULT_LOCALE,
+  timeZone = DEFAULT_TIME_ZONE,
+}: { locale?: Locale; timeZone?: string } = {}): DisplayFormat {
   const formatter = createFormatter({ locale, timeZone, formats });
   return {
     locale,

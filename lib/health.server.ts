@@ -11,7 +11,10 @@ export interface Readiness {
 
 async function shippedMigrations(): Promise<string[]> {
   const entries = await readdir(path.join(process.cwd(), "prisma", "migrations"), { withFileTypes: true });
-  return entries.filter((entry) => entry.isDirectory() && /^\d+_/.test(entry.name)).map((entry) => entry.name).sort();
+  return entries
+    .filter((entry) => entry.isDirectory() && /^\d+_/.test(entry.name))
+    .map((entry) => entry.name)
+    .sort();
 }
 
 /** Ready only once every shipped migration is applied: a newer build must not serve an older schema. */

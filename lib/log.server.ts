@@ -59,7 +59,11 @@ const pathKey = (key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `
 /** Each secret key up to two levels down, and where an order payload keeps customers' documents. */
 const REDACT_PATHS = [
   ...SECRET_KEYS.flatMap((key) => [pathKey(key).replace(/^\./, ""), `*${pathKey(key)}`, `*.*${pathKey(key)}`]),
-  ...["customer.document_number", "deliveries.*.shipping.recipient.document_number", "payments.*.gateway.document"].flatMap((path) => [path, `*.${path}`, `*.*.${path}`]),
+  ...["customer.document_number", "deliveries.*.shipping.recipient.document_number", "payments.*.gateway.document"].flatMap((path) => [
+    path,
+    `*.${path}`,
+    `*.*.${path}`,
+  ]),
 ];
 
 const keyAlternatives = SECRET_KEYS.filter((key) => key !== "code")
@@ -86,11 +90,20 @@ const TEXT_RULES: readonly [RegExp, string | ((match: string) => string)][] = [
   [/\b\d{3}\.?\d{3}\.?\d{3}-?\d{2}\b/g, CENSOR],
   // An opaque credential anywhere (an access token in an error message): 32 or more URL-safe
   // characters mixing upper case, lower case and digits. Hex digests and UUIDs have no upper case.
-  [/(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{32,}={0,2}(?![A-Za-z0-9_-])/g, (match) => (/[A-Z]/.test(match) && /[a-z]/.test(match) && /\d/.test(match) ? CENSOR : match)],
+  [
+    /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{32,}={0,2}(?![A-Za-z0-9_-])/g,
+    (match) => (/[A-Z]/.test(match) && /[a-z]/.test(match) && /\d/.test(match) ? CENSOR : match),
+  ],
 ];
 
 /** This deployment's own secrets, wherever they appear. */
-const KNOWN_SECRETS = [env.AUTH_SECRET, env.TOKEN_ENCRYPTION_KEY, ...(env.TOKEN_ENCRYPTION_KEYS_PREVIOUS ?? []), env.MARKETPLACE_CLIENT_SECRET, process.env.SANDBOX_CONTROL_TOKEN]
+const KNOWN_SECRETS = [
+  env.AUTH_SECRET,
+  env.TOKEN_ENCRYPTION_KEY,
+  ...(env.TOKEN_ENCRYPTION_KEYS_PREVIOUS ?? []),
+  env.MARKETPLACE_CLIENT_SECRET,
+  process.env.SANDBOX_CONTROL_TOKEN,
+]
   .filter((secret): secret is string => typeof secret === "string" && secret.length >= 8)
   // As they would appear inside a JSON string too.
   .flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1)]);

@@ -57,7 +57,10 @@ function feed(logger: Logger) {
     },
     "received a request",
   );
-  logger.warn({ AUTH_SECRET: secrets.authSecret, TOKEN_ENCRYPTION_KEY: secrets.encryptionKey, webhookKey: secrets.webhookKey }, "settings read");
+  logger.warn(
+    { AUTH_SECRET: secrets.authSecret, TOKEN_ENCRYPTION_KEY: secrets.encryptionKey, webhookKey: secrets.webhookKey },
+    "settings read",
+  );
   logger.info(
     {
       order: {
@@ -74,9 +77,18 @@ function feed(logger: Logger) {
     "order fetched",
   );
   logger.info(`customer ${secrets.cpf} of company ${secrets.cnpj} asked again (${secrets.cpfDigits}, ${secrets.cnpjDigits})`);
-  logger.error({ err: new Error(`the platform refused Authorization: Bearer ${secrets.accessToken}; token ${secrets.otherToken} is unknown`) }, "platform call failed");
-  logger.error(Object.assign(new Error(`connect to postgresql://dashboard:${secrets.databasePassword}@db.internal:5432/dashboard failed`), { code: "ECONNREFUSED" }));
-  logger.warn(`callback http://localhost:3000/api/auth/callback/marketplace?code=${secrets.oauthCode}&state=s1 with cookie: ${secrets.otherCookie}`);
+  logger.error(
+    { err: new Error(`the platform refused Authorization: Bearer ${secrets.accessToken}; token ${secrets.otherToken} is unknown`) },
+    "platform call failed",
+  );
+  logger.error(
+    Object.assign(new Error(`connect to postgresql://dashboard:${secrets.databasePassword}@db.internal:5432/dashboard failed`), {
+      code: "ECONNREFUSED",
+    }),
+  );
+  logger.warn(
+    `callback http://localhost:3000/api/auth/callback/marketplace?code=${secrets.oauthCode}&state=s1 with cookie: ${secrets.otherCookie}`,
+  );
   logger.warn(`signed with ${secrets.authSecret} and ${secrets.encryptionKey}`);
 }
 
@@ -92,7 +104,8 @@ function expectNoSecret(output: string) {
   expect(output).toContain("[redacted]");
 }
 
-const request = () => new Request("http://localhost/api/webhooks/marketplace/wk", { method: "POST", headers: { "x-request-id": REQUEST_ID } });
+const request = () =>
+  new Request("http://localhost/api/webhooks/marketplace/wk", { method: "POST", headers: { "x-request-id": REQUEST_ID } });
 
 describe.each<LogFormat>(["json", "pretty"])("%s logs", (format) => {
   const loggers: [string, (root: Logger) => Logger, string[]][] = [
@@ -109,13 +122,21 @@ describe.each<LogFormat>(["json", "pretty"])("%s logs", (format) => {
     expect(lines).toHaveLength(9);
     expectNoSecret(output);
     // An error's own code is kept, under another name than OAuth's code.
-    for (const message of ["exchanged an authorization code", "received a request", "order fetched", "platform call failed", "asked again", "ECONNREFUSED"]) {
+    for (const message of [
+      "exchanged an authorization code",
+      "received a request",
+      "order fetched",
+      "platform call failed",
+      "asked again",
+      "ECONNREFUSED",
+    ]) {
       expect(output).toContain(message);
     }
     for (const value of context) expect(output).toContain(value);
     if (format === "json") {
       // Still one JSON object per line, with its level and time.
-      for (const line of lines) expect(JSON.parse(line)).toMatchObject({ level: expect.any(String), time: expect.any(String), msg: expect.any(String) });
+      for (const line of lines)
+        expect(JSON.parse(line)).toMatchObject({ level: expect.any(String), time: expect.any(String), msg: expect.any(String) });
     }
   });
 });
@@ -155,6 +176,8 @@ describe("requestIdOf", () => {
     const bare = new Request("http://localhost/api/health");
     expect(requestIdOf(bare)).toMatch(/^[0-9a-f-]{36}$/);
     expect(requestIdOf(bare)).toBe(requestIdOf(bare));
-    expect(requestIdOf(new Request("http://localhost/", { headers: { "x-request-id": "bad id with spaces <script>" } }))).not.toContain("bad");
+    expect(requestIdOf(new Request("http://localhost/", { headers: { "x-request-id": "bad id with spaces <script>" } }))).not.toContain(
+      "bad",
+    );
   });
 });

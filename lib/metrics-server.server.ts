@@ -25,7 +25,10 @@ const globalForServer = globalThis as unknown as { dashboardMetricsServer?: Prom
  * metrics are switched off (METRICS_PORT=off) or the port could not be taken.
  */
 export function startMetricsServer(options: { port?: number | null; host?: string } = {}): Promise<MetricsServer | null> {
-  globalForServer.dashboardMetricsServer ??= listen(options.port === undefined ? env.METRICS_PORT : options.port, options.host ?? env.METRICS_HOST);
+  globalForServer.dashboardMetricsServer ??= listen(
+    options.port === undefined ? env.METRICS_PORT : options.port,
+    options.host ?? env.METRICS_HOST,
+  );
   return globalForServer.dashboardMetricsServer;
 }
 

@@ -16,16 +16,7 @@ const PLATFORM_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15];
 
 /** What the webhook receiver answered (lib/webhooks/receiver.server.ts, webhookOutcome). */
 export type WebhookOutcomeLabel =
-  | "accepted"
-  | "duplicate"
-  | "held"
-  | "invalid"
-  | "unauthorized"
-  | "rate_limited"
-  | "not_found"
-  | "gone"
-  | "too_large"
-  | "unavailable";
+  "accepted" | "duplicate" | "held" | "invalid" | "unauthorized" | "rate_limited" | "not_found" | "gone" | "too_large" | "unavailable";
 
 export type ReconcileOutcomeLabel = "ok" | "failed" | "rate_limited" | "timeout";
 

@@ -7,7 +7,10 @@ import { metrics, recordPlatformResponse } from "@/lib/metrics.server";
 
 async function platformCount(endpoint: string, status: string): Promise<number> {
   const { values } = await metrics.platformRequests.get();
-  return values.find((sample) => sample.metricName?.endsWith("_count") && sample.labels.endpoint === endpoint && sample.labels.status === status)?.value ?? 0;
+  return (
+    values.find((sample) => sample.metricName?.endsWith("_count") && sample.labels.endpoint === endpoint && sample.labels.status === status)
+      ?.value ?? 0
+  );
 }
 
 function clientAnswering(answer: () => Promise<Response>) {
@@ -17,8 +20,12 @@ function clientAnswering(answer: () => Promise<Response>) {
 describe("platform request metrics", () => {
   it("count an answer by its status, whatever the client makes of its body", async () => {
     const before = [await platformCount("getWebhookUrl", "200"), await platformCount("getWebhookUrl", "500")];
-    await clientAnswering(async () => Response.json({ unexpected: true })).getWebhookUrl().catch(() => {});
-    await clientAnswering(async () => Response.json({ error: "boom" }, { status: 500 })).getWebhookUrl().catch(() => {});
+    await clientAnswering(async () => Response.json({ unexpected: true }))
+      .getWebhookUrl()
+      .catch(() => {});
+    await clientAnswering(async () => Response.json({ error: "boom" }, { status: 500 }))
+      .getWebhookUrl()
+      .catch(() => {});
     expect(await platformCount("getWebhookUrl", "200")).toBe(before[0]! + 1);
     expect(await platformCount("getWebhookUrl", "500")).toBe(before[1]! + 1);
   });
@@ -27,7 +34,9 @@ describe("platform request metrics", () => {
     const network = await platformCount("listOrders", "network");
     const timeout = await platformCount("createPrice", "timeout");
     // A read whose connection failed is sent once more: two requests.
-    await clientAnswering(() => Promise.reject(new TypeError("fetch failed"))).listOrders().catch(() => {});
+    await clientAnswering(() => Promise.reject(new TypeError("fetch failed")))
+      .listOrders()
+      .catch(() => {});
     await clientAnswering(() => Promise.reject(new DOMException("The operation timed out.", "TimeoutError")))
       .createPrice({ sku: "S", price: { amount: 1, currency: "BRL", normalizer: 100 } } as never)
       .catch(() => {});

@@ -44,9 +44,7 @@ describe("moneyToDecimalString", () => {
 
   it("handles the largest safe integer and bigints beyond it without losing digits", () => {
     expect(moneyToDecimalString({ value: Number.MAX_SAFE_INTEGER, normalizer: 100 })).toBe("90071992547409.91");
-    expect(moneyToDecimalString({ value: 123456789012345678901234567890n, normalizer: 1000 })).toBe(
-      "123456789012345678901234567.890",
-    );
+    expect(moneyToDecimalString({ value: 123456789012345678901234567890n, normalizer: 1000 })).toBe("123456789012345678901234567.890");
   });
 
   it("rejects numbers that are not safe integers", () => {
@@ -95,9 +93,7 @@ describe("formatMoney", () => {
     expect(formatMoney({ value: 12345678901234567890123n, currency: "USD", normalizer: 100 }, "en-US")).toBe(
       "$123,456,789,012,345,678,901.23",
     );
-    expect(formatMoney({ value: Number.MAX_SAFE_INTEGER, currency: "USD", normalizer: 100 }, "en-US")).toBe(
-      "$90,071,992,547,409.91",
-    );
+    expect(formatMoney({ value: Number.MAX_SAFE_INTEGER, currency: "USD", normalizer: 100 }, "en-US")).toBe("$90,071,992,547,409.91");
   });
 
   it("rejects unsafe numbers and malformed currencies", () => {

@@ -19,13 +19,21 @@ export function connectionConfig(): pg.ClientConfig {
     application_name: "dashboard",
     types: {
       getTypeParser: ((oid: number, format?: string) =>
-        oid === TIMESTAMP_OID ? (value: string) => new Date(`${value.replace(" ", "T")}Z`) : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
+        oid === TIMESTAMP_OID
+          ? (value: string) => new Date(`${value.replace(" ", "T")}Z`)
+          : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
     },
   };
 }
 
 function createPool(max: number, name: string) {
-  const pool = new pg.Pool({ ...connectionConfig(), application_name: name, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({
+    ...connectionConfig(),
+    application_name: name,
+    max,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 5_000,
+  });
   // An idle client's error must not crash the process; the pool replaces that client.
   pool.on("error", (error) => log.error({ component: "db", pool: name, err: error }, "idle connection lost"));
   return pool;

@@ -20,8 +20,12 @@ describe("describeProblem", () => {
     expect(describeProblem({ kind: "missing_scope", scopes: ["orders:read"] }, t, { see: "yourOrders" }, { seeAgain: "yourOrders" })).toBe(
       "To see your orders, the orders:read permission is needed, and it was not granted. Reconnect and grant it, then see your orders again.",
     );
-    expect(describeProblem({ kind: "error", message: "boom", status: 503 }, t, { see: "yourOrders" })).toBe("The marketplace had a server error (HTTP 503). Try again in a moment.");
-    expect(describeProblem({ kind: "error", message: "fetch failed", status: null }, t, { see: "yourOrders" }, "resume")).toBe("The marketplace could not be reached. Resume in a moment.");
+    expect(describeProblem({ kind: "error", message: "boom", status: 503 }, t, { see: "yourOrders" })).toBe(
+      "The marketplace had a server error (HTTP 503). Try again in a moment.",
+    );
+    expect(describeProblem({ kind: "error", message: "fetch failed", status: null }, t, { see: "yourOrders" }, "resume")).toBe(
+      "The marketplace could not be reached. Resume in a moment.",
+    );
     expect(describeProblem({ kind: "error", message: "Price not found", status: 404 }, t, { see: "thisPrice" })).toBe("Price not found");
   });
 

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { contentSecurityPolicy, strictTransportSecurity } from "./security-headers";
 
-const base = { nonce: "abc123", publicBaseUrl: "https://dashboard.example", platformUrls: ["https://auth.market.example/x", "https://api.market.example"], development: false };
+const base = {
+  nonce: "abc123",
+  publicBaseUrl: "https://dashboard.example",
+  platformUrls: ["https://auth.market.example/x", "https://api.market.example"],
+  development: false,
+};
 const directive = (policy: string, name: string) => policy.split("; ").find((part) => part.startsWith(`${name} `) || part === name);
 
 describe("contentSecurityPolicy", () => {

@@ -25,7 +25,12 @@ function flatten(tree: unknown, prefix = ""): Map<string, string> {
 function placeholders(message: string, locale: string): string[] {
   const names = new Set<string>();
   const walk = (elements: unknown[]) => {
-    for (const element of elements as { type: number; value?: string; options?: Record<string, { value: unknown[] }>; children?: unknown[] }[]) {
+    for (const element of elements as {
+      type: number;
+      value?: string;
+      options?: Record<string, { value: unknown[] }>;
+      children?: unknown[];
+    }[]) {
       // Types 1-8 name something (argument, number, date, time, select, plural, pound, tag); 0 is text.
       if (element.type !== 0 && element.type !== 7 && element.value) names.add(element.value);
       for (const option of Object.values(element.options ?? {})) walk(option.value);
@@ -36,7 +41,10 @@ function placeholders(message: string, locale: string): string[] {
   return [...names].sort();
 }
 
-const flat = Object.fromEntries(LOCALES.map((locale) => [locale, flatten(catalogues[locale])])) as Record<(typeof LOCALES)[number], Map<string, string>>;
+const flat = Object.fromEntries(LOCALES.map((locale) => [locale, flatten(catalogues[locale])])) as Record<
+  (typeof LOCALES)[number],
+  Map<string, string>
+>;
 
 describe("message catalogues", () => {
   it("holds every key in every language", () => {
@@ -58,7 +66,9 @@ describe("message catalogues", () => {
 
   it("loads every catalogue file there is (a new area's file cannot be forgotten in messages/index.ts)", () => {
     for (const locale of LOCALES) {
-      const files = readdirSync(join(import.meta.dirname, locale)).map((file) => file.replace(/\.json$/, "")).sort();
+      const files = readdirSync(join(import.meta.dirname, locale))
+        .map((file) => file.replace(/\.json$/, ""))
+        .sort();
       expect(files).toEqual(Object.keys(catalogues[locale]).sort());
     }
   });

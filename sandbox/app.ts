@@ -63,7 +63,11 @@ export function createSandbox(options: SandboxOptions = {}): SandboxHandle {
   assertSafeExposure(config);
   const clock = new SandboxClock();
   const faults = new FaultState();
-  const callbacks = new CallbackGuard(callbackPolicy(config), options.lookup, options.hostAddresses ? { hostAddresses: options.hostAddresses } : {});
+  const callbacks = new CallbackGuard(
+    callbackPolicy(config),
+    options.lookup,
+    options.hostAddresses ? { hostAddresses: options.hostAddresses } : {},
+  );
   const webhooks = new WebhookDispatcher({
     clock,
     faults,
@@ -146,11 +150,16 @@ export function createSandbox(options: SandboxOptions = {}): SandboxHandle {
   app.route("/", controlRoutes(ctx));
   // After the control routes: their token check and SANDBOX_CONTROL=off apply to these too.
   app.route("/", deliveryResendRoutes(ctx));
-  app.route("/", consoleRoutes(ctx, (request) => app.fetch(request)));
+  app.route(
+    "/",
+    consoleRoutes(ctx, (request) => app.fetch(request)),
+  );
   app.route("/", assetRoutes(ctx));
   app.route("/", openApiRoutes());
 
-  app.notFound((c) => errorResponse(c, new SandboxHttpError(404, "not_found", `No route for ${c.req.method} ${new URL(c.req.url).pathname}`)));
+  app.notFound((c) =>
+    errorResponse(c, new SandboxHttpError(404, "not_found", `No route for ${c.req.method} ${new URL(c.req.url).pathname}`)),
+  );
   app.onError((error, c) => {
     if (error instanceof SandboxHttpError) return errorResponse(c, error);
     if (error instanceof HTTPException && error.status < 500) {

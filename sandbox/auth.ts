@@ -18,14 +18,24 @@ export function readBearerToken(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
-export function apiGuard(ctx: SandboxContext, requiredScopes: readonly Scope[], render: FailureRenderer = renderStandard): MiddlewareHandler<SandboxEnv> {
+export function apiGuard(
+  ctx: SandboxContext,
+  requiredScopes: readonly Scope[],
+  render: FailureRenderer = renderStandard,
+): MiddlewareHandler<SandboxEnv> {
   return async (c, next) => {
     const { store, faults, clock } = ctx;
     if (faults.current.maintenance) {
-      return render(c, new SandboxHttpError(503, "temporarily_unavailable", "The platform is under maintenance (fault injection)", { retryAfterSeconds: 60 }));
+      return render(
+        c,
+        new SandboxHttpError(503, "temporarily_unavailable", "The platform is under maintenance (fault injection)", {
+          retryAfterSeconds: 60,
+        }),
+      );
     }
     const presented = readBearerToken(c.req.header("Authorization"));
-    if (presented === null) return render(c, new SandboxHttpError(401, "invalid_token", "Missing Authorization: Bearer <ACCESS_TOKEN> header"));
+    if (presented === null)
+      return render(c, new SandboxHttpError(401, "invalid_token", "Missing Authorization: Bearer <ACCESS_TOKEN> header"));
     const token = store.tokens.get(presented);
     if (!token || !isTokenActive(token, clock.now())) {
       const reason = !token ? "unknown" : token.revoked ? "revoked" : "expired";
@@ -38,11 +48,19 @@ export function apiGuard(ctx: SandboxContext, requiredScopes: readonly Scope[], 
     const userFault = faults.userFault(user.email);
     if (userFault?.latencyMs) await new Promise((resolve) => setTimeout(resolve, userFault.latencyMs));
     if (userFault?.retryAfterSeconds) {
-      return render(c, new SandboxHttpError(429, "rate_limited", "Too many requests: the user is temporarily blocked (fault userFaults)", { retryAfterSeconds: userFault.retryAfterSeconds }));
+      return render(
+        c,
+        new SandboxHttpError(429, "rate_limited", "Too many requests: the user is temporarily blocked (fault userFaults)", {
+          retryAfterSeconds: userFault.retryAfterSeconds,
+        }),
+      );
     }
     const retryAfter = faults.takeRateLimitToken(user.id, clock.now());
     if (retryAfter !== null) {
-      return render(c, new SandboxHttpError(429, "rate_limited", "Too many requests: the user is temporarily blocked", { retryAfterSeconds: retryAfter }));
+      return render(
+        c,
+        new SandboxHttpError(429, "rate_limited", "Too many requests: the user is temporarily blocked", { retryAfterSeconds: retryAfter }),
+      );
     }
     const missing = requiredScopes.filter((scope) => !token.scopes.includes(scope));
     if (missing.length > 0) {

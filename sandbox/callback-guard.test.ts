@@ -98,8 +98,12 @@ describe("this host's own addresses", () => {
     await expect(refusing.resolve(new URL("https://hooks.test/"))).rejects.toThrow(CALLBACK_URL_NOT_ALLOWED);
     await expect(refusing.resolve(new URL("http://[::ffff:5db8:d70e]/"))).rejects.toBeInstanceOf(CallbackRefusedError);
     expect(log.lines[0]).toContain("hooks.test resolves to 93.184.215.14: an address of this host");
-    expect(await new CallbackGuard(onLoopback, lookupOf(["93.184.215.14"]), { hostAddresses }).resolve(new URL("https://hooks.test/"))).toHaveLength(1);
-    expect(await new CallbackGuard(exposed, lookupOf(["93.184.215.15"]), { hostAddresses }).resolve(new URL("https://hooks.test/"))).toHaveLength(1);
+    expect(
+      await new CallbackGuard(onLoopback, lookupOf(["93.184.215.14"]), { hostAddresses }).resolve(new URL("https://hooks.test/")),
+    ).toHaveLength(1);
+    expect(
+      await new CallbackGuard(exposed, lookupOf(["93.184.215.15"]), { hostAddresses }).resolve(new URL("https://hooks.test/")),
+    ).toHaveLength(1);
   });
 });
 

@@ -22,7 +22,8 @@ const systemLookup: HostLookup = (hostname) => dnsLookup(hostname, { all: true }
 export type HostAddresses = () => readonly string[];
 
 /** Read at every check rather than once: addresses come and go (DHCP, VPNs, containers). */
-export const systemHostAddresses: HostAddresses = () => Object.values(networkInterfaces()).flatMap((entries) => (entries ?? []).map((entry) => entry.address));
+export const systemHostAddresses: HostAddresses = () =>
+  Object.values(networkInterfaces()).flatMap((entries) => (entries ?? []).map((entry) => entry.address));
 
 /** All a caller is told of a refused callback URL, at set time and in the delivery log. */
 export const CALLBACK_URL_NOT_ALLOWED = "not allowed (the sandbox's log says why)";

@@ -71,7 +71,10 @@ describe("exposure checks", () => {
 describe("delivery bounds", () => {
   it("default to a log of 10,000 deliveries and 32 attempts at once", () => {
     expect(loadSandboxConfig({})).toMatchObject({ deliveryLogSize: 10_000, deliveryConcurrency: 32 });
-    expect(loadSandboxConfig({ SANDBOX_DELIVERY_LOG_SIZE: "500", SANDBOX_DELIVERY_CONCURRENCY: "4" })).toMatchObject({ deliveryLogSize: 500, deliveryConcurrency: 4 });
+    expect(loadSandboxConfig({ SANDBOX_DELIVERY_LOG_SIZE: "500", SANDBOX_DELIVERY_CONCURRENCY: "4" })).toMatchObject({
+      deliveryLogSize: 500,
+      deliveryConcurrency: 4,
+    });
   });
 
   it.each([

@@ -7,21 +7,33 @@ import type { ErrorDetail } from "./errors";
 /** The sandbox app's `fetch` (sandbox/app.ts passes `app.fetch`). */
 export type ControlDispatch = (request: Request) => Response | Promise<Response>;
 
-export type ControlResult<T> = { ok: true; status: number; body: T } | { ok: false; status: number; message: string; details: ErrorDetail[] };
+export type ControlResult<T> =
+  { ok: true; status: number; body: T } | { ok: false; status: number; message: string; details: ErrorDetail[] };
 
 interface ErrorBodyShape {
   error?: { message?: unknown; details?: unknown };
 }
 
 function isErrorDetail(value: unknown): value is ErrorDetail {
-  return typeof value === "object" && value !== null && typeof (value as ErrorDetail).field === "string" && typeof (value as ErrorDetail).message === "string";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as ErrorDetail).field === "string" &&
+    typeof (value as ErrorDetail).message === "string"
+  );
 }
 
 /**
  * `method path` with a JSON body, on behalf of the console request `c`: its Authorization header
  * goes along, so an exposed sandbox's control token (already checked for `c`) is checked again.
  */
-export async function callControl<T>(dispatch: ControlDispatch, c: Context, method: "POST" | "DELETE", path: string, json?: unknown): Promise<ControlResult<T>> {
+export async function callControl<T>(
+  dispatch: ControlDispatch,
+  c: Context,
+  method: "POST" | "DELETE",
+  path: string,
+  json?: unknown,
+): Promise<ControlResult<T>> {
   const headers = new Headers();
   const authorization = c.req.header("Authorization");
   if (authorization) headers.set("Authorization", authorization);

@@ -72,7 +72,13 @@ const checkboxField = z
   .optional()
   .transform((value) => value === "on");
 
-export const DELIVERY_OUTCOMES = ["pending", "delivering", "delivered", "failed", "dropped"] as const satisfies readonly WebhookDelivery["state"][];
+export const DELIVERY_OUTCOMES = [
+  "pending",
+  "delivering",
+  "delivered",
+  "failed",
+  "dropped",
+] as const satisfies readonly WebhookDelivery["state"][];
 
 /** Every status an event of some domain can have (spec: Events → Domains and statuses). */
 export const EVENT_STATUSES: readonly string[] = [...new Set(Object.values(WEBHOOK_DOMAINS).flat())].sort();
@@ -89,10 +95,18 @@ export const deliveryLogQuerySchema = z.strictObject({
   notice: blankAsMissing(z.string().max(64)),
 });
 export type DeliveryLogQuery = z.infer<typeof deliveryLogQuerySchema>;
-export const DELIVERY_FILTER_LABELS: Record<string, string> = { seller: "Seller", domain: "Domain", status: "Status", outcome: "Outcome", page: "Page" };
+export const DELIVERY_FILTER_LABELS: Record<string, string> = {
+  seller: "Seller",
+  domain: "Domain",
+  status: "Status",
+  outcome: "Outcome",
+  page: "Page",
+};
 
 /** Resend button: the delivery and the filters of the log it was pressed on (to return to them). */
-export const resendFormSchema = deliveryLogQuerySchema.pick({ seller: true, domain: true, status: true, outcome: true }).extend({ delivery: objectIdSchema });
+export const resendFormSchema = deliveryLogQuerySchema
+  .pick({ seller: true, domain: true, status: true, outcome: true })
+  .extend({ delivery: objectIdSchema });
 
 /** The orders page's URL: whose newest orders to list, which order to open. */
 export const ordersPageQuerySchema = z.strictObject({
@@ -110,7 +124,13 @@ export const createOrdersFormSchema = z.strictObject({
   seller: z.string({ error: "is required" }).trim().min(1, "is required"),
   count: numberField(1),
 });
-export const ORDER_FORM_LABELS: Record<string, string> = { seller: "Seller", count: "Count", order: "Order", delivery: "Delivery", status: "Status" };
+export const ORDER_FORM_LABELS: Record<string, string> = {
+  seller: "Seller",
+  count: "Count",
+  order: "Order",
+  delivery: "Delivery",
+  status: "Status",
+};
 
 /** → `POST /_sandbox/orders/{order}/status`. */
 export const orderStatusFormSchema = z.strictObject({
@@ -131,7 +151,9 @@ export const shipmentStatusFormSchema = deliveryStatusFormSchema.extend({ status
 export const clockFormSchema = z.strictObject({ advanceSeconds: numberField(null).pipe(z.number({ error: "is required" })) });
 
 /** → `POST /_sandbox/reset`; blank keeps the configured number of seeded orders. */
-export const resetFormSchema = z.strictObject({ seedOrders: numberField(null) }).transform(({ seedOrders }) => (seedOrders === null ? {} : { seedOrders }));
+export const resetFormSchema = z
+  .strictObject({ seedOrders: numberField(null) })
+  .transform(({ seedOrders }) => (seedOrders === null ? {} : { seedOrders }));
 
 /** `[{"field": ..., "message": ...}]` typed into a text area; blank = no fault. */
 const rejectSkusField = z

@@ -62,7 +62,11 @@ async function get(path: string): Promise<Page> {
 }
 
 /** A form post as a browser sends it from a console page (its own Origin), not following the redirect. */
-function post(path: string, fields: Record<string, string> | [string, string][], headers: Record<string, string> = { Origin: sandbox.url }): Promise<Response> {
+function post(
+  path: string,
+  fields: Record<string, string> | [string, string][],
+  headers: Record<string, string> = { Origin: sandbox.url },
+): Promise<Response> {
   return fetch(`${sandbox.url}${path}`, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
@@ -115,15 +119,21 @@ async function settled(count: number): Promise<ListedDelivery[]> {
   const deadline = Date.now() + 5000;
   for (;;) {
     const deliveries = await listDeliveries();
-    if (deliveries.length >= count && deliveries.every((delivery) => delivery.state !== "pending" && delivery.state !== "delivering")) return deliveries;
-    if (Date.now() > deadline) throw new Error(`deliveries did not settle: ${JSON.stringify(deliveries.map((delivery) => delivery.state))}`);
+    if (deliveries.length >= count && deliveries.every((delivery) => delivery.state !== "pending" && delivery.state !== "delivering"))
+      return deliveries;
+    if (Date.now() > deadline)
+      throw new Error(`deliveries did not settle: ${JSON.stringify(deliveries.map((delivery) => delivery.state))}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
 async function setCallbackUrl(login: string, path: "/ok" | "/fail"): Promise<void> {
   const token = await obtainAccessToken(sandbox.url, { login });
-  const response = await sandbox.api("/v1.0/marketplace/webhooks/url", { method: "POST", token, json: { url: `${receiver.origin}${path}` } });
+  const response = await sandbox.api("/v1.0/marketplace/webhooks/url", {
+    method: "POST",
+    token,
+    json: { url: `${receiver.origin}${path}` },
+  });
   expect(response.status).toBe(200);
 }
 
@@ -144,9 +154,14 @@ async function mixedLog(): Promise<{ sellerOrders: Order[]; seller2Order: Order 
   const [seller2Order] = await createOrders("seller2@example.com", 1);
   const first = sellerOrders[0]!;
   expect((await sandbox.api(`/_sandbox/orders/${first.id}/status`, { method: "POST", json: { status: "approved" } })).status).toBe(200);
-  const platformDelivery = sellerOrders.flatMap((order) => order.deliveries.map((delivery) => ({ order, delivery }))).find(({ delivery }) => !isArrangedBySeller(delivery));
+  const platformDelivery = sellerOrders
+    .flatMap((order) => order.deliveries.map((delivery) => ({ order, delivery })))
+    .find(({ delivery }) => !isArrangedBySeller(delivery));
   expect(platformDelivery).toBeDefined();
-  const moved = await sandbox.api(`/_sandbox/orders/${platformDelivery!.order.id}/deliveries/${platformDelivery!.delivery.id}/status`, { method: "POST", json: { status: "received" } });
+  const moved = await sandbox.api(`/_sandbox/orders/${platformDelivery!.order.id}/deliveries/${platformDelivery!.delivery.id}/status`, {
+    method: "POST",
+    json: { status: "received" },
+  });
   expect(moved.status).toBe(200);
   await settled(5);
   return { sellerOrders, seller2Order: seller2Order! };
@@ -188,19 +203,29 @@ describe("console pages", () => {
     expect((await exposed.app.request(`/_sandbox/deliveries/${"a".repeat(24)}/resend`, { method: "POST" })).status).toBe(401);
     const form = (authorization?: string) => ({
       method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", ...(authorization ? { Authorization: authorization } : {}) },
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: "http://localhost",
+        ...(authorization ? { Authorization: authorization } : {}),
+      },
       body: "advanceSeconds=60",
     });
     expect((await exposed.app.request("/_sandbox/console/clock", form())).status).toBe(401);
     expect(exposed.clock.offsetSeconds).toBe(0);
-    expect((await exposed.app.request("/_sandbox/console/orders", { headers: { Authorization: `Bearer ${controlToken}` } })).status).toBe(200);
+    expect((await exposed.app.request("/_sandbox/console/orders", { headers: { Authorization: `Bearer ${controlToken}` } })).status).toBe(
+      200,
+    );
     // The console's call to the control API carries the token along.
     expect((await exposed.app.request("/_sandbox/console/clock", form(`Bearer ${controlToken}`))).status).toBe(303);
     expect(exposed.clock.offsetSeconds).toBe(60);
   });
 
   it("refuses a form posted from another site (403) and changes nothing", async () => {
-    const crossSite: Record<string, string>[] = [{ Origin: "https://evil.example" }, { Origin: "null" }, { "Sec-Fetch-Site": "cross-site" }];
+    const crossSite: Record<string, string>[] = [
+      { Origin: "https://evil.example" },
+      { Origin: "null" },
+      { "Sec-Fetch-Site": "cross-site" },
+    ];
     for (const headers of crossSite) {
       const response = await post("/_sandbox/console/faults", { maintenance: "on" }, headers);
       expect(response.status).toBe(403);
@@ -240,7 +265,7 @@ describe("delivery log", () => {
     expect(text(sellerRow!.html)).toContain("delivered");
     expect(text(sellerRow!.html)).toContain("1 attempt of 1; last: HTTP 200");
     expect(sellerRow!.html).toContain(`href="/_sandbox/console/orders?order=${sellerOrders[1]!.id}"`);
-    expect(sellerRow!.html).toContain("<button type=\"submit\">Resend</button>");
+    expect(sellerRow!.html).toContain('<button type="submit">Resend</button>');
   });
 
   it("filters by seller (e-mail or id), domain, status and outcome, alone or together", async () => {
@@ -325,7 +350,16 @@ describe("delivery log", () => {
     expect(page.location).toMatch(/^\/_sandbox\/\?seller=seller%40example.com&domain=order.order&notice=/);
     const copy = (await settled(6)).at(-1)!;
     expect(notice(page.html)).toBe(`Delivery ${original.id} sent again as delivery ${copy.id}.`);
-    expect(copy).toMatchObject({ resendOf: original.id, body: original.body, url: original.url, domain: "order.order", status: "new", state: "delivered", attempt: 1, responseStatus: 200 });
+    expect(copy).toMatchObject({
+      resendOf: original.id,
+      body: original.body,
+      url: original.url,
+      domain: "order.order",
+      status: "new",
+      state: "delivered",
+      attempt: 1,
+      responseStatus: 200,
+    });
     expect(copy.id).not.toBe(original.id);
     expect(receiver.bodies).toEqual([{ path: "/ok", body: original.body }]);
 
@@ -364,7 +398,17 @@ describe("POST /_sandbox/deliveries/{id}/resend", () => {
     const response = await sandbox.api(`/_sandbox/deliveries/${original.id}/resend`, { method: "POST" });
     expect(response.status).toBe(202);
     const { delivery } = (await response.json()) as { delivery: ListedDelivery };
-    expect(delivery).toMatchObject({ resendOf: original.id, eventId: original.eventId, body: original.body, url: original.url, domain: "order.order", status: "new", attempts: [], attempt: 0, responseStatus: null });
+    expect(delivery).toMatchObject({
+      resendOf: original.id,
+      eventId: original.eventId,
+      body: original.body,
+      url: original.url,
+      domain: "order.order",
+      status: "new",
+      attempts: [],
+      attempt: 0,
+      responseStatus: null,
+    });
     expect(["pending", "delivering"]).toContain(delivery.state);
     expect(delivery.id).not.toBe(original.id);
     const listed = (await settled(6)).find((candidate) => candidate.id === delivery.id);
@@ -394,7 +438,10 @@ describe("POST /_sandbox/deliveries/{id}/resend", () => {
     await setCallbackUrl("seller@example.com", "/ok");
     await createOrders("seller@example.com", 1);
     const [original] = await settled(1);
-    const crossSite = await sandbox.api(`/_sandbox/deliveries/${original!.id}/resend`, { method: "POST", headers: { Origin: "https://evil.example" } });
+    const crossSite = await sandbox.api(`/_sandbox/deliveries/${original!.id}/resend`, {
+      method: "POST",
+      headers: { Origin: "https://evil.example" },
+    });
     expect(crossSite.status).toBe(403);
     expect(await listDeliveries()).toHaveLength(1);
   });
@@ -488,7 +535,10 @@ describe("orders page", () => {
     // New orders draw about one delivery in five as arranged by the seller: create until one has each kind.
     let order: Order | undefined;
     for (let tries = 0; !order && tries < 20; tries++) {
-      order = (await createOrders("seller@example.com", 10)).find((candidate) => candidate.deliveries.some(isArrangedBySeller) && candidate.deliveries.some((delivery) => !isArrangedBySeller(delivery)));
+      order = (await createOrders("seller@example.com", 10)).find(
+        (candidate) =>
+          candidate.deliveries.some(isArrangedBySeller) && candidate.deliveries.some((delivery) => !isArrangedBySeller(delivery)),
+      );
     }
     // A single-kind order still exercises both forms across two orders; this seed finds a mixed one.
     expect(order).toBeDefined();
@@ -513,13 +563,22 @@ describe("orders page", () => {
       expect(notice(page.html)).toBe(`Shipment ${shipment.id} of order ${order!.id} is now ${status}.`);
     }
     const moved = sandbox.handle.store.orderById.get(order!.id)!.order;
-    expect(moved.deliveries.every((delivery) => delivery.status === "delivered" && delivery.shipping.posting_date !== null && delivery.shipping.delivery_date !== null)).toBe(true);
+    expect(
+      moved.deliveries.every(
+        (delivery) =>
+          delivery.status === "delivered" && delivery.shipping.posting_date !== null && delivery.shipping.delivery_date !== null,
+      ),
+    ).toBe(true);
     await submit("/_sandbox/console/order-status", { order: order!.id, status: "approved" });
     const finished = await submit("/_sandbox/console/order-status", { order: order!.id, status: "finished" });
     expect(finished.html).toContain('<strong data-testid="order-status">finished</strong>');
     expect(text(finished.html)).toContain("finished is a final status");
 
-    const unknownDelivery = await rejected("/_sandbox/console/delivery-status", { order: order!.id, delivery: "0".repeat(24), status: "received" });
+    const unknownDelivery = await rejected("/_sandbox/console/delivery-status", {
+      order: order!.id,
+      delivery: "0".repeat(24),
+      status: "received",
+    });
     expect(unknownDelivery.status).toBe(404);
     const badShipment = await rejected("/_sandbox/console/shipment-status", { order: order!.id, delivery: shipment.id, status: "posted" });
     expect(badShipment.status).toBe(400);
@@ -571,7 +630,15 @@ describe("faults page", () => {
 
     // Submitted again with boxes unchecked and fields blank: those faults are off.
     await submit("/_sandbox/console/faults", { errorRate: "0.25" });
-    expect(sandbox.handle.faults.current).toMatchObject({ maintenance: false, duplicateWebhooks: false, rateLimitPerMinute: null, rejectSkus: null, errorRate: 0.25, failLabels: [], labelLatencyMs: 0 });
+    expect(sandbox.handle.faults.current).toMatchObject({
+      maintenance: false,
+      duplicateWebhooks: false,
+      rateLimitPerMinute: null,
+      rejectSkus: null,
+      errorRate: 0.25,
+      failLabels: [],
+      labelLatencyMs: 0,
+    });
   });
 
   it("refuses invalid values with the field named, keeping what was typed and the faults as they were", async () => {
@@ -605,7 +672,9 @@ describe("faults page", () => {
     sandbox.handle.faults.apply({ maintenance: true, errorRate: 1 });
     const page = await submit("/_sandbox/console/faults/clear", {});
     expect(notice(page.html)).toBe("Every fault cleared.");
-    expect((await (await sandbox.api("/_sandbox/faults")).json()) as unknown).toMatchObject({ faults: { maintenance: false, errorRate: 0 } });
+    expect((await (await sandbox.api("/_sandbox/faults")).json()) as unknown).toMatchObject({
+      faults: { maintenance: false, errorRate: 0 },
+    });
   });
 });
 
@@ -627,7 +696,9 @@ describe("clock and reset page", () => {
       const token = await obtainAccessToken(retrying.url);
       await retrying.api("/v1.0/marketplace/webhooks/url", { method: "POST", token, json: { url: `${receiver.origin}/fail` } });
       await retrying.api("/_sandbox/orders", { method: "POST", json: { seller: "seller@example.com" } });
-      const attempts = async () => ((await (await retrying.api("/_sandbox/deliveries")).json()) as { deliveries: ListedDelivery[] }).deliveries[0]?.attempts.length ?? 0;
+      const attempts = async () =>
+        ((await (await retrying.api("/_sandbox/deliveries")).json()) as { deliveries: ListedDelivery[] }).deliveries[0]?.attempts.length ??
+        0;
       await expect.poll(attempts).toBe(1);
       const response = await fetch(`${retrying.url}/_sandbox/console/clock`, {
         method: "POST",

@@ -79,7 +79,10 @@ function respond(page: RenderedPage): Response {
 }
 
 /** A refused control call as a page problem: the API's message, and its `details` next to the fields they name. */
-function refusal(result: Extract<ControlResult<unknown>, { ok: false }>, labels: Record<string, string>): { problem: InputProblem; status: number } {
+function refusal(
+  result: Extract<ControlResult<unknown>, { ok: false }>,
+  labels: Record<string, string>,
+): { problem: InputProblem; status: number } {
   const problem = result.details.length ? describeProblems(result.details, labels) : { message: result.message, fieldErrors: {} };
   return { problem, status: result.status };
 }
@@ -95,7 +98,8 @@ function plural(count: number, one: string, other: string): string {
 export function consoleRoutes(ctx: SandboxContext, dispatch: ControlDispatch): Hono<SandboxEnv> {
   const routes = new Hono<SandboxEnv>();
   const notices = new NoticeBoard();
-  const seeOtherWithNotice = (path: string, message: string) => seeOther(`${path}${path.includes("?") ? "&" : "?"}notice=${notices.post(message)}`);
+  const seeOtherWithNotice = (path: string, message: string) =>
+    seeOther(`${path}${path.includes("?") ? "&" : "?"}notice=${notices.post(message)}`);
 
   routes.use(
     `${CONSOLE_PAGES_PREFIX}*`,
@@ -139,7 +143,14 @@ export function consoleRoutes(ctx: SandboxContext, dispatch: ControlDispatch): H
     consoleInput(
       "form",
       resendFormSchema,
-      (_c, problem) => respond(deliveryLogPage(ctx, { filters: {}, page: 1, problem: { ...problem, message: `The delivery cannot be resent. ${problem.message}` } })),
+      (_c, problem) =>
+        respond(
+          deliveryLogPage(ctx, {
+            filters: {},
+            page: 1,
+            problem: { ...problem, message: `The delivery cannot be resent. ${problem.message}` },
+          }),
+        ),
       { ...DELIVERY_FILTER_LABELS, delivery: "Delivery" },
     ),
     (c) => {
@@ -149,7 +160,11 @@ export function consoleRoutes(ctx: SandboxContext, dispatch: ControlDispatch): H
         return seeOtherWithNotice(deliveryLogUrl(filters), `Delivery ${id} sent again as delivery ${copy.id}.`);
       } catch (error) {
         if (!(error instanceof SandboxHttpError)) throw error;
-        const page = deliveryLogPage(ctx, { filters, page: 1, problem: { message: `Delivery ${id} is not in the log (it may have been forgotten, or the sandbox reset).`, fieldErrors: {} } });
+        const page = deliveryLogPage(ctx, {
+          filters,
+          page: 1,
+          problem: { message: `Delivery ${id} is not in the log (it may have been forgotten, or the sandbox reset).`, fieldErrors: {} },
+        });
         return respond({ ...page, status: error.status });
       }
     },
@@ -174,12 +189,19 @@ export function consoleRoutes(ctx: SandboxContext, dispatch: ControlDispatch): H
 
   routes.post(
     "/_sandbox/console/orders",
-    consoleInput("form", createOrdersFormSchema, (_c, problem, raw) => respond(ordersPage(ctx, { problem, typed: stringValues(raw) })), ORDER_FORM_LABELS),
+    consoleInput(
+      "form",
+      createOrdersFormSchema,
+      (_c, problem, raw) => respond(ordersPage(ctx, { problem, typed: stringValues(raw) })),
+      ORDER_FORM_LABELS,
+    ),
     async (c) => {
       const form = c.req.valid("form");
       const result = await callControl<{ orders: Order[] }>(dispatch, c, "POST", "/_sandbox/orders", form);
       if (!result.ok) {
-        return respond(ordersPage(ctx, { ...refusal(result, ORDER_FORM_LABELS), typed: { seller: form.seller, count: String(form.count) } }));
+        return respond(
+          ordersPage(ctx, { ...refusal(result, ORDER_FORM_LABELS), typed: { seller: form.seller, count: String(form.count) } }),
+        );
       }
       const seller = findSeller(ctx, form.seller)?.email ?? form.seller;
       const ids = result.body.orders.map((order) => order.id);
@@ -203,7 +225,14 @@ export function consoleRoutes(ctx: SandboxContext, dispatch: ControlDispatch): H
     } catch (error) {
       if (!(error instanceof SandboxHttpError)) throw error;
       const known = ctx.store.orderById.has(orderId);
-      return respond(ordersPage(ctx, { problem: { message: `${error.message}.`, fieldErrors: {} }, status: error.status, seller: sellerOf(), order: known ? orderId : undefined }));
+      return respond(
+        ordersPage(ctx, {
+          problem: { message: `${error.message}.`, fieldErrors: {} },
+          status: error.status,
+          seller: sellerOf(),
+          order: known ? orderId : undefined,
+        }),
+      );
     }
     return seeOtherWithNotice(ordersPath({ seller: sellerOf(), order: orderId }), done);
   };
@@ -236,7 +265,12 @@ export function consoleRoutes(ctx: SandboxContext, dispatch: ControlDispatch): H
   // What `POST /_sandbox/faults` does with the same schema (the form pipes into faultsPatchSchema).
   routes.post(
     "/_sandbox/console/faults",
-    consoleInput("form", faultsFormSchema, (_c, problem, raw) => respond(faultsPage(ctx, { problem, typed: stringValues(raw) })), FAULT_LABELS),
+    consoleInput(
+      "form",
+      faultsFormSchema,
+      (_c, problem, raw) => respond(faultsPage(ctx, { problem, typed: stringValues(raw) })),
+      FAULT_LABELS,
+    ),
     (c) => {
       ctx.faults.apply(c.req.valid("form"));
       return seeOtherWithNotice("/_sandbox/console/faults", "Faults set.");
@@ -260,23 +294,46 @@ export function consoleRoutes(ctx: SandboxContext, dispatch: ControlDispatch): H
 
   routes.post(
     "/_sandbox/console/clock",
-    consoleInput("form", clockFormSchema, (_c, problem, raw) => respond(clockPage(ctx, { problem, typed: stringValues(raw) })), CLOCK_LABELS),
+    consoleInput(
+      "form",
+      clockFormSchema,
+      (_c, problem, raw) => respond(clockPage(ctx, { problem, typed: stringValues(raw) })),
+      CLOCK_LABELS,
+    ),
     async (c) => {
       const { advanceSeconds } = c.req.valid("form");
       const result = await callControl<{ now: string }>(dispatch, c, "POST", "/_sandbox/clock", { advanceSeconds });
-      if (!result.ok) return respond(clockPage(ctx, { ...refusal(result, CLOCK_LABELS), typed: { advanceSeconds: String(advanceSeconds) } }));
-      return seeOtherWithNotice("/_sandbox/console/clock", `Clock advanced by ${plural(advanceSeconds, "second", "seconds")}: sandbox time is now ${result.body.now}.`);
+      if (!result.ok)
+        return respond(clockPage(ctx, { ...refusal(result, CLOCK_LABELS), typed: { advanceSeconds: String(advanceSeconds) } }));
+      return seeOtherWithNotice(
+        "/_sandbox/console/clock",
+        `Clock advanced by ${plural(advanceSeconds, "second", "seconds")}: sandbox time is now ${result.body.now}.`,
+      );
     },
   );
 
   routes.post(
     "/_sandbox/console/reset",
-    consoleInput("form", resetFormSchema, (_c, problem, raw) => respond(clockPage(ctx, { problem, typed: stringValues(raw) })), CLOCK_LABELS),
+    consoleInput(
+      "form",
+      resetFormSchema,
+      (_c, problem, raw) => respond(clockPage(ctx, { problem, typed: stringValues(raw) })),
+      CLOCK_LABELS,
+    ),
     async (c) => {
       const body = c.req.valid("form");
       const result = await callControl(dispatch, c, "POST", "/_sandbox/reset", body);
-      if (!result.ok) return respond(clockPage(ctx, { ...refusal(result, CLOCK_LABELS), typed: { seedOrders: body.seedOrders === undefined ? "" : String(body.seedOrders) } }));
-      return seeOtherWithNotice("/_sandbox/console/clock", `Sandbox reset: everything reseeded, with ${plural(ctx.config.seedOrders, "order", "orders")} for seller@example.com.`);
+      if (!result.ok)
+        return respond(
+          clockPage(ctx, {
+            ...refusal(result, CLOCK_LABELS),
+            typed: { seedOrders: body.seedOrders === undefined ? "" : String(body.seedOrders) },
+          }),
+        );
+      return seeOtherWithNotice(
+        "/_sandbox/console/clock",
+        `Sandbox reset: everything reseeded, with ${plural(ctx.config.seedOrders, "order", "orders")} for seller@example.com.`,
+      );
     },
   );
 

@@ -14,7 +14,8 @@ beforeEach(async () => {
   token = await obtainAccessToken(sandbox.url);
 });
 
-const control = (path: string, json?: unknown, method = "POST") => sandbox.api(`/_sandbox${path}`, { method, ...(json !== undefined ? { json } : {}) });
+const control = (path: string, json?: unknown, method = "POST") =>
+  sandbox.api(`/_sandbox${path}`, { method, ...(json !== undefined ? { json } : {}) });
 
 async function newOrder(): Promise<Order> {
   const response = await control("/orders", { seller: "seller@example.com" });
@@ -43,7 +44,10 @@ describe("control API", () => {
     const { orders } = (await response.json()) as { orders: Order[] };
     expect(orders).toHaveLength(3);
     expect(orders.every((order) => order.status === "new" && order.approved_at === null)).toBe(true);
-    const listed = (await (await sandbox.api("/v1.0/marketplace/orders?_limit=3", { token })).json()) as { results: Order[]; meta: { total: number } };
+    const listed = (await (await sandbox.api("/v1.0/marketplace/orders?_limit=3", { token })).json()) as {
+      results: Order[];
+      meta: { total: number };
+    };
     expect(listed.meta.total).toBe(23);
     expect(listed.results.map((order) => order.id).sort()).toEqual(orders.map((order) => order.id).sort());
   });
@@ -118,7 +122,9 @@ describe("control API", () => {
     expect(body.meta.total).toBe(20);
     await control("/reset", { seedOrders: 4 });
     const fewer = await obtainAccessToken(sandbox.url);
-    expect(((await (await sandbox.api("/v1.0/marketplace/orders", { token: fewer })).json()) as { meta: { total: number } }).meta.total).toBe(4);
+    expect(
+      ((await (await sandbox.api("/v1.0/marketplace/orders", { token: fewer })).json()) as { meta: { total: number } }).meta.total,
+    ).toBe(4);
   });
 });
 
@@ -126,7 +132,10 @@ describe("tokens for many sellers", () => {
   it("issues a working token per seller, by e-mail or id, with the application's scopes", async () => {
     const response = await control("/tokens", { sellers: ["seller@example.com", "650000000000000000000002"] });
     expect(response.status).toBe(200);
-    const { tokens, scope } = (await response.json()) as { tokens: { seller: string; userId: string; access_token: string }[]; scope: string };
+    const { tokens, scope } = (await response.json()) as {
+      tokens: { seller: string; userId: string; access_token: string }[];
+      scope: string;
+    };
     expect(tokens.map((entry) => entry.userId)).toEqual(["650000000000000000000001", "650000000000000000000002"]);
     expect(scope.split(" ")).toContain("order-order:read");
     const info = await sandbox.api("/v1.0/integradores/basic_user_info", { method: "POST", token: tokens[1]!.access_token });
@@ -289,7 +298,9 @@ describe("control API of an exposed sandbox (SANDBOX_HOST not loopback)", () => 
     const response = await exposed.api(path, method === "GET" ? {} : { method, json: {} });
     expect(response.status).toBe(401);
     expect(response.headers.get("WWW-Authenticate")).toBe('Bearer error="invalid_token"');
-    expect(await response.json()).toMatchObject({ error: { code: "invalid_token", message: expect.stringContaining("SANDBOX_CONTROL_TOKEN") } });
+    expect(await response.json()).toMatchObject({
+      error: { code: "invalid_token", message: expect.stringContaining("SANDBOX_CONTROL_TOKEN") },
+    });
   });
 
   it.each([
@@ -304,7 +315,9 @@ describe("control API of an exposed sandbox (SANDBOX_HOST not loopback)", () => 
   it("with Authorization: Bearer <SANDBOX_CONTROL_TOKEN> every route works as usual", async () => {
     expect((await exposed.api("/_sandbox/health", { token: CONTROL_TOKEN })).status).toBe(200);
     expect((await exposed.api("/_sandbox/faults", { method: "POST", token: CONTROL_TOKEN, json: { latencyMs: 1 } })).status).toBe(200);
-    expect(await (await exposed.api("/_sandbox/faults", { method: "DELETE", token: CONTROL_TOKEN })).json()).toMatchObject({ faults: { latencyMs: 0 } });
+    expect(await (await exposed.api("/_sandbox/faults", { method: "DELETE", token: CONTROL_TOKEN })).json()).toMatchObject({
+      faults: { latencyMs: 0 },
+    });
     const created = await exposed.api("/_sandbox/orders", { method: "POST", token: CONTROL_TOKEN, json: { seller: "seller@example.com" } });
     expect(created.status).toBe(201);
     expect((await exposed.api("/_sandbox/no-such-route", { token: CONTROL_TOKEN })).status).toBe(404);

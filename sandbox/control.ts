@@ -95,17 +95,27 @@ type DeliveryKind = "platform" | "seller";
  * `seller` (a shipment the seller arranges, `order.shipping`); each kind moves only through its
  * own route. posted/shipped set `shipping.posting_date`, delivered sets `shipping.delivery_date`.
  */
-function moveDeliveryOf(ctx: SandboxContext, kind: DeliveryKind, orderId: string, deliveryId: string, status: DeliveryStatus | ShippingStatus): Order {
+function moveDeliveryOf(
+  ctx: SandboxContext,
+  kind: DeliveryKind,
+  orderId: string,
+  deliveryId: string,
+  status: DeliveryStatus | ShippingStatus,
+): Order {
   const { order, userId } = findOrder(ctx, orderId);
   const delivery = order.deliveries.find((candidate) => candidate.id === deliveryId);
   if (!delivery) throw notFound("Delivery");
   if (order.status === "cancelled") throw conflict("The order is cancelled: its deliveries cannot move");
   const bySeller = isArrangedBySeller(delivery);
   if (kind === "platform" && bySeller) {
-    throw conflict(`Delivery ${delivery.id} is arranged by the seller: move it with POST /_sandbox/orders/${order.id}/deliveries/${delivery.id}/shipping (shipped, delivered)`);
+    throw conflict(
+      `Delivery ${delivery.id} is arranged by the seller: move it with POST /_sandbox/orders/${order.id}/deliveries/${delivery.id}/shipping (shipped, delivered)`,
+    );
   }
   if (kind === "seller" && !bySeller) {
-    throw conflict(`Delivery ${delivery.id} goes through the platform's delivery service: move it with POST /_sandbox/orders/${order.id}/deliveries/${delivery.id}/status (received, posted, delivered)`);
+    throw conflict(
+      `Delivery ${delivery.id} goes through the platform's delivery service: move it with POST /_sandbox/orders/${order.id}/deliveries/${delivery.id}/status (received, posted, delivered)`,
+    );
   }
   const transitions: Record<string, readonly string[]> = kind === "seller" ? SHIPPING_TRANSITIONS : DELIVERY_TRANSITIONS;
   if (!(transitions[delivery.status] ?? []).includes(status)) {
@@ -117,7 +127,12 @@ function moveDeliveryOf(ctx: SandboxContext, kind: DeliveryKind, orderId: string
   if (status === "delivered") delivery.shipping.delivery_date = now;
   order.updated_at = now;
   ctx.store.orderChanged(userId, order);
-  notifySeller(ctx, userId, { domain: kind === "seller" ? "order.shipping" : "order.delivery", status, order_id: order.id, delivery_id: delivery.id });
+  notifySeller(ctx, userId, {
+    domain: kind === "seller" ? "order.shipping" : "order.delivery",
+    status,
+    order_id: order.id,
+    delivery_id: delivery.id,
+  });
   return order;
 }
 
@@ -142,7 +157,11 @@ const controlJson = <T extends z.ZodType>(schema: T) => jsonBody(schema, 415);
 const sameSiteOnly: MiddlewareHandler<SandboxEnv> = async (c, next) => {
   const safe = c.req.method === "GET" || c.req.method === "HEAD";
   if (!safe && !c.req.path.startsWith(CONSOLE_PAGES_PREFIX) && isCrossSite(c)) {
-    throw new SandboxHttpError(403, "cross_site_request", "Cross-site request refused: the control API takes requests from scripts (no Origin header) or from the console's own pages");
+    throw new SandboxHttpError(
+      403,
+      "cross_site_request",
+      "Cross-site request refused: the control API takes requests from scripts (no Origin header) or from the console's own pages",
+    );
   }
   await next();
 };
@@ -163,7 +182,11 @@ function controlTokenGuard(config: SandboxConfig): MiddlewareHandler<SandboxEnv>
   return async (c, next) => {
     const presented = readBearerToken(c.req.header("Authorization"));
     if (presented === null || !timingSafeEqual(digest(presented), expected)) {
-      throw new SandboxHttpError(401, "invalid_token", "The control API needs Authorization: Bearer <SANDBOX_CONTROL_TOKEN> when the sandbox is exposed");
+      throw new SandboxHttpError(
+        401,
+        "invalid_token",
+        "The control API needs Authorization: Bearer <SANDBOX_CONTROL_TOKEN> when the sandbox is exposed",
+      );
     }
     await next();
   };
@@ -190,11 +213,22 @@ export function controlRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
   });
 
   routes.get("/_sandbox/clock", (c) => c.json({ now: ctx.clock.nowIso(), offsetSeconds: ctx.clock.offsetSeconds }));
-  routes.post("/_sandbox/clock", controlJson(z.strictObject({ advanceSeconds: z.number().positive().max(10 * 365 * 86_400) })), (c) => {
-    ctx.clock.advance(c.req.valid("json").advanceSeconds);
-    ctx.webhooks.kick();
-    return c.json({ now: ctx.clock.nowIso(), offsetSeconds: ctx.clock.offsetSeconds });
-  });
+  routes.post(
+    "/_sandbox/clock",
+    controlJson(
+      z.strictObject({
+        advanceSeconds: z
+          .number()
+          .positive()
+          .max(10 * 365 * 86_400),
+      }),
+    ),
+    (c) => {
+      ctx.clock.advance(c.req.valid("json").advanceSeconds);
+      ctx.webhooks.kick();
+      return c.json({ now: ctx.clock.nowIso(), offsetSeconds: ctx.clock.offsetSeconds });
+    },
+  );
 
   routes.post(
     "/_sandbox/orders",
@@ -253,10 +287,12 @@ export function controlRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
       if (!app) throw notFound("Application");
       const granted = scopes ?? SCOPES.filter((scope) => scopeAppliesTo(scope, app.type));
       const invalid = granted.filter((scope) => !scopeAppliesTo(scope, app.type));
-      if (invalid.length > 0) throw new SandboxHttpError(400, "invalid_request", `Scopes not available to this application: ${invalid.join(", ")}`);
+      if (invalid.length > 0)
+        throw new SandboxHttpError(400, "invalid_request", `Scopes not available to this application: ${invalid.join(", ")}`);
       const users = sellers.map((seller) => ({ seller, user: ctx.store.findUserByLogin(seller) ?? ctx.store.usersById.get(seller) }));
       const unknown = users.filter((entry) => !entry.user).map((entry) => entry.seller);
-      if (unknown.length > 0) throw new SandboxHttpError(404, "not_found", `Unknown sellers: ${unknown.slice(0, 5).join(", ")}${unknown.length > 5 ? " …" : ""}`);
+      if (unknown.length > 0)
+        throw new SandboxHttpError(404, "not_found", `Unknown sellers: ${unknown.slice(0, 5).join(", ")}${unknown.length > 5 ? " …" : ""}`);
       const tokens = users.map(({ seller, user }) => ({
         seller,
         userId: user!.id,

@@ -62,14 +62,20 @@ describe("POST /_sandbox/reset as a page on another site could send it", () => {
     ["text/plain with no Origin (a script)", "{}", { "Content-Type": "text/plain;charset=UTF-8" }],
     ["an empty text/plain form", "", { "Content-Type": "text/plain" }],
     ["an urlencoded form", "seedOrders=0", { "Content-Type": "application/x-www-form-urlencoded" }],
-    ["a multipart form", "--b\r\nContent-Disposition: form-data; name=\"seedOrders\"\r\n\r\n0\r\n--b--\r\n", { "Content-Type": "multipart/form-data; boundary=b" }],
+    [
+      "a multipart form",
+      '--b\r\nContent-Disposition: form-data; name="seedOrders"\r\n\r\n0\r\n--b--\r\n',
+      { "Content-Type": "multipart/form-data; boundary=b" },
+    ],
     ["a body with no Content-Type (a no-cors fetch of a Blob)", new Blob(["{}"]), {}],
     ["an empty Content-Type", "{}", { "Content-Type": "" }],
   ])("%s → 415, nothing reset", async (_name, body, headers) => {
     const sent = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, value === "SELF" ? sandbox.url : value]));
     const response = await post("/_sandbox/reset", body, sent);
     expect(response.status).toBe(415);
-    expect(await response.json()).toMatchObject({ error: { code: "unsupported_media_type", message: expect.stringContaining("application/json") } });
+    expect(await response.json()).toMatchObject({
+      error: { code: "unsupported_media_type", message: expect.stringContaining("application/json") },
+    });
     await expectNothingReset();
   });
 
@@ -78,7 +84,11 @@ describe("POST /_sandbox/reset as a page on another site could send it", () => {
     ["JSON", '{"seedOrders":4}', { "Content-Type": "application/json" }],
     ["JSON with a charset", '{"seedOrders":4}', { "Content-Type": "application/json; charset=utf-8" }],
     ["a +json media type", '{"seedOrders":4}', { "Content-Type": "application/vnd.sandbox+json" }],
-    ["JSON from the sandbox's own pages", '{"seedOrders":4}', { "Content-Type": "application/json", Origin: "SELF", "Sec-Fetch-Site": "same-origin" }],
+    [
+      "JSON from the sandbox's own pages",
+      '{"seedOrders":4}',
+      { "Content-Type": "application/json", Origin: "SELF", "Sec-Fetch-Site": "same-origin" },
+    ],
   ])("from a script with %s → 200, everything reset", async (_name, body, headers) => {
     const sent = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, value === "SELF" ? sandbox.url : value]));
     expect((await post("/_sandbox/reset", body, sent)).status).toBe(200);
@@ -137,25 +147,46 @@ describe("the platform API's JSON routes", () => {
 
   it("create price with a text/plain body → 400 statusCode -4, nothing created", async () => {
     await sandbox.api("/v1.0/marketplace/portfolios/skus", { method: "POST", token, json: sampleSku("X-1") });
-    const response = await sandbox.api("/v1.0/marketplace/portfolios/prices", { method: "POST", token, headers: TEXT, body: JSON.stringify(samplePrice("X-1")) });
+    const response = await sandbox.api("/v1.0/marketplace/portfolios/prices", {
+      method: "POST",
+      token,
+      headers: TEXT,
+      body: JSON.stringify(samplePrice("X-1")),
+    });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ statusCode: -4, id: null, errors: [{ field: "body", message: expect.stringContaining("application/json") }] });
+    expect(await response.json()).toMatchObject({
+      statusCode: -4,
+      id: null,
+      errors: [{ field: "body", message: expect.stringContaining("application/json") }],
+    });
     const listed = (await (await sandbox.api("/v1.0/marketplace/portfolios/prices?sku=X-1", { token })).json()) as { results: unknown[] };
     expect(listed.results).toEqual([]);
     // An empty text/plain body is refused for its type too, not taken for "nothing to import".
-    expect(await (await sandbox.api("/v1.0/marketplace/portfolios/prices", { method: "POST", token, headers: TEXT, body: "" })).json()).toMatchObject({ statusCode: -4 });
+    expect(
+      await (await sandbox.api("/v1.0/marketplace/portfolios/prices", { method: "POST", token, headers: TEXT, body: "" })).json(),
+    ).toMatchObject({ statusCode: -4 });
   });
 
   it("create SKU with a text/plain body → 400 statusCode -4, nothing created", async () => {
     const before = sandbox.handle.store.skuByFingerprint.size;
-    const response = await sandbox.api("/v1.0/marketplace/portfolios/skus", { method: "POST", token, headers: TEXT, body: JSON.stringify(sampleSku("X-2")) });
+    const response = await sandbox.api("/v1.0/marketplace/portfolios/skus", {
+      method: "POST",
+      token,
+      headers: TEXT,
+      body: JSON.stringify(sampleSku("X-2")),
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ statusCode: -4, id: null, errors: [{ field: "body" }] });
     expect(sandbox.handle.store.skuByFingerprint.size).toBe(before);
   });
 
   it("set the callback URL with a form body → 400 invalid_request, not saved", async () => {
-    const response = await sandbox.api("/v1.0/webhooks", { method: "POST", token, headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "url=https%3A%2F%2Fother.test%2F" });
+    const response = await sandbox.api("/v1.0/webhooks", {
+      method: "POST",
+      token,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "url=https%3A%2F%2Fother.test%2F",
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: { code: "invalid_request", details: [{ field: "body" }] } });
     expect(await (await sandbox.api("/v1.0/webhooks", { token })).json()).toEqual({ url: "https://hooks.test/in" });
@@ -164,7 +195,10 @@ describe("the platform API's JSON routes", () => {
   it("basic_user_info: no body or a JSON body → 200; a text/plain body → 400", async () => {
     const path = "/v1.0/integradores/basic_user_info";
     expect((await sandbox.api(path, { method: "POST", token })).status).toBe(200);
-    expect((await sandbox.api(path, { method: "POST", token, headers: { "Content-Type": "application/json;charset=UTF-8" }, body: "{}" })).status).toBe(200);
+    expect(
+      (await sandbox.api(path, { method: "POST", token, headers: { "Content-Type": "application/json;charset=UTF-8" }, body: "{}" }))
+        .status,
+    ).toBe(200);
     const refused = await sandbox.api(path, { method: "POST", token, headers: TEXT, body: "{}" });
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({ error: { code: "invalid_request" } });

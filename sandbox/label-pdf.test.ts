@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { pdfPageTexts } from "@/tests/support/pdf-text";
 import { formatCep, LABEL_HEIGHT_PT, LABEL_WIDTH_PT, SANDBOX_MARKER, shippingLabelPdf, type ShippingLabel } from "./label-pdf";
 
-function label(overrides: { tracking?: string; name?: string; deliveryId?: string; complement?: string; zipcode?: string } = {}): ShippingLabel {
+function label(
+  overrides: { tracking?: string; name?: string; deliveryId?: string; complement?: string; zipcode?: string } = {},
+): ShippingLabel {
   return {
     orderId: "65f0c0ffee0000000000abcd",
     senderName: "Loja Demo",
@@ -76,7 +78,9 @@ describe("shippingLabelPdf", () => {
 
   it("wraps a long name and address within the page and keeps the rest of the label", async () => {
     const name = "Maria das Graças Conceição de Albuquerque Cavalcanti Pereira da Silva Santos Oliveira Bragança e Vasconcelos";
-    const [text] = await pdfPageTexts(await shippingLabelPdf(label({ name, complement: "Bloco C, apartamento 1204, entrada pela rua lateral".repeat(3) })));
+    const [text] = await pdfPageTexts(
+      await shippingLabelPdf(label({ name, complement: "Bloco C, apartamento 1204, entrada pela rua lateral".repeat(3) })),
+    );
     const lines = text!.split("\n");
     const nameLines = lines.slice(lines.indexOf("DESTINATÁRIO") + 1, lines.indexOf("DESTINATÁRIO") + 3);
     expect(nameLines.join(" ")).toMatch(/^Maria das Graças .+…$/);
@@ -96,7 +100,9 @@ describe("pdfPageTexts", () => {
     const trackings = ["AA000000001BR", "PN000000002BR", "QB000000003BR"];
     const merged = await PDFDocument.create();
     for (const [index, tracking] of trackings.entries()) {
-      const source = await PDFDocument.load(await shippingLabelPdf(label({ tracking, deliveryId: `65f0c0ffee000000000000${index}${index}` })));
+      const source = await PDFDocument.load(
+        await shippingLabelPdf(label({ tracking, deliveryId: `65f0c0ffee000000000000${index}${index}` })),
+      );
       for (const page of await merged.copyPages(source, source.getPageIndices())) merged.addPage(page);
     }
     const texts = await pdfPageTexts(await merged.save());

@@ -152,7 +152,10 @@ export async function shippingLabelPdf(label: ShippingLabel): Promise<Uint8Array
   drawWatermark(page, bold, "SANDBOX", { x: LABEL_WIDTH_PT / 2, y: 165 });
 
   let y = LABEL_HEIGHT_PT - MARGIN;
-  const text = (value: string, options: { font?: PDFFont; size: number; x?: number; color?: typeof BLACK; maxLines?: number; gap?: number }) => {
+  const text = (
+    value: string,
+    options: { font?: PDFFont; size: number; x?: number; color?: typeof BLACK; maxLines?: number; gap?: number },
+  ) => {
     const font = options.font ?? regular;
     for (const line of wrapText(winAnsiText(font, value), font, options.size, INNER_WIDTH, options.maxLines ?? 1)) {
       y -= options.size;

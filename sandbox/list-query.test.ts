@@ -17,19 +17,74 @@ const recordSchema = z.object({
 type TestRecord = z.infer<typeof recordSchema>;
 
 const records: TestRecord[] = [
-  { id: "1", name: "João Silva", score: 10, active: true, kind: "a", at: "2026-01-01T00:00:00.000Z", owner: { city: "São Paulo", birth: "1990-01-01" }, tags: [{ label: "x" }], extras: {} },
-  { id: "2", name: "Maria Souza", score: 30, active: false, kind: "b", at: "2026-01-02T00:00:00.000Z", owner: { city: "Recife", birth: "1985-05-05" }, tags: [], extras: {} },
-  { id: "3", name: "joana silveira", score: 20, active: true, kind: "b", at: "2026-01-03T00:00:00.000Z", owner: { city: "Curitiba", birth: "2000-12-31" }, tags: [{ label: "y" }, { label: "x" }], extras: {} },
-  { id: "4", name: "Ana Lima", score: 20, active: true, kind: "a", at: "2026-01-04T00:00:00.000Z", owner: { city: "São Paulo", birth: "1970-07-07" }, tags: [{ label: "z" }], extras: {} },
+  {
+    id: "1",
+    name: "João Silva",
+    score: 10,
+    active: true,
+    kind: "a",
+    at: "2026-01-01T00:00:00.000Z",
+    owner: { city: "São Paulo", birth: "1990-01-01" },
+    tags: [{ label: "x" }],
+    extras: {},
+  },
+  {
+    id: "2",
+    name: "Maria Souza",
+    score: 30,
+    active: false,
+    kind: "b",
+    at: "2026-01-02T00:00:00.000Z",
+    owner: { city: "Recife", birth: "1985-05-05" },
+    tags: [],
+    extras: {},
+  },
+  {
+    id: "3",
+    name: "joana silveira",
+    score: 20,
+    active: true,
+    kind: "b",
+    at: "2026-01-03T00:00:00.000Z",
+    owner: { city: "Curitiba", birth: "2000-12-31" },
+    tags: [{ label: "y" }, { label: "x" }],
+    extras: {},
+  },
+  {
+    id: "4",
+    name: "Ana Lima",
+    score: 20,
+    active: true,
+    kind: "a",
+    at: "2026-01-04T00:00:00.000Z",
+    owner: { city: "São Paulo", birth: "1970-07-07" },
+    tags: [{ label: "z" }],
+    extras: {},
+  },
 ];
 
-const spec: ListSpec = { path: "/things", fields: fieldCatalogueFromSchema(recordSchema), defaultSort: [{ field: "at", direction: "asc" }], naturalOrder: "at" };
+const spec: ListSpec = {
+  path: "/things",
+  fields: fieldCatalogueFromSchema(recordSchema),
+  defaultSort: [{ field: "at", direction: "asc" }],
+  naturalOrder: "at",
+};
 const source = { items: records, version: 1 };
 const ids = (query: string) => listRecords(source, new URLSearchParams(query), spec).results.map((record) => record.id);
 
 describe("list rules engine", () => {
   it("derives filterable fields from a schema, dotted paths and arrays included", () => {
-    expect([...spec.fields.keys()].sort()).toEqual(["active", "at", "id", "kind", "name", "owner.birth", "owner.city", "score", "tags.label"]);
+    expect([...spec.fields.keys()].sort()).toEqual([
+      "active",
+      "at",
+      "id",
+      "kind",
+      "name",
+      "owner.birth",
+      "owner.city",
+      "score",
+      "tags.label",
+    ]);
     expect(spec.fields.get("tags.label")?.multi).toBe(true);
     expect(spec.fields.get("at")?.kind).toBe("datetime");
   });
@@ -89,20 +144,28 @@ describe("list rules engine", () => {
   });
 
   it("answers eq and __in exactly like testing every record, whatever the values", () => {
-    const many = fc.array(fc.record({ score: fc.integer({ min: 0, max: 9 }), kind: fc.constantFrom("a" as const, "b" as const) }), { maxLength: 60 });
+    const many = fc.array(fc.record({ score: fc.integer({ min: 0, max: 9 }), kind: fc.constantFrom("a" as const, "b" as const) }), {
+      maxLength: 60,
+    });
     fc.assert(
-      fc.property(many, fc.uniqueArray(fc.integer({ min: 0, max: 12 }), { minLength: 1, maxLength: 5 }), fc.constantFrom("a", "b"), (rows, wanted, kind) => {
-        const items = rows.map((row, index) => ({
-          ...records[0]!,
-          ...row,
-          id: String(index),
-          at: new Date(Date.UTC(2026, 0, 1) + index * 60_000).toISOString(),
-        }));
-        const list = (query: string) => listRecords({ items, version: 1 }, new URLSearchParams(`${query}&_limit=200`), spec).results.map((record) => record.id);
-        const expected = items.filter((item) => wanted.includes(item.score) && item.kind === kind).map((item) => item.id);
-        expect(list(`score__in=${wanted.join(",")}&kind=${kind}`)).toEqual(expected);
-        expect(list(`score=${wanted[0]}`)).toEqual(items.filter((item) => item.score === wanted[0]).map((item) => item.id));
-      }),
+      fc.property(
+        many,
+        fc.uniqueArray(fc.integer({ min: 0, max: 12 }), { minLength: 1, maxLength: 5 }),
+        fc.constantFrom("a", "b"),
+        (rows, wanted, kind) => {
+          const items = rows.map((row, index) => ({
+            ...records[0]!,
+            ...row,
+            id: String(index),
+            at: new Date(Date.UTC(2026, 0, 1) + index * 60_000).toISOString(),
+          }));
+          const list = (query: string) =>
+            listRecords({ items, version: 1 }, new URLSearchParams(`${query}&_limit=200`), spec).results.map((record) => record.id);
+          const expected = items.filter((item) => wanted.includes(item.score) && item.kind === kind).map((item) => item.id);
+          expect(list(`score__in=${wanted.join(",")}&kind=${kind}`)).toEqual(expected);
+          expect(list(`score=${wanted[0]}`)).toEqual(items.filter((item) => item.score === wanted[0]).map((item) => item.id));
+        },
+      ),
     );
   });
 
@@ -149,14 +212,33 @@ describe("list rules engine on a larger source", () => {
   const run = (query: string) => listRecords(big, new URLSearchParams(query), spec);
 
   function naive(filter: (record: TestRecord) => boolean, compare: (a: TestRecord, b: TestRecord) => number): string[] {
-    return many.filter(filter).sort(compare).map((record) => record.id);
+    return many
+      .filter(filter)
+      .sort(compare)
+      .map((record) => record.id);
   }
 
   it.each([
-    ["name__like=ze&_sort=score:desc", (r: TestRecord) => r.name.startsWith("Zé"), (a: TestRecord, b: TestRecord) => b.score - a.score || Number(a.id) - Number(b.id)],
-    ["name__like=rare&_sort=at:desc", (r: TestRecord) => r.name.startsWith("Zé"), (a: TestRecord, b: TestRecord) => Number(b.id) - Number(a.id)],
-    ["kind=a&_sort=score", (r: TestRecord) => r.kind === "a", (a: TestRecord, b: TestRecord) => a.score - b.score || Number(a.id) - Number(b.id)],
-    ["kind=b&owner.city=Recife&_sort=score:desc", (r: TestRecord) => r.kind === "b" && r.owner.city === "Recife", (a: TestRecord, b: TestRecord) => b.score - a.score || Number(a.id) - Number(b.id)],
+    [
+      "name__like=ze&_sort=score:desc",
+      (r: TestRecord) => r.name.startsWith("Zé"),
+      (a: TestRecord, b: TestRecord) => b.score - a.score || Number(a.id) - Number(b.id),
+    ],
+    [
+      "name__like=rare&_sort=at:desc",
+      (r: TestRecord) => r.name.startsWith("Zé"),
+      (a: TestRecord, b: TestRecord) => Number(b.id) - Number(a.id),
+    ],
+    [
+      "kind=a&_sort=score",
+      (r: TestRecord) => r.kind === "a",
+      (a: TestRecord, b: TestRecord) => a.score - b.score || Number(a.id) - Number(b.id),
+    ],
+    [
+      "kind=b&owner.city=Recife&_sort=score:desc",
+      (r: TestRecord) => r.kind === "b" && r.owner.city === "Recife",
+      (a: TestRecord, b: TestRecord) => b.score - a.score || Number(a.id) - Number(b.id),
+    ],
   ])("%s matches a naive filter and sort, page by page", (query, filter, compare) => {
     const expected = naive(filter, compare);
     const got: string[] = [];
@@ -173,7 +255,8 @@ describe("list rules engine on a larger source", () => {
 
 describe("endpoint rules (strict unless lenient)", () => {
   const ruled: ListSpec = { ...spec, rules: { sortCriteria: ["at:asc", "at:desc", "score:desc"], geLeFields: ["at"] } };
-  const run = (query: string, lenient = false) => listRecords(source, new URLSearchParams(query), ruled, { lenient }).results.map((record) => record.id);
+  const run = (query: string, lenient = false) =>
+    listRecords(source, new URLSearchParams(query), ruled, { lenient }).results.map((record) => record.id);
 
   it("accepts the listed sort criteria, several of them left to right, and __ge/__le on the listed fields", () => {
     expect(run("_sort=score:desc,at:desc")).toEqual(["2", "4", "3", "1"]);

@@ -63,7 +63,7 @@ function makeGetter(steps: readonly FieldStep[]): (record: unknown) => unknown {
     }
     if (keys.length === 2) {
       const [a, b] = keys as [string, string];
-      return (record) => ((record as Record<string, Record<string, unknown> | null> | null)?.[a])?.[b];
+      return (record) => (record as Record<string, Record<string, unknown> | null> | null)?.[a]?.[b];
     }
     return (record) => {
       let value: unknown = record;
@@ -205,7 +205,10 @@ const foldMemo = new Map<string, string>();
 export function fold(value: string): string {
   let folded = foldMemo.get(value);
   if (folded === undefined) {
-    folded = value.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+    folded = value
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase();
     if (foldMemo.size > 500_000) foldMemo.clear();
     foldMemo.set(value, folded);
   }
@@ -254,7 +257,9 @@ function parseSort(raw: string, spec: ListSpec, rules: EndpointListRules | null)
     if (!reading.ok) {
       throw invalid(
         "_sort",
-        reading.problem === "malformed" ? `${JSON.stringify(part)} is not field[:asc|:desc]` : `direction of ${reading.field} must be asc or desc`,
+        reading.problem === "malformed"
+          ? `${JSON.stringify(part)} is not field[:asc|:desc]`
+          : `direction of ${reading.field} must be asc or desc`,
       );
     }
     const { field: name, direction = "asc" } = reading.criterion;
@@ -263,7 +268,10 @@ function parseSort(raw: string, spec: ListSpec, rules: EndpointListRules | null)
     if (field.multi) throw invalid("_sort", `${name} holds several values per record and cannot be sorted on`);
     if (rules) {
       if (!rules.sortCriteria.includes(part)) {
-        throw invalid("_sort", `${JSON.stringify(part)} is not one of the criteria this list takes: ${rules.sortCriteria.join(", ")} (${LENIENT_HINT})`);
+        throw invalid(
+          "_sort",
+          `${JSON.stringify(part)} is not one of the criteria this list takes: ${rules.sortCriteria.join(", ")} (${LENIENT_HINT})`,
+        );
       }
       if (criteria.some((criterion) => criterion.field === field)) throw invalid("_sort", `${name} is given twice (${LENIENT_HINT})`);
     }
@@ -274,7 +282,8 @@ function parseSort(raw: string, spec: ListSpec, rules: EndpointListRules | null)
 
 /** The form of an operator the spec does not write for this field, or null when it does. */
 function offSpecOperator(key: string, name: { field: string; operator: FilterOperator }, rules: EndpointListRules): string | null {
-  if (name.operator === "eq" && key !== name.field) return `the spec writes an exact match as ${name.field}=value, never __eq (${LENIENT_HINT})`;
+  if (name.operator === "eq" && key !== name.field)
+    return `the spec writes an exact match as ${name.field}=value, never __eq (${LENIENT_HINT})`;
   if ((name.operator === "ge" || name.operator === "le") && !rules.geLeFields.includes(name.field)) {
     const where = rules.geLeFields.length === 0 ? "this list has none" : `this list spells them only on ${rules.geLeFields.join(", ")}`;
     return `__${name.operator} is not a form of the generic rules (${where}): use __${name.operator === "ge" ? "gte" : "lte"} (${LENIENT_HINT})`;
@@ -361,7 +370,15 @@ const sourceCaches = new WeakMap<object, SourceCache>();
 function cacheFor(source: ListSource<unknown>): SourceCache {
   let cache = sourceCaches.get(source);
   if (!cache || cache.version !== source.version) {
-    cache = { version: source.version, columns: new Map(), foldedText: new Map(), views: new Map(), ranks: new Map(), filters: new Map(), positions: new Map() };
+    cache = {
+      version: source.version,
+      columns: new Map(),
+      foldedText: new Map(),
+      views: new Map(),
+      ranks: new Map(),
+      filters: new Map(),
+      positions: new Map(),
+    };
     sourceCaches.set(source, cache);
   }
   return cache;
@@ -576,7 +593,11 @@ export function runListQuery<T>(source: ListSource<T>, query: ListQuery, spec: L
 
 export function buildListEnvelope<T>(spec: ListSpec, query: ListQuery, page: T[], total: number): ListEnvelope<T> {
   const { limit, offset, carried } = query;
-  const filters: AppliedFilter[] = query.filters.map((filter) => ({ field: filter.field.path, operator: filter.operator, value: filter.value }));
+  const filters: AppliedFilter[] = query.filters.map((filter) => ({
+    field: filter.field.path,
+    operator: filter.operator,
+    value: filter.value,
+  }));
   const sort: AppliedSort[] = query.sort.map((criterion) => ({ field: criterion.field.path, direction: criterion.direction }));
   return {
     meta: {

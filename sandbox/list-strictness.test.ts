@@ -22,7 +22,11 @@ afterAll(async () => {
   await Promise.all([strict.close(), lenient.close()]);
 });
 
-async function get(sandbox: TestSandbox, token: string, path: string): Promise<{ status: number; body: { error?: { code: string; parameter?: string; message: string }; results?: unknown[] } }> {
+async function get(
+  sandbox: TestSandbox,
+  token: string,
+  path: string,
+): Promise<{ status: number; body: { error?: { code: string; parameter?: string; message: string }; results?: unknown[] } }> {
   const response = await sandbox.api(path, { token });
   return { status: response.status, body: (await response.json()) as never };
 }
@@ -156,15 +160,26 @@ describe("SANDBOX_LENIENT=1: the wider forms are accepted", () => {
     const byValue = await lenient.api(`${PRICES}?_sort=value:desc&_limit=200`, { token: lenientToken });
     const values = ((await byValue.json()) as { results: { value: number }[] }).results.map((price) => price.value);
     expect(values).toEqual([...values].sort((a, b) => b - a));
-    const eq = (await (await lenient.api(`${ORDERS}?status__eq=new&_limit=200`, { token: lenientToken })).json()) as { results: { status: string }[]; meta: { filters: unknown[] } };
+    const eq = (await (await lenient.api(`${ORDERS}?status__eq=new&_limit=200`, { token: lenientToken })).json()) as {
+      results: { status: string }[];
+      meta: { filters: unknown[] };
+    };
     expect(eq.results.every((order) => order.status === "new")).toBe(true);
     expect(eq.meta.filters).toEqual([{ field: "status", operator: "eq", value: "new" }]);
-    const ge = (await (await lenient.api(`${ORDERS}?created_at__ge=2026-06-01`, { token: lenientToken })).json()) as { meta: { filters: unknown[] } };
+    const ge = (await (await lenient.api(`${ORDERS}?created_at__ge=2026-06-01`, { token: lenientToken })).json()) as {
+      meta: { filters: unknown[] };
+    };
     expect(ge.meta.filters).toEqual([{ field: "created_at", operator: "gte", value: "2026-06-01" }]);
   });
 
   it("the generic rules still hold: unknown fields and malformed values → 400", async () => {
-    expect((await get(lenient, lenientToken, `${ORDERS}?colour=red`)).body.error).toMatchObject({ code: "invalid_query", parameter: "colour" });
-    expect((await get(lenient, lenientToken, `${PRICES}?_sort=value:up`)).body.error).toMatchObject({ code: "invalid_query", parameter: "_sort" });
+    expect((await get(lenient, lenientToken, `${ORDERS}?colour=red`)).body.error).toMatchObject({
+      code: "invalid_query",
+      parameter: "colour",
+    });
+    expect((await get(lenient, lenientToken, `${PRICES}?_sort=value:up`)).body.error).toMatchObject({
+      code: "invalid_query",
+      parameter: "_sort",
+    });
   });
 });

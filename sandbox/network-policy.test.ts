@@ -85,7 +85,8 @@ function v6AsUrlHost(value: bigint): string {
 const ipv4Value = fc.integer({ min: 0, max: 0xffffffff });
 
 /** `network` with random low bits below `prefix`. */
-const within = (network: bigint, prefix: number) => fc.bigInt({ min: 0n, max: (1n << BigInt(128 - prefix)) - 1n }).map((suffix) => network | suffix);
+const within = (network: bigint, prefix: number) =>
+  fc.bigInt({ min: 0n, max: (1n << BigInt(128 - prefix)) - 1n }).map((suffix) => network | suffix);
 
 /** 128-bit values, biased towards the prefixes that matter (a uniform draw would almost never hit them). */
 const ipv6Value = fc.oneof(
@@ -215,7 +216,10 @@ describe("classifyAddress", () => {
   });
 
   it("classifies every IPv4 address by its range", () => {
-    fc.assert(fc.property(ipv4Value, (value) => classifyAddress(v4Text(value)) === v4Kind(value)), { numRuns: 2000 });
+    fc.assert(
+      fc.property(ipv4Value, (value) => classifyAddress(v4Text(value)) === v4Kind(value)),
+      { numRuns: 2000 },
+    );
   });
 
   it("treats an IPv4-mapped IPv6 address, in either notation, as its IPv4 address", () => {
@@ -236,7 +240,12 @@ describe("classifyAddress", () => {
 
   it("puts the first and last address of every IPv4 range inside it, the neighbours outside", () => {
     const edges = fc.constantFrom(...V4_RANGES).chain(([first, prefix, kind]) =>
-      fc.record({ inside: fc.integer({ min: 0, max: 2 ** (32 - prefix) - 1 }).map((offset) => first + offset), first: fc.constant(first), last: fc.constant(first + 2 ** (32 - prefix) - 1), kind: fc.constant(kind) }),
+      fc.record({
+        inside: fc.integer({ min: 0, max: 2 ** (32 - prefix) - 1 }).map((offset) => first + offset),
+        first: fc.constant(first),
+        last: fc.constant(first + 2 ** (32 - prefix) - 1),
+        kind: fc.constant(kind),
+      }),
     );
     fc.assert(
       fc.property(edges, ({ inside, first, last, kind }) => {
@@ -356,7 +365,13 @@ describe("callbackAddressRefusal", () => {
   it("refuses this host's own addresses when exposed, in any spelling, and allows them on loopback", () => {
     // A public address, so that nothing but being this host's refuses it.
     const hostAddresses = ["127.0.0.1", "93.184.215.14", "2606:4700::6810:84e5", "fe80::1"];
-    for (const address of ["93.184.215.14", "::ffff:93.184.215.14", "::ffff:5db8:d70e", "2606:4700::6810:84e5", "2606:4700:0:0:0:0:6810:84E5"]) {
+    for (const address of [
+      "93.184.215.14",
+      "::ffff:93.184.215.14",
+      "::ffff:5db8:d70e",
+      "2606:4700::6810:84e5",
+      "2606:4700:0:0:0:0:6810:84E5",
+    ]) {
       expect(callbackAddressRefusal(address, exposed, hostAddresses), address).toMatch(/this host.*SANDBOX_ALLOW_PRIVATE_CALLBACKS=1/);
       expect(callbackAddressRefusal(address, onLoopback, hostAddresses), address).toBeNull();
       expect(callbackAddressRefusal(address, exposed), address).toBeNull();

@@ -22,7 +22,14 @@ export type AddressKind =
   // Anything else.
   | "public";
 
-const NEVER_CALLED: ReadonlySet<AddressKind> = new Set(["unspecified", "link-local", "documentation", "benchmarking", "multicast", "reserved"]);
+const NEVER_CALLED: ReadonlySet<AddressKind> = new Set([
+  "unspecified",
+  "link-local",
+  "documentation",
+  "benchmarking",
+  "multicast",
+  "reserved",
+]);
 
 /** An address as a number: IPv4 in 32 bits, IPv6 in 128. */
 interface IpValue {

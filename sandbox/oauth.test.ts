@@ -88,12 +88,20 @@ describe("authorization request page (GET)", () => {
 
   it.each<[string, () => string, string]>([
     ["response_type missing", () => authorizeQuery({ state: "s1" }).replace("response_type=code&", ""), "invalid_request"],
-    ["response_type token", () => authorizeQuery({ state: "s1" }).replace("response_type=code", "response_type=token"), "unsupported_response_type"],
+    [
+      "response_type token",
+      () => authorizeQuery({ state: "s1" }).replace("response_type=code", "response_type=token"),
+      "unsupported_response_type",
+    ],
     ["scope missing", () => authorizeQuery({ state: "s1" }).replace(/&scope=[^&]*/, ""), "invalid_request"],
     ["scope unknown", () => authorizeQuery({ state: "s1", scopes: ["basic_user_info", "everything"] }), "invalid_scope"],
     ["scope with wrong case", () => authorizeQuery({ state: "s1", scopes: ["Portfolio:read"] }), "invalid_scope"],
     ["scope malformed", () => authorizeQuery({ state: "s1", scopes: ["basic_user_info", "", "portfolio:read"] }), "invalid_scope"],
-    ["marketplace scope for an autos app", () => authorizeQuery({ state: "s1", clientId: "autos-integrator", scopes: ["order-order:read"] }), "invalid_scope"],
+    [
+      "marketplace scope for an autos app",
+      () => authorizeQuery({ state: "s1", clientId: "autos-integrator", scopes: ["order-order:read"] }),
+      "invalid_scope",
+    ],
     ["app not allowed the code flow", () => authorizeQuery({ state: "s1", clientId: "restricted-integrator" }), "unauthorized_client"],
     ["repeated parameter", () => `${authorizeQuery({ state: "s1" })}&response_type=code`, "invalid_request"],
   ])("%s → redirect with error", async (_name, query, error) => {
@@ -217,7 +225,10 @@ describe("token exchange", () => {
   });
 
   it.each([
-    ["a missing field", (fields: Record<string, string>) => Object.fromEntries(Object.entries(fields).filter(([key]) => key !== "redirect_uri"))],
+    [
+      "a missing field",
+      (fields: Record<string, string>) => Object.fromEntries(Object.entries(fields).filter(([key]) => key !== "redirect_uri")),
+    ],
     ["an empty field", (fields: Record<string, string>) => ({ ...fields, client_secret: "" })],
     ["a PKCE code_verifier", (fields: Record<string, string>) => ({ ...fields, code_verifier: "x".repeat(43) })],
     ["an unknown field", (fields: Record<string, string>) => ({ ...fields, foo: "bar" })],
@@ -252,7 +263,10 @@ describe("token exchange", () => {
   });
 
   it("grant_type other than authorization_code → unsupported_grant_type", async () => {
-    await expectTokenError(await exchangeCode(sandbox.url, tokenFields(await freshCode(), { grant_type: "refresh_token" })), "unsupported_grant_type");
+    await expectTokenError(
+      await exchangeCode(sandbox.url, tokenFields(await freshCode(), { grant_type: "refresh_token" })),
+      "unsupported_grant_type",
+    );
   });
 
   it("an app not allowed the grant → unauthorized_client", async () => {
@@ -264,7 +278,10 @@ describe("token exchange", () => {
 
   it("scope beyond the grant or unknown → invalid_scope; a narrower scope narrows the token", async () => {
     const code = await freshCode({ scopes: ["basic_user_info", "order-order:read"] });
-    await expectTokenError(await exchangeCode(sandbox.url, tokenFields(code, { scope: "basic_user_info portfolio:write" })), "invalid_scope");
+    await expectTokenError(
+      await exchangeCode(sandbox.url, tokenFields(code, { scope: "basic_user_info portfolio:write" })),
+      "invalid_scope",
+    );
     await expectTokenError(await exchangeCode(sandbox.url, tokenFields(code, { scope: "nonsense" })), "invalid_scope");
     const response = await exchangeCode(sandbox.url, tokenFields(code, { scope: "basic_user_info" }));
     expect(response.status).toBe(200);

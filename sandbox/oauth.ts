@@ -91,7 +91,13 @@ function checkAuthorizationRequest(ctx: SandboxContext, params: URLSearchParams)
   }
 
   const state = params.get("state");
-  const fail = (error: AuthorizationErrorCode, description: string): AuthorizationCheck => ({ kind: "redirect-error", redirectUri, state, error, description });
+  const fail = (error: AuthorizationErrorCode, description: string): AuthorizationCheck => ({
+    kind: "redirect-error",
+    redirectUri,
+    state,
+    error,
+    description,
+  });
   for (const name of new Set(params.keys())) {
     if (count(name) > 1) return fail("invalid_request", `${name} is given more than once`);
   }
@@ -218,10 +224,17 @@ export const oauthBodyLimits: readonly BodyLimitRule[] = [
     tooLarge: (_c, maxBytes) =>
       htmlResponse(
         413,
-        htmlDocument("Request too large", `<h1>Request too large</h1>\n<p class="error" role="alert">${escapeHtml(bodyTooLargeMessage(maxBytes))}.</p>`),
+        htmlDocument(
+          "Request too large",
+          `<h1>Request too large</h1>\n<p class="error" role="alert">${escapeHtml(bodyTooLargeMessage(maxBytes))}.</p>`,
+        ),
       ),
   },
-  { path: TOKEN_PATH, maxBytes: FORM_BODY_LIMIT_BYTES, tooLarge: (_c, maxBytes) => tokenJson(413, { error: "invalid_request", error_description: bodyTooLargeMessage(maxBytes) }) },
+  {
+    path: TOKEN_PATH,
+    maxBytes: FORM_BODY_LIMIT_BYTES,
+    tooLarge: (_c, maxBytes) => tokenJson(413, { error: "invalid_request", error_description: bodyTooLargeMessage(maxBytes) }),
+  },
 ];
 
 const TOKEN_FIELDS = new Set(["code", "client_id", "client_secret", "redirect_uri", "grant_type"]);
@@ -235,7 +248,8 @@ export function oauthRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     const query = new URL(c.req.url).search.slice(1);
     const check = checkAuthorizationRequest(ctx, new URLSearchParams(query));
     if (check.kind === "no-redirect") return errorPage(check.message);
-    if (check.kind === "redirect-error") return redirectWith(check.redirectUri, { error: check.error, error_description: check.description }, check.state);
+    if (check.kind === "redirect-error")
+      return redirectWith(check.redirectUri, { error: check.error, error_description: check.description }, check.state);
     return consentPage(200, { app: check.app, scopes: check.scopes, query });
   });
 
@@ -243,7 +257,8 @@ export function oauthRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     const query = new URL(c.req.url).search.slice(1);
     const check = checkAuthorizationRequest(ctx, new URLSearchParams(query));
     if (check.kind === "no-redirect") return errorPage(check.message);
-    if (check.kind === "redirect-error") return redirectWith(check.redirectUri, { error: check.error, error_description: check.description }, check.state);
+    if (check.kind === "redirect-error")
+      return redirectWith(check.redirectUri, { error: check.error, error_description: check.description }, check.state);
     const { app, redirectUri, state, scopes } = check;
 
     const form = new URLSearchParams(await c.req.text());
@@ -257,7 +272,8 @@ export function oauthRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
       return consentPage(400, { app, scopes, query, login: form.get("login") ?? "", error: "Choose Approve or Deny." });
     }
     const { login, password, decision, scope: checkedScopes } = parsed.data;
-    if (decision === "deny") return redirectWith(redirectUri, { error: "access_denied", error_description: "The user denied the request" }, state);
+    if (decision === "deny")
+      return redirectWith(redirectUri, { error: "access_denied", error_description: "The user denied the request" }, state);
 
     const user = ctx.store.findUserByLogin(login);
     if (!user || !passwordsMatch(password, user.password)) {
@@ -266,11 +282,21 @@ export function oauthRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     if (!user.pro) return redirectWith(redirectUri, { error: "access_denied", error_description: "The user has no PRO plan" }, state);
     // The user may uncheck scopes (spec: Authentication, point 4); scopes not requested are ignored.
     const granted = scopes.filter((scope) => checkedScopes.includes(scope));
-    if (granted.length === 0) return redirectWith(redirectUri, { error: "access_denied", error_description: "The user granted no permission" }, state);
+    if (granted.length === 0)
+      return redirectWith(redirectUri, { error: "access_denied", error_description: "The user granted no permission" }, state);
 
     sweepCredentialsIfDue(ctx);
     const code = opaqueToken();
-    ctx.store.codes.set(code, { code, clientId: app.clientId, userId: user.id, scopes: granted, redirectUri, issuedAt: ctx.clock.now(), used: false, accessToken: null });
+    ctx.store.codes.set(code, {
+      code,
+      clientId: app.clientId,
+      userId: user.id,
+      scopes: granted,
+      redirectUri,
+      issuedAt: ctx.clock.now(),
+      used: false,
+      accessToken: null,
+    });
     return redirectWith(redirectUri, { code }, state);
   });
 
@@ -296,8 +322,10 @@ export function oauthRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     }
     const request = parsed.data;
     const app = ctx.store.apps.get(request.client_id);
-    if (!app || !passwordsMatch(request.client_secret, app.clientSecret)) return tokenError("invalid_client", "Client authentication failed");
-    if (request.grant_type !== "authorization_code") return tokenError("unsupported_grant_type", "Only grant_type=authorization_code is supported");
+    if (!app || !passwordsMatch(request.client_secret, app.clientSecret))
+      return tokenError("invalid_client", "Client authentication failed");
+    if (request.grant_type !== "authorization_code")
+      return tokenError("unsupported_grant_type", "Only grant_type=authorization_code is supported");
     if (!app.mayUseAuthorizationCode) return tokenError("unauthorized_client", "This application may not use the authorization_code grant");
 
     const code = ctx.store.codes.get(request.code);
@@ -311,14 +339,17 @@ export function oauthRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
       return tokenError("invalid_grant", "The code was already used; the token issued with it is revoked");
     }
     if (ctx.clock.now() - code.issuedAt >= CODE_LIFETIME_MS) return tokenError("invalid_grant", "The code expired (10 minutes)");
-    if (code.redirectUri !== request.redirect_uri) return tokenError("invalid_grant", "redirect_uri differs from the one of the authorization request");
+    if (code.redirectUri !== request.redirect_uri)
+      return tokenError("invalid_grant", "redirect_uri differs from the one of the authorization request");
 
     let scopes = code.scopes;
     const scopeParam = form.get("scope");
     if (scopeParam !== null) {
       const requested = parseScopeParameter(scopeParam);
-      if (!requested || requested.some((scope) => !isKnownScope(scope))) return tokenError("invalid_scope", "scope is malformed or unknown");
-      if (requested.some((scope) => !code.scopes.includes(scope))) return tokenError("invalid_scope", "scope goes beyond what the user granted");
+      if (!requested || requested.some((scope) => !isKnownScope(scope)))
+        return tokenError("invalid_scope", "scope is malformed or unknown");
+      if (requested.some((scope) => !code.scopes.includes(scope)))
+        return tokenError("invalid_scope", "scope goes beyond what the user granted");
       scopes = requested;
     }
 

@@ -84,7 +84,13 @@ export class OpenApiChecker {
     for (const [template, item] of Object.entries(paths)) {
       const pattern = pathPattern(template);
       for (const [method, operation] of Object.entries(item)) {
-        this.operations.push({ method: method.toUpperCase(), template, pattern, pointer: `/paths/${escapePointer(template)}/${method}`, operation });
+        this.operations.push({
+          method: method.toUpperCase(),
+          template,
+          pattern,
+          pointer: `/paths/${escapePointer(template)}/${method}`,
+          operation,
+        });
       }
     }
   }

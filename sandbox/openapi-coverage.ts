@@ -12,7 +12,9 @@ import { buildOpenApiDocument, type JsonObject } from "./openapi";
 function declaredResponses(document: JsonObject): string[] {
   const paths = (document.paths ?? {}) as Record<string, Record<string, JsonObject>>;
   return Object.entries(paths).flatMap(([path, item]) =>
-    Object.entries(item).flatMap(([method, operation]) => Object.keys((operation.responses ?? {}) as JsonObject).map((status) => `${method.toUpperCase()} ${path} ${status}`)),
+    Object.entries(item).flatMap(([method, operation]) =>
+      Object.keys((operation.responses ?? {}) as JsonObject).map((status) => `${method.toUpperCase()} ${path} ${status}`),
+    ),
   );
 }
 

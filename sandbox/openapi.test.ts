@@ -57,7 +57,9 @@ describe("the OpenAPI document", () => {
       "get /v1.0/marketplace/portfolios/prices",
       "get /v1.0/marketplace/orders/{id}",
       "get /v1.0/marketplace/orders",
-      ...["/v1.0/marketplace/webhooks/url", "/v1.0/webhooks"].flatMap((path) => ["post", "get", "delete"].map((method) => `${method} ${path}`)),
+      ...["/v1.0/marketplace/webhooks/url", "/v1.0/webhooks"].flatMap((path) =>
+        ["post", "get", "delete"].map((method) => `${method} ${path}`),
+      ),
     ];
     const present = Object.entries(paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method} ${path}`));
     expect(present).toEqual(expect.arrayContaining(expected));
@@ -71,10 +73,20 @@ describe("the OpenAPI document", () => {
     const webhooks = document.webhooks as Record<string, { post: JsonObject }>;
     expect(Object.keys(webhooks).sort()).toEqual(Object.keys(WEBHOOK_DOMAINS).sort());
     const checker = new OpenApiChecker(document);
-    expect(checker.checkNotification(JSON.stringify({ data: { domain: "order.order", status: "approved", order_id: "a".repeat(24) } }))).toEqual([]);
-    expect(checker.checkNotification(JSON.stringify({ data: { domain: "portfolio.sku", status: "created", id: "b".repeat(24), code: "CAM-1" } }))).toEqual([]);
-    expect(checker.checkNotification(JSON.stringify({ data: { domain: "portfolio.sku", status: "updated", id: "b".repeat(24) } }))).not.toEqual([]);
-    expect(checker.checkNotification(JSON.stringify({ data: { domain: "order.order", status: "new", id: "c".repeat(24) } }))).not.toEqual([]);
+    expect(
+      checker.checkNotification(JSON.stringify({ data: { domain: "order.order", status: "approved", order_id: "a".repeat(24) } })),
+    ).toEqual([]);
+    expect(
+      checker.checkNotification(
+        JSON.stringify({ data: { domain: "portfolio.sku", status: "created", id: "b".repeat(24), code: "CAM-1" } }),
+      ),
+    ).toEqual([]);
+    expect(
+      checker.checkNotification(JSON.stringify({ data: { domain: "portfolio.sku", status: "updated", id: "b".repeat(24) } })),
+    ).not.toEqual([]);
+    expect(checker.checkNotification(JSON.stringify({ data: { domain: "order.order", status: "new", id: "c".repeat(24) } }))).not.toEqual(
+      [],
+    );
     const signature = (webhooks["order.order"]!.post.parameters as JsonObject[])[0];
     expect(signature).toMatchObject({ name: "X-SVC-Signature", in: "header", required: true });
   });
@@ -84,7 +96,9 @@ describe("the OpenAPI document", () => {
     expect(schemas.Currency).toEqual({ ...currency, description: "ISO-4217 code" });
     // One response schema per SKU import status code of the spec, named after SKU_STATUS.
     for (const status of Object.values(SKU_STATUS)) {
-      const named = Object.values(schemas).find((schema) => (schema.properties as Record<string, JsonObject> | undefined)?.statusMessage?.const === status.statusMessage);
+      const named = Object.values(schemas).find(
+        (schema) => (schema.properties as Record<string, JsonObject> | undefined)?.statusMessage?.const === status.statusMessage,
+      );
       expect(named?.properties).toMatchObject({ statusCode: { const: status.statusCode } });
     }
     // Shared parts are components referred to, not copies.
@@ -108,10 +122,13 @@ describe("the OpenAPI document", () => {
     const parameters = (path: string) => paths[path]!.get!.parameters as { name: string; schema: JsonObject }[];
     const names = (path: string) => parameters(path).map((parameter) => parameter.name);
     expect(names("/v1.0/marketplace/portfolios/prices")).toEqual(expect.arrayContaining(["sku", "type", "_limit", "_offset", "_sort"]));
-    expect(names("/v1.0/marketplace/orders")).toEqual(expect.arrayContaining(["status", "id", "updated_at__ge", "updated_at__le", "_limit", "_offset", "_sort"]));
+    expect(names("/v1.0/marketplace/orders")).toEqual(
+      expect.arrayContaining(["status", "id", "updated_at__ge", "updated_at__le", "_limit", "_offset", "_sort"]),
+    );
     const limit = parameters("/v1.0/marketplace/orders").find((parameter) => parameter.name === "_limit");
     expect(limit?.schema).toMatchObject({ type: "integer", minimum: 1, default: 50 });
-    const sortPattern = (path: string) => new RegExp(parameters(path).find((parameter) => parameter.name === "_sort")!.schema.pattern as string);
+    const sortPattern = (path: string) =>
+      new RegExp(parameters(path).find((parameter) => parameter.name === "_sort")!.schema.pattern as string);
     for (const value of orderSortSchema.options) expect(sortPattern("/v1.0/marketplace/orders").test(value)).toBe(true);
     expect(sortPattern("/v1.0/marketplace/orders").test("created_at:desc,updated_at:asc")).toBe(true);
     expect(sortPattern("/v1.0/marketplace/orders").test("status:asc")).toBe(false);
@@ -136,7 +153,12 @@ describe("GET /docs", () => {
     expect(response.headers.get("Content-Type")).toContain("text/html");
     const csp = response.headers.get("Content-Security-Policy") ?? "";
     expect(csp).toBe(DOCS_CONTENT_SECURITY_POLICY);
-    const directives = new Map(csp.split(";").map((directive) => directive.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+    const directives = new Map(
+      csp
+        .split(";")
+        .map((directive) => directive.trim().split(/\s+/))
+        .map(([name, ...values]) => [name, values]),
+    );
     expect(directives.get("default-src")).toEqual(["'none'"]);
     expect(directives.get("script-src")).toEqual(["'self'"]);
     expect(csp).not.toContain("unsafe-eval");
@@ -158,7 +180,11 @@ describe("GET /docs", () => {
   it("serves every file the page loads from the sandbox itself", async () => {
     const page = await (await sandbox.api("/docs")).text();
     const files = [...page.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!).filter((url) => url.startsWith(DOCS_ASSETS_PATH));
-    expect(files.map((url) => url.slice(DOCS_ASSETS_PATH.length + 1)).sort()).toEqual(["docs.js", "swagger-ui-bundle.js", "swagger-ui.css"]);
+    expect(files.map((url) => url.slice(DOCS_ASSETS_PATH.length + 1)).sort()).toEqual([
+      "docs.js",
+      "swagger-ui-bundle.js",
+      "swagger-ui.css",
+    ]);
     for (const url of files) {
       const asset = await sandbox.api(url);
       expect(asset.status).toBe(200);
@@ -187,7 +213,17 @@ describe("the test harness's check against the document", () => {
     headers: new Headers(headers),
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
-  const price = { id: "0123456789abcdef01234567", sku: "CAM-1", type: "sell", value: 4990, currency: "BRL", normalizer: 100, extras: {}, created_at: "2026-06-01T12:00:00.000Z", priceHistory: [] };
+  const price = {
+    id: "0123456789abcdef01234567",
+    sku: "CAM-1",
+    type: "sell",
+    value: 4990,
+    currency: "BRL",
+    normalizer: 100,
+    extras: {},
+    created_at: "2026-06-01T12:00:00.000Z",
+    priceHistory: [],
+  };
 
   it("accepts an answer the operation declares", () => {
     expect(checker.checkResponse(answer(200, price))).toEqual({
@@ -203,18 +239,33 @@ describe("the test harness's check against the document", () => {
     ["a value of another form", answer(200, { ...price, currency: "brl" }), /\/currency must match pattern/],
     ["an undeclared status", answer(409, { error: { code: "conflict", message: "x" } }), /status 409 is not declared/],
     ["another media type", answer(200, "<p>price</p>", { "Content-Type": "text/html" }), /Content-Type text\/html is not declared/],
-    ["an error with another code", answer(404, { error: { code: "invalid_query", message: "x" } }), /\/error\/code must be equal to constant/],
-    ["a 401 without WWW-Authenticate", answer(401, { error: { code: "invalid_token", message: "x" } }), /header WWW-Authenticate is missing/],
+    [
+      "an error with another code",
+      answer(404, { error: { code: "invalid_query", message: "x" } }),
+      /\/error\/code must be equal to constant/,
+    ],
+    [
+      "a 401 without WWW-Authenticate",
+      answer(401, { error: { code: "invalid_token", message: "x" } }),
+      /header WWW-Authenticate is missing/,
+    ],
   ])("flags %s", (_name, given, problem) => {
     expect(checker.checkResponse(given).problems.join("\n")).toMatch(problem);
   });
 
   it("leaves alone what the document does not describe (the control API, assets)", () => {
-    expect(checker.checkResponse({ ...answer(200, {}), url: "http://localhost/_sandbox/clock" })).toEqual({ operation: null, response: null, problems: [] });
+    expect(checker.checkResponse({ ...answer(200, {}), url: "http://localhost/_sandbox/clock" })).toEqual({
+      operation: null,
+      response: null,
+      problems: [],
+    });
   });
 
   it("fails the test's call with OpenApiMismatchError", async () => {
-    const forged = new Response(JSON.stringify({ ...price, value: "4990" }), { status: 200, headers: { "Content-Type": "application/json" } });
+    const forged = new Response(JSON.stringify({ ...price, value: "4990" }), {
+      status: 200,
+      headers: { "Content-Type": "application/json" },
+    });
     await expect(assertDocumentedResponse("GET", answer(200, price).url, forged)).rejects.toThrow(OpenApiMismatchError);
     await expect(assertDocumentedResponse("GET", answer(200, price).url, forged)).rejects.toThrow(/\/value must be integer/);
   });
@@ -230,7 +281,12 @@ describe("each operation's declared failures are what the sandbox answers", () =
   const apiOperations = Object.entries(paths).flatMap(([path, item]) =>
     Object.entries(item)
       .filter(([, operation]) => (operation.security as unknown[]).length > 0)
-      .map(([method, operation]) => ({ path, method: method.toUpperCase(), operation, declared: Object.keys(operation.responses as JsonObject) })),
+      .map(([method, operation]) => ({
+        path,
+        method: method.toUpperCase(),
+        operation,
+        declared: Object.keys(operation.responses as JsonObject),
+      })),
   );
   const concrete = (path: string, id = OBJECT_ID) => path.replace("{id}", id);
 
@@ -239,46 +295,56 @@ describe("each operation's declared failures are what the sandbox answers", () =
     fullToken = await obtainAccessToken(sandbox.url);
   });
 
-  it.each(apiOperations.map((entry) => [`${entry.method} ${entry.path}`, entry] as const))("%s", async (_name, { path, method, operation, declared }) => {
-    const call = (token?: string, target = concrete(path)) => sandbox.api(target, { method, ...(token ? { token } : {}), ...(method === "POST" ? { json: {} } : {}) });
-    const produced: string[] = [];
-    const expectStatus = async (response: Response, status: string) => {
-      expect(response.status).toBe(Number(status));
-      produced.push(status);
-    };
+  it.each(apiOperations.map((entry) => [`${entry.method} ${entry.path}`, entry] as const))(
+    "%s",
+    async (_name, { path, method, operation, declared }) => {
+      const call = (token?: string, target = concrete(path)) =>
+        sandbox.api(target, { method, ...(token ? { token } : {}), ...(method === "POST" ? { json: {} } : {}) });
+      const produced: string[] = [];
+      const expectStatus = async (response: Response, status: string) => {
+        expect(response.status).toBe(Number(status));
+        produced.push(status);
+      };
 
-    await expectStatus(await call(), "401");
-    const required = ((operation.security as Record<string, string[]>[])[0]!.bearerAuth ?? []) as string[];
-    if (declared.includes("403")) {
-      const other = ALL_MARKETPLACE_SCOPES.find((scope) => !required.includes(scope))!;
-      await expectStatus(await call(await obtainAccessToken(sandbox.url, { scopes: [other] })), "403");
-    }
-    const withFault = async (faults: object, status: string, warmUp = false) => {
-      await sandbox.api("/_sandbox/faults", { method: "POST", json: faults });
-      if (warmUp) await sandbox.api("/v1.0/webhooks", { token: fullToken });
-      await expectStatus(await call(fullToken), status);
-      await sandbox.api("/_sandbox/faults", { method: "DELETE" });
-    };
-    await withFault({ rateLimitPerMinute: 1 }, "429", true);
-    await withFault({ errorRate: 1 }, "500");
-    await withFault({ maintenance: true }, "503");
-    if (declared.includes("413")) {
-      const big = JSON.stringify({ padding: "x".repeat(JSON_BODY_LIMIT_BYTES) });
-      await expectStatus(await sandbox.api(path, { method, token: fullToken, body: big, headers: { "Content-Type": "application/json" } }), "413");
-    }
-    const content = (operation.requestBody as { content?: JsonObject } | undefined)?.content;
-    if (content?.["application/json"]) {
-      // A body that is not JSON (what a cross-site form sends) is refused, in the operation's error shape.
-      await expectStatus(await sandbox.api(path, { method, token: fullToken, body: "{}", headers: { "Content-Type": "text/plain" } }), "400");
-    }
-    if (path.includes("{id}")) {
-      await expectStatus(await call(fullToken, concrete(path, "not-an-object-id")), "400");
-      await expectStatus(await call(fullToken), "404");
-    } else if (method === "GET" && (operation.parameters as JsonObject[] | undefined)?.some((parameter) => parameter.name === "_sort")) {
-      await expectStatus(await call(fullToken, `${path}?no_such_field=1`), "400");
-    }
-    expect(produced.every((status) => declared.includes(status))).toBe(true);
-  });
+      await expectStatus(await call(), "401");
+      const required = ((operation.security as Record<string, string[]>[])[0]!.bearerAuth ?? []) as string[];
+      if (declared.includes("403")) {
+        const other = ALL_MARKETPLACE_SCOPES.find((scope) => !required.includes(scope))!;
+        await expectStatus(await call(await obtainAccessToken(sandbox.url, { scopes: [other] })), "403");
+      }
+      const withFault = async (faults: object, status: string, warmUp = false) => {
+        await sandbox.api("/_sandbox/faults", { method: "POST", json: faults });
+        if (warmUp) await sandbox.api("/v1.0/webhooks", { token: fullToken });
+        await expectStatus(await call(fullToken), status);
+        await sandbox.api("/_sandbox/faults", { method: "DELETE" });
+      };
+      await withFault({ rateLimitPerMinute: 1 }, "429", true);
+      await withFault({ errorRate: 1 }, "500");
+      await withFault({ maintenance: true }, "503");
+      if (declared.includes("413")) {
+        const big = JSON.stringify({ padding: "x".repeat(JSON_BODY_LIMIT_BYTES) });
+        await expectStatus(
+          await sandbox.api(path, { method, token: fullToken, body: big, headers: { "Content-Type": "application/json" } }),
+          "413",
+        );
+      }
+      const content = (operation.requestBody as { content?: JsonObject } | undefined)?.content;
+      if (content?.["application/json"]) {
+        // A body that is not JSON (what a cross-site form sends) is refused, in the operation's error shape.
+        await expectStatus(
+          await sandbox.api(path, { method, token: fullToken, body: "{}", headers: { "Content-Type": "text/plain" } }),
+          "400",
+        );
+      }
+      if (path.includes("{id}")) {
+        await expectStatus(await call(fullToken, concrete(path, "not-an-object-id")), "400");
+        await expectStatus(await call(fullToken), "404");
+      } else if (method === "GET" && (operation.parameters as JsonObject[] | undefined)?.some((parameter) => parameter.name === "_sort")) {
+        await expectStatus(await call(fullToken, `${path}?no_such_field=1`), "400");
+      }
+      expect(produced.every((status) => declared.includes(status))).toBe(true);
+    },
+  );
 
   it("the OAuth endpoints' pages, redirects and limits", async () => {
     const authorize = (query: string) => sandbox.api(`/auth/integradores/oauth?${query}`, { redirect: "manual" });

@@ -249,7 +249,11 @@ export function buildOpenApiDocument(): JsonObject {
   components.both("Currency", currencySchema, "ISO-4217 code");
   components.both("OrderStatus", orderStatusSchema);
   components.both("PriceType", priceTypeSchema);
-  components.response("ImportError", importErrorSchema, "One reason of a synchronous validation failure; `field` is a path such as `dimensions[0].height.value`");
+  components.response(
+    "ImportError",
+    importErrorSchema,
+    "One reason of a synchronous validation failure; `field` is a path such as `dimensions[0].height.value`",
+  );
   components.response("Phone", phoneSchema);
   components.response("Customer", customerSchema);
   components.response("Payment", paymentSchema);
@@ -257,7 +261,11 @@ export function buildOpenApiDocument(): JsonObject {
   components.response("ItemAmounts", itemAmountsSchema);
   components.response("DeliveryItem", deliveryItemSchema);
   components.response("Address", addressSchema);
-  components.response("Shipping", shippingSchema, "Timestamps of what has not happened yet (a parcel not posted or not delivered) are null");
+  components.response(
+    "Shipping",
+    shippingSchema,
+    "Timestamps of what has not happened yet (a parcel not posted or not delivered) are null",
+  );
   components.response("Delivery", deliverySchema);
   components.response("Order", orderSchema, "Timestamps of what has not happened yet (`approved_at` of a new order) are null");
   components.response("PageMeta", pageMetaSchema);
@@ -267,7 +275,11 @@ export function buildOpenApiDocument(): JsonObject {
   components.response("ListMeta", listMetaSchema);
   components.response("Sku", skuCreateSchema, "The imported SKU, as it was created");
   components.response("Price", priceSchema);
-  components.response("PriceHistoryItem", priceHistoryItemSchema, "Oldest first, the current price included (the spec does not show the fields)");
+  components.response(
+    "PriceHistoryItem",
+    priceHistoryItemSchema,
+    "Oldest first, the current price included (the spec does not show the fields)",
+  );
   components.response("PriceWithHistory", priceWithHistorySchema);
 
   // Error bodies: one per code, so each status names the code it carries.
@@ -377,7 +389,8 @@ export function buildOpenApiDocument(): JsonObject {
       responses: {
         "200": html("The login and consent page"),
         "302": {
-          description: "Back to `redirect_uri` with `code` and `state`, or with `error` (one of the spec's authorization errors), `error_description` and `state`",
+          description:
+            "Back to `redirect_uri` with `code` and `state`, or with `error` (one of the spec's authorization errors), `error_description` and `state`",
           headers: { Location: header("`redirect_uri` with the result in its query string", { type: "string", format: "uri" }) },
         },
         "400": html("`client_id` or `redirect_uri` missing or invalid: an error page, no redirect"),
@@ -395,11 +408,17 @@ export function buildOpenApiDocument(): JsonObject {
       parameters: authorizationParameters(),
       requestBody: {
         required: true,
-        content: { "application/x-www-form-urlencoded": { schema: components.request("ConsentForm", consentFormSchema), encoding: { scope: { explode: true } } } },
+        content: {
+          "application/x-www-form-urlencoded": {
+            schema: components.request("ConsentForm", consentFormSchema),
+            encoding: { scope: { explode: true } },
+          },
+        },
       },
       responses: {
         "302": {
-          description: "Back to `redirect_uri` with `code` (approved) or `error=access_denied` (denied, no PRO plan, every scope unchecked), and `state`",
+          description:
+            "Back to `redirect_uri` with `code` (approved) or `error=access_denied` (denied, no PRO plan, every scope unchecked), and `state`",
           headers: { Location: header("`redirect_uri` with the result in its query string", { type: "string", format: "uri" }) },
         },
         "400": html("No decision in the form, or `client_id`/`redirect_uri` invalid: the page again with an error"),
@@ -424,8 +443,12 @@ export function buildOpenApiDocument(): JsonObject {
       },
       responses: {
         "200": json(components.response("TokenResponse", tokenResponseSchema), "The access token", { headers: tokenHeaders() }),
-        "400": json(components.response("TokenError", tokenErrorResponseSchema), "One of the spec's token exchange errors", { headers: tokenHeaders() }),
-        "413": json(schemaRef("TokenError"), `\`invalid_request\`: ${bodyTooLargeMessage(FORM_BODY_LIMIT_BYTES)}`, { headers: tokenHeaders() }),
+        "400": json(components.response("TokenError", tokenErrorResponseSchema), "One of the spec's token exchange errors", {
+          headers: tokenHeaders(),
+        }),
+        "413": json(schemaRef("TokenError"), `\`invalid_request\`: ${bodyTooLargeMessage(FORM_BODY_LIMIT_BYTES)}`, {
+          headers: tokenHeaders(),
+        }),
       },
     },
   ];
@@ -453,18 +476,23 @@ export function buildOpenApiDocument(): JsonObject {
       operationId: "createSku",
       tag: "SKUs",
       summary: "Create a SKU",
-      description:
-        [
-          "Every answer but 401 is the SKU import response; its `statusCode` is one of the spec's. The path takes no query parameter (any → statusCode -4). Creating a SKU sends a `portfolio.sku` notification.",
-          "Besides the schema, the spec's rules that JSON Schema cannot say are checked too: `title` must have `pt_BR`, and so must `description` and every attribute `display` that name languages;",
-          "`dimensions` must hold a `package` item; a numeric dimension `value` is at most 10 characters written out; an `EAN` identifier has 8, 12, 13 or 14 digits and a valid GS1 check digit.",
-        ].join(" "),
+      description: [
+        "Every answer but 401 is the SKU import response; its `statusCode` is one of the spec's. The path takes no query parameter (any → statusCode -4). Creating a SKU sends a `portfolio.sku` notification.",
+        "Besides the schema, the spec's rules that JSON Schema cannot say are checked too: `title` must have `pt_BR`, and so must `description` and every attribute `display` that name languages;",
+        "`dimensions` must hold a `package` item; a numeric dimension `value` is at most 10 characters written out; an `EAN` identifier has 8, 12, 13 or 14 digits and a valid GS1 check digit.",
+      ].join(" "),
       scopes: ENDPOINTS.createSku.scopes,
       requestBody: { required: true, content: { "application/json": { schema: components.request("SkuCreate", skuCreateSchema) } } },
       responses: {
-        "200": json(skuImported, "An identical SKU already exists: nothing was created, its `id` is returned (the spec's automatic redirect)"),
+        "200": json(
+          skuImported,
+          "An identical SKU already exists: nothing was created, its `id` is returned (the spec's automatic redirect)",
+        ),
         "201": json(skuImported, "Created"),
-        "400": json({ oneOf: [skuFailure("empty"), skuFailure("invalid")] }, "statusCode -3: nothing to import; -4: validation failed, `errors` names each field (`body` for a body whose Content-Type is not JSON)"),
+        "400": json(
+          { oneOf: [skuFailure("empty"), skuFailure("invalid")] },
+          "statusCode -3: nothing to import; -4: validation failed, `errors` names each field (`body` for a body whose Content-Type is not JSON)",
+        ),
         "401": responseRef("Unauthorized"),
         "403": json(skuFailure("forbidden"), "statusCode -6: the token lacks a required scope"),
         "413": json(schemaRef("SkuImportInvalid"), `statusCode -4: ${bodyTooLargeMessage(JSON_BODY_LIMIT_BYTES)}`),
@@ -487,8 +515,14 @@ export function buildOpenApiDocument(): JsonObject {
       requestBody: { required: true, content: { "application/json": { schema: components.request("PriceCreate", priceCreateSchema) } } },
       responses: {
         "201": json(priceImported, "Imported"),
-        "400": json({ oneOf: [priceFailure("empty"), priceFailure("invalid")] }, "statusCode -3: empty body; -4: invalid body, `errors` names each field (`body` for a body whose Content-Type is not JSON)"),
-        "404": json(schemaRef("PriceImportInvalid"), "statusCode -4: no SKU with this code exists for the user (`errors[0].field` is `sku`)"),
+        "400": json(
+          { oneOf: [priceFailure("empty"), priceFailure("invalid")] },
+          "statusCode -3: empty body; -4: invalid body, `errors` names each field (`body` for a body whose Content-Type is not JSON)",
+        ),
+        "404": json(
+          schemaRef("PriceImportInvalid"),
+          "statusCode -4: no SKU with this code exists for the user (`errors[0].field` is `sku`)",
+        ),
         "413": json(schemaRef("PriceImportInvalid"), `statusCode -4: ${bodyTooLargeMessage(JSON_BODY_LIMIT_BYTES)}`),
         ...guarded(ENDPOINTS.createPrice.scopes),
       },
@@ -565,7 +599,10 @@ export function buildOpenApiDocument(): JsonObject {
           summary: "Set the callback URL",
           description: `Creates or overwrites the callback URL. Any valid token; the URL must be an absolute http(s) URL whose address the sandbox may call.${alias}`,
           scopes: ENDPOINTS.setWebhookUrl.scopes,
-          requestBody: { required: true, content: { "application/json": { schema: components.request("CallbackUrlRequest", webhookUrlRequestSchema) } } },
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: components.request("CallbackUrlRequest", webhookUrlRequestSchema) } },
+          },
           responses: {
             "200": json(components.response("CallbackUrlSet", webhookUrlSetResponseSchema), "Saved"),
             "400": responseRef("InvalidRequest"),
@@ -623,7 +660,7 @@ export function buildOpenApiDocument(): JsonObject {
         "On the platform, the authorization request is served at `{auth_url}` and everything else at `{base_url}`; the sandbox serves both on one origin.",
         "Get a token with the authorization code flow (the `OAuth` operations, or `sandbox/README.md`), then send it as `Authorization: Bearer <ACCESS_TOKEN>`.",
         "",
-        "Where the spec shows no error body, the sandbox answers `{\"error\": {\"code\", \"message\", \"details\"?, \"parameter\"?}}`; the token endpoint keeps the OAuth shape and SKU and price creation answer their import response with a `statusCode`.",
+        'Where the spec shows no error body, the sandbox answers `{"error": {"code", "message", "details"?, "parameter"?}}`; the token endpoint keeps the OAuth shape and SKU and price creation answer their import response with a `statusCode`.',
       ].join("\n"),
     },
     servers: [{ url: "/", description: "This sandbox ({auth_url} and {base_url} alike)" }],
@@ -651,7 +688,11 @@ export function buildOpenApiDocument(): JsonObject {
 function renderOperation(operation: Operation): JsonObject {
   const { scopes } = operation;
   const scopeNote =
-    scopes === null ? "" : scopes.length === 0 ? "Any valid access token; no scope is required." : `Scopes: ${scopes.map((scope) => `\`${scope}\``).join(" and ")}.`;
+    scopes === null
+      ? ""
+      : scopes.length === 0
+        ? "Any valid access token; no scope is required."
+        : `Scopes: ${scopes.map((scope) => `\`${scope}\``).join(" and ")}.`;
   const description = [operation.description, scopeNote].filter(Boolean).join("\n\n");
   return {
     tags: [operation.tag],
@@ -694,7 +735,10 @@ function authorizationParameters(): JsonObject[] {
   return [
     query("response_type", true, "Must be `code`", { type: "string", enum: ["code"] }),
     query("client_id", true, "The identifier issued at application registration"),
-    query("redirect_uri", false, "Required when the application registered several URIs; must equal one of them", { type: "string", format: "uri" }),
+    query("redirect_uri", false, "Required when the application registered several URIs; must equal one of them", {
+      type: "string",
+      format: "uri",
+    }),
     query("scope", true, "Space-separated scope values, case sensitive, order irrelevant", {
       type: "string",
       examples: ["basic_user_info portfolio:write portfolio:read order-order:read"],
@@ -735,7 +779,13 @@ function fieldSchema(field: FieldInfo): JsonObject {
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 function listParameters(spec: ListSpec, named: Record<string, z.ZodType>, components: SchemaComponents): JsonObject[] {
-  const query = (name: string, description: string, schema: JsonObject): JsonObject => ({ name, in: "query", required: false, description, schema });
+  const query = (name: string, description: string, schema: JsonObject): JsonObject => ({
+    name,
+    in: "query",
+    required: false,
+    description,
+    schema,
+  });
   const criteria = spec.rules?.sortCriteria;
   const criterion = criteria ? `(${criteria.map(escapeRegExp).join("|")})` : "[a-z0-9_.]+(:(asc|desc))?";
   const defaultSort = spec.defaultSort.map((entry) => `${entry.field}:${entry.direction}`).join(",");
@@ -755,7 +805,11 @@ function listParameters(spec: ListSpec, named: Record<string, z.ZodType>, compon
       minimum: PAGE_MINIMUM._limit,
       default: DEFAULT_LIMIT,
     }),
-    query("_offset", "Zero-based position of the first record returned", { type: "integer", minimum: PAGE_MINIMUM._offset, default: DEFAULT_OFFSET }),
+    query("_offset", "Zero-based position of the first record returned", {
+      type: "integer",
+      minimum: PAGE_MINIMUM._offset,
+      default: DEFAULT_OFFSET,
+    }),
     query(
       "_sort",
       criteria

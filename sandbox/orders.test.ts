@@ -29,7 +29,9 @@ async function listError(query: string): Promise<{ status: number; parameter: st
 }
 
 function isSorted(values: string[], direction: "asc" | "desc"): boolean {
-  return values.every((value, index) => index === 0 || (direction === "asc" ? (values[index - 1] ?? "") <= value : (values[index - 1] ?? "") >= value));
+  return values.every(
+    (value, index) => index === 0 || (direction === "asc" ? (values[index - 1] ?? "") <= value : (values[index - 1] ?? "") >= value),
+  );
 }
 
 describe("GET /v1.0/marketplace/orders", () => {
@@ -39,13 +41,19 @@ describe("GET /v1.0/marketplace/orders", () => {
     expect(body.meta.total).toBe(120);
     expect(body.meta.links).toEqual({ previous: null, self: `${PATH}?_limit=50&_offset=0`, next: `${PATH}?_limit=50&_offset=50` });
     expect(body.meta.sort).toEqual([{ field: "created_at", direction: "desc" }]);
-    expect(isSorted(body.results.map((order) => order.created_at), "desc")).toBe(true);
+    expect(
+      isSorted(
+        body.results.map((order) => order.created_at),
+        "desc",
+      ),
+    ).toBe(true);
   });
 
   it("orders carry realistic, consistent Brazilian data", async () => {
     const body = await list("?_limit=200");
     for (const order of body.results) {
-      const valid = order.customer.customer_type === "cpf" ? isValidCpf(order.customer.document_number) : isValidCnpj(order.customer.document_number);
+      const valid =
+        order.customer.customer_type === "cpf" ? isValidCpf(order.customer.document_number) : isValidCnpj(order.customer.document_number);
       expect(valid).toBe(true);
       const items = order.deliveries.flatMap((delivery) => delivery.items);
       const subtotal = items.reduce((sum, item) => sum + item.unit_price.value * item.quantity, 0);
@@ -78,17 +86,24 @@ describe("GET /v1.0/marketplace/orders", () => {
     const body = await list("?status=approved&_sort=updated_at:asc");
     expect(body.results.length).toBeGreaterThan(0);
     expect(body.results.every((order) => order.status === "approved")).toBe(true);
-    expect(isSorted(body.results.map((order) => order.updated_at), "asc")).toBe(true);
+    expect(
+      isSorted(
+        body.results.map((order) => order.updated_at),
+        "asc",
+      ),
+    ).toBe(true);
     expect(body.meta.filters).toEqual([{ field: "status", operator: "eq", value: "approved" }]);
   });
 
   it("sorts on several criteria left to right, each one of the spec's four", async () => {
     const body = await list("?_sort=updated_at:desc,created_at:asc&_limit=200");
     const keys = body.results.map((order) => [order.updated_at, order.created_at] as const);
-    expect(keys.every(([updated, created], index) => {
-      const previous = keys[index - 1];
-      return !previous || previous[0] > updated || (previous[0] === updated && previous[1] <= created);
-    })).toBe(true);
+    expect(
+      keys.every(([updated, created], index) => {
+        const previous = keys[index - 1];
+        return !previous || previous[0] > updated || (previous[0] === updated && previous[1] <= created);
+      }),
+    ).toBe(true);
     expect(body.meta.sort).toEqual([
       { field: "updated_at", direction: "desc" },
       { field: "created_at", direction: "asc" },
@@ -123,11 +138,15 @@ describe("GET /v1.0/marketplace/orders", () => {
     const sku = sample.deliveries[0]?.items[0]?.info.sku ?? "";
     const bySku = await list(`?deliveries.items.info.sku__in=${sku},NOPE&_limit=200`);
     expect(bySku.results.length).toBeGreaterThan(0);
-    expect(bySku.results.every((order) => order.deliveries.some((delivery) => delivery.items.some((item) => item.info.sku === sku)))).toBe(true);
+    expect(bySku.results.every((order) => order.deliveries.some((delivery) => delivery.items.some((item) => item.info.sku === sku)))).toBe(
+      true,
+    );
 
     const expensive = await list("?amounts.total__gte=30000&status__in=approved,finished&_limit=200");
     expect(expensive.results.every((order) => order.amounts.total >= 30000 && ["approved", "finished"].includes(order.status))).toBe(true);
-    const expectedCount = all.results.filter((order) => order.amounts.total >= 30000 && ["approved", "finished"].includes(order.status)).length;
+    const expectedCount = all.results.filter(
+      (order) => order.amounts.total >= 30000 && ["approved", "finished"].includes(order.status),
+    ).length;
     expect(expensive.meta.total).toBe(expectedCount);
   });
 

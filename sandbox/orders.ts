@@ -32,7 +32,9 @@ export function orderRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
 
   routes.get(ORDERS_PATH, apiGuard(ctx, ["order-order:read"]), (c) => {
     const { user } = c.get("auth");
-    const { meta, results } = listRecords(ctx.store.sellerOrders(user.id), new URL(c.req.url).searchParams, orderListSpec, { lenient: ctx.config.lenient });
+    const { meta, results } = listRecords(ctx.store.sellerOrders(user.id), new URL(c.req.url).searchParams, orderListSpec, {
+      lenient: ctx.config.lenient,
+    });
     const parts: Buffer[] = [Buffer.from(`{"meta":${JSON.stringify(meta)},"results":[`)];
     results.forEach((order, index) => {
       if (index > 0) parts.push(COMMA);

@@ -47,7 +47,9 @@ describe("prices", () => {
     expect(price.value).toBe(3990);
     expect(price.priceHistory.map((item) => item.value)).toEqual([4990, 3990]);
     expect(price.priceHistory[1]?.created_at).toBe(price.created_at);
-    expect(Date.parse(price.priceHistory[1]?.created_at ?? "") - Date.parse(price.priceHistory[0]?.created_at ?? "")).toBeGreaterThanOrEqual(60_000);
+    expect(
+      Date.parse(price.priceHistory[1]?.created_at ?? "") - Date.parse(price.priceHistory[0]?.created_at ?? ""),
+    ).toBeGreaterThanOrEqual(60_000);
   });
 
   it("lists with sku, type, _limit, _offset and _sort", async () => {
@@ -71,7 +73,9 @@ describe("prices", () => {
     const first = await postPrice(samplePrice("P-1", { value: 4990 }));
     await sandbox.api("/_sandbox/clock", { method: "POST", json: { advanceSeconds: 60 } });
     await postPrice(samplePrice("P-1", { value: 3990, currency: "USD" }));
-    const listed = listEnvelopeSchema(priceWithHistorySchema.strict()).parse(await (await sandbox.api(`${PATH}?sku=P-1&type=sell`, { token })).json());
+    const listed = listEnvelopeSchema(priceWithHistorySchema.strict()).parse(
+      await (await sandbox.api(`${PATH}?sku=P-1&type=sell`, { token })).json(),
+    );
     const [price] = listed.results;
     expect(price?.id).toBe(first.body.id);
     expect(price?.priceHistory.map((item) => [item.value, item.currency])).toEqual([
@@ -81,18 +85,23 @@ describe("prices", () => {
     const read = priceWithHistorySchema.strict().parse(await (await sandbox.api(`${PATH}/${first.body.id}`, { token })).json());
     expect(price).toEqual(read);
     // Seeded prices have their history too, on every page.
-    const seeded = listEnvelopeSchema(priceWithHistorySchema.strict()).parse(await (await sandbox.api(`${PATH}?_limit=200`, { token })).json());
+    const seeded = listEnvelopeSchema(priceWithHistorySchema.strict()).parse(
+      await (await sandbox.api(`${PATH}?_limit=200`, { token })).json(),
+    );
     expect(seeded.results.every((item) => item.priceHistory.length >= 1 && item.priceHistory.at(-1)?.value === item.value)).toBe(true);
   });
 
-  it.each(["XYZ", "ZZZ", "brl", "BRLX", "R$"])("currency %j is no ISO-4217 code → 400, statusCode -4 naming currency; nothing is stored", async (currency) => {
-    const { status, body } = await postPrice(samplePrice("P-1", { currency, value: 1234 }));
-    expect(status).toBe(400);
-    expect(body).toMatchObject({ statusCode: -4, statusMessage: "A price had problems on import", id: null, data: null });
-    expect(body.errors).toEqual([{ field: "currency", message: "must be an ISO-4217 code such as BRL" }]);
-    const listed = listEnvelopeSchema(priceSchema).parse(await (await sandbox.api(`${PATH}?sku=P-1`, { token })).json());
-    expect(listed.results).toEqual([]);
-  });
+  it.each(["XYZ", "ZZZ", "brl", "BRLX", "R$"])(
+    "currency %j is no ISO-4217 code → 400, statusCode -4 naming currency; nothing is stored",
+    async (currency) => {
+      const { status, body } = await postPrice(samplePrice("P-1", { currency, value: 1234 }));
+      expect(status).toBe(400);
+      expect(body).toMatchObject({ statusCode: -4, statusMessage: "A price had problems on import", id: null, data: null });
+      expect(body.errors).toEqual([{ field: "currency", message: "must be an ISO-4217 code such as BRL" }]);
+      const listed = listEnvelopeSchema(priceSchema).parse(await (await sandbox.api(`${PATH}?sku=P-1`, { token })).json());
+      expect(listed.results).toEqual([]);
+    },
+  );
 
   it.each(["BRL", "USD", "EUR", "JPY", "XAU"])("currency %s, an ISO-4217 code, is accepted", async (currency) => {
     const { status, body } = await postPrice(samplePrice("P-1", { currency }));

@@ -43,7 +43,14 @@ export function toWirePriceWithHistory(record: PriceRecord): PriceWithHistory {
 type PriceStatus = (typeof PRICE_STATUS)[keyof typeof PRICE_STATUS];
 
 function failure(status: PriceStatus, errors: ImportError[]): PriceCreateResponse {
-  return { token: randomBytes(12).toString("hex"), id: null, statusCode: status.statusCode, statusMessage: status.statusMessage, errors, data: null };
+  return {
+    token: randomBytes(12).toString("hex"),
+    id: null,
+    statusCode: status.statusCode,
+    statusMessage: status.statusMessage,
+    errors,
+    data: null,
+  };
 }
 
 /** A body above 1 MiB: HTTP 413 with statusCode -4 (the body is invalid), before anything is read. */
@@ -74,7 +81,10 @@ export function priceRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     if (!parsed.success) return answer(400, failure(PRICE_STATUS.invalid, issuesToImportErrors(parsed.error)));
     const input = parsed.data;
     if (!ctx.store.hasSkuCode(user.id, input.sku)) {
-      return answer(404, failure(PRICE_STATUS.invalid, [{ field: "sku", message: `no SKU with code ${input.sku} exists for this seller` }]));
+      return answer(
+        404,
+        failure(PRICE_STATUS.invalid, [{ field: "sku", message: `no SKU with code ${input.sku} exists for this seller` }]),
+      );
     }
 
     // "A price is not edited: creating a new price for the same SKU updates it" — one record per
@@ -85,7 +95,13 @@ export function priceRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     const historyItem = { value: input.value, currency: input.currency, normalizer: input.normalizer, created_at: now };
     const status = record ? "updated" : "created";
     if (record) {
-      Object.assign(record, { value: input.value, currency: input.currency, normalizer: input.normalizer, extras: input.extras, created_at: now });
+      Object.assign(record, {
+        value: input.value,
+        currency: input.currency,
+        normalizer: input.normalizer,
+        extras: input.extras,
+        created_at: now,
+      });
       record.history.push(historyItem);
     } else {
       record = { id: ctx.newId(ctx.clock.now()), userId: user.id, ...input, created_at: now, history: [historyItem] };
@@ -95,12 +111,21 @@ export function priceRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     prices.version++;
     notifySeller(ctx, user.id, { domain: "portfolio.price", status, id: record.id, code: record.sku });
     const ok = PRICE_STATUS.imported;
-    return answer(201, { token: randomBytes(12).toString("hex"), id: record.id, statusCode: ok.statusCode, statusMessage: ok.statusMessage, errors: [], data: toWirePrice(record) });
+    return answer(201, {
+      token: randomBytes(12).toString("hex"),
+      id: record.id,
+      statusCode: ok.statusCode,
+      statusMessage: ok.statusMessage,
+      errors: [],
+      data: toWirePrice(record),
+    });
   });
 
   routes.get(PRICES_PATH, apiGuard(ctx, ["portfolio:read"]), (c) => {
     const { user } = c.get("auth");
-    const envelope = listRecords(ctx.store.sellerPrices(user.id), new URL(c.req.url).searchParams, priceListSpec, { lenient: ctx.config.lenient });
+    const envelope = listRecords(ctx.store.sellerPrices(user.id), new URL(c.req.url).searchParams, priceListSpec, {
+      lenient: ctx.config.lenient,
+    });
     return c.json({ ...envelope, results: envelope.results.map(toWirePriceWithHistory) });
   });
 

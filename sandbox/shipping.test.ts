@@ -118,7 +118,9 @@ describe("a shipment the seller arranges: created → shipped → delivered", ()
     expect(await notAShipment.json()).toMatchObject({ error: { code: "conflict", message: expect.stringContaining("/status") } });
     expect((await control(`${shipment}/shipping`, { status: "posted" })).status).toBe(400);
     expect((await control(`/orders/${seller.id}/deliveries/${"0".repeat(24)}/shipping`, { status: "shipped" })).status).toBe(404);
-    expect((await control(`/orders/${"0".repeat(24)}/deliveries/${seller.deliveries[0]?.id}/shipping`, { status: "shipped" })).status).toBe(404);
+    expect((await control(`/orders/${"0".repeat(24)}/deliveries/${seller.deliveries[0]?.id}/shipping`, { status: "shipped" })).status).toBe(
+      404,
+    );
     expect((await control(`${shipment}/shipping`, { status: "shipped" })).status).toBe(200);
     expect((await control(`${shipment}/shipping`, { status: "shipped" })).status).toBe(409);
     await control(`/orders/${seller.id}/status`, { status: "cancelled" });
@@ -135,7 +137,10 @@ describe("finishing an order", () => {
     const early = await control(`/orders/${seller.id}/status`, { status: "finished" });
     expect(early.status).toBe(409);
     expect(await early.json()).toMatchObject({
-      error: { code: "conflict", message: `An order is finished only once every delivery is delivered; not yet: ${seller.deliveries[0]?.id} (created)` },
+      error: {
+        code: "conflict",
+        message: `An order is finished only once every delivery is delivered; not yet: ${seller.deliveries[0]?.id} (created)`,
+      },
     });
     const shipment = `/orders/${seller.id}/deliveries/${seller.deliveries[0]?.id}/shipping`;
     await control(shipment, { status: "shipped" });
@@ -160,13 +165,12 @@ describe("finishing an order", () => {
     await control(shipment, { status: "delivered" });
     await control(`/orders/${order.id}/status`, { status: "finished" });
     const about = await notificationsAbout(order.id);
-    expect(about.map((message) => `${(message as { data: { domain: string; status: string } }).data.domain}/${(message as { data: { status: string } }).data.status}`)).toEqual([
-      "order.order/new",
-      "order.order/approved",
-      "order.shipping/shipped",
-      "order.shipping/delivered",
-      "order.order/finished",
-    ]);
+    expect(
+      about.map(
+        (message) =>
+          `${(message as { data: { domain: string; status: string } }).data.domain}/${(message as { data: { status: string } }).data.status}`,
+      ),
+    ).toEqual(["order.order/new", "order.order/approved", "order.shipping/shipped", "order.shipping/delivered", "order.order/finished"]);
   });
 });
 
@@ -209,7 +213,9 @@ describe("seeded orders", () => {
   });
 
   it("only finished orders have delivered deliveries; a seller-arranged delivery can be listed by its method", async () => {
-    expect(deliveries.filter(({ delivery }) => delivery.status === "delivered").every(({ order }) => order.status === "finished")).toBe(true);
+    expect(deliveries.filter(({ delivery }) => delivery.status === "delivered").every(({ order }) => order.status === "finished")).toBe(
+      true,
+    );
     const listed = listEnvelopeSchema(orderSchema).parse(
       await (await sandbox.api("/v1.0/marketplace/orders?deliveries.shipping.pickup_details.method=seller&_limit=200", { token })).json(),
     );

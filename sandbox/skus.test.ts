@@ -17,7 +17,10 @@ beforeEach(async () => {
   token = await obtainAccessToken(sandbox.url);
 });
 
-async function createSku(body: unknown, init: { token?: string; raw?: string; query?: string } = {}): Promise<{ status: number; body: SkuImportResponse }> {
+async function createSku(
+  body: unknown,
+  init: { token?: string; raw?: string; query?: string } = {},
+): Promise<{ status: number; body: SkuImportResponse }> {
   const response = await sandbox.api(`${PATH}${init.query ?? ""}`, {
     method: "POST",
     token: init.token ?? token,
@@ -116,7 +119,7 @@ describe("POST /v1.0/marketplace/portfolios/skus", () => {
     const response = await sandbox.api(PATH, { method: "POST", token, json: sampleSku("RL-2") });
     expect(response.status).toBe(429);
     expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect(((await response.json()) as SkuImportResponse)).toMatchObject({ statusCode: -2, statusMessage: "The request was blocked" });
+    expect((await response.json()) as SkuImportResponse).toMatchObject({ statusCode: -2, statusMessage: "The request was blocked" });
   });
 
   it("import down → 503, statusCode -5", async () => {

@@ -36,7 +36,13 @@ const renderSkuFailure: FailureRenderer = (c, error) => {
     return c.json(error.toBody(), 401);
   }
   const status =
-    error.status === 403 ? SKU_STATUS.forbidden : error.status === 429 ? SKU_STATUS.blocked : error.status === 503 ? SKU_STATUS.importDown : SKU_STATUS.unexpected;
+    error.status === 403
+      ? SKU_STATUS.forbidden
+      : error.status === 429
+        ? SKU_STATUS.blocked
+        : error.status === 503
+          ? SKU_STATUS.importDown
+          : SKU_STATUS.unexpected;
   if (error.extra.retryAfterSeconds !== undefined) c.header("Retry-After", String(error.extra.retryAfterSeconds));
   return c.json(failure(status, [{ field: "authorization", message: error.message }]), error.status);
 };
@@ -58,7 +64,13 @@ export function skuRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     // "The path accepts no extra parameters."
     const extra = [...new URL(c.req.url).searchParams.keys()];
     if (extra.length > 0) {
-      return answer(400, failure(SKU_STATUS.invalid, extra.map((name) => ({ field: `query.${name}`, message: "this path accepts no parameters" }))));
+      return answer(
+        400,
+        failure(
+          SKU_STATUS.invalid,
+          extra.map((name) => ({ field: `query.${name}`, message: "this path accepts no parameters" })),
+        ),
+      );
     }
     // Checked before the empty-body case: a text/plain form post declares its type even when empty.
     if (!hasJsonOrNoBody(c)) return answer(400, failure(SKU_STATUS.invalid, [{ field: "body", message: NOT_JSON_MESSAGE }]));
@@ -77,7 +89,7 @@ export function skuRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
       return answer(400, failure(SKU_STATUS.invalid, [{ field: "body", message: "the body must be one SKU object" }]));
     }
     const parsed = skuCreateSchema.safeParse(json);
-    const code = typeof (json as { code?: unknown }).code === "string" ? ((json as { code: string }).code) : null;
+    const code = typeof (json as { code?: unknown }).code === "string" ? (json as { code: string }).code : null;
     if (!parsed.success) return answer(400, failure(SKU_STATUS.invalid, issuesToImportErrors(parsed.error), code));
 
     const rejections = ctx.faults.current.rejectSkus;
@@ -88,14 +100,30 @@ export function skuRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
     const existing = ctx.store.skuByFingerprint.get(`${user.id}:${fingerprint}`);
     const ok = SKU_STATUS.imported;
     if (existing) {
-      return answer(200, { token: importToken(), id: existing.id, sku: existing.code, statusCode: ok.statusCode, statusMessage: ok.statusMessage, errors: [], data: existing.data });
+      return answer(200, {
+        token: importToken(),
+        id: existing.id,
+        sku: existing.code,
+        statusCode: ok.statusCode,
+        statusMessage: ok.statusMessage,
+        errors: [],
+        data: existing.data,
+      });
     }
     // SKUs are immutable: a changed SKU with a known code is a new SKU record (spec: SKU and price immutability).
     const now = ctx.clock.now();
     const record = { id: ctx.newId(now), userId: user.id, code: data.code, data, fingerprint, createdAt: new Date(now).toISOString() };
     ctx.store.addSku(record);
     notifySeller(ctx, user.id, { domain: "portfolio.sku", status: "created", id: record.id, code: record.code });
-    return answer(201, { token: importToken(), id: record.id, sku: record.code, statusCode: ok.statusCode, statusMessage: ok.statusMessage, errors: [], data });
+    return answer(201, {
+      token: importToken(),
+      id: record.id,
+      sku: record.code,
+      statusCode: ok.statusCode,
+      statusMessage: ok.statusMessage,
+      errors: [],
+      data,
+    });
   });
   return routes;
 }

@@ -58,8 +58,12 @@ describe("SANDBOX_STATE_FILE", () => {
     const epoch = await epochOf(first);
     const token = await obtainAccessToken(first.url);
     expect((await first.api("/v1.0/marketplace/portfolios/skus", { method: "POST", token, json: sampleSku("KEEP-1") })).status).toBe(201);
-    expect((await first.api("/v1.0/marketplace/portfolios/prices", { method: "POST", token, json: samplePrice("KEEP-1") })).status).toBe(201);
-    expect((await first.api("/v1.0/marketplace/webhooks/url", { method: "POST", token, json: { url: "http://127.0.0.1:9/hook" } })).status).toBe(200);
+    expect((await first.api("/v1.0/marketplace/portfolios/prices", { method: "POST", token, json: samplePrice("KEEP-1") })).status).toBe(
+      201,
+    );
+    expect(
+      (await first.api("/v1.0/marketplace/webhooks/url", { method: "POST", token, json: { url: "http://127.0.0.1:9/hook" } })).status,
+    ).toBe(200);
     const created = (await (await control(first, "/orders", { seller: "seller@example.com", count: 3 })).json()) as { orders: Order[] };
     const moved = created.orders[0]!;
     expect((await control(first, `/orders/${moved.id}/status`, { status: "approved" })).status).toBe(200);
@@ -77,7 +81,9 @@ describe("SANDBOX_STATE_FILE", () => {
     expect(ordersBefore.find((order) => order.id === moved.id)?.status).toBe("approved");
     expect(second.handle.store.skusByUser.get(SEED_USER_IDS.seller)!.map((sku) => sku.id)).toEqual(skusBefore);
     expect(second.handle.store.sellerPrices(SEED_USER_IDS.seller).items.map((price) => [price.id, price.value])).toEqual(pricesBefore);
-    expect((await (await second.api("/v1.0/marketplace/webhooks/url", { token })).json()) as unknown).toEqual({ url: "http://127.0.0.1:9/hook" });
+    expect((await (await second.api("/v1.0/marketplace/webhooks/url", { token })).json()) as unknown).toEqual({
+      url: "http://127.0.0.1:9/hook",
+    });
     // Sandbox time goes on from where it was, one hour ahead of the wall clock.
     expect(second.handle.clock.offsetSeconds).toBe(3600);
     // An identical SKU is still recognised as the one already imported (its fingerprint is rebuilt).
@@ -107,7 +113,9 @@ describe("SANDBOX_STATE_FILE", () => {
     const handle = createSandbox({ config: { stateFile, seedOrders: 4 }, startDelivery: false });
     expect(handle.restored).toBe(false);
     expect(handle.store.ordersByUser.get(SEED_USER_IDS.seller)?.items).toHaveLength(4);
-    expect(errors).toHaveBeenCalledWith(expect.stringMatching(/could not restore the saved state from .*state\.json: it is not JSON .*kept as .*state\.json\.bad-/));
+    expect(errors).toHaveBeenCalledWith(
+      expect.stringMatching(/could not restore the saved state from .*state\.json: it is not JSON .*kept as .*state\.json\.bad-/),
+    );
     const [aside] = asideFiles("bad");
     expect(readFileSync(path.join(dir, aside!), "utf8")).toBe("{ not json");
     // The seed was saved in its place, with its own epoch.
@@ -118,7 +126,9 @@ describe("SANDBOX_STATE_FILE", () => {
     const sandbox = await start();
     await stop(sandbox);
     const broken = savedState() as unknown as { tokens: unknown[]; orders: { orders: { status: string }[] }[] };
-    broken.tokens = [{ token: 42, clientId: "demo-integrator", userId: SEED_USER_IDS.seller, scopes: [], issuedAt: 0, expiresAt: null, revoked: false }];
+    broken.tokens = [
+      { token: 42, clientId: "demo-integrator", userId: SEED_USER_IDS.seller, scopes: [], issuedAt: 0, expiresAt: null, revoked: false },
+    ];
     broken.orders[0]!.orders[0]!.status = "lost";
     writeFileSync(stateFile, JSON.stringify(broken));
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});

@@ -126,7 +126,9 @@ export function snapshotSandbox(ctx: SandboxContext, seededWith: SeedSettings): 
     webhookSubscriptions: [...store.webhookSubscriptions.values()],
     skus: [...store.skusByUser.values()].flat().map(({ id, userId, code, data, createdAt }) => ({ id, userId, code, data, createdAt })),
     prices: [...store.pricesByUser.values()].flatMap((prices) => prices.items),
-    orders: [...store.ordersByUser].filter(([, orders]) => orders.items.length > 0).map(([userId, orders]) => ({ userId, orders: orders.items })),
+    orders: [...store.ordersByUser]
+      .filter(([, orders]) => orders.items.length > 0)
+      .map(([userId, orders]) => ({ userId, orders: orders.items })),
   };
 }
 
@@ -146,10 +148,14 @@ function restoreStore(state: SavedState, config: SandboxConfig): SandboxStore {
   for (const token of state.tokens) store.tokens.set(token.token, { ...token, userId: seller(token.userId, "an access token") });
   for (const subscription of state.webhookSubscriptions) {
     // Keyed as SANDBOX_CALLBACK_SCOPE says now: under `application`, the last saved URL of an app wins.
-    const key = subscriptionKey(subscription.clientId, config.callbackScope === "application" ? null : seller(subscription.userId, "a callback URL"));
+    const key = subscriptionKey(
+      subscription.clientId,
+      config.callbackScope === "application" ? null : seller(subscription.userId, "a callback URL"),
+    );
     store.webhookSubscriptions.set(key, subscription);
   }
-  for (const sku of state.skus) store.addSku({ ...sku, userId: seller(sku.userId, `SKU ${sku.code}`), fingerprint: canonicalJson(sku.data) });
+  for (const sku of state.skus)
+    store.addSku({ ...sku, userId: seller(sku.userId, `SKU ${sku.code}`), fingerprint: canonicalJson(sku.data) });
   for (const price of state.prices) {
     store.sellerPrices(seller(price.userId, `price ${price.id}`)).items.push(price);
     store.priceById.set(price.id, price);
@@ -162,7 +168,8 @@ function restoreStore(state: SavedState, config: SandboxConfig): SandboxStore {
   return store;
 }
 
-type ReadResult = { kind: "missing" } | { kind: "unusable"; reason: string } | { kind: "other-seed"; changes: string } | { kind: "ok"; state: SavedState };
+type ReadResult =
+  { kind: "missing" } | { kind: "unusable"; reason: string } | { kind: "other-seed"; changes: string } | { kind: "ok"; state: SavedState };
 
 function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -193,7 +200,9 @@ function readStateFile(file: string, config: SandboxConfig): ReadResult {
   if (changed.length > 0) {
     return {
       kind: "other-seed",
-      changes: changed.map((key) => `${SEED_SETTING_VARIABLES[key]} ${String(parsed.data.seededWith[key])} → ${String(now[key])}`).join(", "),
+      changes: changed
+        .map((key) => `${SEED_SETTING_VARIABLES[key]} ${String(parsed.data.seededWith[key])} → ${String(now[key])}`)
+        .join(", "),
     };
   }
   return { kind: "ok", state: parsed.data };
@@ -226,7 +235,15 @@ export interface SandboxBeginning {
 function fromSeed(config: SandboxConfig): SandboxBeginning {
   const store = new SandboxStore();
   const pools = seedStore(store, config);
-  return { store, pools, epoch: newEpoch(), clockOffsetMs: 0, seedOrders: config.seedOrders, runtimeSeed: config.seed + 99, restored: false };
+  return {
+    store,
+    pools,
+    epoch: newEpoch(),
+    clockOffsetMs: 0,
+    seedOrders: config.seedOrders,
+    runtimeSeed: config.seed + 99,
+    restored: false,
+  };
 }
 
 /**
@@ -241,7 +258,9 @@ export function beginSandbox(config: SandboxConfig): SandboxBeginning {
   if (read.kind === "missing") return fromSeed(config);
   if (read.kind === "other-seed") {
     const aside = setAside(file, "other-seed");
-    console.log(`sandbox: ${file} was saved under other seed settings (${read.changes}): starting from the seed${aside ? `; the old state is kept as ${aside}` : ""}.`);
+    console.log(
+      `sandbox: ${file} was saved under other seed settings (${read.changes}): starting from the seed${aside ? `; the old state is kept as ${aside}` : ""}.`,
+    );
     return fromSeed(config);
   }
   let reason: string;

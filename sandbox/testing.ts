@@ -15,13 +15,7 @@ import { buildOpenApiDocument, OPENAPI_PATH } from "./openapi";
 import type { OpenApiChecker } from "./openapi-check";
 import { DEFAULT_REDIRECT_URI, DEMO_PASSWORD } from "./seed";
 
-export const ALL_MARKETPLACE_SCOPES = [
-  "basic_user_info",
-  "portfolio:write",
-  "portfolio:read",
-  "order-order:read",
-  "order-delivery:read",
-];
+export const ALL_MARKETPLACE_SCOPES = ["basic_user_info", "portfolio:write", "portfolio:read", "order-order:read", "order-delivery:read"];
 
 // ---------------------------------------------------------------------------------------------
 // The OpenAPI check
@@ -123,7 +117,11 @@ export async function startTestSandbox(options: TestSandboxOptions = {}): Promis
     const merged = new Headers(headers);
     if (token) merged.set("Authorization", `Bearer ${token}`);
     if (json !== undefined) merged.set("Content-Type", "application/json");
-    const response = await checkedFetch(`${running.url}${path}`, { ...rest, headers: merged, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) });
+    const response = await checkedFetch(`${running.url}${path}`, {
+      ...rest,
+      headers: merged,
+      ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+    });
     throwNotificationProblems();
     return response;
   };

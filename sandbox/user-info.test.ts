@@ -17,7 +17,10 @@ describe("POST /v1.0/integradores/basic_user_info", () => {
     expect(response.status).toBe(200);
     expect(basicUserInfoSchema.strict().parse(await response.json())).toEqual({ user_name: "Loja Demo", user_email: "seller@example.com" });
     const other = await obtainAccessToken(sandbox.url, { scopes: ["basic_user_info"], login: "seller2@example.com" });
-    expect(await (await sandbox.api(PATH, { method: "POST", token: other })).json()).toEqual({ user_name: "Loja Dois", user_email: "seller2@example.com" });
+    expect(await (await sandbox.api(PATH, { method: "POST", token: other })).json()).toEqual({
+      user_name: "Loja Dois",
+      user_email: "seller2@example.com",
+    });
   });
 
   it("no or unknown token → 401; missing scope → 403", async () => {

@@ -38,7 +38,9 @@ export function hasJsonOrNoBody(c: Context): boolean {
 function notJsonError(status: 400 | 415): SandboxHttpError {
   return status === 415
     ? new SandboxHttpError(415, "unsupported_media_type", NOT_JSON_MESSAGE)
-    : new SandboxHttpError(400, "invalid_request", NOT_JSON_MESSAGE, { details: [{ field: "body", message: "must be JSON (Content-Type: application/json)" }] });
+    : new SandboxHttpError(400, "invalid_request", NOT_JSON_MESSAGE, {
+        details: [{ field: "body", message: "must be JSON (Content-Type: application/json)" }],
+      });
 }
 
 /** For a route whose JSON body is optional and unread (basic_user_info): refuses any other body. */

@@ -96,7 +96,9 @@ describe("SANDBOX_CALLBACK_SCOPE=application", () => {
     // Another application keeps its own URL.
     const otherApp = await obtainAccessToken(shared.url, { clientId: "multi-integrator", redirectUri: "http://localhost:3000/cb1" });
     expect(await (await shared.api("/v1.0/webhooks", { token: otherApp })).json()).toEqual({ url: null });
-    expect(await (await shared.api("/v1.0/webhooks", { method: "DELETE", token: tokenA })).json()).toEqual({ message: "Callback URL removed" });
+    expect(await (await shared.api("/v1.0/webhooks", { method: "DELETE", token: tokenA })).json()).toEqual({
+      message: "Callback URL removed",
+    });
     expect(await (await shared.api("/v1.0/webhooks", { token: tokenB })).json()).toEqual({ url: null });
   });
 });
@@ -172,11 +174,20 @@ const LOOPBACK_AND_PRIVATE = [
   "https://loopback6.test/hooks",
   "http://[64:ff9b:1::a00:1]/hooks",
 ];
-const PUBLIC = ["https://public.test/hooks", "http://93.184.215.14/hooks", "https://[2606:4700::1]/hooks", "https://not-resolvable.test/hooks"];
+const PUBLIC = [
+  "https://public.test/hooks",
+  "http://93.184.215.14/hooks",
+  "https://[2606:4700::1]/hooks",
+  "https://not-resolvable.test/hooks",
+];
 
 describe.each<[string, Partial<SandboxConfig>, { refused: string[]; accepted: string[] }]>([
   ["on loopback (the default)", {}, { refused: ALWAYS_REFUSED, accepted: [...LOOPBACK_AND_PRIVATE, ...PUBLIC] }],
-  ["exposed", { host: "0.0.0.0", controlToken: "c".repeat(32) }, { refused: [...ALWAYS_REFUSED, ...LOOPBACK_AND_PRIVATE], accepted: PUBLIC }],
+  [
+    "exposed",
+    { host: "0.0.0.0", controlToken: "c".repeat(32) },
+    { refused: [...ALWAYS_REFUSED, ...LOOPBACK_AND_PRIVATE], accepted: PUBLIC },
+  ],
   [
     "exposed with SANDBOX_ALLOW_PRIVATE_CALLBACKS=1",
     { host: "0.0.0.0", controlToken: "c".repeat(32), allowPrivateCallbacks: true },
@@ -202,7 +213,9 @@ describe.each<[string, Partial<SandboxConfig>, { refused: string[]; accepted: st
       const response = await guarded.api(path, { method: "POST", token: guardedToken, json: { url } });
       expect(response.status).toBe(400);
       const text = await response.text();
-      expect(JSON.parse(text)).toMatchObject({ error: { code: "invalid_request", details: [{ field: "url", message: expect.stringMatching(/^is not allowed/) }] } });
+      expect(JSON.parse(text)).toMatchObject({
+        error: { code: "invalid_request", details: [{ field: "url", message: expect.stringMatching(/^is not allowed/) }] },
+      });
       // Nothing of what the name resolves to, nor which block it fell in.
       expect(text).not.toMatch(/resolves|loopback|private|link-local|metadata|documentation|reserved|multicast|benchmarking|\/\d+\b/i);
       for (const address of NAMES[new URL(url).hostname] ?? []) expect(text).not.toContain(address);
@@ -244,15 +257,28 @@ describe("callback URL on an address of the sandbox's own host", () => {
   it("is refused by an exposed sandbox even when public; the name and address reach the log only", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const hostLookup: HostLookup = async () => [{ address: "93.184.215.14", family: 4 }];
-    const exposed = await startTestSandbox({ config: exposedConfig, lookup: hostLookup, hostAddresses: () => ["93.184.215.14"], startDelivery: false });
+    const exposed = await startTestSandbox({
+      config: exposedConfig,
+      lookup: hostLookup,
+      hostAddresses: () => ["93.184.215.14"],
+      startDelivery: false,
+    });
     const local = await startTestSandbox({ lookup: hostLookup, hostAddresses: () => ["93.184.215.14"], startDelivery: false });
     try {
-      const response = await exposed.api("/v1.0/webhooks", { method: "POST", token: await obtainAccessToken(exposed.url), json: { url: "https://vm.test/hooks" } });
+      const response = await exposed.api("/v1.0/webhooks", {
+        method: "POST",
+        token: await obtainAccessToken(exposed.url),
+        json: { url: "https://vm.test/hooks" },
+      });
       expect(response.status).toBe(400);
       const text = await response.text();
       expect(text).not.toMatch(/93\.184|resolves|this host/);
       expect(warn).toHaveBeenCalledWith(expect.stringContaining("vm.test resolves to 93.184.215.14: an address of this host"));
-      const allowed = await local.api("/v1.0/webhooks", { method: "POST", token: await obtainAccessToken(local.url), json: { url: "https://vm.test/hooks" } });
+      const allowed = await local.api("/v1.0/webhooks", {
+        method: "POST",
+        token: await obtainAccessToken(local.url),
+        json: { url: "https://vm.test/hooks" },
+      });
       expect(allowed.status).toBe(200);
     } finally {
       warn.mockRestore();

@@ -74,7 +74,9 @@ let receiver: Receiver;
 let token: string;
 
 async function deliveries(): Promise<(WebhookDelivery & { attempt: number; responseStatus: number | null })[]> {
-  const body = (await (await sandbox.api("/_sandbox/deliveries")).json()) as { deliveries: (WebhookDelivery & { attempt: number; responseStatus: number | null })[] };
+  const body = (await (await sandbox.api("/_sandbox/deliveries")).json()) as {
+    deliveries: (WebhookDelivery & { attempt: number; responseStatus: number | null })[];
+  };
   return body.deliveries;
 }
 
@@ -93,7 +95,9 @@ afterEach(() => receiver.stop());
 
 describe("webhook notifications", () => {
   it("a created SKU sends portfolio.sku/created, signed with the user's token", async () => {
-    const created = (await (await sandbox.api("/v1.0/marketplace/portfolios/skus", { method: "POST", token, json: sampleSku("WH-1") })).json()) as { id: string };
+    const created = (await (
+      await sandbox.api("/v1.0/marketplace/portfolios/skus", { method: "POST", token, json: sampleSku("WH-1") })
+    ).json()) as { id: string };
     const [message] = await receiver.waitFor(1);
     if (!message) throw new Error("no webhook");
     expect(message.headers["content-type"]).toContain("application/json");
@@ -101,16 +105,33 @@ describe("webhook notifications", () => {
     expect(Object.keys(message.headers).filter((name) => name.startsWith("x-"))).toEqual(["x-svc-signature"]);
     expect(verifySignature(message.body, message.headers["x-svc-signature"] as string | undefined, token)).toBe(true);
     expect(verifySignature(message.body, message.headers["x-svc-signature"] as string | undefined, "another-token")).toBe(false);
-    expect(JSON.parse(message.body.toString("utf8"))).toEqual({ data: { domain: "portfolio.sku", status: "created", id: created.id, code: "WH-1" } });
+    expect(JSON.parse(message.body.toString("utf8"))).toEqual({
+      data: { domain: "portfolio.sku", status: "created", id: created.id, code: "WH-1" },
+    });
     await waitUntil(() => sandbox.handle.webhooks.list()[0]?.state === "delivered");
     const [log] = await deliveries();
-    expect(log).toMatchObject({ url: receiver.url, body: message.body.toString("utf8"), signature: message.headers["x-svc-signature"], attempt: 1, responseStatus: 200, state: "delivered" });
+    expect(log).toMatchObject({
+      url: receiver.url,
+      body: message.body.toString("utf8"),
+      signature: message.headers["x-svc-signature"],
+      attempt: 1,
+      responseStatus: 200,
+      state: "delivered",
+    });
   });
 
   it("prices send portfolio.price created the first time, then updated", async () => {
-    await sandbox.api("/v1.0/marketplace/portfolios/prices", { method: "POST", token, json: samplePrice("CAM-001", { type: "sell", value: 100 }) });
+    await sandbox.api("/v1.0/marketplace/portfolios/prices", {
+      method: "POST",
+      token,
+      json: samplePrice("CAM-001", { type: "sell", value: 100 }),
+    });
     await receiver.waitFor(1);
-    await sandbox.api("/v1.0/marketplace/portfolios/prices", { method: "POST", token, json: samplePrice("CAM-001", { type: "sell", value: 200 }) });
+    await sandbox.api("/v1.0/marketplace/portfolios/prices", {
+      method: "POST",
+      token,
+      json: samplePrice("CAM-001", { type: "sell", value: 200 }),
+    });
     const messages = await receiver.waitFor(2);
     const statuses = messages.map((message) => webhookMessageSchema.parse(JSON.parse(message.body.toString("utf8"))).data.status);
     // The seeded catalogue already has sell prices for CAM-001, so both are updates; a new SKU's first price is "created".
@@ -118,7 +139,9 @@ describe("webhook notifications", () => {
     await sandbox.api("/v1.0/marketplace/portfolios/skus", { method: "POST", token, json: sampleSku("WH-P") });
     await sandbox.api("/v1.0/marketplace/portfolios/prices", { method: "POST", token, json: samplePrice("WH-P", { type: "list" }) });
     const all = await receiver.waitFor(4);
-    expect(JSON.parse(all[3]?.body.toString("utf8") ?? "")).toMatchObject({ data: { domain: "portfolio.price", status: "created", code: "WH-P" } });
+    expect(JSON.parse(all[3]?.body.toString("utf8") ?? "")).toMatchObject({
+      data: { domain: "portfolio.price", status: "created", code: "WH-P" },
+    });
   });
 
   it("order creation and status changes send order.order; delivery steps send order.delivery", async () => {
@@ -128,9 +151,14 @@ describe("webhook notifications", () => {
     const order = created.orders[0];
     if (!order) throw new Error("no order");
     await sandbox.api(`/_sandbox/orders/${order.id}/status`, { method: "POST", json: { status: "approved" } });
-    await sandbox.api(`/_sandbox/orders/${order.id}/deliveries/${order.deliveries[0]?.id}/status`, { method: "POST", json: { status: "received" } });
+    await sandbox.api(`/_sandbox/orders/${order.id}/deliveries/${order.deliveries[0]?.id}/status`, {
+      method: "POST",
+      json: { status: "received" },
+    });
     const messages = await receiver.waitFor(3);
-    const bodies = messages.map((message) => JSON.parse(message.body.toString("utf8")) as unknown).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+    const bodies = messages
+      .map((message) => JSON.parse(message.body.toString("utf8")) as unknown)
+      .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
     expect(bodies).toEqual(
       [
         { data: { domain: "order.order", status: "new", order_id: order.id } },
@@ -141,7 +169,11 @@ describe("webhook notifications", () => {
   });
 
   it("topics follow the scopes of the application's token", async () => {
-    const ordersOnly = await obtainAccessToken(sandbox.url, { clientId: "multi-integrator", redirectUri: "http://localhost:3000/cb1", scopes: ["order-order:read"] });
+    const ordersOnly = await obtainAccessToken(sandbox.url, {
+      clientId: "multi-integrator",
+      redirectUri: "http://localhost:3000/cb1",
+      scopes: ["order-order:read"],
+    });
     const other = new Receiver();
     await other.start();
     try {
@@ -163,7 +195,9 @@ describe("webhook notifications", () => {
     receiver.respond = (index) => (index === 0 ? 500 : 200);
     await sandbox.api("/_sandbox/orders", { method: "POST", json: { seller: "seller@example.com" } });
     await receiver.waitFor(1);
-    await waitUntil(() => sandbox.handle.webhooks.list()[0]?.state === "pending" && (sandbox.handle.webhooks.list()[0]?.attempts.length ?? 0) === 1);
+    await waitUntil(
+      () => sandbox.handle.webhooks.list()[0]?.state === "pending" && (sandbox.handle.webhooks.list()[0]?.attempts.length ?? 0) === 1,
+    );
     const [pending] = await deliveries();
     expect(pending).toMatchObject({ attempt: 1, responseStatus: 500, state: "pending" });
     const delay = Date.parse(pending?.nextAttemptAt ?? "") - Date.parse(pending?.attempts[0]?.startedAt ?? "");
@@ -213,7 +247,8 @@ describe("the signing token: the user's current one, asked at each attempt", () 
   }
 
   const createOrder = async (seller = "seller@example.com"): Promise<string> =>
-    ((await (await sandbox.api("/_sandbox/orders", { method: "POST", json: { seller } })).json()) as { orders: { id: string }[] }).orders[0]?.id ?? "";
+    ((await (await sandbox.api("/_sandbox/orders", { method: "POST", json: { seller } })).json()) as { orders: { id: string }[] }).orders[0]
+      ?.id ?? "";
 
   const signedWith = (message: Received | undefined, accessToken: string) =>
     verifySignature(message?.body ?? Buffer.alloc(0), message?.headers["x-svc-signature"] as string | undefined, accessToken);
@@ -265,7 +300,9 @@ describe("the signing token: the user's current one, asked at each attempt", () 
     await createOrder("seller2@example.com");
     const [first] = await receiver.waitFor(1);
     expect(signedWith(first, only.accessToken)).toBe(true);
-    await waitUntil(() => sandbox.handle.webhooks.list()[0]?.state === "pending" && sandbox.handle.webhooks.list()[0]?.attempts.length === 1);
+    await waitUntil(
+      () => sandbox.handle.webhooks.list()[0]?.state === "pending" && sandbox.handle.webhooks.list()[0]?.attempts.length === 1,
+    );
 
     await replay(only.code);
     await sandbox.api("/_sandbox/clock", { method: "POST", json: { advanceSeconds: 3 } });
@@ -321,9 +358,13 @@ describe("delivery failures", () => {
 describe("fault dropWebhookRate", () => {
   it("1 drops every delivery: logged as dropped, never POSTed", async () => {
     await sandbox.api("/_sandbox/faults", { method: "POST", json: { dropWebhookRate: 1 } });
-    const dropped = (await (await sandbox.api("/_sandbox/orders", { method: "POST", json: { seller: "seller@example.com" } })).json()) as { orders: { id: string }[] };
+    const dropped = (await (await sandbox.api("/_sandbox/orders", { method: "POST", json: { seller: "seller@example.com" } })).json()) as {
+      orders: { id: string }[];
+    };
     await sandbox.api("/_sandbox/faults", { method: "POST", json: { dropWebhookRate: 0 } });
-    const sent = (await (await sandbox.api("/_sandbox/orders", { method: "POST", json: { seller: "seller@example.com" } })).json()) as { orders: { id: string }[] };
+    const sent = (await (await sandbox.api("/_sandbox/orders", { method: "POST", json: { seller: "seller@example.com" } })).json()) as {
+      orders: { id: string }[];
+    };
     const [only] = await receiver.waitFor(1);
     await waitUntil(() => sandbox.handle.webhooks.list()[1]?.state === "delivered");
     expect(receiver.received).toHaveLength(1);
@@ -342,7 +383,8 @@ describe("fault dropWebhookRate", () => {
     await receiver.waitFor(sent.length);
     // The copies of one event share its body (and the log's eventId); 20 events, 20 bodies.
     const sentPerBody = new Map<string, number>();
-    for (const delivery of log) sentPerBody.set(delivery.body, (sentPerBody.get(delivery.body) ?? 0) + (delivery.state === "dropped" ? 0 : 1));
+    for (const delivery of log)
+      sentPerBody.set(delivery.body, (sentPerBody.get(delivery.body) ?? 0) + (delivery.state === "dropped" ? 0 : 1));
     expect(sentPerBody.size).toBe(20);
     expect(new Set(log.map((delivery) => delivery.eventId)).size).toBe(20);
     // With one decision per event, every event would have 0 or 2 copies sent.
@@ -378,7 +420,9 @@ describe("fault reorderWebhooks", () => {
 
   /** One control call creating 30 orders: 30 events enqueued in one go, so one burst. */
   async function burstOrder(): Promise<{ enqueued: string[]; attempted: string[] }> {
-    const created = (await (await stubbed.api("/_sandbox/orders", { method: "POST", json: { seller: "seller@example.com", count: 30 } })).json()) as { orders: { id: string }[] };
+    const created = (await (
+      await stubbed.api("/_sandbox/orders", { method: "POST", json: { seller: "seller@example.com", count: 30 } })
+    ).json()) as { orders: { id: string }[] };
     await waitUntil(() => posted.length === 30);
     return {
       enqueued: created.orders.map((order) => order.id),
@@ -423,7 +467,9 @@ describe("callback URL scope", () => {
     beforeEach(() => shared.handle.reset());
 
     const createOrder = async (seller: string): Promise<string> => {
-      const created = (await (await shared.api("/_sandbox/orders", { method: "POST", json: { seller } })).json()) as { orders: { id: string }[] };
+      const created = (await (await shared.api("/_sandbox/orders", { method: "POST", json: { seller } })).json()) as {
+        orders: { id: string }[];
+      };
       return created.orders[0]?.id ?? "";
     };
     const signedWith = (message: Received | undefined, accessToken: string) =>
@@ -500,7 +546,9 @@ describe("callback addresses at delivery time", () => {
     });
     try {
       const setter = await obtainAccessToken(rebinding.url);
-      expect((await rebinding.api("/v1.0/webhooks", { method: "POST", token: setter, json: { url: "https://hooks.test/in" } })).status).toBe(200);
+      expect(
+        (await rebinding.api("/v1.0/webhooks", { method: "POST", token: setter, json: { url: "https://hooks.test/in" } })).status,
+      ).toBe(200);
       answer = "169.254.169.254";
       await rebinding.api("/_sandbox/orders", { method: "POST", json: { seller: "seller@example.com" } });
       await waitUntil(() => rebinding.handle.webhooks.list()[0]?.state === "failed");
@@ -577,7 +625,14 @@ describe("callback addresses at delivery time", () => {
 
 describe("delivery bounds", () => {
   /** A stub receiver whose answers wait until released (or the attempt is aborted). */
-  function heldFetch(): { fetch: typeof fetch; bodies: string[]; active: () => number; maxActive: () => number; releaseAll: () => void; autoRelease: (on: boolean) => void } {
+  function heldFetch(): {
+    fetch: typeof fetch;
+    bodies: string[];
+    active: () => number;
+    maxActive: () => number;
+    releaseAll: () => void;
+    autoRelease: (on: boolean) => void;
+  } {
     const held: (() => void)[] = [];
     const bodies: string[] = [];
     let active = 0;
@@ -611,7 +666,10 @@ describe("delivery bounds", () => {
     };
   }
 
-  async function boundedSandbox(config: { deliveryLogSize?: number; deliveryConcurrency?: number }, stub: typeof fetch): Promise<TestSandbox> {
+  async function boundedSandbox(
+    config: { deliveryLogSize?: number; deliveryConcurrency?: number },
+    stub: typeof fetch,
+  ): Promise<TestSandbox> {
     const bounded = await startTestSandbox({ config, fetch: stub, lookup: async () => [{ address: "93.184.215.14", family: 4 }] });
     const setter = await obtainAccessToken(bounded.url);
     await bounded.api("/v1.0/webhooks", { method: "POST", token: setter, json: { url: "https://hooks.test/in" } });
@@ -619,7 +677,9 @@ describe("delivery bounds", () => {
   }
 
   async function createOrders(target: TestSandbox, count: number): Promise<string[]> {
-    const created = (await (await target.api("/_sandbox/orders", { method: "POST", json: { seller: "seller@example.com", count } })).json()) as { orders: { id: string }[] };
+    const created = (await (
+      await target.api("/_sandbox/orders", { method: "POST", json: { seller: "seller@example.com", count } })
+    ).json()) as { orders: { id: string }[] };
     return created.orders.map((order) => order.id);
   }
 

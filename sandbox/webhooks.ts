@@ -193,7 +193,16 @@ export class WebhookDispatcher {
     if (!original) return undefined;
     const now = this.options.clock.now();
     const at = new Date(now).toISOString();
-    const copy: WebhookDelivery = { ...original, id: this.newId(now), resendOf: original.id, createdAt: at, state: "pending", signature: null, attempts: [], nextAttemptAt: at };
+    const copy: WebhookDelivery = {
+      ...original,
+      id: this.newId(now),
+      resendOf: original.id,
+      createdAt: at,
+      state: "pending",
+      signature: null,
+      attempts: [],
+      nextAttemptAt: at,
+    };
     this.remember(copy);
     this.due.push(now, copy);
     this.kick();
@@ -294,7 +303,9 @@ export class WebhookDispatcher {
       try {
         const token = this.options.signingToken(delivery.clientId, delivery.userId);
         if (token === null) {
-          throw new NoSigningTokenError("the user holds no active access token for this application (all revoked or expired): nothing may sign the notification, so it is not sent");
+          throw new NoSigningTokenError(
+            "the user holds no active access token for this application (all revoked or expired): nothing may sign the notification, so it is not sent",
+          );
         }
         const signature = signWebhookBody(delivery.body, token);
         delivery.signature = signature;

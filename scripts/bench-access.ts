@@ -63,7 +63,8 @@ const MEMBER_ROLES = ["manager", "operations", "viewer"] as const;
 
 // Audit runs need shops of their own (two kinds × runs, plus the warm-up of each).
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`--runs must be a whole number ≥ 1, not ${args.runs}`);
-if (!Number.isInteger(SHOPS) || SHOPS < 2 * RUNS + 2) throw new Error(`--shops must be a whole number ≥ ${2 * RUNS + 2} (two per run, two to warm up), not ${args.shops}`);
+if (!Number.isInteger(SHOPS) || SHOPS < 2 * RUNS + 2)
+  throw new Error(`--shops must be a whole number ≥ ${2 * RUNS + 2} (two per run, two to warm up), not ${args.shops}`);
 if (!Number.isInteger(ITERATIONS) || ITERATIONS < 1) throw new Error(`--iterations must be a whole number ≥ 1, not ${args.iterations}`);
 
 // ---------------------------------------------------------------------------------------------
@@ -78,7 +79,12 @@ interface Summary {
 
 function summarize(values: readonly number[]): Summary {
   const sorted = [...values].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), mean: sorted.reduce((sum, value) => sum + value, 0) / sorted.length };
+  return {
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    mean: sorted.reduce((sum, value) => sum + value, 0) / sorted.length,
+  };
 }
 
 const median = (values: readonly number[]) => {
@@ -163,7 +169,12 @@ async function measure(): Promise<void> {
       async (index) => {
         const number = String(index + 1).padStart(4, "0");
         const email = `bench-shop-${number}@bench.example`;
-        const seller = await connectSeller({ email, name: `Bench shop ${number}`, accessToken: randomBytes(24).toString("base64url"), scopesRequested: "basic_user_info portfolio:read portfolio:write" });
+        const seller = await connectSeller({
+          email,
+          name: `Bench shop ${number}`,
+          accessToken: randomBytes(24).toString("base64url"),
+          scopesRequested: "basic_user_info portfolio:read portfolio:write",
+        });
         const owner = await personForMarketplaceAccount(email, `Owner ${number}`);
         await makeOwner(owner.id, seller.id);
         return { id: seller.id, owner, sessionId: await startSession(owner.id) };
@@ -180,7 +191,9 @@ async function measure(): Promise<void> {
     );
     await db.membership.createMany({ data: members });
     const setupSeconds = (performance.now() - setupStarted) / 1000;
-    console.log(`${count(SHOPS)} shops, each with its owner and a session, and ${count(members.length)} more memberships: set up in ${setupSeconds.toFixed(1)} s\n`);
+    console.log(
+      `${count(SHOPS)} shops, each with its owner and a session, and ${count(members.length)} more memberships: set up in ${setupSeconds.toFixed(1)} s\n`,
+    );
 
     // --- 1. The membership check -----------------------------------------------------------------
     const random = createPrng(27);
@@ -189,7 +202,8 @@ async function measure(): Promise<void> {
     for (let request = 0; request < WARM_UP_REQUESTS + ITERATIONS; request++) {
       const shop = shops[Math.floor(random() * shops.length)]!;
       const measureBefore = () => timed(() => checkBeforePeople(shop.id, shop.sessionId));
-      const measureAfter = () => timed(() => shopAccessOf({ personId: shop.owner.id, sessionId: shop.sessionId, startedAt: Date.now() }, shop.id));
+      const measureAfter = () =>
+        timed(() => shopAccessOf({ personId: shop.owner.id, sessionId: shop.sessionId, startedAt: Date.now() }, shop.id));
       // Alternating which goes first, so neither always finds the other's pages in the cache.
       let old: Awaited<ReturnType<typeof measureBefore>>;
       let now: Awaited<ReturnType<typeof measureAfter>>;
@@ -201,7 +215,8 @@ async function measure(): Promise<void> {
         old = await measureBefore();
       }
       if (!old.result) throw new Error(`before: shop ${shop.id} was not found with its session`);
-      if (typeof now.result === "string" || now.result.role !== "owner") throw new Error(`after: shop ${shop.id} answered ${typeof now.result === "string" ? now.result : now.result.role}`);
+      if (typeof now.result === "string" || now.result.role !== "owner")
+        throw new Error(`after: shop ${shop.id} answered ${typeof now.result === "string" ? now.result : now.result.role}`);
       if (request < WARM_UP_REQUESTS) continue;
       before.ms.push(old.ms);
       before.statements.push(old.statements);
@@ -213,18 +228,28 @@ async function measure(): Promise<void> {
     const beforeStatements = summarize(before.statements).mean;
     const afterStatements = summarize(after.statements).mean;
 
-    console.log(`1. Membership check per request: ${count(ITERATIONS)} requests on random shops of ${count(SHOPS)}, each timed both ways in alternating order, after ${WARM_UP_REQUESTS} warm-up requests`);
-    console.log(`${"".padEnd(42)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"mean ms".padStart(8)} ${"SQL statements".padStart(15)}`);
+    console.log(
+      `1. Membership check per request: ${count(ITERATIONS)} requests on random shops of ${count(SHOPS)}, each timed both ways in alternating order, after ${WARM_UP_REQUESTS} warm-up requests`,
+    );
+    console.log(
+      `${"".padEnd(42)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"mean ms".padStart(8)} ${"SQL statements".padStart(15)}`,
+    );
     const checkRow = (label: string, figures: Summary, sql: string) =>
-      console.log(`${label.padEnd(42)} ${ms(figures.p50).padStart(8)} ${ms(figures.p95).padStart(8)} ${ms(figures.p99).padStart(8)} ${ms(figures.mean).padStart(8)} ${sql.padStart(15)}`);
+      console.log(
+        `${label.padEnd(42)} ${ms(figures.p50).padStart(8)} ${ms(figures.p95).padStart(8)} ${ms(figures.p99).padStart(8)} ${ms(figures.mean).padStart(8)} ${sql.padStart(15)}`,
+      );
     checkRow("before: shop + session row", beforeSummary, beforeStatements.toFixed(1));
     checkRow("after: shopAccessOf (person, shops, shop)", afterSummary, afterStatements.toFixed(1));
-    checkRow("difference (after − before)", {
-      p50: afterSummary.p50 - beforeSummary.p50,
-      p95: afterSummary.p95 - beforeSummary.p95,
-      p99: afterSummary.p99 - beforeSummary.p99,
-      mean: afterSummary.mean - beforeSummary.mean,
-    }, `+${(afterStatements - beforeStatements).toFixed(1)}`);
+    checkRow(
+      "difference (after − before)",
+      {
+        p50: afterSummary.p50 - beforeSummary.p50,
+        p95: afterSummary.p95 - beforeSummary.p95,
+        p99: afterSummary.p99 - beforeSummary.p99,
+        mean: afterSummary.mean - beforeSummary.mean,
+      },
+      `+${(afterStatements - beforeStatements).toFixed(1)}`,
+    );
     console.log("");
 
     // --- 2. The audit of a bulk run --------------------------------------------------------------
@@ -235,15 +260,30 @@ async function measure(): Promise<void> {
       { line: 2 * index + 2, sku, type: "list", value: 10_000 + index, currency: "BRL", normalizer: 100 },
       { line: 2 * index + 3, sku, type: "sell", value: 9_000 + index, currency: "BRL", normalizer: 100 },
     ]);
-    const failedLines = new Set(Array.from({ length: FAILED_ROWS }, (_, index) => rows[Math.floor(((index + 0.5) * rows.length) / FAILED_ROWS)]!.line));
-    const batches = Array.from({ length: Math.ceil(rows.length / BULK_LIMITS.maxBatchRows) }, (_, index) => rows.slice(index * BULK_LIMITS.maxBatchRows, (index + 1) * BULK_LIMITS.maxBatchRows));
+    const failedLines = new Set(
+      Array.from({ length: FAILED_ROWS }, (_, index) => rows[Math.floor(((index + 0.5) * rows.length) / FAILED_ROWS)]!.line),
+    );
+    const batches = Array.from({ length: Math.ceil(rows.length / BULK_LIMITS.maxBatchRows) }, (_, index) =>
+      rows.slice(index * BULK_LIMITS.maxBatchRows, (index + 1) * BULK_LIMITS.maxBatchRows),
+    );
     const sent = rows.length - failedLines.size;
 
     /** Every other SKU (both its prices, so half of the rows) has a current price in the mirror. */
     async function mirrorPrices(sellerId: string) {
       await db.priceMirror.createMany({
         data: skus.flatMap((sku, index) =>
-          index % 2 === 1 ? [] : (["list", "sell"] as const).map((type) => ({ sellerId, priceId: `${sku}-${type}`, sku, type, value: 12_345, currency: "BRL", normalizer: 100, syncedAt: new Date() })),
+          index % 2 === 1
+            ? []
+            : (["list", "sell"] as const).map((type) => ({
+                sellerId,
+                priceId: `${sku}-${type}`,
+                sku,
+                type,
+                value: 12_345,
+                currency: "BRL",
+                normalizer: 100,
+                syncedAt: new Date(),
+              })),
         ),
       });
     }
@@ -262,7 +302,10 @@ async function measure(): Promise<void> {
       const figures = { totalMs: 0, lastKnownMs: 0, recordMs: 0, statements: 0 };
       let known = 0;
       for (const batch of batches) {
-        const results = batch.map((row) => ({ line: row.line, outcome: failedLines.has(row.line) ? ("failed" as const) : ("applied" as const) }));
+        const results = batch.map((row) => ({
+          line: row.line,
+          outcome: failedLines.has(row.line) ? ("failed" as const) : ("applied" as const),
+        }));
         const read = await timed(() => lastKnownPrices(shop.id, batch));
         const written = await timed(() => recordBulkRun(shop.id, shop.owner, run, read.result, batch, results));
         known += batch.filter((row) => read.result.has(`${row.sku}\u0000${row.type}`)).length;
@@ -274,15 +317,27 @@ async function measure(): Promise<void> {
       if (known !== rows.length / 2) throw new Error(`lastKnownPrices found ${known} prices, expected ${rows.length / 2}`);
       const summary = await db.auditEntry.findFirst({ where: { sellerId: shop.id, action: "price.bulk" }, select: { after: true } });
       const counts = summary?.after as { sent?: number; failed?: number } | undefined;
-      if (counts?.sent !== sent || counts.failed !== failedLines.size) throw new Error(`the run's summary reads ${JSON.stringify(counts)}, expected ${sent} sent, ${failedLines.size} failed`);
+      if (counts?.sent !== sent || counts.failed !== failedLines.size)
+        throw new Error(`the run's summary reads ${JSON.stringify(counts)}, expected ${sent} sent, ${failedLines.size} failed`);
       return { ...figures, entries: await db.auditEntry.count({ where: { sellerId: shop.id } }) };
     }
 
     async function summaryOnlyRun(shop: (typeof shops)[number]): Promise<AuditRun> {
       const written = await timed(() =>
-        recordAudit({ sellerId: shop.id, person: shop.owner, action: "price.bulk", after: { run: randomUUID(), source: "csv", sent, failed: failedLines.size, skipped: 0 } }),
+        recordAudit({
+          sellerId: shop.id,
+          person: shop.owner,
+          action: "price.bulk",
+          after: { run: randomUUID(), source: "csv", sent, failed: failedLines.size, skipped: 0 },
+        }),
       );
-      return { totalMs: written.ms, lastKnownMs: 0, recordMs: written.ms, statements: written.statements, entries: await db.auditEntry.count({ where: { sellerId: shop.id } }) };
+      return {
+        totalMs: written.ms,
+        lastKnownMs: 0,
+        recordMs: written.ms,
+        statements: written.statements,
+        entries: await db.auditEntry.count({ where: { sellerId: shop.id } }),
+      };
     }
 
     // Shops of their own, after the warm-up's two: the runs' logs start empty.
@@ -295,7 +350,10 @@ async function measure(): Promise<void> {
       summaryOnly.push(await summaryOnlyRun(shops[3 + 2 * run]!));
     }
 
-    const column = (runs: AuditRun[], pick: (run: AuditRun) => number, format: (value: number) => string) => [format(median(runs.map(pick))), format(max(runs.map(pick)))];
+    const column = (runs: AuditRun[], pick: (run: AuditRun) => number, format: (value: number) => string) => [
+      format(median(runs.map(pick))),
+      format(max(runs.map(pick))),
+    ];
     const perThousand = (run: AuditRun) => (run.totalMs / run.entries) * 1000;
     console.log(
       `2. Audit of a ${count(BULK_ROWS)}-row bulk price run: ${batches.length} batches of ${BULK_LIMITS.maxBatchRows}, ${count(sent)} rows applied and ${failedLines.size} failed, ${count(BULK_ROWS / 2)} rows with a mirrored price; ${RUNS} runs of each (median, max), after one warm-up run of each`,
@@ -305,17 +363,39 @@ async function measure(): Promise<void> {
     const auditRow = (label: string, pick: (run: AuditRun) => number, format: (value: number) => string, summaryFormat = format) => {
       const [perPriceMedian, perPriceMax] = column(perPrice, pick, format);
       const [summaryMedian, summaryMax] = column(summaryOnly, pick, summaryFormat);
-      console.log(`${label.padEnd(42)} ${perPriceMedian!.padStart(9)} ${perPriceMax!.padStart(10)} ${summaryMedian!.padStart(9)} ${summaryMax!.padStart(10)}`);
+      console.log(
+        `${label.padEnd(42)} ${perPriceMedian!.padStart(9)} ${perPriceMax!.padStart(10)} ${summaryMedian!.padStart(9)} ${summaryMax!.padStart(10)}`,
+      );
     };
-    auditRow("total ms (database time of the run)", (run) => run.totalMs, (value) => ms(value, 1));
-    auditRow("  lastKnownPrices ms", (run) => run.lastKnownMs, (value) => ms(value, 1), () => "—");
-    auditRow("  recordBulkRun (or recordAudit) ms", (run) => run.recordMs, (value) => ms(value, 1));
+    auditRow(
+      "total ms (database time of the run)",
+      (run) => run.totalMs,
+      (value) => ms(value, 1),
+    );
+    auditRow(
+      "  lastKnownPrices ms",
+      (run) => run.lastKnownMs,
+      (value) => ms(value, 1),
+      () => "—",
+    );
+    auditRow(
+      "  recordBulkRun (or recordAudit) ms",
+      (run) => run.recordMs,
+      (value) => ms(value, 1),
+    );
     auditRow("audit entries written", (run) => run.entries, count);
-    auditRow("ms per 1,000 entries", perThousand, (value) => ms(value, 1), () => "—");
+    auditRow(
+      "ms per 1,000 entries",
+      perThousand,
+      (value) => ms(value, 1),
+      () => "—",
+    );
     auditRow("SQL statements", (run) => run.statements, count);
     const perPriceMs = median(perPrice.map((run) => run.totalMs)) - median(summaryOnly.map((run) => run.totalMs));
     const priceEntries = median(perPrice.map((run) => run.entries)) - median(summaryOnly.map((run) => run.entries));
-    console.log(`${"per-price part (difference of medians)".padEnd(42)} ${ms(perPriceMs, 1).padStart(9)} ms for ${count(priceEntries)} entries: ${ms((perPriceMs / priceEntries) * 1000, 1)} ms per 1,000, ${ms((perPriceMs / batches.length), 2)} ms per batch`);
+    console.log(
+      `${"per-price part (difference of medians)".padEnd(42)} ${ms(perPriceMs, 1).padStart(9)} ms for ${count(priceEntries)} entries: ${ms((perPriceMs / priceEntries) * 1000, 1)} ms per 1,000, ${ms(perPriceMs / batches.length, 2)} ms per batch`,
+    );
     console.log("");
 
     // --- Reading ---------------------------------------------------------------------------------

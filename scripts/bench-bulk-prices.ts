@@ -140,7 +140,9 @@ const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
 
 function memoryPart(): void {
   console.log(`memory of one upload (maxRows ${BULK_LIMITS.maxRows}; each case in a fresh process)\n`);
-  console.log(`${"file".padEnd(40)} ${"parser".padEnd(28)} ${"outcome".padEnd(24)} ${"records".padStart(9)} ${"time".padStart(8)} ${"heap growth".padStart(12)} ${"peak RSS growth".padStart(16)}`);
+  console.log(
+    `${"file".padEnd(40)} ${"parser".padEnd(28)} ${"outcome".padEnd(24)} ${"records".padStart(9)} ${"time".padStart(8)} ${"heap growth".padStart(12)} ${"peak RSS growth".padStart(16)}`,
+  );
   for (const file of Object.keys(FILES) as MemoryFile[]) {
     for (const parser of Object.keys(PARSERS) as MemoryParser[]) {
       const child = spawnSync(process.execPath, ["--expose-gc", ...process.execArgv, process.argv[1] ?? ""], {
@@ -150,8 +152,13 @@ function memoryPart(): void {
       if (child.status !== 0) throw new Error(`memory case ${file}:${parser} failed: ${child.stderr}`);
       const figures = JSON.parse(child.stdout) as MemoryFigures;
       // maxRSS is the process's peak so far: the parse raised it only when it ends above the start's.
-      const peak = figures.peakRssAfter > figures.peakRssBefore ? mb(figures.peakRssAfter - figures.rssBefore) : `≤ ${mb(figures.peakRssBefore - figures.rssBefore)}`;
-      console.log(`${FILES[file].padEnd(40)} ${PARSERS[parser].padEnd(28)} ${figures.outcome.padEnd(24)} ${String(figures.records).padStart(9)} ${`${figures.ms.toFixed(0)} ms`.padStart(8)} ${mb(figures.heapGrowth).padStart(12)} ${peak.padStart(16)}`);
+      const peak =
+        figures.peakRssAfter > figures.peakRssBefore
+          ? mb(figures.peakRssAfter - figures.rssBefore)
+          : `≤ ${mb(figures.peakRssBefore - figures.rssBefore)}`;
+      console.log(
+        `${FILES[file].padEnd(40)} ${PARSERS[parser].padEnd(28)} ${figures.outcome.padEnd(24)} ${String(figures.records).padStart(9)} ${`${figures.ms.toFixed(0)} ms`.padStart(8)} ${mb(figures.heapGrowth).padStart(12)} ${peak.padStart(16)}`,
+      );
     }
   }
   console.log("");
@@ -178,7 +185,7 @@ async function inParallel<T, U>(items: readonly T[], limit: number, task: (item:
 
 async function listAll(client: MarketplaceClient): Promise<Price[]> {
   const prices: Price[] = [];
-  for (let offset: number | null = 0; offset !== null; ) {
+  for (let offset: number | null = 0; offset !== null;) {
     const page = await client.listPrices(pricesQuery({ limit: 200, offset }));
     prices.push(...page.items);
     offset = page.next?.offset ?? null;
@@ -189,10 +196,13 @@ async function listAll(client: MarketplaceClient): Promise<Price[]> {
 async function applyPart(): Promise<void> {
   if (!Number.isInteger(ROWS) || ROWS < 2 || ROWS % 2 !== 0) throw new Error("BENCH_ROWS must be an even integer ≥ 2");
   const sandbox = await startTestSandbox({ config: { host: "127.0.0.1", seedOrders: 0 } });
-  const hardStop = setTimeout(() => {
-    console.error(`gave up after ${TIMEOUT_S + 60} s`);
-    process.exit(2);
-  }, (TIMEOUT_S + 60) * 1000);
+  const hardStop = setTimeout(
+    () => {
+      console.error(`gave up after ${TIMEOUT_S + 60} s`);
+      process.exit(2);
+    },
+    (TIMEOUT_S + 60) * 1000,
+  );
   hardStop.unref();
   try {
     // Loopback only: the sandbox listens on 127.0.0.1 (its `url` says "localhost").
@@ -200,7 +210,11 @@ async function applyPart(): Promise<void> {
     const token = await obtainAccessToken(baseUrl, { scopes: ["portfolio:write", "portfolio:read"] });
     const client = createMarketplaceClient({ baseUrl, accessToken: token });
     const control = (method: "POST" | "DELETE", body?: unknown) =>
-      fetch(`${baseUrl}/_sandbox/faults`, { method, headers: { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+      fetch(`${baseUrl}/_sandbox/faults`, {
+        method,
+        headers: { "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
     console.log(`sandbox at ${baseUrl}; token obtained through the OAuth flow`);
 
     // 1. SKUs: the seeded 20, plus enough new ones for ROWS / 2 SKUs (two price types each).
@@ -223,7 +237,8 @@ async function applyPart(): Promise<void> {
     });
     const parsed = parseBulkPriceCsv(lines.join("\r\n"), { maxRows: ROWS });
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.error));
-    if (parsed.invalid.length > 0 || parsed.rows.length !== ROWS) throw new Error(`expected ${ROWS} valid rows, got ${parsed.rows.length} (${parsed.invalid.length} invalid)`);
+    if (parsed.invalid.length > 0 || parsed.rows.length !== ROWS)
+      throw new Error(`expected ${ROWS} valid rows, got ${parsed.rows.length} (${parsed.invalid.length} invalid)`);
     // History lengths before the run, to check afterwards that each price was set exactly once.
     const before = new Map<string, number>();
     await inParallel(await listAll(client), 8, async (price) => {
@@ -239,7 +254,15 @@ async function applyPart(): Promise<void> {
     const waits: number[] = [];
     const started = performance.now();
     const result = await applyPriceRows(parsed.rows, {
-      createPrice: (row) => client.createPrice({ sku: row.sku, type: row.type, value: row.value, currency: row.currency, normalizer: row.normalizer, extras: {} }),
+      createPrice: (row) =>
+        client.createPrice({
+          sku: row.sku,
+          type: row.type,
+          value: row.value,
+          currency: row.currency,
+          normalizer: row.normalizer,
+          extras: {},
+        }),
       onResult: (rowResult) => outcomes.set(rowResult.row.line, [...(outcomes.get(rowResult.row.line) ?? []), rowResult]),
       onSlowDown: (event) => {
         if (event.reason === "rate_limited") {
@@ -275,12 +298,22 @@ async function applyPart(): Promise<void> {
     console.log("");
     console.log(`rows                 ${ROWS}`);
     console.log(`time                 ${seconds.toFixed(1)} s`);
-    console.log(`throughput           ${(ROWS / seconds).toFixed(1)} rows/s (limit ${RATE_LIMIT} requests a minute: ${ROWS} rows cannot finish in under ${Math.floor((ROWS - 1) / RATE_LIMIT) * 60} s)`);
-    console.log(`slowed down          ${result.slowDowns} times (waits ${waits.map((ms) => (ms / 1000).toFixed(1)).join(", ") || "none"} s; ${(waits.reduce((a, b) => a + b, 0) / 1000).toFixed(1)} s in all)`);
+    console.log(
+      `throughput           ${(ROWS / seconds).toFixed(1)} rows/s (limit ${RATE_LIMIT} requests a minute: ${ROWS} rows cannot finish in under ${Math.floor((ROWS - 1) / RATE_LIMIT) * 60} s)`,
+    );
+    console.log(
+      `slowed down          ${result.slowDowns} times (waits ${waits.map((ms) => (ms / 1000).toFixed(1)).join(", ") || "none"} s; ${(waits.reduce((a, b) => a + b, 0) / 1000).toFixed(1)} s in all)`,
+    );
     console.log(`requests repeated    ${result.retries}`);
-    console.log(`outcomes             ${byOutcome.applied} applied, ${byOutcome.rejected} rejected, ${byOutcome.failed} failed; ${result.pending.length} pending`);
-    console.log(`one outcome per row  ${missing === 0 && duplicated === 0 ? "yes" : `NO (${missing} missing, ${duplicated} with more than one)`}`);
-    console.log(`sandbox prices match ${mismatched === 0 ? "yes" : `NO (${mismatched} differ)`}; each set once: ${setMoreThanOnce === 0 ? "yes" : `NO (${setMoreThanOnce})`}`);
+    console.log(
+      `outcomes             ${byOutcome.applied} applied, ${byOutcome.rejected} rejected, ${byOutcome.failed} failed; ${result.pending.length} pending`,
+    );
+    console.log(
+      `one outcome per row  ${missing === 0 && duplicated === 0 ? "yes" : `NO (${missing} missing, ${duplicated} with more than one)`}`,
+    );
+    console.log(
+      `sandbox prices match ${mismatched === 0 ? "yes" : `NO (${mismatched} differ)`}; each set once: ${setMoreThanOnce === 0 ? "yes" : `NO (${setMoreThanOnce})`}`,
+    );
     if (missing > 0 || duplicated > 0 || mismatched > 0 || setMoreThanOnce > 0 || byOutcome.applied !== ROWS) process.exitCode = 1;
   } finally {
     clearTimeout(hardStop);

@@ -145,7 +145,9 @@ interface Stored {
 }
 
 async function lastReconciledAt(db: pg.Client, seller: BenchSeller): Promise<number | null> {
-  const { rows } = await db.query<{ at: Date | null }>(`SELECT "lastReconciledAt" AS at FROM "SellerSync" WHERE "sellerId" = $1`, [seller.sellerId]);
+  const { rows } = await db.query<{ at: Date | null }>(`SELECT "lastReconciledAt" AS at FROM "SellerSync" WHERE "sellerId" = $1`, [
+    seller.sellerId,
+  ]);
   return rows[0]?.at?.getTime() ?? null;
 }
 
@@ -206,7 +208,12 @@ function report(label: string, payloads: readonly SignedPayload[], stats: Sender
 }
 
 async function main() {
-  const { databaseUrl: url, db, platform, seller } = await prepareWebhookBench({
+  const {
+    databaseUrl: url,
+    db,
+    platform,
+    seller,
+  } = await prepareWebhookBench({
     database: BENCH_DATABASE,
     platformPort: PLATFORM_PORT,
     childEnv,
@@ -241,7 +248,14 @@ async function main() {
     }
     await backlogDrained(db, seller.sellerId);
     // Per route over its rounds: events acknowledged, and the CPU each part of the stack used.
-    const measured = (url: string) => ({ url, rounds: [] as number[], acknowledged: 0, cpu: { ...NO_STACK_CPU }, seconds: 0, drainSeconds: [] as number[] });
+    const measured = (url: string) => ({
+      url,
+      rounds: [] as number[],
+      acknowledged: 0,
+      cpu: { ...NO_STACK_CPU },
+      seconds: 0,
+      drainSeconds: [] as number[],
+    });
     type Measured = ReturnType<typeof measured>;
     const routes = { floor: measured(floorUrl), receiver: measured(receiverUrl) };
     for (let round = 0; round < ROUNDS; round++) {
@@ -351,7 +365,9 @@ async function main() {
     startServer({ ...childEnv, RECONCILE_INTERVAL_SECONDS: String(RECONCILE_INTERVAL_SECONDS) });
     await waitForServer(`${ORIGIN}/api/health/ready`);
     for (let waited = 0; waited < 60_000 && (await lastReconciledAt(db2, seller)) === reconciledBefore; waited += 250) await sleep(250);
-    console.log(`\nPhase 3: ${PHASE3_ORDERS} orders created while the sandbox drops 20% of notifications (reconciliation every ${RECONCILE_INTERVAL_SECONDS}s)`);
+    console.log(
+      `\nPhase 3: ${PHASE3_ORDERS} orders created while the sandbox drops 20% of notifications (reconciliation every ${RECONCILE_INTERVAL_SECONDS}s)`,
+    );
     const token = seller.accessToken;
     const setUrl = await fetch(`${platform.url}/v1.0/marketplace/webhooks/url`, {
       method: "POST",
@@ -359,7 +375,11 @@ async function main() {
       body: JSON.stringify({ url: receiverUrl }),
     });
     if (setUrl.status !== 200) throw new Error(`setting the callback URL answered ${setUrl.status}`);
-    await fetch(`${platform.url}/_sandbox/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ dropWebhookRate: 0.2 }) });
+    await fetch(`${platform.url}/_sandbox/faults`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ dropWebhookRate: 0.2 }),
+    });
     const created = await platform.createOrders("seller@example.com", PHASE3_ORDERS);
     const createdAt = performance.now();
     const ids = created.map((order) => order.id);
@@ -368,10 +388,10 @@ async function main() {
     let mirrored = 0;
     const deadline = createdAt + (RECONCILE_INTERVAL_SECONDS + 20) * 1000;
     while (performance.now() < deadline) {
-      const { rows } = await db2.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM "OrderMirror" WHERE "sellerId" = $1 AND "orderId" = ANY($2::text[])`, [
-        seller.sellerId,
-        ids,
-      ]);
+      const { rows } = await db2.query<{ n: number }>(
+        `SELECT COUNT(*)::int AS n FROM "OrderMirror" WHERE "sellerId" = $1 AND "orderId" = ANY($2::text[])`,
+        [seller.sellerId, ids],
+      );
       mirrored = rows[0]!.n;
       if (mirrored === ids.length) break;
       await sleep(250);
@@ -387,7 +407,9 @@ async function main() {
         `by notification ${bySource.webhook ?? 0}, by reconciliation ${bySource.reconciliation ?? 0}`,
     );
     const phase3ok = mirrored === ids.length && allInSeconds <= RECONCILE_INTERVAL_SECONDS + 15;
-    console.log(`  ${phase3ok ? "every order mirrored within one interval (+ the settle window and the reconciliation's own time)" : "SOME ORDERS MISSING"}`);
+    console.log(
+      `  ${phase3ok ? "every order mirrored within one interval (+ the settle window and the reconciliation's own time)" : "SOME ORDERS MISSING"}`,
+    );
     ok = phase3ok && ok;
     await db2.end();
   } finally {

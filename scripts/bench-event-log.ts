@@ -202,8 +202,10 @@ function checkOptions(settings: Required<EventLogBenchOptions>) {
   whole("--runs", settings.runs, 1);
   whole("--prune-days", settings.pruneDays, 1);
   if (settings.pruneDays >= SPREAD_DAYS) throw new Error(`--prune-days must be below ${SPREAD_DAYS}`);
-  if (!(settings.bigShare > 0 && settings.bigShare < 0.5)) throw new Error(`--big-share must be between 0 and 0.5, not ${settings.bigShare}`);
-  if (!(settings.receiverRate > 0 && settings.receiverRate <= 2_000)) throw new Error(`--receiver-rate must be between 0 and 2000, not ${settings.receiverRate}`);
+  if (!(settings.bigShare > 0 && settings.bigShare < 0.5))
+    throw new Error(`--big-share must be between 0 and 0.5, not ${settings.bigShare}`);
+  if (!(settings.receiverRate > 0 && settings.receiverRate <= 2_000))
+    throw new Error(`--receiver-rate must be between 0 and 2000, not ${settings.receiverRate}`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -235,7 +237,11 @@ async function measure(settings: Required<EventLogBenchOptions>): Promise<EventL
   const pgModule = (await import("pg")).default;
   const url = process.env.DATABASE_URL!;
   const connect = async (extra: string[] = []) => {
-    const client = new pgModule.Client({ connectionString: url, options: ["-c timezone=UTC", ...extra].join(" "), application_name: "bench-event-log" });
+    const client = new pgModule.Client({
+      connectionString: url,
+      options: ["-c timezone=UTC", ...extra].join(" "),
+      application_name: "bench-event-log",
+    });
     await client.connect();
     return client;
   };
@@ -649,7 +655,12 @@ async function explain(client: pg.Client, statement: Captured, options: { rollba
 }
 
 function printQuery(figure: QueryFigure) {
-  const verdict = figure.targetMs === null ? "" : figure.p95Ms <= figure.targetMs ? `  (target ≤ ${figure.targetMs} ms: met)` : `  (target ≤ ${figure.targetMs} ms: MISSED)`;
+  const verdict =
+    figure.targetMs === null
+      ? ""
+      : figure.p95Ms <= figure.targetMs
+        ? `  (target ≤ ${figure.targetMs} ms: met)`
+        : `  (target ≤ ${figure.targetMs} ms: MISSED)`;
   console.log(`── ${figure.name}: ${figure.call}`);
   console.log(
     `   rows ${figure.rows ?? "-"}, first ${fixed(figure.firstMs)} ms, p50 ${fixed(figure.p50Ms)} ms, p95 ${fixed(figure.p95Ms)} ms, max ${fixed(figure.maxMs)} ms${verdict}`,
@@ -664,7 +675,15 @@ function printQuery(figure: QueryFigure) {
 // --- Size ----------------------------------------------------------------------------------------
 
 async function measureSize(admin: pg.Client, events: number): Promise<EventLogBenchResult["size"]> {
-  const sizes = await admin.query<{ heap: string; toast: string; indexes: string; total: string; work: string; work_rows: string; live: string }>(
+  const sizes = await admin.query<{
+    heap: string;
+    toast: string;
+    indexes: string;
+    total: string;
+    work: string;
+    work_rows: string;
+    live: string;
+  }>(
     `SELECT pg_relation_size('"WebhookEvent"') AS heap,
             COALESCE(pg_total_relation_size(NULLIF(reltoastrelid, 0)), 0) AS toast,
             pg_indexes_size('"WebhookEvent"') AS indexes,
@@ -699,7 +718,9 @@ async function measureSize(admin: pg.Client, events: number): Promise<EventLogBe
     },
   };
   console.log(`── size, ${count(events)} events (${count(size.workRows)} WebhookWork rows)`);
-  console.log(`   WebhookEvent heap ${mb(size.heapBytes)} (the rows themselves ${mb(size.liveRowBytes)}), TOAST ${mb(size.toastBytes)}, indexes ${mb(size.indexBytes)}: total ${mb(size.eventTotalBytes)}`);
+  console.log(
+    `   WebhookEvent heap ${mb(size.heapBytes)} (the rows themselves ${mb(size.liveRowBytes)}), TOAST ${mb(size.toastBytes)}, indexes ${mb(size.indexBytes)}: total ${mb(size.eventTotalBytes)}`,
+  );
   for (const index of size.indexes) console.log(`     ${index.name}: ${mb(index.bytes)}`);
   console.log(`   WebhookWork ${mb(size.workTotalBytes)}`);
   console.log(
@@ -747,7 +768,8 @@ async function startReceiverLoop(rate: number, shops: number) {
   })();
   return {
     /** Latencies of the inserts started between `from` and `to` (performance.now()). */
-    between: (from: number, to: number) => latency(samples.filter((sample) => sample.at >= from && sample.at < to).map((sample) => sample.ms)),
+    between: (from: number, to: number) =>
+      latency(samples.filter((sample) => sample.at >= from && sample.at < to).map((sample) => sample.ms)),
     stop: async () => {
       stopped = true;
       await loop;
@@ -771,8 +793,14 @@ async function measurePruning(
   await pruneOldEvents(days, 0);
   setCapture(null);
   const statement = captured.at(-1)!;
-  const plan = await explain(explainer, { text: statement.text, values: statement.values.map((value, index) => (index === statement.values.length - 1 ? PRUNE_BATCH : value)) }, { rollback: true, lines: 24 });
-  console.log(`── pruning ${settings.pruneDays} day(s)' worth: pruneOldEvents(${days}) while the receiver stores ${settings.receiverRate} events/s`);
+  const plan = await explain(
+    explainer,
+    { text: statement.text, values: statement.values.map((value, index) => (index === statement.values.length - 1 ? PRUNE_BATCH : value)) },
+    { rollback: true, lines: 24 },
+  );
+  console.log(
+    `── pruning ${settings.pruneDays} day(s)' worth: pruneOldEvents(${days}) while the receiver stores ${settings.receiverRate} events/s`,
+  );
   console.log(`   SQL: ${oneLine(statement.text)}`);
   for (const line of plan) console.log(`     ${line.length > 170 ? `${line.slice(0, 170)}…` : line}`);
 
@@ -807,7 +835,17 @@ async function measurePruning(
   console.log(`   receiver during pruning: ${latencyText(during)}\n`);
   // The sizes were measured before; the deleted rows' space is for vacuum to reclaim.
   await admin.query(`VACUUM "WebhookEvent"`);
-  return { days, deleted, statements, batch: PRUNE_BATCH, totalMs: ended - started, maxStatementMs, plan, receiverBefore: before, receiverDuring: during };
+  return {
+    days,
+    deleted,
+    statements,
+    batch: PRUNE_BATCH,
+    totalMs: ended - started,
+    maxStatementMs,
+    plan,
+    receiverBefore: before,
+    receiverDuring: during,
+  };
 }
 
 // --- The migration's indexes, built on a full table ----------------------------------------------
@@ -819,8 +857,13 @@ async function measureIndexBuild(settings: Required<EventLogBenchOptions>, admin
     return null;
   }
   const sql = readFileSync(path.join(ROOT, "prisma/migrations", folder, "migration.sql"), "utf8");
-  const creates = [...sql.matchAll(/CREATE (?:UNIQUE )?INDEX "([^"]+)" ON [^;]+;/g)].map((match) => ({ name: match[1]!, statement: match[0] }));
-  console.log(`── ${folder}: ${creates.length} indexes built again on the full table, the receiver storing ${settings.receiverRate} events/s`);
+  const creates = [...sql.matchAll(/CREATE (?:UNIQUE )?INDEX "([^"]+)" ON [^;]+;/g)].map((match) => ({
+    name: match[1]!,
+    statement: match[0],
+  }));
+  console.log(
+    `── ${folder}: ${creates.length} indexes built again on the full table, the receiver storing ${settings.receiverRate} events/s`,
+  );
   const receiver = await startReceiverLoop(settings.receiverRate, settings.shops);
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   const started = performance.now();
@@ -845,12 +888,16 @@ async function measureIndexBuild(settings: Required<EventLogBenchOptions>, admin
 // Run directly
 
 function printSummary(result: EventLogBenchResult) {
-  console.log(`\n=== The event log at ${count(result.events)} events (${count(result.shops)} shops + a big one with ${count(result.bigShopEvents)}) ===`);
+  console.log(
+    `\n=== The event log at ${count(result.events)} events (${count(result.shops)} shops + a big one with ${count(result.bigShopEvents)}) ===`,
+  );
   console.log(`generation ${fixed(result.generationSeconds)} s (${count(result.orders)} mirrored orders)`);
   const width = Math.max(...result.queries.map((figure) => figure.name.length));
   for (const figure of result.queries) {
     const verdict = figure.targetMs === null ? "" : figure.p95Ms <= figure.targetMs ? "ok" : `MISSED (≤ ${figure.targetMs})`;
-    console.log(`${figure.name.padEnd(width)}  p50 ${fixed(figure.p50Ms).padStart(7)} ms  p95 ${fixed(figure.p95Ms).padStart(7)} ms  ${verdict}`);
+    console.log(
+      `${figure.name.padEnd(width)}  p50 ${fixed(figure.p50Ms).padStart(7)} ms  p95 ${fixed(figure.p95Ms).padStart(7)} ms  ${verdict}`,
+    );
   }
   const pruning = result.pruning;
   console.log(
@@ -863,7 +910,9 @@ function printSummary(result: EventLogBenchResult) {
   );
   if (result.indexBuild) {
     const total = result.indexBuild.reduce((sum, build) => sum + build.ms, 0);
-    console.log(`the migration's indexes: ${seconds(total)} s to build; receiver max ${fixed(result.indexBuildReceiver!.maxMs)} ms meanwhile`);
+    console.log(
+      `the migration's indexes: ${seconds(total)} s to build; receiver max ${fixed(result.indexBuildReceiver!.maxMs)} ms meanwhile`,
+    );
   }
 }
 

@@ -10,7 +10,15 @@
 // Loopback only; bounded in time.
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { benchBaseEnv, buildDashboard, productionDashboardEnv, residentMb, startDetached, stopAllStarted, stopGroup } from "./lib/bench-processes";
+import {
+  benchBaseEnv,
+  buildDashboard,
+  productionDashboardEnv,
+  residentMb,
+  startDetached,
+  stopAllStarted,
+  stopGroup,
+} from "./lib/bench-processes";
 import { waitForServer } from "./lib/bench-webhook-kit";
 import { shopOf, signIn } from "./lib/sign-in";
 import { migrateFreshDatabase } from "./migrate";
@@ -73,7 +81,14 @@ async function measureExport(cookie: string, shop: string, appPid: number) {
   }
   const total = performance.now() - started;
   clearInterval(sampler);
-  return { rows: lines - 1, firstByteS: firstByte / 1000, totalS: total / 1000, rowsPerS: (lines - 1) / (total / 1000), growthMb: peak - baseline, baselineMb: baseline };
+  return {
+    rows: lines - 1,
+    firstByteS: firstByte / 1000,
+    totalS: total / 1000,
+    rowsPerS: (lines - 1) / (total / 1000),
+    growthMb: peak - baseline,
+    baselineMb: baseline,
+  };
 }
 
 async function main() {
@@ -104,7 +119,9 @@ async function main() {
     await new Promise((resolve) => setTimeout(resolve, 2_000));
   }
 
-  console.log(`\nOrders export, production build, pt-BR CSV (targets: < ${TIME_TARGET_S} s for 100,000; memory growth < ${MEMORY_TARGET_MB} MB and flat)`);
+  console.log(
+    `\nOrders export, production build, pt-BR CSV (targets: < ${TIME_TARGET_S} s for 100,000; memory growth < ${MEMORY_TARGET_MB} MB and flat)`,
+  );
   console.log("orders      rows    rows/s   first byte s   last byte s   server memory growth MB (baseline)");
   for (const r of results) {
     console.log(
@@ -112,7 +129,10 @@ async function main() {
     );
   }
   const largest = results.at(-1)!;
-  const ok = results.every((r) => r.growthMb < MEMORY_TARGET_MB) && (largest.count < 100_000 || largest.totalS < TIME_TARGET_S) && results.every((r) => r.rows === r.count);
+  const ok =
+    results.every((r) => r.growthMb < MEMORY_TARGET_MB) &&
+    (largest.count < 100_000 || largest.totalS < TIME_TARGET_S) &&
+    results.every((r) => r.rows === r.count);
   console.log(ok ? "TARGETS MET" : "TARGETS MISSED");
 }
 

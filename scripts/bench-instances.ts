@@ -14,7 +14,14 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { encode } from "next-auth/jwt";
 import { parseEnv } from "../lib/env.js";
-import { backlogDrained, makeOrderEvents, postSignedEvents, prepareWebhookBench, startDashboard, waitForServer } from "./lib/bench-webhook-kit";
+import {
+  backlogDrained,
+  makeOrderEvents,
+  postSignedEvents,
+  prepareWebhookBench,
+  startDashboard,
+  waitForServer,
+} from "./lib/bench-webhook-kit";
 import type { BenchDashboard } from "./lib/bench-webhook-kit";
 import type { SignedPayload } from "./lib/bench-webhook-kit";
 import { embeddedServerState, startEmbeddedServer, stopEmbeddedServer } from "./lib/embedded-postgres";
@@ -153,7 +160,8 @@ async function main() {
 
   const receiver = (port: number) => `${origin(port)}/api/webhooks/marketplace/${seller.webhookKey}`;
   // Warm both instances (JIT, module loading, the receiver's key cache).
-  for (const payload of makeOrderEvents(warmOrders, 200, seller.accessToken)) await post(receiver(payload.orderId < "8" ? PORTS.a : PORTS.b), payload);
+  for (const payload of makeOrderEvents(warmOrders, 200, seller.accessToken))
+    await post(receiver(payload.orderId < "8" ? PORTS.a : PORTS.b), payload);
   await new Promise((resolve) => setTimeout(resolve, 1_000));
 
   // Paced: 500 events at 50/s to A, each timed to its arrival on B's stream.
@@ -220,7 +228,8 @@ async function main() {
       `p99 A ${onA.latency.p99} ms, B ${onB.latency.p99} ms); non-2xx or errors: ${non2xx}`,
   );
   console.log(`stored ${stored.events}, processed ${stored.processed}, processed exactly once ${stored.once}`);
-  if (Number.isFinite(serverMb)) console.log(`embedded PostgreSQL memory after the run: ${serverMb.toFixed(0)} MB (PSS, all its processes)`);
+  if (Number.isFinite(serverMb))
+    console.log(`embedded PostgreSQL memory after the run: ${serverMb.toFixed(0)} MB (PSS, all its processes)`);
   const ok = non2xx === 0 && stored.processed === stored.events && stored.once === stored.events && pacedLatencies.length === paced.length;
   console.log(ok ? "CHECK OK: nothing lost, every event processed once, every paced event reached B" : "CHECK FAILED");
   process.exitCode = ok ? 0 : 1;

@@ -45,10 +45,15 @@ const WARM_UP_LABELS = 5;
 v8.setFlagsFromString("--expose-gc");
 const collectGarbage = vm.runInNewContext("gc") as () => void;
 
-
 async function startSandbox(port: number, baseUrl: string) {
   const child = spawn(process.execPath, ["--import", "tsx", path.join("sandbox", "main.ts")], {
-    env: { ...process.env, SANDBOX_PORT: String(port), SANDBOX_HOST: "127.0.0.1", SANDBOX_PUBLIC_URL: baseUrl, SANDBOX_SEED_ORDERS: String(SEED_ORDERS) },
+    env: {
+      ...process.env,
+      SANDBOX_PORT: String(port),
+      SANDBOX_HOST: "127.0.0.1",
+      SANDBOX_PUBLIC_URL: baseUrl,
+      SANDBOX_SEED_ORDERS: String(SEED_ORDERS),
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const stop = () => {
@@ -76,13 +81,15 @@ async function main(): Promise<void> {
   const started = performance.now();
   const stop = await startSandbox(port, baseUrl);
   try {
-    console.log(`sandbox up with ${SEED_ORDERS.toLocaleString("en")} orders for seller@example.com in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `sandbox up with ${SEED_ORDERS.toLocaleString("en")} orders for seller@example.com in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
     const token = await obtainAccessToken(baseUrl, { scopes: ["order-order:read"] });
     const client = createMarketplaceClient({ baseUrl, accessToken: token });
 
     // Every approved order, then the parcels still to send: the picking list of "all to ship".
     const approved: Order[] = [];
-    for (let offset = 0; ; ) {
+    for (let offset = 0; ;) {
       const page = await client.listOrders(ordersQuery({ status: "approved", limit: 100, offset }));
       approved.push(...page.items);
       if (!page.next || page.items.length === 0) break;
@@ -90,7 +97,8 @@ async function main(): Promise<void> {
     }
     const allJobs = labelJobsOf(buildPickingList(approved));
     const wanted = Math.max(...COUNTS);
-    if (allJobs.length < wanted) throw new Error(`only ${allJobs.length} parcels to send among ${approved.length} approved orders: raise --seed-orders`);
+    if (allJobs.length < wanted)
+      throw new Error(`only ${allJobs.length} parcels to send among ${approved.length} approved orders: raise --seed-orders`);
     console.log(`${allJobs.length} parcels to send among ${approved.length} approved orders; ${RUNS} run(s) per count\n`);
 
     /** What the route handler does for these parcels: their orders by ids, then every label fetched and merged. */
@@ -155,7 +163,9 @@ async function main(): Promise<void> {
     const target = results.filter((result) => result.count === TARGET_COUNT);
     if (target.length > 0) {
       const worst = Math.max(...target.map((result) => result.seconds));
-      console.log(`\n${TARGET_COUNT} labels: ${worst.toFixed(1)} s at worst (target < ${TIME_TARGET_S} s): ${worst < TIME_TARGET_S ? "met" : "NOT met"}`);
+      console.log(
+        `\n${TARGET_COUNT} labels: ${worst.toFixed(1)} s at worst (target < ${TIME_TARGET_S} s): ${worst < TIME_TARGET_S ? "met" : "NOT met"}`,
+      );
     }
   } finally {
     stop();

@@ -38,7 +38,8 @@ const { values: args } = parseArgs({
 /** A whole number within bounds, checked before the build and the seeding, which take minutes. */
 function wholeNumber(name: string, value: string, min: number, max: number): number {
   const number = Number(value);
-  if (!Number.isInteger(number) || number < min || number > max) throw new Error(`--${name} must be a whole number from ${min} to ${max}, not ${value}`);
+  if (!Number.isInteger(number) || number < min || number > max)
+    throw new Error(`--${name} must be a whole number from ${min} to ${max}, not ${value}`);
   return number;
 }
 // The upper bounds keep the run bounded in time: each load takes a few seconds on this network.
@@ -141,7 +142,9 @@ async function observePage(target: ShownTarget): Promise<void> {
       const element = entry.element;
       const testId = element?.getAttribute("data-testid");
       const className = element?.getAttribute("class")?.split(/\s+/)[0];
-      record.lcpElement = element ? `${element.tagName.toLowerCase()}${testId ? `#${testId}` : className ? `.${className}` : ""}` : "(removed)";
+      record.lcpElement = element
+        ? `${element.tagName.toLowerCase()}${testId ? `#${testId}` : className ? `.${className}` : ""}`
+        : "(removed)";
     }).observe({ type: "largest-contentful-paint", buffered: true });
   } catch (error) {
     record.failure = `No largest-contentful-paint observer: ${String(error)}`;
@@ -238,7 +241,13 @@ async function throttle(context: BrowserContext, page: Page): Promise<void> {
  * session cookie, the page throttled, loaded until its load event and its first order visible,
  * then SETTLE_MS more before the figures are read.
  */
-async function loadOnce(browser: Browser, profile: BrowserContextOptions, cookie: string, path: string, target: Omit<ShownTarget, "timeoutMs">): Promise<LoadFigures> {
+async function loadOnce(
+  browser: Browser,
+  profile: BrowserContextOptions,
+  cookie: string,
+  path: string,
+  target: Omit<ShownTarget, "timeoutMs">,
+): Promise<LoadFigures> {
   const context = await browser.newContext(profile);
   try {
     await context.addCookies(parseCookies(cookie));
@@ -261,14 +270,26 @@ async function loadOnce(browser: Browser, profile: BrowserContextOptions, cookie
     const { record, ttfbMs, transfer, decoded, files } = await page.evaluate(readPage);
     if (!record) throw new Error(`${path}: the init script did not run`);
     if (record.failure) throw new Error(`${path}: ${record.failure}`);
-    if (record.shown === null || record.lcp === null) throw new Error(`${path}: no ${record.lcp === null ? "largest-contentful-paint entry" : "visible target"}`);
+    if (record.shown === null || record.lcp === null)
+      throw new Error(`${path}: no ${record.lcp === null ? "largest-contentful-paint entry" : "visible target"}`);
     if (ttfbMs === null) throw new Error(`${path}: no navigation timing`);
     // Every response reaches the page SLOW_4G.latency after its request at the earliest, so nothing
     // can paint sooner: a page that did was not throttled, and its figures would describe a desktop
     // on loopback. (Paint times, not responseStart: those are certain to include the delay.)
     const firstPaint = Math.min(record.shown, record.lcp);
-    if (firstPaint < SLOW_4G.latency * 0.9) throw new Error(`${path}: painted ${firstPaint.toFixed(0)} ms after navigating, under the network's latency: the network was not throttled`);
-    return { lcpMs: record.lcp, lcpElement: record.lcpElement ?? "?", shownMs: record.shown, ttfbMs, jsTransferKb: transfer / 1000, jsDecodedKb: decoded / 1000, jsFiles: files };
+    if (firstPaint < SLOW_4G.latency * 0.9)
+      throw new Error(
+        `${path}: painted ${firstPaint.toFixed(0)} ms after navigating, under the network's latency: the network was not throttled`,
+      );
+    return {
+      lcpMs: record.lcp,
+      lcpElement: record.lcpElement ?? "?",
+      shownMs: record.shown,
+      ttfbMs,
+      jsTransferKb: transfer / 1000,
+      jsDecodedKb: decoded / 1000,
+      jsFiles: files,
+    };
   } finally {
     await context.close();
   }
@@ -296,7 +317,11 @@ async function backfillDone(databaseUrl: string) {
 type Metric = "lcpMs" | "shownMs" | "ttfbMs" | "jsTransferKb" | "jsDecodedKb";
 const METRICS: { key: Metric; name: (page: MeasuredPage) => string; digits: number }[] = [
   { key: "lcpMs", name: () => "LCP, ms", digits: 0 },
-  { key: "shownMs", name: (page) => `${page.label === "/" ? "late count" : page.label === "/orders" ? "first order card" : "order heading"} visible, ms`, digits: 0 },
+  {
+    key: "shownMs",
+    name: (page) => `${page.label === "/" ? "late count" : page.label === "/orders" ? "first order card" : "order heading"} visible, ms`,
+    digits: 0,
+  },
   { key: "ttfbMs", name: () => "document responseStart, ms", digits: 0 },
   { key: "jsTransferKb", name: () => "JavaScript transferred, kB", digits: 1 },
   { key: "jsDecodedKb", name: () => "JavaScript decoded, kB", digits: 1 },
@@ -349,10 +374,18 @@ async function main() {
     { label: "/", path: () => shop, target: () => ({ selector: '[data-testid="count-late"]', text: null }) },
     // A row of the orders table that links to an order (a card on a phone, components/ui/data-table.tsx):
     // the loading and empty states are not rows, and only a real order's holds a link to it.
-    { label: "/orders", path: () => `${shop}/orders`, target: () => ({ selector: `tbody tr:has(a[href^="${shop}/orders/"])`, text: null }) },
+    {
+      label: "/orders",
+      path: () => `${shop}/orders`,
+      target: () => ({ selector: `tbody tr:has(a[href^="${shop}/orders/"])`, text: null }),
+    },
     // The order page's heading reads "Pedido <id>" (components/orders/order-details.tsx); the
     // not-found and error pages have headings of their own.
-    { label: "/orders/<id>", path: (load) => `${shop}/orders/${orderId(load)}`, target: (load) => ({ selector: "main h1", text: orderId(load) }) },
+    {
+      label: "/orders/<id>",
+      path: (load) => `${shop}/orders/${orderId(load)}`,
+      target: (load) => ({ selector: "main h1", text: orderId(load) }),
+    },
   ];
 
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
@@ -405,7 +438,9 @@ async function main() {
       pages.forEach((page, index) => {
         for (const metric of METRICS) {
           const { p50, p75 } = p50p75(runFigures[index]!.map((f) => f[metric.key]));
-          console.log(`${page.label.padEnd(14)} ${metric.name(page).padEnd(32)} ${cell(p50.toFixed(metric.digits), 8)} ${cell(p75.toFixed(metric.digits), 8)}`);
+          console.log(
+            `${page.label.padEnd(14)} ${metric.name(page).padEnd(32)} ${cell(p50.toFixed(metric.digits), 8)} ${cell(p75.toFixed(metric.digits), 8)}`,
+          );
         }
       });
     }
@@ -418,7 +453,9 @@ async function main() {
         const { p50, p75 } = p50p75(all.map((f) => f[metric.key]));
         const runP75 = figures.map((run) => p50p75(run[index]!.map((f) => f[metric.key])).p75);
         const spread = `${Math.min(...runP75).toFixed(metric.digits)}–${Math.max(...runP75).toFixed(metric.digits)}`;
-        console.log(`${page.label.padEnd(14)} ${metric.name(page).padEnd(32)} ${cell(p50.toFixed(metric.digits), 8)} ${cell(p75.toFixed(metric.digits), 8)} ${cell(spread, 18)}`);
+        console.log(
+          `${page.label.padEnd(14)} ${metric.name(page).padEnd(32)} ${cell(p50.toFixed(metric.digits), 8)} ${cell(p75.toFixed(metric.digits), 8)} ${cell(spread, 18)}`,
+        );
       }
       console.log(`${"".padEnd(14)} LCP element: ${mostCommon(all.map((f) => f.lcpElement))}; ${all[0]!.jsFiles} JavaScript files`);
     });
@@ -429,7 +466,9 @@ async function main() {
       const all = figures.flatMap((run) => run[index]!);
       const { p75 } = p50p75(all.map((f) => f.lcpMs));
       const goodRuns = figures.filter((run) => p50p75(run[index]!.map((f) => f.lcpMs)).p75 <= LCP_GOOD_MS).length;
-      console.log(`${page.label.padEnd(14)} LCP p75 ${p75.toFixed(0).padStart(6)} ms: ${p75 <= LCP_GOOD_MS ? "GOOD" : "NOT GOOD"} (good in ${goodRuns} of ${RUNS} runs)`);
+      console.log(
+        `${page.label.padEnd(14)} LCP p75 ${p75.toFixed(0).padStart(6)} ms: ${p75 <= LCP_GOOD_MS ? "GOOD" : "NOT GOOD"} (good in ${goodRuns} of ${RUNS} runs)`,
+      );
     });
   } finally {
     await browser.close();

@@ -268,7 +268,10 @@ async function main() {
   console.log(`\n/orders in Chromium: ${js.files} JavaScript files, ${js.kb.toFixed(1)} kB compressed (target ≤ ${JS_TARGET_KB} kB)`);
 
   const targets = [
-    { name: `/api/orders p95 ≤ ${API_P95_TARGET_MS} ms with no errors`, met: results.every((r) => r.p95 <= API_P95_TARGET_MS && r.non2xx === 0) },
+    {
+      name: `/api/orders p95 ≤ ${API_P95_TARGET_MS} ms with no errors`,
+      met: results.every((r) => r.p95 <= API_P95_TARGET_MS && r.non2xx === 0),
+    },
     { name: `first row / order page p50 ratio ≤ ${RATIO_TARGET}`, met: ratio.p50 <= RATIO_TARGET },
     { name: `/orders JavaScript ≤ ${JS_TARGET_KB} kB`, met: js.kb <= JS_TARGET_KB },
   ];

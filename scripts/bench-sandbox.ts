@@ -41,7 +41,9 @@ const IDS_PER_REQUEST = 50;
 async function idInCase(baseUrl: string, token: string): Promise<BenchCase> {
   const ids: string[] = [];
   for (let offset = 0; offset < 2_000; offset += 200) {
-    const response = await fetch(`${baseUrl}/v1.0/marketplace/orders?_limit=200&_offset=${offset}`, { headers: { Authorization: `Bearer ${token}` } });
+    const response = await fetch(`${baseUrl}/v1.0/marketplace/orders?_limit=200&_offset=${offset}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     const page = (await response.json()) as { results: { id: string }[] };
     ids.push(...page.results.map((order) => order.id));
   }
@@ -53,7 +55,6 @@ async function idInCase(baseUrl: string, token: string): Promise<BenchCase> {
 }
 
 const MEMORY_TARGET_MB = 600;
-
 
 async function main(): Promise<void> {
   const port = await freePort();
@@ -74,7 +75,9 @@ async function main(): Promise<void> {
       });
       child.once("exit", (code) => reject(new Error(`sandbox exited early with code ${code}`)));
     });
-    console.log(`sandbox up with ${SEED_ORDERS.toLocaleString("en")} orders for seller@example.com in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `sandbox up with ${SEED_ORDERS.toLocaleString("en")} orders for seller@example.com in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
     const seededMb = residentMb(child.pid!);
     console.log(`sandbox memory once seeded: ${seededMb.toFixed(0)} MB resident (target < ${MEMORY_TARGET_MB} MB)`);
 
@@ -108,7 +111,9 @@ async function main(): Promise<void> {
       ];
       console.log(row.join(" "));
     }
-    console.log(`\nsandbox memory after the load: ${residentMb(child.pid!).toFixed(0)} MB resident (once seeded: ${seededMb.toFixed(0)} MB; target < ${MEMORY_TARGET_MB} MB)`);
+    console.log(
+      `\nsandbox memory after the load: ${residentMb(child.pid!).toFixed(0)} MB resident (once seeded: ${seededMb.toFixed(0)} MB; target < ${MEMORY_TARGET_MB} MB)`,
+    );
   } finally {
     stop();
   }

@@ -102,7 +102,13 @@ async function connectShops(db: pg.Client, env: NodeJS.ProcessEnv): Promise<{ id
     });
     if (response.status !== 200) throw new Error(`tokens: ${response.status} ${await response.text()}`);
     const { tokens } = (await response.json()) as { tokens: { seller: string; access_token: string }[] };
-    const batch = tokens.map((entry, i) => ({ id: `scale-${from + i}`, email: entry.seller, name: sellers[i]!.name, token: entry.access_token, webhookKey: randomBytes(24).toString("base64url") }));
+    const batch = tokens.map((entry, i) => ({
+      id: `scale-${from + i}`,
+      email: entry.seller,
+      name: sellers[i]!.name,
+      token: entry.access_token,
+      webhookKey: randomBytes(24).toString("base64url"),
+    }));
     await db.query(
       `INSERT INTO "Seller" (id, email, "platformEmail", name, "updatedAt") SELECT id, email, email, name, now() FROM unnest($1::text[], $2::text[], $3::text[]) AS t(id, email, name)`,
       [batch.map((shop) => shop.id), batch.map((shop) => shop.email), batch.map((shop) => shop.name)],
@@ -110,10 +116,19 @@ async function connectShops(db: pg.Client, env: NodeJS.ProcessEnv): Promise<{ id
     await db.query(
       `INSERT INTO "Connection" (id, "sellerId", "accessTokenEnc", "scopesRequested", "webhookKey")
        SELECT 'conn-' || id, id, token, 'basic_user_info order-order:read', webhook_key FROM unnest($1::text[], $2::text[], $3::text[]) AS t(id, token, webhook_key)`,
-      [batch.map((shop) => shop.id), batch.map((shop) => encryptSecret(shop.token, sellerTokenContext(shop.id), key)), batch.map((shop) => shop.webhookKey)],
+      [
+        batch.map((shop) => shop.id),
+        batch.map((shop) => encryptSecret(shop.token, sellerTokenContext(shop.id), key)),
+        batch.map((shop) => shop.webhookKey),
+      ],
     );
-    await db.query(`INSERT INTO "Person" (id, name) SELECT 'p_' || id, name FROM unnest($1::text[], $2::text[]) AS t(id, name)`, [batch.map((shop) => shop.id), batch.map((shop) => shop.name)]);
-    await db.query(`INSERT INTO "Membership" ("sellerId", "personId", role) SELECT id, 'p_' || id, 'owner' FROM unnest($1::text[]) AS id`, [batch.map((shop) => shop.id)]);
+    await db.query(`INSERT INTO "Person" (id, name) SELECT 'p_' || id, name FROM unnest($1::text[], $2::text[]) AS t(id, name)`, [
+      batch.map((shop) => shop.id),
+      batch.map((shop) => shop.name),
+    ]);
+    await db.query(`INSERT INTO "Membership" ("sellerId", "personId", role) SELECT id, 'p_' || id, 'owner' FROM unnest($1::text[]) AS id`, [
+      batch.map((shop) => shop.id),
+    ]);
     shops.push(...batch);
   }
   return shops;
@@ -140,7 +155,9 @@ async function sweep(db: pg.Client): Promise<SweepFigures> {
   for (;;) {
     const [done, active] = await Promise.all([
       db.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM "SellerSync" WHERE "lastReconciledAt" >= $1`, [since]),
-      db.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name LIKE 'dashboard%'`),
+      db.query<{ n: number }>(
+        `SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name LIKE 'dashboard%'`,
+      ),
     ]);
     connections.push(active.rows[0]!.n);
     if (done.rows[0]!.n >= SHOPS) break;
@@ -148,7 +165,9 @@ async function sweep(db: pg.Client): Promise<SweepFigures> {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
   const elapsedMs = performance.now() - started;
-  const lags = await db.query<{ lag: number }>(`SELECT EXTRACT(EPOCH FROM (now() AT TIME ZONE 'UTC') - "lastReconciledAt")::float8 AS lag FROM "SellerSync"`);
+  const lags = await db.query<{ lag: number }>(
+    `SELECT EXTRACT(EPOCH FROM (now() AT TIME ZONE 'UTC') - "lastReconciledAt")::float8 AS lag FROM "SellerSync"`,
+  );
   const lag = sorted(lags.rows.map((row) => row.lag));
   const requests = (await scrapeSum("dashboard_platform_request_duration_seconds_count")) - requestsBefore;
   const runs = (await scrapeSum("dashboard_reconcile_runs_total", 'outcome="')) - runsBefore;
@@ -192,7 +211,9 @@ function cpuByPart(): CpuByPart {
 
 /** `rate` events a second for `seconds`, each a distinct body about a mirrored order of a random shop, to both instances in turn. */
 async function eventLoad(db: pg.Client, shops: Map<string, { token: string; webhookKey: string }>) {
-  const { rows: orders } = await db.query<{ sellerId: string; orderId: string }>(`SELECT "sellerId", "orderId" FROM "OrderMirror" ORDER BY random()`);
+  const { rows: orders } = await db.query<{ sellerId: string; orderId: string }>(
+    `SELECT "sellerId", "orderId" FROM "OrderMirror" ORDER BY random()`,
+  );
   const total = RATE * EVENT_SECONDS;
   if (orders.length * ORDER_NOTIFICATIONS.length < total) throw new Error(`${orders.length} mirrored orders give too few distinct events`);
   const events = Array.from({ length: total }, (_, i) => {
@@ -201,7 +222,11 @@ async function eventLoad(db: pg.Client, shops: Map<string, { token: string; webh
     const shop = shops.get(order.sellerId)!;
     const body = JSON.stringify({ data: { domain, status, order_id: order.orderId } });
     const instance = INSTANCES[i % INSTANCES.length]!;
-    return { url: `http://127.0.0.1:${instance.port}/api/webhooks/marketplace/${shop.webhookKey}`, body, signature: signWebhookBody(body, shop.token) };
+    return {
+      url: `http://127.0.0.1:${instance.port}/api/webhooks/marketplace/${shop.webhookKey}`,
+      body,
+      signature: signWebhookBody(body, shop.token),
+    };
   });
   const { rows } = await db.query<{ now: Date }>(`SELECT now() AT TIME ZONE 'UTC' AS now`);
   const since = rows[0]!.now;
@@ -213,7 +238,11 @@ async function eventLoad(db: pg.Client, shops: Map<string, { token: string; webh
     const due = started + (i * 1000) / RATE;
     const wait = due - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    const sent = fetch(event.url, { method: "POST", headers: { "content-type": "application/json", "x-svc-signature": event.signature }, body: event.body })
+    const sent = fetch(event.url, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-svc-signature": event.signature },
+      body: event.body,
+    })
       .then(async (response) => {
         await response.arrayBuffer();
         answers[response.status] = (answers[response.status] ?? 0) + 1;
@@ -248,12 +277,27 @@ async function eventLoad(db: pg.Client, shops: Map<string, { token: string; webh
   const last = Math.max(...done.map((row) => row.processedAt.getTime()));
   const states: Record<string, number> = {};
   for (const row of done) states[row.processingState] = (states[row.processingState] ?? 0) + 1;
-  return { sent: total, sendSeconds, cpu, answers, states, perSecond: done.length / ((last - first) / 1000), p50: percentile(latencies, 50), p95: percentile(latencies, 95), max: latencies.at(-1)! };
+  return {
+    sent: total,
+    sendSeconds,
+    cpu,
+    answers,
+    states,
+    perSecond: done.length / ((last - first) / 1000),
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    max: latencies.at(-1)!,
+  };
 }
 
 async function main() {
   const app = `http://127.0.0.1:${INSTANCES[0]!.port}`;
-  const env = productionDashboardEnv(app, SANDBOX, { RECONCILE_INTERVAL_SECONDS: "300", RECONCILE_CONCURRENCY: args.concurrency, WEBHOOK_PROCESSING: "inline", LOG_LEVEL: "warn" });
+  const env = productionDashboardEnv(app, SANDBOX, {
+    RECONCILE_INTERVAL_SECONDS: "300",
+    RECONCILE_CONCURRENCY: args.concurrency,
+    WEBHOOK_PROCESSING: "inline",
+    LOG_LEVEL: "warn",
+  });
   if (!args["skip-build"]) buildDashboard(env);
   env.DATABASE_URL = await migrateFreshDatabase(DATABASE);
   const db = new pg.Client({ connectionString: env.DATABASE_URL, options: "-c timezone=UTC" });
@@ -272,13 +316,19 @@ async function main() {
   started = performance.now();
   const shops = await connectShops(db, env);
   // Scheduled, but not yet due: the sweeps below make every shop due at the same moment.
-  await db.query(`INSERT INTO "SellerSync" ("sellerId", "nextRunAt") SELECT "sellerId", now() AT TIME ZONE 'UTC' + interval '1 day' FROM "Connection"`);
-  console.log(`${shops.length} shops connected (tokens from POST /_sandbox/tokens, no OAuth flows) in ${seconds(performance.now() - started)} s`);
+  await db.query(
+    `INSERT INTO "SellerSync" ("sellerId", "nextRunAt") SELECT "sellerId", now() AT TIME ZONE 'UTC' + interval '1 day' FROM "Connection"`,
+  );
+  console.log(
+    `${shops.length} shops connected (tokens from POST /_sandbox/tokens, no OAuth flows) in ${seconds(performance.now() - started)} s`,
+  );
 
   for (const instance of INSTANCES) {
     const instanceEnv = withServerNodeOptions({ ...env, METRICS_PORT: String(instance.metricsPort) });
     if (args.profile) instanceEnv.NODE_OPTIONS = `${instanceEnv.NODE_OPTIONS} --cpu-prof --cpu-prof-dir=${path.resolve(".data/profiles")}`;
-    spawned.instances.push(startGroup(process.execPath, ["node_modules/next/dist/bin/next", "start", "--port", String(instance.port)], instanceEnv));
+    spawned.instances.push(
+      startGroup(process.execPath, ["node_modules/next/dist/bin/next", "start", "--port", String(instance.port)], instanceEnv),
+    );
   }
   for (const instance of INSTANCES) await waitForServer(`http://127.0.0.1:${instance.metricsPort}/metrics`, 120_000);
   console.log(`two instances (RECONCILE_CONCURRENCY=${args.concurrency} each)\n`);
@@ -287,7 +337,12 @@ async function main() {
   for (const label of ["back-fill (after connect)", ...(args["skip-reconcile-sweep"] ? [] : ["reconciliation"])]) {
     const figures = await sweep(db);
     console.log(
-      `${label.padEnd(25)} | ${figures.seconds.toFixed(1).padStart(6)} | ${[figures.lag.p50, figures.lag.p95, figures.lag.max].map((value) => value.toFixed(1)).join(" / ").padEnd(19)} | ${figures.platformRequestsPerSecond.toFixed(0).padStart(14)} | ${`${figures.connections.max} / ${figures.connections.mean.toFixed(1)}`.padStart(23)} | ${figures.failed}`,
+      `${label.padEnd(25)} | ${figures.seconds.toFixed(1).padStart(6)} | ${[figures.lag.p50, figures.lag.p95, figures.lag.max]
+        .map((value) => value.toFixed(1))
+        .join(" / ")
+        .padEnd(
+          19,
+        )} | ${figures.platformRequestsPerSecond.toFixed(0).padStart(14)} | ${`${figures.connections.max} / ${figures.connections.mean.toFixed(1)}`.padStart(23)} | ${figures.failed}`,
     );
   }
 
@@ -299,14 +354,20 @@ async function main() {
     `\nevents: ${load.sent} sent at ${RATE}/s in ${load.sendSeconds.toFixed(1)} s (answers ${JSON.stringify(load.answers)}; ${JSON.stringify(load.states)})\n` +
       `processed ${load.perSecond.toFixed(0)}/s; receipt → processed p50 ${load.p50.toFixed(0)} ms, p95 ${load.p95.toFixed(0)} ms, max ${load.max.toFixed(0)} ms\n` +
       `CPU meanwhile: machine ${((load.cpu.machine / load.cpu.total) * 100).toFixed(0)} % busy; per event: ` +
-      (["dashboards", "database", "platform", "loadGenerator"] as const).map((part) => `${part} ${(load.cpu[part] / load.sent).toFixed(2)} ms`).join(", "),
+      (["dashboards", "database", "platform", "loadGenerator"] as const)
+        .map((part) => `${part} ${(load.cpu[part] / load.sent).toFixed(2)} ms`)
+        .join(", "),
   );
 
   if (args.profile) {
     // The instances write their CPU profiles (.data/profiles) as they exit, which SIGKILL would prevent.
     for (const child of spawned.instances) process.kill(-child.pid!, "SIGTERM");
-    await Promise.all(spawned.instances.map((child) => new Promise((resolve) => (child.exitCode === null ? child.once("exit", resolve) : resolve(null)))));
-    console.log(`CPU profiles of both instances in .data/profiles (the event phase is their last ${seconds(performance.now() - eventsStarted)} s)`);
+    await Promise.all(
+      spawned.instances.map((child) => new Promise((resolve) => (child.exitCode === null ? child.once("exit", resolve) : resolve(null)))),
+    );
+    console.log(
+      `CPU profiles of both instances in .data/profiles (the event phase is their last ${seconds(performance.now() - eventsStarted)} s)`,
+    );
   }
   stopAll();
   await db.end();

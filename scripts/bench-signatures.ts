@@ -41,7 +41,12 @@ function paddedBody(data: Record<string, string>, tag: string): string {
 
 type Kind = "valid" | "missing" | "forged";
 
-async function measure(receiverUrl: string, token: string, foreignOrderId: string, kinds: readonly Kind[]): Promise<Record<Kind, number[]> & { statuses: Record<string, number> }> {
+async function measure(
+  receiverUrl: string,
+  token: string,
+  foreignOrderId: string,
+  kinds: readonly Kind[],
+): Promise<Record<Kind, number[]> & { statuses: Record<string, number> }> {
   const times: Record<Kind, number[]> = { valid: [], missing: [], forged: [] };
   const statuses: Record<string, number> = {};
   for (let index = 0; index < REQUESTS * kinds.length; index++) {
@@ -69,7 +74,12 @@ const summary = (values: number[]) => {
 };
 
 async function main() {
-  const { db, platform, seller } = await prepareWebhookBench({ database: "bench_signatures", platformPort: 4320, childEnv, skipBuild: args["skip-build"] });
+  const { db, platform, seller } = await prepareWebhookBench({
+    database: "bench_signatures",
+    platformPort: 4320,
+    childEnv,
+    skipBuild: args["skip-build"],
+  });
   const key = decodeKey(parseEnv(childEnv).TOKEN_ENCRYPTION_KEY)!;
 
   // The other shops, each with its own token and one order in its mirror.
@@ -85,7 +95,10 @@ async function main() {
       tokens.push(encryptSecret(randomBytes(24).toString("base64url"), sellerTokenContext(id), key));
       webhookKeys.push(randomBytes(24).toString("base64url"));
     }
-    await db.query(`INSERT INTO "Seller" (id, email, name, "updatedAt") SELECT id, id || '@bench.example', 'Bench shop', now() FROM unnest($1::text[]) AS id`, [ids]);
+    await db.query(
+      `INSERT INTO "Seller" (id, email, name, "updatedAt") SELECT id, id || '@bench.example', 'Bench shop', now() FROM unnest($1::text[]) AS id`,
+      [ids],
+    );
     await db.query(
       `INSERT INTO "Connection" (id, "sellerId", "accessTokenEnc", "scopesRequested", "webhookKey")
        SELECT 'conn-' || id, id, token, 'basic_user_info order-order:read', webhook_key FROM unnest($1::text[], $2::text[], $3::text[]) AS t(id, token, webhook_key)`,
@@ -97,18 +110,32 @@ async function main() {
       [ids, ids.map((_, offset) => (from + offset + 1).toString(16).padStart(24, "0"))],
     );
     // Reconciled just now: the instance's reconciliation leaves them alone while it is measured.
-    await db.query(`INSERT INTO "SellerSync" ("sellerId", "cursor", "lastReconciledAt", "backfillState") SELECT id, now(), now(), 'done' FROM unnest($1::text[]) AS id`, [ids]);
+    await db.query(
+      `INSERT INTO "SellerSync" ("sellerId", "cursor", "lastReconciledAt", "backfillState") SELECT id, now(), now(), 'done' FROM unnest($1::text[]) AS id`,
+      [ids],
+    );
     others.push(...ids);
   }
-  const foreignOrderId = (await db.query<{ orderId: string }>(`SELECT "orderId" FROM "OrderMirror" WHERE "sellerId" = $1`, [others[0]])).rows[0]!.orderId;
+  const foreignOrderId = (await db.query<{ orderId: string }>(`SELECT "orderId" FROM "OrderMirror" WHERE "sellerId" = $1`, [others[0]]))
+    .rows[0]!.orderId;
   const connected = (await db.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM "Connection"`)).rows[0]!.n;
-  console.log(`connected shops: ${connected} (seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s); bodies of ${BODY_BYTES} bytes; ${REQUESTS} requests of each kind, one at a time`);
+  console.log(
+    `connected shops: ${connected} (seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s); bodies of ${BODY_BYTES} bytes; ${REQUESTS} requests of each kind, one at a time`,
+  );
   const receiverUrl = `${ORIGIN}/api/webhooks/marketplace/${seller.webhookKey}`;
 
   const rows: { label: string; result: Awaited<ReturnType<typeof measure>> }[] = [];
   const runs: { label: string; env: Record<string, string>; kinds: Kind[] }[] = [
-    { label: "user", env: { MARKETPLACE_CALLBACK_SCOPE: "user", WEBHOOK_FAILED_SIGNATURES_PER_MINUTE: "100000" }, kinds: ["valid", "missing", "forged"] },
-    { label: "application", env: { MARKETPLACE_CALLBACK_SCOPE: "application", WEBHOOK_FAILED_SIGNATURES_PER_MINUTE: "100000" }, kinds: ["valid", "missing", "forged"] },
+    {
+      label: "user",
+      env: { MARKETPLACE_CALLBACK_SCOPE: "user", WEBHOOK_FAILED_SIGNATURES_PER_MINUTE: "100000" },
+      kinds: ["valid", "missing", "forged"],
+    },
+    {
+      label: "application",
+      env: { MARKETPLACE_CALLBACK_SCOPE: "application", WEBHOOK_FAILED_SIGNATURES_PER_MINUTE: "100000" },
+      kinds: ["valid", "missing", "forged"],
+    },
     { label: "application, default limit (60/min)", env: { MARKETPLACE_CALLBACK_SCOPE: "application" }, kinds: ["valid", "forged"] },
   ];
   try {
@@ -140,7 +167,9 @@ async function main() {
         .map(([name, count]) => `${name.split(" ")[1]}×${count}`)
         .join(" ");
       const ratio = kind === "forged" ? `${(p50 / valid.p50).toFixed(2)}, ${(p95 / valid.p95).toFixed(2)}` : "";
-      console.log(`${label.padEnd(36)} | ${kind.padEnd(7)} | ${p50.toFixed(2).padStart(6)} | ${p95.toFixed(2).padStart(6)} | ${ratio.padStart(21)} | ${answers}`);
+      console.log(
+        `${label.padEnd(36)} | ${kind.padEnd(7)} | ${p50.toFixed(2).padStart(6)} | ${p95.toFixed(2).padStart(6)} | ${ratio.padStart(21)} | ${answers}`,
+      );
     }
   }
 }

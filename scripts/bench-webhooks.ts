@@ -19,7 +19,15 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { NO_STACK_CPU, residentMb, stackCpu, stackCpuUsed } from "./lib/bench-processes";
 import type { StackCpu } from "./lib/bench-processes";
-import { backlogDrained, makeOrderEvents, postSignedEvents, prepareWebhookBench, seedBenchSeller, startDashboard, waitForServer } from "./lib/bench-webhook-kit";
+import {
+  backlogDrained,
+  makeOrderEvents,
+  postSignedEvents,
+  prepareWebhookBench,
+  seedBenchSeller,
+  startDashboard,
+  waitForServer,
+} from "./lib/bench-webhook-kit";
 import type { SignedPayload } from "./lib/bench-webhook-kit";
 
 const { values: args } = parseArgs({
@@ -92,14 +100,27 @@ interface Sent {
   acknowledgedDeliveries: number;
 }
 
-const newSent = (): Sent => ({ next: 0, indexes: [], distinct: new Set(), duplicates: 0, acknowledged: new Set(), acknowledgedDeliveries: 0 });
+const newSent = (): Sent => ({
+  next: 0,
+  indexes: [],
+  distinct: new Set(),
+  duplicates: 0,
+  acknowledged: new Set(),
+  acknowledgedDeliveries: 0,
+});
 
 /**
  * `seconds` of load on `url`; then `settle` (the receiver's processing finishing: it waits while
  * the load saturates the request thread) before the CPU is read, so a round's CPU includes the
  * work it caused and the next round does not pay for it. The rate is the load's alone.
  */
-async function load(url: string, payloads: SignedPayload[], seconds: number, sent: Sent, settle?: () => Promise<number>): Promise<LoadResult> {
+async function load(
+  url: string,
+  payloads: SignedPayload[],
+  seconds: number,
+  sent: Sent,
+  settle?: () => Promise<number>,
+): Promise<LoadResult> {
   const stackBefore = stackCpuNow();
   const result = await postSignedEvents({
     url,
@@ -188,7 +209,11 @@ async function main() {
   const warmSeller = await seedBenchSeller(db, childEnv, await platform.tokenFor("seller2@example.com"));
   // Enough distinct events that none repeats by wrap-around at up to 2,500 events/s.
   const payloads = makeOrderEvents(await platform.createOrders("seller@example.com", DURATION * 250), DURATION * 2_500, seller.accessToken);
-  const warm = makeOrderEvents(await platform.createOrders("seller2@example.com", WARM_SECONDS * 250), WARM_SECONDS * 2_500, warmSeller.accessToken);
+  const warm = makeOrderEvents(
+    await platform.createOrders("seller2@example.com", WARM_SECONDS * 250),
+    WARM_SECONDS * 2_500,
+    warmSeller.accessToken,
+  );
 
   const nodeArgs = args.profile ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(".data/profiles")] : [];
   const dashboard = startDashboard(PORT, childEnv, nodeArgs);
@@ -250,8 +275,12 @@ async function main() {
 
     const fmt = (n: number) => n.toFixed(0).padStart(7);
     console.log("\n                     req/s     p50 ms   p99 ms   requests   non-2xx   errors   CPU ms/request");
-    console.log(`floor             ${fmt(floor.rps)}  ${fmt(floor.p50)}  ${fmt(floor.p99)}  ${fmt(floor.total)}   ${fmt(floor.non2xx)}  ${fmt(floor.errors)}   ${floor.cpuPerRequest.toFixed(3)}`);
-    console.log(`receiver          ${fmt(receiver.rps)}  ${fmt(receiver.p50)}  ${fmt(receiver.p99)}  ${fmt(receiver.total)}   ${fmt(receiver.non2xx)}  ${fmt(receiver.errors)}   ${receiver.cpuPerRequest.toFixed(3)}`);
+    console.log(
+      `floor             ${fmt(floor.rps)}  ${fmt(floor.p50)}  ${fmt(floor.p99)}  ${fmt(floor.total)}   ${fmt(floor.non2xx)}  ${fmt(floor.errors)}   ${floor.cpuPerRequest.toFixed(3)}`,
+    );
+    console.log(
+      `receiver          ${fmt(receiver.rps)}  ${fmt(receiver.p50)}  ${fmt(receiver.p99)}  ${fmt(receiver.total)}   ${fmt(receiver.non2xx)}  ${fmt(receiver.errors)}   ${receiver.cpuPerRequest.toFixed(3)}`,
+    );
     const roundRatios = receiverRounds.map((round, index) => round.rps / floorRounds[index]!.rps);
     console.log(`\nratio receiver/floor: ${(receiver.rps / floor.rps).toFixed(3)}   (target ≥ 0.85)`);
     console.log(
@@ -264,7 +293,9 @@ async function main() {
       `machine ${b.machine.toFixed(3)} (cores ${(b.busy * 100).toFixed(0)}% busy)`;
     console.log(`CPU ms per request, floor:    ${parts(floor.breakdown)}`);
     console.log(`CPU ms per request, receiver: ${parts(receiver.breakdown)}`);
-    console.log(`server resident memory: ${memoryBefore.toFixed(0)} MB after the warm-up, at most ${memoryPeak.toFixed(0)} MB during the rounds`);
+    console.log(
+      `server resident memory: ${memoryBefore.toFixed(0)} MB after the warm-up, at most ${memoryPeak.toFixed(0)} MB during the rounds`,
+    );
     console.log(
       `events/s: ${receiver.rps.toFixed(0)}   (target ≥ 600); acknowledged and processed, counting each round's processing after it: ` +
         `${(receiver.total / (DURATION + receiver.settleSeconds)).toFixed(0)}/s; processing backlog empty ${drainedSeconds.toFixed(1)} s after the load`,

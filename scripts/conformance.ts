@@ -25,7 +25,9 @@ async function main(): Promise<number> {
     interrupt.abort();
   });
 
-  const writes = options.allowWrites ? `on${options.listen === undefined ? "" : ", webhook round trip"}` : "off (--allow-writes to check SKU and price creation)";
+  const writes = options.allowWrites
+    ? `on${options.listen === undefined ? "" : ", webhook round trip"}`
+    : "off (--allow-writes to check SKU and price creation)";
   console.log(`Conformance of ${options.baseUrl}${options.authUrl ? ` (authorization: ${options.authUrl})` : ""}; writes ${writes}`);
   const report = await runConformance(options, { signal: interrupt.signal, onResult: (result) => console.log(formatResult(result)) });
   const interrupted = interrupt.signal.aborted;

@@ -23,7 +23,8 @@ if (env.EMBEDDED_DATABASE) {
 const following = epochFollowing(env);
 const sandboxPortFree = await canListen(env.SANDBOX_PORT);
 if (!following.follow) console.log(`The dashboard's database does not follow sandbox resets: ${following.why}.`);
-else if (!sandboxPortFree) console.log(`Port ${env.SANDBOX_PORT} is taken by another process: the dashboard's database does not follow sandbox resets.`);
+else if (!sandboxPortFree)
+  console.log(`Port ${env.SANDBOX_PORT} is taken by another process: the dashboard's database does not follow sandbox resets.`);
 
 const { result } = concurrently(
   [
@@ -37,7 +38,10 @@ const { result } = concurrently(
   ],
   { killOthersOn: ["failure", "success"] },
 );
-const follower = following.follow && sandboxPortFree ? startEpochFollower({ sandboxUrl: env.MARKETPLACE_BASE_URL, databaseUrl, log: (line) => console.log(`[dev] ${line}`) }) : null;
+const follower =
+  following.follow && sandboxPortFree
+    ? startEpochFollower({ sandboxUrl: env.MARKETPLACE_BASE_URL, databaseUrl, log: (line) => console.log(`[dev] ${line}`) })
+    : null;
 result.then(
   () => {
     follower?.stop();

@@ -18,7 +18,12 @@ const commands: { name: string; command: string; prefixColor: string; env?: Node
   { name: "web", command: `npx next start --port ${port}`, prefixColor: "magenta", env: withServerNodeOptions(process.env) },
 ];
 if (env.WEBHOOK_PROCESSING === "worker") {
-  commands.push({ name: "worker", command: "npx tsx --conditions=react-server scripts/worker.ts", prefixColor: "yellow", env: workerEnv() });
+  commands.push({
+    name: "worker",
+    command: "npx tsx --conditions=react-server scripts/worker.ts",
+    prefixColor: "yellow",
+    env: workerEnv(),
+  });
 }
 if (env.SANDBOX_MODE) commands.unshift({ name: "sandbox", command: "npx tsx sandbox/main.ts", prefixColor: "cyan" });
 

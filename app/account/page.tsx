@@ -41,7 +41,10 @@ export default async function AccountPage() {
           <ul className="mt-2 divide-y divide-zinc-200" data-testid="account-shops">
             {person.shops.map((shop) => (
               <li key={shop.id} className="flex flex-wrap items-center justify-between gap-x-4 py-1 text-sm">
-                <Link href={shopPath(shop.id)} className="inline-flex min-h-11 min-w-0 items-center font-medium break-words text-brand-700 hover:underline">
+                <Link
+                  href={shopPath(shop.id)}
+                  className="inline-flex min-h-11 min-w-0 items-center font-medium break-words text-brand-700 hover:underline"
+                >
                   {shop.name}
                 </Link>
                 <span className="text-zinc-600">
@@ -63,7 +66,10 @@ export default async function AccountPage() {
       <form action={signOutEverywhereAction} className={card}>
         <h2 className="text-lg font-medium">{t("account.sessionsTitle")}</h2>
         <p className="mt-1 text-sm text-zinc-600">{t("account.sessionsHelp")}</p>
-        <button type="submit" className="mt-4 rounded-md border border-zinc-300 px-4 py-2 text-sm font-medium text-zinc-800 hover:bg-zinc-50">
+        <button
+          type="submit"
+          className="mt-4 rounded-md border border-zinc-300 px-4 py-2 text-sm font-medium text-zinc-800 hover:bg-zinc-50"
+        >
           {t("account.sessionsButton")}
         </button>
       </form>

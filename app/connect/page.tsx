@@ -34,7 +34,10 @@ export default async function ConnectPage() {
         <div className="flex flex-wrap gap-3">
           <PasskeySignIn />
           <form action={signInAction}>
-            <button type="submit" className="min-h-11 rounded-md border border-zinc-300 px-4 text-sm font-medium text-zinc-800 hover:bg-zinc-50">
+            <button
+              type="submit"
+              className="min-h-11 rounded-md border border-zinc-300 px-4 text-sm font-medium text-zinc-800 hover:bg-zinc-50"
+            >
               {t("signIn.marketplace")}
             </button>
           </form>
@@ -43,9 +46,7 @@ export default async function ConnectPage() {
       {env.SANDBOX_MODE ? (
         <div className="rounded-md bg-zinc-50 p-4 text-sm" data-testid="sandbox-credentials">
           <p className="font-medium text-zinc-900">{t("sandboxAccounts")}</p>
-          <p className="mt-1 text-zinc-600">
-            {t.rich("sandboxPassword", { password: () => <code className="font-mono">demo1234</code> })}
-          </p>
+          <p className="mt-1 text-zinc-600">{t.rich("sandboxPassword", { password: () => <code className="font-mono">demo1234</code> })}</p>
           <ul className="mt-2 space-y-1">
             {DEMO_ACCOUNTS.map((account) => (
               <li key={account.login}>

@@ -25,7 +25,11 @@ export default async function ShopsPage() {
             <li key={shop.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
               <div className="min-w-0">
                 {shop.connected ? (
-                  <Link href={shopPath(shop.id)} className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline" aria-label={t("open", { name: shop.name })}>
+                  <Link
+                    href={shopPath(shop.id)}
+                    className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline"
+                    aria-label={t("open", { name: shop.name })}
+                  >
                     {shop.name}
                   </Link>
                 ) : (

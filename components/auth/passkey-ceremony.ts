@@ -15,7 +15,9 @@ export class PasskeyCeremonyError extends Error {
   }
 }
 
-type OptionsFor<R extends PasskeyOptionsRequest> = R["purpose"] extends "authenticate" ? PublicKeyCredentialRequestOptionsJSON : PublicKeyCredentialCreationOptionsJSON;
+type OptionsFor<R extends PasskeyOptionsRequest> = R["purpose"] extends "authenticate"
+  ? PublicKeyCredentialRequestOptionsJSON
+  : PublicKeyCredentialCreationOptionsJSON;
 
 /** POST /api/passkeys/options: the options, and this browser's challenge cookie with them. */
 export async function requestPasskeyOptions<R extends PasskeyOptionsRequest>(body: R): Promise<OptionsFor<R>> {

@@ -31,15 +31,20 @@ export function PasskeyRegister({ invite, redirectTo }: { invite: string; redire
   const resolver = useMemo<Resolver<NameForm>>(
     () =>
       (values): ResolverResult<NameForm> => {
-      const parsed = nameForm.safeParse(values);
-      if (parsed.success) return { values: parsed.data, errors: {} };
-      const tooLong = parsed.error.issues.some((issue) => issue.code === "too_big");
-      const message = tooLong ? t("register.nameTooLong", { max: PERSON_NAME_MAX }) : t("register.nameRequired");
-      return { values: {}, errors: { name: { type: "validate", message } } };
-    },
+        const parsed = nameForm.safeParse(values);
+        if (parsed.success) return { values: parsed.data, errors: {} };
+        const tooLong = parsed.error.issues.some((issue) => issue.code === "too_big");
+        const message = tooLong ? t("register.nameTooLong", { max: PERSON_NAME_MAX }) : t("register.nameRequired");
+        return { values: {}, errors: { name: { type: "validate", message } } };
+      },
     [t],
   );
-  const { register, handleSubmit, formState } = useForm<NameForm>({ defaultValues: { name: "" }, resolver, mode: "onSubmit", reValidateMode: "onChange" });
+  const { register, handleSubmit, formState } = useForm<NameForm>({
+    defaultValues: { name: "" },
+    resolver,
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+  });
   const nameError = formState.errors.name?.message;
 
   const join = ({ name }: NameForm) =>

@@ -31,7 +31,11 @@ export function InviteForm() {
             ))}
           </select>
         </div>
-        <button type="submit" disabled={pending} className="min-h-11 rounded-md bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={pending}
+          className="min-h-11 rounded-md bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-60"
+        >
           {t("invite.create")}
         </button>
       </div>

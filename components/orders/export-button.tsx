@@ -4,7 +4,8 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useShopPath } from "@/components/shop-link";
 
-type ExportState = { kind: "idle" } | { kind: "running"; rows: number } | { kind: "done"; rows: number } | { kind: "failed"; message: string };
+type ExportState =
+  { kind: "idle" } | { kind: "running"; rows: number } | { kind: "done"; rows: number } | { kind: "failed"; message: string };
 
 /**
  * "Export CSV": every order of the list's current filter, read as the server streams it, with a
@@ -36,7 +37,9 @@ export function ExportOrdersButton({ query }: { query: string }) {
         setState({ kind: "running", rows: Math.max(0, lines - 1) });
       }
       const rows = Math.max(0, lines - 1);
-      const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? t("fileName", { day: new Date().toISOString().slice(0, 10) });
+      const name =
+        /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ??
+        t("fileName", { day: new Date().toISOString().slice(0, 10) });
       const url = URL.createObjectURL(new Blob(chunks as BlobPart[], { type: "text/csv;charset=utf-8" }));
       const link = document.createElement("a");
       link.href = url;

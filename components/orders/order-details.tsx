@@ -6,7 +6,14 @@ import { safeWebUrl } from "@/lib/marketplace/schemas/common";
 import { maskDocument } from "@/lib/orders/mask-document";
 import { orderNet } from "@/lib/orders/net";
 import { useDisplayFormat } from "@/lib/format";
-import { commissionTypeWord, installmentsWord, paymentMethodWord, pickupMethodWord, quantityWord, timeLimitWord } from "@/lib/words/order-words";
+import {
+  commissionTypeWord,
+  installmentsWord,
+  paymentMethodWord,
+  pickupMethodWord,
+  quantityWord,
+  timeLimitWord,
+} from "@/lib/words/order-words";
 
 function phone(p: Phone): string {
   return `+${p.country_code} (${p.area_code}) ${p.number}`;
@@ -40,7 +47,8 @@ export function OrderDetails({ order }: { order: Order }) {
   const words = useTranslations("words");
   const format = useDisplayFormat();
   const { amounts } = order;
-  const money = (value: number, currency = amounts.currency, normalizer = amounts.normalizer) => format.money({ value, currency, normalizer });
+  const money = (value: number, currency = amounts.currency, normalizer = amounts.normalizer) =>
+    format.money({ value, currency, normalizer });
   const timeline = [
     { label: "created", at: order.created_at },
     { label: "purchased", at: order.purchased_at },
@@ -74,7 +82,12 @@ export function OrderDetails({ order }: { order: Order }) {
             rows={[
               [t("customer.name"), order.customer.name],
               [t("customer.email"), order.customer.email],
-              [order.customer.customer_type.toUpperCase(), <span key="doc" className="font-mono">{maskDocument(order.customer.document_number)}</span>],
+              [
+                order.customer.customer_type.toUpperCase(),
+                <span key="doc" className="font-mono">
+                  {maskDocument(order.customer.document_number)}
+                </span>,
+              ],
               // A calendar day, not an instant: noon UTC is that same day in every Brazilian zone.
               [t("customer.birthDate"), format.date(`${order.customer.birth_date}T12:00:00Z`, "date")],
               [t("customer.phones"), order.customer.phones.map(phone).join(", ") || "—"],
@@ -201,7 +214,12 @@ function DeliveryCard({ delivery, index }: { delivery: Delivery; index: number }
             </a>
           ) : null}
           {trackingUrl ? (
-            <a href={trackingUrl} className={`${action} border border-zinc-300 text-brand-700 hover:bg-zinc-50`} target="_blank" rel="noreferrer">
+            <a
+              href={trackingUrl}
+              className={`${action} border border-zinc-300 text-brand-700 hover:bg-zinc-50`}
+              target="_blank"
+              rel="noreferrer"
+            >
               {words("shipping.trackParcel", { number: shipping.tracking.number })}
             </a>
           ) : null}
@@ -224,7 +242,11 @@ function ItemRow({ item }: { item: DeliveryItem }) {
   const { info } = item;
   const dims = info.dimensions;
   const unit = format.money({ value: item.unit_price.value, currency: item.unit_price.currency, normalizer: item.unit_price.normalizer });
-  const lineTotal = format.money({ value: item.unit_price.value * item.quantity, currency: item.unit_price.currency, normalizer: item.unit_price.normalizer });
+  const lineTotal = format.money({
+    value: item.unit_price.value * item.quantity,
+    currency: item.unit_price.currency,
+    normalizer: item.unit_price.normalizer,
+  });
   // Only http(s) addresses from the platform become images or links.
   const image = safeWebUrl(info.images[0]);
   return (
@@ -233,7 +255,13 @@ function ItemRow({ item }: { item: DeliveryItem }) {
       {image ? (
         // Images come from the platform's own hosts; next/image would need every host configured.
         // eslint-disable-next-line @next/next/no-img-element
-        <img src={image} alt={info.name} width={64} height={64} className="h-16 w-16 shrink-0 rounded border border-zinc-200 object-cover" />
+        <img
+          src={image}
+          alt={info.name}
+          width={64}
+          height={64}
+          className="h-16 w-16 shrink-0 rounded border border-zinc-200 object-cover"
+        />
       ) : (
         <div className="h-16 w-16 shrink-0 rounded bg-zinc-100" aria-hidden="true" />
       )}
@@ -246,8 +274,8 @@ function ItemRow({ item }: { item: DeliveryItem }) {
           {info.attributes.length > 0 ? ` · ${info.attributes.map((a) => `${a.name}: ${a.value}`).join(", ")}` : ""}
         </div>
         <div className="text-zinc-600">
-          {dims.height.value} {dims.height.unit} × {dims.width.value} {dims.width.unit} × {dims.length.value} {dims.length.unit}, {dims.weight.value}{" "}
-          {dims.weight.unit}
+          {dims.height.value} {dims.height.unit} × {dims.width.value} {dims.width.unit} × {dims.length.value} {dims.length.unit},{" "}
+          {dims.weight.value} {dims.weight.unit}
         </div>
       </div>
       <div className="col-start-2 tabular-nums sm:col-start-auto sm:text-right">
@@ -271,7 +299,12 @@ function ShippingFacts({ shipping }: { shipping: Shipping }) {
     <div className="grid gap-6 lg:grid-cols-2">
       <Facts
         rows={[
-          [t("tracking"), <span key="t" className="font-mono break-all">{shipping.tracking.number || "—"}</span>],
+          [
+            t("tracking"),
+            <span key="t" className="font-mono break-all">
+              {shipping.tracking.number || "—"}
+            </span>,
+          ],
           [t("labelRequested"), format.date(shipping.labels.requested_at)],
           [t("posted"), format.date(shipping.posting_date)],
           [t("delivered"), format.date(shipping.delivery_date)],
@@ -283,16 +316,32 @@ function ShippingFacts({ shipping }: { shipping: Shipping }) {
         <Facts
           rows={[
             [t("recipient"), `${recipient.name} (${recipient.email})`],
-            [t("address"), <address key="a" className="not-italic" data-testid="delivery-address">{`${address.street}, ${address.number}${address.complement ? `, ${address.complement}` : ""} — ${address.district}, ${address.city}/${address.state}, ${address.zipcode}, ${address.country}`}</address>],
+            [
+              t("address"),
+              <address
+                key="a"
+                className="not-italic"
+                data-testid="delivery-address"
+              >{`${address.street}, ${address.number}${address.complement ? `, ${address.complement}` : ""} — ${address.district}, ${address.city}/${address.state}, ${address.zipcode}, ${address.country}`}</address>,
+            ],
             [t("reference"), address.reference || "—"],
             [t("phones"), recipient.phones.map(phone).join(", ") || "—"],
           ]}
         />
         <Facts
           rows={[
-            [t("pickup"), <span key="p" title={pickup.method}>{`${pickupMethodWord(words, pickup.method)} · ${pickup.company_name || pickup.agency_company}`}</span>],
+            [
+              t("pickup"),
+              <span
+                key="p"
+                title={pickup.method}
+              >{`${pickupMethodWord(words, pickup.method)} · ${pickup.company_name || pickup.agency_company}`}</span>,
+            ],
             [t("agency"), `${pickup.agency_company} ${pickup.agency_id}`.trim()],
-            [t("pickupAddress"), `${pickup.address}, ${pickup.number}${pickup.complement ? `, ${pickup.complement}` : ""} — ${pickup.district}, ${pickup.city}/${pickup.state}, ${pickup.postal_code}`],
+            [
+              t("pickupAddress"),
+              `${pickup.address}, ${pickup.number}${pickup.complement ? `, ${pickup.complement}` : ""} — ${pickup.district}, ${pickup.city}/${pickup.state}, ${pickup.postal_code}`,
+            ],
             [t("contact"), [pickup.email, pickup.phone].filter(Boolean).join(" · ") || "—"],
             [t("location"), `${pickup.latitude}, ${pickup.longitude}`],
           ]}

@@ -48,7 +48,13 @@ function SortHeader({ field, sort, onSort }: { field: keyof typeof SORT_HEADERS;
 
 /** `urlValid`: whether the server accepted the filters of the URL the page was opened with. */
 export function OrdersTable({ urlValid }: { urlValid: boolean }) {
-  const paged = usePagedQuery({ key: "orders", table: ordersTable, endpoint: "/orders", urlValid, hasNext: (data: OrdersPage) => data.hasNext });
+  const paged = usePagedQuery({
+    key: "orders",
+    table: ordersTable,
+    endpoint: "/orders",
+    urlValid,
+    hasNext: (data: OrdersPage) => data.hasNext,
+  });
   const { filters, queryString, query, update } = paged;
   const t = useTranslations("orders.table");
   const canExport = useCan("orders.export");
@@ -65,16 +71,26 @@ export function OrdersTable({ urlValid }: { urlValid: boolean }) {
         meta: { cardTitle: true },
         cell: (info) => (
           // On a phone the card names the order by the end of its id (the order page shows it whole).
-          <ShopLink href={`/orders/${info.getValue()}`} aria-label={t("orderLink", { id: info.getValue() })} className="inline-flex min-h-11 items-center text-brand-700 hover:underline md:min-h-0">
+          <ShopLink
+            href={`/orders/${info.getValue()}`}
+            aria-label={t("orderLink", { id: info.getValue() })}
+            className="inline-flex min-h-11 items-center text-brand-700 hover:underline md:min-h-0"
+          >
             {/* Generated content: the link's text stays the whole id (what copying reads). */}
-            <span className="before:content-[attr(data-short)] md:hidden" data-short={t("shortOrder", { number: info.getValue().slice(-8) })} />
+            <span
+              className="before:content-[attr(data-short)] md:hidden"
+              data-short={t("shortOrder", { number: info.getValue().slice(-8) })}
+            />
             <span className="font-mono text-xs max-md:hidden">{info.getValue()}</span>
           </ShopLink>
         ),
       }),
       column.accessor("status", { header: t("columns.status"), cell: (info) => <OrderStatusBadge status={info.getValue()} /> }),
       column.accessor("customerName", { header: t("columns.customer") }),
-      column.accessor("total", { header: t("columns.total"), cell: (info) => <span className="tabular-nums">{format.money(info.getValue())}</span> }),
+      column.accessor("total", {
+        header: t("columns.total"),
+        cell: (info) => <span className="tabular-nums">{format.money(info.getValue())}</span>,
+      }),
       column.accessor("net", {
         header: t("columns.net"),
         cell: (info) => {

@@ -11,9 +11,28 @@ import { eventWord } from "@/lib/words/event-words";
 // how sales go, the last notifications and the connection's health. Server-rendered from the
 // order mirror; components/live/live-updates.tsx refreshes it when an event arrives.
 
-function NeedsYou({ label, count, href, tone, testId }: { label: string; count: number; href: string; tone: "neutral" | "warning" | "danger"; testId: string }) {
+function NeedsYou({
+  label,
+  count,
+  href,
+  tone,
+  testId,
+}: {
+  label: string;
+  count: number;
+  href: string;
+  tone: "neutral" | "warning" | "danger";
+  testId: string;
+}) {
   const format = useDisplayFormat();
-  const colours = count === 0 ? "border-zinc-200" : tone === "danger" ? "border-red-300 bg-red-50" : tone === "warning" ? "border-amber-300 bg-amber-50" : "border-brand-100 bg-brand-50";
+  const colours =
+    count === 0
+      ? "border-zinc-200"
+      : tone === "danger"
+        ? "border-red-300 bg-red-50"
+        : tone === "warning"
+          ? "border-amber-300 bg-amber-50"
+          : "border-brand-100 bg-brand-50";
   return (
     <li>
       <ShopLink href={href} className={`block rounded-lg border p-4 hover:border-brand-600 ${colours}`}>
@@ -39,7 +58,9 @@ function Sales({ label, figure, net, testId }: { label: string; figure: SalesFig
         <span className="block text-xs font-normal text-zinc-600">{t("gross")}</span>
         {figure.totals.length === 0
           ? zero
-          : figure.totals.map((total) => format.money({ value: total.total, currency: total.currency, normalizer: total.normalizer })).join(" + ")}
+          : figure.totals
+              .map((total) => format.money({ value: total.total, currency: total.currency, normalizer: total.normalizer }))
+              .join(" + ")}
       </dd>
       <dd className="text-sm text-zinc-600">{t("orders", { count: figure.orders })}</dd>
       <dd className="mt-2 text-sm font-medium tabular-nums" data-testid={`${testId}-net`}>
@@ -88,7 +109,15 @@ function DailyOrders({ daily }: { daily: Overview["daily"] }) {
 }
 
 /** `events`: null for a role that does not see the event log (operations). */
-export function OverviewPanel({ overview, events, health }: { overview: Overview; events: WebhookEventRow[] | null; health: ConnectionHealth }) {
+export function OverviewPanel({
+  overview,
+  events,
+  health,
+}: {
+  overview: Overview;
+  events: WebhookEventRow[] | null;
+  health: ConnectionHealth;
+}) {
   const t = useTranslations("overview");
   const words = useTranslations("words");
   const format = useDisplayFormat();
@@ -99,8 +128,20 @@ export function OverviewPanel({ overview, events, health }: { overview: Overview
           {t("needsYou.title")}
         </h2>
         <ul className="grid gap-4 sm:grid-cols-3">
-          <NeedsYou label={t("needsYou.awaitingApproval")} count={overview.awaitingApproval} href="/orders?status=new" tone="neutral" testId="count-awaiting" />
-          <NeedsYou label={t("needsYou.shipToday")} count={overview.shipToday} href="/orders?deadline=today" tone="warning" testId="count-ship-today" />
+          <NeedsYou
+            label={t("needsYou.awaitingApproval")}
+            count={overview.awaitingApproval}
+            href="/orders?status=new"
+            tone="neutral"
+            testId="count-awaiting"
+          />
+          <NeedsYou
+            label={t("needsYou.shipToday")}
+            count={overview.shipToday}
+            href="/orders?deadline=today"
+            tone="warning"
+            testId="count-ship-today"
+          />
           <NeedsYou label={t("needsYou.late")} count={overview.late} href="/orders?deadline=late" tone="danger" testId="count-late" />
         </ul>
       </section>
@@ -112,7 +153,12 @@ export function OverviewPanel({ overview, events, health }: { overview: Overview
         <dl className="grid gap-4 sm:grid-cols-3">
           <Sales label={t("sales.today")} figure={overview.sales.today} net={overview.netSales.today} testId="sales-today" />
           <Sales label={t("sales.last7Days")} figure={overview.sales.last7Days} net={overview.netSales.last7Days} testId="sales-7-days" />
-          <Sales label={t("sales.last30Days")} figure={overview.sales.last30Days} net={overview.netSales.last30Days} testId="sales-30-days" />
+          <Sales
+            label={t("sales.last30Days")}
+            figure={overview.sales.last30Days}
+            net={overview.netSales.last30Days}
+            testId="sales-30-days"
+          />
         </dl>
         <p className="text-xs text-zinc-600" data-testid="net-note">
           {t("sales.netNote")}
@@ -121,36 +167,42 @@ export function OverviewPanel({ overview, events, health }: { overview: Overview
       </section>
 
       {events === null ? null : (
-      <section aria-labelledby="last-events" className="space-y-3">
-        <div className="flex flex-wrap items-center justify-between gap-x-4">
-          <h2 id="last-events" className="text-lg font-semibold">
-            {t("events.title")}
-          </h2>
-          <ShopLink href="/webhooks/events" className="inline-flex min-h-11 items-center text-sm text-brand-700 hover:underline md:min-h-0">
-            {t("events.log")}
-          </ShopLink>
-        </div>
-        {events.length === 0 ? (
-          <p className="text-sm text-zinc-600">{t("events.none")}</p>
-        ) : (
-          <ul className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-white text-sm">
-            {events.map((event) => (
-              <li key={event.id}>
-                {/* The whole line opens the event: on a phone it is the touch target. */}
-                <ShopLink href={`/webhooks/events/${event.id}`} className="flex min-h-11 flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-2 hover:bg-zinc-50">
-                  <span className="min-w-0">
-                    <span className="font-medium">{eventWord(words, event.domain, event.status)}</span>{" "}
-                    <span className="font-mono text-xs break-all text-zinc-600">{event.orderId ?? event.resourceId ?? ""}</span>
-                  </span>
-                  <time dateTime={event.receivedAt} className="text-zinc-600">
-                    {format.date(event.receivedAt)}
-                  </time>
-                </ShopLink>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+        <section aria-labelledby="last-events" className="space-y-3">
+          <div className="flex flex-wrap items-center justify-between gap-x-4">
+            <h2 id="last-events" className="text-lg font-semibold">
+              {t("events.title")}
+            </h2>
+            <ShopLink
+              href="/webhooks/events"
+              className="inline-flex min-h-11 items-center text-sm text-brand-700 hover:underline md:min-h-0"
+            >
+              {t("events.log")}
+            </ShopLink>
+          </div>
+          {events.length === 0 ? (
+            <p className="text-sm text-zinc-600">{t("events.none")}</p>
+          ) : (
+            <ul className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-white text-sm">
+              {events.map((event) => (
+                <li key={event.id}>
+                  {/* The whole line opens the event: on a phone it is the touch target. */}
+                  <ShopLink
+                    href={`/webhooks/events/${event.id}`}
+                    className="flex min-h-11 flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-2 hover:bg-zinc-50"
+                  >
+                    <span className="min-w-0">
+                      <span className="font-medium">{eventWord(words, event.domain, event.status)}</span>{" "}
+                      <span className="font-mono text-xs break-all text-zinc-600">{event.orderId ?? event.resourceId ?? ""}</span>
+                    </span>
+                    <time dateTime={event.receivedAt} className="text-zinc-600">
+                      {format.date(event.receivedAt)}
+                    </time>
+                  </ShopLink>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
       )}
 
       <ConnectionHealthPanel health={health} />

@@ -33,7 +33,11 @@ export function PasskeyList({ passkeys, onlyWayIn }: { passkeys: PasskeySummaryJ
       try {
         const response = await startRegistration({ optionsJSON: await requestPasskeyOptions({ purpose: "add" }) });
         const body: AddPasskeyRequest = { response };
-        const answer = await fetch("/api/passkeys", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+        const answer = await fetch("/api/passkeys", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        });
         const result = (await answer.json().catch(() => ({ error: "invalid" }))) as AddPasskeyAnswer;
         if ("passkey" in result) {
           setOutcome({ tone: "done", message: t("list.added") });
@@ -77,7 +81,11 @@ export function PasskeyList({ passkeys, onlyWayIn }: { passkeys: PasskeySummaryJ
                 </div>
               </div>
               {confirming === passkey.id ? (
-                <div role="group" aria-label={t("list.removeNamed", { name: nameOf(passkey) })} className="w-full space-y-2 rounded-md bg-red-50 p-3 text-sm sm:w-auto">
+                <div
+                  role="group"
+                  aria-label={t("list.removeNamed", { name: nameOf(passkey) })}
+                  className="w-full space-y-2 rounded-md bg-red-50 p-3 text-sm sm:w-auto"
+                >
                   <p className="text-red-900">{t("list.confirm", { name: nameOf(passkey) })}</p>
                   <div className="flex flex-wrap gap-2">
                     <button
@@ -89,7 +97,12 @@ export function PasskeyList({ passkeys, onlyWayIn }: { passkeys: PasskeySummaryJ
                       {t("list.confirmButton")}
                     </button>
                     {/* Focus lands on the safe choice when the question appears. */}
-                    <button type="button" autoFocus onClick={() => setConfirming(null)} className="rounded-md border border-zinc-300 bg-white px-3 py-1.5 font-medium hover:bg-zinc-50">
+                    <button
+                      type="button"
+                      autoFocus
+                      onClick={() => setConfirming(null)}
+                      className="rounded-md border border-zinc-300 bg-white px-3 py-1.5 font-medium hover:bg-zinc-50"
+                    >
                       {t("list.cancel")}
                     </button>
                   </div>

@@ -23,50 +23,50 @@ export function BulkApplyProgress({ upload, onSendNow }: { upload: Upload; onSen
   const percent = total === 0 ? 100 : Math.round((done / total) * 100);
   return (
     <>
-    <div className="space-y-2 rounded-lg border border-zinc-200 bg-white p-4">
-      <div className="flex justify-between text-sm">
-        <span className="font-medium" data-testid="apply-status">
-          {t("status", { phase, done, total })}
-        </span>
-        <span className="text-zinc-600">{percent}%</span>
-      </div>
-      <div
-        role="progressbar"
-        aria-label={t("label")}
-        aria-valuemin={0}
-        aria-valuemax={total}
-        aria-valuenow={done}
-        aria-valuetext={t("valueText", { done, total })}
-        className="h-2 overflow-hidden rounded-full bg-zinc-100"
-      >
-        <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
-      </div>
-      <p className="text-sm text-zinc-700" data-testid="outcome-counts">
-        {t.rich("outcomes", {
-          applied: counts.applied,
-          rejected: counts.rejected,
-          failed: counts.failed,
-          invalid: upload.preview.counts.invalid,
-          unchanged: upload.preview.counts.unchanged,
-          appliedCount: (chunks) => <span data-testid="applied-count">{chunks}</span>,
-          rejectedCount: (chunks) => <span data-testid="rejected-count">{chunks}</span>,
-          failedCount: (chunks) => <span data-testid="failed-count">{chunks}</span>,
-          invalidCount: (chunks) => <span data-testid="invalid-count">{chunks}</span>,
-        })}
-      </p>
-      {counts.held > 0 ? (
-        <p className="text-sm text-amber-900" data-testid="held-count">
-          {t("heldOnSend", { count: counts.held })}
+      <div className="space-y-2 rounded-lg border border-zinc-200 bg-white p-4">
+        <div className="flex justify-between text-sm">
+          <span className="font-medium" data-testid="apply-status">
+            {t("status", { phase, done, total })}
+          </span>
+          <span className="text-zinc-600">{percent}%</span>
+        </div>
+        <div
+          role="progressbar"
+          aria-label={t("label")}
+          aria-valuemin={0}
+          aria-valuemax={total}
+          aria-valuenow={done}
+          aria-valuetext={t("valueText", { done, total })}
+          className="h-2 overflow-hidden rounded-full bg-zinc-100"
+        >
+          <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
+        </div>
+        <p className="text-sm text-zinc-700" data-testid="outcome-counts">
+          {t.rich("outcomes", {
+            applied: counts.applied,
+            rejected: counts.rejected,
+            failed: counts.failed,
+            invalid: upload.preview.counts.invalid,
+            unchanged: upload.preview.counts.unchanged,
+            appliedCount: (chunks) => <span data-testid="applied-count">{chunks}</span>,
+            rejectedCount: (chunks) => <span data-testid="rejected-count">{chunks}</span>,
+            failedCount: (chunks) => <span data-testid="failed-count">{chunks}</span>,
+            invalidCount: (chunks) => <span data-testid="invalid-count">{chunks}</span>,
+          })}
         </p>
-      ) : null}
-      {slowDown && phase === "applying" ? <SlowDownNotice slowDown={slowDown} onSendNow={onSendNow} /> : null}
-      {upload.slowDownCount > 0 ? (
-        <p className="text-xs text-zinc-600" data-testid="slowdown-count">
-          {t("slowedDown", { count: upload.slowDownCount })}
-        </p>
-      ) : null}
-    </div>
-    {pauseReason ? <UploadNoticeAlert notice={pauseReason} feature="priceUpdates" /> : null}
+        {counts.held > 0 ? (
+          <p className="text-sm text-amber-900" data-testid="held-count">
+            {t("heldOnSend", { count: counts.held })}
+          </p>
+        ) : null}
+        {slowDown && phase === "applying" ? <SlowDownNotice slowDown={slowDown} onSendNow={onSendNow} /> : null}
+        {upload.slowDownCount > 0 ? (
+          <p className="text-xs text-zinc-600" data-testid="slowdown-count">
+            {t("slowedDown", { count: upload.slowDownCount })}
+          </p>
+        ) : null}
+      </div>
+      {pauseReason ? <UploadNoticeAlert notice={pauseReason} feature="priceUpdates" /> : null}
     </>
   );
 }
@@ -99,7 +99,11 @@ function SlowDownNotice({ slowDown, onSendNow }: { slowDown: SlowDown; onSendNow
     <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="slowdown">
       {why} {seconds > 0 ? t("sendingIn", { seconds }) : t("retrying")} {t("noRowSkipped")}{" "}
       {seconds > 0 && slowDown.reason === "rate_limited" ? (
-        <button type="button" onClick={onSendNow} className="ml-1 rounded border border-amber-300 bg-white px-2 py-0.5 text-xs font-medium hover:bg-amber-100">
+        <button
+          type="button"
+          onClick={onSendNow}
+          className="ml-1 rounded border border-amber-300 bg-white px-2 py-0.5 text-xs font-medium hover:bg-amber-100"
+        >
           {t("sendNow")}
         </button>
       ) : null}

@@ -53,12 +53,26 @@ export function BulkPreviewTable({
         <caption className="sr-only">{t("caption")}</caption>
         <thead className={`${cardTable.head} sticky top-0`}>
           <tr>
-            <th scope="col" className="px-3 py-2 font-medium">{t("line")}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t("sku")}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t("type")}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t("change")}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t("preview")}</th>
-            {applying ? <th scope="col" className="px-3 py-2 font-medium">{t("result")}</th> : null}
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t("line")}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t("sku")}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t("type")}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t("change")}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t("preview")}
+            </th>
+            {applying ? (
+              <th scope="col" className="px-3 py-2 font-medium">
+                {t("result")}
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody className={cardTable.body}>
@@ -93,7 +107,8 @@ export function BulkPreviewTable({
                       </>
                     ) : row.kind === "changed" ? (
                       <>
-                        {money(format, row.current.value, row.current.currency, row.current.normalizer)} → {money(format, row.value, row.currency, row.normalizer)}
+                        {money(format, row.current.value, row.current.currency, row.current.normalizer)} →{" "}
+                        {money(format, row.value, row.currency, row.normalizer)}
                       </>
                     ) : (
                       money(format, row.value, row.currency, row.normalizer)

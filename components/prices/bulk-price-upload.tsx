@@ -57,7 +57,10 @@ export function BulkPriceUpload({ seller }: { seller: string }) {
           </ul>
           {upload.preview.rows.some(isHeld) ? (
             <p className="text-sm" data-testid="count-held">
-              {t.rich("preview.held", { count: upload.preview.rows.filter(isHeld).length, b: (chunks) => <span className="font-semibold">{chunks}</span> })}
+              {t.rich("preview.held", {
+                count: upload.preview.rows.filter(isHeld).length,
+                b: (chunks) => <span className="font-semibold">{chunks}</span>,
+              })}
             </p>
           ) : null}
           {!upload.preview.complete ? (
@@ -89,7 +92,11 @@ export function BulkPriceUpload({ seller }: { seller: string }) {
               </button>
             ) : null}
             {phase === "paused" ? (
-              <button type="button" onClick={start} className="rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-900">
+              <button
+                type="button"
+                onClick={start}
+                className="rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-900"
+              >
                 {t("preview.resume", { count: upload.total - upload.results.size })}
               </button>
             ) : null}
@@ -106,7 +113,13 @@ export function BulkPriceUpload({ seller }: { seller: string }) {
 
           {phase !== "preview" ? <BulkApplyProgress upload={upload} onSendNow={sendNow} /> : null}
 
-          <BulkPreviewTable rows={upload.preview.rows} names={upload.preview.names} results={upload.results} applying={phase !== "preview"} confirmed={upload.confirmed} />
+          <BulkPreviewTable
+            rows={upload.preview.rows}
+            names={upload.preview.names}
+            results={upload.results}
+            applying={phase !== "preview"}
+            confirmed={upload.confirmed}
+          />
         </section>
       ) : null}
     </div>
@@ -121,7 +134,15 @@ const COUNT_TEST_IDS: Record<keyof BulkPreview["counts"], string> = {
   invalid: "count-invalid",
 };
 
-function CountBadge({ kind, counts, tone }: { kind: keyof BulkPreview["counts"]; counts: BulkPreview["counts"]; tone: "brand" | "zinc" | "red" }) {
+function CountBadge({
+  kind,
+  counts,
+  tone,
+}: {
+  kind: keyof BulkPreview["counts"];
+  counts: BulkPreview["counts"];
+  tone: "brand" | "zinc" | "red";
+}) {
   const t = useTranslations("prices.bulk.preview.counts");
   const colors = { brand: "bg-brand-50 text-brand-900", zinc: "bg-zinc-100 text-zinc-700", red: "bg-red-50 text-red-900" }[tone];
   return (

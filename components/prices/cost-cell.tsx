@@ -14,7 +14,8 @@ import { COST_CURRENCY, COST_NORMALIZER } from "@/lib/prices/margin";
 /** A cost in centavos as money ("R$ 35,00"), or "—" without one. */
 export function useCostWords() {
   const format = useDisplayFormat();
-  return (cost: number | null | undefined) => (cost === null || cost === undefined ? "—" : format.money({ value: cost, currency: COST_CURRENCY, normalizer: COST_NORMALIZER }));
+  return (cost: number | null | undefined) =>
+    cost === null || cost === undefined ? "—" : format.money({ value: cost, currency: COST_CURRENCY, normalizer: COST_NORMALIZER });
 }
 
 /**
@@ -22,7 +23,17 @@ export function useCostWords() {
  * Escape cancels; an empty input removes the cost) for those who may change costs. `onSaved` runs
  * after a save (by default the page's server data is read again).
  */
-export function CostCell({ sku, cost, source, onSaved }: { sku: string; cost: number | null | undefined; source: CostSource; onSaved?: () => void }) {
+export function CostCell({
+  sku,
+  cost,
+  source,
+  onSaved,
+}: {
+  sku: string;
+  cost: number | null | undefined;
+  source: CostSource;
+  onSaved?: () => void;
+}) {
   const t = useTranslations("prices.costs.cell");
   const costWords = useCostWords();
   const format = useDisplayFormat();
@@ -101,17 +112,29 @@ export function CostCell({ sku, cost, source, onSaved }: { sku: string; cost: nu
         ref={input}
         name="cost"
         inputMode="decimal"
-        defaultValue={cost === null || cost === undefined ? "" : format.money({ value: cost, currency: COST_CURRENCY, normalizer: COST_NORMALIZER }).replace(/[^\d.,]/g, "")}
+        defaultValue={
+          cost === null || cost === undefined
+            ? ""
+            : format.money({ value: cost, currency: COST_CURRENCY, normalizer: COST_NORMALIZER }).replace(/[^\d.,]/g, "")
+        }
         aria-label={label}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         placeholder={t("placeholder")}
         className="min-h-11 w-28 min-w-0 flex-1 rounded-md border border-zinc-300 px-2 py-1 tabular-nums md:min-h-0 md:flex-none"
       />
-      <button type="submit" disabled={pending} className="min-h-11 rounded-md bg-brand-700 px-3 py-1 text-sm font-medium text-white disabled:opacity-50 md:min-h-0 md:px-2 md:text-xs">
+      <button
+        type="submit"
+        disabled={pending}
+        className="min-h-11 rounded-md bg-brand-700 px-3 py-1 text-sm font-medium text-white disabled:opacity-50 md:min-h-0 md:px-2 md:text-xs"
+      >
         {pending ? t("saving") : t("save")}
       </button>
-      <button type="button" onClick={close} className="min-h-11 rounded-md border border-zinc-300 px-3 py-1 text-sm md:min-h-0 md:px-2 md:text-xs">
+      <button
+        type="button"
+        onClick={close}
+        className="min-h-11 rounded-md border border-zinc-300 px-3 py-1 text-sm md:min-h-0 md:px-2 md:text-xs"
+      >
         {t("cancel")}
       </button>
       {error ? (

@@ -28,7 +28,8 @@ export function CostCsvUpload() {
   const [reading, startReading] = useTransition();
   const [saving, startSaving] = useTransition();
 
-  const toSave = preview?.rows.flatMap((row) => (row.kind === "new" || row.kind === "changed" ? [{ sku: row.sku, cost: row.cost }] : [])) ?? [];
+  const toSave =
+    preview?.rows.flatMap((row) => (row.kind === "new" || row.kind === "changed" ? [{ sku: row.sku, cost: row.cost }] : [])) ?? [];
 
   const read = (form: HTMLFormElement) => {
     const formData = new FormData(form);
@@ -92,7 +93,11 @@ export function CostCsvUpload() {
             className="text-sm file:mr-3 file:rounded-md file:border file:border-zinc-300 file:bg-white file:px-3 file:py-1.5 file:text-sm"
           />
         </label>
-        <button type="submit" disabled={reading || saving} className="min-h-11 rounded-md border border-zinc-300 bg-white px-4 py-2 text-sm font-medium hover:bg-zinc-50 disabled:opacity-50 md:min-h-0">
+        <button
+          type="submit"
+          disabled={reading || saving}
+          className="min-h-11 rounded-md border border-zinc-300 bg-white px-4 py-2 text-sm font-medium hover:bg-zinc-50 disabled:opacity-50 md:min-h-0"
+        >
           {reading ? t("reading") : t("preview")}
         </button>
         <p className="w-full text-xs text-zinc-600">{t("limits", { maxRows: COST_CSV_LIMITS.maxRows })}</p>
@@ -112,7 +117,11 @@ export function CostCsvUpload() {
         <section aria-label={t("previewLabel")} className="space-y-4">
           <ul className="flex flex-wrap gap-2 text-sm" data-testid="cost-counts">
             {(["new", "changed", "unchanged", "invalid"] as const).map((kind) => (
-              <li key={kind} className={`rounded-md px-3 py-1 ${kind === "invalid" ? "bg-red-50 text-red-900" : kind === "unchanged" ? "bg-zinc-100 text-zinc-700" : "bg-brand-50 text-brand-900"}`} data-testid={`cost-count-${kind}`}>
+              <li
+                key={kind}
+                className={`rounded-md px-3 py-1 ${kind === "invalid" ? "bg-red-50 text-red-900" : kind === "unchanged" ? "bg-zinc-100 text-zinc-700" : "bg-brand-50 text-brand-900"}`}
+                data-testid={`cost-count-${kind}`}
+              >
                 {t(`counts.${kind}`, { count: preview.counts[kind] })}
               </li>
             ))}
@@ -144,7 +153,9 @@ export function CostCsvUpload() {
                     <tr key={row.line} data-line={row.line} data-kind={row.kind} className={cardTable.row}>
                       <td className={`${cardTable.cell} ${cardTable.pad} tabular-nums text-zinc-600`}>{row.line}</td>
                       <td className={`${cardTable.cell} ${cardTable.pad}`}>
-                        <span className="font-mono wrap-anywhere">{row.sku || <span className="text-zinc-600">{t("emptyCell")}</span>}</span>
+                        <span className="font-mono wrap-anywhere">
+                          {row.sku || <span className="text-zinc-600">{t("emptyCell")}</span>}
+                        </span>
                         {name ? <span className="block text-xs text-zinc-600">{name}</span> : null}
                       </td>
                       <td className={`${cardTable.labelled} ${cardTable.pad} tabular-nums`} data-label={t("columns.change")}>

@@ -28,7 +28,9 @@ export function EditPriceForm({ current, productName = null }: { current: Curren
   const types = useTranslations("prices.products.types");
   const guardWords = useTranslations("prices.guard");
   const format = useDisplayFormat();
-  const [state, action, pending] = useActionState<PriceActionState, FormData>(createPriceAction.bind(null, useShopId() ?? ""), { status: "idle" });
+  const [state, action, pending] = useActionState<PriceActionState, FormData>(createPriceAction.bind(null, useShopId() ?? ""), {
+    status: "idle",
+  });
   const values = (state.status === "idle" ? null : state.data?.values) ?? { type: current.type, amount: "", currency: current.currency };
   const errors = state.status === "idle" ? {} : state.fieldErrors;
   const held = state.status === "error" ? (state.data?.held ?? null) : null;
@@ -43,11 +45,18 @@ export function EditPriceForm({ current, productName = null }: { current: Curren
       <div key={state.status === "idle" ? "idle" : String(state.at)} className="grid gap-4 sm:grid-cols-3">
         <label className="flex flex-col gap-1 text-sm">
           {t("type")}
-          <select name="type" defaultValue={values.type} className="rounded-md border border-zinc-300 px-2 py-1.5" aria-describedby="price-type-error">
+          <select
+            name="type"
+            defaultValue={values.type}
+            className="rounded-md border border-zinc-300 px-2 py-1.5"
+            aria-describedby="price-type-error"
+          >
             <option value="list">{types("list")}</option>
             <option value="sell">{types("sell")}</option>
           </select>
-          <span id="price-type-error" className="text-red-800">{errors.type?.[0]}</span>
+          <span id="price-type-error" className="text-red-800">
+            {errors.type?.[0]}
+          </span>
         </label>
         <label className="flex flex-col gap-1 text-sm">
           {t("amount", { currency: current.currency })}
@@ -60,28 +69,52 @@ export function EditPriceForm({ current, productName = null }: { current: Curren
             aria-describedby="price-amount-error"
             className="rounded-md border border-zinc-300 px-2 py-1.5 tabular-nums"
           />
-          <span id="price-amount-error" className="text-red-800">{errors.amount?.[0]}</span>
+          <span id="price-amount-error" className="text-red-800">
+            {errors.amount?.[0]}
+          </span>
         </label>
         <label className="flex flex-col gap-1 text-sm">
           {t("currency")}
-          <input name="currency" defaultValue={values.currency} maxLength={3} className="rounded-md border border-zinc-300 px-2 py-1.5 uppercase" aria-describedby="price-currency-error" />
-          <span id="price-currency-error" className="text-red-800">{errors.currency?.[0]}</span>
+          <input
+            name="currency"
+            defaultValue={values.currency}
+            maxLength={3}
+            className="rounded-md border border-zinc-300 px-2 py-1.5 uppercase"
+            aria-describedby="price-currency-error"
+          />
+          <span id="price-currency-error" className="text-red-800">
+            {errors.currency?.[0]}
+          </span>
         </label>
       </div>
       {held ? (
-        <div key={String(state.status === "error" ? state.at : "")} className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="price-held">
+        <div
+          key={String(state.status === "error" ? state.at : "")}
+          className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+          data-testid="price-held"
+        >
           <p>{describeGuardReasons(held.reasons, guardWords, format)}</p>
           <label className="flex items-start gap-2">
             <input type="checkbox" name="confirm" value={current.sku} className="mt-1" />
-            <span className="font-medium">{guardWords("confirmProduct", { product: productLabel({ sku: current.sku, name: productName }) })}</span>
+            <span className="font-medium">
+              {guardWords("confirmProduct", { product: productLabel({ sku: current.sku, name: productName }) })}
+            </span>
           </label>
         </div>
       ) : null}
       <div className="flex flex-wrap items-center gap-4">
-        <button type="submit" disabled={pending} className="rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-50">
+        <button
+          type="submit"
+          disabled={pending}
+          className="rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-50"
+        >
           {pending ? t("saving") : t("submit")}
         </button>
-        <p role={state.status === "error" ? "alert" : "status"} data-testid="price-message" className={state.status === "error" ? "text-sm text-red-800" : "text-sm text-brand-700"}>
+        <p
+          role={state.status === "error" ? "alert" : "status"}
+          data-testid="price-message"
+          className={state.status === "error" ? "text-sm text-red-800" : "text-sm text-brand-700"}
+        >
           {state.status === "success" ? (
             <>
               {state.message}.{" "}

@@ -14,7 +14,8 @@ export interface HeldProduct {
 }
 
 /** "CAM-001 · Camiseta Básica P", or the code alone. */
-export const productLabel = (product: { sku: string; name: string | null }) => (product.name ? `${product.sku} · ${product.name}` : product.sku);
+export const productLabel = (product: { sku: string; name: string | null }) =>
+  product.name ? `${product.sku} · ${product.name}` : product.sku;
 
 /**
  * The price guard's confirmation before a bulk change is sent (issue 29): each held product named,

@@ -24,7 +24,14 @@ export function PriceHistoryChart({ history }: { history: PricePoint[] }) {
         <ResponsiveContainer width="100%" height="100%">
           <LineChart data={points} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="#e4e4e7" />
-            <XAxis dataKey="at" type="number" scale="time" domain={["dataMin", "dataMax"]} tickFormatter={(value: number) => format.date(new Date(value), "compact")} fontSize={12} />
+            <XAxis
+              dataKey="at"
+              type="number"
+              scale="time"
+              domain={["dataMin", "dataMax"]}
+              tickFormatter={(value: number) => format.date(new Date(value), "compact")}
+              fontSize={12}
+            />
             <YAxis dataKey="amount" fontSize={12} width={72} domain={["auto", "auto"]} />
             <Tooltip
               // The tooltip's words in the page's text colour: the line's green on white is below AAA contrast.

@@ -114,11 +114,19 @@ export function PriceProductsTable({ rows, seller, pricing }: { rows: PriceProdu
               return (
                 <tr key={product.sku} className={cardTable.row}>
                   <td className={`${cardTable.cell} ${cardTable.pad} self-start ${product.name ? "row-span-2" : ""}`}>
-                    <Checkbox label={t("select", { sku: product.sku })} checked={selected.has(product.sku)} onChange={(checked) => select(product.sku, checked)} />
+                    <Checkbox
+                      label={t("select", { sku: product.sku })}
+                      checked={selected.has(product.sku)}
+                      onChange={(checked) => select(product.sku, checked)}
+                    />
                   </td>
                   <td className={`${cardTable.cell} ${cardTable.pad} font-mono text-xs wrap-anywhere`}>{product.sku}</td>
                   {/* The product's name heads its row for screen readers; "—" until the catalogue or an order names it. */}
-                  <th scope="row" className={`${cardTable.cell} ${cardTable.pad} text-left font-medium md:font-normal ${product.name ? "" : "max-md:hidden"}`} data-testid="product-name">
+                  <th
+                    scope="row"
+                    className={`${cardTable.cell} ${cardTable.pad} text-left font-medium md:font-normal ${product.name ? "" : "max-md:hidden"}`}
+                    data-testid="product-name"
+                  >
                     {product.name ?? <span className="text-zinc-600">—</span>}
                   </th>
                   <td className={`${cardTable.labelled} ${cardTable.pad}`} data-label={t("columns.list")}>
@@ -154,7 +162,9 @@ export function PriceProductsTable({ rows, seller, pricing }: { rows: PriceProdu
             })}
           </tbody>
         </table>
-        {rows.length === 0 ? <p className="rounded-lg border border-zinc-200 bg-white p-6 text-center text-sm text-zinc-600 md:border-0">{t("empty")}</p> : null}
+        {rows.length === 0 ? (
+          <p className="rounded-lg border border-zinc-200 bg-white p-6 text-center text-sm text-zinc-600 md:border-0">{t("empty")}</p>
+        ) : null}
       </div>
       {canChange ? <BulkChangePanel products={chosen} seller={seller} limitPercent={pricing.limitPercent} /> : null}
     </div>
@@ -179,7 +189,9 @@ function MarginCell({ product, rateBps }: { product: PriceProduct; rateBps: numb
     <span
       className={`whitespace-nowrap tabular-nums ${margin.amount < 0 ? "font-medium text-red-800" : ""}`}
       data-testid="margin"
-      title={t("marginTitle", { commission: format.money({ value: margin.commission, currency: COST_CURRENCY, normalizer: COST_NORMALIZER }) })}
+      title={t("marginTitle", {
+        commission: format.money({ value: margin.commission, currency: COST_CURRENCY, normalizer: COST_NORMALIZER }),
+      })}
     >
       {percent === null ? money : t("marginValue", { money, percent })}
     </span>
@@ -292,10 +304,18 @@ function PriceCell({ product, type }: { product: PriceProduct; type: PriceType }
         onChange={() => setHeld(null)}
         className="min-h-11 w-28 min-w-0 flex-1 rounded-md border border-zinc-300 px-2 py-1 tabular-nums md:min-h-0 md:flex-none"
       />
-      <button type="submit" disabled={pending} className="min-h-11 rounded-md bg-brand-700 px-3 py-1 text-sm font-medium text-white disabled:opacity-50 md:min-h-0 md:px-2 md:text-xs">
+      <button
+        type="submit"
+        disabled={pending}
+        className="min-h-11 rounded-md bg-brand-700 px-3 py-1 text-sm font-medium text-white disabled:opacity-50 md:min-h-0 md:px-2 md:text-xs"
+      >
         {pending ? t("saving") : t("save")}
       </button>
-      <button type="button" onClick={close} className="min-h-11 rounded-md border border-zinc-300 px-3 py-1 text-sm md:min-h-0 md:px-2 md:text-xs">
+      <button
+        type="button"
+        onClick={close}
+        className="min-h-11 rounded-md border border-zinc-300 px-3 py-1 text-sm md:min-h-0 md:px-2 md:text-xs"
+      >
         {t("cancel")}
       </button>
       {error ? (
@@ -305,9 +325,15 @@ function PriceCell({ product, type }: { product: PriceProduct; type: PriceType }
       ) : null}
       {held ? (
         // Nothing was sent: the seller reads why, for this product, and sends it anyway or not.
-        <div className="w-full space-y-1 rounded-md border border-amber-300 bg-amber-50 p-2 text-xs text-amber-950" data-testid="price-held">
+        <div
+          className="w-full space-y-1 rounded-md border border-amber-300 bg-amber-50 p-2 text-xs text-amber-950"
+          data-testid="price-held"
+        >
           <p id={heldId} role="alert">
-            {guardWords("heldInPlace", { product: product.name ? `${product.sku} · ${product.name}` : product.sku, reasons: describeGuardReasons(held.reasons, guardWords, format) })}
+            {guardWords("heldInPlace", {
+              product: product.name ? `${product.sku} · ${product.name}` : product.sku,
+              reasons: describeGuardReasons(held.reasons, guardWords, format),
+            })}
           </p>
           <button
             type="button"
@@ -386,9 +412,22 @@ function BulkChangePanel({ products, seller, limitPercent }: { products: PricePr
       const { id, value, currency, normalizer } = row.current;
       return [{ ...base, kind: "changed", current: { id, value, currency, normalizer } }];
     });
-    const counts = { changed: sent.filter((row) => row.kind === "changed").length, new: sent.filter((row) => row.kind === "new").length, unchanged: 0, invalid: 0 };
+    const counts = {
+      changed: sent.filter((row) => row.kind === "changed").length,
+      new: sent.filter((row) => row.kind === "new").length,
+      unchanged: 0,
+      invalid: 0,
+    };
     const names = Object.fromEntries(products.flatMap((product) => (product.name ? [[product.sku, product.name]] : [])));
-    const bulkPreview: BulkPreview = { rows: sent, counts, names, complete: true, pricesSeen: planned.length, source: "percent", confirmed: [...confirmed] };
+    const bulkPreview: BulkPreview = {
+      rows: sent,
+      counts,
+      names,
+      complete: true,
+      pricesSeen: planned.length,
+      source: "percent",
+      confirmed: [...confirmed],
+    };
     productRun = { preview: bulkPreview, planned };
     setRun(productRun);
     dispatchBulkUpload({ type: "preview_loaded", preview: bulkPreview });
@@ -417,7 +456,11 @@ function BulkChangePanel({ products, seller, limitPercent }: { products: PricePr
   const control = "min-h-11 rounded-md border border-zinc-300 bg-white px-2 py-1 md:min-h-0";
 
   return (
-    <section id="bulk-change" aria-labelledby="bulk-change-title" className="scroll-mt-4 space-y-4 rounded-lg border border-zinc-200 bg-white p-4 text-sm">
+    <section
+      id="bulk-change"
+      aria-labelledby="bulk-change-title"
+      className="scroll-mt-4 space-y-4 rounded-lg border border-zinc-200 bg-white p-4 text-sm"
+    >
       <h2 id="bulk-change-title" className="text-base font-semibold">
         {t("title", { count: products.length })}
       </h2>
@@ -462,7 +505,10 @@ function BulkChangePanel({ products, seller, limitPercent }: { products: PricePr
               className={`${control} tabular-nums md:w-32`}
             />
           </label>
-          <button type="submit" className="min-h-11 rounded-md border border-zinc-300 bg-white px-3 py-1.5 font-medium hover:bg-zinc-50 md:min-h-0">
+          <button
+            type="submit"
+            className="min-h-11 rounded-md border border-zinc-300 bg-white px-3 py-1.5 font-medium hover:bg-zinc-50 md:min-h-0"
+          >
             {t("preview")}
           </button>
         </form>
@@ -501,9 +547,21 @@ function BulkChangePanel({ products, seller, limitPercent }: { products: PricePr
                       <td className={`${cardTable.labelled} ${cardTable.pad} tabular-nums`} data-label={t("columns.new")}>
                         {row.kind === "invalid" ? "—" : format.money(row)}
                       </td>
-                      <td className={`${cardTable.labelled} ${cardTable.pad}`} data-label={t("columns.outcome")} data-testid="bulk-change-outcome">
+                      <td
+                        className={`${cardTable.labelled} ${cardTable.pad}`}
+                        data-label={t("columns.outcome")}
+                        data-testid="bulk-change-outcome"
+                      >
                         {result ? (
-                          <span className={result.outcome === "applied" ? "text-green-800" : result.outcome === "held" ? "text-amber-900" : "text-red-800"}>
+                          <span
+                            className={
+                              result.outcome === "applied"
+                                ? "text-green-800"
+                                : result.outcome === "held"
+                                  ? "text-amber-900"
+                                  : "text-red-800"
+                            }
+                          >
                             {t(`outcomes.${result.outcome}`)}
                             {result.outcome !== "applied" ? `: ${result.message}` : null}
                           </span>
@@ -511,7 +569,9 @@ function BulkChangePanel({ products, seller, limitPercent }: { products: PricePr
                           <span className="text-red-800">{t(`problems.${row.problem}`)}</span>
                         ) : row.held?.length && !(ours && run?.preview.confirmed?.includes(row.sku)) ? (
                           <span className="text-amber-900" data-testid="held-reasons">
-                            {ours ? t("heldNotSent") : guardWords("heldBecause", { reasons: describeGuardReasons(row.held, guardWords, format) })}
+                            {ours
+                              ? t("heldNotSent")
+                              : guardWords("heldBecause", { reasons: describeGuardReasons(row.held, guardWords, format) })}
                           </span>
                         ) : (
                           t(`kinds.${row.kind}`)
@@ -544,7 +604,11 @@ function BulkChangePanel({ products, seller, limitPercent }: { products: PricePr
         <>
           {phase !== "preview" ? <BulkApplyProgress upload={ours} onSendNow={sendNow} /> : null}
           {phase === "paused" ? (
-            <button type="button" onClick={start} className="min-h-11 rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900">
+            <button
+              type="button"
+              onClick={start}
+              className="min-h-11 rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900"
+            >
               {t("resume")}
             </button>
           ) : null}

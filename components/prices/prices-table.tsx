@@ -16,7 +16,13 @@ const column = createColumnHelper<PriceRow>();
 
 /** `urlValid`: whether the server accepted the filters of the URL the page was opened with. */
 export function PricesTable({ urlValid }: { urlValid: boolean }) {
-  const paged = usePagedQuery({ key: "prices", table: pricesTable, endpoint: "/prices", urlValid, hasNext: (data: PricesPage) => data.hasNext });
+  const paged = usePagedQuery({
+    key: "prices",
+    table: pricesTable,
+    endpoint: "/prices",
+    urlValid,
+    hasNext: (data: PricesPage) => data.hasNext,
+  });
   const { filters, queryString, query, update } = paged;
   const t = useTranslations("prices");
   const format = useDisplayFormat();
@@ -39,7 +45,11 @@ export function PricesTable({ urlValid }: { urlValid: boolean }) {
         ),
       }),
       column.accessor("type", { header: t("table.type"), cell: (info) => t(`types.${info.getValue()}`) }),
-      column.accessor((row) => format.money(row.amount), { id: "amount", header: t("table.amount"), cell: (info) => <span className="tabular-nums">{info.getValue()}</span> }),
+      column.accessor((row) => format.money(row.amount), {
+        id: "amount",
+        header: t("table.amount"),
+        cell: (info) => <span className="tabular-nums">{info.getValue()}</span>,
+      }),
       column.accessor("createdAt", {
         meta: { label: t("table.created") },
         header: () => (
@@ -58,7 +68,10 @@ export function PricesTable({ urlValid }: { urlValid: boolean }) {
         // Named for screen readers and axe's td-has-header: every cell has a header.
         header: () => <span className="sr-only">{t("table.open")}</span>,
         cell: (info) => (
-          <ShopLink href={`/prices/${info.row.original.id}`} className="inline-flex min-h-11 items-center text-brand-700 hover:underline md:min-h-0">
+          <ShopLink
+            href={`/prices/${info.row.original.id}`}
+            className="inline-flex min-h-11 items-center text-brand-700 hover:underline md:min-h-0"
+          >
             {t("table.open")}
           </ShopLink>
         ),

@@ -2,7 +2,13 @@
 
 import { useTranslations } from "next-intl";
 import { useCallback, useSyncExternalStore } from "react";
-import { claimBulkUpload, dispatchBulkUpload, getBulkUploadState, getServerBulkUploadState, subscribeToBulkUpload } from "@/components/prices/bulk-upload-store";
+import {
+  claimBulkUpload,
+  dispatchBulkUpload,
+  getBulkUploadState,
+  getServerBulkUploadState,
+  subscribeToBulkUpload,
+} from "@/components/prices/bulk-upload-store";
 import { previewBulkPricesAction } from "@/lib/actions/bulk-prices";
 import type { PreviewBulkPricesState } from "@/lib/actions/bulk-prices";
 import { buildResultsCsv } from "@/lib/prices/bulk-csv";
@@ -24,29 +30,39 @@ export function useBulkApply(seller: string) {
   const format = useDisplayFormat();
 
   /** Previews the file of the upload form; nothing is sent to the marketplace's create endpoint. */
-  const loadFile = useCallback(async (formData: FormData) => {
-    const refusal = refuseUploadFile(formData.get("file"));
-    if (refusal !== null) {
-      dispatchBulkUpload({ type: "file_refused", message: refusal });
-      return;
-    }
-    dispatchBulkUpload({ type: "preview_requested" });
-    let answer: PreviewBulkPricesState;
-    try {
-      answer = await previewBulkPricesAction(seller, formData);
-    } catch {
-      dispatchBulkUpload({ type: "preview_unanswered" });
-      return;
-    }
-    dispatchBulkUpload(answer.status === "success" ? { type: "preview_loaded", preview: answer.data } : { type: "preview_failed", message: answer.message, problem: answer.problem });
-  }, [seller]);
+  const loadFile = useCallback(
+    async (formData: FormData) => {
+      const refusal = refuseUploadFile(formData.get("file"));
+      if (refusal !== null) {
+        dispatchBulkUpload({ type: "file_refused", message: refusal });
+        return;
+      }
+      dispatchBulkUpload({ type: "preview_requested" });
+      let answer: PreviewBulkPricesState;
+      try {
+        answer = await previewBulkPricesAction(seller, formData);
+      } catch {
+        dispatchBulkUpload({ type: "preview_unanswered" });
+        return;
+      }
+      dispatchBulkUpload(
+        answer.status === "success"
+          ? { type: "preview_loaded", preview: answer.data }
+          : { type: "preview_failed", message: answer.message, problem: answer.problem },
+      );
+    },
+    [seller],
+  );
 
   /** Apply, or Resume after a pause: sends the rows still without an outcome. */
   const start = useCallback(() => dispatchBulkUpload({ type: "apply_started" }), []);
   /** Ends the current rate-limit wait early ("Send now"): the seller may know the limit is over. */
   const sendNow = useCallback(() => dispatchBulkUpload({ type: "wait_skipped" }), []);
   /** The seller confirms (or not) the held changes of a product, before applying. */
-  const confirm = useCallback((sku: string, confirmed: boolean) => dispatchBulkUpload({ type: "confirmation_changed", skus: [sku], confirmed }), []);
+  const confirm = useCallback(
+    (sku: string, confirmed: boolean) => dispatchBulkUpload({ type: "confirmation_changed", skus: [sku], confirmed }),
+    [],
+  );
 
   const upload = state.upload;
   const downloadResults = useCallback(() => {

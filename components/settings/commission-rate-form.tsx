@@ -12,13 +12,22 @@ import { BPS } from "@/lib/prices/margin";
  * Settings → prices: the marketplace's commission rate margins are computed with, learned from the
  * shop's orders (total commission ÷ total sales) or set by hand.
  */
-export function CommissionRateForm({ manualBps, learned }: { manualBps: number | null; learned: { rateBps: number; orders: number } | null }) {
+export function CommissionRateForm({
+  manualBps,
+  learned,
+}: {
+  manualBps: number | null;
+  learned: { rateBps: number; orders: number } | null;
+}) {
   const t = useTranslations("settings.prices");
   const format = useDisplayFormat();
   const [state, action, pending] = useActionState(setCommissionRateAction.bind(null, useShopId() ?? ""), idle);
   const error = state.status === "error" ? (state.fieldErrors.rate?.[0] ?? state.message) : undefined;
   // The rate as the seller types it back: "12,5" in pt-BR.
-  const typed = manualBps === null ? "" : new Intl.NumberFormat(format.locale, { maximumFractionDigits: 2, useGrouping: false }).format(manualBps / 100);
+  const typed =
+    manualBps === null
+      ? ""
+      : new Intl.NumberFormat(format.locale, { maximumFractionDigits: 2, useGrouping: false }).format(manualBps / 100);
   return (
     <form action={action} className="space-y-2" data-testid="commission-form">
       <fieldset className="space-y-2">
@@ -49,7 +58,11 @@ export function CommissionRateForm({ manualBps, learned }: { manualBps: number |
           </label>
         </div>
       </fieldset>
-      <button type="submit" disabled={pending} className="min-h-11 rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-60 md:min-h-0">
+      <button
+        type="submit"
+        disabled={pending}
+        className="min-h-11 rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-60 md:min-h-0"
+      >
         {t("commissionSave")}
       </button>
       {error ? (

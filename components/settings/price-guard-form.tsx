@@ -33,7 +33,11 @@ export function PriceGuardForm({ limitPercent }: { limitPercent: number }) {
             <span aria-hidden="true">%</span>
           </span>
         </label>
-        <button type="submit" disabled={pending} className="min-h-11 rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-60 md:min-h-0">
+        <button
+          type="submit"
+          disabled={pending}
+          className="min-h-11 rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-60 md:min-h-0"
+        >
           {t("limitSave")}
         </button>
       </div>

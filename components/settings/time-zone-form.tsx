@@ -41,7 +41,11 @@ export function TimeZoneForm({ current, brazilian, others }: { current: string; 
             </optgroup>
           </select>
         </label>
-        <button type="submit" disabled={pending} className="rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={pending}
+          className="rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-60"
+        >
           {t("save")}
         </button>
       </div>

@@ -69,13 +69,21 @@ function useLabelsRun() {
         const stream = response.body.getReader();
         // Declared wide: set inside the read loop, which the compiler does not follow into.
         let finished = null as Extract<LabelsEvent, { type: "done" }> | null;
-        let latest: Extract<RunState, { kind: "running" }> = { kind: "running", done: 0, total: null, failed: [], skipped: [], truncated: false };
+        let latest: Extract<RunState, { kind: "running" }> = {
+          kind: "running",
+          done: 0,
+          total: null,
+          failed: [],
+          skipped: [],
+          truncated: false,
+        };
         for (;;) {
           const { done, value } = await stream.read();
           if (done) break;
           for (const event of reader.push(value)) {
             if (event.type === "start") latest = { ...latest, total: event.total, skipped: event.skipped, truncated: event.truncated };
-            else if (event.type === "progress") latest = { ...latest, done: event.done, total: event.total, failed: [...latest.failed, ...event.failed] };
+            else if (event.type === "progress")
+              latest = { ...latest, done: event.done, total: event.total, failed: [...latest.failed, ...event.failed] };
             else if (event.type === "done") finished = event;
             else {
               setState({ kind: "failed", message: event.message, problem: null });
@@ -88,7 +96,15 @@ function useLabelsRun() {
         const pdf = reader.pdf();
         if (finished.pdfBytes > 0 && !pdf) throw new Error("the PDF did not arrive whole");
         blobUrl.current = pdf ? URL.createObjectURL(new Blob([pdf as BlobPart], { type: "application/pdf" })) : null;
-        setState({ kind: "done", total: finished.total, pages: finished.pages, failed: finished.failed, skipped: latest.skipped, truncated: latest.truncated, url: blobUrl.current });
+        setState({
+          kind: "done",
+          total: finished.total,
+          pages: finished.pages,
+          failed: finished.failed,
+          skipped: latest.skipped,
+          truncated: latest.truncated,
+          url: blobUrl.current,
+        });
       } catch {
         setState(controller.signal.aborted ? { kind: "cancelled" } : { kind: "failed", message: t("failed"), problem: null });
       } finally {
@@ -126,7 +142,11 @@ export function LabelsPanel({ selection, disabled }: { selection: ShippingSelect
         {tSelection("labels")}
       </button>
       {state.kind === "idle" ? null : (
-        <section aria-labelledby="labels-run-title" className="basis-full space-y-3 rounded-lg border border-zinc-200 bg-white p-4 text-sm" data-testid="labels-run">
+        <section
+          aria-labelledby="labels-run-title"
+          className="basis-full space-y-3 rounded-lg border border-zinc-200 bg-white p-4 text-sm"
+          data-testid="labels-run"
+        >
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 id="labels-run-title" className="font-semibold">
               {t("title")}
@@ -167,7 +187,12 @@ function RunBody({ state, fileName }: { state: Exclude<RunState, { kind: "idle" 
           <p role="status">{t("starting")}</p>
         ) : (
           <div className="space-y-1">
-            <progress value={state.done} max={Math.max(1, state.total)} aria-label={t("progressLabel")} className="h-2 w-full accent-brand-700" />
+            <progress
+              value={state.done}
+              max={Math.max(1, state.total)}
+              aria-label={t("progressLabel")}
+              className="h-2 w-full accent-brand-700"
+            />
             <p role="status" data-testid="labels-progress">
               {t("progress", { done: state.done, total: state.total })}
             </p>
@@ -178,7 +203,11 @@ function RunBody({ state, fileName }: { state: Exclude<RunState, { kind: "idle" 
           {state.url ? (
             <>
               <p>{t("ready", { pages: state.pages })}</p>
-              <a href={state.url} download={fileName} className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-4 font-medium text-white hover:bg-brand-900 md:min-h-9">
+              <a
+                href={state.url}
+                download={fileName}
+                className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-4 font-medium text-white hover:bg-brand-900 md:min-h-9"
+              >
                 {t("download")}
               </a>
             </>
@@ -216,7 +245,10 @@ function FailedLabels({ failed }: { failed: FailedLabel[] }) {
             {failed.map((label) => (
               <tr key={label.deliveryId} className={cardTable.row} data-testid="failed-label">
                 <td className={`${cardTable.cell} ${cardTable.pad} col-span-2 font-mono text-xs wrap-anywhere`}>
-                  <ShopLink href={`/orders/${label.orderId}`} className="inline-flex min-h-11 items-center text-brand-700 hover:underline md:min-h-0">
+                  <ShopLink
+                    href={`/orders/${label.orderId}`}
+                    className="inline-flex min-h-11 items-center text-brand-700 hover:underline md:min-h-0"
+                  >
                     {label.orderId}
                   </ShopLink>
                 </td>
@@ -226,7 +258,9 @@ function FailedLabels({ failed }: { failed: FailedLabel[] }) {
                 <td className={`${cardTable.labelled} ${cardTable.pad} font-mono text-xs`} data-label={t("columns.tracking")}>
                   {label.trackingNumber || "—"}
                 </td>
-                <td className={`${cardTable.cell} ${cardTable.pad} col-span-2`}>{t(`reasons.${label.reason}`, { status: label.status ?? "?" })}</td>
+                <td className={`${cardTable.cell} ${cardTable.pad} col-span-2`}>
+                  {t(`reasons.${label.reason}`, { status: label.status ?? "?" })}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -249,7 +283,9 @@ function SkippedOrders({ skipped }: { skipped: Skipped }) {
               {order.id}
             </ShopLink>
             {": "}
-            {order.reason === "not_approved" ? t("skipped.not_approved", { status: orderStatusWord(words, order.status ?? "") }) : t(`skipped.${order.reason}`)}
+            {order.reason === "not_approved"
+              ? t("skipped.not_approved", { status: orderStatusWord(words, order.status ?? "") })
+              : t(`skipped.${order.reason}`)}
           </li>
         ))}
       </ul>

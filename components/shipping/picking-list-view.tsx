@@ -16,9 +16,21 @@ const SKU_ROW = cardTable.row.replace("grid-cols-[auto_minmax(0,1fr)]", "grid-co
 /** Print lays the list out as a table, whatever the paper's width says to the breakpoints. */
 const PRINT_CELL = "print:table-cell print:px-2 print:py-1 print:align-middle";
 
-const TickBox = () => <span aria-hidden="true" className="inline-block size-4 shrink-0 rounded-sm border-2 border-zinc-700 print:border-black" />;
+const TickBox = () => (
+  <span aria-hidden="true" className="inline-block size-4 shrink-0 rounded-sm border-2 border-zinc-700 print:border-black" />
+);
 
-export async function PickingListView({ list, truncated, pdfHref, format }: { list: PickingList; truncated: boolean; pdfHref: string; format: DisplayFormat }) {
+export async function PickingListView({
+  list,
+  truncated,
+  pdfHref,
+  format,
+}: {
+  list: PickingList;
+  truncated: boolean;
+  pdfHref: string;
+  format: DisplayFormat;
+}) {
   const [t, words] = await Promise.all([getTranslations("shipping.picking"), getTranslations("words")]);
   return (
     <article className="space-y-6 print:space-y-4 print:text-black" data-picking-list="">
@@ -26,12 +38,16 @@ export async function PickingListView({ list, truncated, pdfHref, format }: { li
         <div className="space-y-1">
           <h1 className="text-2xl font-semibold tracking-tight print:text-xl">{t("title")}</h1>
           <p className="text-sm text-zinc-700 print:text-black" data-testid="picking-summary">
-            {t("summary", { orders: list.totals.orders, parcels: list.totals.parcels, units: list.totals.units })} · {t("generated", { at: format.date(new Date()) })}
+            {t("summary", { orders: list.totals.orders, parcels: list.totals.parcels, units: list.totals.units })} ·{" "}
+            {t("generated", { at: format.date(new Date()) })}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2 text-sm print:hidden">
           <PrintButton label={t("print")} />
-          <a href={pdfHref} className="inline-flex min-h-11 items-center rounded-md border border-zinc-300 bg-white px-4 font-medium hover:bg-zinc-50 md:min-h-9">
+          <a
+            href={pdfHref}
+            className="inline-flex min-h-11 items-center rounded-md border border-zinc-300 bg-white px-4 font-medium hover:bg-zinc-50 md:min-h-9"
+          >
             {t("pdf")}
           </a>
           <ShopLink href="/shipping" className="inline-flex min-h-11 items-center px-2 text-brand-700 hover:underline md:min-h-9">
@@ -75,7 +91,13 @@ export async function PickingListView({ list, truncated, pdfHref, format }: { li
                 </thead>
                 <tbody className={`${cardTable.body} print:table-row-group`}>
                   {list.skus.map((sku) => (
-                    <tr key={sku.sku} className={`${SKU_ROW} break-inside-avoid print:table-row print:rounded-none print:border-0 print:border-t print:border-zinc-400`} data-testid="picking-sku" data-sku={sku.sku} data-quantity={sku.quantity}>
+                    <tr
+                      key={sku.sku}
+                      className={`${SKU_ROW} break-inside-avoid print:table-row print:rounded-none print:border-0 print:border-t print:border-zinc-400`}
+                      data-testid="picking-sku"
+                      data-sku={sku.sku}
+                      data-quantity={sku.quantity}
+                    >
                       <td className={`${cardTable.cell} ${cardTable.pad} ${PRINT_CELL}`}>
                         <TickBox />
                       </td>
@@ -83,15 +105,28 @@ export async function PickingListView({ list, truncated, pdfHref, format }: { li
                         {sku.picture ? (
                           // Pictures come from the platform's hosts, as on the order page.
                           // eslint-disable-next-line @next/next/no-img-element
-                          <img src={sku.picture} alt="" width={48} height={48} className="size-12 max-w-none rounded border border-zinc-200 object-cover print:size-10" />
+                          <img
+                            src={sku.picture}
+                            alt=""
+                            width={48}
+                            height={48}
+                            className="size-12 max-w-none rounded border border-zinc-200 object-cover print:size-10"
+                          />
                         ) : (
                           <span aria-hidden="true" className="block size-12 rounded bg-zinc-100 print:size-10" />
                         )}
                       </td>
-                      <td className={`${cardTable.cell} ${cardTable.pad} text-2xl font-semibold tabular-nums md:text-right md:text-base ${PRINT_CELL} print:text-right print:text-base`} data-testid="picking-quantity">
+                      <td
+                        className={`${cardTable.cell} ${cardTable.pad} text-2xl font-semibold tabular-nums md:text-right md:text-base ${PRINT_CELL} print:text-right print:text-base`}
+                        data-testid="picking-quantity"
+                      >
                         {format.count(sku.quantity)}
                       </td>
-                      <td className={`${cardTable.cell} ${cardTable.pad} col-start-3 font-mono text-xs wrap-anywhere md:col-start-auto md:whitespace-nowrap ${PRINT_CELL} print:whitespace-nowrap`}>{sku.sku}</td>
+                      <td
+                        className={`${cardTable.cell} ${cardTable.pad} col-start-3 font-mono text-xs wrap-anywhere md:col-start-auto md:whitespace-nowrap ${PRINT_CELL} print:whitespace-nowrap`}
+                      >
+                        {sku.sku}
+                      </td>
                       <th scope="row" className={`${cardTable.cell} ${cardTable.pad} col-span-3 text-left font-medium ${PRINT_CELL}`}>
                         {sku.name}
                       </th>
@@ -111,7 +146,12 @@ export async function PickingListView({ list, truncated, pdfHref, format }: { li
             </h2>
             <ol className="space-y-3">
               {list.orders.map((order) => (
-                <li key={order.id} className="break-inside-avoid rounded-lg border border-zinc-200 bg-white p-3 text-sm print:rounded-none print:border-x-0 print:border-t-0 print:border-zinc-400 print:p-2" data-testid="picking-order" data-order={order.id}>
+                <li
+                  key={order.id}
+                  className="break-inside-avoid rounded-lg border border-zinc-200 bg-white p-3 text-sm print:rounded-none print:border-x-0 print:border-t-0 print:border-zinc-400 print:p-2"
+                  data-testid="picking-order"
+                  data-order={order.id}
+                >
                   <h3 className="flex flex-wrap items-baseline gap-x-2 font-medium">
                     <span className="font-mono text-xs wrap-anywhere">{t("order", { id: order.id })}</span>
                     <span>{order.customerName}</span>
@@ -120,7 +160,12 @@ export async function PickingListView({ list, truncated, pdfHref, format }: { li
                     </span>
                   </h3>
                   {order.parcels.map((parcel) => (
-                    <div key={parcel.deliveryId} className="mt-2 space-y-1" data-testid="picking-parcel" data-tracking={parcel.trackingNumber}>
+                    <div
+                      key={parcel.deliveryId}
+                      className="mt-2 space-y-1"
+                      data-testid="picking-parcel"
+                      data-tracking={parcel.trackingNumber}
+                    >
                       <p className="text-xs text-zinc-700 print:text-black">{t("parcel", { tracking: parcel.trackingNumber || "—" })}</p>
                       <ul className="space-y-1">
                         {parcel.items.map((item, index) => (

@@ -45,7 +45,13 @@ function Checkbox({ label, checked, onChange }: { label: string; checked: boolea
 }
 
 export function ShippingTable({ urlValid }: { urlValid: boolean }) {
-  const paged = usePagedQuery({ key: "shipping", table: shippingTable, endpoint: "/shipping", urlValid, hasNext: (data: ShippingPage) => data.hasNext });
+  const paged = usePagedQuery({
+    key: "shipping",
+    table: shippingTable,
+    endpoint: "/shipping",
+    urlValid,
+    hasNext: (data: ShippingPage) => data.hasNext,
+  });
   const { filters, filtersValid, queryString, query, update } = paged;
   const t = useTranslations("shipping");
   const tables = useTranslations("common.table");
@@ -145,7 +151,12 @@ export function ShippingTable({ urlValid }: { urlValid: boolean }) {
       </FiltersPanel>
 
       {/* What is selected and what to do with it. Not a sticky bar: on a phone it would cover the cards' controls. */}
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-zinc-200 bg-white p-3 text-sm" role="group" aria-label={t("selection.actions")} data-testid="selection-bar">
+      <div
+        className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-zinc-200 bg-white p-3 text-sm"
+        role="group"
+        aria-label={t("selection.actions")}
+        data-testid="selection-bar"
+      >
         <p className="basis-full font-medium md:basis-auto" role="status" data-testid="selection-count">
           {count === 0 ? t("selection.none") : ids === null ? t("selection.all", { count }) : t("selection.ids", { count })}
           {ids === null && count > MAX_SELECTION_ORDERS ? ` ${t("selection.capped", { max: MAX_SELECTION_ORDERS })}` : null}
@@ -168,7 +179,10 @@ export function ShippingTable({ urlValid }: { urlValid: boolean }) {
             {t("selection.pickingList")}
           </ShopLink>
         ) : (
-          <span aria-disabled="true" className="inline-flex min-h-11 items-center rounded-md bg-zinc-200 px-4 font-medium text-zinc-700 md:min-h-9 md:px-3">
+          <span
+            aria-disabled="true"
+            className="inline-flex min-h-11 items-center rounded-md bg-zinc-200 px-4 font-medium text-zinc-700 md:min-h-9 md:px-3"
+          >
             {t("selection.pickingList")}
           </span>
         )}
@@ -176,7 +190,11 @@ export function ShippingTable({ urlValid }: { urlValid: boolean }) {
           <span className="inline-flex flex-wrap items-center gap-2">
             <label className="inline-flex items-center gap-2">
               {t("selection.markAs")}
-              <select value={bulkStage} onChange={(event) => setBulkStage(event.target.value as PackingStage)} className="min-h-11 rounded-md border border-zinc-300 bg-white px-2 md:min-h-0 md:py-1">
+              <select
+                value={bulkStage}
+                onChange={(event) => setBulkStage(event.target.value as PackingStage)}
+                className="min-h-11 rounded-md border border-zinc-300 bg-white px-2 md:min-h-0 md:py-1"
+              >
                 {PACKING_STAGES.map((stage) => (
                   <option key={stage} value={stage}>
                     {t(`stages.${stage}`)}
@@ -196,13 +214,21 @@ export function ShippingTable({ urlValid }: { urlValid: boolean }) {
         ) : null}
         {canSeeLabels ? <LabelsPanel selection={count > 0 ? selection : null} disabled={count === 0} /> : null}
         {message ? (
-          <p role={message.error ? "alert" : "status"} className={`basis-full ${message.error ? "text-red-800" : "text-brand-900"}`} data-testid="stage-message">
+          <p
+            role={message.error ? "alert" : "status"}
+            className={`basis-full ${message.error ? "text-red-800" : "text-brand-900"}`}
+            data-testid="stage-message"
+          >
             {message.text}
           </p>
         ) : null}
       </div>
 
-      {!filtersValid ? <p role="alert" className="text-sm text-red-800">{tables("invalidFilters")}</p> : null}
+      {!filtersValid ? (
+        <p role="alert" className="text-sm text-red-800">
+          {tables("invalidFilters")}
+        </p>
+      ) : null}
       {rows.length > 0 ? (
         // On a phone the header row (with its checkbox) is hidden: "select all" stands above the cards.
         <label className="flex min-h-11 items-center gap-3 text-sm md:hidden">
@@ -235,12 +261,27 @@ export function ShippingTable({ urlValid }: { urlValid: boolean }) {
             </thead>
             <tbody className={`${cardTable.body} ${query.isFetching && !query.isPending ? "opacity-60 transition-opacity" : ""}`}>
               {rows.map((row) => (
-                <Row key={row.id} row={row} picked={isPicked(row.id)} onPick={(checked) => toggle(row.id, checked)} canPack={canPack} pending={pending} onStage={(stage) => mark({ ids: [row.id] }, stage)} deadline={deadlineOf(row.shipBy, now, timeZone)} shipBy={format.date(row.shipBy)} items={format.count(row.items)} />
+                <Row
+                  key={row.id}
+                  row={row}
+                  picked={isPicked(row.id)}
+                  onPick={(checked) => toggle(row.id, checked)}
+                  canPack={canPack}
+                  pending={pending}
+                  onStage={(stage) => mark({ ids: [row.id] }, stage)}
+                  deadline={deadlineOf(row.shipBy, now, timeZone)}
+                  shipBy={format.date(row.shipBy)}
+                  items={format.count(row.items)}
+                />
               ))}
             </tbody>
           </table>
           {query.isPending ? <p className="p-6 text-center text-sm text-zinc-600">{tables("loading")}</p> : null}
-          {!query.isPending && rows.length === 0 ? <p className="rounded-lg border border-zinc-200 bg-white p-6 text-center text-sm text-zinc-600 md:border-0">{t("table.empty")}</p> : null}
+          {!query.isPending && rows.length === 0 ? (
+            <p className="rounded-lg border border-zinc-200 bg-white p-6 text-center text-sm text-zinc-600 md:border-0">
+              {t("table.empty")}
+            </p>
+          ) : null}
         </div>
       )}
       <Pagination
@@ -284,7 +325,11 @@ function Row({
         <Checkbox label={t("table.selectOrder", { id: row.id })} checked={picked} onChange={onPick} />
       </td>
       <th scope="row" className={`${cardTable.cell} ${cardTable.pad} text-left font-medium md:font-normal`}>
-        <ShopLink href={`/orders/${row.id}`} aria-label={t("table.orderLink", { id: row.id })} className="inline-flex min-h-11 items-center text-brand-700 hover:underline md:min-h-0">
+        <ShopLink
+          href={`/orders/${row.id}`}
+          aria-label={t("table.orderLink", { id: row.id })}
+          className="inline-flex min-h-11 items-center text-brand-700 hover:underline md:min-h-0"
+        >
           {/* On a phone the card names the order by the end of its id; the link is named by the whole id. */}
           <span className="before:content-[attr(data-short)] md:hidden" data-short={t("table.shortOrder", { number: row.id.slice(-8) })} />
           <span className="font-mono text-xs max-md:hidden">{row.id}</span>

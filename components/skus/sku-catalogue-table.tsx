@@ -34,7 +34,13 @@ export function SkuCatalogueTable({ urlValid }: { urlValid: boolean }) {
   const format = useDisplayFormat();
   // The key "skus": a portfolio.sku notification invalidates every page at once
   // (components/live/live-updates.tsx), so a SKU turns "confirmed" without a reload.
-  const paged = usePagedQuery({ key: "skus", table: skuCatalogueTable, endpoint: "/skus", urlValid, hasNext: (data: SkuPage) => data.hasNext });
+  const paged = usePagedQuery({
+    key: "skus",
+    table: skuCatalogueTable,
+    endpoint: "/skus",
+    urlValid,
+    hasNext: (data: SkuPage) => data.hasNext,
+  });
   const { filters, queryString, query, update } = paged;
   const pageCount = query.data?.total != null ? Math.ceil(query.data.total / query.data.size) : null;
 
@@ -61,7 +67,10 @@ export function SkuCatalogueTable({ urlValid }: { urlValid: boolean }) {
         header: t("catalogue.columns.code"),
         meta: { cardTitle: true },
         cell: (info) => (
-          <ShopLink href={`/skus/${info.row.original.id}`} className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline md:min-h-0">
+          <ShopLink
+            href={`/skus/${info.row.original.id}`}
+            className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline md:min-h-0"
+          >
             {info.getValue()}
           </ShopLink>
         ),
@@ -77,12 +86,21 @@ export function SkuCatalogueTable({ urlValid }: { urlValid: boolean }) {
         header: t("catalogue.columns.cost"),
         cell: (info) =>
           costData ? (
-            <CostCell sku={info.row.original.code} cost={costData[info.row.original.code] ?? null} source="catalogue" onSaved={costsSaved} />
+            <CostCell
+              sku={info.row.original.code}
+              cost={costData[info.row.original.code] ?? null}
+              source="catalogue"
+              onSaved={costsSaved}
+            />
           ) : (
             <span className="text-zinc-600">{costFailed ? "—" : t("catalogue.costLoading")}</span>
           ),
       }),
-      column.accessor("id", { header: t("catalogue.columns.id"), meta: { hideOnPhone: true }, cell: (info) => <span className="font-mono text-xs">{info.getValue()}</span> }),
+      column.accessor("id", {
+        header: t("catalogue.columns.id"),
+        meta: { hideOnPhone: true },
+        cell: (info) => <span className="font-mono text-xs">{info.getValue()}</span>,
+      }),
       column.display({
         id: "new-version",
         header: () => <span className="sr-only">{t("catalogue.newVersion")}</span>,

@@ -96,7 +96,13 @@ function ErrorSummary({ hidden, focusRef }: { hidden: boolean; focusRef: React.R
   const shown = listErrors(errors);
   if (hidden || submitCount === 0 || shown.length === 0) return null;
   return (
-    <div id="sku-error-summary" ref={focusRef} tabIndex={-1} role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900">
+    <div
+      id="sku-error-summary"
+      ref={focusRef}
+      tabIndex={-1}
+      role="alert"
+      className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900"
+    >
       <h2 className="font-semibold">{t("summary", { count: shown.length })}</h2>
       <ul className="mt-2 list-disc space-y-1 pl-5">
         {shown.map(({ path, message }) => (
@@ -125,7 +131,10 @@ export function SkuForm({ initial }: { initial: SkuFormState }) {
     reValidateMode: "onSubmit",
     shouldFocusError: false,
   });
-  const [result, dispatch, pending] = useActionState<Awaited<ReturnType<typeof createSkuAction>>, SkuCreateInput>(createSkuAction.bind(null, shopId), idle);
+  const [result, dispatch, pending] = useActionState<Awaited<ReturnType<typeof createSkuAction>>, SkuCreateInput>(
+    createSkuAction.bind(null, shopId),
+    idle,
+  );
   /** The form as it was sent: the answer's body paths name its rows. */
   const [submittedForm, setSubmittedForm] = useState<SkuFormState | null>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
@@ -150,7 +159,11 @@ export function SkuForm({ initial }: { initial: SkuFormState }) {
 
   return (
     <FormProvider {...form}>
-      <form noValidate onSubmit={(event) => void form.handleSubmit(send, () => requestAnimationFrame(() => summaryRef.current?.focus()))(event)} className="space-y-6">
+      <form
+        noValidate
+        onSubmit={(event) => void form.handleSubmit(send, () => requestAnimationFrame(() => summaryRef.current?.focus()))(event)}
+        className="space-y-6"
+      >
         <ErrorSummary hidden={pending} focusRef={summaryRef} />
         <ProductSection />
         <TitlesSection />

@@ -8,7 +8,10 @@ import type { ComponentProps } from "react";
  * once they have (React replays form actions, never plain clicks). Not for use inside another
  * form (forms do not nest): there, give a submit button a function `formAction`.
  */
-export function ActionButton({ action, ...button }: { action: () => void } & Omit<ComponentProps<"button">, "type" | "onClick" | "formAction">) {
+export function ActionButton({
+  action,
+  ...button
+}: { action: () => void } & Omit<ComponentProps<"button">, "type" | "onClick" | "formAction">) {
   return (
     <form action={action} className="contents">
       <button type="submit" {...button} />

@@ -29,7 +29,14 @@ export function DataTable<Row>({
   caption: string;
 }) {
   const t = useTranslations("common.table");
-  const table = useReactTable({ data: rows, columns, getRowId, getCoreRowModel: getCoreRowModel(), manualPagination: true, manualSorting: true });
+  const table = useReactTable({
+    data: rows,
+    columns,
+    getRowId,
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+    manualSorting: true,
+  });
   // On a phone each row is a card (components/ui/card-table.ts): the header row is hidden and each
   // cell names itself with its column's label, drawn by CSS so the cell's text stays its value.
   return (
@@ -54,9 +61,19 @@ export function DataTable<Row>({
                 const meta = cell.column.columnDef.meta;
                 const header = cell.column.columnDef.header;
                 const label = meta?.label ?? (typeof header === "string" && header !== "" ? header : undefined);
-                const phone = meta?.hideOnPhone ? "max-md:hidden" : meta?.cardTitle ? "col-span-2 order-first font-medium" : label ? cardTable.labelled : "col-span-2";
+                const phone = meta?.hideOnPhone
+                  ? "max-md:hidden"
+                  : meta?.cardTitle
+                    ? "col-span-2 order-first font-medium"
+                    : label
+                      ? cardTable.labelled
+                      : "col-span-2";
                 return (
-                  <td key={cell.id} data-label={meta?.cardTitle ? undefined : label} className={`${phone} ${cardTable.cell} ${cardTable.pad}`}>
+                  <td
+                    key={cell.id}
+                    data-label={meta?.cardTitle ? undefined : label}
+                    className={`${phone} ${cardTable.cell} ${cardTable.pad}`}
+                  >
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </td>
                 );

@@ -51,7 +51,11 @@ export function PagedTable<Row, D>({
   const problem = query.error instanceof DashboardApiError ? query.error.problem : null;
   return (
     <>
-      {!filtersValid ? <p role="alert" className="text-sm text-red-800">{t("invalidFilters")}</p> : null}
+      {!filtersValid ? (
+        <p role="alert" className="text-sm text-red-800">
+          {t("invalidFilters")}
+        </p>
+      ) : null}
       {problem && problem.kind !== "error" ? (
         <ProblemNotice problem={problem} feature={feature} />
       ) : problem ? (

@@ -52,7 +52,16 @@ export function TableFilters({
         const value = state[key];
         switch (filter.kind) {
           case "choices":
-            return <Choices key={key} name={key} filter={filter} word={word} selected={Array.isArray(value) ? (value as string[]) : []} onChange={(chosen) => update({ [key]: chosen.join(",") })} />;
+            return (
+              <Choices
+                key={key}
+                name={key}
+                filter={filter}
+                word={word}
+                selected={Array.isArray(value) ? (value as string[]) : []}
+                onChange={(chosen) => update({ [key]: chosen.join(",") })}
+              />
+            );
           case "select":
             return (
               <label key={key} className="flex flex-col gap-1">
@@ -71,7 +80,12 @@ export function TableFilters({
             return (
               <label key={key} className="flex flex-col gap-1">
                 {word(filter.label)}
-                <input type="datetime-local" name={key} defaultValue={isoToLocal(typeof value === "string" ? value : undefined)} className={inputClass} />
+                <input
+                  type="datetime-local"
+                  name={key}
+                  defaultValue={isoToLocal(typeof value === "string" ? value : undefined)}
+                  className={inputClass}
+                />
               </label>
             );
           case "text":
@@ -92,7 +106,11 @@ export function TableFilters({
         <button type="submit" className="min-h-11 rounded-md bg-brand-700 px-4 py-1.5 font-medium text-white md:min-h-0 md:px-3">
           {word(submitLabel)}
         </button>
-        <button type="submit" className="min-h-11 rounded-md border border-zinc-300 px-4 py-1.5 md:min-h-0 md:px-3" formAction={() => update(Object.fromEntries(entries.map(([key]) => [key, null])))}>
+        <button
+          type="submit"
+          className="min-h-11 rounded-md border border-zinc-300 px-4 py-1.5 md:min-h-0 md:px-3"
+          formAction={() => update(Object.fromEntries(entries.map(([key]) => [key, null])))}
+        >
           {word("common.table.clear")}
         </button>
       </div>
@@ -104,9 +122,23 @@ export function TableFilters({
  * Checkboxes: several at once. The boxes answer the click at once (local state) while the URL,
  * the source of truth, catches up; a new URL remounts them with its state.
  */
-function Choices({ name, filter, word, selected, onChange }: { name: string; filter: ChoicesFilter; word: Word; selected: readonly string[]; onChange: (chosen: string[]) => void }) {
+function Choices({
+  name,
+  filter,
+  word,
+  selected,
+  onChange,
+}: {
+  name: string;
+  filter: ChoicesFilter;
+  word: Word;
+  selected: readonly string[];
+  onChange: (chosen: string[]) => void;
+}) {
   const [checked, setChecked] = useState(() => new Set(selected));
-  const group = useChoiceBeforeHydration<HTMLFieldSetElement>((fieldset) => onChange([...fieldset.querySelectorAll<HTMLInputElement>("input:checked")].map((box) => box.value)));
+  const group = useChoiceBeforeHydration<HTMLFieldSetElement>((fieldset) =>
+    onChange([...fieldset.querySelectorAll<HTMLInputElement>("input:checked")].map((box) => box.value)),
+  );
   return (
     <fieldset ref={group} className="col-span-full">
       <legend className="mb-1">{word(filter.label)}</legend>

@@ -11,7 +11,12 @@ describe("the pager", () => {
   it("says where the reader is, with the page count when known and while loading", () => {
     const en = words("en");
     const page = (t: typeof en, pageCount: string | null, loading: boolean) =>
-      t("page", { page: "2", hasPageCount: pageCount === null ? "no" : "yes", pageCount: pageCount ?? "", loading: loading ? "yes" : "no" });
+      t("page", {
+        page: "2",
+        hasPageCount: pageCount === null ? "no" : "yes",
+        pageCount: pageCount ?? "",
+        loading: loading ? "yes" : "no",
+      });
     expect(page(en, "5", false)).toBe("Page 2 of 5");
     expect(page(en, null, true)).toBe("Page 2 · loading…");
     expect(page(en, "5", true)).toBe("Page 2 of 5 · loading…");

@@ -31,7 +31,10 @@ export function usePagedQuery<Filters extends Record<string, FilterDefinition>, 
   const queryString = searchParams.toString();
   const [openedWith] = useState(queryString);
   const filtersValid = queryString !== openedWith || urlValid;
-  const filters = useMemo(() => (filtersValid ? table.read(new URLSearchParams(queryString)) : table.initial), [filtersValid, table, queryString]);
+  const filters = useMemo(
+    () => (filtersValid ? table.read(new URLSearchParams(queryString)) : table.initial),
+    [filtersValid, table, queryString],
+  );
   const queryClient = useQueryClient();
   const shopId = useShopId() ?? "";
   const url = `/api${shopPath(shopId, endpoint)}`;

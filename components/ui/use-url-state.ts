@@ -63,7 +63,9 @@ export function useUrlState() {
  * through hydration, but React never reports it. Calls `apply` once, after hydration, with the
  * element whose state differs from the server's HTML; returns the ref to put on it.
  */
-export function useChoiceBeforeHydration<E extends HTMLInputElement | HTMLSelectElement | HTMLFieldSetElement>(apply: (element: E) => void): RefObject<E | null> {
+export function useChoiceBeforeHydration<E extends HTMLInputElement | HTMLSelectElement | HTMLFieldSetElement>(
+  apply: (element: E) => void,
+): RefObject<E | null> {
   const ref = useRef<E>(null);
   const onMount = useEffectEvent(apply);
   useEffect(() => {
@@ -80,5 +82,7 @@ function changedSinceServerHtml(element: HTMLInputElement | HTMLSelectElement | 
     const options = [...element.options];
     return options.some((option) => option.defaultSelected) && options.some((option) => option.selected !== option.defaultSelected);
   }
-  return [...element.querySelectorAll("input[type=checkbox]")].some((box) => box instanceof HTMLInputElement && changedSinceServerHtml(box));
+  return [...element.querySelectorAll("input[type=checkbox]")].some(
+    (box) => box instanceof HTMLInputElement && changedSinceServerHtml(box),
+  );
 }

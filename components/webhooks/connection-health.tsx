@@ -14,7 +14,12 @@ function backfillText(backfill: ConnectionHealth["backfill"], t: WebhookWords, f
     case "running":
       return t("health.backfillRunning", { ...since, orders: format.count(backfill.orders) });
     case "done":
-      return t("health.backfillDone", { ...since, orders: backfill.orders, hasFinished: backfill.finishedAt ? "yes" : "no", finishedAt: format.date(backfill.finishedAt) });
+      return t("health.backfillDone", {
+        ...since,
+        orders: backfill.orders,
+        hasFinished: backfill.finishedAt ? "yes" : "no",
+        finishedAt: format.date(backfill.finishedAt),
+      });
     case "failed":
       return t("health.backfillFailed", { orders: backfill.orders });
     default:
@@ -47,13 +52,14 @@ export function ConnectionHealthPanel({ health }: { health: ConnectionHealth }) 
     [
       t("health.lastReconciliation"),
       health.lastReconciledAt
-        ? t("health.reconciled", { when: when(health.lastReconciledAt), recovered: health.lastRecovered, total: format.count(health.recoveredTotal) })
+        ? t("health.reconciled", {
+            when: when(health.lastReconciledAt),
+            recovered: health.lastRecovered,
+            total: format.count(health.recoveredTotal),
+          })
         : t("health.notYet"),
     ],
-    [
-      t("health.nextCheck"),
-      health.nextReconcileAt ? format.date(health.nextReconcileAt) : t("health.nextCheckSoon"),
-    ],
+    [t("health.nextCheck"), health.nextReconcileAt ? format.date(health.nextReconcileAt) : t("health.nextCheckSoon")],
     [t("health.orderMirror"), backfillText(health.backfill, t, format)],
   ];
   if (health.behindMinutes !== null) {
@@ -66,8 +72,14 @@ export function ConnectionHealthPanel({ health }: { health: ConnectionHealth }) 
   }
   const failure = health.lastError;
   if (failure) {
-    const text = "problem" in failure ? describeProblem(failure.problem, problems, "checkOrders", "waitForReconciliation") : failure.message;
-    facts.push([t("health.lastError"), <span key="error" className="text-red-800">{text}</span>]);
+    const text =
+      "problem" in failure ? describeProblem(failure.problem, problems, "checkOrders", "waitForReconciliation") : failure.message;
+    facts.push([
+      t("health.lastError"),
+      <span key="error" className="text-red-800">
+        {text}
+      </span>,
+    ]);
   }
   if (health.otherShops.count > 0) {
     facts.push([

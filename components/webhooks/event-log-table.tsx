@@ -24,7 +24,10 @@ const column = createColumnHelper<WebhookEventRow>();
  */
 function eventColumns(t: ReturnType<typeof useTranslations<"webhooks">>, words: Words, format: DisplayFormat) {
   return [
-    column.accessor("receivedAt", { header: t("events.columns.received"), cell: (info) => format.date(info.getValue(), "dateTimeSeconds") }),
+    column.accessor("receivedAt", {
+      header: t("events.columns.received"),
+      cell: (info) => format.date(info.getValue(), "dateTimeSeconds"),
+    }),
     column.accessor((row) => eventWord(words, row.domain, row.status), {
       id: "event",
       header: t("events.columns.event"),
@@ -46,7 +49,9 @@ function eventColumns(t: ReturnType<typeof useTranslations<"webhooks">>, words: 
           <span className={state === "dead" ? "font-medium text-red-800" : state === "retrying" ? "text-amber-900" : undefined}>
             {processingStateWord(t, state)}
             {attempts > 1 ? ` ${t("events.attempts", { count: attempts })}` : ""}
-            {source === "reconciliation" ? <span className="ml-1 rounded bg-zinc-100 px-1 text-xs text-zinc-700">{t("events.reconciled")}</span> : null}
+            {source === "reconciliation" ? (
+              <span className="ml-1 rounded bg-zinc-100 px-1 text-xs text-zinc-700">{t("events.reconciled")}</span>
+            ) : null}
             {heldUntil ? <span className="ml-1 rounded bg-amber-50 px-1 text-xs text-amber-900">{t("events.held")}</span> : null}
           </span>
         );
@@ -62,7 +67,10 @@ function eventColumns(t: ReturnType<typeof useTranslations<"webhooks">>, words: 
       id: "open",
       header: () => <span className="sr-only">{t("events.details")}</span>,
       cell: (info) => (
-        <ShopLink href={`/webhooks/events/${info.row.original.id}`} className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline md:min-h-0 md:font-normal">
+        <ShopLink
+          href={`/webhooks/events/${info.row.original.id}`}
+          className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline md:min-h-0 md:font-normal"
+        >
           {t("events.details")}
         </ShopLink>
       ),
@@ -79,7 +87,13 @@ export function EventLogTable({ urlValid }: { urlValid: boolean }) {
   const words = useTranslations("words");
   const format = useDisplayFormat();
   const columns = useMemo(() => eventColumns(t, words, format), [t, words, format]);
-  const paged = usePagedQuery({ key: "events", table: eventsTable, endpoint: "/events", urlValid, hasNext: (data: EventPage) => data.hasNext });
+  const paged = usePagedQuery({
+    key: "events",
+    table: eventsTable,
+    endpoint: "/events",
+    urlValid,
+    hasNext: (data: EventPage) => data.hasNext,
+  });
   const { filters, queryString, query, update } = paged;
   const pageCount = query.data?.total != null ? Math.ceil(query.data.total / query.data.size) : null;
 

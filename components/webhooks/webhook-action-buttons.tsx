@@ -11,7 +11,11 @@ function ActionButton({ run, label, pendingLabel }: { run: () => Promise<Webhook
   const [state, action, pending] = useActionState<WebhookActionState>(run, { status: "idle" });
   return (
     <form action={action} className="flex items-center gap-3">
-      <button type="submit" disabled={pending} className="rounded-md border border-zinc-300 bg-white px-3 py-1.5 text-sm font-medium disabled:opacity-50">
+      <button
+        type="submit"
+        disabled={pending}
+        className="rounded-md border border-zinc-300 bg-white px-3 py-1.5 text-sm font-medium disabled:opacity-50"
+      >
         {pending ? pendingLabel : label}
       </button>
       {state.status !== "idle" ? (

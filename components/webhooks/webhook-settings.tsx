@@ -8,7 +8,9 @@ import { useShopId } from "@/components/shop-link";
 
 export function WebhookSettings({ currentUrl, receiverUrl }: { currentUrl: string | null; receiverUrl: string }) {
   const t = useTranslations("webhooks.settings");
-  const [state, action, pending] = useActionState<WebhookActionState, FormData>(updateWebhookSettingsAction.bind(null, useShopId() ?? ""), { status: "idle" });
+  const [state, action, pending] = useActionState<WebhookActionState, FormData>(updateWebhookSettingsAction.bind(null, useShopId() ?? ""), {
+    status: "idle",
+  });
   const pointsHere = currentUrl === receiverUrl;
   const urlError = state.status === "error" ? state.fieldErrors.url?.[0] : undefined;
 
@@ -20,7 +22,9 @@ export function WebhookSettings({ currentUrl, receiverUrl }: { currentUrl: strin
           {currentUrl ? (
             <>
               <code className="break-all font-mono">{currentUrl}</code>
-              {pointsHere ? <span className="ml-2 rounded bg-brand-100 px-2 py-0.5 text-xs text-brand-900">{t("thisDashboard")}</span> : null}
+              {pointsHere ? (
+                <span className="ml-2 rounded bg-brand-100 px-2 py-0.5 text-xs text-brand-900">{t("thisDashboard")}</span>
+              ) : null}
             </>
           ) : (
             <span className="text-zinc-600">{t("none")}</span>

@@ -18,7 +18,10 @@ async function statusesWith(kit: Kit, token: string | null): Promise<{ label: st
 
 function expect401(answers: { label: string; status: number }[], without: string): string {
   const wrong = answers.filter((answer) => answer.status !== 401);
-  ensure(wrong.length === 0, () => `${wrong.map((answer) => `the ${answer.label} answered ${answer.status}`).join(", ")} ${without}; expected 401`);
+  ensure(
+    wrong.length === 0,
+    () => `${wrong.map((answer) => `the ${answer.label} answered ${answer.status}`).join(", ")} ${without}; expected 401`,
+  );
   return `${answers.map((answer) => answer.label).join(", ")}: 401 ${without}`;
 }
 
@@ -37,7 +40,10 @@ export const authChecks: readonly Check[] = [
       const answers = await scopedAnswers(kit);
       const summary = answers.map(({ label, exchange }) => `${label} ${exchange.status}`).join(", ");
       if (answers.every(({ exchange }) => exchange.status === 401)) fail(`every endpoint refused the token (${summary}): get a new one`);
-      ensure(answers.some(({ exchange }) => ok(exchange)), `no endpoint accepted the token: ${summary}`);
+      ensure(
+        answers.some(({ exchange }) => ok(exchange)),
+        `no endpoint accepted the token: ${summary}`,
+      );
       return summary;
     },
   },
@@ -58,7 +64,8 @@ export const authChecks: readonly Check[] = [
       const refused = answers.filter(({ exchange }) => exchange.status === 401);
       ensure(
         refused.length === 0,
-        () => `${refused.map(({ label }) => `the ${label}`).join(" and ")} answered 401 to a token other endpoints accept: a missing scope is 403`,
+        () =>
+          `${refused.map(({ label }) => `the ${label}`).join(" and ")} answered 401 to a token other endpoints accept: a missing scope is 403`,
       );
       const forbidden = answers.filter(({ exchange }) => exchange.status === 403);
       if (forbidden.length === 0) {

@@ -30,11 +30,16 @@ export function readPage(exchange: Exchange): Page {
   if (exchange.json === undefined) fail(`${requestLine(exchange)} answered a body that is not JSON`);
   const parsed = looseEnvelopeSchema.safeParse(exchange.json);
   if (!parsed.success) {
-    fail(`${requestLine(exchange)} is not the list envelope {meta:{page:{limit,offset,count,max_limit}}, results:[…]}: ${describeZodFailure(parsed.error)}`);
+    fail(
+      `${requestLine(exchange)} is not the list envelope {meta:{page:{limit,offset,count,max_limit}}, results:[…]}: ${describeZodFailure(parsed.error)}`,
+    );
   }
   const { meta, results } = parsed.data;
   // Point 5: `count` is the number of records in this page.
-  ensure(meta.page.count === results.length, `${requestLine(exchange)}: meta.page.count is ${meta.page.count} but results holds ${plural(results.length, "record")}`);
+  ensure(
+    meta.page.count === results.length,
+    `${requestLine(exchange)}: meta.page.count is ${meta.page.count} but results holds ${plural(results.length, "record")}`,
+  );
   return { exchange, meta, results };
 }
 
@@ -103,7 +108,10 @@ function readLink(page: Page, name: LinkName, link: string): ListLink {
 }
 
 function expectLink(page: Page, name: LinkName, link: string | null | undefined, expected: { offset: number; limit: number }): ListLink {
-  ensure(typeof link === "string", `meta.links.${name} of ${requestLine(page.exchange)} is ${String(link)}; expected a link to offset ${expected.offset}`);
+  ensure(
+    typeof link === "string",
+    `meta.links.${name} of ${requestLine(page.exchange)} is ${String(link)}; expected a link to offset ${expected.offset}`,
+  );
   const parsed = readLink(page, name, link);
   ensure(
     parsed.offset === expected.offset && parsed.limit === expected.limit,
@@ -129,7 +137,10 @@ function middlePage(kit: Kit, list: ListEndpoint): Promise<MiddlePage> {
     ]);
     const links = page.meta.links;
     if (!links) {
-      if (list.linksRequired) fail(`${requestLine(page.exchange)} has no meta.links: endpoint 9 and the generic list rules (point 5) give previous, self and next`);
+      if (list.linksRequired)
+        fail(
+          `${requestLine(page.exchange)} has no meta.links: endpoint 9 and the generic list rules (point 5) give previous, self and next`,
+        );
       skip("no meta.links: the price list response of endpoint 7 shows only meta.page");
     }
     expectLink(page, "self", links.self, { offset: size, limit: size });
@@ -169,7 +180,10 @@ function sortCheck(list: ListEndpoint, value: string): Check {
           const a = readPath(before, field);
           const b = readPath(after, field);
           const order = compareValues(field, a, b);
-          ensure(!Number.isNaN(order), `results[${index - 1}] and results[${index}] have no comparable ${field} (${String(a)}, ${String(b)})`);
+          ensure(
+            !Number.isNaN(order),
+            `results[${index - 1}] and results[${index}] have no comparable ${field} (${String(a)}, ${String(b)})`,
+          );
           if (order === 0) {
             if (position === 0) ties++;
             continue;
@@ -210,15 +224,27 @@ function filterCheck(list: ListEndpoint, filter: ListEndpoint["filters"][number]
       const expected = expectedIds(probe, sample.results);
       const answered = page.results.map(recordId);
       if (probe.exhaustive) {
-        ensure(sameIds(expected, answered), `${requestLine(page.exchange)} answered ${ids(page.results)}; expected exactly [${expected.join(", ")}]`);
+        ensure(
+          sameIds(expected, answered),
+          `${requestLine(page.exchange)} answered ${ids(page.results)}; expected exactly [${expected.join(", ")}]`,
+        );
       } else if (page.results.length < page.meta.page.limit) {
         // The whole answer fits in this page: every record of the first page that matches is in it.
         const missing = expected.filter((id) => !answered.includes(id));
-        ensure(missing.length === 0, `${requestLine(page.exchange)} lacks ${missing.length} record(s) with ${probe.meaning}, e.g. id ${missing[0]}`);
+        ensure(
+          missing.length === 0,
+          `${requestLine(page.exchange)} lacks ${missing.length} record(s) with ${probe.meaning}, e.g. id ${missing[0]}`,
+        );
       } else {
-        ensure(page.results.length > 0 || expected.length === 0, `${requestLine(page.exchange)} answered nothing, but id ${expected[0]} has ${probe.meaning}`);
+        ensure(
+          page.results.length > 0 || expected.length === 0,
+          `${requestLine(page.exchange)} answered nothing, but id ${expected[0]} has ${probe.meaning}`,
+        );
       }
-      const found = expected.length > 0 ? `; the first page's matching ${plural(expected.length, "record")} ${expected.length === 1 ? "is" : "are"} in it` : "";
+      const found =
+        expected.length > 0
+          ? `; the first page's matching ${plural(expected.length, "record")} ${expected.length === 1 ? "is" : "are"} in it`
+          : "";
       return `${plural(page.results.length, "record")}, each with ${probe.meaning}${found}`;
     },
   };
@@ -251,7 +277,10 @@ export function listChecks(list: ListEndpoint): Check[] {
         ensure(page.max_limit >= 1, `meta.page.max_limit is ${page.max_limit}`);
         const expected = Math.min(DEFAULT_LIMIT, page.max_limit);
         ensure(page.limit === expected, `without _limit, meta.page.limit is ${page.limit}; the spec's default is ${DEFAULT_LIMIT}`);
-        ensure(page.offset === DEFAULT_OFFSET, `without _offset, meta.page.offset is ${page.offset}; the spec's default is ${DEFAULT_OFFSET}`);
+        ensure(
+          page.offset === DEFAULT_OFFSET,
+          `without _offset, meta.page.offset is ${page.offset}; the spec's default is ${DEFAULT_OFFSET}`,
+        );
         ensure(page.count <= page.limit, `meta.page.count ${page.count} is above meta.page.limit ${page.limit}`);
         return `without parameters: limit ${page.limit}, offset ${page.offset}, ${plural(page.count, "record")}, max_limit ${page.max_limit}`;
       },
@@ -273,8 +302,14 @@ export function listChecks(list: ListEndpoint): Check[] {
         const sample = await sampleOf(kit, list);
         const max = sample.meta.page.max_limit;
         const page = await getPage(kit, list, [["_limit", String(max)]]);
-        ensure(page.meta.page.limit === max, `${requestLine(page.exchange)}: meta.page.limit is ${page.meta.page.limit}, not max_limit ${max}`);
-        ensure(page.results.length <= max, `${requestLine(page.exchange)} answered ${plural(page.results.length, "record")}, more than max_limit ${max}`);
+        ensure(
+          page.meta.page.limit === max,
+          `${requestLine(page.exchange)}: meta.page.limit is ${page.meta.page.limit}, not max_limit ${max}`,
+        );
+        ensure(
+          page.results.length <= max,
+          `${requestLine(page.exchange)} answered ${plural(page.results.length, "record")}, more than max_limit ${max}`,
+        );
         ensure(
           page.results.length >= sample.results.length,
           `${requestLine(page.exchange)} answered ${plural(page.results.length, "record")}, fewer than the default page (${sample.results.length})`,
@@ -351,7 +386,10 @@ export function listChecks(list: ListEndpoint): Check[] {
         ] as const) {
           if (link === null) continue;
           const target = readPage(await kit.api({ path: linkTarget(link, page.exchange.url).toString() }));
-          ensure(target.meta.page.offset === offset, `following ${link} answered meta.page.offset ${target.meta.page.offset}, not ${offset}`);
+          ensure(
+            target.meta.page.offset === offset,
+            `following ${link} answered meta.page.offset ${target.meta.page.offset}, not ${offset}`,
+          );
           const repeated = target.results.find((record) => shown.has(recordId(record)));
           ensure(!repeated, () => `following ${link} answered id ${recordId(repeated as WireRecord)} again`);
           reached.push(`${link} → offset ${offset}, ${plural(target.results.length, "record")}`);

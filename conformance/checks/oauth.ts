@@ -63,7 +63,10 @@ export const oauthChecks: readonly Check[] = [
       const exchange = await kit.api({ method: "POST", path: TOKEN_PATH, form: [["grant_type", "authorization_code"]], token: null });
       const error = tokenError(exchange);
       // "invalid_request: Missing required parameter".
-      ensure(error === "invalid_request", `${requestLine(exchange)} without code, client_id, client_secret and redirect_uri answered error ${error}; expected invalid_request`);
+      ensure(
+        error === "invalid_request",
+        `${requestLine(exchange)} without code, client_id, client_secret and redirect_uri answered error ${error}; expected invalid_request`,
+      );
       return "answered 400 {error: invalid_request}";
     },
   },

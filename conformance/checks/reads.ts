@@ -92,7 +92,10 @@ export const priceReadChecks: readonly Check[] = [
       const { results } = await sampleOf(kit, PRICE_LIST);
       if (results.length === 0) skip("no prices on the account to check");
       const history = z.object({ results: z.array(z.object({ priceHistory: z.array(z.unknown()) })) }).safeParse({ results });
-      if (!history.success) fail(`prices of the list carry no priceHistory array, which the spec gives prices "on reads" (Resources → Price): ${describeZodFailure(history.error)}`);
+      if (!history.success)
+        fail(
+          `prices of the list carry no priceHistory array, which the spec gives prices "on reads" (Resources → Price): ${describeZodFailure(history.error)}`,
+        );
       return `${results.length} prices carry priceHistory`;
     },
   },
@@ -104,7 +107,10 @@ export const priceReadChecks: readonly Check[] = [
       const exchange = await kit.api({ path: `${ENDPOINTS.getPrice.path}/${encodeURIComponent(recordId(first))}` });
       ensure(exchange.status === 200, describeExchange(exchange));
       const price = parsed(priceReadSchema, exchange, "a price");
-      ensure(price.id === first.id && price.sku === first.sku && price.type === first.type, `${requestLine(exchange)} answered price ${price.id} (${price.sku}, ${price.type}); the list gave ${recordId(first)} (${String(first.sku)}, ${String(first.type)})`);
+      ensure(
+        price.id === first.id && price.sku === first.sku && price.type === first.type,
+        `${requestLine(exchange)} answered price ${price.id} (${price.sku}, ${price.type}); the list gave ${recordId(first)} (${String(first.sku)}, ${String(first.type)})`,
+      );
       return `answered the listed price with priceHistory (${price.priceHistory.length} entries)`;
     },
   },
@@ -134,7 +140,10 @@ export const orderReadChecks: readonly Check[] = [
         for (const field of ["created_at", "approved_at", "purchased_at", "updated_at"]) {
           const value = order[field];
           if (field === "approved_at" && value === null) continue;
-          ensure(typeof value === "string" && form.test(value), `results[${index}].${field} is ${JSON.stringify(value)}: the spec gives ISO 8601 in UTC with milliseconds`);
+          ensure(
+            typeof value === "string" && form.test(value),
+            `results[${index}].${field} is ${JSON.stringify(value)}: the spec gives ISO 8601 in UTC with milliseconds`,
+          );
         }
       }
       return `created_at, approved_at, purchased_at and updated_at of ${results.length} orders are UTC with milliseconds`;

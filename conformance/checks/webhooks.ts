@@ -51,7 +51,9 @@ function skuNotification(kit: Kit): Promise<ReceivedNotification> {
     if (!notification) {
       if (kit.signal.aborted) skip("interrupted");
       const others = receiver.received.map(describeNotification).join(" | ");
-      fail(`no portfolio.sku notification about ${sku.code} within ${webhookTimeoutMs / 1000} s; received ${receiver.received.length} other(s)${others ? `: ${others}` : ""}`);
+      fail(
+        `no portfolio.sku notification about ${sku.code} within ${webhookTimeoutMs / 1000} s; received ${receiver.received.length} other(s)${others ? `: ${others}` : ""}`,
+      );
     }
     return notification;
   });
@@ -68,10 +70,13 @@ export const webhookSetCheck: Check = {
     const exchange = await kit.api({ method: "POST", path: ENDPOINTS.setWebhookUrl.path, json: { url } });
     if (exchange.status >= 200 && exchange.status < 300) kit.state.changedCallback = { previous: before.url, receiverUrl: url };
     // "The URL is validated": a platform elsewhere cannot call this machine's 127.0.0.1.
-    const hint = kit.options.callbackUrl ? "" : "; if the platform cannot reach 127.0.0.1, give --callback-url (a public URL that reaches --listen, e.g. a tunnel)";
+    const hint = kit.options.callbackUrl
+      ? ""
+      : "; if the platform cannot reach 127.0.0.1, give --callback-url (a public URL that reaches --listen, e.g. a tunnel)";
     ensure(exchange.status === 200, () => `${describeExchange(exchange)}${hint}`);
     const answer = webhookUrlSetResponseSchema.safeParse(exchange.json);
-    if (!answer.success) fail(`${requestLine(exchange)} answered 200 without the spec's {message, url}: ${describeZodFailure(answer.error)}`);
+    if (!answer.success)
+      fail(`${requestLine(exchange)} answered 200 without the spec's {message, url}: ${describeZodFailure(answer.error)}`);
     ensure(answer.data.url === url, `${requestLine(exchange)} answered url ${answer.data.url}; sent ${url}`);
     const now = await readCallbackNow(kit);
     ensure(now.url === url, `after setting it, ${requestLine(now.exchange)} answered ${String(now.url)}`);
@@ -94,7 +99,10 @@ export const webhookDeliveryChecks: readonly Check[] = [
       const message = webhookMessageSchema.safeParse(json);
       if (!message.success) fail(`the notification is not {data:{domain, status, …}}: ${describeZodFailure(message.error)}`);
       const { data } = message.data;
-      ensure(data.domain === "portfolio.sku" && data.status === "created", `the notification about ${sku?.code} is ${data.domain}/${data.status}; expected portfolio.sku/created`);
+      ensure(
+        data.domain === "portfolio.sku" && data.status === "created",
+        `the notification about ${sku?.code} is ${data.domain}/${data.status}; expected portfolio.sku/created`,
+      );
       return `received {data:{domain: portfolio.sku, status: created, …}} about ${sku?.code}`;
     },
   },

@@ -50,7 +50,8 @@ export function conformancePrice(sku: string, overrides: Partial<PriceCreateInpu
 
 function parsed<S extends z.ZodType>(schema: S, exchange: Exchange, what: string): z.infer<S> {
   const result = schema.safeParse(exchange.json);
-  if (!result.success) fail(`${requestLine(exchange)} answered ${exchange.status} without the spec's ${what}: ${describeZodFailure(result.error)}`);
+  if (!result.success)
+    fail(`${requestLine(exchange)} answered ${exchange.status} without the spec's ${what}: ${describeZodFailure(result.error)}`);
   return result.data;
 }
 
@@ -60,7 +61,10 @@ function skipOnForbidden(exchange: Exchange, scopes: readonly string[], answer: 
   if (forbiddenCode !== undefined) {
     const body = answer.safeParse(exchange.json);
     // Errors → SKU import status codes: -6 "Without permission".
-    ensure(body.success && (body.data as { statusCode: number }).statusCode === forbiddenCode, `${describeExchange(exchange)}: expected statusCode ${forbiddenCode}`);
+    ensure(
+      body.success && (body.data as { statusCode: number }).statusCode === forbiddenCode,
+      `${describeExchange(exchange)}: expected statusCode ${forbiddenCode}`,
+    );
   }
   skip(`the token lacks ${scopes.join(" and ")}: answered 403`);
 }
@@ -88,11 +92,17 @@ async function priceAccepted(kit: Kit, body: PriceCreateInput): Promise<{ id: st
   skipOnForbidden(exchange, ENDPOINTS.createPrice.scopes, priceCreateResponseSchema);
   ensure(exchange.status >= 200 && exchange.status < 300, describeExchange(exchange));
   const answer = parsed(priceCreateResponseSchema, exchange, "price create response");
-  ensure(answer.statusCode === 0, `${requestLine(exchange)} answered statusCode ${answer.statusCode} (${answer.statusMessage}): ${JSON.stringify(answer.errors)}`);
+  ensure(
+    answer.statusCode === 0,
+    `${requestLine(exchange)} answered statusCode ${answer.statusCode} (${answer.statusMessage}): ${JSON.stringify(answer.errors)}`,
+  );
   ensure(answer.id !== null && answer.data !== null, `${requestLine(exchange)} answered statusCode 0 without id or data`);
   const { data } = answer;
   for (const field of ["sku", "type", "value", "currency", "normalizer"] as const) {
-    ensure(data[field] === body[field], `${requestLine(exchange)} answered data.${field} ${JSON.stringify(data[field])}; sent ${JSON.stringify(body[field])}`);
+    ensure(
+      data[field] === body[field],
+      `${requestLine(exchange)} answered data.${field} ${JSON.stringify(data[field])}; sent ${JSON.stringify(body[field])}`,
+    );
   }
   return { id: answer.id, exchange };
 }
@@ -106,10 +116,16 @@ export const skuChecks: readonly Check[] = [
       const exchange = await createSku(kit, conformanceSku(code));
       skipOnForbidden(exchange, ENDPOINTS.createSku.scopes, skuImportResponseSchema, -6);
       const answer = parsed(skuImportResponseSchema, exchange, "SKU import response");
-      ensure(answer.statusCode === 0, `${requestLine(exchange)} answered ${exchange.status} statusCode ${answer.statusCode} (${answer.statusMessage}): ${JSON.stringify(answer.errors)}`);
+      ensure(
+        answer.statusCode === 0,
+        `${requestLine(exchange)} answered ${exchange.status} statusCode ${answer.statusCode} (${answer.statusMessage}): ${JSON.stringify(answer.errors)}`,
+      );
       // Endpoint 4: "Successful creation answers HTTP 201; an HTTP 200 means … the product was not updated."
       ensure(exchange.status === 201, `${requestLine(exchange)} answered ${exchange.status} for a new SKU; the spec gives 201`);
-      ensure(objectIdSchema.safeParse(answer.id).success, `${requestLine(exchange)} answered id ${JSON.stringify(answer.id)}, not an ObjectId`);
+      ensure(
+        objectIdSchema.safeParse(answer.id).success,
+        `${requestLine(exchange)} answered id ${JSON.stringify(answer.id)}, not an ObjectId`,
+      );
       ensure(answer.sku === code, `${requestLine(exchange)} answered sku ${JSON.stringify(answer.sku)}; sent ${code}`);
       ensure(answer.data?.code === code, `${requestLine(exchange)} answered data without the SKU sent`);
       kit.state.sku = { code, id: answer.id as string };
@@ -125,9 +141,18 @@ export const skuChecks: readonly Check[] = [
       const exchange = await createSku(kit, body);
       skipOnForbidden(exchange, ENDPOINTS.createSku.scopes, skuImportResponseSchema, -6);
       const answer = parsed(skuImportResponseSchema, exchange, "SKU import response");
-      ensure(answer.statusCode === -4, `${requestLine(exchange)} with a title without pt_BR answered ${exchange.status} statusCode ${answer.statusCode}; expected -4`);
-      ensure(exchange.status !== 201 && exchange.status !== 200, `${requestLine(exchange)} answered statusCode -4 with HTTP ${exchange.status}`);
-      ensure(answer.errors.length > 0, `${requestLine(exchange)} answered statusCode -4 with no errors; the spec gives the reasons in errors`);
+      ensure(
+        answer.statusCode === -4,
+        `${requestLine(exchange)} with a title without pt_BR answered ${exchange.status} statusCode ${answer.statusCode}; expected -4`,
+      );
+      ensure(
+        exchange.status !== 201 && exchange.status !== 200,
+        `${requestLine(exchange)} answered statusCode -4 with HTTP ${exchange.status}`,
+      );
+      ensure(
+        answer.errors.length > 0,
+        `${requestLine(exchange)} answered statusCode -4 with no errors; the spec gives the reasons in errors`,
+      );
       return `a title without pt_BR: ${exchange.status}, statusCode -4, errors on ${answer.errors.map((error) => error.field).join(", ")}`;
     },
   },
@@ -153,9 +178,15 @@ export const priceWriteChecks: readonly Check[] = [
       const exchange = await kit.api({ path: priceUrl(id) });
       ensure(exchange.status === 200, describeExchange(exchange));
       const price = parsed(priceReadSchema, exchange, "price");
-      ensure(price.id === id && price.value === value && price.sku === sku.code, `${requestLine(exchange)} answered ${price.sku} ${price.value}; created ${sku.code} ${value}`);
+      ensure(
+        price.id === id && price.value === value && price.sku === sku.code,
+        `${requestLine(exchange)} answered ${price.sku} ${price.value}; created ${sku.code} ${value}`,
+      );
       const listed = readPage(await kit.api({ path: ENDPOINTS.listPrices.path, query: [["sku", sku.code]] }));
-      ensure(listed.results.some((record) => record.id === id), `${requestLine(listed.exchange)} does not list price ${id}`);
+      ensure(
+        listed.results.some((record) => record.id === id),
+        `${requestLine(listed.exchange)} does not list price ${id}`,
+      );
       return `GET ${ENDPOINTS.getPrice.path}/{id} and ?sku=${sku.code} answer the new price`;
     },
   },
@@ -167,7 +198,10 @@ export const priceWriteChecks: readonly Check[] = [
       const exchange = await createPrice(kit, conformancePrice(sku.code, { currency: "XYZ" }));
       skipOnForbidden(exchange, ENDPOINTS.createPrice.scopes, priceCreateResponseSchema);
       const answer = parsed(priceCreateResponseSchema, exchange, "price create response");
-      ensure(answer.statusCode !== 0, `${requestLine(exchange)} with currency XYZ answered ${exchange.status} statusCode 0: XYZ is no ISO-4217 code`);
+      ensure(
+        answer.statusCode !== 0,
+        `${requestLine(exchange)} with currency XYZ answered ${exchange.status} statusCode 0: XYZ is no ISO-4217 code`,
+      );
       return `currency XYZ refused: ${exchange.status}, statusCode ${answer.statusCode}`;
     },
   },
@@ -181,9 +215,23 @@ export const priceWriteChecks: readonly Check[] = [
       const { id } = await priceAccepted(kit, body);
       const read = await kit.api({ path: priceUrl(id) });
       ensure(read.status === 200, describeExchange(read));
-      ensure(parsed(priceReadSchema, read, "price").value === body.value, `${requestLine(read)} does not answer the new value ${body.value}`);
-      const listed = readPage(await kit.api({ path: ENDPOINTS.listPrices.path, query: [["sku", sku.code], ["type", body.type]] }));
-      ensure(listed.results.some((record) => record.value === body.value), `${requestLine(listed.exchange)} does not list the new value ${body.value}`);
+      ensure(
+        parsed(priceReadSchema, read, "price").value === body.value,
+        `${requestLine(read)} does not answer the new value ${body.value}`,
+      );
+      const listed = readPage(
+        await kit.api({
+          path: ENDPOINTS.listPrices.path,
+          query: [
+            ["sku", sku.code],
+            ["type", body.type],
+          ],
+        }),
+      );
+      ensure(
+        listed.results.some((record) => record.value === body.value),
+        `${requestLine(listed.exchange)} does not list the new value ${body.value}`,
+      );
       const kept = id === kit.state.price.id ? "the same price id" : `a new price id ${id}`;
       kit.state.price = { id, value: body.value };
       return `a second ${body.type} price for ${sku.code} is read back with the new value (${kept})`;

@@ -14,9 +14,7 @@ interface Answered {
 }
 
 export type ActionState<Success = null, Failure = null> =
-  | { status: "idle" }
-  | (Answered & { status: "success"; data: Success })
-  | (Answered & { status: "error"; data: Failure | null });
+  { status: "idle" } | (Answered & { status: "success"; data: Success }) | (Answered & { status: "error"; data: Failure | null });
 
 /** What an action called directly, not through a form, answers. */
 export type ActionAnswer<Success = null, Failure = null> = Exclude<ActionState<Success, Failure>, { status: "idle" }>;

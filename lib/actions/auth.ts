@@ -17,7 +17,13 @@ import { MARKETPLACE_PROVIDER_ID } from "@/lib/marketplace/provider";
 
 /** The intent cookie tells the callback why (lib/auth/callback-route.server.ts). */
 async function toMarketplaceLogin(intent: SignInIntent, redirectTo: string) {
-  (await cookies()).set(INTENT_COOKIE, intent, { httpOnly: true, sameSite: "lax", path: "/api/auth", maxAge: 600, secure: process.env.NODE_ENV === "production" });
+  (await cookies()).set(INTENT_COOKIE, intent, {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/api/auth",
+    maxAge: 600,
+    secure: process.env.NODE_ENV === "production",
+  });
   await signIn(MARKETPLACE_PROVIDER_ID, { redirectTo });
 }
 
@@ -31,7 +37,11 @@ export async function signInAction() {
   await toMarketplaceLogin("signin", "/");
 }
 
-const inviteToken = z.string().min(16).max(100).regex(/^[\w-]+$/);
+const inviteToken = z
+  .string()
+  .min(16)
+  .max(100)
+  .regex(/^[\w-]+$/);
 
 export async function signInForInviteAction(token: string) {
   const parsed = inviteToken.safeParse(token);
@@ -74,6 +84,9 @@ async function removeCallbackUrl(seller: CurrentSeller) {
   const removal = await withPlatform(seller, "deleteWebhookUrl", (client) => client.deleteWebhookUrl());
   if (!removal.ok && removal.problem.kind === "error") {
     // The owner asked to leave; a platform hiccup must not keep the token here.
-    shopLog(seller.id, { component: "disconnect" }).warn({ status: removal.problem.status }, `callback URL removal failed: ${removal.problem.message}`);
+    shopLog(seller.id, { component: "disconnect" }).warn(
+      { status: removal.problem.status },
+      `callback URL removal failed: ${removal.problem.message}`,
+    );
   }
 }

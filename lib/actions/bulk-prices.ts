@@ -32,8 +32,13 @@ const uploadSchema = (errors: { choose: string; empty: string; tooLarge: string 
 export async function previewBulkPricesAction(shopId: string, formData: FormData): Promise<PreviewBulkPricesState> {
   const { shop: seller } = await requireShop(shopId, "prices.change");
   const [t, messages] = await Promise.all([getTranslations("prices.bulk.action"), getTranslations("prices.bulk.messages")]);
-  const upload = uploadSchema({ choose: messages("chooseFile"), empty: t("fileEmpty"), tooLarge: messages("fileTooLarge") }).safeParse({ file: formData.get("file") });
-  if (!upload.success) return failed(upload.error.issues[0]?.message ?? messages("chooseFile"), { fieldErrors: { file: upload.error.issues.map((issue) => issue.message) } });
+  const upload = uploadSchema({ choose: messages("chooseFile"), empty: t("fileEmpty"), tooLarge: messages("fileTooLarge") }).safeParse({
+    file: formData.get("file"),
+  });
+  if (!upload.success)
+    return failed(upload.error.issues[0]?.message ?? messages("chooseFile"), {
+      fieldErrors: { file: upload.error.issues.map((issue) => issue.message) },
+    });
 
   let text: string;
   try {
@@ -54,15 +59,13 @@ export async function previewBulkPricesAction(shopId: string, formData: FormData
   return succeeded(t("rowsRead", { count: preview.data.rows.length }), preview.data);
 }
 
-const applyRowSchema = priceCreateSchema
-  .pick({ sku: true, type: true, value: true, currency: true })
-  .extend({
-    normalizer: z.number().int().positive(),
-    line: z.number().int().min(2),
-    /** Echoed back to the seller, never sent to the platform. */
-    amount: z.string().max(40),
-    transientFailures: z.number().int().min(0).max(20).optional(),
-  });
+const applyRowSchema = priceCreateSchema.pick({ sku: true, type: true, value: true, currency: true }).extend({
+  normalizer: z.number().int().positive(),
+  line: z.number().int().min(2),
+  /** Echoed back to the seller, never sent to the platform. */
+  amount: z.string().max(40),
+  transientFailures: z.number().int().min(0).max(20).optional(),
+});
 export type ApplyPriceRow = z.infer<typeof applyRowSchema>;
 
 const batchSchema = z.object({
@@ -107,9 +110,15 @@ const CALL_BUDGET_MS = 18_000;
 /** Longer rate-limit waits are the page's, which shows the countdown. */
 const HAND_BACK_WAITS_OVER_MS = 3_000;
 
-function toResult(result: RowResult<ApplyPriceRow, HeldOutcome>, messages: BulkMessageWords, guard: GuardWords, format: DisplayFormat): AppliedRowResult {
+function toResult(
+  result: RowResult<ApplyPriceRow, HeldOutcome>,
+  messages: BulkMessageWords,
+  guard: GuardWords,
+  format: DisplayFormat,
+): AppliedRowResult {
   const line = result.row.line;
-  if (result.outcome === "held") return { line, outcome: "held", message: describeGuardReasons(result.reasons, guard, format), priceId: null, reasons: result.reasons };
+  if (result.outcome === "held")
+    return { line, outcome: "held", message: describeGuardReasons(result.reasons, guard, format), priceId: null, reasons: result.reasons };
   return {
     line,
     outcome: result.outcome,
@@ -118,7 +127,8 @@ function toResult(result: RowResult<ApplyPriceRow, HeldOutcome>, messages: BulkM
   };
 }
 
-const wasSent = (result: AppliedRowResult): result is AppliedRowResult & { outcome: "applied" | "rejected" | "failed" } => result.outcome !== "held";
+const wasSent = (result: AppliedRowResult): result is AppliedRowResult & { outcome: "applied" | "rejected" | "failed" } =>
+  result.outcome !== "held";
 
 /**
  * Up to `BULK_LIMITS.maxBatchRows` rows; unfinished ones come back as `pending`, so a deadline or

@@ -46,7 +46,11 @@ export async function setCostAction(shopId: string, _previous: CostActionState, 
   if (!cost.ok) return failed(t("checkCost"), { fieldErrors: { cost: [t(cost.reason)] } });
   const { changed } = await setProductCost(shop.id, person, { sku: parsed.data.sku, cost: cost.cost }, parsed.data.source);
   if (changed) revalidateCosts(shop.id);
-  const message = !changed ? t("unchanged") : cost.cost === null ? t("removed", { sku: parsed.data.sku }) : t("saved", { sku: parsed.data.sku });
+  const message = !changed
+    ? t("unchanged")
+    : cost.cost === null
+      ? t("removed", { sku: parsed.data.sku })
+      : t("saved", { sku: parsed.data.sku });
   return succeeded(message, { sku: parsed.data.sku, cost: cost.cost });
 }
 
@@ -61,14 +65,19 @@ export async function listCostsAction(shopId: string, skus: string[]): Promise<A
 }
 
 const uploadSchema = (errors: { choose: string; tooLarge: string }) =>
-  z.object({ file: z.file({ error: errors.choose }).min(1, { error: errors.choose }).max(COST_CSV_LIMITS.maxFileBytes, { error: errors.tooLarge }) });
+  z.object({
+    file: z.file({ error: errors.choose }).min(1, { error: errors.choose }).max(COST_CSV_LIMITS.maxFileBytes, { error: errors.tooLarge }),
+  });
 
 /** Saves nothing. */
 export async function previewCostCsvAction(shopId: string, formData: FormData): Promise<ActionAnswer<CostPreview>> {
   const { shop } = await requireShop(shopId, "costs.change");
   const [t, messages] = await Promise.all([getTranslations("prices.costs.action"), getTranslations("prices.costs.messages")]);
   const upload = uploadSchema({ choose: t("chooseFile"), tooLarge: t("fileTooLarge") }).safeParse({ file: formData.get("file") });
-  if (!upload.success) return failed(upload.error.issues[0]?.message ?? t("chooseFile"), { fieldErrors: { file: upload.error.issues.map((issue) => issue.message) } });
+  if (!upload.success)
+    return failed(upload.error.issues[0]?.message ?? t("chooseFile"), {
+      fieldErrors: { file: upload.error.issues.map((issue) => issue.message) },
+    });
   let text: string;
   try {
     // `fatal`: Latin-1 would otherwise turn "ç" into "�" silently.
@@ -79,7 +88,10 @@ export async function previewCostCsvAction(shopId: string, formData: FormData): 
   const parsed = parseCostCsv(text, { maxRows: COST_CSV_LIMITS.maxRows });
   if (!parsed.ok) return failed(describeCostMessage(parsed.error, messages));
   const codes = parsed.rows.map((row) => row.sku);
-  const [current, names] = await Promise.all([currentCosts(shop.id, codes), productNamesFor(shop.id, [...codes, ...parsed.invalid.map((row) => row.sku)])]);
+  const [current, names] = await Promise.all([
+    currentCosts(shop.id, codes),
+    productNamesFor(shop.id, [...codes, ...parsed.invalid.map((row) => row.sku)]),
+  ]);
   const preview = classifyCostRows(parsed, current);
   return succeeded(t("rowsRead", { count: preview.rows.length }), { ...preview, names: Object.fromEntries(names) });
 }
@@ -91,7 +103,10 @@ const costRowsSchema = z
   .refine((rows) => new Set(rows.map((row) => row.sku)).size === rows.length);
 
 /** In one transaction. */
-export async function applyCostCsvAction(shopId: string, rows: { sku: string; cost: number }[]): Promise<ActionAnswer<{ changed: number }>> {
+export async function applyCostCsvAction(
+  shopId: string,
+  rows: { sku: string; cost: number }[],
+): Promise<ActionAnswer<{ changed: number }>> {
   const { shop, person } = await requireShop(shopId, "costs.change");
   const t = await getTranslations("prices.costs.action");
   const parsed = costRowsSchema.safeParse(rows);
@@ -140,7 +155,8 @@ export async function setCommissionRateAction(shopId: string, _previous: ActionS
   let rateBps: number | null = null;
   if (parsed.data.mode === "manual") {
     const percent = parsePercent(parsed.data.rate);
-    if (!percent.ok || percent.hundredths < 0 || percent.hundredths > BPS) return failed(t("commissionInvalid"), { fieldErrors: { rate: [t("commissionInvalid")] } });
+    if (!percent.ok || percent.hundredths < 0 || percent.hundredths > BPS)
+      return failed(t("commissionInvalid"), { fieldErrors: { rate: [t("commissionInvalid")] } });
     rateBps = percent.hundredths;
   }
   if (await setCommissionRate(shop.id, person, rateBps)) {

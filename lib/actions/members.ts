@@ -24,7 +24,12 @@ export async function createInvitationAction(shopId: string, _previous: InviteSt
   const role = roleSchema.safeParse(formData.get("role"));
   if (!role.success) return failed(t("chooseRole"), { fieldErrors: { role: [t("chooseRole")] } });
   const invitation = await createInvitation(shop.id, role.data, person.id);
-  await recordAudit({ sellerId: shop.id, person, action: "invitation.create", after: { role: role.data, expiresAt: invitation.expiresAt.toISOString() } });
+  await recordAudit({
+    sellerId: shop.id,
+    person,
+    action: "invitation.create",
+    after: { role: role.data, expiresAt: invitation.expiresAt.toISOString() },
+  });
   revalidatePath(shopPath(shop.id, "/members"));
   return succeeded(t("inviteCreated"), { link: new URL(`/invite/${invitation.token}`, env.PUBLIC_BASE_URL).href, role: role.data });
 }

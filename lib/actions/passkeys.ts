@@ -44,7 +44,13 @@ export async function acceptInvitationAction(token: string): Promise<void> {
   if (person.shops.some((shop) => shop.id === invitation.sellerId)) redirect(shopPath(invitation.sellerId));
   const outcome = await acceptInvitation(parsed.data, person.id);
   if (outcome.state !== "open") redirect(invitePage);
-  await recordAudit({ sellerId: outcome.sellerId, person: { id: person.id, name: person.name }, action: "member.join", subject: person.name, after: { role: outcome.role } });
+  await recordAudit({
+    sellerId: outcome.sellerId,
+    person: { id: person.id, name: person.name },
+    action: "member.join",
+    subject: person.name,
+    after: { role: outcome.role },
+  });
   revalidatePath("/", "layout");
   redirect(shopPath(outcome.sellerId));
 }

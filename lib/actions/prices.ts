@@ -62,14 +62,22 @@ async function setPrice({ shop: seller, person }: ShopAccess, input: PriceInput)
   const outcome = await setPriceGuarded(seller, { sku, type, value: amount.value, currency, normalizer }, { confirmed });
   if (outcome.kind === "held") return { ok: false, message: t("held"), fieldErrors: {}, held: { sku, type, reasons: outcome.reasons } };
   const { result, before } = outcome;
-  if (!result.ok) return { ok: false, message: describeProblem(result.problem, problems, "changePrices"), fieldErrors: {}, problem: result.problem };
+  if (!result.ok)
+    return { ok: false, message: describeProblem(result.problem, problems, "changePrices"), fieldErrors: {}, problem: result.problem };
   const response = result.data;
   if (response.statusCode !== PRICE_STATUS.imported.statusCode || !response.id) {
     if (response.statusCode === PRICE_STATUS.blocked.statusCode) return { ok: false, message: t("blocked"), fieldErrors: {} };
     const reasons = response.errors.map((error) => `${error.field}: ${error.message}`).join("; ");
     return { ok: false, message: `${response.statusMessage}${reasons ? `: ${reasons}` : ""}`, fieldErrors: {} };
   }
-  await recordAudit({ sellerId: seller.id, person, action: "price.set", subject: sku, before, after: { type, value: amount.value, currency, normalizer } });
+  await recordAudit({
+    sellerId: seller.id,
+    person,
+    action: "price.set",
+    subject: sku,
+    before,
+    after: { type, value: amount.value, currency, normalizer },
+  });
   revalidatePath(shopPath(seller.id, "/prices"), "layout");
   return { ok: true, priceId: response.id, message: response.statusMessage };
 }
@@ -80,7 +88,9 @@ export async function createPriceAction(shopId: string, _previous: PriceActionSt
   const values: PriceFormValues = {
     type: String(formData.get("type") ?? ""),
     amount: String(formData.get("amount") ?? ""),
-    currency: String(formData.get("currency") ?? "").trim().toUpperCase(),
+    currency: String(formData.get("currency") ?? "")
+      .trim()
+      .toUpperCase(),
   };
   const outcome = await setPrice(access, {
     ...values,

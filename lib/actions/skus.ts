@@ -44,7 +44,11 @@ function byField(errors: readonly ImportError[]): FieldErrors {
 /** Checked again with the form's schema, since anything can call an action. The platform's messages stay as sent. */
 export async function createSkuAction(shopId: string, _previous: CreateSkuState, input: SkuCreateInput): Promise<CreateSkuState> {
   const { shop: seller, person } = await requireShop(shopId, "skus.change");
-  const [t, validationWords, problemWords] = await Promise.all([getTranslations("skus.action"), getTranslations("skus.validation"), getTranslations("problems")]);
+  const [t, validationWords, problemWords] = await Promise.all([
+    getTranslations("skus.action"),
+    getTranslations("skus.validation"),
+    getTranslations("problems"),
+  ]);
 
   const parsed = skuCreateSchema.safeParse(input);
   if (!parsed.success) {
@@ -59,7 +63,14 @@ export async function createSkuAction(shopId: string, _previous: CreateSkuState,
   if (response.statusCode === 0 && response.id) {
     // HTTP 200 means "already exists" (spec: 4. Create SKU); a known id says so when a proxy hid the status.
     const { created } = await recordImportedSku(seller.id, { id: response.id, importToken: response.token, sku });
-    if (created) await recordAudit({ sellerId: seller.id, person, action: "sku.create", subject: response.sku ?? sku.code, after: { title: sku.title.pt_BR ?? null } });
+    if (created)
+      await recordAudit({
+        sellerId: seller.id,
+        person,
+        action: "sku.create",
+        subject: response.sku ?? sku.code,
+        after: { title: sku.title.pt_BR ?? null },
+      });
     revalidatePath(shopPath(seller.id, "/skus"));
     return succeeded(response.statusMessage, {
       id: response.id,

@@ -36,7 +36,9 @@ async function actionWords() {
 
 /** webhookUrlSchema's messages are English (it also checks what we send the platform): told apart by code. */
 function urlFieldErrors(error: z.ZodError, t: ActionWords): string[] {
-  return error.issues.filter((issue) => issue.path[0] === "url").map((issue) => (issue.code === "too_big" ? t("urlTooLong") : t("urlNotAbsolute")));
+  return error.issues
+    .filter((issue) => issue.path[0] === "url")
+    .map((issue) => (issue.code === "too_big" ? t("urlTooLong") : t("urlNotAbsolute")));
 }
 
 const settingsForm = z.discriminatedUnion("intent", [
@@ -46,19 +48,32 @@ const settingsForm = z.discriminatedUnion("intent", [
 ]);
 
 /** One action for the three intents, so the page shows the latest outcome. */
-export async function updateWebhookSettingsAction(shopId: string, _previous: WebhookActionState, formData: FormData): Promise<WebhookActionState> {
+export async function updateWebhookSettingsAction(
+  shopId: string,
+  _previous: WebhookActionState,
+  formData: FormData,
+): Promise<WebhookActionState> {
   const { shop: seller, person } = await requireShop(shopId, "webhooks.manage");
   const { t, describeUrlProblem } = await actionWords();
   const submittedUrl = String(formData.get("url") ?? "");
   const parsed = settingsForm.safeParse({ intent: formData.get("intent"), url: submittedUrl });
   if (!parsed.success) {
     const url = urlFieldErrors(parsed.error, t);
-    return failed(url.length > 0 ? t("invalidUrl") : t("unknownRequest"), { fieldErrors: url.length > 0 ? { url } : {}, data: { url: submittedUrl } });
+    return failed(url.length > 0 ? t("invalidUrl") : t("unknownRequest"), {
+      fieldErrors: url.length > 0 ? { url } : {},
+      data: { url: submittedUrl },
+    });
   }
   const input = parsed.data;
   const before = await currentCallbackUrl(seller);
   const audit = (url: string | null) =>
-    recordAudit({ sellerId: seller.id, person, action: "webhooks.settings", before: before === undefined ? null : { url: before }, after: { url } });
+    recordAudit({
+      sellerId: seller.id,
+      person,
+      action: "webhooks.settings",
+      before: before === undefined ? null : { url: before },
+      after: { url },
+    });
 
   if (input.intent === "remove") {
     const result = await withPlatform(seller, "deleteWebhookUrl", (client) => client.deleteWebhookUrl());
@@ -71,7 +86,10 @@ export async function updateWebhookSettingsAction(shopId: string, _previous: Web
   const url = input.intent === "use-dashboard" ? receiverUrlFor(seller.connection.webhookKey) : input.url;
   const result = await withPlatform(seller, "setWebhookUrl", (client) => client.setWebhookUrl(url));
   if (!result.ok) {
-    return failed(describeUrlProblem(result.problem), { problem: result.problem, ...(input.intent === "set-custom" ? { data: { url } } : {}) });
+    return failed(describeUrlProblem(result.problem), {
+      problem: result.problem,
+      ...(input.intent === "set-custom" ? { data: { url } } : {}),
+    });
   }
   await audit(result.data.url);
   revalidatePath(shopPath(seller.id, "/webhooks"));

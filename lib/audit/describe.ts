@@ -76,7 +76,8 @@ const subjectOf = (entry: DescribableEntry) => entry.subject ?? "—";
 const costWords = (cost: number, context: Context) => moneyWords({ value: cost, currency: "BRL", normalizer: 100 }, context);
 
 /** Null is "learned from orders". */
-const rateWords = (rateBps: number | null, { t, format }: Context) => (rateBps === null ? t("values.learnedRate") : format.percent(rateBps / 10_000));
+const rateWords = (rateBps: number | null, { t, format }: Context) =>
+  rateBps === null ? t("values.learnedRate") : format.percent(rateBps / 10_000);
 
 /** Null when the entry's shape is not the one the sentence needs. */
 const SENTENCES: Record<AuditAction, (entry: DescribableEntry, context: Context) => string | null> = {
@@ -92,7 +93,10 @@ const SENTENCES: Record<AuditAction, (entry: DescribableEntry, context: Context)
   },
   "price.bulk": (entry, { t }) => {
     const after = read(bulkSide, entry.after);
-    return after && t("sentences.price.bulk", { source: after.source ?? "other", sent: after.sent, failed: after.failed, skipped: after.skipped ?? 0 });
+    return (
+      after &&
+      t("sentences.price.bulk", { source: after.source ?? "other", sent: after.sent, failed: after.failed, skipped: after.skipped ?? 0 })
+    );
   },
   "price.guardLimit": (entry, { t }) => {
     const before = read(limitSide, entry.before);
@@ -125,7 +129,9 @@ const SENTENCES: Record<AuditAction, (entry: DescribableEntry, context: Context)
   },
   "sku.create": (entry, { t }) => {
     const after = read(titleSide, entry.after);
-    return after ? t("sentences.sku.createdWithTitle", { sku: subjectOf(entry), title: after.title }) : t("sentences.sku.created", { sku: subjectOf(entry) });
+    return after
+      ? t("sentences.sku.createdWithTitle", { sku: subjectOf(entry), title: after.title })
+      : t("sentences.sku.created", { sku: subjectOf(entry) });
   },
   "webhooks.settings": (entry, { t }) => {
     const before = read(urlSide, entry.before ?? { url: null });
@@ -149,7 +155,11 @@ const SENTENCES: Record<AuditAction, (entry: DescribableEntry, context: Context)
   "member.role": (entry, { t }) => {
     const before = read(roleSide, entry.before);
     const after = read(roleSide, entry.after);
-    return before && after && t("sentences.member.role", { name: subjectOf(entry), before: auditRoleWord(t, before.role), after: auditRoleWord(t, after.role) });
+    return (
+      before &&
+      after &&
+      t("sentences.member.role", { name: subjectOf(entry), before: auditRoleWord(t, before.role), after: auditRoleWord(t, after.role) })
+    );
   },
   "member.remove": (entry, { t }) => {
     const before = read(roleSide, entry.before);
@@ -157,7 +167,9 @@ const SENTENCES: Record<AuditAction, (entry: DescribableEntry, context: Context)
   },
   "invitation.create": (entry, { t, format }) => {
     const after = read(invitationSide, entry.after);
-    return after && after.expiresAt ? t("sentences.invitation.create", { role: auditRoleWord(t, after.role), expires: format.date(after.expiresAt) }) : null;
+    return after && after.expiresAt
+      ? t("sentences.invitation.create", { role: auditRoleWord(t, after.role), expires: format.date(after.expiresAt) })
+      : null;
   },
   "invitation.revoke": (entry, { t }) => {
     const before = read(roleSide, entry.before);
@@ -221,9 +233,16 @@ export function describeAuditSide(entry: DescribableEntry, side: "before" | "aft
   }
   if (action === "invitation.create") {
     const invitation = read(invitationSide, value);
-    if (invitation?.expiresAt) return t("values.roleUntil", { role: auditRoleWord(t, invitation.role), expires: format.date(invitation.expiresAt) });
+    if (invitation?.expiresAt)
+      return t("values.roleUntil", { role: auditRoleWord(t, invitation.role), expires: format.date(invitation.expiresAt) });
   }
-  if (action === "member.join" || action === "member.role" || action === "member.remove" || action === "invitation.revoke" || action === "invitation.create") {
+  if (
+    action === "member.join" ||
+    action === "member.role" ||
+    action === "member.remove" ||
+    action === "invitation.revoke" ||
+    action === "invitation.create"
+  ) {
     const role = read(roleSide, value);
     if (role) return auditRoleWord(t, role.role);
   }

@@ -8,7 +8,17 @@ import { displayFormat } from "@/lib/format";
 import type { DisplayFormat } from "@/lib/format";
 import { CSV_DIALECTS } from "@/lib/orders/export-csv";
 
-export const AUDIT_EXPORT_COLUMNS = ["whenUtc", "whenLocal", "person", "kind", "action", "subject", "before", "after", "description"] as const;
+export const AUDIT_EXPORT_COLUMNS = [
+  "whenUtc",
+  "whenLocal",
+  "person",
+  "kind",
+  "action",
+  "subject",
+  "before",
+  "after",
+  "description",
+] as const;
 export type AuditExportColumn = (typeof AUDIT_EXPORT_COLUMNS)[number];
 
 export interface ExportableEntry extends DescribableEntry {
@@ -29,7 +39,16 @@ const wallClocks = new Map<string, Intl.DateTimeFormat>();
 function wallTime(at: Date, timeZone: string): string {
   let clock = wallClocks.get(timeZone);
   if (!clock) {
-    clock = new Intl.DateTimeFormat("en-CA", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    clock = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
     wallClocks.set(timeZone, clock);
   }
   const parts = Object.fromEntries(clock.formatToParts(at).map((part) => [part.type, part.value]));

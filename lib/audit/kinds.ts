@@ -63,7 +63,8 @@ const filterFields = {
   to: calendarDay.optional(),
 };
 
-const rangeInOrder = (filters: { from?: string | undefined; to?: string | undefined }) => !(filters.from && filters.to && filters.from > filters.to);
+const rangeInOrder = (filters: { from?: string | undefined; to?: string | undefined }) =>
+  !(filters.from && filters.to && filters.from > filters.to);
 const rangeMessage = { path: ["to"], message: "must not be before from" };
 
 export const auditFiltersSchema = z.object(filterFields).refine(rangeInOrder, rangeMessage);

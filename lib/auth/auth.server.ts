@@ -58,7 +58,12 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
       fetch: timedPlatformFetch,
     }),
     // For people without a marketplace login of their own (decision 0010).
-    Credentials({ id: PASSKEY_PROVIDER_ID, name: "Passkey", credentials: { response: {}, name: {}, invite: {} }, authorize: verifyPasskeySignIn }),
+    Credentials({
+      id: PASSKEY_PROVIDER_ID,
+      name: "Passkey",
+      credentials: { response: {}, name: {}, invite: {} },
+      authorize: verifyPasskeySignIn,
+    }),
   ],
   callbacks: {
     // The access token goes to the database, encrypted; the JWT keeps only the person and session ids.
@@ -84,10 +89,18 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
           throw error;
         });
         // Connecting while signed in adds the shop to that person (an agency's next shop).
-        const person = (context?.personId ? await findPersonName(context.personId) : null) ?? (await personForMarketplaceAccount(info.user_email, info.user_name));
+        const person =
+          (context?.personId ? await findPersonName(context.personId) : null) ??
+          (await personForMarketplaceAccount(info.user_email, info.user_name));
         const personId = person.id;
         await makeOwner(personId, seller.id);
-        await recordAudit({ sellerId: seller.id, person, action: "connection.connect", subject: seller.email, after: { email: seller.email } });
+        await recordAudit({
+          sellerId: seller.id,
+          person,
+          action: "connection.connect",
+          subject: seller.email,
+          after: { email: seller.email },
+        });
         await switchOnNotificationsAtConnect(seller.id).catch((error: unknown) => {
           authLog.warn({ shopId: seller.id, err: error }, "could not switch notifications on after connecting");
         });
@@ -97,7 +110,13 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
       return { personId: token.personId, sellerId: token.sellerId, sessionId: token.sessionId, startedAt: token.startedAt };
     },
     session({ session, token }) {
-      return { expires: session.expires, personId: token.personId, sellerId: token.sellerId, sessionId: token.sessionId, startedAt: token.startedAt } as typeof session;
+      return {
+        expires: session.expires,
+        personId: token.personId,
+        sellerId: token.sellerId,
+        sessionId: token.sessionId,
+        startedAt: token.startedAt,
+      } as typeof session;
     },
   },
   // Names and messages only: Auth.js's default prints whole errors, response bodies and tokens included.

@@ -5,7 +5,8 @@ import type { Messages } from "@/messages";
 import { describeConnectError as describeIn, knownConnectErrorCode } from "./connect-errors";
 import type { ConnectWords } from "./connect-errors";
 
-const words = (locale: "en" | "pt-BR") => createTranslator({ locale, messages: catalogues[locale] as Messages, namespace: "connect" }) as unknown as ConnectWords;
+const words = (locale: "en" | "pt-BR") =>
+  createTranslator({ locale, messages: catalogues[locale] as Messages, namespace: "connect" }) as unknown as ConnectWords;
 const english = words("en");
 const describeConnectError = (error: string | undefined, stage: string | undefined) => describeIn(error, stage, english);
 

@@ -28,8 +28,20 @@ const AUTHORIZE = [
   "unauthorized_client",
   "unsupported_response_type",
 ] as const satisfies readonly (keyof Errors["authorize"])[];
-const TOKEN = ["invalid_grant", "invalid_client", "invalid_request", "unauthorized_client", "unsupported_grant_type", "invalid_scope"] as const satisfies readonly (keyof Errors["token"])[];
-const PROFILE = ["forbidden", "unauthorized", "invalid_response", "identity_conflict"] as const satisfies readonly (keyof Errors["profile"])[];
+const TOKEN = [
+  "invalid_grant",
+  "invalid_client",
+  "invalid_request",
+  "unauthorized_client",
+  "unsupported_grant_type",
+  "invalid_scope",
+] as const satisfies readonly (keyof Errors["token"])[];
+const PROFILE = [
+  "forbidden",
+  "unauthorized",
+  "invalid_response",
+  "identity_conflict",
+] as const satisfies readonly (keyof Errors["profile"])[];
 /** Auth.js's error types: a denial reads as the platform's access_denied, a misconfiguration as the generic failure. */
 const AUTH_JS: Record<string, ConnectErrorKey> = {
   AccessDenied: "authorize.access_denied",
@@ -43,7 +55,13 @@ const isOneOf = <T extends string>(codes: readonly T[], code: string): code is T
 export function knownConnectErrorCode(error: string | undefined, stage: string | undefined): string | null {
   if (!error) return null;
   const known =
-    stage === "authorize" ? isOneOf(AUTHORIZE, error) : stage === "token" ? isOneOf(TOKEN, error) : stage === "profile" ? isOneOf(PROFILE, error) : Object.hasOwn(AUTH_JS, error);
+    stage === "authorize"
+      ? isOneOf(AUTHORIZE, error)
+      : stage === "token"
+        ? isOneOf(TOKEN, error)
+        : stage === "profile"
+          ? isOneOf(PROFILE, error)
+          : Object.hasOwn(AUTH_JS, error);
   if (known) return error;
   return stage === "token" && /^http_\d{3}$/.test(error) ? error : null;
 }

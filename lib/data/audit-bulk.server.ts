@@ -37,7 +37,9 @@ export async function recordBulkRun(
     SET "after" = jsonb_set(jsonb_set("after", '{sent}', to_jsonb(("after"->>'sent')::int + ${sent})), '{failed}', to_jsonb(("after"->>'failed')::int + ${failed}))
     WHERE "sellerId" = ${sellerId} AND "kind" = 'price' AND "at" > now() - interval '2 days' AND "action" = 'price.bulk' AND "after"->>'run' = ${run.id}`;
   await recordAudit([
-    ...(updated === 0 ? [{ sellerId, person, action: "price.bulk" as const, after: { run: run.id, source: run.source, sent, failed, skipped: 0 } }] : []),
+    ...(updated === 0
+      ? [{ sellerId, person, action: "price.bulk" as const, after: { run: run.id, source: run.source, sent, failed, skipped: 0 } }]
+      : []),
     ...applied.map((row) => ({
       sellerId,
       person,

@@ -65,7 +65,17 @@ export interface AuditPage {
   nextBefore: string | null;
 }
 
-const ROW = { id: true, at: true, personId: true, personName: true, kind: true, action: true, subject: true, before: true, after: true } as const;
+const ROW = {
+  id: true,
+  at: true,
+  personId: true,
+  personName: true,
+  kind: true,
+  action: true,
+  subject: true,
+  before: true,
+  after: true,
+} as const;
 
 type SelectedRow = Prisma.AuditEntryGetPayload<{ select: typeof ROW }>;
 
@@ -100,7 +110,11 @@ function whereOf(shop: AuditShop, filters: AuditFilters, before?: bigint): Prism
 }
 
 /** Newest first, keyset paging by id: a page never repeats or skips an entry recorded meanwhile. */
-export async function listAuditEntries(shop: AuditShop, filters: AuditFilters, page: { before?: string | undefined } = {}): Promise<AuditPage> {
+export async function listAuditEntries(
+  shop: AuditShop,
+  filters: AuditFilters,
+  page: { before?: string | undefined } = {},
+): Promise<AuditPage> {
   const found = await db.auditEntry.findMany({
     where: whereOf(shop, filters, page.before === undefined ? undefined : BigInt(page.before)),
     orderBy: { id: "desc" },
@@ -142,13 +156,22 @@ export const AUDIT_EXPORT_LIMIT = 50_000;
 const EXPORT_BATCH = 1_000;
 
 /** Newest first, at most `limit`; returns whether entries were left out. */
-export async function* exportAuditEntries(shop: AuditShop, filters: AuditFilters, limit = AUDIT_EXPORT_LIMIT): AsyncGenerator<AuditRow[], boolean> {
+export async function* exportAuditEntries(
+  shop: AuditShop,
+  filters: AuditFilters,
+  limit = AUDIT_EXPORT_LIMIT,
+): AsyncGenerator<AuditRow[], boolean> {
   let before: bigint | undefined;
   let sent = 0;
   for (;;) {
     const wanted = Math.min(EXPORT_BATCH, limit - sent);
     // One more than wanted: whether anything is left after this batch (and after the limit).
-    const found = await db.auditEntry.findMany({ where: whereOf(shop, filters, before), orderBy: { id: "desc" }, take: wanted + 1, select: ROW });
+    const found = await db.auditEntry.findMany({
+      where: whereOf(shop, filters, before),
+      orderBy: { id: "desc" },
+      take: wanted + 1,
+      select: ROW,
+    });
     const batch = found.slice(0, wanted);
     if (batch.length > 0) {
       yield batch.map(toRow);
@@ -161,7 +184,12 @@ export async function* exportAuditEntries(shop: AuditShop, filters: AuditFilters
 }
 
 /** `settings` carries everything from the request: the stream is pulled after the route returned. */
-export function auditCsvStream(shop: AuditShop, filters: AuditFilters, settings: AuditExportSettings, limit = AUDIT_EXPORT_LIMIT): ReadableStream<Uint8Array> {
+export function auditCsvStream(
+  shop: AuditShop,
+  filters: AuditFilters,
+  settings: AuditExportSettings,
+  limit = AUDIT_EXPORT_LIMIT,
+): ReadableStream<Uint8Array> {
   const batches = exportAuditEntries(shop, filters, limit);
   const encoder = new TextEncoder();
   let started = false;

@@ -28,7 +28,10 @@ export async function getConnectionHealth(sellerId: string, now = new Date()): P
     db.webhookEvent.findFirst({ where: { sellerId, source: "webhook" }, orderBy: { receivedAt: "desc" }, select: { receivedAt: true } }),
     queueCounts(sellerId),
     db.sellerSync.findUnique({ where: { sellerId } }),
-    db.connection.findUnique({ where: { sellerId }, select: { misSignedForeignCount: true, misSignedForeignAt: true, connectedAt: true, needsReconnectAt: true } }),
+    db.connection.findUnique({
+      where: { sellerId },
+      select: { misSignedForeignCount: true, misSignedForeignAt: true, connectedAt: true, needsReconnectAt: true },
+    }),
   ]);
   const since = sync?.lastReconciledAt ?? connection?.connectedAt ?? null;
   const lagMs = since ? now.getTime() - since.getTime() : 0;

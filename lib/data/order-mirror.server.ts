@@ -43,7 +43,9 @@ type AmountsWithDeductions = OrderSummary["amounts"] & Partial<Pick<OrderAmounts
 
 function netParts(amounts: AmountsWithDeductions): Pick<OrderMirrorRow, "commission" | "sellerFreight" | "net"> {
   const net = amounts.freight ? orderNet({ ...amounts, freight: amounts.freight }) : null;
-  return net ? { commission: net.commission, sellerFreight: net.sellerFreight, net: net.net } : { commission: null, sellerFreight: null, net: null };
+  return net
+    ? { commission: net.commission, sellerFreight: net.sellerFreight, net: net.net }
+    : { commission: null, sellerFreight: null, net: null };
 }
 
 export function mirrorRowFromOrder(order: OrderSummary): OrderMirrorRow {
@@ -162,7 +164,12 @@ export async function mirroredOrderIdsByShipBy(sellerId: string, query: MirrorDe
     ...(query.customer ? { customerName: { contains: query.customer, mode: "insensitive" } } : {}),
     ...(query.id ? { orderId: query.id } : {}),
     ...(query.updatedFrom || query.updatedTo
-      ? { updatedAt: { ...(query.updatedFrom ? { gte: new Date(query.updatedFrom) } : {}), ...(query.updatedTo ? { lte: new Date(query.updatedTo) } : {}) } }
+      ? {
+          updatedAt: {
+            ...(query.updatedFrom ? { gte: new Date(query.updatedFrom) } : {}),
+            ...(query.updatedTo ? { lte: new Date(query.updatedTo) } : {}),
+          },
+        }
       : {}),
   };
   const key = query.sort.field === "created_at" ? "createdAt" : "updatedAt";

@@ -38,10 +38,18 @@ export async function* exportOrderPages(seller: CurrentSeller, filters: OrderFil
 }
 
 /** The mirror says which orders, the platform what they are (see listOrdersByShipBy). */
-async function* exportByShipBy(seller: CurrentSeller, filters: OrderFilters, deadline: "today" | "late", problems: ProblemWords): AsyncGenerator<Order[]> {
+async function* exportByShipBy(
+  seller: CurrentSeller,
+  filters: OrderFilters,
+  deadline: "today" | "late",
+  problems: ProblemWords,
+): AsyncGenerator<Order[]> {
   const now = new Date();
   for (let offset = 0; ; offset += MIRROR_IDS_PER_READ) {
-    const { ids } = await mirroredOrderIdsByShipBy(seller.id, shipByQuery(filters, deadline, { offset, limit: MIRROR_IDS_PER_READ }, seller.timeZone, now));
+    const { ids } = await mirroredOrderIdsByShipBy(
+      seller.id,
+      shipByQuery(filters, deadline, { offset, limit: MIRROR_IDS_PER_READ }, seller.timeZone, now),
+    );
     for (let start = 0; start < ids.length; start += IDS_PER_REQUEST) {
       const orders = await patiently(() => ordersByIds(seller, ids.slice(start, start + IDS_PER_REQUEST)), problems);
       if (orders.length > 0) yield orders;

@@ -20,7 +20,13 @@ export async function listOrdersForSeller(seller: CurrentSeller, filters: OrderF
   const page = result.data;
   return {
     ok: true,
-    data: { rows: page.items.map(toOrderRow), page: filters.page, size: filters.size, total: page.total ?? null, hasNext: page.next !== null },
+    data: {
+      rows: page.items.map(toOrderRow),
+      page: filters.page,
+      size: filters.size,
+      total: page.total ?? null,
+      hasNext: page.next !== null,
+    },
   };
 }
 
@@ -60,7 +66,9 @@ export async function ordersByIds(seller: CurrentSeller, ids: readonly string[])
   const orders = new Map<string, Order>();
   for (let start = 0; start < ids.length; start += IDS_PER_REQUEST) {
     const chunk = ids.slice(start, start + IDS_PER_REQUEST);
-    const result = await withPlatform(seller, "listOrders", (client) => client.listOrders(ordersQuery({ ids: chunk, limit: chunk.length })));
+    const result = await withPlatform(seller, "listOrders", (client) =>
+      client.listOrders(ordersQuery({ ids: chunk, limit: chunk.length })),
+    );
     if (!result.ok) return result;
     for (const order of result.data.items) orders.set(order.id, order);
   }
@@ -71,7 +79,11 @@ export async function ordersByIds(seller: CurrentSeller, ids: readonly string[])
  * The platform filters each field of a delivery separately (generic list rules), so "an open
  * delivery past its limit" cannot be asked of it: the mirror says which orders, the platform what they are now.
  */
-async function listOrdersByShipBy(seller: CurrentSeller, filters: OrderFilters, deadline: "today" | "late"): Promise<PlatformResult<OrdersPage>> {
+async function listOrdersByShipBy(
+  seller: CurrentSeller,
+  filters: OrderFilters,
+  deadline: "today" | "late",
+): Promise<PlatformResult<OrdersPage>> {
   const { ids, total } = await mirroredOrderIdsByShipBy(
     seller.id,
     shipByQuery(filters, deadline, { offset: (filters.page - 1) * filters.size, limit: filters.size }, seller.timeZone),

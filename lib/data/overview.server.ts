@@ -41,7 +41,11 @@ type RecentRow = { day: string | null; currency: string | null; normalizer: numb
 
 export async function getOverview(sellerId: string, timeZone: string, now = new Date()): Promise<Overview> {
   const today = deadlineRange("today", now, timeZone);
-  const since = { today: startOfDay(now, timeZone), last7Days: startOfDay(now, timeZone, -6), last30Days: startOfDay(now, timeZone, -(SALES_DAYS - 1)) };
+  const since = {
+    today: startOfDay(now, timeZone),
+    last7Days: startOfDay(now, timeZone, -6),
+    last30Days: startOfDay(now, timeZone, -(SALES_DAYS - 1)),
+  };
   // One statement for sales and the chart: with no index on createdAt, each statement over recent
   // orders reads all the seller's orders.
   const [counts, recent] = await Promise.all([

@@ -60,7 +60,8 @@ function toShippingRow(row: ListedRow): ShippingRow {
     id: row.orderId,
     customerName: row.customerName,
     items: row.itemCount,
-    openDeliveries: deliveries.filter((delivery) => typeof delivery.status === "string" && OPEN_DELIVERY_STATUSES.has(delivery.status)).length,
+    openDeliveries: deliveries.filter((delivery) => typeof delivery.status === "string" && OPEN_DELIVERY_STATUSES.has(delivery.status))
+      .length,
     shipBy: row.nextLimitAt.toISOString(),
     stage: isPackingStage(row.stage) ? row.stage : DEFAULT_PACKING_STAGE,
     stageAt: row.stageAt?.toISOString() ?? null,
@@ -83,7 +84,12 @@ export async function listShippingOrders(shop: ShippingShop, filters: ShippingFi
   return countedPage(rows.rows.map(toShippingRow), count.rows[0]?.total ?? 0, filters);
 }
 
-export async function shippingOrderIds(shop: ShippingShop, where: ShippingWhere, limit: number, now = new Date()): Promise<{ ids: string[]; total: number }> {
+export async function shippingOrderIds(
+  shop: ShippingShop,
+  where: ShippingWhere,
+  limit: number,
+  now = new Date(),
+): Promise<{ ids: string[]; total: number }> {
   const { sql, values } = shippingWhere(shop, where, now);
   const [rows, count] = await Promise.all([
     pool.query<{ orderId: string }>(
@@ -96,7 +102,10 @@ export async function shippingOrderIds(shop: ShippingShop, where: ShippingWhere,
 }
 
 export async function packingStagesOf(sellerId: string, orderIds: readonly string[]): Promise<Map<string, PackingStage>> {
-  const rows = orderIds.length === 0 ? [] : await db.orderPacking.findMany({ where: { sellerId, orderId: { in: [...orderIds] } }, select: { orderId: true, stage: true } });
+  const rows =
+    orderIds.length === 0
+      ? []
+      : await db.orderPacking.findMany({ where: { sellerId, orderId: { in: [...orderIds] } }, select: { orderId: true, stage: true } });
   const stages = new Map(rows.map((row) => [row.orderId, isPackingStage(row.stage) ? row.stage : DEFAULT_PACKING_STAGE]));
   return new Map(orderIds.map((id) => [id, stages.get(id) ?? DEFAULT_PACKING_STAGE]));
 }
@@ -109,7 +118,12 @@ export interface PackingChange {
 }
 
 /** Stage and audit entry in one transaction; an id not in the shop's mirror is reported unknown, unchanged. */
-export async function setPackingStage(shop: { id: string }, person: { id: string; name: string }, orderIds: readonly string[], stage: PackingStage): Promise<PackingChange> {
+export async function setPackingStage(
+  shop: { id: string },
+  person: { id: string; name: string },
+  orderIds: readonly string[],
+  stage: PackingStage,
+): Promise<PackingChange> {
   const wanted = [...new Set(orderIds)].sort();
   if (wanted.length === 0) return { set: [], unknown: [] };
   return db.$transaction(async (tx) => {
@@ -131,7 +145,10 @@ export async function setPackingStage(shop: { id: string }, person: { id: string
         person.id,
         ids,
       );
-      await recordAudit({ sellerId: shop.id, person, action: "order.packing", subject: ids.length === 1 ? ids[0]! : null, after: { stage, orderIds: ids } }, tx);
+      await recordAudit(
+        { sellerId: shop.id, person, action: "order.packing", subject: ids.length === 1 ? ids[0]! : null, after: { stage, orderIds: ids } },
+        tx,
+      );
     }
     return { set: ids, unknown: wanted.filter((id) => !found.has(id)) };
   });

@@ -28,7 +28,17 @@ export interface CurrentPerson {
  */
 export async function findCurrentPerson(sessionId: string, personId: string | null): Promise<CurrentPerson | null> {
   const rows = await db.$queryRaw<
-    { id: string; name: string; marketplaceEmail: string | null; lastShopId: string | null; role: string | null; shopId: string | null; shopName: string | null; shopEmail: string | null; connected: boolean }[]
+    {
+      id: string;
+      name: string;
+      marketplaceEmail: string | null;
+      lastShopId: string | null;
+      role: string | null;
+      shopId: string | null;
+      shopName: string | null;
+      shopEmail: string | null;
+      connected: boolean;
+    }[]
   >`
     SELECT p."id", p."name", p."marketplaceEmail", p."lastShopId", m."role", s."id" AS "shopId", s."name" AS "shopName", s."email" AS "shopEmail", (c."id" IS NOT NULL) AS "connected"
     FROM "PersonSession" ps
@@ -40,7 +50,11 @@ export async function findCurrentPerson(sessionId: string, personId: string | nu
   const first = rows[0];
   if (!first) return null;
   const shops = rows
-    .flatMap((row) => (row.shopId && isRole(row.role) ? [{ id: row.shopId, name: row.shopName ?? "", email: row.shopEmail ?? "", role: row.role, connected: row.connected }] : []))
+    .flatMap((row) =>
+      row.shopId && isRole(row.role)
+        ? [{ id: row.shopId, name: row.shopName ?? "", email: row.shopEmail ?? "", role: row.role, connected: row.connected }]
+        : [],
+    )
     .sort((a, b) => a.name.localeCompare(b.name) || a.email.localeCompare(b.email));
   return { id: first.id, name: first.name, marketplaceEmail: first.marketplaceEmail, lastShopId: first.lastShopId, shops };
 }
@@ -89,7 +103,11 @@ export async function listMembers(sellerId: string): Promise<Member[]> {
   const rows = await db.membership.findMany({
     where: { sellerId },
     orderBy: [{ createdAt: "asc" }],
-    select: { role: true, createdAt: true, person: { select: { id: true, name: true, marketplaceEmail: true, _count: { select: { passkeys: true } } } } },
+    select: {
+      role: true,
+      createdAt: true,
+      person: { select: { id: true, name: true, marketplaceEmail: true, _count: { select: { passkeys: true } } } },
+    },
   });
   return rows
     .filter((row) => isRole(row.role))
@@ -133,10 +151,17 @@ export async function changeMembership(sellerId: string, personId: string, role:
 export const INVITATION_DAYS = 7;
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-export async function createInvitation(sellerId: string, role: Role, createdById: string, now = new Date()): Promise<{ id: string; token: string; expiresAt: Date }> {
+export async function createInvitation(
+  sellerId: string,
+  role: Role,
+  createdById: string,
+  now = new Date(),
+): Promise<{ id: string; token: string; expiresAt: Date }> {
   const token = randomBytes(24).toString("base64url");
   const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 86_400_000);
-  const { id } = await db.invitation.create({ data: { sellerId, role, tokenHash: hashToken(token), createdById, expiresAt, createdAt: now } });
+  const { id } = await db.invitation.create({
+    data: { sellerId, role, tokenHash: hashToken(token), createdById, expiresAt, createdAt: now },
+  });
   return { id, token, expiresAt };
 }
 
@@ -160,7 +185,10 @@ export async function listPendingInvitations(sellerId: string, now = new Date())
 export async function revokeInvitation(sellerId: string, id: string, now = new Date()): Promise<Role | null> {
   const invitation = await db.invitation.findFirst({ where: { id, sellerId, acceptedAt: null, revokedAt: null }, select: { role: true } });
   if (!invitation) return null;
-  const { count } = await db.invitation.updateMany({ where: { id, sellerId, acceptedAt: null, revokedAt: null }, data: { revokedAt: now } });
+  const { count } = await db.invitation.updateMany({
+    where: { id, sellerId, acceptedAt: null, revokedAt: null },
+    data: { revokedAt: now },
+  });
   return count === 1 && isRole(invitation.role) ? invitation.role : null;
 }
 
@@ -171,13 +199,28 @@ export type InvitationState =
 export async function readInvitation(token: string, now = new Date()): Promise<InvitationState> {
   const invitation = await db.invitation.findUnique({
     where: { tokenHash: hashToken(token) },
-    select: { id: true, sellerId: true, role: true, expiresAt: true, acceptedAt: true, revokedAt: true, seller: { select: { name: true } } },
+    select: {
+      id: true,
+      sellerId: true,
+      role: true,
+      expiresAt: true,
+      acceptedAt: true,
+      revokedAt: true,
+      seller: { select: { name: true } },
+    },
   });
   if (!invitation || !isRole(invitation.role)) return { state: "unknown" };
   if (invitation.acceptedAt) return { state: "used" };
   if (invitation.revokedAt) return { state: "revoked" };
   if (invitation.expiresAt <= now) return { state: "expired" };
-  return { state: "open", id: invitation.id, sellerId: invitation.sellerId, shopName: invitation.seller.name, role: invitation.role, expiresAt: invitation.expiresAt };
+  return {
+    state: "open",
+    id: invitation.id,
+    sellerId: invitation.sellerId,
+    shopName: invitation.seller.name,
+    role: invitation.role,
+    expiresAt: invitation.expiresAt,
+  };
 }
 
 /** A member keeps their role (an invite never demotes an owner). Of two people using one link at once, one joins. */

@@ -19,12 +19,21 @@ export async function listPriceProducts(seller: CurrentSeller, query: PriceProdu
   const start = (query.page - 1) * query.size;
   // A search reads every product's name; a page without one, only its own products' names.
   const named = async (products: readonly PriceProduct[]) => {
-    const names = await productNamesFor(seller.id, products.map((product) => product.sku));
+    const names = await productNamesFor(
+      seller.id,
+      products.map((product) => product.sku),
+    );
     return products.map((product) => ({ ...product, name: names.get(product.sku) ?? null }));
   };
   const products = query.search ? searchProducts(await named(grouped), query.search) : grouped;
   const page = products.slice(start, start + query.size);
-  const [rows, costs] = await Promise.all([query.search ? page : named(page), currentCosts(seller.id, page.map((product) => product.sku))]);
+  const [rows, costs] = await Promise.all([
+    query.search ? page : named(page),
+    currentCosts(
+      seller.id,
+      page.map((product) => product.sku),
+    ),
+  ]);
   return {
     ok: true,
     data: {

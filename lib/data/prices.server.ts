@@ -22,7 +22,10 @@ export async function listPricesForSeller(seller: CurrentSeller, filters: PriceF
   const result = await withPlatform(seller, "listPrices", (client) => client.listPrices(toPlatformPricesQuery(filters)));
   if (!result.ok) return result;
   const page = result.data;
-  const names = await productNamesFor(seller.id, page.items.map((price) => price.sku));
+  const names = await productNamesFor(
+    seller.id,
+    page.items.map((price) => price.sku),
+  );
   return {
     ok: true,
     data: {
@@ -57,7 +60,9 @@ export async function listEveryPrice(client: MarketplaceClient, maxPages: number
   for (let page = 0; page < maxPages; page++) {
     // Oldest first, so a price set meanwhile moves to the end and is read there. The shift may hide
     // one price at a page boundary; these views are advisory.
-    const result = await client.listPrices(pricesQuery({ limit: EVERY_PRICE_PAGE_SIZE, offset, sort: { field: "created_at", direction: "asc" } }));
+    const result = await client.listPrices(
+      pricesQuery({ limit: EVERY_PRICE_PAGE_SIZE, offset, sort: { field: "created_at", direction: "asc" } }),
+    );
     prices.push(...result.items);
     if (result.next === null || result.items.length === 0) return { prices, complete: true };
     offset = result.next.offset;
@@ -78,7 +83,13 @@ export async function lastKnownPrices(sellerId: string, rows: readonly { sku: st
     orderBy: { syncedAt: "asc" },
     select: { sku: true, type: true, value: true, currency: true, normalizer: true },
   });
-  for (const price of mirrored) found.set(priceKey(price.sku, price.type), { type: price.type, value: price.value, currency: price.currency, normalizer: price.normalizer });
+  for (const price of mirrored)
+    found.set(priceKey(price.sku, price.type), {
+      type: price.type,
+      value: price.value,
+      currency: price.currency,
+      normalizer: price.normalizer,
+    });
   return found;
 }
 
@@ -109,7 +120,11 @@ export type GuardedPriceOutcome =
   | { kind: "sent"; result: PlatformResult<PriceCreateResponse>; before: KnownPrice | null };
 
 /** Held when the guard objects, unless `confirmed`. */
-export async function setPriceGuarded(seller: CurrentSeller, change: PriceChange, options: { confirmed: boolean }): Promise<GuardedPriceOutcome> {
+export async function setPriceGuarded(
+  seller: CurrentSeller,
+  change: PriceChange,
+  options: { confirmed: boolean },
+): Promise<GuardedPriceOutcome> {
   const before = await currentPrice(seller, change.sku, change.type);
   if (!options.confirmed) {
     const guard = await priceGuardContext(seller.id, [change.sku]);
@@ -128,7 +143,8 @@ export async function currentPricesOfSku(client: MarketplaceClient, sku: string)
   const listed = await client.listPrices(pricesQuery({ sku, limit: 10, sort: { field: "created_at", direction: "desc" } }));
   const current: GuardProduct["current"] = { list: null, sell: null };
   for (const price of listed.items) {
-    if (price.sku === sku && current[price.type] === null) current[price.type] = { value: price.value, currency: price.currency, normalizer: price.normalizer };
+    if (price.sku === sku && current[price.type] === null)
+      current[price.type] = { value: price.value, currency: price.currency, normalizer: price.normalizer };
   }
   return current;
 }
@@ -162,7 +178,15 @@ export async function applyGuardedPriceRows<R extends ApplicableRow & PriceChang
     };
     return applyPriceRows<R, HeldOutcome>(rows, {
       ...engine,
-      createPrice: (row) => client.createPrice({ sku: row.sku, type: row.type, value: row.value, currency: row.currency, normalizer: row.normalizer, extras: {} }),
+      createPrice: (row) =>
+        client.createPrice({
+          sku: row.sku,
+          type: row.type,
+          value: row.value,
+          currency: row.currency,
+          normalizer: row.normalizer,
+          extras: {},
+        }),
       check: async (row): Promise<HeldOutcome | null> => {
         if (confirmed.has(row.sku)) return null;
         const cost = guard.costs.get(row.sku) ?? null;

@@ -9,7 +9,6 @@ import { BPS } from "@/lib/prices/margin";
 
 type Tx = Prisma.TransactionClient;
 
-
 /**
  * Cost changes of one shop are taken one at a time, so "before" in the log is the cost the change
  * replaced even when two people save at once.
@@ -45,34 +44,74 @@ export interface CostPerson {
 }
 
 /** The same cost again records nothing. */
-export async function setProductCost(sellerId: string, person: CostPerson, change: CostChange, source: CostSource): Promise<{ changed: boolean; before: number | null }> {
+export async function setProductCost(
+  sellerId: string,
+  person: CostPerson,
+  change: CostChange,
+  source: CostSource,
+): Promise<{ changed: boolean; before: number | null }> {
   return db.$transaction(async (tx) => {
     await lockShopCosts(tx, sellerId);
     const before = (await costsIn(tx, sellerId, [change.sku])).get(change.sku) ?? null;
     if (before === change.cost) return { changed: false, before };
-    await tx.productCost.create({ data: { sellerId, sku: change.sku, cost: change.cost, personId: person.id, personName: person.name, source } });
-    await recordAudit({ sellerId, person, action: "cost.set", subject: change.sku, before: before === null ? null : { cost: before }, after: { cost: change.cost } }, tx);
+    await tx.productCost.create({
+      data: { sellerId, sku: change.sku, cost: change.cost, personId: person.id, personName: person.name, source },
+    });
+    await recordAudit(
+      {
+        sellerId,
+        person,
+        action: "cost.set",
+        subject: change.sku,
+        before: before === null ? null : { cost: before },
+        after: { cost: change.cost },
+      },
+      tx,
+    );
     return { changed: true, before };
   });
 }
 
 /** One transaction; codes whose cost is already that are left alone. Answers how many changed. */
-export async function setProductCosts(sellerId: string, person: CostPerson, changes: readonly CostChange[], source: CostSource): Promise<{ changed: number }> {
+export async function setProductCosts(
+  sellerId: string,
+  person: CostPerson,
+  changes: readonly CostChange[],
+  source: CostSource,
+): Promise<{ changed: number }> {
   return db.$transaction(
     async (tx) => {
       await lockShopCosts(tx, sellerId);
-      const before = await costsIn(tx, sellerId, changes.map((change) => change.sku));
+      const before = await costsIn(
+        tx,
+        sellerId,
+        changes.map((change) => change.sku),
+      );
       const changed = changes.filter((change) => (before.get(change.sku) ?? null) !== change.cost);
       if (changed.length === 0) return { changed: 0 };
       await tx.productCost.createMany({
-        data: changed.map((change) => ({ sellerId, sku: change.sku, cost: change.cost, personId: person.id, personName: person.name, source })),
+        data: changed.map((change) => ({
+          sellerId,
+          sku: change.sku,
+          cost: change.cost,
+          personId: person.id,
+          personName: person.name,
+          source,
+        })),
       });
       await recordAudit(
         [
           { sellerId, person, action: "cost.bulk", after: { count: changed.length } },
           ...changed.map((change) => {
             const was = before.get(change.sku);
-            return { sellerId, person, action: "cost.set" as const, subject: change.sku, before: was === undefined ? null : { cost: was }, after: { cost: change.cost } };
+            return {
+              sellerId,
+              person,
+              action: "cost.set" as const,
+              subject: change.sku,
+              before: was === undefined ? null : { cost: was },
+              after: { cost: change.cost },
+            };
           }),
         ],
         tx,
@@ -160,10 +199,15 @@ export async function priceGuardContext(sellerId: string, skus: readonly string[
 
 export async function setPriceChangeLimit(sellerId: string, person: CostPerson, limitPercent: number): Promise<boolean> {
   return db.$transaction(async (tx) => {
-    const [before] = await tx.$queryRaw<{ limit: number }[]>`SELECT "priceChangeLimitPercent" AS "limit" FROM "Seller" WHERE "id" = ${sellerId} FOR UPDATE`;
+    const [before] = await tx.$queryRaw<
+      { limit: number }[]
+    >`SELECT "priceChangeLimitPercent" AS "limit" FROM "Seller" WHERE "id" = ${sellerId} FOR UPDATE`;
     if (!before || before.limit === limitPercent) return false;
     await tx.seller.update({ where: { id: sellerId }, data: { priceChangeLimitPercent: limitPercent } });
-    await recordAudit({ sellerId, person, action: "price.guardLimit", before: { limitPercent: before.limit }, after: { limitPercent } }, tx);
+    await recordAudit(
+      { sellerId, person, action: "price.guardLimit", before: { limitPercent: before.limit }, after: { limitPercent } },
+      tx,
+    );
     return true;
   });
 }
@@ -171,7 +215,9 @@ export async function setPriceChangeLimit(sellerId: string, person: CostPerson, 
 /** Sets the commission rate by hand (basis points), or null to learn it from the orders, with its audit entry. */
 export async function setCommissionRate(sellerId: string, person: CostPerson, rateBps: number | null): Promise<boolean> {
   return db.$transaction(async (tx) => {
-    const [before] = await tx.$queryRaw<{ rateBps: number | null }[]>`SELECT "commissionRateBps" AS "rateBps" FROM "Seller" WHERE "id" = ${sellerId} FOR UPDATE`;
+    const [before] = await tx.$queryRaw<
+      { rateBps: number | null }[]
+    >`SELECT "commissionRateBps" AS "rateBps" FROM "Seller" WHERE "id" = ${sellerId} FOR UPDATE`;
     if (!before || before.rateBps === rateBps) return false;
     await tx.seller.update({ where: { id: sellerId }, data: { commissionRateBps: rateBps } });
     await recordAudit({ sellerId, person, action: "price.commissionRate", before: { rateBps: before.rateBps }, after: { rateBps } }, tx);

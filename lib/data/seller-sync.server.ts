@@ -45,7 +45,10 @@ export async function recordPageStored(sellerId: string, cursor: Date, backfille
   });
 }
 
-export async function recordRunFinished(sellerId: string, run: { cursor: Date; at: Date; mode: "backfill" | "reconcile"; recovered: number }) {
+export async function recordRunFinished(
+  sellerId: string,
+  run: { cursor: Date; at: Date; mode: "backfill" | "reconcile"; recovered: number },
+) {
   await pool.query({
     name: "seller_sync_run_finished",
     text: `

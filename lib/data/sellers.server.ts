@@ -294,7 +294,12 @@ export async function receiverChanged(sellerId: string) {
 
 const receiverSelect = { sellerId: true, accessTokenEnc: true, previousTokenEnc: true, previousTokenUntil: true } as const;
 
-function toReceiver(connection: { sellerId: string; accessTokenEnc: string; previousTokenEnc: string | null; previousTokenUntil: Date | null }): WebhookReceiver {
+function toReceiver(connection: {
+  sellerId: string;
+  accessTokenEnc: string;
+  previousTokenEnc: string | null;
+  previousTokenUntil: Date | null;
+}): WebhookReceiver {
   const current = readToken(connection.accessTokenEnc, connection.sellerId);
   if (!current) {
     void markNeedsReconnect(connection.sellerId).catch(() => {});
@@ -328,7 +333,7 @@ export async function findWebhookSigner(sellerId: string): Promise<WebhookReceiv
   const connection = await db.connection.findUnique({ where: { sellerId }, select: receiverSelect });
   if (!connection) {
     receiverBySeller.delete(sellerId);
-  forgetRecentlyConnected();
+    forgetRecentlyConnected();
     return null;
   }
   const entry = { ...toReceiver(connection), expiresAt: Date.now() + RECEIVER_TTL_MS };

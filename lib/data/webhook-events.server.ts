@@ -37,7 +37,12 @@ export async function listWebhookEvents(sellerId: string, filters: EventFilters)
     if (QUEUED_STATES.has(filters.processing)) where.work = { isNot: null };
   }
   if (filters.resource) {
-    where.OR = [{ resourceId: filters.resource }, { orderId: filters.resource }, { deliveryId: filters.resource }, { code: filters.resource }];
+    where.OR = [
+      { resourceId: filters.resource },
+      { orderId: filters.resource },
+      { deliveryId: filters.resource },
+      { code: filters.resource },
+    ];
   }
   if (filters.from || filters.to) {
     where.receivedAt = {
@@ -64,14 +69,33 @@ const NEWEST_FIRST = [{ receivedAt: "desc" }, { id: "desc" }] satisfies Prisma.W
 async function eventRows(sellerId: string, where: Prisma.WebhookEventWhereInput, skip: number, take: number): Promise<WebhookEventRow[]> {
   // A later page first finds its ids alone, so skipped rows are index entries, not whole rows.
   const page =
-    skip === 0 ? where : { sellerId, id: { in: (await db.webhookEvent.findMany({ where, orderBy: NEWEST_FIRST, skip, take, select: { id: true } })).map((row) => row.id) } };
+    skip === 0
+      ? where
+      : {
+          sellerId,
+          id: {
+            in: (await db.webhookEvent.findMany({ where, orderBy: NEWEST_FIRST, skip, take, select: { id: true } })).map((row) => row.id),
+          },
+        };
   const rows = await db.webhookEvent.findMany({
     where: page,
     orderBy: NEWEST_FIRST,
     take,
-    select: { ...webhookFieldsSelect, receivedAt: true, processingState: true, source: true, attempts: true, duplicateCount: true, heldUntil: true },
+    select: {
+      ...webhookFieldsSelect,
+      receivedAt: true,
+      processingState: true,
+      source: true,
+      attempts: true,
+      duplicateCount: true,
+      heldUntil: true,
+    },
   });
-  return rows.map(({ sellerId: _sellerId, ...row }) => ({ ...row, receivedAt: row.receivedAt.toISOString(), heldUntil: row.heldUntil?.toISOString() ?? null }));
+  return rows.map(({ sellerId: _sellerId, ...row }) => ({
+    ...row,
+    receivedAt: row.receivedAt.toISOString(),
+    heldUntil: row.heldUntil?.toISOString() ?? null,
+  }));
 }
 
 /** Null when it is not the seller's or does not exist. */

@@ -212,7 +212,10 @@ export interface ReconciledOrder {
 export async function recordReconciledEvents(sellerId: string, orders: readonly ReconciledOrder[]): Promise<void> {
   if (orders.length === 0) return;
   const rows = orders.map((order) => {
-    const rawBody = JSON.stringify({ data: { domain: "order.order", status: order.status, order_id: order.orderId }, updated_at: order.updatedAt });
+    const rawBody = JSON.stringify({
+      data: { domain: "order.order", status: order.status, order_id: order.orderId },
+      updated_at: order.updatedAt,
+    });
     return { ...order, id: randomUUID(), rawBody, bodyHash: createHash("sha256").update(rawBody).digest("hex") };
   });
   await pool.query({

@@ -92,7 +92,6 @@ interface Waiting {
 
 const dedupeKey = (event: NewWebhookEvent) => `${event.sellerId}\n${event.bodyHash}`;
 
-
 async function writeBatch(batch: readonly Waiting[]): Promise<void> {
   const firstIndex = new Map<string, number>();
   const rows: NewWebhookEvent[] = [];
@@ -133,7 +132,12 @@ async function writeBatch(batch: readonly Waiting[]): Promise<void> {
   const result = await receiverPool.query<{ id: string; sellerId: string; bodyHash: string; inserted: boolean; heldUntil: Date | null }>({
     ...UPSERT_BATCH,
     // With workers, an unclaimed event is for them at once; else its receiver gets a moment first.
-    values: [batchJson, CLAIM_LEASE_SECONDS, env.WEBHOOK_PROCESSING === "worker" ? 0 : ORPHAN_AFTER_SECONDS, env.WEBHOOK_REPLAY_LIMIT_PER_MINUTE],
+    values: [
+      batchJson,
+      CLAIM_LEASE_SECONDS,
+      env.WEBHOOK_PROCESSING === "worker" ? 0 : ORPHAN_AFTER_SECONDS,
+      env.WEBHOOK_REPLAY_LIMIT_PER_MINUTE,
+    ],
   });
   const stored = new Map(result.rows.map((row) => [`${row.sellerId}\n${row.bodyHash}`, row]));
   const answered = new Set<string>();

@@ -65,7 +65,13 @@ interface BusState {
 }
 
 const globalForBus = globalThis as unknown as { liveBus?: BusState };
-const state: BusState = globalForBus.liveBus ?? { emitter: new EventEmitter(), client: null, connecting: null, retryTimer: null, closed: false };
+const state: BusState = globalForBus.liveBus ?? {
+  emitter: new EventEmitter(),
+  client: null,
+  connecting: null,
+  retryTimer: null,
+  closed: false,
+};
 state.emitter.setMaxListeners(0);
 globalForBus.liveBus = state;
 
@@ -77,10 +83,18 @@ function onNotification(notification: pg.Notification) {
   if (!notification.payload) return;
   try {
     if (notification.channel === LIVE_CHANNEL) {
-      for (const { id, sellerId, message } of JSON.parse(notification.payload) as { id: string; sellerId: string; message: LiveMessage }[]) {
+      for (const { id, sellerId, message } of JSON.parse(notification.payload) as {
+        id: string;
+        sellerId: string;
+        message: LiveMessage;
+      }[]) {
         state.emitter.emit(sellerChannel(sellerId), { id, message } satisfies LiveEnvelope);
       }
-    } else if (notification.channel === RECEIVER_CHANGED_CHANNEL || notification.channel === SESSIONS_CHANGED_CHANNEL || notification.channel === WORK_CHANNEL) {
+    } else if (
+      notification.channel === RECEIVER_CHANGED_CHANNEL ||
+      notification.channel === SESSIONS_CHANGED_CHANNEL ||
+      notification.channel === WORK_CHANNEL
+    ) {
       state.emitter.emit(notification.channel, notification.payload);
     }
   } catch (error) {

@@ -12,9 +12,26 @@ const orderMessage = z.object({
   /** A change no notification told, found by reconciliation. */
   source: z.literal("reconciliation").optional(),
 });
-const priceMessage = z.object({ type: z.literal("price"), eventId: z.string(), status: z.string(), priceId: z.string(), sku: z.string().nullable() });
-const skuMessage = z.object({ type: z.literal("sku"), eventId: z.string(), status: z.string(), skuId: z.string(), code: z.string().nullable() });
-const eventMessage = z.object({ type: z.literal("event"), eventId: z.string(), domain: z.string().nullable(), status: z.string().nullable() });
+const priceMessage = z.object({
+  type: z.literal("price"),
+  eventId: z.string(),
+  status: z.string(),
+  priceId: z.string(),
+  sku: z.string().nullable(),
+});
+const skuMessage = z.object({
+  type: z.literal("sku"),
+  eventId: z.string(),
+  status: z.string(),
+  skuId: z.string(),
+  code: z.string().nullable(),
+});
+const eventMessage = z.object({
+  type: z.literal("event"),
+  eventId: z.string(),
+  domain: z.string().nullable(),
+  status: z.string().nullable(),
+});
 
 export const liveMessageSchema = z.discriminatedUnion("type", [orderMessage, priceMessage, skuMessage, eventMessage]);
 

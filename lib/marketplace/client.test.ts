@@ -16,7 +16,10 @@ function flakyFetch(failures: Error[], answer: () => Response) {
 }
 
 const reset = () => new TypeError("fetch failed", { cause: new Error("other side closed") });
-const json = (body: unknown, status = 200) => () => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const json =
+  (body: unknown, status = 200) =>
+  () =>
+    new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 describe("createMarketplaceClient: a connection that fails before any answer", () => {
   it("sends a read once more at once", async () => {

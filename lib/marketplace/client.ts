@@ -9,11 +9,7 @@ import { priceCreateResponseSchema, priceSchema, priceWithHistorySchema } from "
 import type { PriceCreate, PriceCreateResponse } from "./schemas/price";
 import { skuImportResponseSchema } from "./schemas/sku";
 import type { SkuCreate, SkuImportResponse } from "./schemas/sku";
-import {
-  webhookUrlDeleteResponseSchema,
-  webhookUrlGetResponseSchema,
-  webhookUrlSetResponseSchema,
-} from "./schemas/webhook";
+import { webhookUrlDeleteResponseSchema, webhookUrlGetResponseSchema, webhookUrlSetResponseSchema } from "./schemas/webhook";
 
 export interface MarketplaceClientOptions {
   baseUrl: string;

@@ -183,11 +183,14 @@ describe("filter values", () => {
 
   it("writes Dates as ISO 8601 in UTC with milliseconds, reading back as the same instant", () => {
     fc.assert(
-      fc.property(fc.date({ noInvalidDate: true, min: new Date("0000-01-01T00:00:00Z"), max: new Date("9999-12-31T23:59:59Z") }), (date) => {
-        const written = formatFilterValue(date);
-        expect(written).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-        expect(new Date(written).getTime()).toBe(date.getTime());
-      }),
+      fc.property(
+        fc.date({ noInvalidDate: true, min: new Date("0000-01-01T00:00:00Z"), max: new Date("9999-12-31T23:59:59Z") }),
+        (date) => {
+          const written = formatFilterValue(date);
+          expect(written).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+          expect(new Date(written).getTime()).toBe(date.getTime());
+        },
+      ),
     );
   });
 });
@@ -301,9 +304,18 @@ describe("links", () => {
 
   it("round-trips: a link written for a page reads back as that page, path and parameters", () => {
     const path = fc.array(segment, { minLength: 1, maxLength: 4 }).map((segments) => `/${segments.join("/")}`);
-    const params = fc.array(fc.tuple(fc.oneof(fieldName, fieldName.chain((field) => operator.map((op) => formatFilterName(field, op)))), text), {
-      maxLength: 4,
-    });
+    const params = fc.array(
+      fc.tuple(
+        fc.oneof(
+          fieldName,
+          fieldName.chain((field) => operator.map((op) => formatFilterName(field, op))),
+        ),
+        text,
+      ),
+      {
+        maxLength: 4,
+      },
+    );
     fc.assert(
       fc.property(path, params, fc.integer({ min: 1, max: MAX_LIMIT }), fc.nat(), (linkPath, pairs, limit, offset) => {
         const link = parseListLink(formatListLink(linkPath, pairs, { limit, offset }));
@@ -317,7 +329,9 @@ describe("links", () => {
     fc.assert(
       fc.property(listQuery, (query) => {
         const { limit, offset, ...rest } = query;
-        const link = parseListLink(formatListLink("/v1.0/marketplace/orders", formatListQuery(rest), { limit: limit ?? 1, offset: offset ?? 0 }));
+        const link = parseListLink(
+          formatListLink("/v1.0/marketplace/orders", formatListQuery(rest), { limit: limit ?? 1, offset: offset ?? 0 }),
+        );
         expect(parseListQuery(link.params)).toEqual(rest);
       }),
     );

@@ -174,8 +174,7 @@ export function parseSort(value: string): SortCriterion[] {
 }
 
 export type ListFilter<F extends string = string> =
-  | { field: F; op: Exclude<FilterOperator, "in">; value: FilterValue }
-  | { field: F; op: "in"; value: readonly FilterValue[] };
+  { field: F; op: Exclude<FilterOperator, "in">; value: FilterValue } | { field: F; op: "in"; value: readonly FilterValue[] };
 
 export interface ListQuery<F extends string = string> {
   limit?: number;
@@ -247,11 +246,7 @@ export interface ListLink {
   params: URLSearchParams;
 }
 
-export function formatListLink(
-  path: string,
-  params: Iterable<readonly [string, string]>,
-  page: { limit: number; offset: number },
-): string {
+export function formatListLink(path: string, params: Iterable<readonly [string, string]>, page: { limit: number; offset: number }): string {
   const search = new URLSearchParams([...params].map(([key, value]) => [key, value]));
   search.set("_limit", String(page.limit));
   search.set("_offset", String(page.offset));

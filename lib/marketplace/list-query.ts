@@ -4,15 +4,7 @@ import type { OrderStatus } from "./schemas/order";
 import type { PriceType } from "./schemas/price";
 import { objectIdSchema } from "./schemas/common";
 
-export type {
-  FilterOperator,
-  FilterValue,
-  ListFilter,
-  ListLink,
-  ListQuery,
-  SortCriterion,
-  SortDirection,
-} from "./list-grammar";
+export type { FilterOperator, FilterValue, ListFilter, ListLink, ListQuery, SortCriterion, SortDirection } from "./list-grammar";
 export { formatFilterValue, parseListLink } from "./list-grammar";
 
 /** See `formatListQuery` for the order and what is refused. */
@@ -51,7 +43,8 @@ export function ordersQuery(query: OrdersQuery = {}): URLSearchParams {
   }
   if (query.ids !== undefined) {
     const invalid = query.ids.find((id) => !objectIdSchema.safeParse(id).success);
-    if (invalid !== undefined) throw new Error(`Invalid order id ${JSON.stringify(invalid)}: expected an ObjectId (24 hexadecimal characters)`);
+    if (invalid !== undefined)
+      throw new Error(`Invalid order id ${JSON.stringify(invalid)}: expected an ObjectId (24 hexadecimal characters)`);
     filters.push({ field: "id", op: "in", value: query.ids });
   }
   if (query.updatedFrom && query.updatedTo && query.updatedFrom.getTime() > query.updatedTo.getTime()) {

@@ -40,9 +40,7 @@ describe("marketplaceProvider", () => {
   });
 
   it("reads the profile with a POST to basic_user_info and the bearer token", async () => {
-    const { calls, fetchImpl } = recordingFetch(() =>
-      Response.json({ user_name: "Loja Demo", user_email: "Seller@Example.com" }),
-    );
+    const { calls, fetchImpl } = recordingFetch(() => Response.json({ user_name: "Loja Demo", user_email: "Seller@Example.com" }));
     const withFetch = marketplaceProvider({ ...options, fetch: fetchImpl });
     const userinfo = withFetch.userinfo as { request: (ctx: { tokens: { access_token?: string } }) => Promise<unknown> };
     const profile = await userinfo.request({ tokens: { access_token: "tok-123" } });

@@ -252,7 +252,11 @@ export const order = {
       shipping: {
         posting_date: "2026-05-02T09:00:00.000Z",
         delivery_date: "2026-05-04T15:00:00.000Z",
-        labels: { requested_at: "2026-05-01T13:00:00.000Z", generated_at: "2026-05-01T13:01:00.000Z", url: "https://example.com/label.pdf" },
+        labels: {
+          requested_at: "2026-05-01T13:00:00.000Z",
+          generated_at: "2026-05-01T13:01:00.000Z",
+          url: "https://example.com/label.pdf",
+        },
         tracking: { number: "BR123456789", label_id: "LBL-1", url: "https://example.com/track/BR123456789" },
         recipient: {
           customer_type: "cpf",
@@ -376,7 +380,9 @@ export const linkForms = [
 // Events and the callback URL
 
 /** Events → Message shape: the reference structure (`domain`, `status`, `order_id`, `delivery_id`). */
-export const webhookReferenceMessage = { data: { domain: "order.delivery", status: "posted", order_id: ORDER_ID, delivery_id: DELIVERY_ID } };
+export const webhookReferenceMessage = {
+  data: { domain: "order.delivery", status: "posted", order_id: ORDER_ID, delivery_id: DELIVERY_ID },
+};
 
 /** Events → Domains and statuses: "an example uses domain `order`" (and status `new`). */
 export const webhookOrderDomainMessage = { data: { domain: "order", status: "new", order_id: ORDER_ID } };

@@ -15,4 +15,3 @@ export const WEBHOOK_DOMAINS = {
   chat: ["new_conversation", "message_received"],
   ticket: ["opened", "closed", "updated"],
 } as const satisfies Record<string, readonly string[]>;
-

@@ -26,9 +26,11 @@ const titles = (locale: Locale) => {
 };
 
 /** A whole file of these orders, as the route writes it. */
-const file = (locale: Locale, orders: Order[], timeZone = SAO_PAULO) => exportHead(locale, titles(locale)) + exportLines(orders, { locale, timeZone });
+const file = (locale: Locale, orders: Order[], timeZone = SAO_PAULO) =>
+  exportHead(locale, titles(locale)) + exportLines(orders, { locale, timeZone });
 
-const read = (text: string, delimiter: string) => Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), { delimiter, skipEmptyLines: true }).data;
+const read = (text: string, delimiter: string) =>
+  Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), { delimiter, skipEmptyLines: true }).data;
 
 describe("orders export CSV", () => {
   it("in pt-BR: a byte-order mark, `;`, comma decimals and Portuguese headers", () => {
@@ -36,7 +38,20 @@ describe("orders export CSV", () => {
     expect(text.startsWith("\uFEFF")).toBe(true);
     const [header, row] = read(text, ";");
     expect(header).toEqual(
-      expect.arrayContaining(["pedido", "status", "cliente", "documento", "total", "frete", "desconto", "comissão", "frete pago por você", "líquido estimado", "rastreio", "enviar até"]),
+      expect.arrayContaining([
+        "pedido",
+        "status",
+        "cliente",
+        "documento",
+        "total",
+        "frete",
+        "desconto",
+        "comissão",
+        "frete pago por você",
+        "líquido estimado",
+        "rastreio",
+        "enviar até",
+      ]),
     );
     const total = row![header!.indexOf("total")]!;
     expect(total).toMatch(/^\d+,\d{2}$/);
@@ -71,7 +86,12 @@ describe("orders export CSV", () => {
     // The spec's example: R$ 109,80 − R$ 12,00 − R$ 10,00 (no freight shared) = R$ 87,80.
     const [header, row] = read(file("pt-BR", [order()]), ";");
     const cell = (title: string) => row![header!.indexOf(title)];
-    expect([cell("total"), cell("comissão"), cell("frete pago por você"), cell("líquido estimado")]).toEqual(["109,80", "12,00", "10,00", "87,80"]);
+    expect([cell("total"), cell("comissão"), cell("frete pago por você"), cell("líquido estimado")]).toEqual([
+      "109,80",
+      "12,00",
+      "10,00",
+      "87,80",
+    ]);
 
     // Half the freight shared, and a commission in thousandths: converted to the order's hundredths, rounded up.
     const shared = order((o) => {
@@ -80,11 +100,19 @@ describe("orders export CSV", () => {
     });
     const [enHeader, enRow] = read(file("en", [shared]), ",");
     const enCell = (title: string) => enRow![enHeader!.indexOf(title)];
-    expect([enCell("total"), enCell("commission"), enCell("freight you pay"), enCell("net (estimated)")]).toEqual(["109.80", "12.35", "5.00", "92.45"]);
+    expect([enCell("total"), enCell("commission"), enCell("freight you pay"), enCell("net (estimated)")]).toEqual([
+      "109.80",
+      "12.35",
+      "5.00",
+      "92.45",
+    ]);
   });
 
   it("leaves the net empty, and gives the platform's commission, when a deduction is in another currency", () => {
-    const [header, row] = read(file("en", [order((o) => (o.amounts.comission = { currency: "USD", normalizer: 100, type: "value", total: 250 }))]), ",");
+    const [header, row] = read(
+      file("en", [order((o) => (o.amounts.comission = { currency: "USD", normalizer: 100, type: "value", total: 250 }))]),
+      ",",
+    );
     const cell = (title: string) => row![header!.indexOf(title)];
     expect([cell("commission"), cell("freight you pay"), cell("net (estimated)")]).toEqual(["2.50", "", ""]);
   });
@@ -103,7 +131,7 @@ describe("orders export CSV", () => {
   });
 
   it("never lets a customer's name become a spreadsheet formula", () => {
-    const [, row] = read(file("en", [order((o) => (o.customer.name = "=HYPERLINK(\"http://evil\")"))]), ",");
+    const [, row] = read(file("en", [order((o) => (o.customer.name = '=HYPERLINK("http://evil")'))]), ",");
     expect(row![5]!.startsWith("=")).toBe(false);
   });
 
@@ -151,7 +179,8 @@ describe("orders export CSV: formulas", () => {
     expect(rows).toHaveLength(PAYLOADS.length);
     rows.forEach((row, index) => {
       expect(row).toHaveLength(EXPORT_COLUMNS.length);
-      for (const name of PLATFORM_TEXT) expect(row[column(name)], `${name} of ${JSON.stringify(PAYLOADS[index])}`).not.toMatch(FORMULA_START);
+      for (const name of PLATFORM_TEXT)
+        expect(row[column(name)], `${name} of ${JSON.stringify(PAYLOADS[index])}`).not.toMatch(FORMULA_START);
       // The text itself is kept, behind the apostrophe that makes it text.
       expect(row[column("customer")]).toBe(`'${PAYLOADS[index]}`);
       expect(row[column("tracking")]).toBe(`'${PAYLOADS[index]}`);
@@ -164,7 +193,8 @@ describe("orders export CSV: formulas", () => {
   ] as const)("in %s, the amounts the dashboard writes stay plain numbers, a negative one too", (locale, discount, number) => {
     const [, row] = cells(file(locale, [hostile(PAYLOADS[0]!)]), locale);
     expect(row![column("discount")]).toBe(discount);
-    for (const name of ["total", "freight", "discount", "commission", "sellerFreight", "net", "items"] as const) expect(row![column(name)]).toMatch(name === "items" ? /^\d+$/ : number);
+    for (const name of ["total", "freight", "discount", "commission", "sellerFreight", "net", "items"] as const)
+      expect(row![column(name)]).toMatch(name === "items" ? /^\d+$/ : number);
   });
 
   it("escapes the full-width signs some spreadsheets read as formulas", () => {

@@ -56,7 +56,15 @@ const wallClocks = new Map<string, Intl.DateTimeFormat>();
 function wallClockOf(timeZone: string): Intl.DateTimeFormat {
   let clock = wallClocks.get(timeZone);
   if (!clock) {
-    clock = new Intl.DateTimeFormat("en-CA", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" });
+    clock = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+    });
     wallClocks.set(timeZone, clock);
   }
   return clock;
@@ -65,7 +73,11 @@ function wallClockOf(timeZone: string): Intl.DateTimeFormat {
 /** `2026-11-22 10:15`: sortable, and the same in both languages. */
 function wallTime(value: string | null, timeZone: string): string {
   if (!value) return "";
-  const parts = Object.fromEntries(wallClockOf(timeZone).formatToParts(new Date(value)).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(
+    wallClockOf(timeZone)
+      .formatToParts(new Date(value))
+      .map((part) => [part.type, part.value]),
+  );
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
 
@@ -104,7 +116,12 @@ export function exportRow(order: Order, dialect: CsvDialect, timeZone: string): 
     inOrder(net?.net),
     text(amounts.currency),
     text(order.deliveries.map((delivery) => delivery.status).join(" | ")),
-    text(order.deliveries.map((delivery) => delivery.shipping.tracking.number).filter(Boolean).join(" | ")),
+    text(
+      order.deliveries
+        .map((delivery) => delivery.shipping.tracking.number)
+        .filter(Boolean)
+        .join(" | "),
+    ),
     when(shipByOf(order)),
   ];
 }
@@ -112,12 +129,21 @@ export function exportRow(order: Order, dialect: CsvDialect, timeZone: string): 
 /** The BOM and the header line; titles go through the formula rule too, translators' words included. */
 export function exportHead(locale: Locale, columnTitle: (column: ExportColumn) => string): string {
   const dialect = CSV_DIALECTS[locale];
-  return dialect.bom + Papa.unparse([EXPORT_COLUMNS.map((column) => escapeCsvCell(columnTitle(column)))], { delimiter: dialect.delimiter, newline: "\r\n" }) + "\r\n";
+  return (
+    dialect.bom +
+    Papa.unparse([EXPORT_COLUMNS.map((column) => escapeCsvCell(columnTitle(column)))], { delimiter: dialect.delimiter, newline: "\r\n" }) +
+    "\r\n"
+  );
 }
 
 /** Not papaparse's `escapeFormulae`: it misses a cell with a line break and would turn negative amounts into text. */
 export function exportLines(orders: readonly Order[], { locale, timeZone }: ExportSettings): string {
   if (orders.length === 0) return "";
   const dialect = CSV_DIALECTS[locale];
-  return Papa.unparse(orders.map((order) => exportRow(order, dialect, timeZone)), { delimiter: dialect.delimiter, newline: "\r\n" }) + "\r\n";
+  return (
+    Papa.unparse(
+      orders.map((order) => exportRow(order, dialect, timeZone)),
+      { delimiter: dialect.delimiter, newline: "\r\n" },
+    ) + "\r\n"
+  );
 }

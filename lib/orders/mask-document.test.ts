@@ -27,7 +27,11 @@ describe("redactCustomerData (a viewer's order)", () => {
   it("masks every customer e-mail and document, keeps the rest, and leaves the order it was given alone", () => {
     const redacted = redactCustomerData(order);
     expect(redacted.customer).toEqual({ email: "m•••@example.com", document_number: "•••.•••.•••-25", name: "Maria" });
-    expect(redacted.deliveries[0]!.shipping.recipient).toEqual({ email: "j•••@example.org", document_number: "••.•••.•••/••••-81", name: "João" });
+    expect(redacted.deliveries[0]!.shipping.recipient).toEqual({
+      email: "j•••@example.org",
+      document_number: "••.•••.•••/••••-81",
+      name: "João",
+    });
     expect(JSON.stringify(redacted)).not.toMatch(/maria\.silva|52998224725|joao@|11222333000181/);
     expect(order.customer.email).toBe("maria.silva@example.com");
     // The order page masks documents again for everyone: a masked one reads the same.

@@ -36,7 +36,11 @@ export function redactCustomerData<T extends CustomerData>(order: T): T {
       ...delivery,
       shipping: {
         ...delivery.shipping,
-        recipient: { ...delivery.shipping.recipient, email: maskEmail(delivery.shipping.recipient.email), document_number: maskDocument(delivery.shipping.recipient.document_number) },
+        recipient: {
+          ...delivery.shipping.recipient,
+          email: maskEmail(delivery.shipping.recipient.email),
+          document_number: maskDocument(delivery.shipping.recipient.document_number),
+        },
       },
     })),
   };

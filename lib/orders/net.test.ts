@@ -62,13 +62,18 @@ describe("orderNet", () => {
 
   it("converts a sub-object's own normalizer to the order's exactly when it divides", () => {
     // R$ 12,345 and R$ 15,000 in thousandths, the order in hundredths.
-    const net = orderNet(amounts({ comission: { ...brl(12_340, 1_000), type: "value" }, freight: { ...brl(15_000, 1_000), shared: 5_000 } }));
+    const net = orderNet(
+      amounts({ comission: { ...brl(12_340, 1_000), type: "value" }, freight: { ...brl(15_000, 1_000), shared: 5_000 } }),
+    );
     expect(net).toEqual({ total: 10_000, commission: 1_234, sellerFreight: 1_000, net: 7_766, currency: "BRL", normalizer: 100 });
   });
 
   it("rounds a deduction that does not divide up, so the net is never above the exact figure", () => {
     // R$ 12,345 is 1234,5 hundredths: 1235 is taken.
-    expect(orderNet(amounts({ comission: { ...brl(12_345, 1_000), type: "value" } }))).toMatchObject({ commission: 1_235, net: 10_000 - 1_235 - 1_500 });
+    expect(orderNet(amounts({ comission: { ...brl(12_345, 1_000), type: "value" } }))).toMatchObject({
+      commission: 1_235,
+      net: 10_000 - 1_235 - 1_500,
+    });
     // An order in whole reais (normalizer 1): R$ 12,50 of commission becomes R$ 13, R$ 0,01 of freight R$ 1.
     expect(
       orderNet({
@@ -98,6 +103,8 @@ describe("orderNet", () => {
 
   it("stays exact for amounts whose product with a normalizer passes 2^53", () => {
     // 10^15 thousandths × 100 is 10^17 on the way; the result, 10^14 hundredths, is exact.
-    expect(orderNet({ ...brl(10 ** 14), freight: { ...brl(0), shared: 0 }, comission: { ...brl(10 ** 15, 1_000), type: "value" } })).toMatchObject({ commission: 10 ** 14, net: 0 });
+    expect(
+      orderNet({ ...brl(10 ** 14), freight: { ...brl(0), shared: 0 }, comission: { ...brl(10 ** 15, 1_000), type: "value" } }),
+    ).toMatchObject({ commission: 10 ** 14, net: 0 });
   });
 });

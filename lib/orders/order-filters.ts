@@ -12,7 +12,9 @@ export type { OrderFilters };
 export const ordersSchema = tableSchema(ordersTable, {
   texts: { id: objectIdSchema },
   check: (state) =>
-    state.from && state.to && new Date(state.from) > new Date(state.to) ? { filter: "to", message: "The start of the updated-at range is after its end" } : null,
+    state.from && state.to && new Date(state.from) > new Date(state.to)
+      ? { filter: "to", message: "The start of the updated-at range is after its end" }
+      : null,
 });
 
 export function toPlatformOrdersQuery(filters: OrderFilters): URLSearchParams {

@@ -10,7 +10,10 @@ export const ordersTable = defineTableParams({
     from: instantFilter("orders.filters.from"),
     to: instantFilter("orders.filters.to"),
     /** Open orders due today or late, read from the order mirror (not a platform filter). */
-    deadline: selectFilter("orders.filters.deadline", ["today", "late"], { emptyLabel: "orders.filters.deadlineAny", optionLabels: "orders.filters.deadlines" }),
+    deadline: selectFilter("orders.filters.deadline", ["today", "late"], {
+      emptyLabel: "orders.filters.deadlineAny",
+      optionLabels: "orders.filters.deadlines",
+    }),
   },
   sorts: ["created_at:desc", "created_at:asc", "updated_at:desc", "updated_at:asc"],
   sizes: [25, 50, 100, 200],

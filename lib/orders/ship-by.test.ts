@@ -11,13 +11,22 @@ describe("ship by", () => {
   it("is the earliest limit among the deliveries still to post", () => {
     const order = {
       status: "approved",
-      deliveries: [delivery("created", "2026-11-25T15:00:00.000Z"), delivery("posted", "2026-11-20T15:00:00.000Z"), delivery("received", "2026-11-23T15:00:00.000Z")],
+      deliveries: [
+        delivery("created", "2026-11-25T15:00:00.000Z"),
+        delivery("posted", "2026-11-20T15:00:00.000Z"),
+        delivery("received", "2026-11-23T15:00:00.000Z"),
+      ],
     };
     expect(shipByOf(order)).toBe("2026-11-23T15:00:00.000Z");
   });
 
   it("is none once every delivery is posted, or the order is cancelled or finished", () => {
-    expect(shipByOf({ status: "approved", deliveries: [delivery("posted", "2026-11-20T15:00:00.000Z"), delivery("delivered", "2026-11-19T15:00:00.000Z")] })).toBeNull();
+    expect(
+      shipByOf({
+        status: "approved",
+        deliveries: [delivery("posted", "2026-11-20T15:00:00.000Z"), delivery("delivered", "2026-11-19T15:00:00.000Z")],
+      }),
+    ).toBeNull();
     expect(shipByOf({ status: "cancelled", deliveries: [delivery("created", "2026-11-20T15:00:00.000Z")] })).toBeNull();
     expect(shipByOf({ status: "finished", deliveries: [delivery("created", "2026-11-20T15:00:00.000Z")] })).toBeNull();
   });

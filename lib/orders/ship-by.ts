@@ -53,7 +53,11 @@ function wallClockOf(timeZone: string): Intl.DateTimeFormat {
 
 /** The zone's wall-clock time read as UTC: the difference from `instant` is the zone's offset. */
 function wallTimeAsUtc(instant: number, timeZone: string): number {
-  const parts = Object.fromEntries(wallClockOf(timeZone).formatToParts(instant).map((part) => [part.type, Number(part.value)]));
+  const parts = Object.fromEntries(
+    wallClockOf(timeZone)
+      .formatToParts(instant)
+      .map((part) => [part.type, Number(part.value)]),
+  );
   return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
 }
 

@@ -12,7 +12,14 @@ import type { BulkMessage, BulkMessageWords } from "./bulk-messages";
 
 /** A failed row's reason as the seller reads it in `locale`. */
 const worded = (reason: BulkMessage, locale: "en" | "pt-BR" = "en") =>
-  describeBulkMessage(reason, createTranslator({ locale, messages: catalogues[locale] as Messages, namespace: "prices.bulk.messages" }) as unknown as BulkMessageWords);
+  describeBulkMessage(
+    reason,
+    createTranslator({
+      locale,
+      messages: catalogues[locale] as Messages,
+      namespace: "prices.bulk.messages",
+    }) as unknown as BulkMessageWords,
+  );
 const reasonOf = (result: RowResult<Row> | undefined) => (result?.outcome === "failed" ? worded(result.reason) : undefined);
 
 interface Row {
@@ -29,7 +36,14 @@ const rowsOf = (count: number): Row[] => Array.from({ length: count }, (_, i) =>
  * per "user" like the sandbox's, and per-SKU scripted failures. Every call is logged.
  */
 function fakePlatform(
-  options: { limitPerMinute?: number; transient?: Record<string, number>; reject?: string[]; latencyMs?: number; blockedAsBody?: boolean; sendRetryAfter?: boolean } = {},
+  options: {
+    limitPerMinute?: number;
+    transient?: Record<string, number>;
+    reject?: string[];
+    latencyMs?: number;
+    blockedAsBody?: boolean;
+    sendRetryAfter?: boolean;
+  } = {},
 ) {
   let clock = 1_000_000;
   let windowStart = clock;
@@ -60,7 +74,8 @@ function fakePlatform(
       if (windowCount > options.limitPerMinute) {
         // Like the sandbox: Retry-After is the time left in the window.
         const retryAfterMs = options.sendRetryAfter ? windowStart + 60_000 - clock : undefined;
-        if (options.blockedAsBody) return { ...response(PRICE_STATUS.blocked.statusCode, PRICE_STATUS.blocked.statusMessage), retryAfterMs };
+        if (options.blockedAsBody)
+          return { ...response(PRICE_STATUS.blocked.statusCode, PRICE_STATUS.blocked.statusMessage), retryAfterMs };
         throw new MarketplaceError("rate_limited", "Too many requests", { status: 429, retryAfterMs });
       }
     }
@@ -71,7 +86,12 @@ function fakePlatform(
     }
     if (options.reject?.includes(row.sku)) return response(-4, PRICE_STATUS.invalid.statusMessage);
     prices.set(row.sku, row.value);
-    const id = row.sku.toLowerCase().replace(/[^a-z0-9]/g, "").padStart(24, "0").slice(-24).replace(/[^0-9a-f]/g, "a");
+    const id = row.sku
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, "")
+      .padStart(24, "0")
+      .slice(-24)
+      .replace(/[^0-9a-f]/g, "a");
     return response(0, PRICE_STATUS.imported.statusMessage, id);
   };
 
@@ -152,7 +172,10 @@ describe("applyPriceRows", () => {
     expectOneOutcomePerRow(rows, result.results);
     const byLine = new Map(result.results.map((r) => [r.row.line, r]));
     expect(byLine.get(3)).toMatchObject({ outcome: "applied" });
-    expect(byLine.get(4)).toMatchObject({ outcome: "failed", reason: { code: "gaveUp", cause: "The marketplace answered HTTP 500", attempts: 4 } });
+    expect(byLine.get(4)).toMatchObject({
+      outcome: "failed",
+      reason: { code: "gaveUp", cause: "The marketplace answered HTTP 500", attempts: 4 },
+    });
     expect(reasonOf(byLine.get(4))).toBe("The marketplace answered HTTP 500 (after 4 attempts)");
     expect(platform.calls.filter((call) => call.sku === "SKU-3")).toHaveLength(4);
     expect(platform.calls.filter((call) => call.sku === "SKU-2")).toHaveLength(3);
@@ -266,14 +289,19 @@ describe("applyPriceRows", () => {
     const attempt = classifyCreatePrice({ token: "t", id: null, statusCode: 0, statusMessage: "ok", errors: [], data: null });
     expect(attempt).toEqual({ kind: "final", outcome: { outcome: "failed", reason: { code: "noPriceId" } } });
     expect(worded({ code: "noPriceId" })).toBe("The marketplace reported success without a price id");
-    expect(worded({ code: "gaveUp", cause: "Unexpected error (statusCode -1)", attempts: 4 }, "pt-BR")).toBe("Unexpected error (statusCode -1) (após 4 tentativas)");
+    expect(worded({ code: "gaveUp", cause: "Unexpected error (statusCode -1)", attempts: 4 }, "pt-BR")).toBe(
+      "Unexpected error (statusCode -1) (após 4 tentativas)",
+    );
   });
 
   it("ends a row the check holds without sending it, and sends the others", async () => {
     const platform = fakePlatform();
     const rows = rowsOf(4);
     const held: HeldOutcome = { outcome: "held", reasons: [{ code: "belowCost", type: "sell", cost: 5000 }] };
-    const result = await applyPriceRows<Row, HeldOutcome>(rows, { ...platform.base, check: async (row) => (row.sku === "SKU-2" || row.sku === "SKU-4" ? held : null) });
+    const result = await applyPriceRows<Row, HeldOutcome>(rows, {
+      ...platform.base,
+      check: async (row) => (row.sku === "SKU-2" || row.sku === "SKU-4" ? held : null),
+    });
     expect(platform.calls.map((call) => call.sku)).toEqual(["SKU-1", "SKU-3"]);
     expect(result.results.map((r) => [r.row.sku, r.outcome])).toEqual([
       ["SKU-1", "applied"],

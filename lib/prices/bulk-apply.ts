@@ -251,7 +251,10 @@ export async function applyPriceRows<R extends ApplicableRow, H extends { outcom
       }
       failures++;
       if (failures > maxTransientFailures) {
-        const result = { outcome: "failed", reason: { code: "gaveUp", cause: attempt.message, attempts: failures }, row } as RowResult<R, H>;
+        const result = { outcome: "failed", reason: { code: "gaveUp", cause: attempt.message, attempts: failures }, row } as RowResult<
+          R,
+          H
+        >;
         results.push(result);
         options.onResult?.(result);
         return { done: true };

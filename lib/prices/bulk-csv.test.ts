@@ -93,8 +93,19 @@ describe("parseBulkPriceCsv: bad rows, each with a clear reason", () => {
   it("keeps the first of a duplicate sku+type and reports the later ones with the first line", () => {
     const result = parsed(`${HEADER}CAM-001,sell,1,BRL\nCAM-001,list,2,BRL\ncam-001,sell,3,BRL\nCAM-001,SELL,4,BRL\n`);
     expect(result.rows.map((row) => row.line)).toEqual([2, 3, 4]);
-    expect(result.invalid).toEqual([{ line: 5, sku: "CAM-001", type: "SELL", value: "4", currency: "BRL", reason: { code: "duplicate", first: "2", type: "sell", sku: "CAM-001" } }]);
-    expect(reasonFor(`${HEADER}CAM-001,sell,1,BRL\nCAM-001,SELL,4,BRL\n`, 3)).toMatch(/duplicate: line 2 already sets the sell price of CAM-001/);
+    expect(result.invalid).toEqual([
+      {
+        line: 5,
+        sku: "CAM-001",
+        type: "SELL",
+        value: "4",
+        currency: "BRL",
+        reason: { code: "duplicate", first: "2", type: "sell", sku: "CAM-001" },
+      },
+    ]);
+    expect(reasonFor(`${HEADER}CAM-001,sell,1,BRL\nCAM-001,SELL,4,BRL\n`, 3)).toMatch(
+      /duplicate: line 2 already sets the sell price of CAM-001/,
+    );
   });
 
   it("keeps the cells of an invalid row as written, for the results file", () => {
@@ -138,7 +149,10 @@ describe("parseBulkPriceCsv: whole-file errors", () => {
   });
 
   it("names the columns the header lacks", () => {
-    expect(parseBulkPriceCsv("sku,price,currency\nCAM-001,1,BRL\n")).toEqual({ ok: false, error: { code: "headerLacks", columns: "type, value", count: 2 } });
+    expect(parseBulkPriceCsv("sku,price,currency\nCAM-001,1,BRL\n")).toEqual({
+      ok: false,
+      error: { code: "headerLacks", columns: "type, value", count: 2 },
+    });
     expect(fileError("sku,price,currency\nCAM-001,1,BRL\n")).toMatch(/missing the columns type, value/);
   });
 
@@ -209,8 +223,14 @@ describe("parseBulkPriceCsv: the line limit", () => {
     const row = (sku: string) => `${sku},sell,1,BRL`;
     expect(parsed(`${HEADER}${row("A")}\n${row("B")}\n${row("C")}\n`, 3).rows.map((r) => r.line)).toEqual([2, 3, 4]);
     expect(parsed(`${HEADER}${row("A")}\r\n\r\n${row("C")}\r\n`, 3).rows.map((r) => r.line)).toEqual([2, 4]);
-    expect(parseBulkPriceCsv(`${HEADER}${row("A")}\n\n${row("B")}\n${row("C")}\n`, { maxRows: 3 })).toEqual({ ok: false, error: { code: "tooManyLines", max: 3 } });
-    expect(parseBulkPriceCsv(`${HEADER}${row("A")}\n${row("B")}\n${row("C")}\n\n`, { maxRows: 3 })).toEqual({ ok: false, error: { code: "tooManyLines", max: 3 } });
+    expect(parseBulkPriceCsv(`${HEADER}${row("A")}\n\n${row("B")}\n${row("C")}\n`, { maxRows: 3 })).toEqual({
+      ok: false,
+      error: { code: "tooManyLines", max: 3 },
+    });
+    expect(parseBulkPriceCsv(`${HEADER}${row("A")}\n${row("B")}\n${row("C")}\n\n`, { maxRows: 3 })).toEqual({
+      ok: false,
+      error: { code: "tooManyLines", max: 3 },
+    });
   });
 
   it("numbers rows by physical line in a file with CR line ends", () => {
@@ -218,7 +238,10 @@ describe("parseBulkPriceCsv: the line limit", () => {
   });
 
   it("reports a wrong header before the limit", () => {
-    expect(parseBulkPriceCsv(`sku,price\n${"\n".repeat(10)}`, { maxRows: 3 })).toEqual({ ok: false, error: { code: "headerLacks", columns: "type, value, currency", count: 3 } });
+    expect(parseBulkPriceCsv(`sku,price\n${"\n".repeat(10)}`, { maxRows: 3 })).toEqual({
+      ok: false,
+      error: { code: "headerLacks", columns: "type, value, currency", count: 3 },
+    });
   });
 
   it("words the limit in Portuguese", () => {
@@ -248,14 +271,24 @@ describe("convertAmount", () => {
 describe("the parser's messages, worded", () => {
   it("read in English as they always did", () => {
     const en = words("en");
-    expect(describeBulkMessage({ code: "headerLacks", columns: "currency", count: 1 }, en)).toBe("The header is missing the column currency. Expected sku,type,value,currency.");
-    expect(describeBulkMessage({ code: "headerLacks", columns: "type, value", count: 2 }, en)).toBe("The header is missing the columns type, value. Expected sku,type,value,currency.");
-    expect(describeBulkMessage({ code: "tooManyRows", max: 5000 }, en)).toBe("The file has more than 5,000 rows; split it into smaller files.");
-    expect(reasonFor(`${HEADER}CAM-001,sell,12.345,BRL\n`)).toBe("value 12.345 has more decimals than a price with normalizer 100 can hold");
+    expect(describeBulkMessage({ code: "headerLacks", columns: "currency", count: 1 }, en)).toBe(
+      "The header is missing the column currency. Expected sku,type,value,currency.",
+    );
+    expect(describeBulkMessage({ code: "headerLacks", columns: "type, value", count: 2 }, en)).toBe(
+      "The header is missing the columns type, value. Expected sku,type,value,currency.",
+    );
+    expect(describeBulkMessage({ code: "tooManyRows", max: 5000 }, en)).toBe(
+      "The file has more than 5,000 rows; split it into smaller files.",
+    );
+    expect(reasonFor(`${HEADER}CAM-001,sell,12.345,BRL\n`)).toBe(
+      "value 12.345 has more decimals than a price with normalizer 100 can hold",
+    );
     expect(reasonFor(`${HEADER}CAM-001,sell,"1.234,56",BRL\n`)).toBe(
       'value "1.234,56" is not an amount: write digits with at most one decimal separator (12.34 or 12,34), without thousands separators or currency symbol',
     );
-    expect(reasonFor(`${HEADER}CAM-001,sell,12,34,BRL\n`)).toBe('more columns than the header: quote a value with a decimal comma ("12,34") or use 12.34');
+    expect(reasonFor(`${HEADER}CAM-001,sell,12,34,BRL\n`)).toBe(
+      'more columns than the header: quote a value with a decimal comma ("12,34") or use 12.34',
+    );
     expect(reasonFor(`${HEADER}CAM-001,sell\n`)).toBe("missing columns value, currency");
     expect(reasonFor(`${HEADER}"CAM-001,sell,1,BRL\n`)).toBe('a quoted field is not closed (a " is missing)');
     expect(describeBulkMessage({ code: "duplicate", first: "1234", type: "sell", sku: "CAM-001" }, en)).toBe(
@@ -265,8 +298,12 @@ describe("the parser's messages, worded", () => {
 
   it("read in Portuguese", () => {
     const pt = words("pt-BR");
-    expect(describeBulkMessage({ code: "headerLacks", columns: "type, value", count: 2 }, pt)).toBe("Faltam no cabeçalho as colunas type, value. O esperado é sku,type,value,currency.");
-    expect(describeBulkMessage({ code: "tooManyRows", max: 5000 }, pt)).toBe("O arquivo tem mais de 5.000 linhas; divida-o em arquivos menores.");
+    expect(describeBulkMessage({ code: "headerLacks", columns: "type, value", count: 2 }, pt)).toBe(
+      "Faltam no cabeçalho as colunas type, value. O esperado é sku,type,value,currency.",
+    );
+    expect(describeBulkMessage({ code: "tooManyRows", max: 5000 }, pt)).toBe(
+      "O arquivo tem mais de 5.000 linhas; divida-o em arquivos menores.",
+    );
     expect(describeBulkMessage({ code: "typeUnknown", quoted: '"promo"' }, pt)).toBe('tipo desconhecido "promo" (use list ou sell)');
     expect(describeBulkMessage({ code: "verbatim", text: "A price had problems on import" }, pt)).toBe("A price had problems on import");
   });
@@ -286,7 +323,10 @@ describe("results CSV", () => {
   });
 
   it("writes the header and one row per line, sorted, with CRLF", () => {
-    const csv = buildResultsCsv([line({ line: 3, sku: "CAM-002", outcome: "rejected", message: "sku: unknown, try again", priceId: null }), line({})]);
+    const csv = buildResultsCsv([
+      line({ line: 3, sku: "CAM-002", outcome: "rejected", message: "sku: unknown, try again", priceId: null }),
+      line({}),
+    ]);
     expect(csv.split("\r\n")).toEqual([
       "line,sku,type,value,currency,outcome,message,price_id",
       "2,CAM-001,sell,12.34,BRL,applied,The price was imported and processed,0123456789abcdef01234567",
@@ -296,10 +336,18 @@ describe("results CSV", () => {
 
   it("neutralises text cells that a spreadsheet would run as formulas, and reads back", () => {
     const csv = buildResultsCsv([
-      line({ sku: "=HYPERLINK(\"http://x\")", type: "+sell", value: "-1", currency: "@BRL", outcome: "invalid", message: "-bad", priceId: null }),
+      line({
+        sku: '=HYPERLINK("http://x")',
+        type: "+sell",
+        value: "-1",
+        currency: "@BRL",
+        outcome: "invalid",
+        message: "-bad",
+        priceId: null,
+      }),
     ]);
     const [, row] = Papa.parse<string[]>(csv.trim()).data;
-    expect(row).toEqual(["2", "'=HYPERLINK(\"http://x\")", "'+sell", "'-1", "'@BRL", "invalid", "'-bad", ""]);
+    expect(row).toEqual(["2", '\'=HYPERLINK("http://x")', "'+sell", "'-1", "'@BRL", "invalid", "'-bad", ""]);
   });
 
   it("leaves amounts and safe text alone", () => {

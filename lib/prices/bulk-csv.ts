@@ -46,8 +46,7 @@ export interface InvalidBulkPriceRow {
 }
 
 export type BulkCsvParseResult =
-  | { ok: true; rows: BulkPriceRow[]; invalid: InvalidBulkPriceRow[]; delimiter: "," | ";" }
-  | { ok: false; error: BulkMessage };
+  { ok: true; rows: BulkPriceRow[]; invalid: InvalidBulkPriceRow[]; delimiter: "," | ";" } | { ok: false; error: BulkMessage };
 
 export interface ParseBulkCsvOptions {
   /** Physical lines after the header, blank ones included, above which the file is refused. */
@@ -103,8 +102,14 @@ export interface CsvRecord {
   afterUnclosedQuote: boolean;
 }
 
-export type CsvTableError = Extract<BulkMessage, { code: "fileEmpty" | "headerMissing" | "headerLacks" | "headerTwice" | "tooManyRows" | "tooManyLines" | "noRows" }>;
-export type CsvShapeProblem = Extract<BulkMessage, { code: "unclosedQuote" | "missingColumns" | "extraColumnsDecimalComma" | "extraColumns" }>;
+export type CsvTableError = Extract<
+  BulkMessage,
+  { code: "fileEmpty" | "headerMissing" | "headerLacks" | "headerTwice" | "tooManyRows" | "tooManyLines" | "noRows" }
+>;
+export type CsvShapeProblem = Extract<
+  BulkMessage,
+  { code: "unclosedQuote" | "missingColumns" | "extraColumnsDecimalComma" | "extraColumns" }
+>;
 
 export interface CsvTable<C extends string> {
   rows: CsvRecord[];
@@ -273,7 +278,15 @@ export function parseBulkPriceCsv(text: string, options: ParseBulkCsvOptions = {
       continue;
     }
     firstLineOf.set(key, line);
-    rows.push({ line, sku: cells.sku, type: type.data, amount: amount.amount, currency, value: converted.value, normalizer: DEFAULT_NORMALIZER });
+    rows.push({
+      line,
+      sku: cells.sku,
+      type: type.data,
+      amount: amount.amount,
+      currency,
+      value: converted.value,
+      normalizer: DEFAULT_NORMALIZER,
+    });
   }
 
   return { ok: true, rows, invalid, delimiter };

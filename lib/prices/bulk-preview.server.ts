@@ -56,7 +56,15 @@ export function classifyRows(
     if (price.normalizer !== row.normalizer) {
       const converted = convertAmount(row.amount, row.currency, price.normalizer);
       if (!converted.ok) {
-        out.push({ line: row.line, sku: row.sku, type: row.type, value: row.amount, currency: row.currency, reason: converted.reason, kind: "invalid" });
+        out.push({
+          line: row.line,
+          sku: row.sku,
+          type: row.type,
+          value: row.amount,
+          currency: row.currency,
+          reason: converted.reason,
+          kind: "invalid",
+        });
         continue;
       }
       candidate = { ...row, value: converted.value, normalizer: price.normalizer };
@@ -79,11 +87,23 @@ export async function previewBulkPrices(
 ): Promise<PlatformResult<BulkPreview>> {
   const listed = await withPlatform(seller, "listPrices", (client) => listEveryPrice(client, PREVIEW_MAX_PAGES));
   if (!listed.ok) return listed;
-  const guard = await priceGuardContext(seller.id, parsed.rows.map((row) => row.sku));
+  const guard = await priceGuardContext(
+    seller.id,
+    parsed.rows.map((row) => row.sku),
+  );
   const rows = classifyRows(parsed.rows, parsed.invalid, listed.data.prices, guard);
-  const names = await productNamesFor(seller.id, rows.map((row) => row.sku));
+  const names = await productNamesFor(
+    seller.id,
+    rows.map((row) => row.sku),
+  );
   return {
     ok: true,
-    data: { rows, counts: countKinds(rows), names: Object.fromEntries(names), complete: listed.data.complete, pricesSeen: listed.data.prices.length },
+    data: {
+      rows,
+      counts: countKinds(rows),
+      names: Object.fromEntries(names),
+      complete: listed.data.complete,
+      pricesSeen: listed.data.prices.length,
+    },
   };
 }

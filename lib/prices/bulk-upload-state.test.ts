@@ -7,12 +7,24 @@ import type { Messages } from "@/messages";
 import { describeBulkMessage } from "./bulk-messages";
 import type { BulkMessage, BulkMessageWords } from "./bulk-messages";
 import type { BulkPreview, PreviewRow } from "./bulk-preview-rows";
-import { bulkUploadReducer, initialBulkUploadState, MAX_CALL_FAILURES, outcomeCounts, refuseUploadFile, resultLines, slowDownOf } from "./bulk-upload-state";
+import {
+  bulkUploadReducer,
+  initialBulkUploadState,
+  MAX_CALL_FAILURES,
+  outcomeCounts,
+  refuseUploadFile,
+  resultLines,
+  slowDownOf,
+} from "./bulk-upload-state";
 import type { BulkUploadAction, BulkUploadState, Upload } from "./bulk-upload-state";
 
 // The reducer says what happened as codes; the page words them. The assertions read the wording.
 const wording = (locale: "en" | "pt-BR") => {
-  const t = createTranslator({ locale, messages: catalogues[locale] as Messages, namespace: "prices.bulk.messages" }) as unknown as BulkMessageWords;
+  const t = createTranslator({
+    locale,
+    messages: catalogues[locale] as Messages,
+    namespace: "prices.bulk.messages",
+  }) as unknown as BulkMessageWords;
   return (message: BulkMessage | null | undefined) => (message ? describeBulkMessage(message, t) : message);
 };
 const english = wording("en") as (message: BulkMessage) => string;
@@ -29,7 +41,17 @@ const changed = (line: number): PreviewRow => ({
   kind: "changed",
   current: { id: `price-${line}`, value: 1000, currency: "BRL", normalizer: 100 },
 });
-const newPrice = (line: number): PreviewRow => ({ line, sku: `NEW-${line}`, type: "list", amount: "7", currency: "BRL", value: 7000, normalizer: 1000, kind: "new", current: null });
+const newPrice = (line: number): PreviewRow => ({
+  line,
+  sku: `NEW-${line}`,
+  type: "list",
+  amount: "7",
+  currency: "BRL",
+  value: 7000,
+  normalizer: 1000,
+  kind: "new",
+  current: null,
+});
 const unchanged = (line: number): PreviewRow => ({
   line,
   sku: `SKU-${line}`,
@@ -41,7 +63,15 @@ const unchanged = (line: number): PreviewRow => ({
   kind: "unchanged",
   current: { id: `price-${line}`, value: 1000, currency: "BRL", normalizer: 100 },
 });
-const invalid = (line: number): PreviewRow => ({ line, sku: `BAD-${line}`, type: "promo", value: "10.00", currency: "BRL", reason: { code: "typeUnknown", quoted: '"promo"' }, kind: "invalid" });
+const invalid = (line: number): PreviewRow => ({
+  line,
+  sku: `BAD-${line}`,
+  type: "promo",
+  value: "10.00",
+  currency: "BRL",
+  reason: { code: "typeUnknown", quoted: '"promo"' },
+  kind: "invalid",
+});
 
 function previewOf(rows: PreviewRow[]): BulkPreview {
   const counts = { changed: 0, new: 0, unchanged: 0, invalid: 0 };
@@ -52,9 +82,17 @@ function previewOf(rows: PreviewRow[]): BulkPreview {
 /** `count` changed rows on lines 2, 3, … */
 const changedRows = (count: number) => Array.from({ length: count }, (_, i) => changed(i + 2));
 
-const applied = (row: { line: number }): AppliedRowResult => ({ line: row.line, outcome: "applied", message: "Price imported", priceId: `id-${row.line}` });
+const applied = (row: { line: number }): AppliedRowResult => ({
+  line: row.line,
+  outcome: "applied",
+  message: "Price imported",
+  priceId: `id-${row.line}`,
+});
 
-function answer(results: AppliedRowResult[], extra: { pending?: ApplyPriceRow[]; resumeAfterMs?: number; slowDowns?: number; streak?: number } = {}): ApplyPriceBatchState {
+function answer(
+  results: AppliedRowResult[],
+  extra: { pending?: ApplyPriceRow[]; resumeAfterMs?: number; slowDowns?: number; streak?: number } = {},
+): ApplyPriceBatchState {
   return succeeded("", {
     results,
     pending: extra.pending ?? [],
@@ -65,7 +103,8 @@ function answer(results: AppliedRowResult[], extra: { pending?: ApplyPriceRow[];
 }
 
 const reduce = (state: BulkUploadState, ...actions: BulkUploadAction[]) => actions.reduce(bulkUploadReducer, state);
-const loaded = (rows: PreviewRow[]) => reduce(initialBulkUploadState, { type: "preview_requested" }, { type: "preview_loaded", preview: previewOf(rows) });
+const loaded = (rows: PreviewRow[]) =>
+  reduce(initialBulkUploadState, { type: "preview_requested" }, { type: "preview_loaded", preview: previewOf(rows) });
 const started = (rows: PreviewRow[]) => reduce(loaded(rows), { type: "apply_started" });
 
 function uploadOf(state: BulkUploadState): Upload {
@@ -98,7 +137,9 @@ describe("choosing and previewing a file", () => {
     expect(english(refuseUploadFile("text")!)).toBe("Choose a CSV file.");
     expect(english(refuseUploadFile(new File([], "prices.csv"))!)).toBe("Choose a CSV file.");
     expect(refuseUploadFile(new File([new Uint8Array(1_000_001)], "prices.csv"))).toEqual({ code: "fileTooLarge" });
-    expect(english(refuseUploadFile(new File([new Uint8Array(1_000_001)], "prices.csv"))!)).toBe("The file is larger than 1 MB; split it into smaller files.");
+    expect(english(refuseUploadFile(new File([new Uint8Array(1_000_001)], "prices.csv"))!)).toBe(
+      "The file is larger than 1 MB; split it into smaller files.",
+    );
     expect(wording("pt-BR")({ code: "fileTooLarge" })).toBe("O arquivo tem mais de 1 MB; divida-o em arquivos menores.");
     expect(refuseUploadFile(new File([new Uint8Array(1_000_000)], "prices.csv"))).toBeNull();
   });
@@ -112,7 +153,10 @@ describe("choosing and previewing a file", () => {
   });
 
   it("reads while the preview is made, then shows it ready to apply with the changed and new rows queued in file order", () => {
-    const reading = bulkUploadReducer({ ...initialBulkUploadState, uploadError: { message: { code: "chooseFile" } } }, { type: "preview_requested" });
+    const reading = bulkUploadReducer(
+      { ...initialBulkUploadState, uploadError: { message: { code: "chooseFile" } } },
+      { type: "preview_requested" },
+    );
     expect(reading.previewing).toBe(true);
     expect(reading.uploadError).toEqual({ message: { code: "chooseFile" } });
 
@@ -133,9 +177,17 @@ describe("choosing and previewing a file", () => {
   });
 
   it("a failed preview removes the previous file and says why, with the platform's problem", () => {
-    const state = reduce(loaded(changedRows(2)), { type: "preview_requested" }, { type: "preview_failed", message: "Reconnect", problem: { kind: "reconnect" } });
+    const state = reduce(
+      loaded(changedRows(2)),
+      { type: "preview_requested" },
+      { type: "preview_failed", message: "Reconnect", problem: { kind: "reconnect" } },
+    );
     // The action's sentence is already in the seller's language: shown as it came.
-    expect(state).toMatchObject({ previewing: false, upload: null, uploadError: { message: { code: "verbatim", text: "Reconnect" }, problem: { kind: "reconnect" } } });
+    expect(state).toMatchObject({
+      previewing: false,
+      upload: null,
+      uploadError: { message: { code: "verbatim", text: "Reconnect" }, problem: { kind: "reconnect" } },
+    });
     expect(english(state.uploadError!.message)).toBe("Reconnect");
   });
 
@@ -151,7 +203,10 @@ describe("choosing and previewing a file", () => {
     state = bulkUploadReducer(state, {
       type: "batch_answered",
       stepId: step.id,
-      answer: failed("Reconnect", { problem: { kind: "reconnect" }, data: { results: step.batch.slice(0, 3).map(applied), pending: step.batch.slice(3) } }),
+      answer: failed("Reconnect", {
+        problem: { kind: "reconnect" },
+        data: { results: step.batch.slice(0, 3).map(applied), pending: step.batch.slice(3) },
+      }),
       now: 0,
     });
     expect(uploadOf(state).phase.name).toBe("paused");
@@ -237,11 +292,56 @@ describe("applying", () => {
     expect(upload.results.get(2)?.outcome).toBe("rejected");
     expect(resultLines(upload, english)).toEqual([
       { line: 2, sku: "SKU-2", type: "sell", value: "12.5", currency: "BRL", outcome: "rejected", message: "Invalid price", priceId: null },
-      { line: 3, sku: "BAD-3", type: "promo", value: "10.00", currency: "BRL", outcome: "invalid", message: 'unknown type "promo" (use list or sell)', priceId: null },
-      { line: 4, sku: "SKU-4", type: "sell", value: "10", currency: "BRL", outcome: "unchanged", message: "Same as the current price; not sent", priceId: "price-4" },
-      { line: 5, sku: "NEW-5", type: "list", value: "7", currency: "BRL", outcome: "not_sent", message: "Not sent: the update was stopped before this row", priceId: null },
-      { line: 6, sku: "SKU-6", type: "sell", value: "12.5", currency: "BRL", outcome: "not_sent", message: "Not sent: the update was stopped before this row", priceId: null },
-      { line: 7, sku: "SKU-7", type: "sell", value: "12.5", currency: "BRL", outcome: "applied", message: "Price imported", priceId: "id-7" },
+      {
+        line: 3,
+        sku: "BAD-3",
+        type: "promo",
+        value: "10.00",
+        currency: "BRL",
+        outcome: "invalid",
+        message: 'unknown type "promo" (use list or sell)',
+        priceId: null,
+      },
+      {
+        line: 4,
+        sku: "SKU-4",
+        type: "sell",
+        value: "10",
+        currency: "BRL",
+        outcome: "unchanged",
+        message: "Same as the current price; not sent",
+        priceId: "price-4",
+      },
+      {
+        line: 5,
+        sku: "NEW-5",
+        type: "list",
+        value: "7",
+        currency: "BRL",
+        outcome: "not_sent",
+        message: "Not sent: the update was stopped before this row",
+        priceId: null,
+      },
+      {
+        line: 6,
+        sku: "SKU-6",
+        type: "sell",
+        value: "12.5",
+        currency: "BRL",
+        outcome: "not_sent",
+        message: "Not sent: the update was stopped before this row",
+        priceId: null,
+      },
+      {
+        line: 7,
+        sku: "SKU-7",
+        type: "sell",
+        value: "12.5",
+        currency: "BRL",
+        outcome: "applied",
+        message: "Price imported",
+        priceId: "id-7",
+      },
     ]);
     // In Portuguese, the dashboard's words change; the platform's stay as it sent them.
     expect(resultLines(upload, wording("pt-BR") as (message: BulkMessage) => string).map((line) => line.message)).toEqual([
@@ -260,7 +360,12 @@ describe("applying", () => {
     const row = (line: number) => step.batch.find((candidate) => candidate.line === line)!;
     // Line 9 is pending with one transient failure; line 5 has no outcome and is not pending either.
     const results = step.batch.filter((candidate) => candidate.line !== 5 && candidate.line !== 9).map(applied);
-    state = bulkUploadReducer(state, { type: "batch_answered", stepId: step.id, answer: answer(results, { pending: [{ ...row(9), transientFailures: 1 }] }), now: 0 });
+    state = bulkUploadReducer(state, {
+      type: "batch_answered",
+      stepId: step.id,
+      answer: answer(results, { pending: [{ ...row(9), transientFailures: 1 }] }),
+      now: 0,
+    });
     const next = sendStep(state);
     expect(lines(next.batch)).toEqual([5, 9, ...range(27, 41)]);
     expect(next.batch[0]).toEqual(row(5));
@@ -307,7 +412,12 @@ describe("rate limits", () => {
   it("shows a slow-down the engine slept itself while the next batch is in flight, and counts it", () => {
     let state = started(changedRows(30));
     const step = sendStep(state);
-    state = bulkUploadReducer(state, { type: "batch_answered", stepId: step.id, answer: answer(step.batch.map(applied), { slowDowns: 1, streak: 1 }), now: 0 });
+    state = bulkUploadReducer(state, {
+      type: "batch_answered",
+      stepId: step.id,
+      answer: answer(step.batch.map(applied), { slowDowns: 1, streak: 1 }),
+      now: 0,
+    });
     expect(sendStep(state)).toMatchObject({ slowDown: { until: null, reason: "rate_limited" }, backoff: { rateLimitStreak: 1 } });
     expect(uploadOf(state).slowDownCount).toBe(1);
 
@@ -318,7 +428,12 @@ describe("rate limits", () => {
   it("clears the notice when a batch after a slow-down needed none", () => {
     let state = started(changedRows(60));
     let step = sendStep(state);
-    state = bulkUploadReducer(state, { type: "batch_answered", stepId: step.id, answer: answer(step.batch.map(applied), { slowDowns: 1 }), now: 0 });
+    state = bulkUploadReducer(state, {
+      type: "batch_answered",
+      stepId: step.id,
+      answer: answer(step.batch.map(applied), { slowDowns: 1 }),
+      now: 0,
+    });
     state = applyBatch(state);
     step = sendStep(state);
     expect(step.slowDown).toBeNull();
@@ -328,7 +443,12 @@ describe("rate limits", () => {
   it("'Send now' ends a rate-limit wait at once, and the wait's own timer then does nothing", () => {
     let state = started(changedRows(30));
     const step = sendStep(state);
-    state = bulkUploadReducer(state, { type: "batch_answered", stepId: step.id, answer: answer([], { pending: step.batch, resumeAfterMs: 30_000, slowDowns: 1, streak: 1 }), now: 0 });
+    state = bulkUploadReducer(state, {
+      type: "batch_answered",
+      stepId: step.id,
+      answer: answer([], { pending: step.batch, resumeAfterMs: 30_000, slowDowns: 1, streak: 1 }),
+      now: 0,
+    });
     const wait = waitStep(state);
 
     state = bulkUploadReducer(state, { type: "wait_skipped" });
@@ -370,7 +490,9 @@ describe("failures", () => {
     state = bulkUploadReducer(state, { type: "batch_unanswered", stepId: sendStep(state).id, now: 0 });
     const upload = uploadOf(state);
     expect(upload.phase).toEqual({ name: "paused", reason: { message: { code: "stoppedAnswering" } } });
-    expect(english({ code: "stoppedAnswering" })).toBe("The dashboard stopped answering. Your remaining rows are kept: resume when it is back.");
+    expect(english({ code: "stoppedAnswering" })).toBe(
+      "The dashboard stopped answering. Your remaining rows are kept: resume when it is back.",
+    );
     expect(slowDownOf(upload.phase)).toBeNull();
     expect(lines(upload.queue)).toEqual(range(2, 31));
 
@@ -396,7 +518,12 @@ describe("failures", () => {
   it("pauses on an error answer with its reason, keeps the rows done before it, and Resume sends the rest first", () => {
     let state = started(changedRows(60));
     let step = sendStep(state);
-    state = bulkUploadReducer(state, { type: "batch_answered", stepId: step.id, answer: answer(step.batch.map(applied), { streak: 2, slowDowns: 1 }), now: 0 });
+    state = bulkUploadReducer(state, {
+      type: "batch_answered",
+      stepId: step.id,
+      answer: answer(step.batch.map(applied), { streak: 2, slowDowns: 1 }),
+      now: 0,
+    });
     step = sendStep(state);
     state = bulkUploadReducer(state, {
       type: "batch_answered",
@@ -408,7 +535,10 @@ describe("failures", () => {
       now: 0,
     });
     const upload = uploadOf(state);
-    expect(upload.phase).toEqual({ name: "paused", reason: { message: { code: "verbatim", text: "Your marketplace connection needs renewing." }, problem: { kind: "reconnect" } } });
+    expect(upload.phase).toEqual({
+      name: "paused",
+      reason: { message: { code: "verbatim", text: "Your marketplace connection needs renewing." }, problem: { kind: "reconnect" } },
+    });
     expect(slowDownOf(upload.phase)).toBeNull();
     expect(upload.results.size).toBe(28);
     expect(upload.total - upload.results.size).toBe(32);
@@ -441,7 +571,9 @@ describe("answers that come too late", () => {
     const state = started(changedRows(60));
     const first = sendStep(state);
     const next = applyBatch(state);
-    expect(bulkUploadReducer(next, { type: "batch_answered", stepId: first.id, answer: answer(first.batch.map(applied)), now: 0 })).toBe(next);
+    expect(bulkUploadReducer(next, { type: "batch_answered", stepId: first.id, answer: answer(first.batch.map(applied)), now: 0 })).toBe(
+      next,
+    );
     expect(bulkUploadReducer(next, { type: "batch_unanswered", stepId: first.id, now: 0 })).toBe(next);
     expect(bulkUploadReducer(next, { type: "wait_ended", stepId: first.id })).toBe(next);
   });
@@ -506,7 +638,10 @@ describe("the price guard", () => {
   });
 
   it("takes the confirmations a change of prices by product comes with", () => {
-    const state = reduce(initialBulkUploadState, { type: "preview_loaded", preview: { ...previewOf([held(2), held(3)]), confirmed: ["SKU-2"] } });
+    const state = reduce(initialBulkUploadState, {
+      type: "preview_loaded",
+      preview: { ...previewOf([held(2), held(3)]), confirmed: ["SKU-2"] },
+    });
     expect(lines(uploadOf(state).queue)).toEqual([2]);
   });
 
@@ -518,8 +653,19 @@ describe("the price guard", () => {
   it("counts rows the server held on sending", () => {
     let state = started([changed(2), changed(3)]);
     const step = sendStep(state);
-    const heldOnServer: AppliedRowResult = { line: 3, outcome: "held", message: "Below cost", priceId: null, reasons: [{ code: "belowCost", type: "sell", cost: 2000 }] };
-    state = bulkUploadReducer(state, { type: "batch_answered", stepId: step.id, answer: answer([applied({ line: 2 }), heldOnServer]), now: 0 });
+    const heldOnServer: AppliedRowResult = {
+      line: 3,
+      outcome: "held",
+      message: "Below cost",
+      priceId: null,
+      reasons: [{ code: "belowCost", type: "sell", cost: 2000 }],
+    };
+    state = bulkUploadReducer(state, {
+      type: "batch_answered",
+      stepId: step.id,
+      answer: answer([applied({ line: 2 }), heldOnServer]),
+      now: 0,
+    });
     expect(outcomeCounts(uploadOf(state).results)).toEqual({ applied: 1, rejected: 0, failed: 0, held: 1 });
     expect(uploadOf(state).phase).toEqual({ name: "done" });
   });

@@ -101,12 +101,29 @@ export function refuseUploadFile(file: FormDataEntryValue | null): BulkMessage |
 function toApplyRow(row: PreviewRow, confirmed: ReadonlySet<string>): ApplyPriceRow | null {
   if (row.kind !== "changed" && row.kind !== "new") return null;
   if (isHeld(row) && !confirmed.has(row.sku)) return null;
-  return { line: row.line, sku: row.sku, type: row.type, value: row.value, currency: row.currency, normalizer: row.normalizer, amount: row.amount };
+  return {
+    line: row.line,
+    sku: row.sku,
+    type: row.type,
+    value: row.value,
+    currency: row.currency,
+    normalizer: row.normalizer,
+    amount: row.amount,
+  };
 }
 
 function newUpload(preview: BulkPreview, confirmed: ReadonlySet<string> = new Set(preview.confirmed ?? [])): Upload {
   const queue = preview.rows.flatMap((row) => toApplyRow(row, confirmed) ?? []);
-  return { preview, confirmed, total: queue.length, queue, backoff: { rateLimitStreak: 0 }, results: new Map(), slowDownCount: 0, phase: { name: "preview" } };
+  return {
+    preview,
+    confirmed,
+    total: queue.length,
+    queue,
+    backoff: { rateLimitStreak: 0 },
+    results: new Map(),
+    slowDownCount: 0,
+    phase: { name: "preview" },
+  };
 }
 
 export function heldProducts(preview: BulkPreview): { sku: string; rows: PreviewRow[] }[] {
@@ -141,15 +158,31 @@ function sendNext(state: BulkUploadState, upload: Upload, slowDown: SlowDown | n
   if (upload.queue.length === 0) return withPhase(state, upload, { name: "done" });
   const id = state.lastStepId + 1;
   const batch = upload.queue.slice(0, BULK_LIMITS.maxBatchRows);
-  return withPhase(state, upload, { name: "applying", step: { kind: "send", id, batch, backoff: upload.backoff, slowDown }, callFailures }, id);
+  return withPhase(
+    state,
+    upload,
+    { name: "applying", step: { kind: "send", id, batch, backoff: upload.backoff, slowDown }, callFailures },
+    id,
+  );
 }
 
-function waitUntil(state: BulkUploadState, upload: Upload, until: number, reason: SlowDown["reason"], callFailures: number): BulkUploadState {
+function waitUntil(
+  state: BulkUploadState,
+  upload: Upload,
+  until: number,
+  reason: SlowDown["reason"],
+  callFailures: number,
+): BulkUploadState {
   const id = state.lastStepId + 1;
   return withPhase(state, upload, { name: "applying", step: { kind: "wait", id, until, reason }, callFailures }, id);
 }
 
-function endWait(state: BulkUploadState, upload: Upload, step: Extract<ApplyStep, { kind: "wait" }>, callFailures: number): BulkUploadState {
+function endWait(
+  state: BulkUploadState,
+  upload: Upload,
+  step: Extract<ApplyStep, { kind: "wait" }>,
+  callFailures: number,
+): BulkUploadState {
   const slowDown: SlowDown = { until: step.reason === "rate_limited" ? null : step.until, reason: step.reason };
   return sendNext(state, upload, slowDown, callFailures);
 }
@@ -261,18 +294,36 @@ function resultLine(
   confirmed: ReadonlySet<string>,
 ): BulkResultLine {
   if (row.kind === "invalid") {
-    return { line: row.line, sku: row.sku, type: row.type, value: row.value, currency: row.currency, outcome: "invalid", message: describe(row.reason), priceId: null };
+    return {
+      line: row.line,
+      sku: row.sku,
+      type: row.type,
+      value: row.value,
+      currency: row.currency,
+      outcome: "invalid",
+      message: describe(row.reason),
+      priceId: null,
+    };
   }
   const base = { line: row.line, sku: row.sku, type: row.type, value: row.amount, currency: row.currency };
   if (row.kind === "unchanged") return { ...base, outcome: "unchanged", message: describe({ code: "unchanged" }), priceId: row.current.id };
   if (!result && isHeld(row) && !confirmed.has(row.sku)) {
-    return { ...base, outcome: "held", message: describe({ code: "heldNotConfirmed", reasons: describeHeld(row.held ?? []) }), priceId: null };
+    return {
+      ...base,
+      outcome: "held",
+      message: describe({ code: "heldNotConfirmed", reasons: describeHeld(row.held ?? []) }),
+      priceId: null,
+    };
   }
   if (!result) return { ...base, outcome: "not_sent", message: describe({ code: "notSent" }), priceId: null };
   return { ...base, outcome: result.outcome, message: result.message, priceId: result.priceId };
 }
 
 /** Every row of the file, whatever happened to it, in file order. */
-export function resultLines(upload: Upload, describe: (message: BulkMessage) => string, describeHeld: (reasons: GuardReason[]) => string = () => ""): BulkResultLine[] {
+export function resultLines(
+  upload: Upload,
+  describe: (message: BulkMessage) => string,
+  describeHeld: (reasons: GuardReason[]) => string = () => "",
+): BulkResultLine[] {
   return upload.preview.rows.map((row) => resultLine(row, upload.results.get(row.line), describe, describeHeld, upload.confirmed));
 }

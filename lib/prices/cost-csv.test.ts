@@ -114,7 +114,13 @@ describe("parseCostCsv: the file as a whole", () => {
 describe("classifyCostRows", () => {
   it("compares each row with the current cost: new, changed, unchanged; bad rows as they are, in file order", () => {
     const result = parsed("sku;cost\nA;10\nB;12\nC;;\nC;7\nD;abc\n");
-    const preview = classifyCostRows(result, new Map([["A", 1000], ["B", 1100]]));
+    const preview = classifyCostRows(
+      result,
+      new Map([
+        ["A", 1000],
+        ["B", 1100],
+      ]),
+    );
     expect(preview.rows.map((row) => [row.line, row.kind])).toEqual([
       [2, "unchanged"],
       [3, "changed"],

@@ -90,7 +90,11 @@ export function parseCostCsv(text: string, options: ParseBulkCsvOptions = {}): C
     }
     const converted = convertAmount(amount.amount, COST_CURRENCY, COST_NORMALIZER);
     if (!converted.ok) {
-      reject(converted.reason.code === "tooPrecise" ? { code: "costTooPrecise", amount: amount.amount } : { code: "costTooLarge", amount: amount.amount });
+      reject(
+        converted.reason.code === "tooPrecise"
+          ? { code: "costTooPrecise", amount: amount.amount }
+          : { code: "costTooLarge", amount: amount.amount },
+      );
       continue;
     }
     if (converted.value > MAX_COST_CENTAVOS) {
@@ -120,7 +124,10 @@ export interface CostPreview {
   names: Record<string, string>;
 }
 
-export function classifyCostRows(parsed: { rows: readonly CostCsvRow[]; invalid: readonly InvalidCostCsvRow[] }, current: ReadonlyMap<string, number>): Pick<CostPreview, "rows" | "counts"> {
+export function classifyCostRows(
+  parsed: { rows: readonly CostCsvRow[]; invalid: readonly InvalidCostCsvRow[] },
+  current: ReadonlyMap<string, number>,
+): Pick<CostPreview, "rows" | "counts"> {
   const rows: CostPreviewRow[] = [
     ...parsed.invalid.map((row) => ({ ...row, kind: "invalid" as const })),
     ...parsed.rows.map((row): CostPreviewRow => {

@@ -15,7 +15,11 @@ export function describeGuardReason(reason: GuardReason, t: GuardWords, format: 
   if (reason.code === "belowCost") {
     return t("reasons.belowCost", { cost: format.money({ value: reason.cost, currency: COST_CURRENCY, normalizer: COST_NORMALIZER }) });
   }
-  return t("reasons.moveTooLarge", { type: reason.type, limit: format.percent(reason.limitPercent / 100), change: signedPercent(reason.changeBps, format) });
+  return t("reasons.moveTooLarge", {
+    type: reason.type,
+    limit: format.percent(reason.limitPercent / 100),
+    change: signedPercent(reason.changeBps, format),
+  });
 }
 
 export function describeGuardReasons(reasons: readonly GuardReason[], t: GuardWords, format: DisplayFormat): string {

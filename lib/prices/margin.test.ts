@@ -44,13 +44,19 @@ describe("marginOf", () => {
 
   it("always adds back up to the sell price, and the percentage has the amount's sign", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 0, max: 10_000_000 }), fc.option(fc.integer({ min: 0, max: 10_000 })), (sell, cost, rate) => {
-        const margin = marginOf(brl(sell), cost, rate)!;
-        expect(margin.amount + cost + margin.commission).toBe(sell);
-        expect(margin.commission).toBeGreaterThanOrEqual(0);
-        expect(margin.commission).toBeLessThanOrEqual(sell);
-        if (margin.percentBps !== null) expect(Math.sign(margin.percentBps) === Math.sign(margin.amount) || margin.percentBps === 0).toBe(true);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.option(fc.integer({ min: 0, max: 10_000 })),
+        (sell, cost, rate) => {
+          const margin = marginOf(brl(sell), cost, rate)!;
+          expect(margin.amount + cost + margin.commission).toBe(sell);
+          expect(margin.commission).toBeGreaterThanOrEqual(0);
+          expect(margin.commission).toBeLessThanOrEqual(sell);
+          if (margin.percentBps !== null)
+            expect(Math.sign(margin.percentBps) === Math.sign(margin.amount) || margin.percentBps === 0).toBe(true);
+        },
+      ),
     );
   });
 });

@@ -17,7 +17,9 @@ const product = (list: number | null, sell: number | null, cost: number | null):
 
 describe("guardReasons", () => {
   it("holds a sell price below cost, naming the cost", () => {
-    expect(guardReasons(product(5988, 4990, 3000), { type: "sell", ...brl(2994) }, 100)).toEqual([{ code: "belowCost", type: "sell", cost: 3000 }]);
+    expect(guardReasons(product(5988, 4990, 3000), { type: "sell", ...brl(2994) }, 100)).toEqual([
+      { code: "belowCost", type: "sell", cost: 3000 },
+    ]);
     // At the cost is not below it.
     expect(guardReasons(product(5988, 4990, 3000), { type: "sell", ...brl(3000) }, 100)).toEqual([]);
   });
@@ -28,8 +30,12 @@ describe("guardReasons", () => {
 
   it("holds a list or sell price that moves more than the limit either way, with the change", () => {
     const known = product(10000, 8000, null);
-    expect(guardReasons(known, { type: "list", ...brl(13001) }, 30)).toEqual([{ code: "moveTooLarge", type: "list", limitPercent: 30, changeBps: 3001 }]);
-    expect(guardReasons(known, { type: "sell", ...brl(4800) }, 30)).toEqual([{ code: "moveTooLarge", type: "sell", limitPercent: 30, changeBps: -4000 }]);
+    expect(guardReasons(known, { type: "list", ...brl(13001) }, 30)).toEqual([
+      { code: "moveTooLarge", type: "list", limitPercent: 30, changeBps: 3001 },
+    ]);
+    expect(guardReasons(known, { type: "sell", ...brl(4800) }, 30)).toEqual([
+      { code: "moveTooLarge", type: "sell", limitPercent: 30, changeBps: -4000 },
+    ]);
     // Exactly ±30 % is within the limit.
     expect(guardReasons(known, { type: "list", ...brl(13000) }, 30)).toEqual([]);
     expect(guardReasons(known, { type: "sell", ...brl(5600) }, 30)).toEqual([]);
@@ -45,7 +51,9 @@ describe("guardReasons", () => {
 
   it("judges a product only on what is known: no cost, no current price, another currency", () => {
     expect(guardReasons(product(null, null, null), { type: "sell", ...brl(1) }, 30)).toEqual([]);
-    expect(guardReasons(product(null, null, 500), { type: "sell", ...brl(400) }, 30)).toEqual([{ code: "belowCost", type: "sell", cost: 500 }]);
+    expect(guardReasons(product(null, null, 500), { type: "sell", ...brl(400) }, 30)).toEqual([
+      { code: "belowCost", type: "sell", cost: 500 },
+    ]);
     const dollars = { current: { list: null, sell: { value: 1000, currency: "USD", normalizer: 100 } }, cost: 5000 };
     // A cost is in reais: a price in dollars is judged on its move alone.
     expect(guardReasons(dollars, { type: "sell", value: 900, currency: "USD", normalizer: 100 }, 30)).toEqual([]);
@@ -65,7 +73,11 @@ describe("guardReasons", () => {
   it("holds a move exactly when its size is above the limit", () => {
     fc.assert(
       fc.property(price, price, fc.integer({ min: 1, max: 1000 }), (current, proposed, limit) => {
-        const reasons = guardReasons({ current: { list: { ...current, currency: "BRL" }, sell: null }, cost: null }, { type: "list", currency: "BRL", ...proposed }, limit);
+        const reasons = guardReasons(
+          { current: { list: { ...current, currency: "BRL" }, sell: null }, cost: null },
+          { type: "list", currency: "BRL", ...proposed },
+          limit,
+        );
         const ratio = proposed.value / proposed.normalizer / (current.value / current.normalizer) - 1;
         // Away from the boundary, where floating point is exact enough to check against.
         if (Math.abs(Math.abs(ratio) - limit / 100) > 1e-6) expect(reasons.length === 1).toBe(Math.abs(ratio) > limit / 100);
@@ -89,11 +101,20 @@ describe("guardReasons", () => {
 
   it("gives the same reasons whatever precision the same amounts are written in", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 0, max: 1_000_000 }), (current, proposed, cost) => {
-        const inCents = guardReasons(product(null, current, cost), { type: "sell", ...brl(proposed) }, 30);
-        const inThousandths = guardReasons({ current: { list: null, sell: brl(current * 10, 1000) }, cost }, { type: "sell", ...brl(proposed * 10, 1000) }, 30);
-        expect(inThousandths).toEqual(inCents);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        (current, proposed, cost) => {
+          const inCents = guardReasons(product(null, current, cost), { type: "sell", ...brl(proposed) }, 30);
+          const inThousandths = guardReasons(
+            { current: { list: null, sell: brl(current * 10, 1000) }, cost },
+            { type: "sell", ...brl(proposed * 10, 1000) },
+            30,
+          );
+          expect(inThousandths).toEqual(inCents);
+        },
+      ),
     );
   });
 });

@@ -10,8 +10,7 @@ export const PRICE_CHANGE_LIMIT_RANGE = { min: 1, max: 1000 } as const;
 
 /** Amounts in centavos; `changeBps` signed (−4000 is −40 %). */
 export type GuardReason =
-  | { code: "belowCost"; type: "sell"; cost: number }
-  | { code: "moveTooLarge"; type: PriceType; limitPercent: number; changeBps: number };
+  { code: "belowCost"; type: "sell"; cost: number } | { code: "moveTooLarge"; type: PriceType; limitPercent: number; changeBps: number };
 
 export interface GuardProduct {
   /** Null where it has none or it is not known. */

@@ -4,7 +4,13 @@ import { z } from "zod";
 export const PRODUCT_PAGE_SIZES = [25, 50, 100] as const;
 
 export const priceProductsQuerySchema = z.object({
-  search: z.string().trim().max(50).optional().catch(undefined).transform((value) => value || undefined),
+  search: z
+    .string()
+    .trim()
+    .max(50)
+    .optional()
+    .catch(undefined)
+    .transform((value) => value || undefined),
   page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
   size: z.coerce
     .number()

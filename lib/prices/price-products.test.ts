@@ -1,7 +1,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Price } from "@/lib/marketplace/schemas/price";
-import { applyPercent, discountOf, foldForSearch, groupPricesByProduct, guardPlan, parsePercent, planBulkChange, searchProducts } from "./price-products";
+import {
+  applyPercent,
+  discountOf,
+  foldForSearch,
+  groupPricesByProduct,
+  guardPlan,
+  parsePercent,
+  planBulkChange,
+  searchProducts,
+} from "./price-products";
 import type { PlannedChange, PriceProduct } from "./price-products";
 
 const price = (sku: string, type: "list" | "sell", value: number, createdAt = "2026-11-01T00:00:00.000Z", normalizer = 100): Price =>
@@ -105,7 +114,12 @@ describe("applyPercent", () => {
 });
 
 describe("planBulkChange", () => {
-  const products = groupPricesByProduct([price("A-1", "list", 5988), price("A-1", "sell", 4990), price("B-2", "sell", 1000), price("C-3", "list", 100)]);
+  const products = groupPricesByProduct([
+    price("A-1", "list", 5988),
+    price("A-1", "sell", 4990),
+    price("B-2", "sell", 1000),
+    price("C-3", "list", 100),
+  ]);
 
   it("previews old → new for each chosen price, by a percentage", () => {
     const planned = planBulkChange(products, { mode: "percent", percent: "-10", target: "sell" }, "pt-BR");
@@ -124,14 +138,27 @@ describe("planBulkChange", () => {
       ["B-2", "list", "new", "1234.50"],
       ["B-2", "sell", "changed", "1234.50"],
     ]);
-    expect(planBulkChange(products.slice(0, 1), { mode: "value", amount: "1,234.50", target: "sell" }, "en")[0]).toMatchObject({ value: 123450 });
+    expect(planBulkChange(products.slice(0, 1), { mode: "value", amount: "1,234.50", target: "sell" }, "en")[0]).toMatchObject({
+      value: 123450,
+    });
   });
 
   it("marks a change that leaves a price as it is, and refuses one that would make it zero", () => {
-    expect(planBulkChange(products.slice(0, 1), { mode: "value", amount: "49,90", target: "sell" }, "pt-BR")[0]).toMatchObject({ kind: "unchanged" });
-    expect(planBulkChange(products.slice(0, 1), { mode: "value", amount: "0", target: "sell" }, "pt-BR")[0]).toMatchObject({ kind: "invalid", problem: "not_positive" });
-    expect(planBulkChange(products.slice(2), { mode: "percent", percent: "-99,9", target: "list" }, "pt-BR")[0]).toMatchObject({ kind: "invalid", problem: "not_positive" });
-    expect(planBulkChange(products.slice(0, 1), { mode: "value", amount: "abc", target: "sell" }, "pt-BR")[0]).toMatchObject({ kind: "invalid", problem: "invalid" });
+    expect(planBulkChange(products.slice(0, 1), { mode: "value", amount: "49,90", target: "sell" }, "pt-BR")[0]).toMatchObject({
+      kind: "unchanged",
+    });
+    expect(planBulkChange(products.slice(0, 1), { mode: "value", amount: "0", target: "sell" }, "pt-BR")[0]).toMatchObject({
+      kind: "invalid",
+      problem: "not_positive",
+    });
+    expect(planBulkChange(products.slice(2), { mode: "percent", percent: "-99,9", target: "list" }, "pt-BR")[0]).toMatchObject({
+      kind: "invalid",
+      problem: "not_positive",
+    });
+    expect(planBulkChange(products.slice(0, 1), { mode: "value", amount: "abc", target: "sell" }, "pt-BR")[0]).toMatchObject({
+      kind: "invalid",
+      problem: "invalid",
+    });
   });
 });
 

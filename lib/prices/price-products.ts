@@ -39,7 +39,13 @@ export function groupPricesByProduct(prices: readonly Price[]): PriceProduct[] {
     const product = products.get(price.sku) ?? { sku: price.sku, name: null, list: null, sell: null };
     const known = product[price.type];
     if (!known || known.createdAt <= price.created_at) {
-      product[price.type] = { id: price.id, value: price.value, currency: price.currency, normalizer: price.normalizer, createdAt: price.created_at };
+      product[price.type] = {
+        id: price.id,
+        value: price.value,
+        currency: price.currency,
+        normalizer: price.normalizer,
+        createdAt: price.created_at,
+      };
     }
     products.set(price.sku, product);
   }
@@ -54,7 +60,9 @@ export function foldForSearch(text: string): string {
 export function searchProducts(products: readonly PriceProduct[], search: string | undefined): PriceProduct[] {
   const needle = search ? foldForSearch(search.trim()) : "";
   if (!needle) return [...products];
-  return products.filter((product) => foldForSearch(product.sku).includes(needle) || (product.name !== null && foldForSearch(product.name).includes(needle)));
+  return products.filter(
+    (product) => foldForSearch(product.sku).includes(needle) || (product.name !== null && foldForSearch(product.name).includes(needle)),
+  );
 }
 
 /** A fraction of the list price; null when a price is missing, currencies differ or there is no discount. */
@@ -81,16 +89,36 @@ interface Guarded {
 }
 
 export type PlannedChange =
-  | (Guarded & { sku: string; type: PriceType; kind: "changed" | "unchanged"; current: ProductPrice; value: number; currency: string; normalizer: number; amount: string })
+  | (Guarded & {
+      sku: string;
+      type: PriceType;
+      kind: "changed" | "unchanged";
+      current: ProductPrice;
+      value: number;
+      currency: string;
+      normalizer: number;
+      amount: string;
+    })
   /** Setting a value creates the price; a percentage has nothing to apply to. */
-  | (Guarded & { sku: string; type: PriceType; kind: "new"; current: null; value: number; currency: string; normalizer: number; amount: string })
+  | (Guarded & {
+      sku: string;
+      type: PriceType;
+      kind: "new";
+      current: null;
+      value: number;
+      currency: string;
+      normalizer: number;
+      amount: string;
+    })
   | { sku: string; type: PriceType; kind: "invalid"; current: ProductPrice | null; problem: ChangeProblem };
 
 /** −99,99 % to +1000 %: the range a price change plausibly needs. */
 const PERCENT = /^([-+\u2212]?)(\d{1,4})(?:[.,](\d{1,2}))?$/;
 
 /** In hundredths of a percent (5,5 → 550). */
-export function parsePercent(text: string): { ok: true; hundredths: number } | { ok: false; problem: "percent_invalid" | "percent_out_of_range" } {
+export function parsePercent(
+  text: string,
+): { ok: true; hundredths: number } | { ok: false; problem: "percent_invalid" | "percent_out_of_range" } {
   const match = PERCENT.exec(text.replace(/\s|%/g, ""));
   if (!match) return { ok: false, problem: "percent_invalid" };
   const [, sign, whole, fraction = ""] = match;
@@ -133,7 +161,12 @@ export function planBulkChange(products: readonly PriceProduct[], change: BulkCh
           planned.push({ ...base, kind: "invalid", current, problem: "not_positive" });
           continue;
         }
-        planned.push({ ...base, ...priced(value, current.currency, current.normalizer), kind: value === current.value ? "unchanged" : "changed", current });
+        planned.push({
+          ...base,
+          ...priced(value, current.currency, current.normalizer),
+          kind: value === current.value ? "unchanged" : "changed",
+          current,
+        });
         continue;
       }
       if (change.mode !== "value") continue;
@@ -154,7 +187,12 @@ export function planBulkChange(products: readonly PriceProduct[], change: BulkCh
         planned.push({ ...base, ...priced(parsed.value, currency, normalizer), kind: "new", current: null });
         continue;
       }
-      planned.push({ ...base, ...priced(parsed.value, currency, normalizer), kind: parsed.value === current.value ? "unchanged" : "changed", current });
+      planned.push({
+        ...base,
+        ...priced(parsed.value, currency, normalizer),
+        kind: parsed.value === current.value ? "unchanged" : "changed",
+        current,
+      });
     }
   }
   return planned;
@@ -170,7 +208,11 @@ export function guardPlan(products: readonly PriceProduct[], planned: readonly P
   return planned.map((change) => {
     if (change.kind !== "changed" && change.kind !== "new") return change;
     const product = bySku.get(change.sku);
-    const held = guardReasons({ current: { list: product?.list ?? null, sell: product?.sell ?? null }, cost: product?.cost ?? null }, change, limitPercent);
+    const held = guardReasons(
+      { current: { list: product?.list ?? null, sell: product?.sell ?? null }, cost: product?.cost ?? null },
+      change,
+      limitPercent,
+    );
     return held.length > 0 ? { ...change, held } : change;
   });
 }

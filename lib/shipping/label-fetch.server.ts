@@ -21,7 +21,8 @@ export interface LabelLimits {
 
 export const LABEL_LIMITS: Readonly<LabelLimits> = { maxBytes: 5 * 1024 * 1024, timeoutMs: 15_000, maxRedirects: 3 };
 
-export type LabelFetchResult = { ok: true; bytes: Uint8Array } | { ok: false; reason: LabelFailureReason; status?: number; detail?: string };
+export type LabelFetchResult =
+  { ok: true; bytes: Uint8Array } | { ok: false; reason: LabelFailureReason; status?: number; detail?: string };
 
 export type HostLookup = (hostname: string) => Promise<readonly LookupAddress[]>;
 
@@ -134,7 +135,8 @@ export function createLabelFetcher(options: LabelFetcherOptions): LabelFetcher {
     // The connection could go to any of the addresses.
     for (const { address } of addresses) {
       const kind = classifyAddress(address) ?? "reserved";
-      if (!addressAllowed(kind, platform)) throw new Refused("private_address", `${host} is ${kind === "public" ? address : `a ${kind} address`}`);
+      if (!addressAllowed(kind, platform))
+        throw new Refused("private_address", `${host} is ${kind === "public" ? address : `a ${kind} address`}`);
     }
     return addresses;
   }
@@ -219,7 +221,8 @@ export function createLabelFetcher(options: LabelFetcherOptions): LabelFetcher {
       }
     } catch (error) {
       if (outer?.aborted) throw outer.reason;
-      if (error instanceof Refused) return { ok: false, reason: error.reason, detail: error.detail, ...(error.status === undefined ? {} : { status: error.status }) };
+      if (error instanceof Refused)
+        return { ok: false, reason: error.reason, detail: error.detail, ...(error.status === undefined ? {} : { status: error.status }) };
       if (timeout.aborted) return { ok: false, reason: "timeout", detail: `no complete answer within ${limits.timeoutMs} ms` };
       return { ok: false, reason: "unreachable", detail: error instanceof Error ? error.message : String(error) };
     }

@@ -37,7 +37,8 @@ beforeAll(async () => {
     if (path === "/html") return void response.writeHead(200, { "content-type": "text/html" }).end("<h1>Shipping label</h1>");
     if (path === "/missing") return void response.writeHead(404).end();
     if (path === "/unavailable") return void response.writeHead(503).end();
-    if (path === "/declared-big") return void response.writeHead(200, { "content-type": "application/pdf", "content-length": String(1024 * 1024) }).end(PDF);
+    if (path === "/declared-big")
+      return void response.writeHead(200, { "content-type": "application/pdf", "content-length": String(1024 * 1024) }).end(PDF);
     if (path === "/endless") {
       // No length declared: the reader must stop by itself.
       response.writeHead(200, { "content-type": "application/pdf" });
@@ -55,7 +56,8 @@ beforeAll(async () => {
     if (path === "/to-same-origin") return void response.writeHead(302, { location: "/label.pdf" }).end();
     if (path === "/to-elsewhere-http") return void response.writeHead(302, { location: `${elsewhere}/label.pdf` }).end();
     if (path === "/to-private") return void response.writeHead(307, { location: "https://10.20.30.40/label.pdf" }).end();
-    if (path === "/to-loopback-https") return void response.writeHead(301, { location: `${platform.replace("http:", "https:")}/label.pdf` }).end();
+    if (path === "/to-loopback-https")
+      return void response.writeHead(301, { location: `${platform.replace("http:", "https:")}/label.pdf` }).end();
     if (path === "/loop") return void response.writeHead(302, { location: "/loop" }).end();
     response.writeHead(500).end();
   });
@@ -123,16 +125,30 @@ describe("label fetching", () => {
   });
 
   it("refuses private addresses, as literals or as what a name resolves to (any of its addresses)", async () => {
-    for (const url of ["https://10.1.2.3/label.pdf", "https://192.168.0.7/label.pdf", "https://[fd00::1]/label.pdf", "https://169.254.169.254/latest/meta-data"]) {
+    for (const url of [
+      "https://10.1.2.3/label.pdf",
+      "https://192.168.0.7/label.pdf",
+      "https://[fd00::1]/label.pdf",
+      "https://169.254.169.254/latest/meta-data",
+    ]) {
       expect(await fetchLabel(url), url).toMatchObject({ ok: false, reason: "private_address" });
     }
-    expect(await fetchLabel("https://labels.internal/x.pdf", { lookup: resolvesTo("172.16.4.2") })).toMatchObject({ ok: false, reason: "private_address" });
-    expect(await fetchLabel("https://labels.mixed/x.pdf", { lookup: resolvesTo("93.184.215.14", "10.0.0.8") })).toMatchObject({ ok: false, reason: "private_address" });
+    expect(await fetchLabel("https://labels.internal/x.pdf", { lookup: resolvesTo("172.16.4.2") })).toMatchObject({
+      ok: false,
+      reason: "private_address",
+    });
+    expect(await fetchLabel("https://labels.mixed/x.pdf", { lookup: resolvesTo("93.184.215.14", "10.0.0.8") })).toMatchObject({
+      ok: false,
+      reason: "private_address",
+    });
   });
 
   it("refuses loopback that is not the platform's origin (another scheme, or a name that resolves there)", async () => {
     expect(await fetchLabel(`${platform.replace("http:", "https:")}/label.pdf`)).toMatchObject({ ok: false, reason: "private_address" });
-    expect(await fetchLabel("https://localhost/label.pdf", { lookup: resolvesTo("127.0.0.1", "::1") })).toMatchObject({ ok: false, reason: "private_address" });
+    expect(await fetchLabel("https://localhost/label.pdf", { lookup: resolvesTo("127.0.0.1", "::1") })).toMatchObject({
+      ok: false,
+      reason: "private_address",
+    });
     expect(await fetchLabel("https://[::1]:443/label.pdf")).toMatchObject({ ok: false, reason: "private_address" });
     expect(await fetchLabel("https://[::ffff:127.0.0.1]/label.pdf")).toMatchObject({ ok: false, reason: "private_address" });
     expect(platformSeen).toEqual([]);
@@ -170,7 +186,10 @@ describe("label fetching", () => {
     expect(await fetchLabel("")).toMatchObject({ ok: false, reason: "no_url" });
     expect(await fetchLabel("not an address")).toMatchObject({ ok: false, reason: "invalid_url" });
     expect(await fetchLabel("file:///etc/passwd")).toMatchObject({ ok: false, reason: "invalid_url" });
-    expect(await fetchLabel(`${platform.replace("http://", "http://user:secret@")}/label.pdf`)).toMatchObject({ ok: false, reason: "invalid_url" });
+    expect(await fetchLabel(`${platform.replace("http://", "http://user:secret@")}/label.pdf`)).toMatchObject({
+      ok: false,
+      reason: "invalid_url",
+    });
     expect(platformSeen).toEqual([]);
   });
 
@@ -180,7 +199,10 @@ describe("label fetching", () => {
     await new Promise((resolve) => closed.close(resolve));
     expect(await fetchLabel(`${origin}/label.pdf`, { platformBaseUrl: origin })).toMatchObject({ ok: false, reason: "unreachable" });
     const nowhere: HostLookup = async () => Promise.reject(Object.assign(new Error("getaddrinfo ENOTFOUND"), { code: "ENOTFOUND" }));
-    expect(await fetchLabel("https://no-such-host.example/label.pdf", { lookup: nowhere })).toMatchObject({ ok: false, reason: "unreachable" });
+    expect(await fetchLabel("https://no-such-host.example/label.pdf", { lookup: nowhere })).toMatchObject({
+      ok: false,
+      reason: "unreachable",
+    });
   });
 
   it("stops when the caller gives up", async () => {
@@ -198,7 +220,13 @@ describe("the token", () => {
 
   it("goes to the platform's origin only: not to another scheme, port or name of the same host", () => {
     expect(headers("http://localhost:4010/_assets/labels/abc").authorization).toBe(`Bearer ${TOKEN}`);
-    for (const url of ["https://localhost:4010/x", "http://localhost:4011/x", "http://127.0.0.1:4010/x", "https://labels.example/x.pdf", "http://localhost.evil.example:4010/x"]) {
+    for (const url of [
+      "https://localhost:4010/x",
+      "http://localhost:4011/x",
+      "http://127.0.0.1:4010/x",
+      "https://labels.example/x.pdf",
+      "http://localhost.evil.example:4010/x",
+    ]) {
       expect(headers(url).authorization, url).toBeUndefined();
     }
   });

@@ -13,7 +13,12 @@ async function labelPdf(width: number, pages = 1): Promise<Uint8Array> {
 }
 
 const jobs = (count: number): LabelJob[] =>
-  Array.from({ length: count }, (_, index) => ({ orderId: `order-${index}`, deliveryId: `delivery-${index}`, trackingNumber: `AA${index}BR`, url: `label-${index}` }));
+  Array.from({ length: count }, (_, index) => ({
+    orderId: `order-${index}`,
+    deliveryId: `delivery-${index}`,
+    trackingNumber: `AA${index}BR`,
+    url: `label-${index}`,
+  }));
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -61,7 +66,12 @@ describe("merging labels", () => {
     expect(progress.map((step) => step.done)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(progress.every((step) => step.total === 6)).toBe(true);
     // Each failure is reported once, on the way.
-    expect(progress.flatMap((step) => step.failed).map((entry) => entry.deliveryId).sort()).toEqual(["delivery-1", "delivery-2", "delivery-4"]);
+    expect(
+      progress
+        .flatMap((step) => step.failed)
+        .map((entry) => entry.deliveryId)
+        .sort(),
+    ).toEqual(["delivery-1", "delivery-2", "delivery-4"]);
   });
 
   it("makes no document when no label could be had, and nothing at all for no labels", async () => {

@@ -51,7 +51,10 @@ export function labelsRunStream(run: LabelsRun): ReadableStream<Uint8Array> {
       })
         .then(
           (merged) => {
-            emit({ type: "done", total: run.jobs.length, pages: merged.pages, failed: merged.failed, pdfBytes: merged.pdf?.length ?? 0 }, merged.pdf ?? undefined);
+            emit(
+              { type: "done", total: run.jobs.length, pages: merged.pages, failed: merged.failed, pdfBytes: merged.pdf?.length ?? 0 },
+              merged.pdf ?? undefined,
+            );
             close();
           },
           (error: unknown) => {

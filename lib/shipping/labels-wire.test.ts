@@ -5,12 +5,23 @@ import type { LabelsEvent } from "./labels-wire";
 const EVENTS: LabelsEvent[] = [
   { type: "start", total: 3, skipped: [{ id: "o-9", reason: "not_approved", status: "cancelled" }], truncated: false },
   { type: "progress", done: 1, total: 3, failed: [] },
-  { type: "progress", done: 2, total: 3, failed: [{ orderId: "o-2", deliveryId: "d-2", trackingNumber: "AA2BR", reason: "http_error", status: 503 }] },
+  {
+    type: "progress",
+    done: 2,
+    total: 3,
+    failed: [{ orderId: "o-2", deliveryId: "d-2", trackingNumber: "AA2BR", reason: "http_error", status: 503 }],
+  },
   { type: "progress", done: 3, total: 3, failed: [] },
 ];
 // Bytes that hold newlines and braces, as a PDF does.
 const PDF = new TextEncoder().encode('%PDF-1.7\n{"type":"start"}\n\u00e7\n%%EOF\n');
-const DONE: LabelsEvent = { type: "done", total: 3, pages: 2, failed: [{ orderId: "o-2", deliveryId: "d-2", trackingNumber: "AA2BR", reason: "http_error", status: 503 }], pdfBytes: PDF.length };
+const DONE: LabelsEvent = {
+  type: "done",
+  total: 3,
+  pages: 2,
+  failed: [{ orderId: "o-2", deliveryId: "d-2", trackingNumber: "AA2BR", reason: "http_error", status: 503 }],
+  pdfBytes: PDF.length,
+};
 
 function wire(events: LabelsEvent[], tail: Uint8Array = new Uint8Array(0)): Uint8Array {
   const parts = [...events.map(encodeLabelsEvent), tail];

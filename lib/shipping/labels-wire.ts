@@ -39,7 +39,12 @@ const skippedOrderSchema = z.object({
 export const labelsEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("start"), total: z.number().int().min(0), skipped: z.array(skippedOrderSchema), truncated: z.boolean() }),
   /** `failed` holds the new failures only. */
-  z.object({ type: z.literal("progress"), done: z.number().int().min(0), total: z.number().int().min(0), failed: z.array(failedLabelSchema) }),
+  z.object({
+    type: z.literal("progress"),
+    done: z.number().int().min(0),
+    total: z.number().int().min(0),
+    failed: z.array(failedLabelSchema),
+  }),
   /** The PDF's `pdfBytes` bytes follow this line (0: no PDF). */
   z.object({
     type: z.literal("done"),

@@ -18,7 +18,11 @@ export interface SelectedIds {
 }
 
 /** Ids given one by one are taken as they are: the platform only answers the shop's own. */
-export async function selectedOrderIds(shop: Pick<CurrentSeller, "id" | "timeZone">, selection: ShippingSelection, now = new Date()): Promise<SelectedIds> {
+export async function selectedOrderIds(
+  shop: Pick<CurrentSeller, "id" | "timeZone">,
+  selection: ShippingSelection,
+  now = new Date(),
+): Promise<SelectedIds> {
   if ("ids" in selection) return { ids: selection.ids, truncated: false };
   const { ids, total } = await shippingOrderIds(shop, selection.all, MAX_SELECTION_ORDERS, now);
   return { ids, truncated: total > ids.length };

@@ -54,12 +54,27 @@ const NOON = "2026-11-26T18:00:00.000Z";
 const YESTERDAY = "2026-11-25T18:00:00.000Z";
 
 describe("the picking list", () => {
-  const late = orderOf(oid(0x30), [{ id: oid(0x301), limit: YESTERDAY, items: [{ sku: "CAM-M", quantity: 1, images: ["javascript:alert(1)", "https://img.example/cam.png"] }] }]);
+  const late = orderOf(oid(0x30), [
+    {
+      id: oid(0x301),
+      limit: YESTERDAY,
+      items: [{ sku: "CAM-M", quantity: 1, images: ["javascript:alert(1)", "https://img.example/cam.png"] }],
+    },
+  ]);
   const noonA = orderOf(oid(0x20), [
-    { id: oid(0x201), limit: NOON, items: [{ sku: "CAM-M", quantity: 2 }, { sku: "BON-1", quantity: 1 }] },
+    {
+      id: oid(0x201),
+      limit: NOON,
+      items: [
+        { sku: "CAM-M", quantity: 2 },
+        { sku: "BON-1", quantity: 1 },
+      ],
+    },
     { id: oid(0x202), limit: MORNING, items: [{ sku: "CAM-M", quantity: 3 }] },
   ]);
-  const noonB = orderOf(oid(0x10), [{ id: oid(0x101), limit: MORNING, items: [{ sku: "ZIP-9", quantity: 4, images: ["https://img.example/zip.png"] }] }]);
+  const noonB = orderOf(oid(0x10), [
+    { id: oid(0x101), limit: MORNING, items: [{ sku: "ZIP-9", quantity: 4, images: ["https://img.example/zip.png"] }] },
+  ]);
 
   it("totals each SKU over every order and parcel, with each order's share", () => {
     const list = buildPickingList([late, noonA, noonB]);
@@ -91,7 +106,10 @@ describe("the picking list", () => {
 
   it("names a SKU with the shop's name for its code first, then the item's own; pictures are web addresses only", () => {
     const list = buildPickingList([late, noonB], { productNames: new Map([["CAM-M", "Camiseta média (catálogo)"]]) });
-    expect(list.skus.find((sku) => sku.sku === "CAM-M")).toMatchObject({ name: "Camiseta média (catálogo)", picture: "https://img.example/cam.png" });
+    expect(list.skus.find((sku) => sku.sku === "CAM-M")).toMatchObject({
+      name: "Camiseta média (catálogo)",
+      picture: "https://img.example/cam.png",
+    });
     expect(list.skus.find((sku) => sku.sku === "ZIP-9")).toMatchObject({ name: "Produto ZIP-9", picture: "https://img.example/zip.png" });
     expect(list.orders[0]!.parcels[0]!.items[0]!.name).toBe("Camiseta média (catálogo)");
   });
@@ -102,10 +120,16 @@ describe("the picking list", () => {
       { id: oid(0x402), status: "received", limit: NOON, items: [{ sku: "BON-1", quantity: 2 }] },
     ]);
     const allPosted = orderOf(oid(0x50), [{ id: oid(0x501), status: "posted", limit: NOON, items: [{ sku: "CAM-M", quantity: 1 }] }]);
-    const cancelled = orderOf(oid(0x60), [{ id: oid(0x601), limit: NOON, items: [{ sku: "CAM-M", quantity: 1 }] }], { status: "cancelled" });
+    const cancelled = orderOf(oid(0x60), [{ id: oid(0x601), limit: NOON, items: [{ sku: "CAM-M", quantity: 1 }] }], {
+      status: "cancelled",
+    });
     const list = buildPickingList([partlyPosted, allPosted, cancelled], { requestedIds: [oid(0x40), oid(0x50), oid(0x60), oid(0x70)] });
-    expect(list.orders.map((order) => [order.id, order.shipBy, order.parcels.map((parcel) => parcel.deliveryId)])).toEqual([[oid(0x40), NOON, [oid(0x402)]]]);
-    expect(list.skus).toEqual([{ sku: "BON-1", name: "Produto BON-1", picture: null, quantity: 2, orders: [{ orderId: oid(0x40), quantity: 2 }] }]);
+    expect(list.orders.map((order) => [order.id, order.shipBy, order.parcels.map((parcel) => parcel.deliveryId)])).toEqual([
+      [oid(0x40), NOON, [oid(0x402)]],
+    ]);
+    expect(list.skus).toEqual([
+      { sku: "BON-1", name: "Produto BON-1", picture: null, quantity: 2, orders: [{ orderId: oid(0x40), quantity: 2 }] },
+    ]);
     expect(list.skipped).toEqual([
       { id: oid(0x70), reason: "not_found" },
       { id: oid(0x50), reason: "nothing_to_ship" },
@@ -116,10 +140,30 @@ describe("the picking list", () => {
   it("gives one label per parcel, in the list's order", () => {
     const list = buildPickingList([noonA, late, noonB]);
     expect(labelJobsOf(list)).toEqual([
-      { orderId: late.id, deliveryId: oid(0x301), trackingNumber: `AA${oid(0x301).slice(-9)}BR`, url: `https://labels.example/${oid(0x301)}.pdf` },
-      { orderId: noonB.id, deliveryId: oid(0x101), trackingNumber: `AA${oid(0x101).slice(-9)}BR`, url: `https://labels.example/${oid(0x101)}.pdf` },
-      { orderId: noonA.id, deliveryId: oid(0x201), trackingNumber: `AA${oid(0x201).slice(-9)}BR`, url: `https://labels.example/${oid(0x201)}.pdf` },
-      { orderId: noonA.id, deliveryId: oid(0x202), trackingNumber: `AA${oid(0x202).slice(-9)}BR`, url: `https://labels.example/${oid(0x202)}.pdf` },
+      {
+        orderId: late.id,
+        deliveryId: oid(0x301),
+        trackingNumber: `AA${oid(0x301).slice(-9)}BR`,
+        url: `https://labels.example/${oid(0x301)}.pdf`,
+      },
+      {
+        orderId: noonB.id,
+        deliveryId: oid(0x101),
+        trackingNumber: `AA${oid(0x101).slice(-9)}BR`,
+        url: `https://labels.example/${oid(0x101)}.pdf`,
+      },
+      {
+        orderId: noonA.id,
+        deliveryId: oid(0x201),
+        trackingNumber: `AA${oid(0x201).slice(-9)}BR`,
+        url: `https://labels.example/${oid(0x201)}.pdf`,
+      },
+      {
+        orderId: noonA.id,
+        deliveryId: oid(0x202),
+        trackingNumber: `AA${oid(0x202).slice(-9)}BR`,
+        url: `https://labels.example/${oid(0x202)}.pdf`,
+      },
     ]);
   });
 

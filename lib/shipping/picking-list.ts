@@ -153,6 +153,11 @@ export interface LabelJob {
 /** One per parcel, in the order the list prints them. */
 export function labelJobsOf(list: PickingList): LabelJob[] {
   return list.orders.flatMap((order) =>
-    order.parcels.map((parcel) => ({ orderId: order.id, deliveryId: parcel.deliveryId, trackingNumber: parcel.trackingNumber, url: parcel.labelUrl })),
+    order.parcels.map((parcel) => ({
+      orderId: order.id,
+      deliveryId: parcel.deliveryId,
+      trackingNumber: parcel.trackingNumber,
+      url: parcel.labelUrl,
+    })),
   );
 }

@@ -27,7 +27,15 @@ function listOf(orders: number, name = "Camiseta de algodão"): PickingList {
       customerName: "Joana d'Ávila",
       shipBy: "2026-11-26T18:00:00.000Z",
       units: 1,
-      parcels: [{ deliveryId: `d${id.slice(1)}`, trackingNumber: "AA123456789BR", labelUrl: "", shipBy: "2026-11-26T18:00:00.000Z", items: [{ sku: "CAM-M", name, quantity: 1 }] }],
+      parcels: [
+        {
+          deliveryId: `d${id.slice(1)}`,
+          trackingNumber: "AA123456789BR",
+          labelUrl: "",
+          shipBy: "2026-11-26T18:00:00.000Z",
+          items: [{ sku: "CAM-M", name, quantity: 1 }],
+        },
+      ],
     })),
     skipped: [],
     totals: { orders, parcels: orders, units: orders, skus: 1 },
@@ -51,7 +59,12 @@ describe("the picking list PDF", () => {
     expect(lines).toContain("2 pedidos · 3 unidades");
     // Each piece of text is a line of its own: the SKU's total, code, name and each order's share.
     const sku = lines.indexOf("CAM-M");
-    expect(lines.slice(sku - 1, sku + 3)).toEqual(["2", "CAM-M", "Camiseta de algodão", `…${list.orders[0]!.id.slice(-6)} × 1,  …${list.orders[1]!.id.slice(-6)} × 1`]);
+    expect(lines.slice(sku - 1, sku + 3)).toEqual([
+      "2",
+      "CAM-M",
+      "Camiseta de algodão",
+      `…${list.orders[0]!.id.slice(-6)} × 1,  …${list.orders[1]!.id.slice(-6)} × 1`,
+    ]);
     const orderLines = lines.filter((line) => line.startsWith("Pedido "));
     expect(orderLines).toEqual(list.orders.map((order) => `Pedido ${order.id} · Joana d'Ávila`));
     expect(lines.filter((line) => line.startsWith("Volume "))).toEqual(["Volume AA123456789BR", "Volume AA123456789BR"]);

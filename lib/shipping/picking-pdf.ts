@@ -44,7 +44,10 @@ function drawable(text: string, font: PDFFont, supported: Map<PDFFont, Set<numbe
 export async function renderPickingPdf(list: PickingList, words: PickingPdfWords): Promise<Uint8Array> {
   const document = await PDFDocument.create();
   document.setTitle(words.title);
-  const fonts: Fonts = { regular: await document.embedFont(StandardFonts.Helvetica), bold: await document.embedFont(StandardFonts.HelveticaBold) };
+  const fonts: Fonts = {
+    regular: await document.embedFont(StandardFonts.Helvetica),
+    bold: await document.embedFont(StandardFonts.HelveticaBold),
+  };
   const supported = new Map<PDFFont, Set<number>>();
   const width = A4[0] - 2 * MARGIN;
   let page: PDFPage = document.addPage(A4);
@@ -79,7 +82,11 @@ export async function renderPickingPdf(list: PickingList, words: PickingPdfWords
     return lines;
   };
 
-  const text = (value: string, x: number, options: { font?: PDFFont; size?: number; max?: number; color?: ReturnType<typeof rgb>; right?: boolean } = {}) => {
+  const text = (
+    value: string,
+    x: number,
+    options: { font?: PDFFont; size?: number; max?: number; color?: ReturnType<typeof rgb>; right?: boolean } = {},
+  ) => {
     const font = options.font ?? fonts.regular;
     const size = options.size ?? 10;
     const line = fit(value, font, size, options.max ?? width - (x - MARGIN));
@@ -112,7 +119,12 @@ export async function renderPickingPdf(list: PickingList, words: PickingPdfWords
     text(words.columns.product, columns.product, { font: fonts.bold, size: 9, color: GREY });
     y -= 16;
     for (const sku of list.skus) {
-      const shares = wrap(sku.orders.map((share) => words.share(share.orderId, share.quantity)).join(",  "), fonts.regular, 8, width - (columns.sku - MARGIN));
+      const shares = wrap(
+        sku.orders.map((share) => words.share(share.orderId, share.quantity)).join(",  "),
+        fonts.regular,
+        8,
+        width - (columns.sku - MARGIN),
+      );
       ensure(16 + shares.length * 10);
       page.drawRectangle({ x: columns.box, y: y - 2, width: 10, height: 10, borderColor: rgb(0, 0, 0), borderWidth: 0.8 });
       text(String(sku.quantity), columns.quantity, { font: fonts.bold, size: 11, right: true });
@@ -153,7 +165,13 @@ export async function renderPickingPdf(list: PickingList, words: PickingPdfWords
   const pages = document.getPages();
   pages.forEach((each, index) => {
     const label = fit(words.page(index + 1, pages.length), fonts.regular, 8, width);
-    each.drawText(label, { x: A4[0] - MARGIN - fonts.regular.widthOfTextAtSize(label, 8), y: MARGIN - 10, size: 8, font: fonts.regular, color: GREY });
+    each.drawText(label, {
+      x: A4[0] - MARGIN - fonts.regular.widthOfTextAtSize(label, 8),
+      y: MARGIN - 10,
+      size: 8,
+      font: fonts.regular,
+      color: GREY,
+    });
   });
   return document.save();
 }

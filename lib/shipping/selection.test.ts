@@ -25,12 +25,15 @@ describe("the shipping table's URL", () => {
   });
 
   it("names its filters' words in every language", () => {
-    const lookup = (tree: unknown, key: string) => key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
+    const lookup = (tree: unknown, key: string) =>
+      key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
     for (const filter of Object.values(shippingTable.filters) as FilterDefinition[]) {
       const keys = [filter.label];
       if (filter.kind === "select") keys.push(filter.emptyLabel);
-      if ((filter.kind === "select" || filter.kind === "choices") && filter.optionLabels) keys.push(...filter.options.map((option) => `${filter.optionLabels}.${option}`));
-      for (const locale of LOCALES) for (const key of keys) expect(typeof lookup(catalogues[locale], key), `${key} in ${locale}`).toBe("string");
+      if ((filter.kind === "select" || filter.kind === "choices") && filter.optionLabels)
+        keys.push(...filter.options.map((option) => `${filter.optionLabels}.${option}`));
+      for (const locale of LOCALES)
+        for (const key of keys) expect(typeof lookup(catalogues[locale], key), `${key} in ${locale}`).toBe("string");
     }
   });
 });
@@ -39,7 +42,12 @@ describe("a selection", () => {
   const roundTrip = (selection: ShippingSelection) => parseSelectionParams(selectionSearchParams(selection));
 
   it("travels in a URL and comes back the same", () => {
-    for (const selection of [{ ids: [oid(1), oid(2)] }, { all: {} }, { all: { due: "today" as const } }, { all: { due: "late" as const, stage: ["to_pick" as const, "packed" as const] } }]) {
+    for (const selection of [
+      { ids: [oid(1), oid(2)] },
+      { all: {} },
+      { all: { due: "today" as const } },
+      { all: { due: "late" as const, stage: ["to_pick" as const, "packed" as const] } },
+    ]) {
       expect(roundTrip(selection).data).toEqual(selection);
     }
     expect(selectionSearchParams({ ids: [oid(1), oid(2)] }).toString()).toBe(`ids=${oid(1)}%2C${oid(2)}`);

@@ -33,13 +33,17 @@ const list = (value: string | null) => (value === null || value === "" ? undefin
 export function parseSelectionParams(params: URLSearchParams): z.ZodSafeParseResult<ShippingSelection> {
   if (params.get("all") === "1") {
     const due = params.get("due");
-    return selectionSchema.safeParse({ all: { ...(due ? { due } : {}), ...(params.get("stage") ? { stage: list(params.get("stage")) } : {}) } });
+    return selectionSchema.safeParse({
+      all: { ...(due ? { due } : {}), ...(params.get("stage") ? { stage: list(params.get("stage")) } : {}) },
+    });
   }
   return selectionSchema.safeParse({ ids: list(params.get("ids")) ?? [] });
 }
 
 /** A repeated parameter keeps its last value. */
-export function parseSelectionSearchParams(searchParams: Record<string, string | string[] | undefined>): z.ZodSafeParseResult<ShippingSelection> {
+export function parseSelectionSearchParams(
+  searchParams: Record<string, string | string[] | undefined>,
+): z.ZodSafeParseResult<ShippingSelection> {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(searchParams)) {
     const last = Array.isArray(value) ? value.at(-1) : value;

@@ -11,7 +11,10 @@ export type ShippingDue = (typeof SHIPPING_DUE)[number];
 
 export const shippingTable = defineTableParams({
   filters: {
-    due: selectFilter("shipping.filters.due", SHIPPING_DUE, { emptyLabel: "shipping.filters.dueAny", optionLabels: "shipping.filters.dues" }),
+    due: selectFilter("shipping.filters.due", SHIPPING_DUE, {
+      emptyLabel: "shipping.filters.dueAny",
+      optionLabels: "shipping.filters.dues",
+    }),
     stage: choicesFilter("shipping.filters.stage", PACKING_STAGES, { optionLabels: "shipping.stages" }),
   },
   sorts: ["ship_by:asc", "ship_by:desc"],

@@ -53,7 +53,10 @@ export function listErrors(errors: HookFormErrors<SkuFormState>): { path: string
   const found: { path: string; message: string }[] = [];
   const walk = (node: unknown, segments: (string | number)[]) => {
     if (isLeaf(node)) {
-      const path = segments[0] === "root" ? segments.slice(1).join(".") : formatFieldPath(segments.at(-1) === "root" ? segments.slice(0, -1) : segments);
+      const path =
+        segments[0] === "root"
+          ? segments.slice(1).join(".")
+          : formatFieldPath(segments.at(-1) === "root" ? segments.slice(0, -1) : segments);
       if (node.message) found.push({ path, message: node.message });
       return;
     }

@@ -86,7 +86,10 @@ describe("field paths", () => {
 describe("importFieldToFormPath", () => {
   const state = formWith((form) => {
     form.titles.push({ language: "en_US", value: "Shirt" }, { language: "pt-br", value: "x" });
-    form.descriptions.push({ language: "en_US", verbose_value: "", simplified_value: "" }, { language: "pt_BR", verbose_value: "", simplified_value: "" });
+    form.descriptions.push(
+      { language: "en_US", verbose_value: "", simplified_value: "" },
+      { language: "pt_BR", verbose_value: "", simplified_value: "" },
+    );
     form.attributes.variant.push({ name: "Size", value: "M", display: [emptyDisplayRow("en_US"), emptyDisplayRow("pt_BR")] });
   });
 

@@ -48,7 +48,11 @@ export function importOutcomeText(
 }
 
 /** `alreadyExisted`: the HTTP 200 answer, "the product was not updated" (spec: Endpoint 4). */
-export function explainImportStatus(statusCode: number, t: ImportOutcomeWords, options: { alreadyExisted?: boolean } = {}): ImportStatusText {
+export function explainImportStatus(
+  statusCode: number,
+  t: ImportOutcomeWords,
+  options: { alreadyExisted?: boolean } = {},
+): ImportStatusText {
   if (statusCode === 0 && options.alreadyExisted) return importOutcomeText("alreadyExists", { tone: "info", retry: false }, t);
   const known = STATUS_VERDICTS[statusCode as SkuStatusCode] as (typeof STATUS_VERDICTS)[SkuStatusCode] | undefined;
   if (known) return importOutcomeText(known.kind, { tone: known.tone, retry: known.retry }, t);

@@ -4,14 +4,7 @@ import { sampleSku } from "@/lib/marketplace/schemas/fixtures";
 import { skuCreateSchema } from "@/lib/marketplace/schemas/sku";
 import { catalogues } from "@/messages";
 import type { Messages } from "@/messages";
-import {
-  emptyDimension,
-  emptySkuFormState,
-  formStateToSkuBody,
-  skuIssuesToImportErrors,
-  skuToFormState,
-  validateSku,
-} from "./sku-form";
+import { emptyDimension, emptySkuFormState, formStateToSkuBody, skuIssuesToImportErrors, skuToFormState, validateSku } from "./sku-form";
 import type { SkuFormState, SkuValidationWords } from "./sku-form";
 
 const words = (locale: "en" | "pt-BR") =>
@@ -112,8 +105,10 @@ describe("validateSku", () => {
     expect(errorsOf(formWith((form) => (form.titles = [{ language: "en_US", value: "Shirt" }]))).titles).toEqual([
       "title in pt_BR is required",
     ]);
-    expect(errorsOf(formWith((form) => (form.titles[0]!.value = ""))) ).toEqual({ "titles[0].value": ["is required"] });
-    expect(errorsOf(formWith((form) => (form.titles[0]!.value = "x".repeat(151))))).toEqual({ "titles[0].value": ["must be at most 150 characters"] });
+    expect(errorsOf(formWith((form) => (form.titles[0]!.value = "")))).toEqual({ "titles[0].value": ["is required"] });
+    expect(errorsOf(formWith((form) => (form.titles[0]!.value = "x".repeat(151))))).toEqual({
+      "titles[0].value": ["must be at most 150 characters"],
+    });
   });
 
   it("reports a malformed language on the language field", () => {
@@ -150,13 +145,17 @@ describe("validateSku", () => {
   });
 
   it("needs a package dimension", () => {
-    expect(errorsOf(formWith((form) => (form.dimensions = [{ ...emptyDimension("product"), ...validForm().dimensions[0]!, name: "product" }])))).toEqual({
+    expect(
+      errorsOf(formWith((form) => (form.dimensions = [{ ...emptyDimension("product"), ...validForm().dimensions[0]!, name: "product" }]))),
+    ).toEqual({
       dimensions: ["must contain one item named package"],
     });
   });
 
   it("needs pt_BR among description and display languages when any is given", () => {
-    expect(errorsOf(formWith((form) => (form.descriptions[0]!.language = "en_US")))).toEqual({ descriptions: ["description must include language pt_BR"] });
+    expect(errorsOf(formWith((form) => (form.descriptions[0]!.language = "en_US")))).toEqual({
+      descriptions: ["description must include language pt_BR"],
+    });
     expect(errorsOf(formWith((form) => (form.attributes.variant[0]!.display[0]!.language = "en_US")))).toEqual({
       "attributes.variant[0].display": ["display must include language pt_BR"],
     });
@@ -169,7 +168,9 @@ describe("validateSku", () => {
 
   it("checks URLs, tags and media names", () => {
     expect(Object.keys(errorsOf(formWith((form) => (form.datasheet.reference = "not a url"))))).toEqual(["datasheet.reference"]);
-    expect(Object.keys(errorsOf(formWith((form) => (form.medias[0]!.reference = "ftp://example.com/x.jpg"))))).toEqual(["medias[0].reference"]);
+    expect(Object.keys(errorsOf(formWith((form) => (form.medias[0]!.reference = "ftp://example.com/x.jpg"))))).toEqual([
+      "medias[0].reference",
+    ]);
     expect(Object.keys(errorsOf(formWith((form) => (form.medias[0]!.name = "x".repeat(51)))))).toEqual(["medias[0].name"]);
     expect(Object.keys(errorsOf(formWith((form) => (form.tags = [{ value: "ok" }, { value: "" }]))))).toEqual(["tags[1].value"]);
     expect(Object.keys(errorsOf(formWith((form) => (form.tags = [{ value: "x".repeat(101) }]))))).toEqual(["tags[0].value"]);
@@ -190,25 +191,72 @@ describe("validateSku", () => {
 
 describe("validateSku in Portuguese", () => {
   it("words the schema's rules and the form's own checks in Portuguese", () => {
-    expect(errorsOf(formWith((form) => (form.code = "")), pt)).toEqual({ code: ["campo obrigatório"] });
-    expect(errorsOf(formWith((form) => (form.code = "x".repeat(51))), pt)).toEqual({ code: ["deve ter no máximo 50 caracteres"] });
-    expect(errorsOf(formWith((form) => (form.condition = "")), pt).condition).toEqual(["deve ser uma destas opções: new, used, remanufactured"]);
-    expect(errorsOf(formWith((form) => (form.dimensions[0]!.width.value = "")), pt)["dimensions[0].width.value"]).toEqual([
-      "deve ter de 1 a 10 caracteres",
-      "deve ser um número decimal, com ponto (como 30.5)",
-    ]);
-    expect(errorsOf(formWith((form) => (form.titles = [{ language: "en_US", value: "Shirt" }])), pt).titles).toEqual(["o título em pt_BR é obrigatório"]);
-    expect(errorsOf(formWith((form) => form.titles.push({ language: "english", value: "Shirt" })), pt)).toEqual({
+    expect(
+      errorsOf(
+        formWith((form) => (form.code = "")),
+        pt,
+      ),
+    ).toEqual({ code: ["campo obrigatório"] });
+    expect(
+      errorsOf(
+        formWith((form) => (form.code = "x".repeat(51))),
+        pt,
+      ),
+    ).toEqual({ code: ["deve ter no máximo 50 caracteres"] });
+    expect(
+      errorsOf(
+        formWith((form) => (form.condition = "")),
+        pt,
+      ).condition,
+    ).toEqual(["deve ser uma destas opções: new, used, remanufactured"]);
+    expect(
+      errorsOf(
+        formWith((form) => (form.dimensions[0]!.width.value = "")),
+        pt,
+      )["dimensions[0].width.value"],
+    ).toEqual(["deve ter de 1 a 10 caracteres", "deve ser um número decimal, com ponto (como 30.5)"]);
+    expect(
+      errorsOf(
+        formWith((form) => (form.titles = [{ language: "en_US", value: "Shirt" }])),
+        pt,
+      ).titles,
+    ).toEqual(["o título em pt_BR é obrigatório"]);
+    expect(
+      errorsOf(
+        formWith((form) => form.titles.push({ language: "english", value: "Shirt" })),
+        pt,
+      ),
+    ).toEqual({
       "titles[2].language": ["deve ser um código de idioma como pt_BR"],
     });
-    expect(errorsOf(formWith((form) => form.titles.push({ language: "pt_BR", value: "Outra" })), pt)).toEqual({
+    expect(
+      errorsOf(
+        formWith((form) => form.titles.push({ language: "pt_BR", value: "Outra" })),
+        pt,
+      ),
+    ).toEqual({
       "titles[2].language": ["o idioma pt_BR foi informado duas vezes"],
     });
-    expect(errorsOf(formWith((form) => (form.identifiers[0]!.value = "7891000315508")), pt)).toEqual({
+    expect(
+      errorsOf(
+        formWith((form) => (form.identifiers[0]!.value = "7891000315508")),
+        pt,
+      ),
+    ).toEqual({
       "identifiers[0].value": ["o dígito verificador do EAN está incorreto"],
     });
-    expect(errorsOf(formWith((form) => (form.extras = "[1]")), pt).extras).toEqual(['deve ser um objeto JSON, como {} ou {"chave": "valor"}']);
-    expect(errorsOf(formWith((form) => (form.extras = "{")), pt).extras).toEqual(["não é um JSON válido"]);
+    expect(
+      errorsOf(
+        formWith((form) => (form.extras = "[1]")),
+        pt,
+      ).extras,
+    ).toEqual(['deve ser um objeto JSON, como {} ou {"chave": "valor"}']);
+    expect(
+      errorsOf(
+        formWith((form) => (form.extras = "{")),
+        pt,
+      ).extras,
+    ).toEqual(["não é um JSON válido"]);
   });
 });
 

@@ -5,7 +5,18 @@ import { formatIssuePath, MANDATORY_LANGUAGE, skuCreateSchema } from "@/lib/mark
 import type { ImportError, SkuCreate, SkuCreateInput } from "@/lib/marketplace/schemas/sku";
 import { mapImportErrors } from "./import-status";
 import { ATTRIBUTE_GROUPS } from "./sku-form-state";
-import type { TitleRow, DescriptionRow, MeasureState, DimensionState, IdentifierState, DisplayRow, AttributeState, MediaState, SkuFormState, FieldErrors } from "./sku-form-state";
+import type {
+  TitleRow,
+  DescriptionRow,
+  MeasureState,
+  DimensionState,
+  IdentifierState,
+  DisplayRow,
+  AttributeState,
+  MediaState,
+  SkuFormState,
+  FieldErrors,
+} from "./sku-form-state";
 import { sellerMessage } from "./validation-messages";
 import type { SkuValidationWords } from "./validation-messages";
 
@@ -142,7 +153,11 @@ export function formStateToSkuBody(state: SkuFormState, t: SkuValidationWords): 
         errors,
         t,
         (row) => isBlank(row.name, row.value, row.simplified_value),
-        (row) => ({ ...optionalText("name", row.name), ...optionalText("value", row.value), ...optionalText("simplified_value", row.simplified_value) }),
+        (row) => ({
+          ...optionalText("name", row.name),
+          ...optionalText("value", row.value),
+          ...optionalText("simplified_value", row.simplified_value),
+        }),
       );
       return { name: item.name, value: item.value, ...(Object.keys(display).length > 0 ? { display } : {}) };
     });
@@ -150,7 +165,14 @@ export function formStateToSkuBody(state: SkuFormState, t: SkuValidationWords): 
 
   const body: Record<string, unknown> = {
     code: state.code,
-    title: languageRecord(state.titles, "titles", errors, t, (row) => isBlank(row.value), (row) => row.value),
+    title: languageRecord(
+      state.titles,
+      "titles",
+      errors,
+      t,
+      (row) => isBlank(row.value),
+      (row) => row.value,
+    ),
     variation_key: state.variation_key,
     condition: state.condition,
     brand: state.brand,

@@ -27,11 +27,27 @@ const dimension = base.dimensions[0]!;
 const SCHEMA_WORDED: [string, unknown, string][] = [
   ["a malformed language key", { ...base, title: { ...base.title, english: "x" } }, "deve ser um código de idioma como pt_BR"],
   ["a datasheet URL that is not http(s)", { ...base, datasheet: { reference: "ftp://example.com/x.pdf" } }, "deve ser uma URL http(s)"],
-  ["a dimension number too long", { ...base, dimensions: [{ ...dimension, height: { value: 12345678.901, unit: "cm" } }] }, "deve ter no máximo 10 caracteres"],
-  ["a dimension text too long", { ...base, dimensions: [{ ...dimension, height: { value: "12345678901", unit: "cm" } }] }, "deve ter de 1 a 10 caracteres"],
-  ["a dimension text not decimal", { ...base, dimensions: [{ ...dimension, height: { value: "abc", unit: "cm" } }] }, "deve ser um número decimal, com ponto (como 30.5)"],
+  [
+    "a dimension number too long",
+    { ...base, dimensions: [{ ...dimension, height: { value: 12345678.901, unit: "cm" } }] },
+    "deve ter no máximo 10 caracteres",
+  ],
+  [
+    "a dimension text too long",
+    { ...base, dimensions: [{ ...dimension, height: { value: "12345678901", unit: "cm" } }] },
+    "deve ter de 1 a 10 caracteres",
+  ],
+  [
+    "a dimension text not decimal",
+    { ...base, dimensions: [{ ...dimension, height: { value: "abc", unit: "cm" } }] },
+    "deve ser um número decimal, com ponto (como 30.5)",
+  ],
   ["an EAN of 5 digits", { ...base, identifiers: [{ type: "EAN", value: "12345" }] }, "um EAN deve ter 8, 12, 13 ou 14 dígitos"],
-  ["an EAN with a wrong check digit", { ...base, identifiers: [{ type: "EAN", value: "7891000315508" }] }, "o dígito verificador do EAN está incorreto"],
+  [
+    "an EAN with a wrong check digit",
+    { ...base, identifiers: [{ type: "EAN", value: "7891000315508" }] },
+    "o dígito verificador do EAN está incorreto",
+  ],
   ["no pt_BR title", { ...base, title: { en_US: "Shirt" } }, "o título em pt_BR é obrigatório"],
   ["no pt_BR description", { ...base, description: { en_US: { simplified_value: "" } } }, "a descrição deve incluir o idioma pt_BR"],
   [
@@ -39,7 +55,11 @@ const SCHEMA_WORDED: [string, unknown, string][] = [
     { ...base, attributes: { variant: [{ name: "Size", value: "M", display: { en_US: { name: "Size" } } }] } },
     "a exibição deve incluir o idioma pt_BR",
   ],
-  ["no package dimension", { ...base, dimensions: [{ ...dimension, name: "product" }] }, "deve incluir as dimensões da embalagem (package)"],
+  [
+    "no package dimension",
+    { ...base, dimensions: [{ ...dimension, name: "product" }] },
+    "deve incluir as dimensões da embalagem (package)",
+  ],
 ];
 
 describe("sellerMessage", () => {

@@ -55,7 +55,6 @@ export class ReconcileError extends Error {
   }
 }
 
-
 function canReadOrders(seller: CurrentSeller) {
   return (
     !seller.connection.needsReconnect &&
@@ -102,7 +101,11 @@ export async function reconcileSeller(sellerId: string, now = new Date(), budget
   let recovered = 0;
   let cursor = sync.cursor;
   for (;;) {
-    const page = await listOrdersPage(shop, ordersQuery({ updatedFrom: from, sort: { field: "updated_at", direction: "asc" }, limit, offset }), signal);
+    const page = await listOrdersPage(
+      shop,
+      ordersQuery({ updatedFrom: from, sort: { field: "updated_at", direction: "asc" }, limit, offset }),
+      signal,
+    );
     // The freshest wait for the next run: their notification may be on its way, and the seller
     // would be told twice. Sorted by updated_at, they are the tail; the cursor stays before them.
     const freshIndex = page.items.findIndex((order) => isFresh(order, now));
@@ -132,7 +135,11 @@ export async function reconcileSeller(sellerId: string, now = new Date(), budget
 
 async function mirrorOpenOrders(shop: ConnectedShop, signal: AbortSignal | undefined): Promise<void> {
   const pages = everyPage((limit, offset) =>
-    listOrdersPage(shop, ordersQuery({ statuses: ["new", "approved"], sort: { field: "created_at", direction: "asc" }, limit, offset }), signal),
+    listOrdersPage(
+      shop,
+      ordersQuery({ statuses: ["new", "approved"], sort: { field: "created_at", direction: "asc" }, limit, offset }),
+      signal,
+    ),
   );
   for await (const orders of pages) {
     signal?.throwIfAborted();
@@ -214,7 +221,8 @@ export class Reconciler {
         log.error({ err: error }, "reconciliation: could not claim shops");
       }
       if (this.stopped) {
-        for (const shop of claimed) await releaseShop(this.options.instanceId, shop.sellerId, { kind: "keep", intervalMs: this.options.intervalMs }).catch(() => {});
+        for (const shop of claimed)
+          await releaseShop(this.options.instanceId, shop.sellerId, { kind: "keep", intervalMs: this.options.intervalMs }).catch(() => {});
         break;
       }
       for (const shop of claimed) this.launch(shop, "scheduled");
@@ -249,7 +257,12 @@ export class Reconciler {
     return done;
   }
 
-  private async run(shop: ClaimedShop, kind: "scheduled" | "now", abort: AbortController, now = new Date()): Promise<ReconcileResult | null> {
+  private async run(
+    shop: ClaimedShop,
+    kind: "scheduled" | "now",
+    abort: AbortController,
+    now = new Date(),
+  ): Promise<ReconcileResult | null> {
     const { intervalMs, shopTimeoutMs } = this.options;
     const timer = setTimeout(() => abort.abort(new RunTimeout(shopTimeoutMs)), shopTimeoutMs);
     const progress = { pages: 0 };
@@ -335,7 +348,9 @@ export function reconcileSellerOnce(sellerId: string, now?: Date): Promise<Recon
 /** A seller just connected: fill their mirror now, not at their first slot. */
 export function reconcileSoon(sellerId: string) {
   if (stopped) return;
-  void reconcileSellerOnce(sellerId).catch((error: unknown) => log.error({ err: error, shopId: sellerId }, "reconciliation: could not start"));
+  void reconcileSellerOnce(sellerId).catch((error: unknown) =>
+    log.error({ err: error, shopId: sellerId }, "reconciliation: could not start"),
+  );
 }
 
 export async function stopReconciliation() {

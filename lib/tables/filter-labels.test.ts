@@ -23,7 +23,9 @@ function keysOf(filter: FilterDefinition): string[] {
 }
 
 function lookup(tree: unknown, key: string): unknown {
-  return key.split(".").reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), tree);
+  return key
+    .split(".")
+    .reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), tree);
 }
 
 describe("table filter labels", () => {

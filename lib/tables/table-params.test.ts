@@ -8,8 +8,13 @@ import { eventsSchema, eventsTable, PROCESSING_STATES } from "@/lib/webhooks/eve
 // URL with the schema built from the same declaration. For any state the table can write, both
 // must read the same state, or the browser would ask for one page and the server render another.
 
-const instant = fc.date({ min: new Date("2020-01-01T00:00:00Z"), max: new Date("2030-01-01T00:00:00Z"), noInvalidDate: true }).map((date) => date.toISOString());
-const text = fc.string({ minLength: 1, maxLength: 40 }).map((value) => value.trim()).filter((value) => value !== "" && !value.includes(","));
+const instant = fc
+  .date({ min: new Date("2020-01-01T00:00:00Z"), max: new Date("2030-01-01T00:00:00Z"), noInvalidDate: true })
+  .map((date) => date.toISOString());
+const text = fc
+  .string({ minLength: 1, maxLength: 40 })
+  .map((value) => value.trim())
+  .filter((value) => value !== "" && !value.includes(","));
 
 const orderState = fc.record(
   {
@@ -39,7 +44,13 @@ describe("a table's URL, read in the browser and validated on the server", () =>
 
   it("events: the same, for a table without sorts", () => {
     const eventState = fc.record(
-      { processing: fc.constantFrom(...PROCESSING_STATES), resource: text, to: instant, page: fc.integer({ min: 1, max: 100_000 }), size: fc.constantFrom(...eventsTable.sizes) },
+      {
+        processing: fc.constantFrom(...PROCESSING_STATES),
+        resource: text,
+        to: instant,
+        page: fc.integer({ min: 1, max: 100_000 }),
+        size: fc.constantFrom(...eventsTable.sizes),
+      },
       { requiredKeys: ["page", "size"] },
     );
     fc.assert(

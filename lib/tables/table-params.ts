@@ -36,7 +36,11 @@ export interface InstantFilter {
 
 export type FilterDefinition = TextFilter | SelectFilter | ChoicesFilter | InstantFilter;
 
-export const textFilter = (label: MessageKey, options: { max?: number; mono?: boolean; placeholder?: MessageKey } = {}): TextFilter => ({ kind: "text", label, ...options });
+export const textFilter = (label: MessageKey, options: { max?: number; mono?: boolean; placeholder?: MessageKey } = {}): TextFilter => ({
+  kind: "text",
+  label,
+  ...options,
+});
 
 export const selectFilter = <const T extends string>(
   label: MessageKey,
@@ -44,14 +48,22 @@ export const selectFilter = <const T extends string>(
   { emptyLabel = "common.table.any", optionLabels }: { emptyLabel?: MessageKey; optionLabels?: MessageKey } = {},
 ): SelectFilter<T> => ({ kind: "select", label, options, emptyLabel, ...(optionLabels ? { optionLabels } : {}) });
 
-export const choicesFilter = <const T extends string>(label: MessageKey, options: readonly T[], { optionLabels }: { optionLabels?: MessageKey } = {}): ChoicesFilter<T> => ({
+export const choicesFilter = <const T extends string>(
+  label: MessageKey,
+  options: readonly T[],
+  { optionLabels }: { optionLabels?: MessageKey } = {},
+): ChoicesFilter<T> => ({
   kind: "choices",
   label,
   options,
   ...(optionLabels ? { optionLabels } : {}),
 });
 
-export const instantFilter = (label: MessageKey, options: { local?: boolean } = {}): InstantFilter => ({ kind: "instant", label, ...options });
+export const instantFilter = (label: MessageKey, options: { local?: boolean } = {}): InstantFilter => ({
+  kind: "instant",
+  label,
+  ...options,
+});
 
 type FilterValue<F extends FilterDefinition> = F extends ChoicesFilter<infer T> ? T[] : F extends SelectFilter<infer T> ? T : string;
 
@@ -104,7 +116,10 @@ export function defineTableParams<const Filters extends Record<string, FilterDef
   };
 
   const read = (params: URLSearchParams) => {
-    const state: Record<string, unknown> = { page: Number(params.get("page") ?? "1") || 1, size: Number(params.get("size") ?? defaultSize) || defaultSize };
+    const state: Record<string, unknown> = {
+      page: Number(params.get("page") ?? "1") || 1,
+      size: Number(params.get("size") ?? defaultSize) || defaultSize,
+    };
     if (defaultSort !== undefined) state.sort = params.get("sort") || defaultSort;
     for (const key of filterKeys) {
       const value = params.get(key);
@@ -114,5 +129,15 @@ export function defineTableParams<const Filters extends Record<string, FilterDef
     return state as TableState<Filters, Sort>;
   };
 
-  return { filters, filterKeys, sorts, sizes, defaultSize, maxPage: config.maxPage ?? 1_000_000, toSearchParams, read, initial: read(new URLSearchParams()) };
+  return {
+    filters,
+    filterKeys,
+    sorts,
+    sizes,
+    defaultSize,
+    maxPage: config.maxPage ?? 1_000_000,
+    toSearchParams,
+    read,
+    initial: read(new URLSearchParams()),
+  };
 }

@@ -7,7 +7,17 @@ const emptyToUndefined = (value: unknown) => (value === "" || value === null ? u
 function filterSchema(filter: FilterDefinition, text: z.ZodType<string> | undefined): z.ZodType {
   switch (filter.kind) {
     case "text":
-      return z.preprocess(emptyToUndefined, (text ?? z.string().trim().min(1).max(filter.max ?? 100)).optional());
+      return z.preprocess(
+        emptyToUndefined,
+        (
+          text ??
+          z
+            .string()
+            .trim()
+            .min(1)
+            .max(filter.max ?? 100)
+        ).optional(),
+      );
     case "select":
       return z.preprocess(emptyToUndefined, z.enum(filter.options as readonly [string, ...string[]]).optional());
     case "choices":
@@ -51,13 +61,11 @@ export function tableSchema<Filters extends Record<string, FilterDefinition>, So
     ),
   });
   const { check } = options;
-  const schema = (
-    check
-      ? object.superRefine((state, ctx) => {
-          const problem = check(state as TableState<Filters, Sort>);
-          if (problem) ctx.addIssue({ code: "custom", message: problem.message, path: [problem.filter] });
-        })
-      : object
-  ) as unknown as z.ZodType<TableState<Filters, Sort>>;
+  const schema = (check
+    ? object.superRefine((state, ctx) => {
+        const problem = check(state as TableState<Filters, Sort>);
+        if (problem) ctx.addIssue({ code: "custom", message: problem.message, path: [problem.filter] });
+      })
+    : object) as unknown as z.ZodType<TableState<Filters, Sort>>;
   return { schema, parse: (params) => schema.safeParse(Object.fromEntries(params)) };
 }

@@ -7,5 +7,7 @@ export type { EventFilters } from "@/lib/webhooks/event-params";
 
 export const eventsSchema = tableSchema(eventsTable, {
   check: (state) =>
-    state.from && state.to && new Date(state.from) > new Date(state.to) ? { filter: "to", message: "The start of the time range is after its end" } : null,
+    state.from && state.to && new Date(state.from) > new Date(state.to)
+      ? { filter: "to", message: "The start of the time range is after its end" }
+      : null,
 });

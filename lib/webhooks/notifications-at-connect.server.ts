@@ -17,7 +17,10 @@ export async function switchOnNotificationsAtConnect(sellerId: string): Promise<
   return outcome;
 }
 
-async function decide(seller: NonNullable<Awaited<ReturnType<typeof findCurrentSeller>>>, receiverUrl: string): Promise<NotificationsAtConnect> {
+async function decide(
+  seller: NonNullable<Awaited<ReturnType<typeof findCurrentSeller>>>,
+  receiverUrl: string,
+): Promise<NotificationsAtConnect> {
   const current = await withPlatform(seller, "getWebhookUrl", (client) => client.getWebhookUrl());
   if (!current.ok) return "unknown";
   if (current.data.url && current.data.url !== receiverUrl) return "elsewhere";

@@ -48,7 +48,11 @@ const FETCH_CONCURRENCY = 16;
 const ORDER_LIST_CHUNK = 50;
 const WRITE_RETRY_MAX_MS = 5_000;
 
-const retryPolicy: RetryPolicy = { maxAttempts: env.WEBHOOK_MAX_ATTEMPTS, baseSeconds: env.WEBHOOK_RETRY_BASE_SECONDS, capSeconds: 30 * 60 };
+const retryPolicy: RetryPolicy = {
+  maxAttempts: env.WEBHOOK_MAX_ATTEMPTS,
+  baseSeconds: env.WEBHOOK_RETRY_BASE_SECONDS,
+  capSeconds: 30 * 60,
+};
 
 export function configureRetryPolicy(policy: Partial<RetryPolicy>) {
   Object.assign(retryPolicy, policy);
@@ -189,7 +193,8 @@ class BatchReads {
   async prefetchOrders(events: readonly QueuedEvent[]) {
     const wanted = new Map<string, Set<string>>();
     for (const event of events) {
-      if (!event.valid || !event.domain?.startsWith("order.") || !event.orderId || !objectIdSchema.safeParse(event.orderId).success) continue;
+      if (!event.valid || !event.domain?.startsWith("order.") || !event.orderId || !objectIdSchema.safeParse(event.orderId).success)
+        continue;
       if (!this.shops.has(event.sellerId)) continue; // each event then says why
       let ids = wanted.get(event.sellerId);
       if (!ids) wanted.set(event.sellerId, (ids = new Set()));
@@ -204,7 +209,9 @@ class BatchReads {
     });
     const fetched: ShopOrders[] = [];
     await eachLimited(requests, FETCH_CONCURRENCY, async ({ sellerId, ids }) => {
-      const result = await this.platform(sellerId, "listOrders", (client) => client.listOrderSummaries(ordersQuery({ ids, limit: ids.length })));
+      const result = await this.platform(sellerId, "listOrders", (client) =>
+        client.listOrderSummaries(ordersQuery({ ids, limit: ids.length })),
+      );
       if (result.ok) fetched.push({ sellerId, orders: result.data.items });
       else {
         const failure = classifyProblem(result.problem);
@@ -244,7 +251,9 @@ async function processClaimed(events: readonly QueuedEvent[]) {
     if (message) messages.push(message);
   }
   logFailures(events, outcomes);
-  const written = await untilWritten(`record the processing of ${outcomes.length} events`, () => finishEvents(INSTANCE_ID, outcomes, messages));
+  const written = await untilWritten(`record the processing of ${outcomes.length} events`, () =>
+    finishEvents(INSTANCE_ID, outcomes, messages),
+  );
   if (written !== null) countOutcomes(outcomes);
 }
 
@@ -259,7 +268,10 @@ function logFailures(events: readonly QueuedEvent[], outcomes: readonly EventOut
     byShop.set(shopId, shop);
   });
   for (const [shopId, { retrying, dead, error }] of byShop) {
-    shopLog(shopId, { component: "webhooks" }).warn({ retrying, dead }, `${retrying + dead} events failed (retried later or dead): ${error}`);
+    shopLog(shopId, { component: "webhooks" }).warn(
+      { retrying, dead },
+      `${retrying + dead} events failed (retried later or dead): ${error}`,
+    );
   }
 }
 
@@ -304,14 +316,18 @@ async function applyEvent(event: QueuedEvent, reads: BatchReads): Promise<{ outc
       if (prefetched && !prefetched.ok) throw new AttemptFailed(prefetched.failure);
       if (!prefetched) {
         const order = fromPlatform(
-          await reads.once(`order:${sellerId}:${orderId}`, () => reads.platform(sellerId, "getOrder", (client) => client.getOrderSummary(orderId))),
+          await reads.once(`order:${sellerId}:${orderId}`, () =>
+            reads.platform(sellerId, "getOrder", (client) => client.getOrderSummary(orderId)),
+          ),
         );
         await upsertMirrorOrders(sellerId, [order]);
       }
       message = { type: "order", eventId, domain, status: status ?? "", orderId, deliveryId: event.deliveryId };
     } else if (domain === "portfolio.price" && event.resourceId) {
       const priceId = event.resourceId;
-      const price = fromPlatform(await reads.once(`price:${sellerId}:${priceId}`, () => reads.platform(sellerId, "getPrice", (client) => client.getPrice(priceId))));
+      const price = fromPlatform(
+        await reads.once(`price:${sellerId}:${priceId}`, () => reads.platform(sellerId, "getPrice", (client) => client.getPrice(priceId))),
+      );
       await upsertMirrorPrice(sellerId, price);
       message = { type: "price", eventId, status: status ?? "", priceId, sku: event.code };
     }

@@ -180,7 +180,11 @@ async function receive(webhookKey: string, request: Request, claimant: () => str
     if ("unavailable" in search) return { status: 503, error: "The receiver is temporarily unavailable" };
     if ("refused" in search) {
       return search.refused === "limited"
-        ? { status: 429, error: "Too many notifications with an invalid signature at this address; retry later", retryAfterSeconds: failures.secondsLeft() }
+        ? {
+            status: 429,
+            error: "Too many notifications with an invalid signature at this address; retry later",
+            retryAfterSeconds: failures.secondsLeft(),
+          }
         : { status: 401, error: "Invalid signature" };
     }
     sellerId = search.signer;

@@ -54,7 +54,10 @@ describe("classifyProblem", () => {
 
   it("does not retry what only the seller can fix, or what does not exist", () => {
     expect(classifyProblem({ kind: "reconnect" })).toMatchObject({ retry: false });
-    expect(classifyProblem({ kind: "missing_scope", scopes: ["order-order:read"] })).toMatchObject({ retry: false, error: expect.stringContaining("order-order:read") });
+    expect(classifyProblem({ kind: "missing_scope", scopes: ["order-order:read"] })).toMatchObject({
+      retry: false,
+      error: expect.stringContaining("order-order:read"),
+    });
     expect(classifyProblem({ kind: "error", message: "no such order", status: 404 })).toMatchObject({ retry: false });
     expect(classifyProblem({ kind: "error", message: "bad", status: 400 })).toMatchObject({ retry: false });
   });

@@ -20,7 +20,11 @@ export function verifyWebhookSignature(rawBody: Uint8Array, header: string | nul
 }
 
 /** As verifyWebhookSignature, valid when any of `keys` signed the body (each compared in constant time). */
-export function verifyWebhookSignatureWithAny(rawBody: Uint8Array, header: string | null | undefined, keys: readonly string[]): SignatureCheck {
+export function verifyWebhookSignatureWithAny(
+  rawBody: Uint8Array,
+  header: string | null | undefined,
+  keys: readonly string[],
+): SignatureCheck {
   if (header === null || header === undefined || header.trim() === "") return "missing";
   const value = header.trim();
   if (!BASE64.test(value)) return "malformed";

@@ -9,7 +9,8 @@ import { processingStateWord } from "./processing-state-word";
 // it replaced did (the e2e tests assert it), and the Portuguese says the same.
 
 type WebhookWords = ReturnType<typeof useTranslations<"webhooks">>;
-const words = (locale: "en" | "pt-BR") => createTranslator({ locale, messages: catalogues[locale] as Messages, namespace: "webhooks" }) as unknown as WebhookWords;
+const words = (locale: "en" | "pt-BR") =>
+  createTranslator({ locale, messages: catalogues[locale] as Messages, namespace: "webhooks" }) as unknown as WebhookWords;
 const en = words("en");
 const pt = words("pt-BR");
 
@@ -25,12 +26,18 @@ describe("webhook words", () => {
   });
 
   it("tell how far the order mirror got", () => {
-    expect(en("health.backfillRunning", { hasFrom: "yes", from: "F", orders: "40" })).toBe("Copying your orders updated since F: 40 so far…");
+    expect(en("health.backfillRunning", { hasFrom: "yes", from: "F", orders: "40" })).toBe(
+      "Copying your orders updated since F: 40 so far…",
+    );
     expect(en("health.backfillRunning", { hasFrom: "no", from: "", orders: "40" })).toBe("Copying your orders: 40 so far…");
-    expect(en("health.backfillDone", { hasFrom: "yes", from: "F", orders: 12, hasFinished: "yes", finishedAt: "D" })).toBe("12 orders updated since F copied (D).");
+    expect(en("health.backfillDone", { hasFrom: "yes", from: "F", orders: 12, hasFinished: "yes", finishedAt: "D" })).toBe(
+      "12 orders updated since F copied (D).",
+    );
     expect(en("health.backfillDone", { hasFrom: "no", from: "", orders: 12, hasFinished: "no", finishedAt: "" })).toBe("12 orders copied.");
     expect(en("health.backfillFailed", { orders: 12 })).toBe("Stopped after 12 orders; it resumes at the next reconciliation.");
-    expect(pt("health.backfillDone", { hasFrom: "no", from: "", orders: 1, hasFinished: "yes", finishedAt: "D" })).toBe("1 pedido copiado em D.");
+    expect(pt("health.backfillDone", { hasFrom: "no", from: "", orders: 1, hasFinished: "yes", finishedAt: "D" })).toBe(
+      "1 pedido copiado em D.",
+    );
   });
 
   it("describe an event's processing", () => {
@@ -53,7 +60,9 @@ describe("webhook words", () => {
     expect(en("actions.deadRequeued", { count: 1 })).toBe("1 dead event is being processed again.");
     expect(en("actions.deadRequeued", { count: 4 })).toBe("4 dead events are being processed again.");
     expect(pt("actions.deadRequeued", { count: 4 })).toBe("4 eventos mortos estão sendo processados de novo.");
-    expect(en("actions.rotatedNotMoved", { problem: "P." })).toBe('A new receiver URL was made, but the marketplace still points at the old one: P. Use "Use this dashboard" to try again.');
+    expect(en("actions.rotatedNotMoved", { problem: "P." })).toBe(
+      'A new receiver URL was made, but the marketplace still points at the old one: P. Use "Use this dashboard" to try again.',
+    );
   });
 
   it("toast an order's change", () => {
@@ -61,7 +70,11 @@ describe("webhook words", () => {
   });
 
   it("say what connecting did to notifications", () => {
-    expect(en("notificationsAtConnect.already")).toBe("Notifications are on: the marketplace's callback URL already pointed at this dashboard.");
-    expect(pt("notificationsAtConnect.already")).toBe("As notificações estão ativas: a URL de callback do marketplace já apontava para este painel.");
+    expect(en("notificationsAtConnect.already")).toBe(
+      "Notifications are on: the marketplace's callback URL already pointed at this dashboard.",
+    );
+    expect(pt("notificationsAtConnect.already")).toBe(
+      "As notificações estão ativas: a URL de callback do marketplace já apontava para este painel.",
+    );
   });
 });

@@ -17,14 +17,78 @@ export interface CatalogueProduct {
 }
 
 const PRODUCT_TYPES = [
-  { code: "CAM", name: "Camiseta Básica Algodão", brand: "Malha Brasil", price: 4990, attr: "Tamanho", values: ["P", "M", "G", "GG"], dims: [3, 25, 30, 0.2] },
-  { code: "TEN", name: "Tênis Corrida Leve", brand: "Passo Certo", price: 29990, attr: "Número", values: ["38", "40", "42"], dims: [12, 20, 32, 0.9] },
-  { code: "CAF", name: "Cafeteira Elétrica 15 Xícaras", brand: "Casa Prática", price: 15990, attr: "Voltagem", values: ["110V", "220V"], dims: [30, 20, 25, 1.8] },
-  { code: "FON", name: "Fone de Ouvido Bluetooth", brand: "Som Livre", price: 12990, attr: "Cor", values: ["Preto", "Branco", "Azul"], dims: [6, 10, 18, 0.25] },
-  { code: "MOC", name: "Mochila Executiva 20L", brand: "Viagem Boa", price: 18990, attr: "Cor", values: ["Preta", "Cinza"], dims: [45, 30, 15, 0.8] },
-  { code: "LIV", name: "Livro de Receitas Brasileiras", brand: "Editora Sabor", price: 6990, attr: "Capa", values: ["Dura", "Brochura"], dims: [3, 18, 25, 0.6] },
-  { code: "PAN", name: "Jogo de Panelas Antiaderente 5 Peças", brand: "Cozinha Feliz", price: 34990, attr: "Cor", values: ["Vermelho", "Grafite"], dims: [25, 35, 45, 4.5] },
-  { code: "GAR", name: "Garrafa Térmica 1L", brand: "Mate Frio", price: 8990, attr: "Cor", values: ["Verde", "Inox"], dims: [32, 10, 10, 0.5] },
+  {
+    code: "CAM",
+    name: "Camiseta Básica Algodão",
+    brand: "Malha Brasil",
+    price: 4990,
+    attr: "Tamanho",
+    values: ["P", "M", "G", "GG"],
+    dims: [3, 25, 30, 0.2],
+  },
+  {
+    code: "TEN",
+    name: "Tênis Corrida Leve",
+    brand: "Passo Certo",
+    price: 29990,
+    attr: "Número",
+    values: ["38", "40", "42"],
+    dims: [12, 20, 32, 0.9],
+  },
+  {
+    code: "CAF",
+    name: "Cafeteira Elétrica 15 Xícaras",
+    brand: "Casa Prática",
+    price: 15990,
+    attr: "Voltagem",
+    values: ["110V", "220V"],
+    dims: [30, 20, 25, 1.8],
+  },
+  {
+    code: "FON",
+    name: "Fone de Ouvido Bluetooth",
+    brand: "Som Livre",
+    price: 12990,
+    attr: "Cor",
+    values: ["Preto", "Branco", "Azul"],
+    dims: [6, 10, 18, 0.25],
+  },
+  {
+    code: "MOC",
+    name: "Mochila Executiva 20L",
+    brand: "Viagem Boa",
+    price: 18990,
+    attr: "Cor",
+    values: ["Preta", "Cinza"],
+    dims: [45, 30, 15, 0.8],
+  },
+  {
+    code: "LIV",
+    name: "Livro de Receitas Brasileiras",
+    brand: "Editora Sabor",
+    price: 6990,
+    attr: "Capa",
+    values: ["Dura", "Brochura"],
+    dims: [3, 18, 25, 0.6],
+  },
+  {
+    code: "PAN",
+    name: "Jogo de Panelas Antiaderente 5 Peças",
+    brand: "Cozinha Feliz",
+    price: 34990,
+    attr: "Cor",
+    values: ["Vermelho", "Grafite"],
+    dims: [25, 35, 45, 4.5],
+  },
+  {
+    code: "GAR",
+    name: "Garrafa Térmica 1L",
+    brand: "Mate Frio",
+    price: 8990,
+    attr: "Cor",
+    values: ["Verde", "Inox"],
+    dims: [32, 10, 10, 0.5],
+  },
 ] as const;
 
 export function buildCatalogue(random: SeededRandom): CatalogueProduct[] {
@@ -98,7 +162,10 @@ export function seedCatalogue(store: SandboxStore, userId: string, pools: Catalo
     };
     store.addSku({ id: newId(createdAt), userId, code: product.sku, data, fingerprint: canonicalJson(data), createdAt: iso(createdAt) });
     const prices = store.sellerPrices(userId);
-    for (const [type, value] of [["list", Math.round(product.priceCents * 1.2)], ["sell", product.priceCents]] as const) {
+    for (const [type, value] of [
+      ["list", Math.round(product.priceCents * 1.2)],
+      ["sell", product.priceCents],
+    ] as const) {
       const record = {
         id: newId(createdAt),
         userId,

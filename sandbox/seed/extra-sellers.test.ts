@@ -11,7 +11,10 @@ import { extraSeller } from "./apps-and-users";
 describe("extra seeded sellers", () => {
   it("are read from the environment, with 5 orders each unless told otherwise", () => {
     expect(loadSandboxConfig({ SANDBOX_SEED_SELLERS: "200" })).toMatchObject({ seedSellers: 200, seedSellerOrders: 1_000 });
-    expect(loadSandboxConfig({ SANDBOX_SEED_SELLERS: "3", SANDBOX_SEED_SELLER_ORDERS: "10" })).toMatchObject({ seedSellers: 3, seedSellerOrders: 10 });
+    expect(loadSandboxConfig({ SANDBOX_SEED_SELLERS: "3", SANDBOX_SEED_SELLER_ORDERS: "10" })).toMatchObject({
+      seedSellers: 3,
+      seedSellerOrders: 10,
+    });
     expect(loadSandboxConfig({})).toMatchObject({ seedSellers: 0 });
     expect(() => loadSandboxConfig({ SANDBOX_SEED_SELLERS: "100000" })).toThrow(/SANDBOX_SEED_SELLERS/);
   });
@@ -33,7 +36,11 @@ describe("extra seeded sellers", () => {
   });
 
   it("are the same on every start with the same seed", () => {
-    const orders = () => JSON.stringify(createSandbox({ config: { seedSellers: 2, seedSellerOrders: 6 }, startDelivery: false }).store.sellerOrders(extraSeller(2).id).items);
+    const orders = () =>
+      JSON.stringify(
+        createSandbox({ config: { seedSellers: 2, seedSellerOrders: 6 }, startDelivery: false }).store.sellerOrders(extraSeller(2).id)
+          .items,
+      );
     expect(orders()).toBe(orders());
   });
 

@@ -119,7 +119,13 @@ function pickStatus(random: SeededRandom): OrderStatus {
  * Builds one order. `now` bounds every timestamp (seeded orders use the seed base time, orders
  * created through the control API use the sandbox clock).
  */
-export function generateOrder(random: SeededRandom, newId: (timeMs: number) => string, pools: OrderPools, timeline: OrderTimeline, now: number): Order {
+export function generateOrder(
+  random: SeededRandom,
+  newId: (timeMs: number) => string,
+  pools: OrderPools,
+  timeline: OrderTimeline,
+  now: number,
+): Order {
   const { createdAt, status } = timeline;
   const city = random.pick(CITIES);
   const isCompany = random.chance(0.12);
@@ -210,7 +216,9 @@ export function generateOrder(random: SeededRandom, newId: (timeMs: number) => s
   const labelRequestedAt = Math.min(now, (approvedAt ?? createdAt) + random.int(10, 90) * MINUTE);
   const labelGeneratedAt = Math.min(now, labelRequestedAt + random.int(1, 10) * MINUTE);
   const postedAt =
-    deliveryStatus === "posted" || deliveryStatus === "delivered" ? Math.min(now, labelGeneratedAt + random.int(4, 48) * 60 * MINUTE) : null;
+    deliveryStatus === "posted" || deliveryStatus === "delivered"
+      ? Math.min(now, labelGeneratedAt + random.int(4, 48) * 60 * MINUTE)
+      : null;
   const deliveredAt = deliveryStatus === "delivered" && postedAt !== null ? Math.min(now, postedAt + random.int(1, 9) * DAY) : null;
   const cancelledAt = status === "cancelled" ? Math.min(now, (approvedAt ?? createdAt) + random.int(10, 600) * MINUTE) : null;
   const updatedAt = Math.max(createdAt, approvedAt ?? 0, postedAt ?? 0, deliveredAt ?? 0, cancelledAt ?? 0);

@@ -12,7 +12,15 @@ export const benchBaseEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", METR
 
 /** A production dashboard served at `app`, whose platform is the sandbox at `sandbox`. */
 export function productionDashboardEnv(app: string, sandbox: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return { ...benchBaseEnv, ...extra, NODE_ENV: "production", MARKETPLACE_AUTH_URL: sandbox, MARKETPLACE_BASE_URL: sandbox, PUBLIC_BASE_URL: app, AUTH_URL: app };
+  return {
+    ...benchBaseEnv,
+    ...extra,
+    NODE_ENV: "production",
+    MARKETPLACE_AUTH_URL: sandbox,
+    MARKETPLACE_BASE_URL: sandbox,
+    PUBLIC_BASE_URL: app,
+    AUTH_URL: app,
+  };
 }
 
 export function buildDashboard(env: NodeJS.ProcessEnv) {
@@ -182,7 +190,16 @@ export function stackCpu(dashboardPid: number, platformPid: number): StackCpu {
 }
 
 /** No CPU at all: what sums of stackCpuUsed start from. */
-export const NO_STACK_CPU: Readonly<StackCpu> = { serverThread: 0, serverThreadWaiting: 0, server: 0, database: 0, platform: 0, loadGenerator: 0, machine: 0, total: 0 };
+export const NO_STACK_CPU: Readonly<StackCpu> = {
+  serverThread: 0,
+  serverThreadWaiting: 0,
+  server: 0,
+  database: 0,
+  platform: 0,
+  loadGenerator: 0,
+  machine: 0,
+  total: 0,
+};
 
 /** `after` minus `before`, part by part. */
 export function stackCpuUsed(before: StackCpu, after: StackCpu): StackCpu {

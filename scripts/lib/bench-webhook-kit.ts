@@ -79,14 +79,20 @@ export async function seedBenchSeller(db: pg.Client, env: NodeJS.ProcessEnv, acc
   const { TOKEN_ENCRYPTION_KEY } = parseEnv(env);
   const sellerId = `bench-${randomBytes(6).toString("hex")}`;
   const webhookKey = randomBytes(24).toString("base64url");
-  await db.query(`INSERT INTO "Seller" (id, email, name, "updatedAt") VALUES ($1, $2, 'Bench Seller', now())`, [sellerId, `${sellerId}@bench.example`]);
-  await db.query(`INSERT INTO "Connection" (id, "sellerId", "accessTokenEnc", "scopesRequested", "webhookKey") VALUES ($1, $2, $3, $4, $5)`, [
-    `conn-${sellerId}`,
+  await db.query(`INSERT INTO "Seller" (id, email, name, "updatedAt") VALUES ($1, $2, 'Bench Seller', now())`, [
     sellerId,
-    encryptSecret(accessToken, sellerTokenContext(sellerId), decodeKey(TOKEN_ENCRYPTION_KEY)!),
-    "basic_user_info order-order:read",
-    webhookKey,
+    `${sellerId}@bench.example`,
   ]);
+  await db.query(
+    `INSERT INTO "Connection" (id, "sellerId", "accessTokenEnc", "scopesRequested", "webhookKey") VALUES ($1, $2, $3, $4, $5)`,
+    [
+      `conn-${sellerId}`,
+      sellerId,
+      encryptSecret(accessToken, sellerTokenContext(sellerId), decodeKey(TOKEN_ENCRYPTION_KEY)!),
+      "basic_user_info order-order:read",
+      webhookKey,
+    ],
+  );
   const personId = `p_${sellerId}`;
   await db.query(`INSERT INTO "Person" (id, name) VALUES ($1, 'Bench Owner')`, [personId]);
   await db.query(`INSERT INTO "Membership" ("sellerId", "personId", role) VALUES ($1, $2, 'owner')`, [sellerId, personId]);
@@ -110,7 +116,8 @@ const ORDER_NOTIFICATIONS = [
 
 /** Distinct order events (the spec's order form) about `orders`: up to 10 per order, order after order. */
 export function makeOrderEvents(orders: readonly BenchOrder[], count: number, accessToken: string): SignedPayload[] {
-  if (count > orders.length * ORDER_NOTIFICATIONS.length) throw new Error(`${orders.length} orders give fewer than ${count} distinct events`);
+  if (count > orders.length * ORDER_NOTIFICATIONS.length)
+    throw new Error(`${orders.length} orders give fewer than ${count} distinct events`);
   return Array.from({ length: count }, (_, index) => {
     const order = orders[index % orders.length]!;
     const { domain, status } = ORDER_NOTIFICATIONS[Math.floor(index / orders.length)]!;
@@ -183,7 +190,6 @@ export async function backlogDrained(db: pg.Client, sellerId: string): Promise<n
   return (performance.now() - started) / 1000;
 }
 
-
 export interface WebhookBench {
   databaseUrl: string;
   db: pg.Client;
@@ -197,7 +203,12 @@ export interface WebhookBench {
  * migrated database of its own, the sandbox as the platform, and a connected seller. `childEnv`
  * (the dashboard's environment) gets the database and the platform's URLs.
  */
-export async function prepareWebhookBench(options: { database: string; platformPort: number; childEnv: NodeJS.ProcessEnv; skipBuild: boolean }): Promise<WebhookBench> {
+export async function prepareWebhookBench(options: {
+  database: string;
+  platformPort: number;
+  childEnv: NodeJS.ProcessEnv;
+  skipBuild: boolean;
+}): Promise<WebhookBench> {
   const { childEnv } = options;
   if (!options.skipBuild) {
     const build = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: childEnv });

@@ -99,15 +99,25 @@ describe("the embedded PostgreSQL's port", () => {
     writeFileSync(path.join(stopped, "postgres", "PG_VERSION"), "18\n");
     // Before any script has run, lib/env.js already says 54329.
     expect(defaultEmbeddedPort(stopped)).toBe(54329);
-    expect(await chooseEmbeddedPort({ dataRoot: stopped, existingServer: () => ({ port: null }), isFree: everyPortFree })).toEqual({ port: 54329, source: "legacy" });
+    expect(await chooseEmbeddedPort({ dataRoot: stopped, existingServer: () => ({ port: null }), isFree: everyPortFree })).toEqual({
+      port: 54329,
+      source: "legacy",
+    });
     expect(recordedIn(stopped)).toBe("54329");
 
     const running = newCheckout();
-    expect(await chooseEmbeddedPort({ dataRoot: running, existingServer: () => ({ port: 54400 }), isFree: everyPortFree })).toEqual({ port: 54400, source: "running" });
+    expect(await chooseEmbeddedPort({ dataRoot: running, existingServer: () => ({ port: 54400 }), isFree: everyPortFree })).toEqual({
+      port: 54400,
+      source: "running",
+    });
 
     // A stopped old server whose port another checkout holds now gets a port of the range.
     const crowded = newCheckout();
-    const chosen = await chooseEmbeddedPort({ dataRoot: crowded, existingServer: () => ({ port: null }), isFree: (port) => Promise.resolve(port !== 54329) });
+    const chosen = await chooseEmbeddedPort({
+      dataRoot: crowded,
+      existingServer: () => ({ port: null }),
+      isFree: (port) => Promise.resolve(port !== 54329),
+    });
     expect(chosen).toEqual({ port: preferredEmbeddedPort(crowded), source: "chosen" });
   });
 
@@ -115,6 +125,8 @@ describe("the embedded PostgreSQL's port", () => {
     const dataRoot = newCheckout();
     mkdirSync(dataRoot, { recursive: true });
     writeFileSync(path.join(dataRoot, "embedded-postgres-port"), "soon\n");
-    await expect(chooseEmbeddedPort({ dataRoot, existingServer: noServer, isFree: everyPortFree })).rejects.toThrow(/does not hold a port number: delete it/);
+    await expect(chooseEmbeddedPort({ dataRoot, existingServer: noServer, isFree: everyPortFree })).rejects.toThrow(
+      /does not hold a port number: delete it/,
+    );
   });
 });

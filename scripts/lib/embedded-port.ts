@@ -64,7 +64,8 @@ export async function chooseEmbeddedPort(options: PortChoiceOptions): Promise<{ 
   if (existing !== null && existing.port !== null) return { port: record(options.dataRoot, existing.port), source: "running" };
   // A stopped server made when every checkout used the legacy port keeps it, unless another
   // checkout's server holds it now (the port is given at each start, so any other one works too).
-  if (existing !== null && (await isFree(EMBEDDED_DATABASE.legacyPort))) return { port: record(options.dataRoot, EMBEDDED_DATABASE.legacyPort), source: "legacy" };
+  if (existing !== null && (await isFree(EMBEDDED_DATABASE.legacyPort)))
+    return { port: record(options.dataRoot, EMBEDDED_DATABASE.legacyPort), source: "legacy" };
   const { first, count } = EMBEDDED_DATABASE.portRange;
   const start = preferredEmbeddedPort(options.dataRoot) - first;
   for (let step = 0; step < count; step++) {

@@ -55,7 +55,8 @@ function serverUser(): { uid: number; gid: number } | null {
     const created = spawnSync("useradd", ["--system", "--user-group", "--no-create-home", "--shell", "/usr/sbin/nologin", "postgres"], {
       encoding: "utf8",
     });
-    if (created.status !== 0) throw new Error(`Running as root, and the "postgres" user is missing and could not be created: ${created.stderr}`);
+    if (created.status !== 0)
+      throw new Error(`Running as root, and the "postgres" user is missing and could not be created: ${created.stderr}`);
   }
   const uid = Number(lookup().stdout.trim());
   const gid = Number(spawnSync("id", ["-g", "postgres"], { encoding: "utf8" }).stdout.trim());
@@ -95,7 +96,10 @@ function layout(requestedDataDir: string): Layout {
   if (!user || (serverUserCanEnter(user, path.join(native.dir, "bin")) && serverUserCanEnter(user, parent))) {
     return { dataDir: path.resolve(requestedDataDir), bin: path.join(native.dir, "bin") };
   }
-  const home = path.join("/var/tmp", `embedded-postgres-${createHash("sha256").update(path.resolve(requestedDataDir)).digest("hex").slice(0, 12)}`);
+  const home = path.join(
+    "/var/tmp",
+    `embedded-postgres-${createHash("sha256").update(path.resolve(requestedDataDir)).digest("hex").slice(0, 12)}`,
+  );
   const copy = path.join(home, `native-${native.version}`);
   if (!existsSync(path.join(copy, "bin", "postgres"))) {
     mkdirSync(home, { recursive: true, mode: 0o755 });

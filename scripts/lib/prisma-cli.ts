@@ -10,10 +10,7 @@ const require = createRequire(import.meta.url);
 const PRISMA_CLI = path.join(path.dirname(require.resolve("prisma/package.json")), "build", "index.js");
 const PRELOAD = path.resolve(import.meta.dirname, "..", "..", "prisma", "cli-preload.cjs");
 
-export function runPrismaCli(
-  args: string[],
-  options: { databaseUrl: string; stdio?: "inherit" | "pipe" },
-): SpawnSyncReturns<string> {
+export function runPrismaCli(args: string[], options: { databaseUrl: string; stdio?: "inherit" | "pipe" }): SpawnSyncReturns<string> {
   return spawnSync(process.execPath, ["--require", PRELOAD, PRISMA_CLI, ...args], {
     encoding: "utf8",
     stdio: options.stdio ?? "inherit",

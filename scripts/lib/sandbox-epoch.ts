@@ -45,7 +45,6 @@ export async function fetchSandboxEpoch(sandboxUrl: string): Promise<string> {
   return parsed.data.epoch;
 }
 
-
 export interface ClearedPlatform {
   shops: number;
   people: number;
@@ -69,8 +68,14 @@ export async function clearDashboardDatabase(databaseUrl: string): Promise<Clear
     await client.query("COMMIT");
     const announce = (channel: string, ids: string[]) =>
       client.query(`SELECT pg_notify($1, id) FROM unnest($2::text[]) AS id`, [channel, ids]).catch(() => {});
-    await announce(RECEIVER_CHANGED_CHANNEL, shops.rows.map((row) => row.id));
-    await announce(SESSIONS_CHANGED_CHANNEL, people.rows.map((row) => row.id));
+    await announce(
+      RECEIVER_CHANGED_CHANNEL,
+      shops.rows.map((row) => row.id),
+    );
+    await announce(
+      SESSIONS_CHANGED_CHANNEL,
+      people.rows.map((row) => row.id),
+    );
     return { shops: shops.rowCount ?? 0, people: people.rowCount ?? 0 };
   } catch (error) {
     await client.query("ROLLBACK").catch(() => {});
@@ -101,7 +106,9 @@ export function describeOutcome(outcome: EpochOutcome): string | null {
   const what = `cleared ${outcome.shops} shop${outcome.shops === 1 ? "" : "s"} (and ${outcome.people} ${outcome.people === 1 ? "person" : "people"}) from the dashboard's database`;
   if (outcome.previous !== null) return `sandbox was reset: ${what}`;
   // First start with no epoch recorded: quiet unless the database held shops of an unknown platform.
-  return outcome.shops + outcome.people > 0 ? `sandbox started from its seed, and the dashboard's database held another platform's data: ${what}` : null;
+  return outcome.shops + outcome.people > 0
+    ? `sandbox started from its seed, and the dashboard's database held another platform's data: ${what}`
+    : null;
 }
 
 /**

@@ -50,7 +50,6 @@ export async function signIn(app: string, sandbox: string, login: string): Promi
   return jar.header();
 }
 
-
 /** The shop a signed-in person lands on (the dashboard's start redirects to /s/{shopId}): its API paths start with /api/s/{shopId}. */
 export async function shopOf(app: string, cookie: string): Promise<string> {
   const response = await fetch(`${app}/`, { redirect: "manual", headers: { cookie } });

@@ -43,7 +43,9 @@ const serverOnlyPath = {
 const clientImports = {
   meta: {
     type: "problem",
-    messages: { server: "A client component cannot import {{source}}: it is server-only (a type belongs in a plain module both sides import)." },
+    messages: {
+      server: "A client component cannot import {{source}}: it is server-only (a type belongs in a plain module both sides import).",
+    },
     schema: [],
   },
   create(context) {
@@ -53,7 +55,8 @@ const clientImports = {
      * @param {unknown} source
      */
     const check = (node, source) => {
-      if (client && typeof source === "string" && SERVER_SPECIFIER.test(source)) context.report({ node, messageId: "server", data: { source } });
+      if (client && typeof source === "string" && SERVER_SPECIFIER.test(source))
+        context.report({ node, messageId: "server", data: { source } });
     };
     return {
       Program(program) {

@@ -18,7 +18,8 @@ export function serve(handlers: Record<string, (args: never) => Promise<unknown>
     }
     handler(message.args).then(
       (result) => process.send?.({ id: message.id, result } satisfies Answer),
-      (error: unknown) => process.send?.({ id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies Answer),
+      (error: unknown) =>
+        process.send?.({ id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies Answer),
     );
   });
   // The coordinator gone (killed), nothing is left to serve.

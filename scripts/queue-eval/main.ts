@@ -34,7 +34,17 @@ import { runPrismaCli } from "../lib/prisma-cli";
 import { migrateFreshDatabase } from "../migrate";
 import { Child } from "./ipc";
 import type { RunResult } from "./receiver";
-import { COORDINATOR_APP, DATABASES, LIVE_CHANNEL, PGBOSS_QUEUE_OPTIONS, PGBOSS_QUEUES, distinctBodies, percentile, probeBody, sleep } from "./shared";
+import {
+  COORDINATOR_APP,
+  DATABASES,
+  LIVE_CHANNEL,
+  PGBOSS_QUEUE_OPTIONS,
+  PGBOSS_QUEUES,
+  distinctBodies,
+  percentile,
+  probeBody,
+  sleep,
+} from "./shared";
 import type { EvalOrder, PgBossQueue, Side } from "./shared";
 
 const { values: args } = parseArgs({
@@ -275,7 +285,10 @@ async function prepareSide(side: Side, platform: BenchPlatform, token: string) {
   const tables = await db.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM information_schema.tables WHERE table_schema = 'pgboss'`);
   const status = runPrismaCli(["migrate", "status"], { databaseUrl: url, stdio: "pipe" });
   const said = `${status.stdout ?? ""}${status.stderr ?? ""}`;
-  const prismaStatus = status.status === 0 && /up to date/i.test(said) ? "up to date" : `exit ${status.status}: ${said.trim().split("\n").slice(-2).join(" ")}`;
+  const prismaStatus =
+    status.status === 0 && /up to date/i.test(said)
+      ? "up to date"
+      : `exit ${status.status}: ${said.trim().split("\n").slice(-2).join(" ")}`;
   return { url, db, childEnv, seller, setup: { pgbossInstallMs, pgbossTables: tables.rows[0]!.n, prismaStatus } };
 }
 
@@ -284,7 +297,11 @@ async function runSide(side: Side, run: number, platform: BenchPlatform, orders:
   const { url, db, childEnv, seller, setup } = await prepareSide(side, platform, token);
   const result = { side, run, setup, connections: {}, coalescing: {}, load: [loadavg()[0]!, 0] } as SideResult;
   const faults = async (body: Record<string, number>) => {
-    const response = await fetch(`${platform.url}/_sandbox/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const response = await fetch(`${platform.url}/_sandbox/faults`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
     if (!response.ok) throw new Error(`faults answered ${response.status}`);
   };
   await faults({ errorRate: 0, latencyMs: 0 });
@@ -296,7 +313,12 @@ async function runSide(side: Side, run: number, platform: BenchPlatform, orders:
   const queue: PgBossQueue = PGBOSS_QUEUES.main;
   // The queues the duplicate rule is probed on, each with probe bodies of its own.
   const variants: { name: string; queue: PgBossQueue }[] =
-    side === "ours" ? [{ name: "ours", queue }] : [{ name: "short", queue }, { name: "stately", queue: PGBOSS_QUEUES.stately }];
+    side === "ours"
+      ? [{ name: "ours", queue }]
+      : [
+          { name: "short", queue },
+          { name: "stately", queue: PGBOSS_QUEUES.stately },
+        ];
   const probe = (variant: number, which: number) => variant * 4 + which;
   let cursor = 0;
 
@@ -342,7 +364,8 @@ async function runSide(side: Side, run: number, platform: BenchPlatform, orders:
     return worker ? { worker } : undefined;
   };
   const receiptsOf = async (probeNumber: number) =>
-    (await db.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM "WebhookEvent" WHERE "rawBody" = $1`, [probeBody(orders, probeNumber)])).rows[0]!.n;
+    (await db.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM "WebhookEvent" WHERE "rawBody" = $1`, [probeBody(orders, probeNumber)]))
+      .rows[0]!.n;
 
   const enqueue = async (phase: string, runArgs: Omit<Parameters<typeof receiverRun>[1], "from">) => {
     sampler.phase = phase;
@@ -372,12 +395,21 @@ async function runSide(side: Side, run: number, platform: BenchPlatform, orders:
     for (const [index, variant] of variants.entries()) {
       const copies = [...(await send(probe(index, 0), variant.queue, 10, true)), ...(await send(probe(index, 0), variant.queue, 5))];
       const body = probeBody(orders, probe(index, 0));
-      const stored = await db.query<{ id: string; duplicateCount: number }>(`SELECT "id", "duplicateCount" FROM "WebhookEvent" WHERE "rawBody" = $1`, [body]);
+      const stored = await db.query<{ id: string; duplicateCount: number }>(
+        `SELECT "id", "duplicateCount" FROM "WebhookEvent" WHERE "rawBody" = $1`,
+        [body],
+      );
       const queued =
         side === "ours"
-          ? await db.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM "WebhookWork" w JOIN "WebhookEvent" e ON e."id" = w."eventId" WHERE e."rawBody" = $1`, [body])
+          ? await db.query<{ n: number }>(
+              `SELECT COUNT(*)::int AS n FROM "WebhookWork" w JOIN "WebhookEvent" e ON e."id" = w."eventId" WHERE e."rawBody" = $1`,
+              [body],
+            )
           : // The probe's order is named by no other body.
-            await db.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM pgboss.job WHERE name = $1 AND data->>'orderId' = $2`, [variant.queue, orders[probe(index, 0)]!.id]);
+            await db.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM pgboss.job WHERE name = $1 AND data->>'orderId' = $2`, [
+              variant.queue,
+              orders[probe(index, 0)]!.id,
+            ]);
       result.coalescing[variant.name] = {
         waiting: {
           sent: copies.length,
@@ -395,7 +427,13 @@ async function runSide(side: Side, run: number, platform: BenchPlatform, orders:
     await analyze(db);
     const single = await enqueue("enqueue single", { mode: "sequential", seconds: SINGLE.seconds, count: SINGLE.count, queue });
     result.single = figures(single);
-    const batched = await enqueue("enqueue batched", { mode: "concurrent", seconds: BATCHED.seconds, count: BATCHED.count, lanes: BATCHED.lanes, queue });
+    const batched = await enqueue("enqueue batched", {
+      mode: "concurrent",
+      seconds: BATCHED.seconds,
+      count: BATCHED.count,
+      lanes: BATCHED.lanes,
+      queue,
+    });
     result.batched = figures(batched);
 
     // 3. Two workers drain the backlog. Throughput between the first and the last completion
@@ -405,7 +443,10 @@ async function runSide(side: Side, run: number, platform: BenchPlatform, orders:
     const [first] = await Promise.all([startWorker(`${side} worker A`), startWorker(`${side} worker B`)]);
     let firstAt = 0;
     let cpuAtFirst = { workers: 0, database: new Map<number, number>() };
-    const cpuNow = async () => ({ workers: workers.reduce((sum, worker) => sum + cpuOfTree(worker.pid), 0), database: await backendCpu(db, database) });
+    const cpuNow = async () => ({
+      workers: workers.reduce((sum, worker) => sum + cpuOfTree(worker.pid), 0),
+      database: await backendCpu(db, database),
+    });
     const drainDeadline = Date.now() + DRAIN_TIMEOUT_MS;
     while (Date.now() < drainDeadline) {
       const done = backlog.filter((id) => completions.first.has(id)).length;
@@ -439,20 +480,35 @@ async function runSide(side: Side, run: number, platform: BenchPlatform, orders:
       await completions.wait([...new Set([firstCopy!.id, secondCopy!.id, thirdCopy!.id])], Date.now() + 15_000);
       result.coalescing[variant.name]!.takeUp = {
         repeatAfterTakeUpIsNew: !secondCopy!.duplicate && secondCopy!.id !== firstCopy!.id,
-        thirdCopy: thirdCopy!.id === secondCopy!.id ? "folded into the second (it still waited)" : thirdCopy!.duplicate ? "folded elsewhere" : "a new receipt (the second was taken up)",
+        thirdCopy:
+          thirdCopy!.id === secondCopy!.id
+            ? "folded into the second (it still waited)"
+            : thirdCopy!.duplicate
+              ? "folded elsewhere"
+              : "a new receipt (the second was taken up)",
         receipts: await receiptsOf(probe(index, 1)),
-        secondDoneAfterFirstMs: (completions.first.get(secondCopy!.id) ?? Number.NaN) - (completions.first.get(firstCopy!.id) ?? Number.NaN),
+        secondDoneAfterFirstMs:
+          (completions.first.get(secondCopy!.id) ?? Number.NaN) - (completions.first.get(firstCopy!.id) ?? Number.NaN),
       };
       await faults({ errorRate: 1, latencyMs: 0 });
       const [failing] = await send(probe(index, 2), variant.queue);
       await until(async () => (await waitsForRetry(db, side, failing!.id)) === true, 10_000);
       await faults({ errorRate: 0, latencyMs: 0 });
       const [repeated] = await send(probe(index, 2), variant.queue);
-      result.coalescing[variant.name]!.retry = { repeatWhileRetryingIsNew: !repeated!.duplicate && repeated!.id !== failing!.id, receipts: await receiptsOf(probe(index, 2)) };
+      result.coalescing[variant.name]!.retry = {
+        repeatWhileRetryingIsNew: !repeated!.duplicate && repeated!.id !== failing!.id,
+        receipts: await receiptsOf(probe(index, 2)),
+      };
     }
 
     // 5. A steady 200 events/s: from receipt to the processed event's NOTIFY.
-    const steady = await enqueue("steady 200/s", { mode: "rate", perSecond: STEADY.perSecond, seconds: STEADY.seconds, count: STEADY.perSecond * STEADY.seconds, queue });
+    const steady = await enqueue("steady 200/s", {
+      mode: "rate",
+      perSecond: STEADY.perSecond,
+      seconds: STEADY.seconds,
+      count: STEADY.perSecond * STEADY.seconds,
+      queue,
+    });
     await completions.wait(steady.outcome.acked, Date.now() + 30_000);
     const steadyReceived = await receivedAt(db, steady.outcome.acked);
     const latencies = steady.outcome.acked
@@ -473,14 +529,22 @@ async function runSide(side: Side, run: number, platform: BenchPlatform, orders:
     // 6. SIGKILL mid-work.
     const killPhase = async (label: string, victim: Worker, onQueue: PgBossQueue): Promise<KillFigures> => {
       await faults({ errorRate: 0, latencyMs: KILL.platformLatencyMs });
-      const stream = enqueue(label, { mode: "rate", perSecond: KILL.perSecond, seconds: KILL.seconds, count: KILL.perSecond * KILL.seconds, queue: onQueue });
+      const stream = enqueue(label, {
+        mode: "rate",
+        perSecond: KILL.perSecond,
+        seconds: KILL.seconds,
+        count: KILL.perSecond * KILL.seconds,
+        queue: onQueue,
+      });
       await sleep(KILL.killAfterMs);
       // The victim must have just started a batch: ours, a claim in its name it did not hold a moment
       // ago (a claim seen at the end of its batch is often finished before the kill lands);
       // pg-boss, a batch its handler just started.
       if (side === "ours") {
         const claims = async () =>
-          (await db.query<{ id: string }>(`SELECT "eventId" AS id FROM "WebhookWork" WHERE "claimedBy" = $1`, [victim.instanceId])).rows.map((row) => row.id);
+          (
+            await db.query<{ id: string }>(`SELECT "eventId" AS id FROM "WebhookWork" WHERE "claimedBy" = $1`, [victim.instanceId])
+          ).rows.map((row) => row.id);
         const before = new Set(await claims());
         await until(async () => (await claims()).some((id) => !before.has(id)), 10_000, 5);
       } else {
@@ -494,9 +558,13 @@ async function runSide(side: Side, run: number, platform: BenchPlatform, orders:
       const killAt = await killWorker(victim);
       const inFlight =
         side === "ours"
-          ? (await db.query<{ id: string }>(`SELECT "eventId" AS id FROM "WebhookWork" WHERE "claimedBy" = $1`, [victim.instanceId])).rows.map((row) => row.id)
+          ? (
+              await db.query<{ id: string }>(`SELECT "eventId" AS id FROM "WebhookWork" WHERE "claimedBy" = $1`, [victim.instanceId])
+            ).rows.map((row) => row.id)
           : (
-              await db.query<{ id: string }>(`SELECT id::text AS id FROM pgboss.job WHERE id = ANY($1::uuid[]) AND state = 'active'`, [[...taken.get(victim.worker)!.ids]])
+              await db.query<{ id: string }>(`SELECT id::text AS id FROM pgboss.job WHERE id = ANY($1::uuid[]) AND state = 'active'`, [
+                [...taken.get(victim.worker)!.ids],
+              ])
             ).rows.map((row) => row.id);
       const { outcome } = await stream;
       await completions.wait([...outcome.acked, ...inFlight], killAt + KILL.recoveryTimeoutMs);
@@ -535,8 +603,14 @@ async function runSide(side: Side, run: number, platform: BenchPlatform, orders:
       await completions.wait([newer!.id, older!.id], killedAt + 55_000);
       const newerState =
         side === "ours"
-          ? (await db.query<{ state: string }>(`SELECT "processingState" AS state FROM "WebhookEvent" WHERE "id" = $1`, [newer!.id])).rows[0]?.state
-          : (await db.query<{ state: string; output: string | null }>(`SELECT state::text, output->'value'->>'message' AS output FROM pgboss.job WHERE id = $1::uuid`, [newer!.id])).rows
+          ? (await db.query<{ state: string }>(`SELECT "processingState" AS state FROM "WebhookEvent" WHERE "id" = $1`, [newer!.id]))
+              .rows[0]?.state
+          : (
+              await db.query<{ state: string; output: string | null }>(
+                `SELECT state::text, output->'value'->>'message' AS output FROM pgboss.job WHERE id = $1::uuid`,
+                [newer!.id],
+              )
+            ).rows
               .map((row) => `job ${row.state}${row.output ? `: ${row.output}` : ""}`)
               .join();
       result.coalescing[variant.name]!.retrySlot = {
@@ -592,7 +666,14 @@ async function receiversHeadToHead(platform: BenchPlatform, orders: EvalOrder[],
     const runOne = async (index: number, mode: "sequential" | "concurrent", seconds: number, count: number) => {
       const database = DATABASES[sides[index]!];
       const databaseBefore = await backendCpu(prepared[index]!.db, database);
-      const outcome = await receiverRun(receivers[index]!, { mode, seconds, count, lanes: BATCHED.lanes, from: cursors[index]!, queue: PGBOSS_QUEUES.main });
+      const outcome = await receiverRun(receivers[index]!, {
+        mode,
+        seconds,
+        count,
+        lanes: BATCHED.lanes,
+        from: cursors[index]!,
+        queue: PGBOSS_QUEUES.main,
+      });
       const databaseMs = backendCpuUsed(databaseBefore, await backendCpu(prepared[index]!.db, database));
       cursors[index]! += outcome.consumed;
       const events = outcome.acked.length + outcome.duplicates;
@@ -608,7 +689,12 @@ async function receiversHeadToHead(platform: BenchPlatform, orders: EvalOrder[],
       for (let round = 0; round < HEAD_TO_HEAD.rounds; round++) {
         const order = round % 2 === 0 ? [0, 1] : [1, 0];
         for (const index of order) {
-          const { outcome, events, databaseMs } = await runOne(index, mode, HEAD_TO_HEAD.seconds, mode === "sequential" ? HEAD_TO_HEAD.singleCount : HEAD_TO_HEAD.batchedCount);
+          const { outcome, events, databaseMs } = await runOne(
+            index,
+            mode,
+            HEAD_TO_HEAD.seconds,
+            mode === "sequential" ? HEAD_TO_HEAD.singleCount : HEAD_TO_HEAD.batchedCount,
+          );
           const side = figures.bySide[sides[index]!]!;
           side.eventsPerSecond.push(events / (outcome.elapsedMs / 1000));
           side.receiverCpuUs.push((outcome.cpuMs * 1000) / Math.max(1, events));
@@ -653,7 +739,15 @@ function headToHeadRows(results: readonly HeadToHead[]): [string, string][] {
 
 function receiverRun(
   receiver: Child,
-  runArgs: { mode: "sequential" | "concurrent" | "rate"; from: number; count: number; seconds: number; lanes?: number; perSecond?: number; queue: PgBossQueue },
+  runArgs: {
+    mode: "sequential" | "concurrent" | "rate";
+    from: number;
+    count: number;
+    seconds: number;
+    lanes?: number;
+    perSecond?: number;
+    queue: PgBossQueue;
+  },
 ): Promise<RunResult> {
   return receiver.call<RunResult>("run", runArgs);
 }
@@ -692,10 +786,16 @@ const seconds = (ms: number) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(1)
 
 function rows(result: SideResult): [string, string][] {
   const kill = (k: KillFigures | undefined) =>
-    k ? `lost ${k.lost} of ${k.acked} acknowledged (${k.failures} refused); ${k.inFlight} in flight recovered in ${seconds(k.recoveryMinMs)}–${seconds(k.recoveryMaxMs)}; processed twice ${k.processedTwice}` : "—";
+    k
+      ? `lost ${k.lost} of ${k.acked} acknowledged (${k.failures} refused); ${k.inFlight} in flight recovered in ${seconds(k.recoveryMinMs)}–${seconds(k.recoveryMaxMs)}; processed twice ${k.processedTwice}`
+      : "—";
   const peak = (phase: string) => {
     const p = result.connections[phase];
-    return p ? `${p.total} (${Object.entries(p.byApp).map(([app, n]) => `${app} ${n}`).join(", ")})` : "—";
+    return p
+      ? `${p.total} (${Object.entries(p.byApp)
+          .map(([app, n]) => `${app} ${n}`)
+          .join(", ")})`
+      : "—";
   };
   const coalescing = (what: (figures: CoalescingFigures) => string) =>
     Object.entries(result.coalescing)
@@ -703,7 +803,12 @@ function rows(result: SideResult): [string, string][] {
       .join("; ");
   return [
     ["machine load (1 min, start → end)", `${fixed(result.load[0], 1)} → ${fixed(result.load[1], 1)}`],
-    ["setup", result.setup ? `pg-boss schema ${result.setup.pgbossTables} tables in ${fixed(result.setup.pgbossInstallMs)} ms; prisma migrate status: ${result.setup.prismaStatus}` : "—"],
+    [
+      "setup",
+      result.setup
+        ? `pg-boss schema ${result.setup.pgbossTables} tables in ${fixed(result.setup.pgbossInstallMs)} ms; prisma migrate status: ${result.setup.prismaStatus}`
+        : "—",
+    ],
     [
       "15 copies while the first waits",
       coalescing(({ waiting: w }) => (w ? `${w.events} event, ${w.queueItems} queue item, duplicateCount ${w.duplicateCount}` : "—")),
@@ -711,14 +816,21 @@ function rows(result: SideResult): [string, string][] {
     [
       "a copy after take-up",
       coalescing(({ takeUp: t }) =>
-        t ? `${t.repeatAfterTakeUpIsNew ? "new receipt" : "FOLDED"}, third copy ${t.thirdCopy}, second done ${fixed(t.secondDoneAfterFirstMs)} ms after the first` : "—",
+        t
+          ? `${t.repeatAfterTakeUpIsNew ? "new receipt" : "FOLDED"}, third copy ${t.thirdCopy}, second done ${fixed(t.secondDoneAfterFirstMs)} ms after the first`
+          : "—",
       ),
     ],
-    ["a copy while the first waits for a retry", coalescing(({ retry: r }) => (r ? (r.repeatWhileRetryingIsNew ? "new receipt" : "FOLDED") : "—"))],
+    [
+      "a copy while the first waits for a retry",
+      coalescing(({ retry: r }) => (r ? (r.repeatWhileRetryingIsNew ? "new receipt" : "FOLDED") : "—")),
+    ],
     [
       "SIGKILL of a copy's worker while an older copy waits for a retry",
       coalescing(({ retrySlot: r }) =>
-        r ? `${r.newerProcessed ? `processed ${seconds(r.newerAfterKillMs)} after the kill` : "NEVER PROCESSED"} (${r.newerFinal}); older copy ${r.olderProcessed ? "processed" : "not processed"}` : "—",
+        r
+          ? `${r.newerProcessed ? `processed ${seconds(r.newerAfterKillMs)} after the kill` : "NEVER PROCESSED"} (${r.newerFinal}); older copy ${r.olderProcessed ? "processed" : "not processed"}`
+          : "—",
       ),
     ],
     [

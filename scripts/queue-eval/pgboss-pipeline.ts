@@ -106,7 +106,13 @@ export async function createPgBossReceiver(connectionString: string, sellerId: s
       const db: Db = { executeSql: (text, values) => client.query(text, values) };
       const jobs = [...rows].map(([jobKey, row]) => {
         const parsed = parseWebhookBody(row.first.body);
-        const data: JobData = { sellerId, domain: parsed.domain, status: parsed.status, orderId: parsed.orderId, deliveryId: parsed.deliveryId };
+        const data: JobData = {
+          sellerId,
+          domain: parsed.domain,
+          status: parsed.status,
+          orderId: parsed.orderId,
+          deliveryId: parsed.deliveryId,
+        };
         return { id: row.id, data, singletonKey: jobKey };
       });
       const inserted = new Set((await boss.insert(queue, jobs, { db, returnId: true })) ?? []);
@@ -243,7 +249,9 @@ async function processBatch(jobs: readonly Job<JobData>[], tx: Db) {
       for (const job of sellerJobs) outcomes.push({ id: job.id, state: "dead", error: "The seller is no longer connected" });
       continue;
     }
-    const result = await withPlatform(seller, "listOrders", (client) => client.listOrderSummaries(ordersQuery({ ids: orderIds, limit: orderIds.length })));
+    const result = await withPlatform(seller, "listOrders", (client) =>
+      client.listOrderSummaries(ordersQuery({ ids: orderIds, limit: orderIds.length })),
+    );
     if (!result.ok) {
       const failure = classifyProblem(result.problem);
       if (failure.retry) {
@@ -266,7 +274,10 @@ async function processBatch(jobs: readonly Job<JobData>[], tx: Db) {
         throw new Error(`order ${orderId} was not in the list`);
       }
       outcomes.push({ id: job.id, state: "processed", error: null });
-      messages.push({ sellerId, message: { type: "order", eventId: job.id, domain: domain ?? "", status: status ?? "", orderId, deliveryId } });
+      messages.push({
+        sellerId,
+        message: { type: "order", eventId: job.id, domain: domain ?? "", status: status ?? "", orderId, deliveryId },
+      });
     }
   }
   await tx.executeSql(RECORD_OUTCOMES, [JSON.stringify(outcomes), JSON.stringify(messages)]);

@@ -72,7 +72,11 @@ export const PGBOSS_QUEUE_OPTIONS = {
 } as const;
 
 /** Handlers in flight per worker process and queue: the coalescing-only queue needs one. */
-export const PGBOSS_LOCAL_CONCURRENCY: Record<PgBossQueue, number> = { [PGBOSS_QUEUES.main]: 4, [PGBOSS_QUEUES.fast]: 4, [PGBOSS_QUEUES.stately]: 1 };
+export const PGBOSS_LOCAL_CONCURRENCY: Record<PgBossQueue, number> = {
+  [PGBOSS_QUEUES.main]: 4,
+  [PGBOSS_QUEUES.fast]: 4,
+  [PGBOSS_QUEUES.stately]: 1,
+};
 
 /** Supervision (expiry and heartbeat checks) as often as our sweep runs. */
 export const PGBOSS_SUPERVISE_SECONDS = 5;

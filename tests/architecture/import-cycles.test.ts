@@ -24,7 +24,11 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const config = ts.getParsedCommandLineOfConfigFile(path.join(ROOT, "tsconfig.json"), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })!;
+const config = ts.getParsedCommandLineOfConfigFile(
+  path.join(ROOT, "tsconfig.json"),
+  {},
+  { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+)!;
 const files = FOLDERS.flatMap((folder) => sourceFiles(path.join(ROOT, folder)));
 const ours = new Set(files);
 

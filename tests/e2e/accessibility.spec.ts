@@ -11,7 +11,9 @@ import { connectAs } from "./support";
 
 // The rules of the axe-core that @axe-core/playwright injects (its own copy, which may differ from
 // the project's top-level one).
-const axeCore = createRequire(createRequire(import.meta.url).resolve("@axe-core/playwright"))("axe-core") as { getRules: () => { ruleId: string }[] };
+const axeCore = createRequire(createRequire(import.meta.url).resolve("@axe-core/playwright"))("axe-core") as {
+  getRules: () => { ruleId: string }[];
+};
 const EVERY_RULE = Object.fromEntries(axeCore.getRules().map((rule) => [rule.ruleId, { enabled: true }]));
 
 async function seriousViolations(page: Page) {
@@ -24,7 +26,12 @@ async function seriousViolations(page: Page) {
   expect(results.passes.length).toBeGreaterThan(10);
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({ rule: violation.id, impact: violation.impact, help: violation.help, targets: violation.nodes.slice(0, 3).map((node) => node.target.join(" ")) }));
+    .map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.slice(0, 3).map((node) => node.target.join(" ")),
+    }));
 }
 
 const h1 = (page: Page) => expect(page.locator("main h1")).toBeVisible();

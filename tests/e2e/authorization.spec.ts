@@ -7,7 +7,16 @@ import { can, ROLES } from "../../lib/auth/roles";
 import type { Capability, Role } from "../../lib/auth/roles";
 import { signWebhookBody } from "../../lib/webhooks/signature";
 import { E2E_APP_URL } from "./ports";
-import { buildActions, callAction, connectAs, seedTeamShop, sessionCookieFor, shopPathOf, storedAccessToken, withE2eDatabase } from "./support";
+import {
+  buildActions,
+  callAction,
+  connectAs,
+  seedTeamShop,
+  sessionCookieFor,
+  shopPathOf,
+  storedAccessToken,
+  withE2eDatabase,
+} from "./support";
 import type { TeamShop } from "./support";
 
 // The role × capability matrix (issue 27): every server action of the build and every route
@@ -37,7 +46,10 @@ const ACTIONS: Record<string, ActionRow> = {
   previewBulkPricesAction: { needs: "prices.change", args: (shop) => [shop, FORM({})] },
   applyPriceBatchAction: { needs: "prices.change", args: (shop) => [shop, [], { run: { id: randomUUID(), source: "csv" } }] },
   createPriceAction: { needs: "prices.change", args: (shop) => [shop, IDLE, FORM({ type: "nonsense" })] },
-  setProductPriceAction: { needs: "prices.change", args: (shop) => [shop, { sku: "", type: "nonsense", amount: "", currency: "", normalizer: 0 }] },
+  setProductPriceAction: {
+    needs: "prices.change",
+    args: (shop) => [shop, { sku: "", type: "nonsense", amount: "", currency: "", normalizer: 0 }],
+  },
   createSkuAction: { needs: "skus.change", args: (shop) => [shop, IDLE, {}] },
   setPackingStageAction: { needs: "orders.packing", args: (shop) => [shop, { selection: { ids: [] }, stage: "nonsense" }] },
   setCostAction: { needs: "costs.change", args: (shop) => [shop, IDLE, FORM({ sku: "", cost: "", source: "nonsense" })] },
@@ -64,9 +76,13 @@ const ROUTES: Record<string, { needs: Need; methods?: Record<string, string> }> 
   "/api/auth/[...nextauth]": { needs: { public: "Auth.js's own sign-in endpoints" } },
   "/api/health": { needs: { public: "liveness probe; reveals nothing" } },
   "/api/health/ready": { needs: { public: "readiness probe; reveals nothing" } },
-  "/api/webhooks/marketplace/[key]": { needs: { public: "authorised by the body's signature, not a session (tests/integration/webhook-receiver.test.ts)" } },
+  "/api/webhooks/marketplace/[key]": {
+    needs: { public: "authorised by the body's signature, not a session (tests/integration/webhook-receiver.test.ts)" },
+  },
   "/api/bench/floor/[key]": { needs: { public: "404 unless a benchmark turns it on" } },
-  "/api/passkeys/options": { needs: { public: "a sign-in challenge for someone without a session; 'add' is refused signed out (tests/e2e/passkeys.spec.ts)" } },
+  "/api/passkeys/options": {
+    needs: { public: "a sign-in challenge for someone without a session; 'add' is refused signed out (tests/e2e/passkeys.spec.ts)" },
+  },
   "/api/passkeys": { needs: "person" },
   "/api/s/[shopId]/orders": { needs: "orders.view" },
   "/api/s/[shopId]/orders/export": { needs: "orders.export" },
@@ -134,7 +150,10 @@ async function cookiesOf(team: TeamShop, stranger: TeamShop): Promise<Record<Cal
     return `${cookie.name}=${cookie.value}`;
   };
   const entries = await Promise.all(ROLES.map(async (role) => [role, await header(team.people[role])] as const));
-  return { ...Object.fromEntries(entries), stranger: await header(stranger.people.owner), signedOut: undefined } as Record<Caller, string | undefined>;
+  return { ...Object.fromEntries(entries), stranger: await header(stranger.people.owner), signedOut: undefined } as Record<
+    Caller,
+    string | undefined
+  >;
 }
 
 test("every server action allows exactly the roles whose capability it needs, and a refusal changes nothing", async ({ request }) => {
@@ -150,7 +169,10 @@ test("every server action allows exactly the roles whose capability it needs, an
   const team = await seedTeamShop("matrix");
   const stranger = await seedTeamShop("other");
   const cookies = await cookiesOf(team, stranger);
-  const ordered = [...actions.filter((action) => !LAST.includes(action.name)), ...LAST.map((name) => actions.find((action) => action.name === name)!)];
+  const ordered = [
+    ...actions.filter((action) => !LAST.includes(action.name)),
+    ...LAST.map((name) => actions.find((action) => action.name === name)!),
+  ];
 
   for (const caller of CALLERS) {
     // Refused calls first, each checked to have changed nothing; then the allowed ones (whose
@@ -201,9 +223,19 @@ test("every route handler allows exactly the roles whose capability it needs (40
 });
 
 /** A route handler's status and body; an event stream (which never ends) is read up to its first chunk. */
-async function callRoute(request: APIRequestContext, url: string, method: string, cookie: string | undefined): Promise<{ status: number; body: string }> {
+async function callRoute(
+  request: APIRequestContext,
+  url: string,
+  method: string,
+  cookie: string | undefined,
+): Promise<{ status: number; body: string }> {
   if (!url.endsWith("/live")) {
-    const response = await request.fetch(url, { method, maxRedirects: 0, headers: cookie ? { cookie } : {}, ...(method === "POST" ? { data: {} } : {}) });
+    const response = await request.fetch(url, {
+      method,
+      maxRedirects: 0,
+      headers: cookie ? { cookie } : {},
+      ...(method === "POST" ? { data: {} } : {}),
+    });
     return { status: response.status(), body: await response.text() };
   }
   const controller = new AbortController();
@@ -230,7 +262,9 @@ test("an action given another shop's event acts as if it did not exist", async (
     data: body,
   });
   expect(delivered.status()).toBe(200);
-  const eventId = await withE2eDatabase(async (client) => (await client.query<{ id: string }>(`SELECT "id" FROM "WebhookEvent" WHERE "rawBody" = $1`, [body])).rows[0]!.id);
+  const eventId = await withE2eDatabase(
+    async (client) => (await client.query<{ id: string }>(`SELECT "id" FROM "WebhookEvent" WHERE "rawBody" = $1`, [body])).rows[0]!.id,
+  );
   const shopA = (await shopPathOf(page)).slice("/s/".length);
 
   const processAgain = buildActions().find((action) => action.name === "processAgainAction")!;

@@ -39,7 +39,11 @@ function amount(cents: number, comma: boolean): string {
 }
 
 /** A value that differs from the current one, so every row is a change. */
-function changedRows(prices: Map<string, SandboxPrice>, skus: readonly string[], bump: number): { line: string; sku: string; type: string; value: number }[] {
+function changedRows(
+  prices: Map<string, SandboxPrice>,
+  skus: readonly string[],
+  bump: number,
+): { line: string; sku: string; type: string; value: number }[] {
   return skus.flatMap((sku, i) =>
     (["list", "sell"] as const).map((type, j) => {
       const current = prices.get(`${sku}|${type}`);
@@ -192,7 +196,11 @@ test.describe("bulk price update", () => {
     for (const row of rows) expect(after.get(`${row.sku}|${row.type}`)?.value, `${row.sku} ${row.type}`).toBe(row.value);
   });
 
-  test("an upload stays with its shop: when another person signs in on the same browser meanwhile, it stops and reaches nobody else's prices", async ({ page, context, request }) => {
+  test("an upload stays with its shop: when another person signs in on the same browser meanwhile, it stops and reaches nobody else's prices", async ({
+    page,
+    context,
+    request,
+  }) => {
     test.setTimeout(120_000);
     await connectAs(page, "seller2@example.com");
     const token2 = await storedAccessToken("seller2@example.com");
@@ -219,6 +227,7 @@ test.describe("bulk price update", () => {
     await request.delete(`${E2E_SANDBOX_URL}/_sandbox/faults`);
     // Seller's own prices for those SKUs are untouched.
     const sellerPricesAfter = await currentPrices(request, token1);
-    for (const row of rows) expect(sellerPricesAfter.get(`${row.sku}|${row.type}`)?.value).toBe(sellerPricesBefore.get(`${row.sku}|${row.type}`)?.value);
+    for (const row of rows)
+      expect(sellerPricesAfter.get(`${row.sku}|${row.type}`)?.value).toBe(sellerPricesBefore.get(`${row.sku}|${row.type}`)?.value);
   });
 });

@@ -45,7 +45,9 @@ test.describe("connecting a marketplace account", () => {
   test("connecting switches notifications on when none are set, and leaves a URL set elsewhere alone", async ({ page, request }) => {
     const callbackUrl = async () => {
       const token = await storedAccessToken("seller2@example.com");
-      const response = await request.get(`${E2E_SANDBOX_URL}/v1.0/marketplace/webhooks/url`, { headers: { Authorization: `Bearer ${token}` } });
+      const response = await request.get(`${E2E_SANDBOX_URL}/v1.0/marketplace/webhooks/url`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
       expect(response.status()).toBe(200);
       return ((await response.json()) as { url: string | null }).url;
     };
@@ -130,7 +132,10 @@ test.describe("connecting a marketplace account", () => {
     await expect(page.getByRole("row")).not.toHaveCount(1);
   });
 
-  test("disconnecting deletes the connection: the shop's pages are closed to everyone until its owner connects it again", async ({ page, browser }) => {
+  test("disconnecting deletes the connection: the shop's pages are closed to everyone until its owner connects it again", async ({
+    page,
+    browser,
+  }) => {
     await connectAs(page, "seller2@example.com");
     const shopUrl = page.url();
     const otherBrowserCookies = await page.context().cookies();
@@ -139,7 +144,14 @@ test.describe("connecting a marketplace account", () => {
 
     await expect(page).toHaveURL(/\/shops$/);
     await expect(page.getByTestId("shops")).toContainText("Disconnected: its owner must connect it again.");
-    const tokens = await withE2eDatabase(async (client) => (await client.query(`SELECT 1 FROM "Connection" c JOIN "Seller" s ON s.id = c."sellerId" WHERE s.email = $1`, ["seller2@example.com"])).rows.length);
+    const tokens = await withE2eDatabase(
+      async (client) =>
+        (
+          await client.query(`SELECT 1 FROM "Connection" c JOIN "Seller" s ON s.id = c."sellerId" WHERE s.email = $1`, [
+            "seller2@example.com",
+          ])
+        ).rows.length,
+    );
     expect(tokens).toBe(0);
     // Another browser of the same person, on the shop's own address.
     await inAnotherBrowser(browser, otherBrowserCookies, async (otherPage) => {
@@ -168,8 +180,21 @@ test.describe("connecting a marketplace account", () => {
       return { sellerId: rows[0]!.sellerId, sessionId };
     });
     const { AUTH_SECRET } = parseEnv(process.env);
-    const value = await encode({ token: { sellerId: legacy.sellerId, sub: legacy.sellerId, sessionId: legacy.sessionId, startedAt: Date.now() }, secret: AUTH_SECRET, salt: "authjs.session-token" });
-    const cookie = { name: "authjs.session-token", value, domain: "localhost", path: "/", httpOnly: true, sameSite: "Lax" as const, secure: false, expires: -1 };
+    const value = await encode({
+      token: { sellerId: legacy.sellerId, sub: legacy.sellerId, sessionId: legacy.sessionId, startedAt: Date.now() },
+      secret: AUTH_SECRET,
+      salt: "authjs.session-token",
+    });
+    const cookie = {
+      name: "authjs.session-token",
+      value,
+      domain: "localhost",
+      path: "/",
+      httpOnly: true,
+      sameSite: "Lax" as const,
+      secure: false,
+      expires: -1,
+    };
     await inAnotherBrowser(browser, [cookie], async (otherPage) => {
       await otherPage.goto(shopUrl);
       await expect(otherPage.getByTestId("current-shop")).toHaveText("Loja Dois — you are owner");
@@ -219,7 +244,9 @@ test.describe("connecting a marketplace account", () => {
     });
     // The marketplace connection (its token) stays.
     const connections = await withE2eDatabase(async (client) => {
-      const { rows } = await client.query(`SELECT 1 FROM "Connection" c JOIN "Seller" s ON s.id = c."sellerId" WHERE s.email = $1`, ["seller2@example.com"]);
+      const { rows } = await client.query(`SELECT 1 FROM "Connection" c JOIN "Seller" s ON s.id = c."sellerId" WHERE s.email = $1`, [
+        "seller2@example.com",
+      ]);
       return rows.length;
     });
     expect(connections).toBe(1);

@@ -14,7 +14,11 @@ async function exportFrom(page: Page, language: keyof typeof WORDS = "en"): Prom
   return readFile(file, "utf8");
 }
 
-test("an export with a status filter holds exactly those orders, with the accountant's columns, in the browser's language", async ({ page, browser, request }) => {
+test("an export with a status filter holds exactly those orders, with the accountant's columns, in the browser's language", async ({
+  page,
+  browser,
+  request,
+}) => {
   await connectAs(page, "seller@example.com");
   const token = await storedAccessToken("seller@example.com");
   const finished = (await sandboxOrders(request, token, "status=finished")).length;
@@ -26,7 +30,26 @@ test("an export with a status filter holds exactly those orders, with the accoun
   const english = await exportFrom(page);
   expect(english.startsWith("\uFEFF")).toBe(true);
   const [header, ...rows] = Papa.parse<string[]>(english.slice(1), { delimiter: ",", skipEmptyLines: true }).data;
-  expect(header).toEqual(["order", "status", "created", "updated", "approved", "customer", "document", "items", "total", "freight", "discount", "commission", "freight you pay", "net (estimated)", "currency", "delivery status", "tracking", "ship by"]);
+  expect(header).toEqual([
+    "order",
+    "status",
+    "created",
+    "updated",
+    "approved",
+    "customer",
+    "document",
+    "items",
+    "total",
+    "freight",
+    "discount",
+    "commission",
+    "freight you pay",
+    "net (estimated)",
+    "currency",
+    "delivery status",
+    "tracking",
+    "ship by",
+  ]);
   expect(rows).toHaveLength(finished);
   // Each row's net is its total less the commission and the freight the seller pays, to the cent.
   const cents = (value: string) => Math.round(Number(value) * 100);

@@ -50,7 +50,9 @@ async function expectOnlyLateOrders(page: Page) {
 test.describe("at 1366 px", () => {
   test.use({ viewport: { width: 1366, height: 900 } });
 
-  test("a quick filter, the pager, the page size, a sort and the filter form used before hydration reach the URL and the table", async ({ page }) => {
+  test("a quick filter, the pager, the page size, a sort and the filter form used before hydration reach the URL and the table", async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     await connectAs(page, "seller@example.com");
 
@@ -173,7 +175,10 @@ test("a quick filter clicked after it hydrated but before the router is up reach
   });
   await page.goto("/orders");
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  expect(await page.evaluate(() => (window as unknown as { race: { routerUp: boolean | null } }).race.routerUp), "clicked before the router followed history").toBe(false);
+  expect(
+    await page.evaluate(() => (window as unknown as { race: { routerUp: boolean | null } }).race.routerUp),
+    "clicked before the router followed history",
+  ).toBe(false);
   await expect(page).toHaveURL(/deadline=late/);
   await expect(page.getByRole("button", { name: "Late", exact: true })).toHaveAttribute("aria-pressed", "true");
   await expectOnlyLateOrders(page);

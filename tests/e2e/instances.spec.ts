@@ -32,9 +32,7 @@ test.beforeAll(async () => {
     stdio: ["ignore", "ignore", "inherit"],
   });
   bExit = new Promise((resolve) => instanceB.on("exit", (code) => resolve(code)));
-  await expect
-    .poll(async () => (await fetch(`${B_URL}/api/health/ready`).catch(() => null))?.status ?? 0, { timeout: 60_000 })
-    .toBe(200);
+  await expect.poll(async () => (await fetch(`${B_URL}/api/health/ready`).catch(() => null))?.status ?? 0, { timeout: 60_000 }).toBe(200);
 });
 
 test.afterAll(() => {
@@ -68,7 +66,11 @@ const orderEvent = (orderId: string, status = "new") => JSON.stringify({ data: {
  * deliver the notifications themselves, to the instance they choose. Processing fetches them.
  */
 async function createSilentOrders(seller: string, count: number): Promise<string[]> {
-  await fetch(`${E2E_SANDBOX_URL}/_sandbox/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ dropWebhookRate: 1 }) });
+  await fetch(`${E2E_SANDBOX_URL}/_sandbox/faults`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ dropWebhookRate: 1 }),
+  });
   try {
     const ids: string[] = [];
     for (let left = count; left > 0; left -= 1_000) {
@@ -100,7 +102,9 @@ test("a page open on instance B hears of an event that instance A received", asy
   // The same session (one AUTH_SECRET, cookies shared across ports of one host) on instance B.
   // Its live stream is subscribed before its response starts: once the response is here, B hears.
   const shop = await shopPathOf(page);
-  const streamOpen = page.waitForResponse((response) => new URL(response.url()).pathname === `/api${shop}/live` && response.url().startsWith(B_URL));
+  const streamOpen = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === `/api${shop}/live` && response.url().startsWith(B_URL),
+  );
   await page.goto(`${B_URL}${shop}/webhooks/events`);
   await expect(page.getByRole("heading", { name: "Event log" })).toBeVisible();
   await streamOpen;
@@ -159,7 +163,12 @@ test("1,000 events split across both instances are each stored and processed onc
   // retrying through the load balancer): 1,100 deliveries, 20 at a time.
   const deliveries = bodies.flatMap((body, index) => {
     const [first, second] = index % 2 === 0 ? [E2E_APP_URL, B_URL] : [B_URL, E2E_APP_URL];
-    return index % 10 === 0 ? [{ origin: first, body }, { origin: second, body }] : [{ origin: first, body }];
+    return index % 10 === 0
+      ? [
+          { origin: first, body },
+          { origin: second, body },
+        ]
+      : [{ origin: first, body }];
   });
   const statuses: number[] = [];
   for (let start = 0; start < deliveries.length; start += 20) {
@@ -185,7 +194,9 @@ test("1,000 events split across both instances are each stored and processed onc
       const { notifications, receipts, processed, deliveries } = rows[0]!;
       return { notifications, deliveries, allProcessed: processed === receipts, receiptsAtMost: receipts <= 1_100 };
     });
-  await expect.poll(summary, { timeout: 30_000 }).toEqual({ notifications: 1_000, deliveries: 1_100, allProcessed: true, receiptsAtMost: true });
+  await expect
+    .poll(summary, { timeout: 30_000 })
+    .toEqual({ notifications: 1_000, deliveries: 1_100, allProcessed: true, receiptsAtMost: true });
 
   // Processing an order event successfully writes exactly one "order" live message, with the
   // event's id, in the statement that records the outcome: one each means processed once, by one
@@ -238,13 +249,18 @@ test("SIGTERM on instance B ends its live streams, hands back its work and exits
   ]);
   expect(ended).toBe(true);
   // ...and the process exits by itself, polled or not, leaving no claim behind.
-  const exit = await Promise.race([bExit.then((code) => ({ code })), new Promise<null>((resolve) => setTimeout(() => resolve(null), 20_000))]);
+  const exit = await Promise.race([
+    bExit.then((code) => ({ code })),
+    new Promise<null>((resolve) => setTimeout(() => resolve(null), 20_000)),
+  ]);
   polling = false;
   await poller;
   expect(exit, "B still running 20 s after SIGTERM").not.toBeNull();
   expect(exit!.code).not.toBeNull();
   const claims = await withE2eDatabase(async (client) => {
-    const { rows } = await client.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM "WebhookWork" WHERE "claimedBy" LIKE $1`, [`%:${bPid}:%`]);
+    const { rows } = await client.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM "WebhookWork" WHERE "claimedBy" LIKE $1`, [
+      `%:${bPid}:%`,
+    ]);
     return rows[0]!.n;
   });
   expect(claims).toBe(0);

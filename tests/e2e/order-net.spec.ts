@@ -57,7 +57,8 @@ for (const { locale, lang, estimate, column } of LANGUAGES) {
 
         for (const order of [shared!, unshared!]) {
           const expected = expectedNet(order.amounts);
-          const money = (value: number) => formatMoney({ value, currency: order.amounts.currency, normalizer: order.amounts.normalizer }, lang);
+          const money = (value: number) =>
+            formatMoney({ value, currency: order.amounts.currency, normalizer: order.amounts.normalizer }, lang);
           expect(expected.net).toBeLessThan(expected.total);
 
           await page.goto(`/orders/${order.id}`);

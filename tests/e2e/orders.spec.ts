@@ -14,7 +14,10 @@ test.describe("orders", () => {
     await connectAs(page, "seller@example.com");
     await page.goto("/orders");
     await expect(page.locator("tbody tr")).toHaveCount(25);
-    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Orders" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Orders" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
 
     // Two statuses at once.
     await page.getByRole("checkbox", { name: "new" }).check();
@@ -26,10 +29,12 @@ test.describe("orders", () => {
     // Sort by creation time, oldest first.
     await page.getByRole("button", { name: /^Created/ }).click();
     await expect(page).toHaveURL(/sort=created_at%3Aasc/);
-    await expect.poll(async () => {
-      const times = await createdCells(page).evaluateAll((nodes) => nodes.map((node) => node.getAttribute("datetime") ?? ""));
-      return times.length > 1 && times.every((time, i) => i === 0 || times[i - 1]! <= time);
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const times = await createdCells(page).evaluateAll((nodes) => nodes.map((node) => node.getAttribute("datetime") ?? ""));
+        return times.length > 1 && times.every((time, i) => i === 0 || times[i - 1]! <= time);
+      })
+      .toBe(true);
     const firstPageIds = await page.locator("tbody tr td:first-child").allTextContents();
 
     // Page forward, then back.
@@ -81,10 +86,12 @@ test.describe("orders", () => {
     await page.getByLabel("Customer name").fill(name);
     await page.getByRole("button", { name: "Apply filters" }).click();
     await expect(page).toHaveURL(new RegExp(`customer=${encodeURIComponent(name)}`));
-    await expect.poll(async () => {
-      const names = await page.locator("tbody tr td:nth-child(3)").allTextContents();
-      return names.length > 0 && names.every((n) => n.toLowerCase().includes(name.toLowerCase()));
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const names = await page.locator("tbody tr td:nth-child(3)").allTextContents();
+        return names.length > 0 && names.every((n) => n.toLowerCase().includes(name.toLowerCase()));
+      })
+      .toBe(true);
   });
 
   test("an order of another seller is not found", async ({ page, request }) => {

@@ -9,12 +9,19 @@ for (const { locale, orders } of [
 ]) {
   test.describe(`in ${locale}`, () => {
     test.use({ locale });
-    test("after connecting, the overview shows what the sandbox's orders imply, and Late opens exactly those orders", async ({ page, request }) => {
+    test("after connecting, the overview shows what the sandbox's orders imply, and Late opens exactly those orders", async ({
+      page,
+      request,
+    }) => {
       await connectAs(page, "seller@example.com");
       const token = await storedAccessToken("seller@example.com");
       const open = await sandboxOrders(request, token, "status__in=new,approved");
       const now = new Date();
-      const deadlines = open.map((order) => ({ id: order.id, status: order.status, deadline: deadlineOf(shipByOf(order), now, DEFAULT_TIME_ZONE) }));
+      const deadlines = open.map((order) => ({
+        id: order.id,
+        status: order.status,
+        deadline: deadlineOf(shipByOf(order), now, DEFAULT_TIME_ZONE),
+      }));
       const late = new Set(deadlines.filter((order) => order.deadline === "late").map((order) => order.id));
       const expected = {
         awaiting: String(deadlines.filter((order) => order.status === "new").length),

@@ -24,7 +24,14 @@ async function invitationInDatabase(shopId: string, state: "open" | "expired" | 
     client.query(
       `INSERT INTO "Invitation" ("id", "sellerId", "role", "tokenHash", "createdById", "expiresAt", "acceptedAt", "revokedAt")
        VALUES ($1, $2, 'viewer', $3, 'e2e', now() + ($4 || ' minutes')::interval, $5, $6)`,
-      [`e2e-${token.slice(0, 12)}`, shopId, tokenHash, state === "expired" ? "-1" : "60", state === "used" ? new Date() : null, state === "revoked" ? new Date() : null],
+      [
+        `e2e-${token.slice(0, 12)}`,
+        shopId,
+        tokenHash,
+        state === "expired" ? "-1" : "60",
+        state === "used" ? new Date() : null,
+        state === "revoked" ? new Date() : null,
+      ],
     ),
   );
   return `/invite/${token}`;

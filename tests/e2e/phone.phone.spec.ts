@@ -15,10 +15,16 @@ async function smallTargets(page: Page) {
       const box = control.getBoundingClientRect();
       if (box.width === 0 || box.height === 0 || getComputedStyle(control).visibility === "hidden") continue;
       // A checkbox or radio is tapped through its label, which is the target.
-      const target = control instanceof HTMLInputElement && (control.type === "checkbox" || control.type === "radio") ? (control.closest("label") ?? control) : control;
+      const target =
+        control instanceof HTMLInputElement && (control.type === "checkbox" || control.type === "radio")
+          ? (control.closest("label") ?? control)
+          : control;
       // The laid-out size, not the painted one: toasts stacked behind the front one are drawn scaled down.
       const { offsetWidth: width, offsetHeight: height } = target;
-      if (height < 44 || width < 44) small.push(`${control.tagName.toLowerCase()} "${(control.textContent || control.getAttribute("aria-label") || control.getAttribute("name") || "").trim().slice(0, 30)}" ${Math.round(width)}×${Math.round(height)}`);
+      if (height < 44 || width < 44)
+        small.push(
+          `${control.tagName.toLowerCase()} "${(control.textContent || control.getAttribute("aria-label") || control.getAttribute("name") || "").trim().slice(0, 30)}" ${Math.round(width)}×${Math.round(height)}`,
+        );
     }
     return small;
   });
@@ -49,7 +55,9 @@ async function everySectionThroughTheMenu(page: Page) {
   }
 }
 
-test("signed out: the landing, sign-in and not-found pages fit the screen, and the menu holds the sections and the language", async ({ page }) => {
+test("signed out: the landing, sign-in and not-found pages fit the screen, and the menu holds the sections and the language", async ({
+  page,
+}) => {
   for (const path of ["/", "/connect", "/no-such-page", "/invite/no-such-invite-link-0000000000"]) {
     await page.goto(path);
     await expect(page.locator("main")).toBeVisible();
@@ -69,7 +77,27 @@ test("signed in: every page fits a phone's screen and every section is reachable
   await connectAs(page, "seller@example.com");
   await everySectionThroughTheMenu(page);
 
-  const pages = ["/", "/orders", "/orders?deadline=late", "/prices", "/shipping", "/shipping/picking?all=1&due=today", "/prices/products", "/prices/bulk", "/prices/costs", "/skus", "/skus/new", "/webhooks", "/webhooks/events", "/settings", "/members", "/audit", "/shops", "/account", "/refused"];
+  const pages = [
+    "/",
+    "/orders",
+    "/orders?deadline=late",
+    "/prices",
+    "/shipping",
+    "/shipping/picking?all=1&due=today",
+    "/prices/products",
+    "/prices/bulk",
+    "/prices/costs",
+    "/skus",
+    "/skus/new",
+    "/webhooks",
+    "/webhooks/events",
+    "/settings",
+    "/members",
+    "/audit",
+    "/shops",
+    "/account",
+    "/refused",
+  ];
   for (const path of pages) {
     await page.goto(path);
     await expect(page.locator("main h1")).toBeVisible();
@@ -103,7 +131,12 @@ test("the morning on a phone: overview → late orders → an order → its ship
   await expect(card).toBeVisible();
   await expect(card.getByText("atrasado", { exact: true })).toBeVisible();
   await expect(card.getByRole("link", { name: /^Pedido [0-9a-f]{24}$/ })).toBeVisible();
-  expect(await card.getByRole("link").first().evaluate((link) => getComputedStyle(link.firstElementChild!, "::before").content)).toMatch(/^"Pedido …[0-9a-f]{8}"$/);
+  expect(
+    await card
+      .getByRole("link")
+      .first()
+      .evaluate((link) => getComputedStyle(link.firstElementChild!, "::before").content),
+  ).toMatch(/^"Pedido …[0-9a-f]{8}"$/);
   // The quick filters stay in view; the others fold behind a button that counts them.
   await expect(page.getByRole("button", { name: "Em atraso" })).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByRole("button", { name: /^Filtros/ })).toHaveAttribute("aria-expanded", "false");
@@ -124,13 +157,23 @@ test("the event log on a phone: each event is readable without sideways scrollin
   await expectNoSidewaysScroll(page, "/webhooks/events");
 });
 
-test("installable: a web app manifest in the seller's language, with icons, and the theme colour of the page", async ({ page, request }) => {
+test("installable: a web app manifest in the seller's language, with icons, and the theme colour of the page", async ({
+  page,
+  request,
+}) => {
   await page.goto("/");
   const href = await page.locator('link[rel="manifest"]').getAttribute("href");
   expect(href).toBeTruthy();
   const response = await request.get(href!, { headers: { "Accept-Language": "pt-BR" } });
   expect(response.status()).toBe(200);
-  const manifest = (await response.json()) as { name: string; short_name: string; start_url: string; display: string; theme_color: string; icons: { src: string; sizes: string; purpose?: string }[] };
+  const manifest = (await response.json()) as {
+    name: string;
+    short_name: string;
+    start_url: string;
+    display: string;
+    theme_color: string;
+    icons: { src: string; sizes: string; purpose?: string }[];
+  };
   expect(manifest).toMatchObject({ name: "Painel do Vendedor", start_url: "/", display: "standalone" });
   expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(["192x192", "512x512"]));
   expect(manifest.icons.some((icon) => icon.purpose === "maskable")).toBe(true);

@@ -1,6 +1,14 @@
 import { expect, test } from "@playwright/test";
 import { applyPercent } from "../../lib/prices/price-products";
-import { connectAs, expectNoSidewaysScroll, expectTouchSized, gotoHydrated, sandboxPrices, storedAccessToken, withE2eDatabase } from "./support";
+import {
+  connectAs,
+  expectNoSidewaysScroll,
+  expectTouchSized,
+  gotoHydrated,
+  sandboxPrices,
+  storedAccessToken,
+  withE2eDatabase,
+} from "./support";
 import type { SandboxPrice } from "./support";
 
 // The price guard (issue 29), in Portuguese as a Brazilian seller works: costs of two products set
@@ -32,7 +40,10 @@ test.describe("at 1366 px", () => {
   test.beforeEach(resetGuard);
   test.afterEach(resetGuard);
 
-  test("a −40 % change below cost is held for both products, nothing is sent until each is confirmed, then the sandbox holds the new prices", async ({ page, request }) => {
+  test("a −40 % change below cost is held for both products, nothing is sent until each is confirmed, then the sandbox holds the new prices", async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     await connectAs(page, SELLER);
     const token = await storedAccessToken(SELLER);
@@ -84,7 +95,10 @@ test.describe("at 1366 px", () => {
     for (const sku of PRODUCTS) expect(sellOf(after, sku).value, sku).toBe(applyPercent(sellOf(before, sku).value, -4000));
   });
 
-  test("a CSV row below cost is held and not sent while the file's other rows are; an in-place edit below cost is stopped", async ({ page, request }) => {
+  test("a CSV row below cost is held and not sent while the file's other rows are; an in-place edit below cost is stopped", async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     await connectAs(page, SELLER);
     const token = await storedAccessToken(SELLER);
@@ -136,7 +150,10 @@ test.describe("at 390 px", () => {
   test.beforeEach(resetGuard);
   test.afterEach(resetGuard);
 
-  test("on a phone, an in-place edit below cost is held with its reason on the card, the page fits, and sending anyway is a touch target", async ({ page, request }) => {
+  test("on a phone, an in-place edit below cost is held with its reason on the card, the page fits, and sending anyway is a touch target", async ({
+    page,
+    request,
+  }) => {
     await connectAs(page, SELLER);
     const token = await storedAccessToken(SELLER);
     const sell = sellOf(await sandboxPrices(request, token), "GAR-002").value;

@@ -33,7 +33,10 @@ for (const [locale, words] of Object.entries(WORDS)) {
   test.describe(`in ${locale}`, () => {
     test.use({ locale });
 
-    test("a −10% change on three products' sell prices is previewed old → new, applied, and the sandbox holds the new values", async ({ page, request }) => {
+    test("a −10% change on three products' sell prices is previewed old → new, applied, and the sandbox holds the new values", async ({
+      page,
+      request,
+    }) => {
       await connectAs(page, "seller@example.com");
       const token = await storedAccessToken("seller@example.com");
       await gotoHydrated(page, "/prices/products");
@@ -43,7 +46,10 @@ for (const [locale, words] of Object.entries(WORDS)) {
       const before = await sandboxPrices(request, token);
       const sellOf = (prices: typeof before, sku: string) => prices.find((price) => price.sku === sku && price.type === "sell");
       // The first three products on the page that have a sell price.
-      const skus = (await page.locator("tbody tr td:nth-child(2)").allTextContents()).map((sku) => sku.trim()).filter((sku) => sellOf(before, sku)).slice(0, 3);
+      const skus = (await page.locator("tbody tr td:nth-child(2)").allTextContents())
+        .map((sku) => sku.trim())
+        .filter((sku) => sellOf(before, sku))
+        .slice(0, 3);
       expect(skus).toHaveLength(3);
       for (const sku of skus) await page.getByRole("checkbox", { name: words.select(sku) }).check();
 
@@ -81,7 +87,10 @@ for (const [locale, words] of Object.entries(WORDS)) {
 test.describe("in pt-BR, in place", () => {
   test.use({ locale: "pt-BR" });
 
-  test("a list price is edited in place with the keyboard, in Brazilian notation, and a bad amount is explained", async ({ page, request }) => {
+  test("a list price is edited in place with the keyboard, in Brazilian notation, and a bad amount is explained", async ({
+    page,
+    request,
+  }) => {
     await connectAs(page, "seller@example.com");
     const token = await storedAccessToken("seller@example.com");
     // "Preços" in the main navigation opens prices by product, and stays marked on every prices view.

@@ -9,7 +9,10 @@ test.use({ locale: "pt-BR", viewport: { width: 390, height: 844 }, hasTouch: tru
 
 const money = (cents: number) => new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" }).format(cents / 100);
 
-test("on a phone, prices by product are cards named beside their codes: a price is edited and a −10 % change applied to two products by touch", async ({ page, request }) => {
+test("on a phone, prices by product are cards named beside their codes: a price is edited and a −10 % change applied to two products by touch", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   await connectAs(page, "seller@example.com");
   const token = await storedAccessToken("seller@example.com");
@@ -90,7 +93,13 @@ test("on a phone, prices by product are cards named beside their codes: a price 
     await expect(row).toContainText("será alterado");
   }
   // Each line of a card names itself (the header row being hidden).
-  expect(await preview.first().locator("td").nth(3).evaluate((cell) => getComputedStyle(cell, "::before").content)).toBe('"Novo"');
+  expect(
+    await preview
+      .first()
+      .locator("td")
+      .nth(3)
+      .evaluate((cell) => getComputedStyle(cell, "::before").content),
+  ).toBe('"Novo"');
   await expectNoSidewaysScroll(page);
 
   const apply = page.getByRole("button", { name: "Aplicar 2 alterações" });
@@ -98,7 +107,8 @@ test("on a phone, prices by product are cards named beside their codes: a price 
   await apply.tap();
   await expect(page.getByTestId("bulk-change-outcome")).toHaveText(["aplicado", "aplicado"], { timeout: 30_000 });
   const after = await sandboxPrices(request, token);
-  for (const code of chosen) expect(after.find((price) => price.sku === code && price.type === "sell")?.value, code).toBe(expected.get(code));
+  for (const code of chosen)
+    expect(after.find((price) => price.sku === code && price.type === "sell")?.value, code).toBe(expected.get(code));
   await expectNoSidewaysScroll(page);
 });
 
@@ -110,16 +120,22 @@ test("on a phone, the prices list, a price's page and the bulk upload fit the sc
   await expect(page.getByTestId("product-name").first()).toBeVisible();
   await expectNoSidewaysScroll(page);
   // A tab per view, all three wholly within the screen.
-  for (const name of ["Por produto", "Todos os preços", "Em massa (CSV)"]) await expect(page.getByRole("link", { name, exact: true })).toBeInViewport({ ratio: 1 });
+  for (const name of ["Por produto", "Todos os preços", "Em massa (CSV)"])
+    await expect(page.getByRole("link", { name, exact: true })).toBeInViewport({ ratio: 1 });
 
   await page.goto("/prices/products?search=camiseta");
-  await page.getByRole("link", { name: /^Histórico de CAM-/ }).first().tap();
+  await page
+    .getByRole("link", { name: /^Histórico de CAM-/ })
+    .first()
+    .tap();
   await expect(page.getByTestId("price-history-chart")).toBeVisible();
   await expect(page.getByTestId("product-name")).toHaveText(/Camiseta/);
   await expectNoSidewaysScroll(page);
 
   await gotoHydrated(page, "/prices/bulk");
-  await page.getByLabel("Arquivo CSV").setInputFiles({ name: "precos.csv", mimeType: "text/csv", buffer: Buffer.from("sku,type,value,currency\nCAM-001,list,199.90,BRL\n") });
+  await page
+    .getByLabel("Arquivo CSV")
+    .setInputFiles({ name: "precos.csv", mimeType: "text/csv", buffer: Buffer.from("sku,type,value,currency\nCAM-001,list,199.90,BRL\n") });
   await page.getByRole("button", { name: "Ver prévia" }).tap();
   const row = page.locator('tr[data-line="2"]');
   await expect(row).toContainText("CAM-001");

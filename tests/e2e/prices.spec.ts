@@ -13,7 +13,9 @@ test.describe("prices", () => {
     await page.getByLabel("Tipo").selectOption("sell");
     await page.getByRole("button", { name: "Aplicar filtros" }).click();
     await expect(page).toHaveURL(/type=sell/);
-    await expect.poll(async () => new Set(await page.locator("tbody tr td:nth-child(2)").allTextContents())).toEqual(new Set(["por (venda)"]));
+    await expect
+      .poll(async () => new Set(await page.locator("tbody tr td:nth-child(2)").allTextContents()))
+      .toEqual(new Set(["por (venda)"]));
 
     await page.getByRole("link", { name: "Histórico e edição" }).first().click();
     await expect(page.getByRole("heading", { name: /preço por \(venda\)/ })).toBeVisible();

@@ -31,7 +31,9 @@ test.describe("reconciliation", () => {
       deliveries: { body: string; state: string }[];
     };
     for (const order of orders) {
-      expect(deliveries.deliveries.filter((delivery) => delivery.body.includes(order.id)).map((delivery) => delivery.state)).toEqual(["dropped"]);
+      expect(deliveries.deliveries.filter((delivery) => delivery.body.includes(order.id)).map((delivery) => delivery.state)).toEqual([
+        "dropped",
+      ]);
     }
 
     // One interval (5 s) plus the moment a change is left to its notification (2.5 s here).

@@ -29,7 +29,10 @@ async function accessToken(request: APIRequestContext, login: string): Promise<s
   return ((await exchange.json()) as { access_token: string }).access_token;
 }
 
-test("the sandbox console without JavaScript: create an order, filter the delivery log, resend a delivery", async ({ browser, request }) => {
+test("the sandbox console without JavaScript: create an order, filter the delivery log, resend a delivery", async ({
+  browser,
+  request,
+}) => {
   const received: string[] = [];
   const server: Server = createServer((incoming, response) => {
     const chunks: Buffer[] = [];

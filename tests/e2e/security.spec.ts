@@ -10,7 +10,9 @@ test("every page is served with a strict CSP and none of them violates it", asyn
     if (/Content Security Policy|Refused to (load|execute|apply|connect|frame)/i.test(message.text())) violations.push(message.text());
   });
   await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (event) => console.error(`Refused to load (CSP ${event.violatedDirective}): ${event.blockedURI}`));
+    document.addEventListener("securitypolicyviolation", (event) =>
+      console.error(`Refused to load (CSP ${event.violatedDirective}): ${event.blockedURI}`),
+    );
   });
 
   const landing = await page.goto("/");

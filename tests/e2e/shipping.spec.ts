@@ -23,7 +23,9 @@ const PHONE = { width: 390, height: 844 };
 async function approvedOrders(request: APIRequestContext, token: string): Promise<Order[]> {
   const orders: Order[] = [];
   for (let offset = 0; ; offset += 200) {
-    const response = await request.get(`${E2E_SANDBOX_URL}/v1.0/marketplace/orders?status=approved&_limit=200&_offset=${offset}`, { headers: { Authorization: `Bearer ${token}` } });
+    const response = await request.get(`${E2E_SANDBOX_URL}/v1.0/marketplace/orders?status=approved&_limit=200&_offset=${offset}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(response.status()).toBe(200);
     const { results } = (await response.json()) as { results: Order[] };
     orders.push(...results);
@@ -55,7 +57,9 @@ function unitsBySku(orders: Order[]): Map<string, number> {
 function parcelsInOrder(orders: Order[]) {
   return [...orders]
     .sort((a, b) => Date.parse(shipByOf(a)!) - Date.parse(shipByOf(b)!) || (a.id < b.id ? -1 : 1))
-    .flatMap((order) => order.deliveries.filter((delivery) => OPEN_DELIVERIES.has(delivery.status)).map((delivery) => ({ orderId: order.id, delivery })));
+    .flatMap((order) =>
+      order.deliveries.filter((delivery) => OPEN_DELIVERIES.has(delivery.status)).map((delivery) => ({ orderId: order.id, delivery })),
+    );
 }
 
 /** Signs in, and opens the shipping page once the dashboard's mirror holds every order to ship today. */
@@ -68,7 +72,9 @@ async function openShipping(page: Page, request: APIRequestContext) {
   await expect(async () => {
     await page.goto(`${shop}/shipping`);
     await page.getByRole("button", { name: "All to ship today" }).click();
-    await expect(page.getByTestId("selection-count")).toHaveText(`All ${orders.length} orders of this filter are selected`, { timeout: 5_000 });
+    await expect(page.getByTestId("selection-count")).toHaveText(`All ${orders.length} orders of this filter are selected`, {
+      timeout: 5_000,
+    });
   }).toPass({ timeout: 30_000 });
   return { shop, orders };
 }
@@ -83,7 +89,10 @@ for (const viewport of [LAPTOP, PHONE]) {
       await expectNoSidewaysScroll(page);
       // On a phone the sections are folded behind the menu.
       if (viewport === PHONE) await page.getByRole("button", { name: "Menu" }).click();
-      await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Shipping" })).toHaveAttribute("aria-current", "page");
+      await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Shipping" })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
       if (viewport === PHONE) await page.getByRole("button", { name: "Menu" }).click();
 
       await page.getByRole("link", { name: "Picking list" }).click();
@@ -99,15 +108,22 @@ for (const viewport of [LAPTOP, PHONE]) {
       expect(shown).toEqual(expected);
       const units = [...expected.values()].reduce((a, b) => a + b, 0);
       const parcels = parcelsInOrder(orders);
-      await expect(page.getByTestId("picking-summary")).toContainText(`${orders.length} orders · ${parcels.length} parcels · ${units} units`);
+      await expect(page.getByTestId("picking-summary")).toContainText(
+        `${orders.length} orders · ${parcels.length} parcels · ${units} units`,
+      );
       // Then per order, in ship-by order, each parcel named by its tracking number.
       await expect(page.getByTestId("picking-parcel")).toHaveCount(parcels.length);
-      expect(await page.getByTestId("picking-parcel").evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-tracking")))).toEqual(
-        parcels.map((parcel) => parcel.delivery.shipping.tracking.number),
-      );
+      expect(
+        await page.getByTestId("picking-parcel").evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-tracking"))),
+      ).toEqual(parcels.map((parcel) => parcel.delivery.shipping.tracking.number));
 
       // The same list as a PDF.
-      const pdfResponse = await page.request.get(await page.getByRole("link", { name: "Download PDF" }).getAttribute("href").then((href) => href!));
+      const pdfResponse = await page.request.get(
+        await page
+          .getByRole("link", { name: "Download PDF" })
+          .getAttribute("href")
+          .then((href) => href!),
+      );
       expect(pdfResponse.headers()["content-type"]).toBe("application/pdf");
       const text = (await pdfPageTexts(await pdfResponse.body())).join("\n");
       for (const sku of expected.keys()) expect(text).toContain(sku);
@@ -118,7 +134,10 @@ for (const viewport of [LAPTOP, PHONE]) {
 test.describe("labels and stages", () => {
   test.use({ viewport: LAPTOP });
 
-  test("the labels PDF has one page per parcel naming its tracking number; a failing label is reported and the rest still come", async ({ page, request }) => {
+  test("the labels PDF has one page per parcel naming its tracking number; a failing label is reported and the rest still come", async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const { orders } = await openShipping(page, request);
     const parcels = parcelsInOrder(orders);
@@ -152,7 +171,10 @@ test.describe("labels and stages", () => {
     }
   });
 
-  test("packing stages: set for a selection and for one order, shown as a column, filtered by, and in the audit log", async ({ page, request }) => {
+  test("packing stages: set for a selection and for one order, shown as a column, filtered by, and in the audit log", async ({
+    page,
+    request,
+  }) => {
     const { shop } = await openShipping(page, request);
     await page.getByRole("button", { name: "Clear the selection" }).click();
     const rows = page.getByTestId("shipping-row");
@@ -173,7 +195,11 @@ test.describe("labels and stages", () => {
     // The stage filter (in the URL, like every filter).
     await page.getByRole("checkbox", { name: "Packed", exact: true }).check();
     await expect(page).toHaveURL(/stage=packed/);
-    await expect.poll(async () => (await rows.evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-stage")))).every((stage) => stage === "packed")).toBe(true);
+    await expect
+      .poll(async () =>
+        (await rows.evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-stage")))).every((stage) => stage === "packed"),
+      )
+      .toBe(true);
     const packed = await rows.evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-order")));
     expect(packed).toEqual(expect.arrayContaining(chosen));
     expect(packed).not.toContain(third);
@@ -182,6 +208,11 @@ test.describe("labels and stages", () => {
 
     await page.goto(`${shop}/audit`);
     await expect(page.getByTestId("audit-entry").filter({ hasText: "2 orders marked packed" }).first()).toBeVisible();
-    await expect(page.getByTestId("audit-entry").filter({ hasText: `Order ${third} marked picked` }).first()).toBeVisible();
+    await expect(
+      page
+        .getByTestId("audit-entry")
+        .filter({ hasText: `Order ${third} marked picked` })
+        .first(),
+    ).toBeVisible();
   });
 });

@@ -171,13 +171,35 @@ export async function shopPathOf(page: Page): Promise<string> {
 }
 
 /** A session cookie for `personId`, as Auth.js issues one after sign-in (its row included). */
-export async function sessionCookieFor(personId: string): Promise<{ name: string; value: string; domain: string; path: string; httpOnly: boolean; sameSite: "Lax"; secure: boolean; expires: number }> {
+export async function sessionCookieFor(personId: string): Promise<{
+  name: string;
+  value: string;
+  domain: string;
+  path: string;
+  httpOnly: boolean;
+  sameSite: "Lax";
+  secure: boolean;
+  expires: number;
+}> {
   const { encode } = await import("next-auth/jwt");
   const sessionId = `e2e-${randomBytes(12).toString("hex")}`;
   await withE2eDatabase((client) => client.query(`INSERT INTO "PersonSession" (id, "personId") VALUES ($1, $2)`, [sessionId, personId]));
   const env = parseEnv(process.env);
-  const value = await encode({ token: { personId, sub: personId, sessionId, startedAt: Date.now() }, secret: env.AUTH_SECRET, salt: "authjs.session-token" });
-  return { name: "authjs.session-token", value, domain: "localhost", path: "/", httpOnly: true, sameSite: "Lax", secure: false, expires: -1 };
+  const value = await encode({
+    token: { personId, sub: personId, sessionId, startedAt: Date.now() },
+    secret: env.AUTH_SECRET,
+    salt: "authjs.session-token",
+  });
+  return {
+    name: "authjs.session-token",
+    value,
+    domain: "localhost",
+    path: "/",
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: false,
+    expires: -1,
+  };
 }
 
 export interface TeamShop {
@@ -196,14 +218,21 @@ export async function seedTeamShop(label: string): Promise<TeamShop> {
   const shopId = `e2e-${label}-${suffix}`;
   const people = { owner: `${shopId}-owner`, manager: `${shopId}-manager`, operations: `${shopId}-operations`, viewer: `${shopId}-viewer` };
   await withE2eDatabase(async (client) => {
-    await client.query(`INSERT INTO "Seller" (id, email, name, "updatedAt") VALUES ($1, $2, $3, now())`, [shopId, `${shopId}@e2e.example`, `Loja ${label}`]);
-    await client.query(`INSERT INTO "Connection" (id, "sellerId", "accessTokenEnc", "scopesRequested", "webhookKey") VALUES ($1, $2, $3, $4, $5)`, [
-      `conn-${shopId}`,
+    await client.query(`INSERT INTO "Seller" (id, email, name, "updatedAt") VALUES ($1, $2, $3, now())`, [
       shopId,
-      encryptSecret(`e2e-token-${suffix}`, sellerTokenContext(shopId), decodeKey(env.TOKEN_ENCRYPTION_KEY)!),
-      "basic_user_info portfolio:read portfolio:write order-order:read",
-      randomBytes(24).toString("base64url"),
+      `${shopId}@e2e.example`,
+      `Loja ${label}`,
     ]);
+    await client.query(
+      `INSERT INTO "Connection" (id, "sellerId", "accessTokenEnc", "scopesRequested", "webhookKey") VALUES ($1, $2, $3, $4, $5)`,
+      [
+        `conn-${shopId}`,
+        shopId,
+        encryptSecret(`e2e-token-${suffix}`, sellerTokenContext(shopId), decodeKey(env.TOKEN_ENCRYPTION_KEY)!),
+        "basic_user_info portfolio:read portfolio:write order-order:read",
+        randomBytes(24).toString("base64url"),
+      ],
+    );
     for (const [role, personId] of Object.entries(people)) {
       await client.query(`INSERT INTO "Person" (id, name) VALUES ($1, $2)`, [personId, `${label} ${role}`]);
       await client.query(`INSERT INTO "Membership" ("sellerId", "personId", role) VALUES ($1, $2, $3)`, [shopId, personId, role]);
@@ -225,7 +254,12 @@ export function buildActions(): { id: string; name: string }[] {
  * them is a form (React's reply encoding: the form's fields under "<n>_", referenced as "$K<n>").
  */
 export function callAction(request: APIRequestContext, id: string, args: unknown[], cookie?: string) {
-  const headers: Record<string, string> = { "Next-Action": id, Accept: "text/x-component", "Accept-Language": "en", ...(cookie ? { cookie } : {}) };
+  const headers: Record<string, string> = {
+    "Next-Action": id,
+    Accept: "text/x-component",
+    "Accept-Language": "en",
+    ...(cookie ? { cookie } : {}),
+  };
   const forms: Record<string, string>[] = [];
   const encoded = JSON.stringify(args, (_key, value: unknown) => {
     if (value && typeof value === "object" && "$form" in value) {
@@ -249,14 +283,24 @@ export async function addVirtualAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("WebAuthn.enable");
   await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   return cdp;
 }
 
 /** The page fits its screen: nothing scrolls sideways. `what` names it in the failure (its URL by default). */
 export async function expectNoSidewaysScroll(page: Page, what = page.url()) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
   expect(scrollWidth, `${what} is ${scrollWidth} px wide on a ${innerWidth} px screen`).toBeLessThanOrEqual(innerWidth);
 }
 

@@ -20,7 +20,12 @@ test("a browser with JavaScript disabled sees the first page of orders, prices, 
   const noScript = await context.newPage();
   try {
     await noScript.goto("/orders");
-    await expect(noScript.locator("tbody tr").first().getByRole("link", { name: /^Order [0-9a-f]{24}$/ })).toBeVisible();
+    await expect(
+      noScript
+        .locator("tbody tr")
+        .first()
+        .getByRole("link", { name: /^Order [0-9a-f]{24}$/ }),
+    ).toBeVisible();
     expect(await noScript.locator("tbody tr").count()).toBe(25);
 
     // The URL's filters apply to the server-rendered page too.

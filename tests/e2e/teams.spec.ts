@@ -2,7 +2,16 @@ import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import type { Browser, Page } from "@playwright/test";
 import { E2E_SANDBOX_URL } from "./ports";
-import { addVirtualAuthenticator, buildActions, callAction, connectAs, sessionCookieFor, shopPathOf, storedAccessToken, withE2eDatabase } from "./support";
+import {
+  addVirtualAuthenticator,
+  buildActions,
+  callAction,
+  connectAs,
+  sessionCookieFor,
+  shopPathOf,
+  storedAccessToken,
+  withE2eDatabase,
+} from "./support";
 
 // A shop run by a team, and shops run by an agency (issue 27), in a browser: invitations, roles
 // the pages and the server both keep to, the audit log, a removal that takes effect at once, and
@@ -30,7 +39,11 @@ async function joinWithPasskey(browser: Browser, link: string, name: string, sho
   return page;
 }
 
-test("a manager's price change shows in the audit log with their name; a viewer sees masked customers and changes nothing; a removal ends access at once", async ({ page, browser, request }) => {
+test("a manager's price change shows in the audit log with their name; a viewer sees masked customers and changes nothing; a removal ends access at once", async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(240_000);
   await connectAs(page, "seller@example.com");
   const shop = await shopPathOf(page);
@@ -63,7 +76,10 @@ test("a manager's price change shows in the audit log with their name; a viewer 
     // A move past the shop's guard limit (30 %) is held until the manager confirms it.
     const beforeValue = Number(before.replace(/[^\d.]/g, ""));
     if (Math.abs(77.7 - beforeValue) / beforeValue > 0.3) {
-      await manager.getByTestId("price-held").getByRole("button", { name: /^Send anyway/ }).click();
+      await manager
+        .getByTestId("price-held")
+        .getByRole("button", { name: /^Send anyway/ })
+        .click();
     }
     await expect(row.getByTestId("sell-price")).toHaveText(/R\$\s?77\.70/);
 
@@ -80,14 +96,18 @@ test("a manager's price change shows in the audit log with their name; a viewer 
     await viewer.waitForURL(/\/orders\/[0-9a-f]{24}$/);
     const orderId = viewer.url().split("/").pop()!;
     const token = await storedAccessToken("seller@example.com");
-    const order = (await (await request.get(`${E2E_SANDBOX_URL}/v1.0/marketplace/orders/${orderId}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+    const order = (await (
+      await request.get(`${E2E_SANDBOX_URL}/v1.0/marketplace/orders/${orderId}`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as {
       customer: { email: string; document_number: string };
     };
     await expect(viewer.locator("main h1")).toBeVisible();
     const html = await viewer.content();
     expect(html).not.toContain(order.customer.email);
     expect(html).not.toContain(order.customer.document_number);
-    await expect(viewer.locator("main")).toContainText(`${order.customer.email[0]}•••${order.customer.email.slice(order.customer.email.indexOf("@"))}`);
+    await expect(viewer.locator("main")).toContainText(
+      `${order.customer.email[0]}•••${order.customer.email.slice(order.customer.email.indexOf("@"))}`,
+    );
     // The owner sees the e-mail in full.
     await page.goto(`${shop}/orders/${orderId}`);
     await expect(page.locator("main")).toContainText(order.customer.email);
@@ -98,7 +118,10 @@ test("a manager's price change shows in the audit log with their name; a viewer 
     await expect(viewer.getByRole("button", { name: /^(Edit|Set)/ })).toHaveCount(0);
     await expect(viewer.getByRole("link", { name: /CSV/ })).toHaveCount(0);
     const setPrice = buildActions().find((action) => action.name === "setProductPriceAction")!;
-    const forged = await callAction(viewer.request, setPrice.id, [shopId, { sku, type: "sell", amount: "1.00", currency: "BRL", normalizer: 100 }]);
+    const forged = await callAction(viewer.request, setPrice.id, [
+      shopId,
+      { sku, type: "sell", amount: "1.00", currency: "BRL", normalizer: 100 },
+    ]);
     expect(forged.headers()["x-action-redirect"]).toMatch(/^\/refused/);
     await viewer.reload();
     await expect(viewer.locator("tbody tr").first().getByTestId("sell-price")).toHaveText(/R\$\s?77\.70/);
@@ -120,7 +143,10 @@ test("a manager's price change shows in the audit log with their name; a viewer 
   }
 });
 
-test("an agency person with two shops: every page is about the shop in its address, whatever another tab opened", async ({ page, browser }) => {
+test("an agency person with two shops: every page is about the shop in its address, whatever another tab opened", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   await connectAs(page, "seller@example.com");
   const shopA = await shopPathOf(page);
@@ -136,7 +162,11 @@ test("an agency person with two shops: every page is about the shop in its addre
   const personId = `e2e-agency-${randomBytes(4).toString("hex")}`;
   await withE2eDatabase(async (client) => {
     await client.query(`INSERT INTO "Person" (id, name) VALUES ($1, 'Agência Norte')`, [personId]);
-    await client.query(`INSERT INTO "Membership" ("sellerId", "personId", role) VALUES ($1, $3, 'manager'), ($2, $3, 'viewer')`, [shopA.slice(3), shopB.slice(3), personId]);
+    await client.query(`INSERT INTO "Membership" ("sellerId", "personId", role) VALUES ($1, $3, 'manager'), ($2, $3, 'viewer')`, [
+      shopA.slice(3),
+      shopB.slice(3),
+      personId,
+    ]);
   });
   const agency = await browser.newContext();
   try {
@@ -156,7 +186,8 @@ test("an agency person with two shops: every page is about the shop in its addre
     await other.goto(`${shopB}/orders`);
     await expect(other.locator("tbody tr").first()).toBeVisible();
 
-    const orderIds = async (tab: Page) => tab.locator('tbody a[href*="/orders/"]').evaluateAll((links) => links.map((link) => link.getAttribute("href")!.split("/").pop()!));
+    const orderIds = async (tab: Page) =>
+      tab.locator('tbody a[href*="/orders/"]').evaluateAll((links) => links.map((link) => link.getAttribute("href")!.split("/").pop()!));
     // The first tab, reloaded, still shows its own shop: the address names it.
     await first.reload();
     await expect(first.getByTestId("current-shop")).toHaveText("Loja Demo — you are manager");
@@ -174,11 +205,17 @@ test("an agency person with two shops: every page is about the shop in its addre
     const eventIds = async (tab: Page, shop: string) => {
       await tab.goto(`${shop}/webhooks/events`);
       await expect(tab.locator("main h1")).toBeVisible();
-      return tab.locator('tbody a[href*="/webhooks/events/"]').evaluateAll((links) => links.map((link) => link.getAttribute("href")!.split("/").pop()!));
+      return tab
+        .locator('tbody a[href*="/webhooks/events/"]')
+        .evaluateAll((links) => links.map((link) => link.getAttribute("href")!.split("/").pop()!));
     };
     const [eventsA, eventsB] = [await eventIds(first, shopA), await eventIds(other, shopB)];
     expect(eventsA.filter((id) => eventsB.includes(id))).toEqual([]);
-    const own = await withE2eDatabase(async (client) => (await client.query<{ id: string }>(`SELECT id FROM "WebhookEvent" WHERE "sellerId" = $1`, [shopB.slice(3)])).rows.map((row) => row.id));
+    const own = await withE2eDatabase(async (client) =>
+      (await client.query<{ id: string }>(`SELECT id FROM "WebhookEvent" WHERE "sellerId" = $1`, [shopB.slice(3)])).rows.map(
+        (row) => row.id,
+      ),
+    );
     for (const id of eventsB) expect(own).toContain(id);
 
     // The shop-less paths of before lead to the shop opened last.

@@ -24,7 +24,10 @@ async function receiverOf(login: string) {
 }
 
 const post = (request: APIRequestContext, webhookKey: string, body: string, key: string) =>
-  request.post(`/api/webhooks/marketplace/${webhookKey}`, { headers: { "content-type": "application/json", "x-svc-signature": signWebhookBody(body, key) }, data: body });
+  request.post(`/api/webhooks/marketplace/${webhookKey}`, {
+    headers: { "content-type": "application/json", "x-svc-signature": signWebhookBody(body, key) },
+    data: body,
+  });
 
 async function atEachSize(page: Page, check: () => Promise<void>) {
   for (const size of SIZES) {
@@ -41,7 +44,9 @@ test("the Webhooks page says when notifications for another shop were refused at
   const shop = `e2e-shop-${randomBytes(4).toString("hex")}`;
   const orderId = randomBytes(12).toString("hex");
   await withE2eDatabase(async (client) => {
-    await client.query(`INSERT INTO "Seller" (id, email, name, "updatedAt") VALUES ($1, $1 || '@example.com', 'Outra loja', now())`, [shop]);
+    await client.query(`INSERT INTO "Seller" (id, email, name, "updatedAt") VALUES ($1, $1 || '@example.com', 'Outra loja', now())`, [
+      shop,
+    ]);
     await client.query(
       `INSERT INTO "OrderMirror" ("sellerId", "orderId", "status", "createdAt", "updatedAt", "customerName", "total", "currency", "normalizer", "itemCount", "deliveries", "syncedAt")
        VALUES ($1, $2, 'new', now(), now(), 'Cliente', 1000, 'BRL', 100, 1, '[]', now())`,
@@ -58,11 +63,16 @@ test("the Webhooks page says when notifications for another shop were refused at
   });
 });
 
-test("a notification replayed past the limit a minute is folded into one processing, and the event log says so", async ({ page, request }) => {
+test("a notification replayed past the limit a minute is folded into one processing, and the event log says so", async ({
+  page,
+  request,
+}) => {
   await connectAs(page, LOGIN);
   const { sellerId, webhookKey } = await receiverOf(LOGIN);
   const token = await storedAccessToken(LOGIN);
-  const body = JSON.stringify({ data: { domain: "chat", status: "message_received", id: `replay-${randomBytes(4).toString("hex")}`, code: "c" } });
+  const body = JSON.stringify({
+    data: { domain: "chat", status: "message_received", id: `replay-${randomBytes(4).toString("hex")}`, code: "c" },
+  });
   const states = () =>
     withE2eDatabase(async (client) => {
       const { rows } = await client.query<{ processingState: string; heldUntil: Date | null }>(
@@ -72,7 +82,10 @@ test("a notification replayed past the limit a minute is folded into one process
       return rows;
     });
   // The copies must arrive within one minute of the database's clock.
-  const second = () => withE2eDatabase(async (client) => Number((await client.query<{ s: number }>(`SELECT extract(second FROM now())::float8 AS s`)).rows[0]!.s));
+  const second = () =>
+    withE2eDatabase(async (client) =>
+      Number((await client.query<{ s: number }>(`SELECT extract(second FROM now())::float8 AS s`)).rows[0]!.s),
+    );
   while ((await second()) > 40) await page.waitForTimeout(500);
 
   // The default limit is five copies a minute, each processed before the next arrives.
@@ -90,9 +103,16 @@ test("a notification replayed past the limit a minute is folded into one process
   await atEachSize(page, async () => {
     await expect(page.getByText("repeats folded").first()).toBeVisible();
   });
-  await page.getByText("repeats folded").first().locator("xpath=ancestor::*[self::tr or self::li][1]").getByRole("link", { name: "Details" }).click();
+  await page
+    .getByText("repeats folded")
+    .first()
+    .locator("xpath=ancestor::*[self::tr or self::li][1]")
+    .getByRole("link", { name: "Details" })
+    .click();
   await page.waitForURL(/\/webhooks\/events\/[^/?]+$/);
   await atEachSize(page, async () => {
-    await expect(page.getByText(/This same notification arrived more times in one minute than the dashboard processes \(5\)/)).toBeVisible();
+    await expect(
+      page.getByText(/This same notification arrived more times in one minute than the dashboard processes \(5\)/),
+    ).toBeVisible();
   });
 });

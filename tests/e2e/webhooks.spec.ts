@@ -7,7 +7,11 @@ test.describe("webhooks", () => {
     await request.delete(`${E2E_SANDBOX_URL}/_sandbox/faults`);
   });
 
-  test("use this dashboard, then a new order shows in the event log and as a toast without a reload", async ({ page, request, browser }) => {
+  test("use this dashboard, then a new order shows in the event log and as a toast without a reload", async ({
+    page,
+    request,
+    browser,
+  }) => {
     await connectAs(page, "seller@example.com");
     await page.goto("/webhooks");
     // Other tests may have pointed this seller's webhooks here already: start from none.

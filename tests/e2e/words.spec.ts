@@ -27,8 +27,10 @@ interface CreatedOrder {
 async function expectWordsOnly(page: Page, where: string) {
   const text = await page.locator("main").innerText();
   for (const [what, code] of CODES) expect(text, `${where} shows ${what}`).not.toMatch(code);
-  for (const badge of await page.getByTestId("order-status").allInnerTexts()) expect(ORDER_STATUS_CODES, `${where}: order badge`).not.toContain(badge.trim());
-  for (const badge of await page.getByTestId("delivery-status").allInnerTexts()) expect(DELIVERY_STATUS_CODES, `${where}: delivery badge`).not.toContain(badge.trim());
+  for (const badge of await page.getByTestId("order-status").allInnerTexts())
+    expect(ORDER_STATUS_CODES, `${where}: order badge`).not.toContain(badge.trim());
+  for (const badge of await page.getByTestId("delivery-status").allInnerTexts())
+    expect(DELIVERY_STATUS_CODES, `${where}: delivery badge`).not.toContain(badge.trim());
 }
 
 test("the overview, the orders, an order and the event log say the platform's codes in words", async ({ page, request }) => {
@@ -46,13 +48,17 @@ test("the overview, the orders, an order and the event log say the platform's co
   const created = await request.post(`${E2E_SANDBOX_URL}/_sandbox/orders`, { data: { seller: "seller@example.com" } });
   expect(created.status()).toBe(201);
   const order = ((await created.json()) as { orders: CreatedOrder[] }).orders[0]!;
-  expect((await request.post(`${E2E_SANDBOX_URL}/_sandbox/orders/${order.id}/status`, { data: { status: "approved" } })).status()).toBe(200);
+  expect((await request.post(`${E2E_SANDBOX_URL}/_sandbox/orders/${order.id}/status`, { data: { status: "approved" } })).status()).toBe(
+    200,
+  );
   let notifications = 2;
   for (const delivery of order.deliveries.filter((candidate) => candidate.status === "created")) {
     // The sandbox marks a shipment the seller arranges by its pickup method (sandbox/seed/orders.ts).
     const bySeller = delivery.shipping.pickup_details.method === "seller";
     const step = bySeller ? { path: "shipping", status: "shipped" } : { path: "status", status: "received" };
-    const moved = await request.post(`${E2E_SANDBOX_URL}/_sandbox/orders/${order.id}/deliveries/${delivery.id}/${step.path}`, { data: { status: step.status } });
+    const moved = await request.post(`${E2E_SANDBOX_URL}/_sandbox/orders/${order.id}/deliveries/${delivery.id}/${step.path}`, {
+      data: { status: step.status },
+    });
     expect(moved.status()).toBe(200);
     notifications++;
   }
@@ -95,5 +101,11 @@ test("the overview, the orders, an order and the event log say the platform's co
   // The order moved above: its payment, handling time and deliveries in words.
   await expect(page.getByTestId("order-payments")).toContainText(/Cartão de crédito|Pix|Boleto bancário/);
   await expect(page.getByTestId("order-delivery").first()).toContainText(/\d+ dias? (úteis|útil|corridos?)/);
-  if (notifications > 2) await expect(page.getByTestId("delivery-status").filter({ hasText: /^(coletada|despachada)$/ }).first()).toBeVisible();
+  if (notifications > 2)
+    await expect(
+      page
+        .getByTestId("delivery-status")
+        .filter({ hasText: /^(coletada|despachada)$/ })
+        .first(),
+    ).toBeVisible();
 });

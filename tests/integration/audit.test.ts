@@ -61,10 +61,13 @@ async function setAt(subject: string, at: Date) {
   await db.auditEntry.updateMany({ where: { subject }, data: { at } });
 }
 
-const wordsIn = (locale: Locale) => createTranslator({ locale, messages: catalogues[locale] as Messages, namespace: "audit" }) as unknown as AuditWords;
+const wordsIn = (locale: Locale) =>
+  createTranslator({ locale, messages: catalogues[locale] as Messages, namespace: "audit" }) as unknown as AuditWords;
 
 async function csvOf(target: { id: string; timeZone: string }, filters: AuditFilters, locale: Locale, limit?: number) {
-  const bytes = await new Response(audit.auditCsvStream(target, filters, { locale, timeZone: target.timeZone, t: wordsIn(locale) }, limit)).arrayBuffer();
+  const bytes = await new Response(
+    audit.auditCsvStream(target, filters, { locale, timeZone: target.timeZone, t: wordsIn(locale) }, limit),
+  ).arrayBuffer();
   // As written, byte-order mark included (Response.text() would drop it).
   return new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
 }
@@ -80,15 +83,31 @@ describe("the audit log", () => {
       before: brl(1000 + index),
       after: brl(1100 + index),
     }));
-    await audit.recordAudit([...prices, { sellerId: shop.id, person: maria, action: "price.bulk", after: { source: "csv", sent: 118, failed: 2, skipped: 0 } }]);
-    await audit.recordAudit({ sellerId: otherShop.id, person: maria, action: "sku.create", subject: "OTHER-1", after: { title: "Não é desta loja" } });
+    await audit.recordAudit([
+      ...prices,
+      { sellerId: shop.id, person: maria, action: "price.bulk", after: { source: "csv", sent: 118, failed: 2, skipped: 0 } },
+    ]);
+    await audit.recordAudit({
+      sellerId: otherShop.id,
+      person: maria,
+      action: "sku.create",
+      subject: "OTHER-1",
+      after: { title: "Não é desta loja" },
+    });
 
     const pages = await everyPage(shop);
     expect(pages.map((page) => page.length)).toEqual([50, 50, 21]);
     const ids = pages.flat().map((row) => BigInt(row.id));
     expect(new Set(ids).size).toBe(121);
     expect(ids.every((id, index) => index === 0 || id < ids[index - 1]!)).toBe(true);
-    expect(pages[0]![0]).toMatchObject({ action: "price.bulk", kind: "price", personId: maria.id, personName: "Maria", subject: null, before: null });
+    expect(pages[0]![0]).toMatchObject({
+      action: "price.bulk",
+      kind: "price",
+      personId: maria.id,
+      personName: "Maria",
+      subject: null,
+      before: null,
+    });
     expect(pages.flat().some((row) => row.subject === "OTHER-1")).toBe(false);
 
     // Entries recorded between two pages are newer than the cursor: the next page goes on where the last stopped.
@@ -129,7 +148,10 @@ describe("the audit log", () => {
     await setAt("EARLY-22", new Date("2026-11-22T03:00:00Z"));
     await setAt("LATE-21", new Date("2026-11-22T02:59:59.999Z"));
     const subjects = async (filters: AuditFilters, target = shop) =>
-      (await everyPage(target, { kind: "sku", ...filters })).flat().map((row) => row.subject).sort();
+      (await everyPage(target, { kind: "sku", ...filters }))
+        .flat()
+        .map((row) => row.subject)
+        .sort();
 
     expect(await subjects({ from: "2026-11-22", to: "2026-11-22" })).toEqual(["EARLY-22", "LATE-22"]);
     expect(await subjects({ from: "2026-11-23", to: "2026-11-23" })).toEqual(["EARLY-23"]);
@@ -156,12 +178,28 @@ describe("the audit log", () => {
   });
 
   it("exports CSV in the request's language, a subject typed as a formula written as text", async () => {
-    await audit.recordAudit({ sellerId: shop.id, person: maria, action: "sku.create", subject: '=HYPERLINK("http://evil.example","x")', after: { title: "Caneca" } });
+    await audit.recordAudit({
+      sellerId: shop.id,
+      person: maria,
+      action: "sku.create",
+      subject: '=HYPERLINK("http://evil.example","x")',
+      after: { title: "Caneca" },
+    });
     await setAt('=HYPERLINK("http://evil.example","x")', new Date("2026-11-23T02:30:00Z"));
     const pt = await csvOf(shop, { kind: "sku", from: "2026-11-22", to: "2026-11-22" }, "pt-BR");
     expect(pt.startsWith("\uFEFF")).toBe(true);
     const rows = Papa.parse<string[]>(pt.slice(1), { delimiter: ";" }).data.filter((row) => row.length > 1);
-    expect(rows[0]).toEqual(["Quando (UTC, ISO 8601)", "Quando (horário da loja)", "Pessoa", "Área", "Ação", "Objeto", "Antes", "Depois", "Descrição"]);
+    expect(rows[0]).toEqual([
+      "Quando (UTC, ISO 8601)",
+      "Quando (horário da loja)",
+      "Pessoa",
+      "Área",
+      "Ação",
+      "Objeto",
+      "Antes",
+      "Depois",
+      "Descrição",
+    ]);
     const formula = rows.find((row) => row[5]?.includes("HYPERLINK"));
     expect(formula).toEqual([
       "2026-11-23T02:30:00.000Z",
@@ -175,11 +213,24 @@ describe("the audit log", () => {
       'SKU =HYPERLINK("http://evil.example","x") criado: “Caneca”',
     ]);
     // Only this shop's, only the filter's: the 22nd in São Paulo.
-    expect(rows.slice(1).map((row) => row[5]).sort()).toEqual([`'=HYPERLINK("http://evil.example","x")`, "EARLY-22", "LATE-22"]);
+    expect(
+      rows
+        .slice(1)
+        .map((row) => row[5])
+        .sort(),
+    ).toEqual([`'=HYPERLINK("http://evil.example","x")`, "EARLY-22", "LATE-22"]);
 
     const en = await csvOf(shop, { kind: "member" }, "en");
     const english = Papa.parse<string[]>(en.slice(1), { delimiter: "," }).data.filter((row) => row.length > 1);
-    expect(english[1]!.slice(2)).toEqual(["Maria", "Team", "Role changed", "João", "Viewer", "Manager", "João's role changed: Viewer → Manager"]);
+    expect(english[1]!.slice(2)).toEqual([
+      "Maria",
+      "Team",
+      "Role changed",
+      "João",
+      "Viewer",
+      "Manager",
+      "João's role changed: Viewer → Manager",
+    ]);
   });
 
   it("cuts an export at its limit and says so in the file's last line", async () => {
@@ -210,7 +261,9 @@ describe("the audit log", () => {
     expect(await (await import("@/lib/data/audit-retention.server")).pruneAuditEntries(now, 2)).toBe(older);
     expect(await db.auditEntry.count()).toBe(total - older);
     expect(await db.auditEntry.count({ where: { at: { lt: cutoff } } })).toBe(0);
-    expect((await db.auditEntry.findMany({ where: { kind: "event" }, select: { subject: true } })).map((row) => row.subject)).toEqual(["KEPT"]);
+    expect((await db.auditEntry.findMany({ where: { kind: "event" }, select: { subject: true } })).map((row) => row.subject)).toEqual([
+      "KEPT",
+    ]);
     expect(await (await import("@/lib/data/audit-retention.server")).pruneAuditEntries(now, 2)).toBe(0);
   });
 });

@@ -34,7 +34,12 @@ async function insertEvent(sellerId: string, ageDays: number, options: { dead?: 
 
 describe("the data kept", () => {
   it("prunes finished events older than the retention, keeping dead and recent ones", async () => {
-    const seller = await sellers.connectSeller({ email: "keep@example.com", name: "Loja", accessToken: "t-keep", scopesRequested: "basic_user_info" });
+    const seller = await sellers.connectSeller({
+      email: "keep@example.com",
+      name: "Loja",
+      accessToken: "t-keep",
+      scopesRequested: "basic_user_info",
+    });
     const old = await insertEvent(seller.id, 91);
     const oldDead = await insertEvent(seller.id, 120, { dead: true });
     const recent = await insertEvent(seller.id, 10);
@@ -46,8 +51,18 @@ describe("the data kept", () => {
   });
 
   it("deletes everything of a seller on request, and nothing of another", async () => {
-    const leaving = await sellers.connectSeller({ email: "leaving@example.com", name: "Loja", accessToken: "t-leave", scopesRequested: "basic_user_info" });
-    const staying = await sellers.connectSeller({ email: "staying@example.com", name: "Loja", accessToken: "t-stay", scopesRequested: "basic_user_info" });
+    const leaving = await sellers.connectSeller({
+      email: "leaving@example.com",
+      name: "Loja",
+      accessToken: "t-leave",
+      scopesRequested: "basic_user_info",
+    });
+    const staying = await sellers.connectSeller({
+      email: "staying@example.com",
+      name: "Loja",
+      accessToken: "t-stay",
+      scopesRequested: "basic_user_info",
+    });
     for (const id of [leaving.id, staying.id]) {
       await insertEvent(id, 1);
       await sql.query(
@@ -67,7 +82,12 @@ describe("the data kept", () => {
   });
 
   it("stops the old receiver URL at once when it is rotated", async () => {
-    const seller = await sellers.connectSeller({ email: "rotate@example.com", name: "Loja", accessToken: "t-rotate", scopesRequested: "basic_user_info" });
+    const seller = await sellers.connectSeller({
+      email: "rotate@example.com",
+      name: "Loja",
+      accessToken: "t-rotate",
+      scopesRequested: "basic_user_info",
+    });
     const oldKey = (await sellers.findCurrentSeller(seller.id))!.connection.webhookKey;
     const body = JSON.stringify({ data: { domain: "chat", status: "new_conversation", id: "c", code: "c" } });
     const deliver = (key: string) => deliverToReceiver(key, body, { signWith: "t-rotate" });

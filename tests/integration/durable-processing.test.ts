@@ -63,10 +63,15 @@ interface EventRow {
   processingError: string | null;
 }
 const eventFor = async (body: string) =>
-  (await sql.query<EventRow>(`SELECT "id", "processingState", "attempts", "processingError" FROM "WebhookEvent" WHERE "rawBody" = $1 ORDER BY "receivedAt"`, [body]))
-    .rows;
+  (
+    await sql.query<EventRow>(
+      `SELECT "id", "processingState", "attempts", "processingError" FROM "WebhookEvent" WHERE "rawBody" = $1 ORDER BY "receivedAt"`,
+      [body],
+    )
+  ).rows;
 const mirrored = async (orderId: string) =>
-  (await sql.query<{ status: string }>(`SELECT "status" FROM "OrderMirror" WHERE "sellerId" = $1 AND "orderId" = $2`, [sellerId, orderId])).rows[0];
+  (await sql.query<{ status: string }>(`SELECT "status" FROM "OrderMirror" WHERE "sellerId" = $1 AND "orderId" = $2`, [sellerId, orderId]))
+    .rows[0];
 
 describe("durable processing", () => {
   it("retries a platform failure with backoff: three 500s, then processed", async () => {
@@ -163,7 +168,9 @@ describe("durable processing", () => {
     await processing.sweepDueEvents();
     expect((await eventFor(body))[0]?.processingState).toBe("pending");
     // The lease runs out (60 s in real time; moved here).
-    await sql.query(`UPDATE "WebhookWork" SET "availableAt" = now() AT TIME ZONE 'UTC' - interval '1 second' WHERE "eventId" = $1`, [stored.id]);
+    await sql.query(`UPDATE "WebhookWork" SET "availableAt" = now() AT TIME ZONE 'UTC' - interval '1 second' WHERE "eventId" = $1`, [
+      stored.id,
+    ]);
     await sweepUntil(async () => (await eventFor(body))[0]?.processingState === "processed");
     expect((await eventFor(body))[0]?.attempts).toBe(1);
   });
@@ -234,7 +241,9 @@ describe("durable processing", () => {
       });
       ids.push(stored.id);
     }
-    await sql.query(`UPDATE "WebhookWork" SET "availableAt" = now() AT TIME ZONE 'UTC' - interval '1 second' WHERE "eventId" = ANY($1)`, [ids]);
+    await sql.query(`UPDATE "WebhookWork" SET "availableAt" = now() AT TIME ZONE 'UTC' - interval '1 second' WHERE "eventId" = ANY($1)`, [
+      ids,
+    ]);
     expect(await processing.sweepDueEvents()).toBe(events.length);
 
     const states = await sql.query<{ id: string; processingState: string; processingError: string | null }>(
@@ -286,7 +295,8 @@ describe("reconciliation", () => {
     await sql.query(`DELETE FROM "SellerSync" WHERE "sellerId" = $1`, [sellerId]);
     const backfill = await reconcile.reconcileSellerOnce(sellerId);
     expect(backfill).toMatchObject({ mode: "backfill", recovered: 0 });
-    const mirroredCount = async () => (await sql.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM "OrderMirror" WHERE "sellerId" = $1`, [sellerId])).rows[0]!.n;
+    const mirroredCount = async () =>
+      (await sql.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM "OrderMirror" WHERE "sellerId" = $1`, [sellerId])).rows[0]!.n;
     expect(await mirroredCount()).toBeGreaterThanOrEqual(backfill!.listed);
     const sync = await sql.query(`SELECT "backfillState", "backfilledOrders" FROM "SellerSync" WHERE "sellerId" = $1`, [sellerId]);
     expect(sync.rows[0]).toMatchObject({ backfillState: "done", backfilledOrders: backfill!.listed });
@@ -336,7 +346,15 @@ describe("reconciliation", () => {
     const body = orderEvent(order.id);
     const { insertWebhookEvent } = await import("@/lib/data/webhook-store.server");
     const { parseWebhookBody } = await import("@/lib/webhooks/parse");
-    await insertWebhookEvent({ sellerId, receivedAt: new Date(), rawBody: body, bodyHash: "waiting-" + order.id, headers: {}, parsed: parseWebhookBody(body), claimedBy: "busy-instance" });
+    await insertWebhookEvent({
+      sellerId,
+      receivedAt: new Date(),
+      rawBody: body,
+      bodyHash: "waiting-" + order.id,
+      headers: {},
+      parsed: parseWebhookBody(body),
+      claimedBy: "busy-instance",
+    });
     expect(await reconcile.reconcileSellerOnce(sellerId, new Date(Date.now() + 15_000))).toMatchObject({ recovered: 0 });
     const recorded = await sql.query(`SELECT 1 FROM "WebhookEvent" WHERE "orderId" = $1 AND "source" = 'reconciliation'`, [order.id]);
     expect(recorded.rowCount).toBe(0);
@@ -347,10 +365,11 @@ describe("reconciliation", () => {
     expect(await claimShop("other-instance", sellerId, 60_000)).toMatchObject({ sellerId });
     expect(await reconcile.reconcileSellerOnce(sellerId)).toBeNull();
     // The other instance died: its claim ran out.
-    await sql.query(`UPDATE "SellerSync" SET "claimedUntil" = now() AT TIME ZONE 'UTC' - interval '1 second' WHERE "sellerId" = $1`, [sellerId]);
+    await sql.query(`UPDATE "SellerSync" SET "claimedUntil" = now() AT TIME ZONE 'UTC' - interval '1 second' WHERE "sellerId" = $1`, [
+      sellerId,
+    ]);
     expect(await reconcile.reconcileSellerOnce(sellerId)).toMatchObject({ recovered: 0 });
     const row = await sql.query(`SELECT "claimedBy", "claimedUntil" FROM "SellerSync" WHERE "sellerId" = $1`, [sellerId]);
     expect(row.rows[0]).toEqual({ claimedBy: null, claimedUntil: null });
   });
 });
-

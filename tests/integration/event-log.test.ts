@@ -29,7 +29,8 @@ afterAll(async () => {
   await sql?.end();
 });
 
-const newSeller = (name: string) => sellers.connectSeller({ email: `${name}@example.com`, name: "Loja", accessToken: `t-${name}`, scopesRequested: "basic_user_info" });
+const newSeller = (name: string) =>
+  sellers.connectSeller({ email: `${name}@example.com`, name: "Loja", accessToken: `t-${name}`, scopesRequested: "basic_user_info" });
 
 interface Stored {
   id: string;
@@ -51,7 +52,19 @@ async function insertEvent(sellerId: string, event: Omit<Stored, "id">): Promise
     `INSERT INTO "WebhookEvent" ("id", "sellerId", "receivedAt", "lastReceivedAt", "domain", "status", "resourceId", "orderId", "deliveryId", "code",
        "rawBody", "bodyHash", "headers", "signatureResult", "valid", "processingState")
      VALUES ($1, $2, $3::timestamp, $3::timestamp, $4, $5, $6, $7, $8, $9, '{}', $1, '{}', 'valid', $10, $11)`,
-    [id, sellerId, event.receivedAt, event.domain, event.status, event.resourceId, event.orderId, event.deliveryId, event.code, event.processingState !== "skipped", event.processingState],
+    [
+      id,
+      sellerId,
+      event.receivedAt,
+      event.domain,
+      event.status,
+      event.resourceId,
+      event.orderId,
+      event.deliveryId,
+      event.code,
+      event.processingState !== "skipped",
+      event.processingState,
+    ],
   );
   // As the queue keeps them: a row in WebhookWork for every event not processed or skipped.
   if (QUEUED.includes(event.processingState)) {
@@ -63,7 +76,8 @@ async function insertEvent(sellerId: string, event: Omit<Stored, "id">): Promise
   return { id, ...event };
 }
 
-const newestFirst = (a: Stored, b: Stored) => (a.receivedAt === b.receivedAt ? (a.id < b.id ? 1 : -1) : a.receivedAt < b.receivedAt ? 1 : -1);
+const newestFirst = (a: Stored, b: Stored) =>
+  a.receivedAt === b.receivedAt ? (a.id < b.id ? 1 : -1) : a.receivedAt < b.receivedAt ? 1 : -1;
 
 function filtersOf(query: string) {
   const parsed = eventsSchema.parse(new URLSearchParams(query));
@@ -97,7 +111,16 @@ describe("the event log", () => {
         }),
       );
     }
-    await insertEvent(other, { receivedAt: "2026-11-01T12:00:05.000Z", domain: "order.order", status: "new", orderId: "o-1", deliveryId: null, resourceId: "o-1", code: null, processingState: "dead" });
+    await insertEvent(other, {
+      receivedAt: "2026-11-01T12:00:05.000Z",
+      domain: "order.order",
+      status: "new",
+      orderId: "o-1",
+      deliveryId: null,
+      resourceId: "o-1",
+      code: null,
+      processingState: "dead",
+    });
     stored.sort(newestFirst);
   });
 
@@ -115,10 +138,16 @@ describe("the event log", () => {
     for (const state of ["pending", "processing", "retrying", "processed", "skipped", "dead"]) {
       const expected = stored.filter((event) => event.processingState === state).map((event) => event.id);
       const page = await events.listWebhookEvents(sellerId, filtersOf(`processing=${state}&size=100`));
-      expect(page.rows.map((row) => row.id), state).toEqual(expected);
+      expect(
+        page.rows.map((row) => row.id),
+        state,
+      ).toEqual(expected);
       expect(page.total, state).toBe(expected.length);
       const later = await events.listWebhookEvents(sellerId, filtersOf(`processing=${state}&size=25&page=2`));
-      expect(later.rows.map((row) => row.id), `${state}, page 2`).toEqual(expected.slice(25, 50));
+      expect(
+        later.rows.map((row) => row.id),
+        `${state}, page 2`,
+      ).toEqual(expected.slice(25, 50));
     }
   });
 
@@ -130,14 +159,23 @@ describe("the event log", () => {
       ["resource=r-2", (event) => event.resourceId === "r-2"],
       ["domain=order.delivery", (event) => event.domain === "order.delivery"],
       ["status=approved", (event) => event.status === "approved"],
-      ["domain=order.order&status=new&processing=processed", (event) => event.domain === "order.order" && event.status === "new" && event.processingState === "processed"],
-      ["from=2026-11-01T12:00:05Z&to=2026-11-01T12:00:10Z", (event) => event.receivedAt >= "2026-11-01T12:00:05" && event.receivedAt <= "2026-11-01T12:00:10.000Z"],
+      [
+        "domain=order.order&status=new&processing=processed",
+        (event) => event.domain === "order.order" && event.status === "new" && event.processingState === "processed",
+      ],
+      [
+        "from=2026-11-01T12:00:05Z&to=2026-11-01T12:00:10Z",
+        (event) => event.receivedAt >= "2026-11-01T12:00:05" && event.receivedAt <= "2026-11-01T12:00:10.000Z",
+      ],
     ];
     for (const [query, matches] of cases) {
       const expected = stored.filter(matches).map((event) => event.id);
       expect(expected.length, query).toBeGreaterThan(0);
       const page = await events.listWebhookEvents(sellerId, filtersOf(`${query}&size=100`));
-      expect(page.rows.map((row) => row.id), query).toEqual(expected);
+      expect(
+        page.rows.map((row) => row.id),
+        query,
+      ).toEqual(expected);
       expect(page.total, query).toBe(expected.length);
     }
   });
@@ -156,7 +194,10 @@ describe("a shop with more events than are counted", () => {
     );
     const first = await events.listWebhookEvents(sellerId, filtersOf("processing=processed&size=100"));
     expect(first).toMatchObject({ total: null, hasNext: true, page: 1 });
-    expect(first.rows.map((row) => row.id).slice(0, 2)).toEqual([`busy-${String(many).padStart(6, "0")}`, `busy-${String(many - 1).padStart(6, "0")}`]);
+    expect(first.rows.map((row) => row.id).slice(0, 2)).toEqual([
+      `busy-${String(many).padStart(6, "0")}`,
+      `busy-${String(many - 1).padStart(6, "0")}`,
+    ]);
     const lastPage = Math.ceil(many / 100);
     const last = await events.listWebhookEvents(sellerId, filtersOf(`processing=processed&size=100&page=${lastPage}`));
     expect(last).toMatchObject({ total: null, hasNext: false });
@@ -172,7 +213,16 @@ describe("pruning", () => {
     const sellerId = (await newSeller("prune")).id;
     const daysAgo = (days: number, minutes = 0) => new Date(Date.now() - days * 86_400_000 - minutes * 60_000).toISOString();
     const event = (receivedAt: string, processingState = "processed") =>
-      insertEvent(sellerId, { receivedAt, domain: "chat", status: "new_conversation", orderId: null, deliveryId: null, resourceId: "c", code: null, processingState });
+      insertEvent(sellerId, {
+        receivedAt,
+        domain: "chat",
+        status: "new_conversation",
+        orderId: null,
+        deliveryId: null,
+        resourceId: "c",
+        code: null,
+        processingState,
+      });
     const old = [];
     for (let index = 0; index < 5; index++) old.push(await event(daysAgo(95, index)));
     const dead = await event(daysAgo(120), "dead");

@@ -18,7 +18,11 @@ afterAll(async () => {
 
 const ask = async () => {
   const response = await GET();
-  return { status: response.status, cache: response.headers.get("cache-control"), body: (await response.json()) as Record<string, unknown> };
+  return {
+    status: response.status,
+    cache: response.headers.get("cache-control"),
+    body: (await response.json()) as Record<string, unknown>,
+  };
 };
 
 describe("readiness", () => {

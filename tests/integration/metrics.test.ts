@@ -91,7 +91,9 @@ function value(samples: Samples, name: string, labels: Record<string, string> = 
 }
 
 const has = (samples: Samples, name: string, labels: Record<string, string> = {}) =>
-  [...samples.keys()].some((key) => key.startsWith(`${name}{`) && Object.entries(labels).every(([label, labelValue]) => key.includes(`${label}="${labelValue}"`)));
+  [...samples.keys()].some(
+    (key) => key.startsWith(`${name}{`) && Object.entries(labels).every(([label, labelValue]) => key.includes(`${label}="${labelValue}"`)),
+  );
 
 const deliver = (body: string) => deliverToReceiver(webhookKey, body, { signWith: token });
 
@@ -103,7 +105,12 @@ async function createOrder(): Promise<string> {
 const orderEvent = (orderId: string) => JSON.stringify({ data: { domain: "order.order", status: "new", order_id: orderId } });
 
 const stateOf = async (body: string) =>
-  (await sql.query<{ processingState: string; attempts: number }>(`SELECT "processingState", "attempts" FROM "WebhookEvent" WHERE "rawBody" = $1`, [body])).rows[0];
+  (
+    await sql.query<{ processingState: string; attempts: number }>(
+      `SELECT "processingState", "attempts" FROM "WebhookEvent" WHERE "rawBody" = $1`,
+      [body],
+    )
+  ).rows[0];
 
 describe("the metrics endpoint", () => {
   it("serves the Prometheus text format at /metrics only", async () => {
@@ -112,13 +119,19 @@ describe("the metrics endpoint", () => {
     expect(value(samples, "process_resident_memory_bytes")).toBeGreaterThan(0);
     expect(has(samples, "nodejs_eventloop_lag_seconds")).toBe(true);
     // Read from the database at scrape time.
-    for (const name of ["dashboard_queue_depth", "dashboard_queue_oldest_age_seconds", "dashboard_events_dead", "dashboard_reconcile_shops_overdue"]) {
+    for (const name of [
+      "dashboard_queue_depth",
+      "dashboard_queue_oldest_age_seconds",
+      "dashboard_events_dead",
+      "dashboard_reconcile_shops_overdue",
+    ]) {
       expect(has(samples, name), name).toBe(true);
     }
     expect(has(samples, "dashboard_reconcile_lag_seconds", { stat: "max" })).toBe(true);
     expect(has(samples, "dashboard_reconcile_lag_seconds", { stat: "p95" })).toBe(true);
     for (const pool of ["dashboard", "receiver"]) {
-      for (const state of ["total", "idle", "waiting"]) expect(has(samples, "dashboard_db_pool_connections", { pool, state }), `${pool} ${state}`).toBe(true);
+      for (const state of ["total", "idle", "waiting"])
+        expect(has(samples, "dashboard_db_pool_connections", { pool, state }), `${pool} ${state}`).toBe(true);
     }
     expect((await fetch(metricsUrl.replace("/metrics", "/"))).status).toBe(404);
     expect((await fetch(`${metricsUrl}x`)).status).toBe(404);
@@ -138,12 +151,17 @@ describe("the metrics endpoint", () => {
     expect(value(after, "dashboard_events_coalesced_total") - value(before, "dashboard_events_coalesced_total")).toBe(1);
     expect(value(after, "dashboard_events_processed_total") - value(before, "dashboard_events_processed_total")).toBe(1);
     // Taken up by this instance as it received it, through the gate.
-    expect(value(after, "dashboard_processing_batches_total") - value(before, "dashboard_processing_batches_total")).toBeGreaterThanOrEqual(1);
+    expect(value(after, "dashboard_processing_batches_total") - value(before, "dashboard_processing_batches_total")).toBeGreaterThanOrEqual(
+      1,
+    );
     const count = (samples: Samples, outcome: string) => value(samples, "dashboard_webhook_request_duration_seconds_count", { outcome });
     expect(count(after, "accepted") - count(before, "accepted")).toBe(1);
     expect(count(after, "duplicate") - count(before, "duplicate")).toBe(1);
-    expect(value(after, "dashboard_webhook_request_duration_seconds_sum") - value(before, "dashboard_webhook_request_duration_seconds_sum")).toBeGreaterThan(0);
-    const platformOk = (samples: Samples) => value(samples, "dashboard_platform_request_duration_seconds_count", { endpoint: "listOrders", status: "200" });
+    expect(
+      value(after, "dashboard_webhook_request_duration_seconds_sum") - value(before, "dashboard_webhook_request_duration_seconds_sum"),
+    ).toBeGreaterThan(0);
+    const platformOk = (samples: Samples) =>
+      value(samples, "dashboard_platform_request_duration_seconds_count", { endpoint: "listOrders", status: "200" });
     expect(platformOk(after)).toBeGreaterThan(platformOk(before));
   });
 
@@ -185,7 +203,9 @@ describe("the metrics endpoint", () => {
        VALUES ('metrics-waiting', $1, (now() AT TIME ZONE 'UTC') - interval '60 seconds', (now() AT TIME ZONE 'UTC'), '{}', 'metrics-waiting', '{}', 'valid', false, 'pending')`,
       [sellerId],
     );
-    await sql.query(`INSERT INTO "WebhookWork" ("eventId", "availableAt") VALUES ('metrics-waiting', (now() AT TIME ZONE 'UTC') + interval '1 hour')`);
+    await sql.query(
+      `INSERT INTO "WebhookWork" ("eventId", "availableAt") VALUES ('metrics-waiting', (now() AT TIME ZONE 'UTC') + interval '1 hour')`,
+    );
     try {
       const samples = await scrape();
       expect(value(samples, "dashboard_queue_depth")).toBe(1);

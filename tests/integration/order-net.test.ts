@@ -103,7 +103,10 @@ describe("net per order", () => {
     expect(wire.some((order) => order.amounts.freight.shared > 0)).toBe(true);
     expect(wire.some((order) => order.amounts.freight.total > 0 && order.amounts.freight.shared === 0)).toBe(true);
 
-    await mirror.upsertMirrorOrders(sellerId, wire.map((order) => orderSchema.parse(order)));
+    await mirror.upsertMirrorOrders(
+      sellerId,
+      wire.map((order) => orderSchema.parse(order)),
+    );
     const rows = await mirrored();
     expect(rows.size).toBe(wire.length);
     for (const order of wire) expect(rows.get(order.id), order.id).toEqual(expectedNet(order.amounts));
@@ -151,7 +154,9 @@ describe("net per order", () => {
       )
     ).rows[0];
     // From the oldest closed order: the open ones are read again whatever their age.
-    const oldestClosed = Math.min(...wire.filter((order) => order.status !== "new" && order.status !== "approved").map((order) => Date.parse(order.updated_at)));
+    const oldestClosed = Math.min(
+      ...wire.filter((order) => order.status !== "new" && order.status !== "approved").map((order) => Date.parse(order.updated_at)),
+    );
     expect(sync).toEqual({ backfillState: "running", cursor: null, backfillFrom: new Date(oldestClosed), backfilledOrders: 0 });
   });
 

@@ -1,7 +1,12 @@
 import { createHash, createPublicKey, generateKeyPairSync, randomBytes, sign } from "node:crypto";
 import type { KeyObject } from "node:crypto";
 import type pg from "pg";
-import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from "@simplewebauthn/server";
 import { isoBase64URL, isoCBOR, isoUint8Array } from "@simplewebauthn/server/helpers";
 
 type CBORType = Parameters<typeof isoCBOR.encode>[0];
@@ -25,7 +30,9 @@ vi.mock("@/lib/data/people.server", async (importOriginal) => {
 
 // next/headers' cookies() exists only within a request: a jar of this test's own stands in for the
 // browser's, so the wrappers the routes and Auth.js call are tested as they are.
-const browserCookies = vi.hoisted(() => new Map<string, { value: string; httpOnly?: boolean; sameSite?: string; path?: string; maxAge?: number }>());
+const browserCookies = vi.hoisted(
+  () => new Map<string, { value: string; httpOnly?: boolean; sameSite?: string; path?: string; maxAge?: number }>(),
+);
 vi.mock("next/headers", () => ({
   cookies: async () => ({
     get: (name: string) => (browserCookies.has(name) ? { name, value: browserCookies.get(name)!.value } : undefined),
@@ -47,14 +54,18 @@ beforeAll(async () => {
   passkeys = await import("@/lib/auth/passkeys.server");
   people = await import("@/lib/data/people.server");
   sellerId = `shop_${randomBytes(4).toString("hex")}`;
-  await sql.query(`INSERT INTO "Seller" ("id", "email", "name", "updatedAt") VALUES ($1, $2, 'Loja Demo', now())`, [sellerId, `${sellerId}@example.com`]);
+  await sql.query(`INSERT INTO "Seller" ("id", "email", "name", "updatedAt") VALUES ($1, $2, 'Loja Demo', now())`, [
+    sellerId,
+    `${sellerId}@example.com`,
+  ]);
 }, 60_000);
 
 afterAll(async () => {
   await sql?.end();
 });
 
-const b64url = (bytes: Uint8Array | string) => isoBase64URL.fromBuffer(typeof bytes === "string" ? isoUint8Array.fromUTF8String(bytes) : new Uint8Array(bytes));
+const b64url = (bytes: Uint8Array | string) =>
+  isoBase64URL.fromBuffer(typeof bytes === "string" ? isoUint8Array.fromUTF8String(bytes) : new Uint8Array(bytes));
 const sha256 = (data: Uint8Array | string) => new Uint8Array(createHash("sha256").update(data).digest());
 const uint32 = (value: number) => new Uint8Array([(value >>> 24) & 255, (value >>> 16) & 255, (value >>> 8) & 255, value & 255]);
 
@@ -106,7 +117,12 @@ class SoftwareAuthenticator {
       ]),
     );
     this.credentials.set(id, { privateKey, userHandle: options.user.id, counter });
-    const clientDataJSON = JSON.stringify({ type: "webauthn.create", challenge: options.challenge, origin: this.origin, crossOrigin: false });
+    const clientDataJSON = JSON.stringify({
+      type: "webauthn.create",
+      challenge: options.challenge,
+      origin: this.origin,
+      crossOrigin: false,
+    });
     return {
       id,
       rawId: id,
@@ -128,7 +144,12 @@ class SoftwareAuthenticator {
       id,
       rawId: id,
       type: "public-key",
-      response: { clientDataJSON: b64url(clientDataJSON), authenticatorData: b64url(authData), signature: b64url(new Uint8Array(signature)), userHandle: key.userHandle },
+      response: {
+        clientDataJSON: b64url(clientDataJSON),
+        authenticatorData: b64url(authData),
+        signature: b64url(new Uint8Array(signature)),
+        userHandle: key.userHandle,
+      },
       authenticatorAttachment: "platform",
       clientExtensionResults: {},
     };
@@ -153,7 +174,11 @@ async function joinWith(invite: string, name: string, now?: Date) {
   const authenticator = new SoftwareAuthenticator();
   const { personId, challengeId, options } = await registrationFor(name);
   const response = authenticator.register(options);
-  const signedIn = await passkeys.signInWithPasskey(challengeId, { response: JSON.stringify(response), invite, name }, { userAgent: "Mozilla/5.0 (Linux; Android 14) Chrome/131.0.0.0 Mobile Safari/537.36", now });
+  const signedIn = await passkeys.signInWithPasskey(
+    challengeId,
+    { response: JSON.stringify(response), invite, name },
+    { userAgent: "Mozilla/5.0 (Linux; Android 14) Chrome/131.0.0.0 Mobile Safari/537.36", now },
+  );
   return { personId, signedIn, authenticator, credentialId: response.id };
 }
 
@@ -165,7 +190,8 @@ async function signInWith(authenticator: SoftwareAuthenticator, id?: string) {
 const count = async (table: string, where: string, value: unknown) =>
   Number((await sql.query<{ n: string }>(`SELECT count(*) AS n FROM "${table}" WHERE ${where} = $1`, [value])).rows[0]!.n);
 
-const invitation = (role: "owner" | "manager" | "operations" | "viewer" = "viewer") => people.createInvitation(sellerId, role, "owner-person");
+const invitation = (role: "owner" | "manager" | "operations" | "viewer" = "viewer") =>
+  people.createInvitation(sellerId, role, "owner-person");
 
 describe("passkey challenges", () => {
   it("are used once: a second answer to the same challenge finds nothing", async () => {
@@ -209,12 +235,19 @@ describe("joining through an invitation with a new passkey", () => {
     expect(person.rows).toEqual([{ name: "Ana Souza", marketplaceEmail: null, lastShopId: sellerId }]);
     const membership = await sql.query(`SELECT "role" FROM "Membership" WHERE "personId" = $1 AND "sellerId" = $2`, [personId, sellerId]);
     expect(membership.rows).toEqual([{ role: "manager" }]);
-    const passkey = await sql.query(`SELECT "personId", "counter", "transports", "name", "lastUsedAt" FROM "Passkey" WHERE "id" = $1`, [credentialId]);
+    const passkey = await sql.query(`SELECT "personId", "counter", "transports", "name", "lastUsedAt" FROM "Passkey" WHERE "id" = $1`, [
+      credentialId,
+    ]);
     expect(passkey.rows).toEqual([{ personId, counter: "1", transports: "internal", name: "Chrome · Android", lastUsedAt: null }]);
     const used = await sql.query(`SELECT "acceptedById" FROM "Invitation" WHERE "id" = $1`, [invitationId]);
     expect(used.rows).toEqual([{ acceptedById: personId }]);
-    const audit = await sql.query(`SELECT "personId", "personName", "action", "subject", "after" FROM "AuditEntry" WHERE "sellerId" = $1 AND "personId" = $2`, [sellerId, personId]);
-    expect(audit.rows).toEqual([{ personId, personName: "Ana Souza", action: "member.join", subject: "Ana Souza", after: { role: "manager" } }]);
+    const audit = await sql.query(
+      `SELECT "personId", "personName", "action", "subject", "after" FROM "AuditEntry" WHERE "sellerId" = $1 AND "personId" = $2`,
+      [sellerId, personId],
+    );
+    expect(audit.rows).toEqual([
+      { personId, personName: "Ana Souza", action: "member.join", subject: "Ana Souza", after: { role: "manager" } },
+    ]);
   });
 
   it.each(["expired", "used", "revoked"] as const)("is refused through an %s invitation, and creates no person", async (state) => {
@@ -274,7 +307,10 @@ describe("signing in with a passkey", () => {
     const { personId, authenticator, credentialId } = await joinWith(token, "Bruno Lima");
     expect(await signInWith(authenticator)).toEqual({ id: personId });
     expect(await signInWith(authenticator)).toEqual({ id: personId });
-    const { rows } = await sql.query<{ counter: string; lastUsedAt: Date | null }>(`SELECT "counter", "lastUsedAt" FROM "Passkey" WHERE "id" = $1`, [credentialId]);
+    const { rows } = await sql.query<{ counter: string; lastUsedAt: Date | null }>(
+      `SELECT "counter", "lastUsedAt" FROM "Passkey" WHERE "id" = $1`,
+      [credentialId],
+    );
     expect(rows[0]!.counter).toBe("3");
     expect(rows[0]!.lastUsedAt).not.toBeNull();
   });
@@ -307,7 +343,7 @@ describe("signing in with a passkey", () => {
     const { token } = await invitation();
     const { authenticator } = await joinWith(token, "Davi Rocha");
     const phishing = new SoftwareAuthenticator("https://painel-do-vendedor.example");
-    phishing.credentials.set(...([...authenticator.credentials.entries()][0]!));
+    phishing.credentials.set(...[...authenticator.credentials.entries()][0]!);
     expect(await signInWith(phishing)).toBeNull();
 
     const { challengeId } = await signInChallenge();
@@ -321,9 +357,19 @@ describe("signing in with a passkey", () => {
 describe("a signed-in person's passkeys", () => {
   async function addWith(authenticator: SoftwareAuthenticator, person: { id: string; name: string }, challengeFor = person.id) {
     const challenge = await passkeys.createChallenge("add", challengeFor);
-    const options = await passkeys.buildRegistrationOptions({ challenge: challenge.challenge, personId: person.id, name: person.name, rpName: "Painel do Vendedor" });
+    const options = await passkeys.buildRegistrationOptions({
+      challenge: challenge.challenge,
+      personId: person.id,
+      name: person.name,
+      rpName: "Painel do Vendedor",
+    });
     const response = authenticator.register(options);
-    return { response, outcome: await passkeys.addPasskeyWithChallenge(challenge.id, person.id, response, { userAgent: "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15" }) };
+    return {
+      response,
+      outcome: await passkeys.addPasskeyWithChallenge(challenge.id, person.id, response, {
+        userAgent: "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15",
+      }),
+    };
   }
 
   it("adds another passkey that signs the same person in, listed with its name", async () => {
@@ -346,9 +392,18 @@ describe("a signed-in person's passkeys", () => {
     expect(outcome.ok).toBe(true);
     // The options exclude it; an authenticator that registers it again anyway is refused.
     const challenge = await passkeys.createChallenge("add", personId);
-    const options = await passkeys.buildRegistrationOptions({ challenge: challenge.challenge, personId, name: "Fábio Reis", rpName: "x", exclude: [{ id: response.id, transports: "internal" }] });
+    const options = await passkeys.buildRegistrationOptions({
+      challenge: challenge.challenge,
+      personId,
+      name: "Fábio Reis",
+      rpName: "x",
+      exclude: [{ id: response.id, transports: "internal" }],
+    });
     expect(options.excludeCredentials?.map((credential) => credential.id)).toEqual([response.id]);
-    expect(await passkeys.addPasskeyWithChallenge(challenge.id, personId, key.register(options, response.id))).toEqual({ ok: false, error: "duplicate" });
+    expect(await passkeys.addPasskeyWithChallenge(challenge.id, personId, key.register(options, response.id))).toEqual({
+      ok: false,
+      error: "duplicate",
+    });
   });
 
   it("removes a person's own passkey only, and never their last way in", async () => {
@@ -370,7 +425,9 @@ describe("a signed-in person's passkeys", () => {
 });
 
 describe("through this browser's challenge cookie (what the routes and Auth.js call)", () => {
-  const userAgent = new Request("http://localhost/", { headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0.0.0 Safari/537.36" } });
+  const userAgent = new Request("http://localhost/", {
+    headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0.0.0 Safari/537.36" },
+  });
 
   it("joins, signs in and adds a passkey, each challenge used once", async () => {
     const { token } = await invitation("operations");
@@ -378,9 +435,17 @@ describe("through this browser's challenge cookie (what the routes and Auth.js c
 
     const registration = await passkeys.invitationRegistrationOptions({ invite: token, name: "Irene Melo", rpName: "Painel do Vendedor" });
     expect(registration).not.toBeNull();
-    expect(browserCookies.get(passkeys.PASSKEY_CHALLENGE_COOKIE)).toMatchObject({ httpOnly: true, sameSite: "strict", path: "/", maxAge: 300 });
+    expect(browserCookies.get(passkeys.PASSKEY_CHALLENGE_COOKIE)).toMatchObject({
+      httpOnly: true,
+      sameSite: "strict",
+      path: "/",
+      maxAge: 300,
+    });
     expect(registration!.authenticatorSelection).toMatchObject({ residentKey: "required", userVerification: "preferred" });
-    const joined = await passkeys.verifyPasskeySignIn({ response: JSON.stringify(authenticator.register(registration!)), invite: token, name: "Irene Melo" }, userAgent);
+    const joined = await passkeys.verifyPasskeySignIn(
+      { response: JSON.stringify(authenticator.register(registration!)), invite: token, name: "Irene Melo" },
+      userAgent,
+    );
     expect(joined).not.toBeNull();
     expect(browserCookies.has(passkeys.PASSKEY_CHALLENGE_COOKIE)).toBe(false);
     expect(Buffer.from(registration!.user.id, "base64url").toString()).toBe(joined!.id);
@@ -394,7 +459,9 @@ describe("through this browser's challenge cookie (what the routes and Auth.js c
 
     const more = await passkeys.additionalPasskeyOptions({ id: joined!.id, name: "Irene Melo" }, "Painel do Vendedor");
     expect(more.excludeCredentials?.map((credential) => credential.id)).toEqual([...authenticator.credentials.keys()]);
-    const added = await passkeys.addPasskey(joined!.id, new SoftwareAuthenticator().register(more), { userAgent: userAgent.headers.get("user-agent") });
+    const added = await passkeys.addPasskey(joined!.id, new SoftwareAuthenticator().register(more), {
+      userAgent: userAgent.headers.get("user-agent"),
+    });
     expect(added).toMatchObject({ ok: true, passkey: { name: "Chrome · Linux" } });
     expect(await passkeys.addPasskey(joined!.id, new SoftwareAuthenticator().register(more))).toEqual({ ok: false, error: "challenge" });
   });
@@ -410,8 +477,14 @@ describe("through this browser's challenge cookie (what the routes and Auth.js c
 
 describe("passkey names", () => {
   it.each([
-    ["Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0", "Edge · Windows"],
-    ["Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1", "Safari · iOS"],
+    [
+      "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0",
+      "Edge · Windows",
+    ],
+    [
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+      "Safari · iOS",
+    ],
     ["Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0", "Firefox · Linux"],
     ["curl/8.5.0", ""],
     [null, ""],

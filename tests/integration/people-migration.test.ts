@@ -24,10 +24,7 @@ const fromMigration = migrations.filter((name) => name >= MIGRATION);
 
 // A run-prefixed name (test_<pid>_...): the global teardown drops it even if afterAll does not run.
 const templateUrl = inject("templateDatabaseUrl");
-const url = withDatabase(
-  templateUrl,
-  `${databaseName(templateUrl).replace(/_template$/, "")}_people_${randomBytes(4).toString("hex")}`,
-);
+const url = withDatabase(templateUrl, `${databaseName(templateUrl).replace(/_template$/, "")}_people_${randomBytes(4).toString("hex")}`);
 
 const sellers = [
   { id: "cmseller0000ana000000001", email: "ana@lojadaana.com.br", name: "Loja da Ana", createdAt: "2026-03-02 14:05:11.250" },
@@ -77,7 +74,9 @@ async function insertDayBeforeData() {
       seller.createdAt,
     ]);
   }
-  await sql.query(`UPDATE "Seller" SET "platformEmail" = 'ana.marketplace@example.com', "timeZone" = 'America/Manaus' WHERE "id" = $1`, [ana.id]);
+  await sql.query(`UPDATE "Seller" SET "platformEmail" = 'ana.marketplace@example.com', "timeZone" = 'America/Manaus' WHERE "id" = $1`, [
+    ana.id,
+  ]);
   for (const session of sessions) {
     await sql.query(`INSERT INTO "SellerSession" ("id", "sellerId", "startedAt") VALUES ($1, $2, $3)`, [
       session.id,
@@ -205,7 +204,9 @@ describe(`migration ${MIGRATION}`, () => {
   });
 
   it("carries every signed-in session over to its seller's person, same id and start", async () => {
-    const { rows } = await sql.query(`SELECT "id", "personId", to_char("startedAt", 'YYYY-MM-DD HH24:MI:SS.MS') AS "startedAt" FROM "PersonSession" ORDER BY "id"`);
+    const { rows } = await sql.query(
+      `SELECT "id", "personId", to_char("startedAt", 'YYYY-MM-DD HH24:MI:SS.MS') AS "startedAt" FROM "PersonSession" ORDER BY "id"`,
+    );
     expect(rows).toEqual(
       [...sessions]
         .sort((a, b) => a.id.localeCompare(b.id))
@@ -260,10 +261,15 @@ describe("the migrations after it", () => {
     }
     // What reconciliation had recorded stays: the rows that existed keep their cursor.
     const keptCursors = async () =>
-      (await sql.query(`SELECT "sellerId", to_jsonb("cursor") AS "cursor" FROM "SellerSync" WHERE "sellerId" = ANY($1)`, [(syncBefore as { sellerId: string }[]).map((row) => row.sellerId)]))
-        .rows;
+      (
+        await sql.query(`SELECT "sellerId", to_jsonb("cursor") AS "cursor" FROM "SellerSync" WHERE "sellerId" = ANY($1)`, [
+          (syncBefore as { sellerId: string }[]).map((row) => row.sellerId),
+        ])
+      ).rows;
     expect(await keptCursors()).toEqual(
-      expect.arrayContaining((syncBefore as { sellerId: string; cursor: unknown }[]).map((row) => ({ sellerId: row.sellerId, cursor: row.cursor }))),
+      expect.arrayContaining(
+        (syncBefore as { sellerId: string; cursor: unknown }[]).map((row) => ({ sellerId: row.sellerId, cursor: row.cursor })),
+      ),
     );
 
     // The refill sends each connected shop whose mirror has orders without a net through the
@@ -274,19 +280,26 @@ describe("the migrations after it", () => {
        WHERE m."net" IS NULL GROUP BY m."sellerId"`,
     );
     expect(withoutNet.rows.length).toBeGreaterThan(0);
-    const untouched = await sql.query(`SELECT "sellerId", to_jsonb("cursor") AS "cursor" FROM "SellerSync" WHERE NOT ("sellerId" = ANY($1))`, [
-      withoutNet.rows.map((row) => row.sellerId),
-    ]);
+    const untouched = await sql.query(
+      `SELECT "sellerId", to_jsonb("cursor") AS "cursor" FROM "SellerSync" WHERE NOT ("sellerId" = ANY($1))`,
+      [withoutNet.rows.map((row) => row.sellerId)],
+    );
     for (const name of later.slice(later.indexOf(refill))) await applyMigration(sql, name);
     const refilled = await sql.query<{ sellerId: string; backfillState: string; cursor: unknown; backfillFrom: string | null }>(
       `SELECT "sellerId", "backfillState", "cursor", to_jsonb("backfillFrom")::text AS "backfillFrom" FROM "SellerSync" WHERE "sellerId" = ANY($1)`,
       [withoutNet.rows.map((row) => row.sellerId)],
     );
     expect(refilled.rows).toEqual(
-      expect.arrayContaining(withoutNet.rows.map((row) => ({ sellerId: row.sellerId, backfillState: "running", cursor: null, backfillFrom: row.oldestClosed }))),
+      expect.arrayContaining(
+        withoutNet.rows.map((row) => ({ sellerId: row.sellerId, backfillState: "running", cursor: null, backfillFrom: row.oldestClosed })),
+      ),
     );
     expect(
-      (await sql.query(`SELECT "sellerId", to_jsonb("cursor") AS "cursor" FROM "SellerSync" WHERE "sellerId" = ANY($1)`, [untouched.rows.map((row) => row.sellerId)])).rows,
+      (
+        await sql.query(`SELECT "sellerId", to_jsonb("cursor") AS "cursor" FROM "SellerSync" WHERE "sellerId" = ANY($1)`, [
+          untouched.rows.map((row) => row.sellerId),
+        ])
+      ).rows,
     ).toEqual(expect.arrayContaining(untouched.rows));
   });
 });

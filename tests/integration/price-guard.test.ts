@@ -60,14 +60,19 @@ async function sandboxPrices(sku: string): Promise<{ list?: number; sell?: numbe
 }
 
 const auditOf = async (action: string) =>
-  (await sql.query<{ subject: string | null; before: unknown; after: unknown; personName: string }>(
-    `SELECT "subject", "before", "after", "personName" FROM "AuditEntry" WHERE "sellerId" = $1 AND "action" = $2 ORDER BY "id"`,
-    [sellerId, action],
-  )).rows;
+  (
+    await sql.query<{ subject: string | null; before: unknown; after: unknown; personName: string }>(
+      `SELECT "subject", "before", "after", "personName" FROM "AuditEntry" WHERE "sellerId" = $1 AND "action" = $2 ORDER BY "id"`,
+      [sellerId, action],
+    )
+  ).rows;
 
 describe("product costs", () => {
   it("sets a code's cost with a history row and an audit entry, ignores the same cost again, and removes it", async () => {
-    expect(await costs.setProductCost(sellerId, maria, { sku: "LIV-001", cost: 2500 }, "catalogue")).toEqual({ changed: true, before: null });
+    expect(await costs.setProductCost(sellerId, maria, { sku: "LIV-001", cost: 2500 }, "catalogue")).toEqual({
+      changed: true,
+      before: null,
+    });
     expect(await costs.setProductCost(sellerId, maria, { sku: "LIV-001", cost: 2500 }, "prices")).toEqual({ changed: false, before: 2500 });
     expect(await costs.setProductCost(sellerId, maria, { sku: "LIV-001", cost: 2750 }, "prices")).toEqual({ changed: true, before: 2500 });
     expect((await costs.currentCosts(sellerId, ["LIV-001", "LIV-002"])).get("LIV-001")).toBe(2750);
@@ -101,7 +106,11 @@ describe("product costs", () => {
       "csv",
     );
     expect(result).toEqual({ changed: 2 });
-    expect(Object.fromEntries(await costs.currentCosts(sellerId, ["GAR-001", "GAR-002", "PAN-001"]))).toEqual({ "GAR-001": 4000, "GAR-002": 4100, "PAN-001": 20000 });
+    expect(Object.fromEntries(await costs.currentCosts(sellerId, ["GAR-001", "GAR-002", "PAN-001"]))).toEqual({
+      "GAR-001": 4000,
+      "GAR-002": 4100,
+      "PAN-001": 20000,
+    });
     expect((await auditOf("cost.bulk")).map((entry) => entry.after)).toEqual([{ count: 2 }]);
     expect((await auditOf("cost.set")).slice(before).map((entry) => entry.subject)).toEqual(["GAR-002", "PAN-001"]);
   });
@@ -124,7 +133,11 @@ describe("the shop's pricing settings", () => {
     expect(await costs.learnedCommissionRate(sellerId)).toEqual({ rateBps: 1200, orders: 2 });
 
     expect(await costs.setCommissionRate(sellerId, maria, 1650)).toBe(true);
-    expect((await costs.pricingSettings(sellerId)).commission).toEqual({ manualBps: 1650, learned: { rateBps: 1200, orders: 2 }, rateBps: 1650 });
+    expect((await costs.pricingSettings(sellerId)).commission).toEqual({
+      manualBps: 1650,
+      learned: { rateBps: 1200, orders: 2 },
+      rateBps: 1650,
+    });
     expect(await costs.setCommissionRate(sellerId, maria, 1650)).toBe(false);
     expect(await costs.setCommissionRate(sellerId, maria, null)).toBe(true);
     expect((await costs.pricingSettings(sellerId)).commission.rateBps).toBe(1200);
@@ -167,11 +180,19 @@ describe("the price guard on a single change (the price's page, an in-place edit
     const seller = await currentSeller();
     const { list } = await sandboxPrices("TEN-001");
     expect(list).toBeDefined();
-    const far = await prices.setPriceGuarded(seller, { sku: "TEN-001", type: "list", value: Math.round(list! * 1.5), currency: "BRL", normalizer: 100 }, { confirmed: false });
+    const far = await prices.setPriceGuarded(
+      seller,
+      { sku: "TEN-001", type: "list", value: Math.round(list! * 1.5), currency: "BRL", normalizer: 100 },
+      { confirmed: false },
+    );
     expect(far).toMatchObject({ kind: "held", reasons: [{ code: "moveTooLarge", type: "list", limitPercent: 30, changeBps: 5000 }] });
     expect((await sandboxPrices("TEN-001")).list).toBe(list);
 
-    const near = await prices.setPriceGuarded(seller, { sku: "TEN-001", type: "list", value: Math.round(list! * 1.25), currency: "BRL", normalizer: 100 }, { confirmed: false });
+    const near = await prices.setPriceGuarded(
+      seller,
+      { sku: "TEN-001", type: "list", value: Math.round(list! * 1.25), currency: "BRL", normalizer: 100 },
+      { confirmed: false },
+    );
     expect(near.kind).toBe("sent");
     expect((await sandboxPrices("TEN-001")).list).toBe(Math.round(list! * 1.25));
   });
@@ -196,7 +217,9 @@ describe("the price guard on bulk changes (a CSV, a change of prices by product)
     if (!parsed.ok) throw new Error("the file was not read");
     const preview = await bulkPreview.previewBulkPrices(seller, parsed);
     if (!preview.ok) throw new Error("no preview");
-    expect(preview.data.rows.map((row) => [row.sku, row.kind, row.kind === "invalid" ? [] : (row.held ?? []).map((reason) => reason.code)])).toEqual([
+    expect(
+      preview.data.rows.map((row) => [row.sku, row.kind, row.kind === "invalid" ? [] : (row.held ?? []).map((reason) => reason.code)]),
+    ).toEqual([
       ["FON-001", "changed", ["belowCost", "moveTooLarge"]],
       ["FON-002", "changed", ["belowCost", "moveTooLarge"]],
       ["FON-003", "changed", []],
@@ -206,7 +229,14 @@ describe("the price guard on bulk changes (a CSV, a change of prices by product)
   it("sends nothing for held rows that were not confirmed, and sends a product's rows once it is confirmed", async () => {
     const seller = await currentSeller();
     const before = { fon1: await sandboxPrices("FON-001"), fon2: await sandboxPrices("FON-002"), fon3: await sandboxPrices("FON-003") };
-    const row = (line: number, sku: string, value: number) => ({ line, sku, type: "sell" as const, value, currency: "BRL", normalizer: 100 });
+    const row = (line: number, sku: string, value: number) => ({
+      line,
+      sku,
+      type: "sell" as const,
+      value,
+      currency: "BRL",
+      normalizer: 100,
+    });
     const rows = [
       row(2, "FON-001", applyPercent(before.fon1.sell!, -4000)),
       row(3, "FON-002", applyPercent(before.fon2.sell!, -4000)),
@@ -249,9 +279,19 @@ describe("the price guard on bulk changes (a CSV, a change of prices by product)
     const seller = await currentSeller();
     const { sell } = await sandboxPrices("MOC-001");
     // Another tab lowers the price a lot (confirmed there); a change planned against the old price is now a large rise.
-    await prices.setPriceGuarded(seller, { sku: "MOC-001", type: "sell", value: Math.round(sell! / 2), currency: "BRL", normalizer: 100 }, { confirmed: true });
-    const stale = await prices.applyGuardedPriceRows(seller, [{ line: 2, sku: "MOC-001", type: "sell", value: sell!, currency: "BRL", normalizer: 100 }], { confirmed: new Set() });
-    expect(stale.ok && stale.data.results.map((result) => [result.outcome, result.outcome === "held" ? result.reasons[0]?.code : null])).toEqual([["held", "moveTooLarge"]]);
+    await prices.setPriceGuarded(
+      seller,
+      { sku: "MOC-001", type: "sell", value: Math.round(sell! / 2), currency: "BRL", normalizer: 100 },
+      { confirmed: true },
+    );
+    const stale = await prices.applyGuardedPriceRows(
+      seller,
+      [{ line: 2, sku: "MOC-001", type: "sell", value: sell!, currency: "BRL", normalizer: 100 }],
+      { confirmed: new Set() },
+    );
+    expect(
+      stale.ok && stale.data.results.map((result) => [result.outcome, result.outcome === "held" ? result.reasons[0]?.code : null]),
+    ).toEqual([["held", "moveTooLarge"]]);
     expect((await sandboxPrices("MOC-001")).sell).toBe(Math.round(sell! / 2));
   });
 });

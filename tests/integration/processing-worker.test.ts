@@ -20,10 +20,16 @@ beforeAll(async () => {
   process.env.MARKETPLACE_BASE_URL = sandbox.url;
   token = await obtainAccessToken(sandbox.url);
   const { connectSeller } = await import("@/lib/data/sellers.server");
-  const seller = await connectSeller({ email: "seller@example.com", name: "Loja Demo", accessToken: token, scopesRequested: "basic_user_info order-order:read" });
+  const seller = await connectSeller({
+    email: "seller@example.com",
+    name: "Loja Demo",
+    accessToken: token,
+    scopesRequested: "basic_user_info order-order:read",
+  });
   sql = await connect(databaseUrl);
   listener = await connect(databaseUrl);
-  webhookKey = (await sql.query<{ webhookKey: string }>('SELECT "webhookKey" FROM "Connection" WHERE "sellerId" = $1', [seller.id])).rows[0]!.webhookKey;
+  webhookKey = (await sql.query<{ webhookKey: string }>('SELECT "webhookKey" FROM "Connection" WHERE "sellerId" = $1', [seller.id]))
+    .rows[0]!.webhookKey;
 }, 60_000);
 
 afterAll(async () => {

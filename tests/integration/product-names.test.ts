@@ -79,12 +79,19 @@ function orderSelling(updatedAt: string, items: { sku: string; name: string }[])
     ...specOrder,
     id: objectId(),
     updated_at: updatedAt,
-    deliveries: [{ ...delivery, items: items.map((named, index) => ({ ...item, sequencial: index + 1, info: { ...item!.info, ...named } })) }],
+    deliveries: [
+      { ...delivery, items: items.map((named, index) => ({ ...item, sequencial: index + 1, info: { ...item!.info, ...named } })) },
+    ],
   });
 }
 
 const stored = async (sku: string, seller = sellerId) =>
-  (await sql.query<{ name: string; source: string }>(`SELECT "name", "source" FROM "ProductName" WHERE "sellerId" = $1 AND "sku" = $2`, [seller, sku])).rows[0];
+  (
+    await sql.query<{ name: string; source: string }>(`SELECT "name", "source" FROM "ProductName" WHERE "sellerId" = $1 AND "sku" = $2`, [
+      seller,
+      sku,
+    ])
+  ).rows[0];
 
 async function currentSeller() {
   const seller = await sellers.findCurrentSeller(sellerId);
@@ -102,11 +109,15 @@ describe("where a product's name comes from", () => {
   });
 
   it("an order item names a SKU the catalogue does not have, as orders are mirrored", async () => {
-    await mirror.upsertMirrorOrders(sellerId, [orderSelling("2026-05-01T12:00:00.000Z", [{ sku: "MEIA-07", name: "Meia Esportiva Cano Alto" }])]);
+    await mirror.upsertMirrorOrders(sellerId, [
+      orderSelling("2026-05-01T12:00:00.000Z", [{ sku: "MEIA-07", name: "Meia Esportiva Cano Alto" }]),
+    ]);
     expect(await stored("MEIA-07")).toEqual({ name: "Meia Esportiva Cano Alto", source: "order" });
 
     // A later order's name replaces it; an older order read afterwards does not bring the old one back.
-    await mirror.upsertMirrorOrders(sellerId, [orderSelling("2026-05-03T12:00:00.000Z", [{ sku: "MEIA-07", name: "Meia Esportiva Cano Alto Branca" }])]);
+    await mirror.upsertMirrorOrders(sellerId, [
+      orderSelling("2026-05-03T12:00:00.000Z", [{ sku: "MEIA-07", name: "Meia Esportiva Cano Alto Branca" }]),
+    ]);
     await mirror.upsertMirrorOrders(sellerId, [orderSelling("2026-05-02T12:00:00.000Z", [{ sku: "MEIA-07", name: "Meia antiga" }])]);
     expect(await stored("MEIA-07")).toEqual({ name: "Meia Esportiva Cano Alto Branca", source: "order" });
 
@@ -121,9 +132,15 @@ describe("where a product's name comes from", () => {
   it("names the seeded shop's SKUs from its orders when the back-fill mirrors them", async () => {
     expect(await reconcile.reconcileSeller(sellerId)).toMatchObject({ mode: "backfill" });
     // What the orders the back-fill mirrored sell (it reads open orders and recent ones, not all).
-    const mirrored = new Set((await sql.query<{ orderId: string }>(`SELECT "orderId" FROM "OrderMirror" WHERE "sellerId" = $1`, [sellerId])).rows.map((row) => row.orderId));
+    const mirrored = new Set(
+      (await sql.query<{ orderId: string }>(`SELECT "orderId" FROM "OrderMirror" WHERE "sellerId" = $1`, [sellerId])).rows.map(
+        (row) => row.orderId,
+      ),
+    );
     const response = await sandbox.api("/v1.0/marketplace/orders?_limit=200", { token });
-    const { results } = (await response.json()) as { results: { id: string; deliveries: { items: { info: { sku: string; name: string } }[] }[] }[] };
+    const { results } = (await response.json()) as {
+      results: { id: string; deliveries: { items: { info: { sku: string; name: string } }[] }[] }[];
+    };
     const sold = new Map(
       results
         .filter((order) => mirrored.has(order.id))
@@ -145,7 +162,12 @@ describe("where a product's name comes from", () => {
   });
 
   it("goes with the rest of the seller's data when it is deleted", async () => {
-    const leaving = await sellers.connectSeller({ email: "leaving@example.com", name: "Loja", accessToken: "t-leave", scopesRequested: "basic_user_info" });
+    const leaving = await sellers.connectSeller({
+      email: "leaving@example.com",
+      name: "Loja",
+      accessToken: "t-leave",
+      scopesRequested: "basic_user_info",
+    });
     await mirror.upsertMirrorOrders(leaving.id, [orderSelling("2026-05-01T12:00:00.000Z", [{ sku: "X-1", name: "Produto X" }])]);
     expect(await stored("X-1", leaving.id)).toBeDefined();
     await sellers.deleteSellerData(leaving.id);

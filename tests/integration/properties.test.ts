@@ -29,7 +29,8 @@ beforeAll(async () => {
   ({ POST } = await import("@/app/api/webhooks/marketplace/[key]/route"));
   const { connectSeller } = await import("@/lib/data/sellers.server");
   const seller = await connectSeller({ email: "props@example.com", name: "Loja", accessToken: TOKEN, scopesRequested: "basic_user_info" });
-  webhookKey = (await sql.query<{ webhookKey: string }>('SELECT "webhookKey" FROM "Connection" WHERE "sellerId" = $1', [seller.id])).rows[0]!.webhookKey;
+  webhookKey = (await sql.query<{ webhookKey: string }>('SELECT "webhookKey" FROM "Connection" WHERE "sellerId" = $1', [seller.id]))
+    .rows[0]!.webhookKey;
   sandbox = await startTestSandbox({ config: { seedOrders: 0 } });
   token = await obtainAccessToken(sandbox.url);
 }, 60_000);
@@ -44,9 +45,10 @@ afterAll(async () => {
 /** Receipts of this body, and how many times copies were counted on them. */
 const storedWithHash = async (body: Uint8Array) =>
   (
-    await sql.query<{ n: number }>(`SELECT (COUNT(*) + COALESCE(SUM("duplicateCount"), 0))::int AS n FROM "WebhookEvent" WHERE "bodyHash" = $1`, [
-      createHash("sha256").update(body).digest("hex"),
-    ])
+    await sql.query<{ n: number }>(
+      `SELECT (COUNT(*) + COALESCE(SUM("duplicateCount"), 0))::int AS n FROM "WebhookEvent" WHERE "bodyHash" = $1`,
+      [createHash("sha256").update(body).digest("hex")],
+    )
   ).rows[0]!.n;
 
 describe("the receiver, for any request", () => {
@@ -56,7 +58,14 @@ describe("the receiver, for any request", () => {
       // Past the 64 KiB cap: refused (413) before anything is checked or stored.
       fc.integer({ min: 64 * 1024 + 1, max: 70_000 }).map((size) => new Uint8Array(size).fill(0x20)),
       fc.json().map((text) => new TextEncoder().encode(text)),
-      fc.record({ data: fc.record({ domain: fc.string(), status: fc.string(), order_id: fc.string(), id: fc.string(), code: fc.string() }, { requiredKeys: [] }) }).map((value) => new TextEncoder().encode(JSON.stringify(value))),
+      fc
+        .record({
+          data: fc.record(
+            { domain: fc.string(), status: fc.string(), order_id: fc.string(), id: fc.string(), code: fc.string() },
+            { requiredKeys: [] },
+          ),
+        })
+        .map((value) => new TextEncoder().encode(JSON.stringify(value))),
     );
     const signature = fc.oneof(
       fc.constant("valid" as const),
@@ -65,13 +74,17 @@ describe("the receiver, for any request", () => {
       fc.string({ maxLength: 80 }),
       fc.base64String({ maxLength: 64 }),
     );
-    const extraHeaders = fc.dictionary(fc.constantFrom("x-request-id", "user-agent", "content-type", "x-forwarded-for"), fc.string({ maxLength: 100 }).filter((value) => !/[\r\n\0]/.test(value) && value.trim() === value));
+    const extraHeaders = fc.dictionary(
+      fc.constantFrom("x-request-id", "user-agent", "content-type", "x-forwarded-for"),
+      fc.string({ maxLength: 100 }).filter((value) => !/[\r\n\0]/.test(value) && value.trim() === value),
+    );
     let cases = 0;
     await fc.assert(
       fc.asyncProperty(body, signature, extraHeaders, async (bytes, sign, headers) => {
         cases++;
         const requestHeaders = new Headers(headers);
-        const header = sign === "valid" ? signWebhookBody(bytes, TOKEN) : sign === "wrong-key" ? signWebhookBody(bytes, "someone-else") : sign;
+        const header =
+          sign === "valid" ? signWebhookBody(bytes, TOKEN) : sign === "wrong-key" ? signWebhookBody(bytes, "someone-else") : sign;
         if (header !== null) {
           try {
             requestHeaders.set("X-SVC-Signature", header);
@@ -80,11 +93,19 @@ describe("the receiver, for any request", () => {
           }
         }
         const before = await storedWithHash(bytes);
-        const response = await POST(new Request(`http://localhost/api/webhooks/marketplace/${webhookKey}`, { method: "POST", headers: requestHeaders, body: Buffer.from(bytes) }), {
-          params: Promise.resolve({ key: webhookKey }),
-        });
+        const response = await POST(
+          new Request(`http://localhost/api/webhooks/marketplace/${webhookKey}`, {
+            method: "POST",
+            headers: requestHeaders,
+            body: Buffer.from(bytes),
+          }),
+          {
+            params: Promise.resolve({ key: webhookKey }),
+          },
+        );
         expect(response.status).toBeLessThan(500);
-        const authentic = sign === "valid" || (typeof sign === "string" && sign !== "wrong-key" && header === signWebhookBody(bytes, TOKEN));
+        const authentic =
+          sign === "valid" || (typeof sign === "string" && sign !== "wrong-key" && header === signWebhookBody(bytes, TOKEN));
         if (bytes.length > 64 * 1024) {
           expect(response.status).toBe(413);
           expect(await storedWithHash(bytes)).toBe(before);
@@ -104,10 +125,26 @@ describe("the sandbox's SKU import, for any invalid SKU", () => {
   it("answers statusCode -4 with the path of a field in error", async () => {
     // A valid SKU with one field replaced by something of the wrong kind or out of the spec's limits.
     const broken = fc.oneof(
-      fc.record({ field: fc.constant("code"), value: fc.oneof(fc.constant(""), fc.string({ minLength: 51, maxLength: 80 }), fc.integer(), fc.constant(null)) }),
-      fc.record({ field: fc.constant("brand"), value: fc.oneof(fc.constant(""), fc.string({ minLength: 71, maxLength: 90 }), fc.boolean()) }),
-      fc.record({ field: fc.constant("title"), value: fc.oneof(fc.constant({}), fc.constant({ pt_BR: "" }), fc.string(), fc.constant([])) }),
-      fc.record({ field: fc.constant("identifiers"), value: fc.oneof(fc.constant([{ type: "EAN", value: "123" }]), fc.constant("EAN"), fc.constant([{ type: "GTIN", value: "7891000315507" }])) }),
+      fc.record({
+        field: fc.constant("code"),
+        value: fc.oneof(fc.constant(""), fc.string({ minLength: 51, maxLength: 80 }), fc.integer(), fc.constant(null)),
+      }),
+      fc.record({
+        field: fc.constant("brand"),
+        value: fc.oneof(fc.constant(""), fc.string({ minLength: 71, maxLength: 90 }), fc.boolean()),
+      }),
+      fc.record({
+        field: fc.constant("title"),
+        value: fc.oneof(fc.constant({}), fc.constant({ pt_BR: "" }), fc.string(), fc.constant([])),
+      }),
+      fc.record({
+        field: fc.constant("identifiers"),
+        value: fc.oneof(
+          fc.constant([{ type: "EAN", value: "123" }]),
+          fc.constant("EAN"),
+          fc.constant([{ type: "GTIN", value: "7891000315507" }]),
+        ),
+      }),
       fc.record({ field: fc.constant("tags"), value: fc.oneof(fc.constant([""]), fc.constant(["x".repeat(101)]), fc.constant("tag")) }),
       fc.record({ field: fc.constant("dimensions"), value: fc.oneof(fc.constant("3x4"), fc.constant([{ name: "package" }])) }),
     );
@@ -121,7 +158,11 @@ describe("the sandbox's SKU import, for any invalid SKU", () => {
         expect(response.status).toBe(400);
         expect(answer.statusCode).toBe(-4);
         expect(answer.errors.length).toBeGreaterThan(0);
-        expect(answer.errors.some((error) => error.field === field || error.field.startsWith(`${field}.`) || error.field.startsWith(`${field}[`))).toBe(true);
+        expect(
+          answer.errors.some(
+            (error) => error.field === field || error.field.startsWith(`${field}.`) || error.field.startsWith(`${field}[`),
+          ),
+        ).toBe(true);
       }),
       { numRuns: 200 },
     );

@@ -72,9 +72,14 @@ function startInstance(runs: Run[], options: Partial<ReconcilerOptions> & { inst
 /** Only these shops are due (now, in this order); the others wait far in the future. */
 async function onlyDue(sellerIds: string[]) {
   await sql.query(`INSERT INTO "SellerSync" ("sellerId") SELECT "sellerId" FROM "Connection" ON CONFLICT DO NOTHING`);
-  await sql.query(`UPDATE "SellerSync" SET "nextRunAt" = now() AT TIME ZONE 'UTC' + interval '1 day', "claimedBy" = NULL, "claimedUntil" = NULL`);
+  await sql.query(
+    `UPDATE "SellerSync" SET "nextRunAt" = now() AT TIME ZONE 'UTC' + interval '1 day', "claimedBy" = NULL, "claimedUntil" = NULL`,
+  );
   for (const [i, sellerId] of sellerIds.entries()) {
-    await sql.query(`UPDATE "SellerSync" SET "nextRunAt" = now() AT TIME ZONE 'UTC' - interval '1 minute' + $2 * interval '1 millisecond' WHERE "sellerId" = $1`, [sellerId, i]);
+    await sql.query(
+      `UPDATE "SellerSync" SET "nextRunAt" = now() AT TIME ZONE 'UTC' - interval '1 minute' + $2 * interval '1 millisecond' WHERE "sellerId" = $1`,
+      [sellerId, i],
+    );
   }
 }
 
@@ -151,7 +156,9 @@ describe("reconciliation at scale", () => {
     // The Webhooks page: when the shop is next checked, and once two intervals have passed without a completed run, that it is behind.
     const { getConnectionHealth } = await import("@/lib/data/connection-health.server");
     expect(await getConnectionHealth(limited)).toMatchObject({ nextReconcileAt: after.nextRunAt, behindMinutes: null });
-    await sql.query(`UPDATE "SellerSync" SET "lastReconciledAt" = now() AT TIME ZONE 'UTC' - interval '11 minutes' WHERE "sellerId" = $1`, [limited]);
+    await sql.query(`UPDATE "SellerSync" SET "lastReconciledAt" = now() AT TIME ZONE 'UTC' - interval '11 minutes' WHERE "sellerId" = $1`, [
+      limited,
+    ]);
     expect(await getConnectionHealth(limited)).toMatchObject({ behindMinutes: 11, lastError: { problem: { status: 429 } } });
   }, 40_000);
 
@@ -171,7 +178,9 @@ describe("reconciliation at scale", () => {
 
     // The platform answers again: the shop is reconciled at its next slot, an interval after the cut-off one.
     await sandbox.api("/_sandbox/faults", { method: "POST", json: { userFaults: null } });
-    await expect.poll(() => runs.filter((run) => run.sellerId === hanging).map((run) => run.outcome), { timeout: 10_000 }).toEqual(["timeout", "ok"]);
+    await expect
+      .poll(() => runs.filter((run) => run.sellerId === hanging).map((run) => run.outcome), { timeout: 10_000 })
+      .toEqual(["timeout", "ok"]);
     const [cut, retried] = runs.filter((run) => run.sellerId === hanging);
     expect(retried!.startedAt - cut!.startedAt).toBeGreaterThan(INTERVAL - 1_500);
     expect(retried!.startedAt - cut!.startedAt).toBeLessThan(INTERVAL + 1_500);
@@ -184,17 +193,29 @@ describe("reconciliation at scale", () => {
     const emails = Array.from({ length: 40 }, (_, i) => extraSeller(21 + i).email);
     await onlyDue(shops);
     // Slow answers, so that the instance is in the middle of runs when it dies.
-    await sandbox.api("/_sandbox/faults", { method: "POST", json: { userFaults: Object.fromEntries(emails.map((email) => [email, { latencyMs: 1_500 }])) } });
-    const worker = startWorkerProcess({ RECONCILE_INTERVAL_SECONDS: String(INTERVAL / 1000), RECONCILE_CONCURRENCY: "4", RECONCILE_SHOP_TIMEOUT_SECONDS: "3" });
+    await sandbox.api("/_sandbox/faults", {
+      method: "POST",
+      json: { userFaults: Object.fromEntries(emails.map((email) => [email, { latencyMs: 1_500 }])) },
+    });
+    const worker = startWorkerProcess({
+      RECONCILE_INTERVAL_SECONDS: String(INTERVAL / 1000),
+      RECONCILE_CONCURRENCY: "4",
+      RECONCILE_SHOP_TIMEOUT_SECONDS: "3",
+    });
     try {
       await expect
-        .poll(async () => (await sql.query(`SELECT 1 FROM "SellerSync" WHERE "claimedBy" IS NOT NULL`)).rowCount, { timeout: 30_000, interval: 50 })
+        .poll(async () => (await sql.query(`SELECT 1 FROM "SellerSync" WHERE "claimedBy" IS NOT NULL`)).rowCount, {
+          timeout: 30_000,
+          interval: 50,
+        })
         .toBeGreaterThanOrEqual(4);
     } finally {
       worker.kill("SIGKILL");
     }
     const killedAt = Date.now();
-    const held = (await sql.query<{ sellerId: string }>(`SELECT "sellerId" FROM "SellerSync" WHERE "claimedBy" IS NOT NULL`)).rows.map((row) => row.sellerId);
+    const held = (await sql.query<{ sellerId: string }>(`SELECT "sellerId" FROM "SellerSync" WHERE "claimedBy" IS NOT NULL`)).rows.map(
+      (row) => row.sellerId,
+    );
     expect(held.length).toBeGreaterThanOrEqual(4);
     await sandbox.api("/_sandbox/faults", { method: "POST", json: { userFaults: null } });
 
@@ -202,10 +223,10 @@ describe("reconciliation at scale", () => {
     startInstance(runs, { instanceId: "survivor", intervalMs: INTERVAL, shopTimeoutMs: 3_000 });
     const reconciledSince = async () =>
       (
-        await sql.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM "SellerSync" WHERE "sellerId" = ANY($1) AND "lastReconciledAt" >= $2`, [
-          shops,
-          new Date(killedAt - 2_000).toISOString(),
-        ])
+        await sql.query<{ n: number }>(
+          `SELECT COUNT(*)::int AS n FROM "SellerSync" WHERE "sellerId" = ANY($1) AND "lastReconciledAt" >= $2`,
+          [shops, new Date(killedAt - 2_000).toISOString()],
+        )
       ).rows[0]!.n;
     // A held shop may have been reconciled by the dead instance just before it died (its run recorded,
     // its claim not yet released): it is still due, so the survivor runs it again once the claim expires.

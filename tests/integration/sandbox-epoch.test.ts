@@ -39,18 +39,34 @@ beforeEach(() => {
 async function shopWithEverything(email: string) {
   const seller = await sellers.connectSeller({ email, name: "Loja", accessToken: `t-${email}`, scopesRequested: "basic_user_info" });
   const personId = randomUUID();
-  await sql.query(`INSERT INTO "Person" ("id", "name", "marketplaceEmail", "lastShopId") VALUES ($1, 'Dona', $2, $3)`, [personId, email, seller.id]);
+  await sql.query(`INSERT INTO "Person" ("id", "name", "marketplaceEmail", "lastShopId") VALUES ($1, 'Dona', $2, $3)`, [
+    personId,
+    email,
+    seller.id,
+  ]);
   await sql.query(`INSERT INTO "Membership" ("sellerId", "personId", "role") VALUES ($1, $2, 'owner')`, [seller.id, personId]);
   await sql.query(`INSERT INTO "PersonSession" ("id", "personId") VALUES ($1, $2)`, [randomUUID(), personId]);
-  await sql.query(`INSERT INTO "Passkey" ("id", "personId", "publicKey", "counter", "name") VALUES ($1, $2, '\\x00', 0, 'laptop')`, [randomUUID(), personId]);
-  await sql.query(`INSERT INTO "PasskeyChallenge" ("id", "challenge", "purpose", "expiresAt") VALUES ($1, 'c', 'authenticate', now() + interval '5 minutes')`, [randomUUID()]);
+  await sql.query(`INSERT INTO "Passkey" ("id", "personId", "publicKey", "counter", "name") VALUES ($1, $2, '\\x00', 0, 'laptop')`, [
+    randomUUID(),
+    personId,
+  ]);
+  await sql.query(
+    `INSERT INTO "PasskeyChallenge" ("id", "challenge", "purpose", "expiresAt") VALUES ($1, 'c', 'authenticate', now() + interval '5 minutes')`,
+    [randomUUID()],
+  );
   await sql.query(
     `INSERT INTO "OrderMirror" ("sellerId", "orderId", "status", "createdAt", "updatedAt", "customerName", "total", "currency", "normalizer", "itemCount", "deliveries", "syncedAt")
      VALUES ($1, 'o-1', 'new', now(), now(), 'Cliente', 100, 'BRL', 100, 1, '[]', now())`,
     [seller.id],
   );
-  await sql.query(`INSERT INTO "Sku" ("id", "sellerId", "code", "title", "payload") VALUES ($1, $2, 'CAM-1', 'Camiseta', '{}')`, [randomUUID().replace(/-/g, "").slice(0, 24), seller.id]);
-  await sql.query(`INSERT INTO "AuditEntry" ("sellerId", "personId", "personName", "kind", "action") VALUES ($1, $2, 'Dona', 'sku', 'sku.create')`, [seller.id, personId]);
+  await sql.query(`INSERT INTO "Sku" ("id", "sellerId", "code", "title", "payload") VALUES ($1, $2, 'CAM-1', 'Camiseta', '{}')`, [
+    randomUUID().replace(/-/g, "").slice(0, 24),
+    seller.id,
+  ]);
+  await sql.query(
+    `INSERT INTO "AuditEntry" ("sellerId", "personId", "personName", "kind", "action") VALUES ($1, $2, 'Dona', 'sku', 'sku.create')`,
+    [seller.id, personId],
+  );
   const eventId = randomUUID();
   await sql.query(
     `INSERT INTO "WebhookEvent" ("id", "sellerId", "receivedAt", "lastReceivedAt", "domain", "status", "rawBody", "bodyHash", "headers", "signatureResult", "valid", "processingState")
@@ -120,7 +136,13 @@ describe("clearing the dashboard's database when the sandbox's epoch changes", (
   it("follows a running sandbox: a reset there empties the dashboard's database within a poll", async () => {
     const sandbox = await startTestSandbox({ config: { seedOrders: 0 } });
     const lines: string[] = [];
-    const follower = epochs.startEpochFollower({ sandboxUrl: sandbox.url, databaseUrl: url, epochFile, intervalMs: 50, log: (line) => lines.push(line) });
+    const follower = epochs.startEpochFollower({
+      sandboxUrl: sandbox.url,
+      databaseUrl: url,
+      epochFile,
+      intervalMs: 50,
+      log: (line) => lines.push(line),
+    });
     try {
       const epoch = sandbox.handle.context.epoch;
       await expect.poll(() => epochs.readDashboardEpoch(epochFile)).toBe(epoch);
@@ -142,9 +164,15 @@ describe("when npm run dev follows the sandbox", () => {
     const { parseEnv } = await import("../../lib/env.js");
     expect(epochs.epochFollowing(parseEnv({}))).toEqual({ follow: true });
     const deployment = { DATABASE_URL: "postgresql://dashboard:pw@db.internal:5432/dashboard" };
-    expect(epochs.epochFollowing(parseEnv(deployment))).toMatchObject({ follow: false, why: expect.stringContaining("DATABASE_URL is set") });
+    expect(epochs.epochFollowing(parseEnv(deployment))).toMatchObject({
+      follow: false,
+      why: expect.stringContaining("DATABASE_URL is set"),
+    });
     expect(epochs.epochFollowing(parseEnv({ ...deployment, DEV_CLEAR_ON_SANDBOX_RESET: "1" }))).toEqual({ follow: true });
-    const otherPlatform = { MARKETPLACE_AUTH_URL: "https://auth.marketplace.example", MARKETPLACE_BASE_URL: "https://api.marketplace.example" };
+    const otherPlatform = {
+      MARKETPLACE_AUTH_URL: "https://auth.marketplace.example",
+      MARKETPLACE_BASE_URL: "https://api.marketplace.example",
+    };
     expect(epochs.epochFollowing(parseEnv(otherPlatform))).toMatchObject({ follow: false });
     expect(epochs.epochFollowing(parseEnv({ MARKETPLACE_BASE_URL: "http://localhost:4999" }))).toMatchObject({ follow: false });
   });

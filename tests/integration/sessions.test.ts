@@ -141,7 +141,7 @@ describe("sessions", () => {
     expect(await shopOf(await signIn(shop.ownerId), shop.id)).toBe("owner");
   });
 
-  it("end in every browser with \"sign out everywhere\", and only that person's", async () => {
+  it('end in every browser with "sign out everywhere", and only that person\'s', async () => {
     const shop = await connectAs("e@example.com", "token-e");
     const other = await connectAs("f@example.com", "token-f");
     const mine = [await signIn(shop.ownerId), await signIn(shop.ownerId), await signIn(shop.ownerId)];
@@ -183,7 +183,10 @@ describe("sessions", () => {
     const { env } = await import("@/lib/env");
     const current = await signIn(shop.ownerId);
     const old = await signIn(shop.ownerId);
-    await sql.query(`UPDATE "PersonSession" SET "startedAt" = "startedAt" - make_interval(secs => $2) WHERE id = $1`, [old.sessionId, env.SESSION_MAX_AGE_SECONDS + 60]);
+    await sql.query(`UPDATE "PersonSession" SET "startedAt" = "startedAt" - make_interval(secs => $2) WHERE id = $1`, [
+      old.sessionId,
+      env.SESSION_MAX_AGE_SECONDS + 60,
+    ]);
     expect(await sessions.pruneEndedSessions()).toBeGreaterThanOrEqual(1);
     const { rows } = await sql.query<{ id: string }>(`SELECT id FROM "PersonSession" WHERE "personId" = $1`, [shop.ownerId]);
     expect(rows.map((row) => row.id)).toEqual([current.sessionId]);
@@ -192,15 +195,32 @@ describe("sessions", () => {
 
 describe("identity", () => {
   it("finds a seller by the normalised e-mail, and never hands one seller's row to another spelling of it", async () => {
-    const first = await sellers.connectSeller({ email: "Mixed.Case@Example.com", name: "Loja", accessToken: "token-m1", scopesRequested: "basic_user_info" });
+    const first = await sellers.connectSeller({
+      email: "Mixed.Case@Example.com",
+      name: "Loja",
+      accessToken: "token-m1",
+      scopesRequested: "basic_user_info",
+    });
     const token = async () => sellers.getAccessToken(first.id);
     expect(await token()).toBe("token-m1");
     // The same platform user again: same row, new token.
-    const again = await sellers.connectSeller({ email: "Mixed.Case@Example.com", name: "Loja", accessToken: "token-m2", scopesRequested: "basic_user_info" });
+    const again = await sellers.connectSeller({
+      email: "Mixed.Case@Example.com",
+      name: "Loja",
+      accessToken: "token-m2",
+      scopesRequested: "basic_user_info",
+    });
     expect(again.id).toBe(first.id);
     expect(await token()).toBe("token-m2");
     // Another spelling the platform gave: maybe another person. Refused; nothing changes.
-    await expect(sellers.connectSeller({ email: "mixed.case@example.com", name: "Loja", accessToken: "token-intruder", scopesRequested: "basic_user_info" })).rejects.toBeInstanceOf(sellers.IdentityConflictError);
+    await expect(
+      sellers.connectSeller({
+        email: "mixed.case@example.com",
+        name: "Loja",
+        accessToken: "token-intruder",
+        scopesRequested: "basic_user_info",
+      }),
+    ).rejects.toBeInstanceOf(sellers.IdentityConflictError);
     expect(await token()).toBe("token-m2");
     const rows = await sql.query(`SELECT "email", "platformEmail" FROM "Seller" WHERE "id" = $1`, [first.id]);
     expect(rows.rows).toEqual([{ email: "mixed.case@example.com", platformEmail: "Mixed.Case@Example.com" }]);

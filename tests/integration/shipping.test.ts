@@ -150,19 +150,31 @@ describe("packing stages", () => {
   });
 
   it("of one shop never touch another's orders, whatever ids it sends", async () => {
-    const theirs = toShip(a.orders).slice(-3).map((order) => order.id);
-    const before = await db.orderPacking.findMany({ where: { sellerId: a.sellerId, orderId: { in: theirs } }, orderBy: { orderId: "asc" } });
+    const theirs = toShip(a.orders)
+      .slice(-3)
+      .map((order) => order.id);
+    const before = await db.orderPacking.findMany({
+      where: { sellerId: a.sellerId, orderId: { in: theirs } },
+      orderBy: { orderId: "asc" },
+    });
     const auditBefore = await db.auditEntry.count({ where: { sellerId: b.sellerId } });
 
-    expect(await packing.setPackingStage({ id: b.sellerId }, personOf(b), theirs, "packed")).toEqual({ set: [], unknown: [...theirs].sort() });
+    expect(await packing.setPackingStage({ id: b.sellerId }, personOf(b), theirs, "packed")).toEqual({
+      set: [],
+      unknown: [...theirs].sort(),
+    });
     expect(await db.auditEntry.count({ where: { sellerId: b.sellerId } })).toBe(auditBefore);
 
     const own = toShip(b.orders)[0]!.id;
     const mixed = await packing.setPackingStage({ id: b.sellerId }, personOf(b), [own, ...theirs], "packed");
     expect(mixed).toEqual({ set: [own], unknown: [...theirs].sort() });
-    expect(await db.orderPacking.findMany({ where: { sellerId: a.sellerId, orderId: { in: theirs } }, orderBy: { orderId: "asc" } })).toEqual(before);
+    expect(
+      await db.orderPacking.findMany({ where: { sellerId: a.sellerId, orderId: { in: theirs } }, orderBy: { orderId: "asc" } }),
+    ).toEqual(before);
     expect(await db.orderPacking.count({ where: { sellerId: b.sellerId, orderId: { in: theirs } } })).toBe(0);
-    expect((await db.orderPacking.findUniqueOrThrow({ where: { sellerId_orderId: { sellerId: b.sellerId, orderId: own } } })).stage).toBe("packed");
+    expect((await db.orderPacking.findUniqueOrThrow({ where: { sellerId_orderId: { sellerId: b.sellerId, orderId: own } } })).stage).toBe(
+      "packed",
+    );
   });
 
   it("a selection of ids the platform does not give this shop yields a picking list of nothing", async () => {
@@ -204,13 +216,23 @@ describe("the labels PDF", () => {
     try {
       const { events, pdf } = await runLabels(jobs);
       expect(events[0]).toEqual({ type: "start", total: 10, skipped: [], truncated: false });
-      expect(events.filter((event) => event.type === "progress").map((event) => event.type === "progress" && event.done)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      expect(events.filter((event) => event.type === "progress").map((event) => event.type === "progress" && event.done)).toEqual([
+        1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+      ]);
       const done = events.at(-1)!;
       expect(done).toMatchObject({
         type: "done",
         total: 10,
         pages: 9,
-        failed: [{ orderId: failing.orderId, deliveryId: failing.deliveryId, trackingNumber: failing.trackingNumber, reason: "http_error", status: 503 }],
+        failed: [
+          {
+            orderId: failing.orderId,
+            deliveryId: failing.deliveryId,
+            trackingNumber: failing.trackingNumber,
+            reason: "http_error",
+            status: 503,
+          },
+        ],
       });
       const document = await PDFDocument.load(pdf!);
       expect(document.getPageCount()).toBe(9);
@@ -230,7 +252,12 @@ describe("the labels PDF", () => {
     await sandbox.api("/_sandbox/faults", { method: "POST", json: { labelLatencyMs: 2_000 } });
     try {
       const { events, pdf } = await runLabels(jobs, { timeoutMs: 300 });
-      expect(events.at(-1)).toMatchObject({ type: "done", pages: 0, pdfBytes: 0, failed: jobs.map((job) => ({ deliveryId: job.deliveryId, reason: "timeout" })) });
+      expect(events.at(-1)).toMatchObject({
+        type: "done",
+        pages: 0,
+        pdfBytes: 0,
+        failed: jobs.map((job) => ({ deliveryId: job.deliveryId, reason: "timeout" })),
+      });
       expect(pdf).toBeNull();
     } finally {
       await sandbox.api("/_sandbox/faults", { method: "DELETE" });

@@ -23,16 +23,30 @@ afterAll(async () => {
 
 async function sellerWithStoredToken(token: string, encryptWith: Buffer) {
   const { connectSeller } = await import("@/lib/data/sellers.server");
-  const seller = await connectSeller({ email: `${randomBytes(4).toString("hex")}@example.com`, name: "Loja", accessToken: "placeholder", scopesRequested: "basic_user_info" });
-  await sql.query(`UPDATE "Connection" SET "accessTokenEnc" = $1 WHERE "sellerId" = $2`, [encryptSecret(token, sellerTokenContext(seller.id), encryptWith), seller.id]);
+  const seller = await connectSeller({
+    email: `${randomBytes(4).toString("hex")}@example.com`,
+    name: "Loja",
+    accessToken: "placeholder",
+    scopesRequested: "basic_user_info",
+  });
+  await sql.query(`UPDATE "Connection" SET "accessTokenEnc" = $1 WHERE "sellerId" = $2`, [
+    encryptSecret(token, sellerTokenContext(seller.id), encryptWith),
+    seller.id,
+  ]);
   const { forgetWebhookReceivers } = await import("@/lib/data/sellers.server");
   forgetWebhookReceivers(seller.id);
-  const key = (await sql.query<{ webhookKey: string }>(`SELECT "webhookKey" FROM "Connection" WHERE "sellerId" = $1`, [seller.id])).rows[0]!.webhookKey;
+  const key = (await sql.query<{ webhookKey: string }>(`SELECT "webhookKey" FROM "Connection" WHERE "sellerId" = $1`, [seller.id])).rows[0]!
+    .webhookKey;
   return { id: seller.id, webhookKey: key };
 }
 
 const stored = async (sellerId: string) =>
-  (await sql.query<{ enc: string; needsReconnectAt: Date | null }>(`SELECT "accessTokenEnc" AS enc, "needsReconnectAt" FROM "Connection" WHERE "sellerId" = $1`, [sellerId])).rows[0]!;
+  (
+    await sql.query<{ enc: string; needsReconnectAt: Date | null }>(
+      `SELECT "accessTokenEnc" AS enc, "needsReconnectAt" FROM "Connection" WHERE "sellerId" = $1`,
+      [sellerId],
+    )
+  ).rows[0]!;
 
 describe("token encryption keys", () => {
   it("reads a token a previous key encrypted, and stores it again under the current key", async () => {

@@ -31,9 +31,16 @@ beforeAll(async () => {
   sql = await connect(databaseUrl);
   for (const login of ["seller@example.com", "seller2@example.com"]) {
     tokens[login] = await obtainAccessToken(sandbox.url, { login });
-    const seller = await connectSeller({ email: login, name: login, accessToken: tokens[login], scopesRequested: "basic_user_info portfolio:read order-order:read" });
+    const seller = await connectSeller({
+      email: login,
+      name: login,
+      accessToken: tokens[login],
+      scopesRequested: "basic_user_info portfolio:read order-order:read",
+    });
     ids[login] = seller.id;
-    keys[login] = (await sql.query<{ webhookKey: string }>('SELECT "webhookKey" FROM "Connection" WHERE "sellerId" = $1', [seller.id])).rows[0]!.webhookKey;
+    keys[login] = (
+      await sql.query<{ webhookKey: string }>('SELECT "webhookKey" FROM "Connection" WHERE "sellerId" = $1', [seller.id])
+    ).rows[0]!.webhookKey;
   }
 }, 60_000);
 
@@ -41,7 +48,8 @@ afterAll(async () => {
   await processing?.stopWebhookProcessing(100);
   await sql?.end();
   await sandbox?.close();
-  for (const name of ["MARKETPLACE_CALLBACK_SCOPE", "WEBHOOK_FAILED_SIGNATURES_PER_MINUTE", "WEBHOOK_REPLAY_LIMIT_PER_MINUTE"]) delete process.env[name];
+  for (const name of ["MARKETPLACE_CALLBACK_SCOPE", "WEBHOOK_FAILED_SIGNATURES_PER_MINUTE", "WEBHOOK_REPLAY_LIMIT_PER_MINUTE"])
+    delete process.env[name];
 });
 
 const A = "seller@example.com";
@@ -57,14 +65,21 @@ async function mirrorOrder(login: string, orderId: string) {
 }
 
 const misSigned = async (login: string) =>
-  (await sql.query<{ misSignedForeignCount: number }>(`SELECT "misSignedForeignCount" FROM "Connection" WHERE "sellerId" = $1`, [ids[login]])).rows[0]!
-    .misSignedForeignCount;
-const storedFor = async (body: string) => (await sql.query<{ sellerId: string }>(`SELECT "sellerId" FROM "WebhookEvent" WHERE "rawBody" = $1`, [body])).rows;
+  (
+    await sql.query<{ misSignedForeignCount: number }>(`SELECT "misSignedForeignCount" FROM "Connection" WHERE "sellerId" = $1`, [
+      ids[login],
+    ])
+  ).rows[0]!.misSignedForeignCount;
+const storedFor = async (body: string) =>
+  (await sql.query<{ sellerId: string }>(`SELECT "sellerId" FROM "WebhookEvent" WHERE "rawBody" = $1`, [body])).rows;
 
 describe("MARKETPLACE_CALLBACK_SCOPE=user", () => {
   it("refuses another shop's notification at a seller's URL, and counts it when it names that shop's order or SKU", async () => {
     await mirrorOrder(B, "65b000000000000000000b01");
-    await sql.query(`INSERT INTO "Sku" ("id", "sellerId", "code", "title", "payload") VALUES ('65b0000000000000000005c1', $1, 'B-SKU', 'Produto', '{}')`, [ids[B]]);
+    await sql.query(
+      `INSERT INTO "Sku" ("id", "sellerId", "code", "title", "payload") VALUES ('65b0000000000000000005c1', $1, 'B-SKU', 'Produto', '{}')`,
+      [ids[B]],
+    );
     await mirrorOrder(A, "65a000000000000000000a01");
 
     // B's notifications, properly signed by B, delivered at A's URL.
@@ -134,7 +149,9 @@ describe("replays of one authentic body", () => {
     // Two receipts (the limit), each processed before the next arrives: two platform reads.
     for (let receipt = 1; receipt <= 2; receipt++) {
       expect((await deliver()).status).toBe(200);
-      await expect.poll(async () => (await rows()).filter((row) => row.processingState === "processed").length, { timeout: 10_000 }).toBe(receipt);
+      await expect
+        .poll(async () => (await rows()).filter((row) => row.processingState === "processed").length, { timeout: 10_000 })
+        .toBe(receipt);
     }
     // The third is acknowledged but held to the end of the minute; seven more fold into it.
     const third = await deliver();
@@ -152,12 +169,17 @@ describe("replays of one authentic body", () => {
     expect((await rows())[2]).toMatchObject({ processingState: "pending", attempts: 0 });
 
     // The minute ends: one processing for the ten receipts beyond the limit.
-    await sql.query(`UPDATE "WebhookWork" SET "availableAt" = (now() AT TIME ZONE 'UTC') - interval '1 second' WHERE "eventId" = $1`, [held.id]);
+    await sql.query(`UPDATE "WebhookWork" SET "availableAt" = (now() AT TIME ZONE 'UTC') - interval '1 second' WHERE "eventId" = $1`, [
+      held.id,
+    ]);
     await expect
-      .poll(async () => {
-        await processing.sweepDueEvents();
-        return (await rows())[2]!.processingState;
-      }, { timeout: 10_000 })
+      .poll(
+        async () => {
+          await processing.sweepDueEvents();
+          return (await rows())[2]!.processingState;
+        },
+        { timeout: 10_000 },
+      )
       .toBe("processed");
     expect((await rows()).map((row) => [row.processingState, row.attempts])).toEqual([
       ["processed", 1],

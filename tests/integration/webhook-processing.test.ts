@@ -22,7 +22,10 @@ beforeAll(async () => {
   processing = await import("@/lib/webhooks/process.server");
   bus = await import("@/lib/live/bus.server");
   sellerId = `seller-${randomUUID()}`;
-  await sql.query(`INSERT INTO "Seller" ("id", "email", "name", "updatedAt") VALUES ($1, $2, 'Loja Teste', now())`, [sellerId, `${sellerId}@example.com`]);
+  await sql.query(`INSERT INTO "Seller" ("id", "email", "name", "updatedAt") VALUES ($1, $2, 'Loja Teste', now())`, [
+    sellerId,
+    `${sellerId}@example.com`,
+  ]);
 }, 60_000);
 
 afterAll(async () => {
@@ -36,7 +39,10 @@ afterAll(async () => {
  * by `claimedBy` (or nobody) and available from `availableSecondsAgo` ago (a lease that expired, or
  * with a negative value one still running); other states are finished.
  */
-async function insertEvents(count: number, options: { ageSeconds?: number; state?: string; claimedBy?: string; availableSecondsAgo?: number } = {}) {
+async function insertEvents(
+  count: number,
+  options: { ageSeconds?: number; state?: string; claimedBy?: string; availableSecondsAgo?: number } = {},
+) {
   const ids = Array.from({ length: count }, () => randomUUID());
   const state = options.state ?? "pending";
   const ageSeconds = options.ageSeconds ?? 60;
@@ -75,7 +81,9 @@ describe("claiming events", () => {
   it("never gives one event to two instances claiming at the same time", async () => {
     const ids = await insertEvents(1_000);
     const claims = await Promise.all(
-      ["instance-a", "instance-b", "instance-a", "instance-b", "instance-a", "instance-b"].map((instance) => queue.claimDueEvents(instance, 100)),
+      ["instance-a", "instance-b", "instance-a", "instance-b", "instance-a", "instance-b"].map((instance) =>
+        queue.claimDueEvents(instance, 100),
+      ),
     );
     let more = await Promise.all([queue.claimDueEvents("instance-a", 1_000), queue.claimDueEvents("instance-b", 1_000)]);
     const all = [...claims, ...more].flat().map((event) => event.id);
@@ -118,7 +126,10 @@ describe("nothing stranded", () => {
   it("drains a backlog larger than one batch completely", async () => {
     const ids = await insertEvents(1_234);
     expect(await processing.sweepDueEvents()).toBe(1_234);
-    const { rows } = await sql.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM "WebhookEvent" WHERE "id" = ANY($1) AND "processingState" = 'processed'`, [ids]);
+    const { rows } = await sql.query<{ n: number }>(
+      `SELECT COUNT(*)::int AS n FROM "WebhookEvent" WHERE "id" = ANY($1) AND "processingState" = 'processed'`,
+      [ids],
+    );
     expect(rows[0]!.n).toBe(1_234);
     await sql.query(`DELETE FROM "WebhookEvent" WHERE "id" = ANY($1)`, [ids]);
   });
@@ -129,9 +140,11 @@ describe("nothing stranded", () => {
     const received: string[] = [];
     const subscription = bus.subscribeToSeller(sellerId, { onMessage: (e) => received.push(e.id), onResync: () => {}, onClose: () => {} });
     await bus.startListening();
-    await queue.finishEvents("slow-instance", [{ id: taken!, state: "processed" }], [
-      { sellerId, message: { type: "event", eventId: taken!, domain: "order.order", status: "new" } },
-    ]);
+    await queue.finishEvents(
+      "slow-instance",
+      [{ id: taken!, state: "processed" }],
+      [{ sellerId, message: { type: "event", eventId: taken!, domain: "order.order", status: "new" } }],
+    );
     expect(await statesOf([taken!])).toEqual([heldBy("new-owner")]);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(received).toEqual([]); // the new owner announces it when it is done
@@ -150,9 +163,16 @@ describe("live messages across instances", () => {
     });
     const before = await bus.latestLiveMessageId();
     const [eventId] = await insertEvents(1, { claimedBy: "instance-a", availableSecondsAgo: -60 });
-    await queue.finishEvents("instance-a", [{ id: eventId!, state: "processed" }], [
-      { sellerId, message: { type: "order", eventId: eventId!, domain: "order.order", status: "new", orderId: eventId!, deliveryId: null } },
-    ]);
+    await queue.finishEvents(
+      "instance-a",
+      [{ id: eventId!, state: "processed" }],
+      [
+        {
+          sellerId,
+          message: { type: "order", eventId: eventId!, domain: "order.order", status: "new", orderId: eventId!, deliveryId: null },
+        },
+      ],
+    );
     await expect.poll(() => received.map((message) => message.type)).toEqual(["order"]);
     subscription.unsubscribe();
     // A stream that last saw `before` gets it back on reconnect, with its id.
@@ -163,13 +183,27 @@ describe("live messages across instances", () => {
   it("carries a large batch's messages in several notifications, every one delivered once and in order", async () => {
     await bus.startListening();
     const received: string[] = [];
-    const subscription = bus.subscribeToSeller(sellerId, { onMessage: (e) => received.push(e.message.eventId), onResync: () => {}, onClose: () => {} });
+    const subscription = bus.subscribeToSeller(sellerId, {
+      onMessage: (e) => received.push(e.message.eventId),
+      onResync: () => {},
+      onClose: () => {},
+    });
     const ids = await insertEvents(300, { claimedBy: "instance-a", availableSecondsAgo: -60 });
     await queue.finishEvents(
       "instance-a",
       ids.map((id) => ({ id, state: "processed" as const })),
       // Long fields: far more than one notification's 8,000 bytes in all.
-      ids.map((id) => ({ sellerId, message: { type: "order" as const, eventId: id, domain: "order.order", status: "x".repeat(100), orderId: "o".repeat(200), deliveryId: "d".repeat(200) } })),
+      ids.map((id) => ({
+        sellerId,
+        message: {
+          type: "order" as const,
+          eventId: id,
+          domain: "order.order",
+          status: "x".repeat(100),
+          orderId: "o".repeat(200),
+          deliveryId: "d".repeat(200),
+        },
+      })),
     );
     await expect.poll(() => received.length).toBe(300);
     expect(received).toEqual(ids);
@@ -183,9 +217,11 @@ describe("live messages across instances", () => {
     expect(existing).toBeGreaterThan(0);
     expect(await bus.pruneLiveMessages(start)).toBe(0);
     const [eventId] = await insertEvents(1, { claimedBy: "instance-a", availableSecondsAgo: -60 });
-    await queue.finishEvents("instance-a", [{ id: eventId!, state: "processed" }], [
-      { sellerId, message: { type: "event", eventId: eventId!, domain: "order.order", status: "new" } },
-    ]);
+    await queue.finishEvents(
+      "instance-a",
+      [{ id: eventId!, state: "processed" }],
+      [{ sellerId, message: { type: "event", eventId: eventId!, domain: "order.order", status: "new" } }],
+    );
     expect(await bus.pruneLiveMessages(start + 30 * 60_000)).toBe(0);
     // An hour after the first run, what existed then goes; the newer message stays.
     expect(await bus.pruneLiveMessages(start + 61 * 60_000)).toBe(existing);
@@ -194,15 +230,21 @@ describe("live messages across instances", () => {
 
   it("announces nothing, and keeps the claim, when recording the outcome fails", async () => {
     const received: unknown[] = [];
-    const subscription = bus.subscribeToSeller(sellerId, { onMessage: (e) => received.push(e.message), onResync: () => {}, onClose: () => {} });
+    const subscription = bus.subscribeToSeller(sellerId, {
+      onMessage: (e) => received.push(e.message),
+      onResync: () => {},
+      onClose: () => {},
+    });
     const [eventId] = await insertEvents(1, { claimedBy: "instance-a", availableSecondsAgo: -60 });
     await sql.query(`CREATE FUNCTION fail_live() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$`);
     await sql.query(`CREATE TRIGGER fail_live BEFORE INSERT ON "LiveMessage" FOR EACH ROW EXECUTE FUNCTION fail_live()`);
     try {
       await expect(
-        queue.finishEvents("instance-a", [{ id: eventId!, state: "processed" }], [
-          { sellerId, message: { type: "event", eventId: eventId!, domain: "order.order", status: "new" } },
-        ]),
+        queue.finishEvents(
+          "instance-a",
+          [{ id: eventId!, state: "processed" }],
+          [{ sellerId, message: { type: "event", eventId: eventId!, domain: "order.order", status: "new" } }],
+        ),
       ).rejects.toThrow(/disk full/);
     } finally {
       await sql.query(`DROP TRIGGER fail_live ON "LiveMessage"; DROP FUNCTION fail_live()`);

@@ -33,7 +33,8 @@ beforeAll(async () => {
     scopesRequested: "basic_user_info portfolio:read order-order:read",
   });
   sql = await connect(databaseUrl);
-  webhookKey = (await sql.query<{ webhookKey: string }>('SELECT "webhookKey" FROM "Connection" WHERE "sellerId" = $1', [seller.id])).rows[0]!.webhookKey;
+  webhookKey = (await sql.query<{ webhookKey: string }>('SELECT "webhookKey" FROM "Connection" WHERE "sellerId" = $1', [seller.id]))
+    .rows[0]!.webhookKey;
 }, 60_000);
 
 afterAll(async () => {
@@ -80,7 +81,13 @@ describe("POST /api/webhooks/marketplace/{key}", () => {
     // Not worth compressing: the server must leave the acknowledgement as it is.
     expect(response.headers.get("cache-control")).toContain("no-transform");
     const row = await rowFor(body);
-    expect(row).toMatchObject({ domain: "order.order", status: "new", orderId: "65a000000000000000000001", valid: true, signatureResult: "valid" });
+    expect(row).toMatchObject({
+      domain: "order.order",
+      status: "new",
+      orderId: "65a000000000000000000001",
+      valid: true,
+      signatureResult: "valid",
+    });
   });
 
   it("stores the id/code form and the `order` alias", async () => {
@@ -113,7 +120,10 @@ describe("POST /api/webhooks/marketplace/{key}", () => {
        FROM "Connection" WHERE "webhookKey" = $3 RETURNING "id"`,
       [body, hash, webhookKey],
     );
-    await sql.query(`INSERT INTO "WebhookWork" ("eventId", "claimedBy", "availableAt") VALUES ($1, 'other-instance', now() + interval '1 hour')`, [rows[0]!.id]);
+    await sql.query(
+      `INSERT INTO "WebhookWork" ("eventId", "claimedBy", "availableAt") VALUES ($1, 'other-instance', now() + interval '1 hour')`,
+      [rows[0]!.id],
+    );
     expect(await (await deliver(body, signWebhookBody(body, TOKEN))).json()).toEqual({ received: true, duplicate: true });
     expect(await countFor(body)).toBe(1);
     expect((await rowFor(body))?.duplicateCount).toBe(1);
@@ -127,7 +137,11 @@ describe("POST /api/webhooks/marketplace/{key}", () => {
     expect(await (await deliver(body, signature)).json()).toEqual({ received: true, duplicate: false });
     expect(await countFor(body)).toBe(2);
     await expect
-      .poll(async () => (await sql.query(`SELECT "processingState" FROM "WebhookEvent" WHERE "rawBody" = $1`, [body])).rows.map((row) => row.processingState))
+      .poll(async () =>
+        (await sql.query(`SELECT "processingState" FROM "WebhookEvent" WHERE "rawBody" = $1`, [body])).rows.map(
+          (row) => row.processingState,
+        ),
+      )
       .toEqual(["processed", "processed"]);
   });
 
@@ -144,7 +158,8 @@ describe("POST /api/webhooks/marketplace/{key}", () => {
           client.release();
         }
       }
-      return (await sql.query<{ n: number }>("SELECT deadlocks::int AS n FROM pg_stat_database WHERE datname = current_database()")).rows[0]!.n;
+      return (await sql.query<{ n: number }>("SELECT deadlocks::int AS n FROM pg_stat_database WHERE datname = current_database()"))
+        .rows[0]!.n;
     };
     const deadlocksBefore = await deadlocks();
     const body = JSON.stringify({ data: { domain: "chat", status: "message_received", id: "chat-race", code: "c-race" } });
@@ -164,15 +179,25 @@ describe("POST /api/webhooks/marketplace/{key}", () => {
       await new Promise((resolve) => setTimeout(resolve, (wave % 4) * 4));
     }
     expect(statuses).toEqual(Array(72).fill(200));
-    const stored = (await sql.query<{ duplicateCount: number }>(`SELECT "duplicateCount" FROM "WebhookEvent" WHERE "rawBody" = $1`, [body])).rows;
+    const stored = (await sql.query<{ duplicateCount: number }>(`SELECT "duplicateCount" FROM "WebhookEvent" WHERE "rawBody" = $1`, [body]))
+      .rows;
     expect(stored.reduce((sum, row) => sum + 1 + row.duplicateCount, 0)).toBe(72);
     expect(stored.length).toBeGreaterThan(1);
     // Every receipt is processed, but for the one the replay bound holds to the end of its minute
     // (WEBHOOK_REPLAY_LIMIT_PER_MINUTE; two if the waves crossed a minute).
     await expect
-      .poll(async () => (await sql.query(`SELECT DISTINCT "processingState" FROM "WebhookEvent" WHERE "rawBody" = $1 AND "heldUntil" IS NULL`, [body])).rows.map((row) => row.processingState))
+      .poll(async () =>
+        (
+          await sql.query(`SELECT DISTINCT "processingState" FROM "WebhookEvent" WHERE "rawBody" = $1 AND "heldUntil" IS NULL`, [body])
+        ).rows.map((row) => row.processingState),
+      )
       .toEqual(["processed"]);
-    const held = (await sql.query<{ processingState: string }>(`SELECT "processingState" FROM "WebhookEvent" WHERE "rawBody" = $1 AND "heldUntil" IS NOT NULL`, [body])).rows;
+    const held = (
+      await sql.query<{ processingState: string }>(
+        `SELECT "processingState" FROM "WebhookEvent" WHERE "rawBody" = $1 AND "heldUntil" IS NOT NULL`,
+        [body],
+      )
+    ).rows;
     expect(held.length).toBeLessThanOrEqual(2);
     expect(held.every((row) => row.processingState === "pending")).toBe(true);
     expect(await deadlocks()).toBe(deadlocksBefore);
@@ -289,7 +314,9 @@ describe("POST /api/webhooks/marketplace/{key}", () => {
     const body = JSON.stringify({ data: { domain: "order.order", status: "new", order_id: "o-utc" } });
     const before = Date.now();
     await deliver(body, signWebhookBody(body, TOKEN));
-    const { rows: [stored] } = await sql.query<{ text: string }>(`SELECT "receivedAt"::text AS text FROM "WebhookEvent" WHERE "rawBody" = $1`, [body]);
+    const {
+      rows: [stored],
+    } = await sql.query<{ text: string }>(`SELECT "receivedAt"::text AS text FROM "WebhookEvent" WHERE "rawBody" = $1`, [body]);
     const storedAsUtc = Date.parse(`${stored!.text.replace(" ", "T")}Z`);
     expect(Math.abs(storedAsUtc - before)).toBeLessThan(10_000);
     // And Prisma, which the event log reads through, sees the same instant.

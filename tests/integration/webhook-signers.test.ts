@@ -37,7 +37,9 @@ async function connectAs(login: string) {
     scopesRequested: "basic_user_info portfolio:read order-order:read",
   });
   ids[login] = seller.id;
-  keys[login] = (await sql.query<{ webhookKey: string }>('SELECT "webhookKey" FROM "Connection" WHERE "sellerId" = $1', [seller.id])).rows[0]!.webhookKey;
+  keys[login] = (
+    await sql.query<{ webhookKey: string }>('SELECT "webhookKey" FROM "Connection" WHERE "sellerId" = $1', [seller.id])
+  ).rows[0]!.webhookKey;
 }
 
 beforeAll(async () => {
@@ -75,9 +77,12 @@ afterAll(async () => {
 });
 
 const eventsOf = async (login: string) =>
-  (await sql.query<{ orderId: string }>(`SELECT "orderId" FROM "WebhookEvent" WHERE "sellerId" = $1 AND "domain" = 'order.order' ORDER BY "orderId"`, [ids[login]])).rows.map(
-    (row) => row.orderId,
-  );
+  (
+    await sql.query<{ orderId: string }>(
+      `SELECT "orderId" FROM "WebhookEvent" WHERE "sellerId" = $1 AND "domain" = 'order.order' ORDER BY "orderId"`,
+      [ids[login]],
+    )
+  ).rows.map((row) => row.orderId);
 
 describe("a callback URL kept per application", () => {
   it("stores each seller's notifications under that seller, though all arrive at one seller's path", async () => {
@@ -89,10 +94,13 @@ describe("a callback URL kept per application", () => {
     });
     expect(set.status).toBe(200);
     const create = async (seller: string) =>
-      ((await (await sandbox.api("/_sandbox/orders", { method: "POST", json: { seller } })).json()) as { orders: { id: string }[] }).orders[0]!.id;
+      ((await (await sandbox.api("/_sandbox/orders", { method: "POST", json: { seller } })).json()) as { orders: { id: string }[] })
+        .orders[0]!.id;
     const first = await create("seller@example.com");
     const second = await create("seller2@example.com");
-    await expect.poll(async () => [...(await eventsOf("seller@example.com")), ...(await eventsOf("seller2@example.com"))].length, { timeout: 10_000 }).toBe(2);
+    await expect
+      .poll(async () => [...(await eventsOf("seller@example.com")), ...(await eventsOf("seller2@example.com"))].length, { timeout: 10_000 })
+      .toBe(2);
     expect(await eventsOf("seller@example.com")).toEqual([first]);
     expect(await eventsOf("seller2@example.com")).toEqual([second]);
     const deliveries = (await (await sandbox.api("/_sandbox/deliveries")).json()) as { deliveries: { state: string }[] };

@@ -2,7 +2,17 @@
 // print file says. Made for documents written by pdf-lib with its standard fonts (WinAnsi-encoded
 // strings), including pages copied into a merged document and pages drawn from Form XObjects; it
 // is not a general PDF text extractor (no embedded-font CMaps, no reading order).
-import { PDFArray, PDFContentStream, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFStream, decodePDFRawStream, type PDFObject } from "@pdfme/pdf-lib";
+import {
+  PDFArray,
+  PDFContentStream,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFRawStream,
+  PDFStream,
+  decodePDFRawStream,
+  type PDFObject,
+} from "@pdfme/pdf-lib";
 
 /** The text on each page, in page order: one line per text line as drawn, lines joined by "\n". */
 export async function pdfPageTexts(bytes: Uint8Array): Promise<string[]> {
@@ -71,7 +81,12 @@ const winAnsi = new TextDecoder("windows-1252");
 // Kerning in a TJ array is in thousandths of an em; a gap this wide is a space between words.
 const WORD_GAP = -200;
 
-type Operand = { kind: "string"; bytes: Uint8Array } | { kind: "number"; value: number } | { kind: "name"; value: string } | { kind: "array"; items: Operand[] } | { kind: "other" };
+type Operand =
+  | { kind: "string"; bytes: Uint8Array }
+  | { kind: "number"; value: number }
+  | { kind: "name"; value: string }
+  | { kind: "array"; items: Operand[] }
+  | { kind: "other" };
 
 /** Interprets the text operators of one content stream (PDF 32000-1, §9.4). */
 function showText(content: Uint8Array, resources: PDFDict | undefined, lines: TextLines, depth: number): void {
@@ -148,7 +163,7 @@ function showForm(name: string, resources: PDFDict | undefined, lines: TextLines
 type Token = Operand | { kind: "operator"; value: string } | { kind: "array-start" } | { kind: "array-end" };
 
 const WHITESPACE = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
-const DELIMITERS = new Set([...'()<>[]{}/%'].map((char) => char.charCodeAt(0)));
+const DELIMITERS = new Set([..."()<>[]{}/%"].map((char) => char.charCodeAt(0)));
 const LITERAL_ESCAPES: Record<string, number> = { n: 0x0a, r: 0x0d, t: 0x09, b: 0x08, f: 0x0c, "(": 0x28, ")": 0x29, "\\": 0x5c };
 
 /** Tokens of a content stream (PDF 32000-1, §7.2 and §7.3): just enough to find the text operators. */
@@ -191,7 +206,9 @@ class ContentLexer {
     }
     const word = this.regularRun();
     const number = Number(word);
-    return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(word) && Number.isFinite(number) ? { kind: "number", value: number } : { kind: "operator", value: word };
+    return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(word) && Number.isFinite(number)
+      ? { kind: "number", value: number }
+      : { kind: "operator", value: word };
   }
 
   /** Inline image data is binary: skip to the `EI` that ends it. */
@@ -218,7 +235,8 @@ class ContentLexer {
       if (byte === undefined) return;
       if (WHITESPACE.has(byte)) this.position++;
       else if (byte === 0x25) {
-        while (this.position < this.bytes.length && this.bytes[this.position] !== 0x0a && this.bytes[this.position] !== 0x0d) this.position++;
+        while (this.position < this.bytes.length && this.bytes[this.position] !== 0x0a && this.bytes[this.position] !== 0x0d)
+          this.position++;
       } else return;
     }
   }
@@ -253,7 +271,8 @@ class ContentLexer {
         if (char in LITERAL_ESCAPES) out.push(LITERAL_ESCAPES[char]!);
         else if (char >= "0" && char <= "7") {
           let octal = char;
-          while (octal.length < 3 && /[0-7]/.test(String.fromCharCode(this.bytes[this.position] ?? 0))) octal += String.fromCharCode(this.bytes[this.position++]!);
+          while (octal.length < 3 && /[0-7]/.test(String.fromCharCode(this.bytes[this.position] ?? 0)))
+            octal += String.fromCharCode(this.bytes[this.position++]!);
           out.push(Number.parseInt(octal, 8) & 0xff);
         } else if (escaped === 0x0d) {
           if (this.bytes[this.position] === 0x0a) this.position++;

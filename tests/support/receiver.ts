@@ -14,6 +14,10 @@ export async function deliverToReceiver(
   const headers = new Headers({ "content-type": "application/json", ...options.headers });
   const signature = options.signWith !== undefined ? signWebhookBody(body, options.signWith) : options.signature;
   if (signature) headers.set("X-SVC-Signature", signature);
-  const request = new Request(`http://localhost/api/webhooks/marketplace/${webhookKey}`, { method: "POST", headers, body: Buffer.from(body) });
+  const request = new Request(`http://localhost/api/webhooks/marketplace/${webhookKey}`, {
+    method: "POST",
+    headers,
+    body: Buffer.from(body),
+  });
   return POST(request, { params: Promise.resolve({ key: webhookKey }) });
 }

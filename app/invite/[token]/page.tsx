@@ -40,7 +40,9 @@ export default async function InvitePage({ params }: PageProps<"/invite/[token]"
     <section className="mx-auto max-w-2xl min-w-0 space-y-6">
       <div className={card}>
         <h1 className="text-2xl font-semibold tracking-tight break-words">{t("invite.heading", { shop, role })}</h1>
-        <p className="mt-2 text-sm text-zinc-700">{t("invite.roleHelp", { role: roleName, description: t(`roleDescriptions.${invitation.role}`) })}</p>
+        <p className="mt-2 text-sm text-zinc-700">
+          {t("invite.roleHelp", { role: roleName, description: t(`roleDescriptions.${invitation.role}`) })}
+        </p>
         <p className="mt-1 text-sm text-zinc-600">{t("invite.validUntil", { date: format.date(invitation.expiresAt) })}</p>
       </div>
 
@@ -49,14 +51,22 @@ export default async function InvitePage({ params }: PageProps<"/invite/[token]"
           <p className="text-sm text-zinc-700">{t("invite.signedIn.as", { name: person.name })}</p>
           {membership ? (
             <>
-              <p className="text-sm text-zinc-700">{t("invite.signedIn.alreadyMember", { shop, role: t(`roles.${membership.role}`).toLocaleLowerCase(locale) })}</p>
-              <Link href={shopPath(invitation.sellerId)} className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline">
+              <p className="text-sm text-zinc-700">
+                {t("invite.signedIn.alreadyMember", { shop, role: t(`roles.${membership.role}`).toLocaleLowerCase(locale) })}
+              </p>
+              <Link
+                href={shopPath(invitation.sellerId)}
+                className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline"
+              >
                 {t("invite.signedIn.openShop", { shop })}
               </Link>
             </>
           ) : (
             <form action={acceptInvitationAction.bind(null, token)}>
-              <button type="submit" className="w-full rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-brand-900 sm:w-auto">
+              <button
+                type="submit"
+                className="w-full rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-brand-900 sm:w-auto"
+              >
                 {t("invite.signedIn.join", { shop, role })}
               </button>
             </form>
@@ -72,7 +82,10 @@ export default async function InvitePage({ params }: PageProps<"/invite/[token]"
               <p className="text-sm text-zinc-600">{t("invite.signedOut.marketplaceHelp")}</p>
               {/* lib/actions/auth.ts (the lead's): remembers the invitation, then the marketplace's login, back here. */}
               <form action={signInForInviteAction.bind(null, token)}>
-                <button type="submit" className="w-full rounded-md border border-zinc-300 bg-white px-4 py-2 text-sm font-medium text-zinc-900 hover:bg-zinc-50 sm:w-auto">
+                <button
+                  type="submit"
+                  className="w-full rounded-md border border-zinc-300 bg-white px-4 py-2 text-sm font-medium text-zinc-900 hover:bg-zinc-50 sm:w-auto"
+                >
                   {t("invite.signedOut.marketplaceButton")}
                 </button>
               </form>
@@ -92,7 +105,10 @@ export default async function InvitePage({ params }: PageProps<"/invite/[token]"
 async function ClosedInvitation({ state }: { state: Exclude<InvitationState["state"], "open"> }) {
   const t = await getTranslations("people.invite.closed");
   return (
-    <section className="mx-auto max-w-lg space-y-4 rounded-lg border border-zinc-200 bg-white p-4 sm:p-8" data-testid={`invitation-${state}`}>
+    <section
+      className="mx-auto max-w-lg space-y-4 rounded-lg border border-zinc-200 bg-white p-4 sm:p-8"
+      data-testid={`invitation-${state}`}
+    >
       <h1 className="text-2xl font-semibold tracking-tight">{t(`${state}.title`)}</h1>
       <p className="text-sm text-zinc-700">{t(`${state}.body`)}</p>
       <Link href="/" className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline">

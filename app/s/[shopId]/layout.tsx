@@ -18,7 +18,10 @@ export default async function ShopLayout({ params, children }: LayoutProps<"/s/[
         {t.rich("shop.current", { name: access.shop.name, role: t(`roles.${access.role}`) })}
       </p>
       {access.shop.connection.needsReconnect ? (
-        <div role="status" className="mb-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 rounded-md border border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
+        <div
+          role="status"
+          className="mb-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 rounded-md border border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900"
+        >
           <span>{t("accessRevoked")}</span>
           {can(access.role, "connection.manage") ? <ConnectButton>{t("reconnect")}</ConnectButton> : null}
         </div>

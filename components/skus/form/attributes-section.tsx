@@ -19,7 +19,13 @@ function DisplayRows({ base, context }: { base: `attributes.${AttributeGroup}.${
   return (
     <SubList name={`${base}.display`} heading={t("heading")}>
       {rows.fields.map((row, index) => (
-        <DisplayRow key={row.id} name={`${base}.display.${index}`} context={context} position={index + 1} onRemove={() => rows.remove(index)} />
+        <DisplayRow
+          key={row.id}
+          name={`${base}.display.${index}`}
+          context={context}
+          position={index + 1}
+          onRemove={() => rows.remove(index)}
+        />
       ))}
       <button type="button" className={smallButton} onClick={add}>
         {t("add")}

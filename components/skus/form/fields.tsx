@@ -103,7 +103,19 @@ interface TextFieldProps {
   className?: string;
 }
 
-export function TextField({ name, label, hint, max, required, multiline, mono, type = "text", inputMode, placeholder, className }: TextFieldProps) {
+export function TextField({
+  name,
+  label,
+  hint,
+  max,
+  required,
+  multiline,
+  mono,
+  type = "text",
+  inputMode,
+  placeholder,
+  className,
+}: TextFieldProps) {
   const { register } = useFormContext<SkuFormState>();
   const t = useTranslations("skus.form");
   const error = useFieldError(name);
@@ -200,7 +212,12 @@ export function Group({
   const error = useFieldError(name);
   const id = fieldId(name);
   return (
-    <fieldset id={id} aria-describedby={describedBy(id, !!hint, error)} className="space-y-3 rounded-lg border border-zinc-200 bg-white p-5" tabIndex={-1}>
+    <fieldset
+      id={id}
+      aria-describedby={describedBy(id, !!hint, error)}
+      className="space-y-3 rounded-lg border border-zinc-200 bg-white p-5"
+      tabIndex={-1}
+    >
       <legend className="px-1 text-base font-semibold text-zinc-900">
         {legend}
         {required ? <span aria-hidden="true"> *</span> : null}

@@ -70,7 +70,15 @@ function ErrorList({ errors, form }: { errors: Record<string, string[]>; form: S
   );
 }
 
-export function ImportOutcome({ result, pending, submittedForm }: { result: CreateSkuState; pending: boolean; submittedForm: SkuFormState | null }) {
+export function ImportOutcome({
+  result,
+  pending,
+  submittedForm,
+}: {
+  result: CreateSkuState;
+  pending: boolean;
+  submittedForm: SkuFormState | null;
+}) {
   const t = useTranslations("skus.outcome");
   const problemWords = useTranslations("problems");
   if (pending) {

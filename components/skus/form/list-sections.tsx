@@ -28,8 +28,18 @@ export function TagsSection() {
         <div className="grid gap-3 sm:grid-cols-3">
           {rows.fields.map((row, index) => (
             <div key={row.id} className="flex items-end gap-2">
-              <TextField className="flex-1" name={`tags.${index}.value`} label={t("tags.tag", { position: index + 1 })} max={SKU_LIMITS.tag} />
-              <button type="button" className={`${removeButton} mb-7`} onClick={() => rows.remove(index)} aria-label={t("tags.remove", { position: index + 1 })}>
+              <TextField
+                className="flex-1"
+                name={`tags.${index}.value`}
+                label={t("tags.tag", { position: index + 1 })}
+                max={SKU_LIMITS.tag}
+              />
+              <button
+                type="button"
+                className={`${removeButton} mb-7`}
+                onClick={() => rows.remove(index)}
+                aria-label={t("tags.remove", { position: index + 1 })}
+              >
                 {t("remove")}
               </button>
             </div>
@@ -64,7 +74,12 @@ export function MediaSection() {
             max={SKU_LIMITS.mediaName}
           />
           <TextField className="sm:col-span-2" name={`medias.${index}.type`} label={t.rich("type", { sr, position: index + 1 })} />
-          <TextField className="sm:col-span-7" name={`medias.${index}.reference`} label={t.rich("url", { sr, position: index + 1 })} type="url" />
+          <TextField
+            className="sm:col-span-7"
+            name={`medias.${index}.reference`}
+            label={t.rich("url", { sr, position: index + 1 })}
+            type="url"
+          />
         </Row>
       ))}
     </Group>

@@ -36,7 +36,12 @@ export function ProductSection() {
         </div>
         {/* The label wraps the box: on a phone the whole 44 px line is the touch target. */}
         <label htmlFor={fieldId("available")} className="flex min-h-11 items-center gap-2 text-sm font-medium text-zinc-800">
-          <input id={fieldId("available")} type="checkbox" className="size-6 rounded border-zinc-300 md:size-4" {...register("available")} />
+          <input
+            id={fieldId("available")}
+            type="checkbox"
+            className="size-6 rounded border-zinc-300 md:size-4"
+            {...register("available")}
+          />
           {t("available")}
         </label>
         <TextField name="datasheet.reference" label={t("datasheet")} type="url" hint={t("datasheetHint")} />

@@ -8,12 +8,18 @@ import { basicUserInfoSchema, normalizeEmail } from "./oauth";
 
 describe("basicUserInfoSchema", () => {
   it("accepts a real address, trimmed", () => {
-    expect(basicUserInfoSchema.parse({ user_name: "Loja", user_email: " seller@example.com " })).toEqual({ user_name: "Loja", user_email: "seller@example.com" });
+    expect(basicUserInfoSchema.parse({ user_name: "Loja", user_email: " seller@example.com " })).toEqual({
+      user_name: "Loja",
+      user_email: "seller@example.com",
+    });
   });
 
-  it.each(["", "   ", "not-an-email", "seller@", "@example.com", "a b@example.com"])("refuses %j: the dashboard could not tell sellers apart", (email) => {
-    expect(basicUserInfoSchema.safeParse({ user_name: "Loja", user_email: email }).success).toBe(false);
-  });
+  it.each(["", "   ", "not-an-email", "seller@", "@example.com", "a b@example.com"])(
+    "refuses %j: the dashboard could not tell sellers apart",
+    (email) => {
+      expect(basicUserInfoSchema.safeParse({ user_name: "Loja", user_email: email }).success).toBe(false);
+    },
+  );
 
   it("tells the seller why, on the connect error page", () => {
     const t = createTranslator({ locale: "en", messages: catalogues.en as Messages, namespace: "connect" }) as unknown as ConnectWords;

@@ -12,8 +12,16 @@ export interface ScopeDefinition {
 }
 
 export const SCOPE_CATALOGUE = [
-  { scope: "basic_user_info", appliesTo: ["real_estate", "autos", "marketplace"], permits: "Basic profile information (name, e-mail, contact data)" },
-  { scope: "conversations-seller:write", appliesTo: ["real_estate", "autos", "marketplace"], permits: "Send chat messages, mark conversations as read" },
+  {
+    scope: "basic_user_info",
+    appliesTo: ["real_estate", "autos", "marketplace"],
+    permits: "Basic profile information (name, e-mail, contact data)",
+  },
+  {
+    scope: "conversations-seller:write",
+    appliesTo: ["real_estate", "autos", "marketplace"],
+    permits: "Send chat messages, mark conversations as read",
+  },
   { scope: "conversations-seller:read", appliesTo: ["real_estate", "autos", "marketplace"], permits: "View chat conversations" },
   { scope: "autoupload", appliesTo: ["real_estate", "autos"], permits: "Automatic upload of listings" },
   { scope: "portfolio:write", appliesTo: ["marketplace"], permits: "Modify SKU data, inventories, prices" },

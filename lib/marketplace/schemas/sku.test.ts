@@ -88,7 +88,9 @@ describe("skuCreateSchema", () => {
   });
 
   it("rejects an empty verbose_value", () => {
-    expect(fieldsOf(withChange((sku) => (sku.description = { pt_BR: { verbose_value: "" } })))).toEqual(["description.pt_BR.verbose_value"]);
+    expect(fieldsOf(withChange((sku) => (sku.description = { pt_BR: { verbose_value: "" } })))).toEqual([
+      "description.pt_BR.verbose_value",
+    ]);
   });
 
   it("description: {} is allowed, but languages without pt_BR are not", () => {
@@ -98,7 +100,9 @@ describe("skuCreateSchema", () => {
 
   it("attributes: {} is allowed; a display without pt_BR is not", () => {
     expect(fieldsOf(withChange((sku) => (sku.attributes = {})))).toEqual([]);
-    const sku = withChange((draft) => (draft.attributes = { optional: [{ name: "Cor", value: "Azul", display: { en_US: { name: "Color" } } }] }));
+    const sku = withChange(
+      (draft) => (draft.attributes = { optional: [{ name: "Cor", value: "Azul", display: { en_US: { name: "Color" } } }] }),
+    );
     expect(fieldsOf(sku)).toEqual(["attributes.optional[0].display"]);
   });
 
@@ -169,7 +173,23 @@ describe("skuCreateSchema", () => {
 
   it("requires every mandatory field", () => {
     expect(fieldsOf({}).sort()).toEqual(
-      ["attributes", "available", "brand", "code", "condition", "datasheet", "description", "dimensions", "extras", "identifiers", "medias", "origin", "tags", "title", "variation_key"].sort(),
+      [
+        "attributes",
+        "available",
+        "brand",
+        "code",
+        "condition",
+        "datasheet",
+        "description",
+        "dimensions",
+        "extras",
+        "identifiers",
+        "medias",
+        "origin",
+        "tags",
+        "title",
+        "variation_key",
+      ].sort(),
     );
   });
 });
@@ -187,11 +207,30 @@ describe("skuImportResponseSchema", () => {
   it("parses a success and a failure", () => {
     const data = skuCreateSchema.parse(sampleSku());
     expect(
-      skuImportResponseSchema.safeParse({ token: "t", id: "a".repeat(24), sku: data.code, statusCode: 0, statusMessage: "ok", errors: [], data }).success,
+      skuImportResponseSchema.safeParse({
+        token: "t",
+        id: "a".repeat(24),
+        sku: data.code,
+        statusCode: 0,
+        statusMessage: "ok",
+        errors: [],
+        data,
+      }).success,
     ).toBe(true);
     expect(
-      skuImportResponseSchema.safeParse({ token: "t", id: null, sku: null, statusCode: -4, statusMessage: "x", errors: [{ field: "code", message: "m" }], data: null }).success,
+      skuImportResponseSchema.safeParse({
+        token: "t",
+        id: null,
+        sku: null,
+        statusCode: -4,
+        statusMessage: "x",
+        errors: [{ field: "code", message: "m" }],
+        data: null,
+      }).success,
     ).toBe(true);
-    expect(skuImportResponseSchema.safeParse({ token: "t", id: null, sku: null, statusCode: -7, statusMessage: "x", errors: [], data: null }).success).toBe(false);
+    expect(
+      skuImportResponseSchema.safeParse({ token: "t", id: null, sku: null, statusCode: -7, statusMessage: "x", errors: [], data: null })
+        .success,
+    ).toBe(false);
   });
 });

@@ -47,7 +47,10 @@ export function isValidEan(value: string): boolean {
 
 /** "float, 1 to 10 characters": a number or a decimal string, the limit on its text. */
 export const dimensionValueSchema = z.union([
-  z.number().nonnegative().refine((value) => String(value).length <= SKU_LIMITS.dimensionValue, `must be at most ${SKU_LIMITS.dimensionValue} characters`),
+  z
+    .number()
+    .nonnegative()
+    .refine((value) => String(value).length <= SKU_LIMITS.dimensionValue, `must be at most ${SKU_LIMITS.dimensionValue} characters`),
   z
     .string()
     .min(1, `must be 1 to ${SKU_LIMITS.dimensionValue} characters`)
@@ -126,13 +129,11 @@ export const skuMediaSchema = z.object({
 
 export const skuCreateSchema = z.object({
   code: z.string().min(1).max(SKU_LIMITS.code),
-  title: z
-    .record(languageCodeSchema, z.string().min(1).max(SKU_LIMITS.title))
-    .superRefine((title, ctx) => {
-      if (!(MANDATORY_LANGUAGE in title)) {
-        ctx.addIssue({ code: "custom", path: [MANDATORY_LANGUAGE], message: `title in ${MANDATORY_LANGUAGE} is required` });
-      }
-    }),
+  title: z.record(languageCodeSchema, z.string().min(1).max(SKU_LIMITS.title)).superRefine((title, ctx) => {
+    if (!(MANDATORY_LANGUAGE in title)) {
+      ctx.addIssue({ code: "custom", path: [MANDATORY_LANGUAGE], message: `title in ${MANDATORY_LANGUAGE} is required` });
+    }
+  }),
   variation_key: z.string().max(SKU_LIMITS.variationKey),
   condition: skuConditionSchema,
   brand: z.string().min(1).max(SKU_LIMITS.brand),
@@ -140,10 +141,9 @@ export const skuCreateSchema = z.object({
   available: z.boolean(),
   origin: skuOriginSchema,
   datasheet: z.object({ reference: httpUrlSchema.optional() }),
-  dimensions: z.array(skuDimensionSchema).refine(
-    (dimensions) => dimensions.some((dimension) => dimension.name === "package"),
-    "must contain one item named package",
-  ),
+  dimensions: z
+    .array(skuDimensionSchema)
+    .refine((dimensions) => dimensions.some((dimension) => dimension.name === "package"), "must contain one item named package"),
   description: skuDescriptionSchema,
   identifiers: z.array(skuIdentifierSchema),
   attributes: skuAttributesSchema,

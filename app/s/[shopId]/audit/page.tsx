@@ -56,12 +56,18 @@ export default async function AuditPage({ params, searchParams }: PageProps<"/s/
       {refused.length > 0 ? (
         <p role="alert" className="text-sm text-red-800">
           {t("filters.invalid", {
-            problem: refused.map((name) => (isFilterName(name) ? t(`filters.${name}`) : name === "before" ? t("olderEntries") : name)).join(", "),
+            problem: refused
+              .map((name) => (isFilterName(name) ? t(`filters.${name}`) : name === "before" ? t("olderEntries") : name))
+              .join(", "),
           })}
         </p>
       ) : null}
 
-      <Form action={shopPath(shop.id, "/audit")} className="grid grid-cols-1 gap-3 rounded-lg border border-zinc-200 bg-white p-4 text-sm sm:grid-cols-2 lg:grid-cols-4" aria-label={t("filters.title")}>
+      <Form
+        action={shopPath(shop.id, "/audit")}
+        className="grid grid-cols-1 gap-3 rounded-lg border border-zinc-200 bg-white p-4 text-sm sm:grid-cols-2 lg:grid-cols-4"
+        aria-label={t("filters.title")}
+      >
         <label className="flex min-w-0 flex-col gap-1">
           {t("filters.person")}
           <select name="person" defaultValue={filters.person ?? ""} className={control}>
@@ -141,7 +147,10 @@ export default async function AuditPage({ params, searchParams }: PageProps<"/s/
             <tbody className={cardTable.body}>
               {page.rows.map((row) => (
                 <tr key={row.id} className={cardTable.row} data-testid="audit-entry">
-                  <td data-label={t("table.when")} className={`${cardTable.labelled} ${cardTable.cell} ${cardTable.pad} md:whitespace-nowrap`}>
+                  <td
+                    data-label={t("table.when")}
+                    className={`${cardTable.labelled} ${cardTable.cell} ${cardTable.pad} md:whitespace-nowrap`}
+                  >
                     <time dateTime={row.at.toISOString()}>{format.date(row.at)}</time>
                   </td>
                   <td data-label={t("table.who")} className={`${cardTable.labelled} ${cardTable.cell} ${cardTable.pad} wrap-anywhere`}>
@@ -166,7 +175,11 @@ export default async function AuditPage({ params, searchParams }: PageProps<"/s/
             </Link>
           ) : null}
           {page.nextBefore ? (
-            <Link href={here(filters, page.nextBefore)} className={`${button} border border-zinc-300 bg-white hover:bg-zinc-50`} data-testid="audit-older">
+            <Link
+              href={here(filters, page.nextBefore)}
+              className={`${button} border border-zinc-300 bg-white hover:bg-zinc-50`}
+              data-testid="audit-older"
+            >
               {t("olderEntries")}
             </Link>
           ) : null}

@@ -13,7 +13,12 @@ export async function generateMetadata(): Promise<Metadata> {
 // Team: the shop's people and roles, and invite links. Owners only.
 export default async function MembersPage({ params }: PageProps<"/s/[shopId]/members">) {
   const { shop, person } = await requireShop((await params).shopId, "members.manage");
-  const [t, format, members, invitations] = await Promise.all([getTranslations("members"), getDisplayFormat(), listMembers(shop.id), listPendingInvitations(shop.id)]);
+  const [t, format, members, invitations] = await Promise.all([
+    getTranslations("members"),
+    getDisplayFormat(),
+    listMembers(shop.id),
+    listPendingInvitations(shop.id),
+  ]);
   return (
     <section className="max-w-3xl min-w-0 space-y-6">
       <div>
@@ -27,7 +32,8 @@ export default async function MembersPage({ params }: PageProps<"/s/[shopId]/mem
             <li key={member.personId} className="space-y-2 px-4 py-4 sm:px-6">
               <div>
                 <p className="font-medium text-zinc-900">
-                  {member.name} {member.personId === person.id ? <span className="text-sm font-normal text-zinc-600">({t("members.you")})</span> : null}
+                  {member.name}{" "}
+                  {member.personId === person.id ? <span className="text-sm font-normal text-zinc-600">({t("members.you")})</span> : null}
                 </p>
                 <p className="text-sm text-zinc-600">
                   {t(`roles.${member.role}.name`)} · {t("members.since", { date: format.date(member.since, "date") })}

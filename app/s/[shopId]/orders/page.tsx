@@ -20,7 +20,9 @@ export default async function OrdersPage({ params, searchParams }: PageProps<"/s
   const missing = requiredScopesFor("listOrders").filter((scope) => seller.connection.scopesMissing.includes(scope));
   const blocked = seller.connection.needsReconnect || missing.length > 0;
   // The first page is in the HTML (no JavaScript needed to see it); later pages load in the browser.
-  const firstPage = blocked ? null : await prefetchTablePage("orders", seller.id, ordersSchema, await searchParams, (state) => listOrdersForSeller(seller, state));
+  const firstPage = blocked
+    ? null
+    : await prefetchTablePage("orders", seller.id, ordersSchema, await searchParams, (state) => listOrdersForSeller(seller, state));
 
   return (
     <section className="space-y-6">

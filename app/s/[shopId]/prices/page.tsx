@@ -20,7 +20,10 @@ export default async function PricesPage({ params, searchParams }: PageProps<"/s
   const t = await getTranslations("prices");
   const missing = requiredScopesFor("listPrices").filter((scope) => seller.connection.scopesMissing.includes(scope));
   // The first page is in the HTML (no JavaScript needed to see it); later pages load in the browser.
-  const firstPage = missing.length > 0 ? null : await prefetchTablePage("prices", seller.id, pricesSchema, await searchParams, (state) => listPricesForSeller(seller, state));
+  const firstPage =
+    missing.length > 0
+      ? null
+      : await prefetchTablePage("prices", seller.id, pricesSchema, await searchParams, (state) => listPricesForSeller(seller, state));
 
   return (
     <section className="space-y-6">

@@ -79,7 +79,11 @@ export default async function SettingsPage({ params }: PageProps<"/s/[shopId]/se
           <TimeZoneForm current={seller.timeZone} brazilian={BRAZILIAN_TIME_ZONES} others={otherZones} />
         </>
       ) : null}
-      <section id="prices" aria-labelledby="prices-settings-title" className="space-y-6 rounded-lg border border-zinc-200 bg-white p-4 sm:p-6">
+      <section
+        id="prices"
+        aria-labelledby="prices-settings-title"
+        className="space-y-6 rounded-lg border border-zinc-200 bg-white p-4 sm:p-6"
+      >
         <div>
           <h2 id="prices-settings-title" className="text-lg font-medium">
             {t("prices.title")}
@@ -92,7 +96,10 @@ export default async function SettingsPage({ params }: PageProps<"/s/[shopId]/se
       <form action={signOutEverywhereAction} className="rounded-lg border border-zinc-200 bg-white p-4 sm:p-6">
         <h2 className="text-lg font-medium">{t("sessions.title")}</h2>
         <p className="mt-1 text-sm text-zinc-600">{t("sessions.help")}</p>
-        <button type="submit" className="mt-4 rounded-md border border-zinc-300 px-4 py-2 text-sm font-medium text-zinc-800 hover:bg-zinc-50">
+        <button
+          type="submit"
+          className="mt-4 rounded-md border border-zinc-300 px-4 py-2 text-sm font-medium text-zinc-800 hover:bg-zinc-50"
+        >
           {t("sessions.button")}
         </button>
       </form>
@@ -101,7 +108,10 @@ export default async function SettingsPage({ params }: PageProps<"/s/[shopId]/se
           <form action={disconnectAction.bind(null, seller.id)} className="rounded-lg border border-red-200 bg-white p-4 sm:p-6">
             <h2 className="text-lg font-medium">{t("disconnect.title")}</h2>
             <p className="mt-1 text-sm text-zinc-600">{t("disconnect.help")}</p>
-            <button type="submit" className="mt-4 rounded-md border border-red-300 px-4 py-2 text-sm font-medium text-red-800 hover:bg-red-50">
+            <button
+              type="submit"
+              className="mt-4 rounded-md border border-red-300 px-4 py-2 text-sm font-medium text-red-800 hover:bg-red-50"
+            >
               {t("disconnect.button")}
             </button>
           </form>

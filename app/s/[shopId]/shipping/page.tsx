@@ -21,7 +21,9 @@ export default async function ShippingPage({ params, searchParams }: PageProps<"
   const access = await requireShop((await params).shopId, "orders.view");
   const seller = access.shop;
   const t = await getTranslations("shipping");
-  const firstPage = await prefetchTablePage("shipping", seller.id, shippingSchema, await searchParams, (state) => local(listShippingOrders(seller, state)));
+  const firstPage = await prefetchTablePage("shipping", seller.id, shippingSchema, await searchParams, (state) =>
+    local(listShippingOrders(seller, state)),
+  );
   // The list is the dashboard's own; the picking list and the labels read the orders from the platform.
   const missing = requiredScopesFor("listOrders").filter((scope) => seller.connection.scopesMissing.includes(scope));
 

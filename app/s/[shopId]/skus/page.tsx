@@ -43,7 +43,10 @@ export default async function SkusPage({ params, searchParams }: PageProps<"/s/[
             </ShopLink>
           ) : null}
           {can(access.role, "skus.change") ? (
-            <ShopLink href="/skus/new" className="shrink-0 rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-900">
+            <ShopLink
+              href="/skus/new"
+              className="shrink-0 rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-900"
+            >
               {t("newSku")}
             </ShopLink>
           ) : null}

@@ -30,7 +30,10 @@ export default async function WebhooksPage({ params }: PageProps<"/s/[shopId]/we
     <section className="max-w-3xl min-w-0 space-y-6">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h1 className="text-2xl font-semibold tracking-tight">{t("page.title")}</h1>
-        <ShopLink href="/webhooks/events" className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline md:min-h-0">
+        <ShopLink
+          href="/webhooks/events"
+          className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline md:min-h-0"
+        >
           {t("page.eventLogLink")}
         </ShopLink>
       </div>
@@ -42,13 +45,13 @@ export default async function WebhooksPage({ params }: PageProps<"/s/[shopId]/we
       )}
       <ConnectionHealthPanel health={health} />
       {manage ? (
-      <section aria-labelledby="receiver-url" className="space-y-2 rounded-lg border border-zinc-200 bg-white p-4 text-sm">
-        <h2 id="receiver-url" className="text-base font-semibold">
-          {t("page.receiverUrl")}
-        </h2>
-        <p className="text-zinc-600">{t("page.receiverUrlHelp")}</p>
-        <RotateReceiverButton />
-      </section>
+        <section aria-labelledby="receiver-url" className="space-y-2 rounded-lg border border-zinc-200 bg-white p-4 text-sm">
+          <h2 id="receiver-url" className="text-base font-semibold">
+            {t("page.receiverUrl")}
+          </h2>
+          <p className="text-zinc-600">{t("page.receiverUrlHelp")}</p>
+          <RotateReceiverButton />
+        </section>
       ) : null}
     </section>
   );

@@ -12,7 +12,8 @@ export async function GET(request: Request, { params }: RouteContext<"/api/s/[sh
   const session = await auth();
   const access = await shopAccessOf(session, shopId);
   if (access === "signed-out") return Response.json({ error: "Not signed in" }, { status: 401 });
-  if (typeof access === "string" || !can(access.role, "overview.view")) return Response.json({ error: "You do not have access to this" }, { status: 403 });
+  if (typeof access === "string" || !can(access.role, "overview.view"))
+    return Response.json({ error: "You do not have access to this" }, { status: 403 });
   const stillAllowed = async () => {
     const now = await shopAccessOf(session, shopId);
     return typeof now !== "string" && now.role === access.role;

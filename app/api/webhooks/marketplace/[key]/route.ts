@@ -14,7 +14,10 @@ export async function POST(request: Request, { params }: RouteContext<"/api/webh
   const { key } = await params;
   const outcome = await receiveWebhook(key, request, processingClaimant);
   if (outcome.status === 429) {
-    return Response.json({ error: outcome.error }, { status: 429, headers: { ...ANSWER_HEADERS, "Retry-After": String(outcome.retryAfterSeconds) } });
+    return Response.json(
+      { error: outcome.error },
+      { status: 429, headers: { ...ANSWER_HEADERS, "Retry-After": String(outcome.retryAfterSeconds) } },
+    );
   }
   if (outcome.status !== 200) return Response.json({ error: outcome.error }, { status: outcome.status, headers: ANSWER_HEADERS });
 

@@ -27,7 +27,11 @@ export default async function OrderPage({ params }: PageProps<"/s/[shopId]/order
       <ShopLink href="/orders" className="text-sm text-brand-700 hover:underline">
         ← {t("title")}
       </ShopLink>
-      {result.ok && result.data ? <OrderDetails order={can(access.role, "orders.customerData") ? result.data : redactCustomerData(result.data)} /> : !result.ok ? <ProblemNotice problem={result.problem} feature="thisOrder" /> : null}
+      {result.ok && result.data ? (
+        <OrderDetails order={can(access.role, "orders.customerData") ? result.data : redactCustomerData(result.data)} />
+      ) : !result.ok ? (
+        <ProblemNotice problem={result.problem} feature="thisOrder" />
+      ) : null}
     </div>
   );
 }

@@ -66,9 +66,16 @@ export default async function PricePage({ params }: PageProps<"/s/[shopId]/price
           {/* The browser gets the dashboard's shapes, not the platform's price. */}
           <PriceHistoryChart history={price.priceHistory.map(toPricePoint)} />
           {can(access.role, "prices.change") ? (
-            <EditPriceForm current={{ id: price.id, sku: price.sku, type: price.type, currency: price.currency, normalizer: price.normalizer }} productName={productName} />
+            <EditPriceForm
+              current={{ id: price.id, sku: price.sku, type: price.type, currency: price.currency, normalizer: price.normalizer }}
+              productName={productName}
+            />
           ) : null}
-          <section aria-labelledby="cost-title" className="space-y-3 rounded-lg border border-zinc-200 bg-white p-5 text-sm" data-testid="cost-section">
+          <section
+            aria-labelledby="cost-title"
+            className="space-y-3 rounded-lg border border-zinc-200 bg-white p-5 text-sm"
+            data-testid="cost-section"
+          >
             <h2 id="cost-title" className="text-base font-semibold">
               {t.rich("costs.detail.title", { sku: () => <span className="font-mono">{price.sku}</span> })}
             </h2>
@@ -90,7 +97,9 @@ export default async function PricePage({ params }: PageProps<"/s/[shopId]/price
             </dl>
             {history.length > 0 ? (
               <details>
-                <summary className="inline-flex min-h-11 cursor-pointer items-center text-brand-700 md:min-h-0">{t("costs.detail.history", { count: history.length })}</summary>
+                <summary className="inline-flex min-h-11 cursor-pointer items-center text-brand-700 md:min-h-0">
+                  {t("costs.detail.history", { count: history.length })}
+                </summary>
                 <div className="mt-2 overflow-x-auto">
                   <table className="w-full text-sm">
                     <caption className="sr-only">{t("costs.detail.historyCaption", { sku: price.sku })}</caption>
@@ -106,7 +115,9 @@ export default async function PricePage({ params }: PageProps<"/s/[shopId]/price
                       {history.map((entry, index) => (
                         <tr key={`${entry.setAt.toISOString()}-${index}`} className="border-t border-zinc-100">
                           <td className="px-3 py-2">{format.date(entry.setAt)}</td>
-                          <td className="px-3 py-2 whitespace-nowrap tabular-nums">{entry.cost === null ? t("costs.detail.removed") : brl(entry.cost)}</td>
+                          <td className="px-3 py-2 whitespace-nowrap tabular-nums">
+                            {entry.cost === null ? t("costs.detail.removed") : brl(entry.cost)}
+                          </td>
                           <td className="px-3 py-2">{entry.personName}</td>
                           <td className="px-3 py-2">{t("costs.detail.sources", { source: entry.source })}</td>
                         </tr>

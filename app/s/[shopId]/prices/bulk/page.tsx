@@ -50,7 +50,11 @@ export default async function BulkPricesPage({ params }: PageProps<"/s/[shopId]/
         </figure>
       </div>
 
-      {missing.length > 0 ? <ProblemNotice problem={{ kind: "missing_scope", scopes: missing }} feature="bulkPriceUpdates" /> : <BulkPriceUpload seller={seller.id} />}
+      {missing.length > 0 ? (
+        <ProblemNotice problem={{ kind: "missing_scope", scopes: missing }} feature="bulkPriceUpdates" />
+      ) : (
+        <BulkPriceUpload seller={seller.id} />
+      )}
     </section>
   );
 }

@@ -52,7 +52,10 @@ export default async function PriceProductsPage({ params, searchParams }: PagePr
         <p className="text-sm text-zinc-600" data-testid="margin-note">
           {rate === null
             ? t("marginNoteUnknown")
-            : t("marginNote", { rate: format.percent(rate / 10_000), source: pricing.commission.manualBps === null ? "learned" : "manual" })}{" "}
+            : t("marginNote", {
+                rate: format.percent(rate / 10_000),
+                source: pricing.commission.manualBps === null ? "learned" : "manual",
+              })}{" "}
           {t("guardNote", { limit: format.percent(pricing.limitPercent / 100) })}{" "}
           {can(access.role, "costs.change") ? (
             <ShopLink href="/settings#prices" className="text-brand-700 underline">
@@ -67,7 +70,12 @@ export default async function PriceProductsPage({ params, searchParams }: PagePr
         <ProblemNotice problem={result!.problem} feature="yourPrices" />
       ) : (
         <>
-          <form method="get" action={shopPath(seller.id, "/prices/products")} className="flex flex-wrap items-end gap-3 rounded-lg border border-zinc-200 bg-white p-4 text-sm" role="search">
+          <form
+            method="get"
+            action={shopPath(seller.id, "/prices/products")}
+            className="flex flex-wrap items-end gap-3 rounded-lg border border-zinc-200 bg-white p-4 text-sm"
+            role="search"
+          >
             <label className="flex w-full flex-col gap-1 md:w-auto">
               {t("search")}
               <input
@@ -79,11 +87,17 @@ export default async function PriceProductsPage({ params, searchParams }: PagePr
               />
             </label>
             {query.size !== 25 ? <input type="hidden" name="size" value={query.size} /> : null}
-            <button type="submit" className="min-h-11 flex-1 rounded-md bg-brand-700 px-3 py-1.5 font-medium text-white md:min-h-0 md:flex-none">
+            <button
+              type="submit"
+              className="min-h-11 flex-1 rounded-md bg-brand-700 px-3 py-1.5 font-medium text-white md:min-h-0 md:flex-none"
+            >
               {t("searchSubmit")}
             </button>
             {query.search ? (
-              <ShopLink href={hrefOf(query, { search: undefined, page: 1 })} className="inline-flex min-h-11 flex-1 items-center justify-center rounded-md border border-zinc-300 px-3 py-1.5 md:min-h-0 md:flex-none">
+              <ShopLink
+                href={hrefOf(query, { search: undefined, page: 1 })}
+                className="inline-flex min-h-11 flex-1 items-center justify-center rounded-md border border-zinc-300 px-3 py-1.5 md:min-h-0 md:flex-none"
+              >
                 {t("clearSearch")}
               </ShopLink>
             ) : null}
@@ -100,15 +114,23 @@ export default async function PriceProductsPage({ params, searchParams }: PagePr
             pricing={{ limitPercent: pricing.limitPercent, rateBps: rate }}
           />
           <nav aria-label={t("pages")} className="flex flex-wrap items-center justify-between gap-3 text-sm">
-            <span className="text-zinc-600">{t("pageOf", { page: format.count(query.page), pages: format.count(pageCount), total: result.data.total })}</span>
+            <span className="text-zinc-600">
+              {t("pageOf", { page: format.count(query.page), pages: format.count(pageCount), total: result.data.total })}
+            </span>
             <div className="flex flex-wrap items-center gap-2">
               {query.page > 1 ? (
-                <ShopLink href={hrefOf(query, { page: query.page - 1 })} className="inline-flex min-h-11 items-center rounded-md border border-zinc-300 bg-white px-3 py-1 md:min-h-0">
+                <ShopLink
+                  href={hrefOf(query, { page: query.page - 1 })}
+                  className="inline-flex min-h-11 items-center rounded-md border border-zinc-300 bg-white px-3 py-1 md:min-h-0"
+                >
                   {t("previous")}
                 </ShopLink>
               ) : null}
               {query.page < pageCount ? (
-                <ShopLink href={hrefOf(query, { page: query.page + 1 })} className="inline-flex min-h-11 items-center rounded-md border border-zinc-300 bg-white px-3 py-1 md:min-h-0">
+                <ShopLink
+                  href={hrefOf(query, { page: query.page + 1 })}
+                  className="inline-flex min-h-11 items-center rounded-md border border-zinc-300 bg-white px-3 py-1 md:min-h-0"
+                >
                   {t("next")}
                 </ShopLink>
               ) : null}

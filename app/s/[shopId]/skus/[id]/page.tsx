@@ -33,12 +33,14 @@ export default async function SkuPage({ params }: PageProps<"/s/[shopId]/skus/[i
           <p className="mt-1 text-zinc-700">{sku.title}</p>
         </div>
         {/* SKUs cannot be modified; a change is a new SKU (spec: SKU and price immutability). */}
-        {can(access.role, "skus.change") ? <ShopLink
-          href={`/skus/new?from=${sku.id}`}
-          className="rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-900"
-        >
-          {t("detail.newVersion")}
-        </ShopLink> : null}
+        {can(access.role, "skus.change") ? (
+          <ShopLink
+            href={`/skus/new?from=${sku.id}`}
+            className="rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-900"
+          >
+            {t("detail.newVersion")}
+          </ShopLink>
+        ) : null}
       </div>
 
       <dl className="grid gap-x-6 gap-y-3 rounded-lg border border-zinc-200 bg-white p-6 text-sm sm:grid-cols-[max-content_1fr]">

@@ -49,9 +49,7 @@ export default async function NewSkuPage({ params, searchParams }: PageProps<"/s
       </ShopLink>
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">{source ? t("newVersionOf", { code: source.code }) : t("newSku")}</h1>
-        <p className="mt-1 text-sm text-zinc-600">
-          {source ? <PrefilledFrom id={source.id} /> : t("new.requiredFields")}
-        </p>
+        <p className="mt-1 text-sm text-zinc-600">{source ? <PrefilledFrom id={source.id} /> : t("new.requiredFields")}</p>
       </div>
       {notice ? (
         <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">

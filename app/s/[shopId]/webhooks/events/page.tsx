@@ -20,12 +20,17 @@ export default async function EventLogPage({ params, searchParams }: PageProps<"
   const seller = access.shop;
   const t = await getTranslations("webhooks");
   // The first page is in the HTML (no JavaScript needed to see it); later pages load in the browser.
-  const firstPage = await prefetchTablePage("events", seller.id, eventsSchema, await searchParams, (state) => local(listWebhookEvents(seller.id, state)));
+  const firstPage = await prefetchTablePage("events", seller.id, eventsSchema, await searchParams, (state) =>
+    local(listWebhookEvents(seller.id, state)),
+  );
   return (
     <section className="space-y-6">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h1 className="text-2xl font-semibold tracking-tight">{t("events.title")}</h1>
-        <ShopLink href="/webhooks" className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline md:min-h-0">
+        <ShopLink
+          href="/webhooks"
+          className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline md:min-h-0"
+        >
           {t("events.settingsLink")}
         </ShopLink>
       </div>

@@ -36,7 +36,10 @@ export default async function EventPage({ params }: PageProps<"/s/[shopId]/webho
   // Instants as ISO 8601 in UTC, to the millisecond: this page is for matching receipts and logs,
   // so it keeps the platform's codes too (the heading says them in words).
   const facts: [string, React.ReactNode][] = [
-    [t("event.received"), t("event.receivedValue", { received: event.receivedAt.toISOString(), lastCopy: event.lastReceivedAt.toISOString() })],
+    [
+      t("event.received"),
+      t("event.receivedValue", { received: event.receivedAt.toISOString(), lastCopy: event.lastReceivedAt.toISOString() }),
+    ],
     [t("event.domainStatus"), <code key="codes" className="font-mono text-xs">{`${event.domain ?? "—"} / ${event.status ?? "—"}`}</code>],
     [t("event.resourceId"), event.resourceId ?? "—"],
     [t("event.code"), event.code ?? "—"],
@@ -50,7 +53,10 @@ export default async function EventPage({ params }: PageProps<"/s/[shopId]/webho
           : t("event.sourceNotification"),
     ],
     [t("event.signature"), event.signatureResult === "valid" ? t("event.signatureValid") : t("event.signatureNone")],
-    [t("event.shape"), event.valid ? t("event.shapeKnown") : t("event.shapeInvalid", { reason: event.invalidReason ?? t("event.unknownReason") })],
+    [
+      t("event.shape"),
+      event.valid ? t("event.shapeKnown") : t("event.shapeInvalid", { reason: event.invalidReason ?? t("event.unknownReason") }),
+    ],
     [
       t("event.processing"),
       t("event.processingValue", {
@@ -65,7 +71,10 @@ export default async function EventPage({ params }: PageProps<"/s/[shopId]/webho
     [t("event.duplicates"), format.count(event.duplicateCount)],
   ];
   if (event.heldUntil) {
-    facts.push([t("event.held"), t("event.heldValue", { limit: env.WEBHOOK_REPLAY_LIMIT_PER_MINUTE, heldUntil: event.heldUntil.toISOString() })]);
+    facts.push([
+      t("event.held"),
+      t("event.heldValue", { limit: env.WEBHOOK_REPLAY_LIMIT_PER_MINUTE, heldUntil: event.heldUntil.toISOString() }),
+    ]);
   }
 
   return (
