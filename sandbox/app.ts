@@ -31,13 +31,13 @@ import { WebhookDispatcher } from "./webhooks";
 
 export interface SandboxOptions {
   config?: Partial<SandboxConfig>;
-  /** Used by the webhook worker (tests may stub it). */
+  /** Used by the webhook dispatcher (tests may stub it). */
   fetch?: typeof fetch;
   /** Resolves callback URL hosts for the address checks (tests may stub it; default node:dns lookup). */
   lookup?: HostLookup;
   /** This machine's own addresses, refused as callbacks when exposed (tests may stub it; default os.networkInterfaces()). */
   hostAddresses?: HostAddresses;
-  /** Start the webhook worker at once (default true). */
+  /** Start the webhook dispatcher at once (default true). */
   startDelivery?: boolean;
 }
 

@@ -1,4 +1,4 @@
-// How the webhook worker sends one attempt. The default, `pinnedTransport`, is node:http(s) with a
+// How the webhook dispatcher sends one attempt. The default, `pinnedTransport`, is node:http(s) with a
 // `lookup` that answers only the addresses sandbox/callback-guard.ts has just checked: the
 // connection cannot go to an address the check did not see, however DNS answers meanwhile, and TLS
 // still verifies the certificate against the URL's host name. `fetchTransport` runs a stub fetch

@@ -228,7 +228,7 @@ export class WebhookDispatcher {
     this.kick();
   }
 
-  /** Stops the worker and aborts attempts in flight (they wait, pending, for `start`); resolves once they have settled. */
+  /** Stops the dispatcher and aborts attempts in flight (they wait, pending, for `start`); resolves once they have settled. */
   async stop(): Promise<void> {
     this.running = false;
     if (this.timer) clearTimeout(this.timer);

@@ -1,5 +1,5 @@
 // One request per row by default: the platform blocks per user with no published rate (spec:
-// Limits), so parallel requests only buy more blocks. Workers share one gate: a block pauses all.
+// Limits), so parallel requests only buy more blocks. Lanes share one gate: a block pauses all.
 import { MarketplaceError } from "@/lib/marketplace/errors";
 import { PRICE_STATUS } from "@/lib/marketplace/schemas/price";
 import type { PriceCreateResponse } from "@/lib/marketplace/schemas/price";
@@ -139,7 +139,7 @@ export function doublingDelayMs(step: number, baseMs: number, maxMs = Number.POS
 }
 
 /**
- * A block pauses every worker and resends the same row. Transient failures are retried: repeating
+ * A block pauses every lane and resends the same row. Transient failures are retried: repeating
  * a create whose answer was lost is harmless, as a price is set, not added. 401/403 are rethrown.
  */
 export async function applyPriceRows<R extends ApplicableRow, H extends { outcome: string } = never>(
@@ -267,7 +267,7 @@ export async function applyPriceRows<R extends ApplicableRow, H extends { outcom
     }
   }
 
-  async function worker(): Promise<void> {
+  async function lane(): Promise<void> {
     while (!stopped()) {
       const index = nextIndex++;
       const row = rows[index];
@@ -277,7 +277,7 @@ export async function applyPriceRows<R extends ApplicableRow, H extends { outcom
     }
   }
 
-  await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(1, rows.length)) }, () => worker()));
+  await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(1, rows.length)) }, () => lane()));
   if (fatal !== null) throw (fatal as { error: unknown }).error;
 
   for (let index = Math.min(nextIndex, rows.length); index < rows.length; index++) {

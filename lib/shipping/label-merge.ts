@@ -79,7 +79,7 @@ export async function mergeLabels(jobs: readonly LabelJob[], fetchLabel: Fetch, 
     for (const wake of woken) wake();
   }
 
-  async function worker() {
+  async function lane() {
     for (;;) {
       if (options.signal?.aborted) throw options.signal.reason;
       const index = nextToStart;
@@ -103,7 +103,7 @@ export async function mergeLabels(jobs: readonly LabelJob[], fetchLabel: Fetch, 
     }
   }
 
-  await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, lane));
   const pages = merged.getPageCount();
   return {
     pdf: pages === 0 ? null : await merged.save(),

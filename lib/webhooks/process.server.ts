@@ -64,7 +64,7 @@ const PRUNE_EVERY_MS = 5 * 60_000;
 /** A pruning backlog is worked off over several passes while due events keep being swept. */
 const PRUNE_BATCHES_PER_PASS = 20;
 
-interface WorkerState {
+interface ProcessingState {
   queue: StoredEvent[];
   draining: Promise<void> | null;
   sweeping: Promise<void> | null;
@@ -76,8 +76,8 @@ interface WorkerState {
   gate: ProcessingGate;
 }
 
-const globalForWorker = globalThis as unknown as { webhookWorker?: WorkerState };
-const worker: WorkerState = globalForWorker.webhookWorker ?? {
+const globalForProcessing = globalThis as unknown as { webhookProcessing?: ProcessingState };
+const processing: ProcessingState = globalForProcessing.webhookProcessing ?? {
   queue: [],
   draining: null,
   sweeping: null,
@@ -89,36 +89,36 @@ const worker: WorkerState = globalForWorker.webhookWorker ?? {
   gate: new ProcessingGate(),
 };
 // The state on globalThis survives hot reloads, so it may lack fields added since.
-worker.gate ??= new ProcessingGate();
-globalForWorker.webhookWorker = worker;
+processing.gate ??= new ProcessingGate();
+globalForProcessing.webhookProcessing = processing;
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
 const processingLog = log.child({ component: "webhooks" });
 
 export function processingGateCounts() {
-  return { ...worker.gate.counts };
+  return { ...processing.gate.counts };
 }
 
 /** Null while shutting down or when workers process. */
 export function processingClaimant(): string | null {
-  return worker.stopped || env.WEBHOOK_PROCESSING === "worker" ? null : INSTANCE_ID;
+  return processing.stopped || env.WEBHOOK_PROCESSING === "worker" ? null : INSTANCE_ID;
 }
 
 /** Ignored while shutting down: the claim is handed back and another instance takes the event. */
 export function enqueueProcessing(event: StoredEvent) {
-  if (worker.stopped) return;
-  worker.queue.push(event);
-  if (!worker.draining) worker.draining = new Promise<void>((resolve) => setImmediate(resolve)).then(drain);
+  if (processing.stopped) return;
+  processing.queue.push(event);
+  if (!processing.draining) processing.draining = new Promise<void>((resolve) => setImmediate(resolve)).then(drain);
 }
 
 async function drain() {
   try {
-    while (worker.queue.length > 0 && !worker.stopped) {
-      const room = await worker.gate.room(() => worker.stopped);
-      if (worker.stopped) break;
+    while (processing.queue.length > 0 && !processing.stopped) {
+      const room = await processing.gate.room(() => processing.stopped);
+      if (processing.stopped) break;
       metrics.processingBatches.inc({ gate: room });
-      const batch = worker.queue.splice(0, BATCH_SIZE);
+      const batch = processing.queue.splice(0, BATCH_SIZE);
       const held = await untilWritten("take up received events", () =>
         startClaimedEvents(
           INSTANCE_ID,
@@ -126,10 +126,10 @@ async function drain() {
         ),
       );
       if (held) await processClaimed(batch.filter((event) => held.has(event.id)));
-      worker.gate.batchEnded();
+      processing.gate.batchEnded();
     }
   } finally {
-    worker.draining = null;
+    processing.draining = null;
   }
 }
 
@@ -142,7 +142,7 @@ async function untilWritten<T>(what: string, write: () => Promise<T>): Promise<T
     try {
       return await write();
     } catch (error) {
-      if (worker.stopped) {
+      if (processing.stopped) {
         processingLog.error({ err: error }, `could not ${what} before stopping (their claims expire)`);
         return null;
       }
@@ -356,26 +356,26 @@ export async function reprocessWebhookEvent(sellerId: string, eventId: string): 
 
 /** Asked during a sweep, another follows it, so events queued meanwhile do not wait for the next tick. */
 function runSweep(): Promise<void> {
-  if (worker.sweeping) {
-    worker.sweepAgain = true;
-    return worker.sweeping;
+  if (processing.sweeping) {
+    processing.sweepAgain = true;
+    return processing.sweeping;
   }
-  worker.sweepAgain = false;
-  worker.sweeping = sweepOnce().finally(() => {
-    worker.sweeping = null;
-    if (worker.sweepAgain && !worker.stopped) void runSweep();
+  processing.sweepAgain = false;
+  processing.sweeping = sweepOnce().finally(() => {
+    processing.sweeping = null;
+    if (processing.sweepAgain && !processing.stopped) void runSweep();
   });
-  return worker.sweeping;
+  return processing.sweeping;
 }
 
 export function sweepSoon() {
-  if (!worker.stopped) void runSweep();
+  if (!processing.stopped) void runSweep();
 }
 
 /** No cap: a backlog drains completely. Returns how many events it processed. */
 export async function sweepDueEvents(): Promise<number> {
   let total = 0;
-  while (!worker.stopped) {
+  while (!processing.stopped) {
     const claimed = await claimDueEvents(INSTANCE_ID, BATCH_SIZE);
     if (claimed.length === 0) break;
     await processClaimed(claimed);
@@ -387,10 +387,10 @@ export async function sweepDueEvents(): Promise<number> {
 async function sweepOnce() {
   try {
     await sweepDueEvents();
-    if (Date.now() - worker.lastPruneAt > PRUNE_EVERY_MS) {
-      worker.lastPruneAt = Date.now();
+    if (Date.now() - processing.lastPruneAt > PRUNE_EVERY_MS) {
+      processing.lastPruneAt = Date.now();
       await pruneLiveMessages();
-      for (let batch = 0; batch < PRUNE_BATCHES_PER_PASS && !worker.stopped; batch++) {
+      for (let batch = 0; batch < PRUNE_BATCHES_PER_PASS && !processing.stopped; batch++) {
         if ((await pruneOldEvents(env.EVENT_RETENTION_DAYS)) < PRUNE_BATCH) break;
       }
       await pruneEndedSessions();
@@ -402,34 +402,34 @@ async function sweepOnce() {
 }
 
 export function startWebhookProcessing() {
-  if (worker.sweepTimer || worker.stopped) return;
+  if (processing.sweepTimer || processing.stopped) return;
   const loop = async () => {
     await runSweep();
-    if (!worker.stopped) {
-      worker.sweepTimer = setTimeout(() => void loop(), SWEEP_EVERY_MS);
-      worker.sweepTimer.unref();
+    if (!processing.stopped) {
+      processing.sweepTimer = setTimeout(() => void loop(), SWEEP_EVERY_MS);
+      processing.sweepTimer.unref();
     }
   };
-  worker.sweepTimer = setTimeout(() => void loop(), 0);
-  worker.sweepTimer.unref();
+  processing.sweepTimer = setTimeout(() => void loop(), 0);
+  processing.sweepTimer.unref();
   // Its own timer: a long batch must not let a live instance's leases run out.
-  worker.renewTimer = setInterval(() => {
+  processing.renewTimer = setInterval(() => {
     renewClaims(INSTANCE_ID).catch((error: unknown) => processingLog.error({ err: error }, "could not renew claims"));
   }, RENEW_EVERY_MS);
-  worker.renewTimer.unref();
+  processing.renewTimer.unref();
 }
 
 /** Lets the batch in hand finish (up to `graceMs`), then hands back every claim for another instance. */
 export async function stopWebhookProcessing(graceMs = 10_000): Promise<void> {
-  worker.stopped = true;
-  if (worker.sweepTimer) clearTimeout(worker.sweepTimer);
-  worker.sweepTimer = null;
-  if (worker.renewTimer) clearInterval(worker.renewTimer);
-  worker.renewTimer = null;
-  worker.queue.length = 0;
+  processing.stopped = true;
+  if (processing.sweepTimer) clearTimeout(processing.sweepTimer);
+  processing.sweepTimer = null;
+  if (processing.renewTimer) clearInterval(processing.renewTimer);
+  processing.renewTimer = null;
+  processing.queue.length = 0;
   // Events being written now were claimed for this instance: wait for them, then hand them back.
   await Promise.race([webhookWritesSettled(), new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
-  const inHand = [worker.draining, worker.sweeping].filter(Boolean);
+  const inHand = [processing.draining, processing.sweeping].filter(Boolean);
   if (inHand.length > 0) {
     await Promise.race([Promise.all(inHand), new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
   }
