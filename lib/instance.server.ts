@@ -4,7 +4,7 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { forgetWebhookReceivers } from "@/lib/data/sellers.server";
 import { env } from "@/lib/env";
 import { markStopping } from "@/lib/lifecycle.server";
-import { closeLiveBus, onReceiverChanged, startListening } from "@/lib/live/bus.server";
+import { closeNotifications, onReceiverChanged, startListening } from "@/lib/db-notifications.server";
 import { startMetricsServer, stopMetricsServer } from "@/lib/metrics-server.server";
 import { startReconciliation, stopReconciliation } from "@/lib/sync/reconcile.server";
 import { startWebhookProcessing, stopWebhookProcessing } from "@/lib/webhooks/process.server";
@@ -44,7 +44,7 @@ function shutdown(): Promise<void> {
     try {
       await Promise.all([stopWebhookProcessing(), stopReconciliation()]);
     } finally {
-      await Promise.all([closeLiveBus(), stopMetricsServer()]);
+      await Promise.all([closeNotifications(), stopMetricsServer()]);
     }
   })();
   const deadline = new Promise<void>((resolve) => setTimeout(resolve, 15_000).unref());

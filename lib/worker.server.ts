@@ -1,5 +1,5 @@
 import "server-only";
-import { closeLiveBus, onWorkAvailable, startListening } from "@/lib/live/bus.server";
+import { closeNotifications, onWorkAvailable, startListening } from "@/lib/db-notifications.server";
 import { log } from "@/lib/log.server";
 import { startMetricsServer, stopMetricsServer } from "@/lib/metrics-server.server";
 import { startReconciliation, stopReconciliation } from "@/lib/sync/reconcile.server";
@@ -24,7 +24,7 @@ export async function startWorker(): Promise<void> {
 export function stopWorker(): Promise<void> {
   stopping ??= (async () => {
     await Promise.all([stopWebhookProcessing(), stopReconciliation()]);
-    await Promise.all([closeLiveBus(), stopMetricsServer()]);
+    await Promise.all([closeNotifications(), stopMetricsServer()]);
   })();
   return stopping;
 }

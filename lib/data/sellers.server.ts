@@ -7,7 +7,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { decodeKey, env } from "@/lib/env";
 import { shopLog } from "@/lib/log.server";
 import { normalizeEmail } from "@/lib/marketplace/schemas/oauth";
-import { RECEIVER_CHANGED_CHANNEL } from "@/lib/live/bus.server";
+import { RECEIVER_CHANGED_CHANNEL } from "@/lib/db-notifications.server";
 import { pool } from "@/lib/pg-pool.server";
 import { forgetRecentlyConnected } from "@/lib/data/webhook-signers.server";
 import { notificationsAtConnectSchema } from "@/lib/webhooks/notifications-status";

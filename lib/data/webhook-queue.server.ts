@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash, randomUUID } from "node:crypto";
-import { LIVE_CHANNEL } from "@/lib/live/bus.server";
+import { LIVE_CHANNEL } from "@/lib/db-notifications.server";
 import type { SellerLiveMessage } from "@/lib/live/messages";
 import { DB_NOW, pool } from "@/lib/pg-pool.server";
 import type { StoredEvent } from "@/lib/webhooks/parse";

@@ -1,5 +1,6 @@
 import "server-only";
-import { latestLiveMessageId, onReceiverChanged, onSessionsChanged, replayLiveMessages, subscribeToSeller } from "@/lib/live/bus.server";
+import { onReceiverChanged, onSessionsChanged } from "@/lib/db-notifications.server";
+import { latestLiveMessageId, replayLiveMessages, subscribeToSeller } from "@/lib/live/bus.server";
 import { liveFrame } from "@/lib/live/messages";
 import type { LiveEnvelope } from "@/lib/live/messages";
 import { shopLog } from "@/lib/log.server";

@@ -10,13 +10,13 @@ const side = process.env.QUEUE_EVAL_SIDE as Side;
 let stop: () => Promise<void>;
 if (side === "ours") {
   const { INSTANCE_ID, startWebhookProcessing, stopWebhookProcessing, sweepSoon } = await import("@/lib/webhooks/process.server");
-  const { closeLiveBus, onWorkAvailable, startListening } = await import("@/lib/live/bus.server");
+  const { closeNotifications, onWorkAvailable, startListening } = await import("@/lib/db-notifications.server");
   startWebhookProcessing();
   onWorkAvailable(sweepSoon);
   await startListening();
   stop = async () => {
     await stopWebhookProcessing();
-    await closeLiveBus();
+    await closeNotifications();
   };
   emit({ event: "ready", instanceId: INSTANCE_ID });
 } else {

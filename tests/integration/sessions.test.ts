@@ -1,7 +1,7 @@
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as Session from "@/lib/auth/session.server";
-import type * as Bus from "@/lib/live/bus.server";
+import type * as Notifications from "@/lib/db-notifications.server";
 import type * as Sellers from "@/lib/data/sellers.server";
 import type * as People from "@/lib/data/people.server";
 import type * as Sessions from "@/lib/data/sessions.server";
@@ -17,7 +17,7 @@ let session: typeof Session;
 let sellers: typeof Sellers;
 let sessions: typeof Sessions;
 let people: typeof People;
-let bus: typeof Bus;
+let notifications: typeof Notifications;
 let sse: typeof Sse;
 
 beforeAll(async () => {
@@ -27,13 +27,13 @@ beforeAll(async () => {
   sellers = await import("@/lib/data/sellers.server");
   sessions = await import("@/lib/data/sessions.server");
   people = await import("@/lib/data/people.server");
-  bus = await import("@/lib/live/bus.server");
+  notifications = await import("@/lib/db-notifications.server");
   sse = await import("@/lib/live/sse.server");
-  await bus.startListening();
+  await notifications.startListening();
 }, 60_000);
 
 afterAll(async () => {
-  await bus.closeLiveBus();
+  await notifications.closeNotifications();
   await sql?.end();
 });
 

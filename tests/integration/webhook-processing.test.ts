@@ -3,6 +3,7 @@ import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as Queue from "@/lib/data/webhook-queue.server";
 import type * as Bus from "@/lib/live/bus.server";
+import type * as Notifications from "@/lib/db-notifications.server";
 import type * as Processing from "@/lib/webhooks/process.server";
 import { connect, useTestDatabase } from "../support/database";
 
@@ -14,6 +15,7 @@ let sellerId: string;
 let queue: typeof Queue;
 let processing: typeof Processing;
 let bus: typeof Bus;
+let notifications: typeof Notifications;
 
 beforeAll(async () => {
   const url = await useTestDatabase();
@@ -21,6 +23,7 @@ beforeAll(async () => {
   queue = await import("@/lib/data/webhook-queue.server");
   processing = await import("@/lib/webhooks/process.server");
   bus = await import("@/lib/live/bus.server");
+  notifications = await import("@/lib/db-notifications.server");
   sellerId = `seller-${randomUUID()}`;
   await sql.query(`INSERT INTO "Seller" ("id", "email", "name", "updatedAt") VALUES ($1, $2, 'Loja Teste', now())`, [
     sellerId,
@@ -29,7 +32,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await bus.closeLiveBus();
+  await notifications.closeNotifications();
   await sql?.end();
 });
 
@@ -139,7 +142,7 @@ describe("nothing stranded", () => {
     const [taken] = await insertEvents(1, { claimedBy: "new-owner", availableSecondsAgo: -60 });
     const received: string[] = [];
     const subscription = bus.subscribeToSeller(sellerId, { onMessage: (e) => received.push(e.id), onResync: () => {}, onClose: () => {} });
-    await bus.startListening();
+    await notifications.startListening();
     await queue.finishEvents(
       "slow-instance",
       [{ id: taken!, state: "processed" }],
@@ -154,7 +157,7 @@ describe("nothing stranded", () => {
 
 describe("live messages across instances", () => {
   it("delivers a message committed on one connection to a subscriber listening on another, and replays it after a reconnect", async () => {
-    await bus.startListening();
+    await notifications.startListening();
     const received: { id: string; type: string }[] = [];
     const subscription = bus.subscribeToSeller(sellerId, {
       onMessage: (envelope) => received.push({ id: envelope.id, type: envelope.message.type }),
@@ -181,7 +184,7 @@ describe("live messages across instances", () => {
   });
 
   it("carries a large batch's messages in several notifications, every one delivered once and in order", async () => {
-    await bus.startListening();
+    await notifications.startListening();
     const received: string[] = [];
     const subscription = bus.subscribeToSeller(sellerId, {
       onMessage: (e) => received.push(e.message.eventId),
