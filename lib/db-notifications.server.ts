@@ -8,7 +8,7 @@ import { connectionConfig } from "@/lib/pg-pool.server";
 // registers for its channel here instead of opening a connection of its own. It reconnects with
 // backoff when it drops, and says so (onResync), since NOTIFY is not stored.
 
-/** Processed events' live messages (lib/live/bus.server.ts). */
+/** Processed events' live messages (lib/webhooks/live.server.ts). */
 export const LIVE_CHANNEL = "live_messages";
 /** A seller's receiver changed (token, key). */
 export const RECEIVER_CHANGED_CHANNEL = "receiver_changed";

@@ -7,7 +7,7 @@ import { DB_NOW, pool, receiverPool } from "@/lib/pg-pool.server";
 // Counters are this process's; gauges read from the database are the whole cluster's. Everything
 // lives on globalThis because Next.js may load this module once per bundle in one process.
 
-/** A dead event's queue row never comes due: lib/data/webhook-queue.server.ts (DEAD_UNTIL) marks it so. */
+/** A dead event's queue row never comes due: lib/webhooks/queue.server.ts (DEAD_UNTIL) marks it so. */
 const DEAD_UNTIL = `TIMESTAMP '9999-12-31 00:00:00'`;
 
 /** Seconds: receiver answers take milliseconds; a platform call may take up to its 15 s timeout. */

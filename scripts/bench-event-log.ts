@@ -734,7 +734,7 @@ async function measureSize(admin: pg.Client, events: number): Promise<EventLogBe
 
 /** Stores `rate` new events a second through the receiver's own write path until stopped. */
 async function startReceiverLoop(rate: number, shops: number) {
-  const { insertWebhookEvent } = await import("../lib/data/webhook-store.server");
+  const { insertWebhookEvent } = await import("../lib/webhooks/store.server");
   const { parseWebhookBody } = await import("../lib/webhooks/parse");
   const { createHash } = await import("node:crypto");
   const samples: { at: number; ms: number }[] = [];
@@ -784,7 +784,7 @@ async function measurePruning(
   explainer: pg.Client,
   setCapture: (list: Captured[] | null) => void,
 ): Promise<EventLogBenchResult["pruning"]> {
-  const { pruneOldEvents, PRUNE_BATCH } = await import("../lib/data/webhook-queue.server");
+  const { pruneOldEvents, PRUNE_BATCH } = await import("../lib/webhooks/queue.server");
   const days = SPREAD_DAYS - settings.pruneDays;
   // The statement as the app sends it (with a limit of 0, it deletes nothing), explained with the
   // real limit inside a transaction that is rolled back.

@@ -5,8 +5,8 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { toast } from "sonner";
-import { readLiveMessage } from "@/lib/live/messages";
-import type { LiveMessage, LiveMessageType } from "@/lib/live/messages";
+import { readLiveMessage } from "@/lib/webhooks/live-messages";
+import type { LiveMessage, LiveMessageType } from "@/lib/webhooks/live-messages";
 import { shopPath } from "@/lib/shops/paths";
 import { eventWord } from "@/lib/words/event-words";
 
@@ -38,7 +38,7 @@ export function LiveUpdates({ shopId, after }: { shopId: string; after: string }
     // `after`: the newest message when the page was rendered; the stream replays what came since.
     const source = new EventSource(`/api/s/${encodeURIComponent(shopId)}/live?after=${encodeURIComponent(afterRef.current)}`);
     // After a reconnect the server replays from the last id this page saw, and may re-send a few
-    // it already handled (lib/live/bus.server.ts): each id is acted on once.
+    // it already handled (lib/webhooks/live.server.ts): each id is acted on once.
     const handled = new Set<string>();
     /** The event's message if it is one this page has not handled yet, of the type its name says. */
     const parse = <T extends LiveMessageType>(type: T, event: MessageEvent<string>): Extract<LiveMessage, { type: T }> | null => {

@@ -14,7 +14,7 @@ import type { PlatformProblem } from "@/lib/platform-problem";
 import { webhookUrlSchema } from "@/lib/marketplace/schemas/webhook";
 import { describeProblem } from "@/lib/platform-problem";
 import { rotateWebhookKey } from "@/lib/data/sellers.server";
-import { requeueDeadEvents } from "@/lib/data/webhook-queue.server";
+import { requeueDeadEvents } from "@/lib/webhooks/queue.server";
 import { getWebhookEvent } from "@/lib/data/webhook-events.server";
 import { reprocessWebhookEvent, sweepSoon } from "@/lib/webhooks/process.server";
 import { receiverUrlFor } from "@/lib/webhooks/receiver-url";

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db.server";
 import { env } from "@/lib/env";
-import { queueCounts } from "@/lib/data/webhook-queue.server";
+import { queueCounts } from "@/lib/webhooks/queue.server";
 import { readRunFailure } from "@/lib/data/seller-sync.server";
 import type { RunFailure } from "@/lib/data/seller-sync.server";
 

@@ -9,7 +9,7 @@ import { shopLog } from "@/lib/log.server";
 import { normalizeEmail } from "@/lib/marketplace/schemas/oauth";
 import { RECEIVER_CHANGED_CHANNEL } from "@/lib/db-notifications.server";
 import { pool } from "@/lib/pg-pool.server";
-import { forgetRecentlyConnected } from "@/lib/data/webhook-signers.server";
+import { forgetRecentlyConnected } from "@/lib/webhooks/signers.server";
 import { notificationsAtConnectSchema } from "@/lib/webhooks/notifications-status";
 import type { NotificationsAtConnect } from "@/lib/webhooks/notifications-status";
 

@@ -15,8 +15,8 @@ import {
 import type { ClaimedShop, NextRun } from "@/lib/data/seller-sync.server";
 import { findConnectedShops } from "@/lib/data/sellers.server";
 import type { ConnectedShop, CurrentSeller } from "@/lib/data/sellers.server";
-import { ordersWithWaitingEvents, recordReconciledEvents } from "@/lib/data/webhook-queue.server";
-import type { ReconciledOrder } from "@/lib/data/webhook-queue.server";
+import { ordersWithWaitingEvents, recordReconciledEvents } from "@/lib/webhooks/queue.server";
+import type { ReconciledOrder } from "@/lib/webhooks/queue.server";
 import { env } from "@/lib/env";
 import { log, shopLog } from "@/lib/log.server";
 import { metrics } from "@/lib/metrics.server";

@@ -15,18 +15,18 @@ import {
   releaseClaims,
   renewClaims,
   startClaimedEvents,
-} from "@/lib/data/webhook-queue.server";
-import type { EventOutcome, QueuedEvent } from "@/lib/data/webhook-queue.server";
+} from "@/lib/webhooks/queue.server";
+import type { EventOutcome, QueuedEvent } from "@/lib/webhooks/queue.server";
 import { pruneAuditEntries } from "@/lib/data/audit-retention.server";
 import { pruneEndedSessions } from "@/lib/data/sessions.server";
-import { webhookWritesSettled } from "@/lib/data/webhook-store.server";
+import { webhookWritesSettled } from "@/lib/webhooks/store.server";
 import { env } from "@/lib/env";
 import { log, shopLog } from "@/lib/log.server";
 import { metrics } from "@/lib/metrics.server";
 import { ordersQuery } from "@/lib/marketplace/list-query";
 import { objectIdSchema } from "@/lib/marketplace/schemas/common";
-import { pruneLiveMessages } from "@/lib/live/bus.server";
-import type { LiveMessage, SellerLiveMessage } from "@/lib/live/messages";
+import { pruneLiveMessages } from "@/lib/webhooks/live.server";
+import type { LiveMessage, SellerLiveMessage } from "@/lib/webhooks/live-messages";
 import { upsertMirrorOrders, upsertMirrorPrice, upsertShopsMirrorOrders } from "@/lib/data/order-mirror.server";
 import type { ShopOrders } from "@/lib/data/product-names.server";
 import type { EndpointName, MarketplaceClient } from "@/lib/marketplace/client";

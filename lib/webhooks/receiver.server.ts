@@ -1,8 +1,8 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { findWebhookReceiver, findWebhookSigner } from "@/lib/data/sellers.server";
-import { countMisSignedForeign, ownersOfNamedResource, recentlyConnectedSellers } from "@/lib/data/webhook-signers.server";
-import { insertWebhookEvent } from "@/lib/data/webhook-store.server";
+import { countMisSignedForeign, ownersOfNamedResource, recentlyConnectedSellers } from "@/lib/webhooks/signers.server";
+import { insertWebhookEvent } from "@/lib/webhooks/store.server";
 import { env } from "@/lib/env";
 import { requestLog } from "@/lib/log.server";
 import { WEBHOOK_SIGNATURE_HEADER } from "@/lib/marketplace/schemas/webhook";

@@ -14,7 +14,7 @@ export const DEV_SANDBOX_DIR = path.join(DATA_DIR, "sandbox");
 export const DEV_SANDBOX_STATE_FILE = path.join(DEV_SANDBOX_DIR, "state.json");
 export const DASHBOARD_EPOCH_FILE = path.join(DEV_SANDBOX_DIR, "dashboard-epoch");
 
-// The channels lib/live/bus.server.ts listens on (it is server-only, so not imported here): a running
+// The channels lib/webhooks/live.server.ts listens on (it is server-only, so not imported here): a running
 // dashboard forgets the cleared shops' receivers and closes the cleared people's live streams.
 const RECEIVER_CHANGED_CHANNEL = "receiver_changed";
 const SESSIONS_CHANGED_CHANNEL = "sessions_changed";

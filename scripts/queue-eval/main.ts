@@ -1,6 +1,6 @@
 // npm run bench:queue-eval [-- --runs 2] [-- --sides ours,pgboss] [-- --head-to-head-only] [-- --keep]
 //
-// Our webhook queue (lib/data/webhook-store.server.ts, lib/data/webhook-queue.server.ts, lib/webhooks/process.server.ts)
+// Our webhook queue (lib/webhooks/store.server.ts, lib/webhooks/queue.server.ts, lib/webhooks/process.server.ts)
 // against a pg-boss 12 prototype of the same pipeline (./pgboss-pipeline.ts), on what decision 0004
 // promises. Each side gets a fresh database of its own (our migrations applied; pg-boss adds its
 // `pgboss` schema), the same sandbox as the platform, a receiver process and two worker

@@ -11,7 +11,7 @@ import type { Db, Job } from "pg-boss";
 import { withPlatform } from "@/lib/data/platform.server";
 import { upsertMirrorOrders } from "@/lib/data/order-mirror.server";
 import { findCurrentSeller } from "@/lib/data/sellers.server";
-import type { SellerLiveMessage } from "@/lib/live/messages";
+import type { SellerLiveMessage } from "@/lib/webhooks/live-messages";
 import { ordersQuery } from "@/lib/marketplace/list-query";
 import { connectionConfig, pool, RECEIVER_WRITES_IN_FLIGHT } from "@/lib/pg-pool.server";
 import { parseWebhookBody, storableText } from "@/lib/webhooks/parse";
@@ -25,7 +25,7 @@ export interface Enqueued {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Receiving: group commit, like lib/data/webhook-store.server.ts, with pg-boss inside the transaction
+// Receiving: group commit, like lib/webhooks/store.server.ts, with pg-boss inside the transaction
 
 /**
  * Stores the batch's new events and counts the folded ones on the event whose job they were
@@ -201,7 +201,7 @@ export async function createPgBossReceiver(connectionString: string, sellerId: s
 export const PGBOSS_BATCH_SIZE = 50;
 
 /**
- * The outcome and live messages of a batch, as finishEvents writes them (lib/data/webhook-queue.server.ts),
+ * The outcome and live messages of a batch, as finishEvents writes them (lib/webhooks/queue.server.ts),
  * minus the queue row: pg-boss completes the jobs in the same transaction right after. The clock
  * is clock_timestamp(): the transaction began before the platform was read.
  */

@@ -1,6 +1,6 @@
 import type pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type * as Queue from "@/lib/data/webhook-queue.server";
+import type * as Queue from "@/lib/webhooks/queue.server";
 import type * as Processing from "@/lib/webhooks/process.server";
 import type * as Reconcile from "@/lib/sync/reconcile.server";
 import { sampleSku } from "@/lib/marketplace/schemas/fixtures";
@@ -28,7 +28,7 @@ beforeAll(async () => {
   databaseUrl = await useTestDatabase();
   sandbox = await startTestSandbox({ config: { seedOrders: 5, seedSellers: 1 } });
   process.env.MARKETPLACE_BASE_URL = sandbox.url;
-  queue = await import("@/lib/data/webhook-queue.server");
+  queue = await import("@/lib/webhooks/queue.server");
   processing = await import("@/lib/webhooks/process.server");
   reconcile = await import("@/lib/sync/reconcile.server");
   // Retries a few milliseconds apart, and few of them, so the tests see a whole life in seconds.
@@ -154,7 +154,7 @@ describe("durable processing", () => {
     const order = await createOrder();
     const body = orderEvent(order.id);
     // Received and claimed by an instance that then died before taking it up.
-    const { insertWebhookEvent } = await import("@/lib/data/webhook-store.server");
+    const { insertWebhookEvent } = await import("@/lib/webhooks/store.server");
     const { parseWebhookBody } = await import("@/lib/webhooks/parse");
     const stored = await insertWebhookEvent({
       sellerId,
@@ -219,7 +219,7 @@ describe("durable processing", () => {
 
     // Written by an instance that died before taking them up, then due together: one sweep takes
     // them in one batch.
-    const { insertWebhookEvent } = await import("@/lib/data/webhook-store.server");
+    const { insertWebhookEvent } = await import("@/lib/webhooks/store.server");
     const { parseWebhookBody } = await import("@/lib/webhooks/parse");
     const events = [
       { shop: sellerId, body: orderEvent(ours.id) },
@@ -344,7 +344,7 @@ describe("reconciliation", () => {
     await sandbox.api("/_sandbox/faults", { method: "POST", json: { errorRate: 0 } });
     // The notification is stored and waits (held by an instance that has not taken it up).
     const body = orderEvent(order.id);
-    const { insertWebhookEvent } = await import("@/lib/data/webhook-store.server");
+    const { insertWebhookEvent } = await import("@/lib/webhooks/store.server");
     const { parseWebhookBody } = await import("@/lib/webhooks/parse");
     await insertWebhookEvent({
       sellerId,

@@ -3,7 +3,7 @@ import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as Events from "@/lib/data/webhook-events.server";
 import type * as Overview from "@/lib/data/overview.server";
-import type * as Queue from "@/lib/data/webhook-queue.server";
+import type * as Queue from "@/lib/webhooks/queue.server";
 import type * as Sellers from "@/lib/data/sellers.server";
 import { eventsSchema } from "@/lib/webhooks/event-filters";
 import { connect, useTestDatabase } from "../support/database";
@@ -21,7 +21,7 @@ beforeAll(async () => {
   sql = await connect(url);
   events = await import("@/lib/data/webhook-events.server");
   overview = await import("@/lib/data/overview.server");
-  queue = await import("@/lib/data/webhook-queue.server");
+  queue = await import("@/lib/webhooks/queue.server");
   sellers = await import("@/lib/data/sellers.server");
 }, 60_000);
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import type * as MetricsServer from "@/lib/metrics-server.server";
 import type * as Processing from "@/lib/webhooks/process.server";
 import type * as Reconcile from "@/lib/sync/reconcile.server";
-import type * as Live from "@/lib/live/sse.server";
+import type * as Live from "@/lib/webhooks/live-stream.server";
 import { startTestSandbox } from "@/sandbox/testing";
 import type { TestSandbox } from "@/sandbox/testing";
 import { connect, useTestDatabase } from "../support/database";
@@ -32,7 +32,7 @@ beforeAll(async () => {
   process.env.MARKETPLACE_BASE_URL = sandbox.url;
   processing = await import("@/lib/webhooks/process.server");
   reconcile = await import("@/lib/sync/reconcile.server");
-  live = await import("@/lib/live/sse.server");
+  live = await import("@/lib/webhooks/live-stream.server");
   metricsServer = await import("@/lib/metrics-server.server");
   // Retries milliseconds apart, and few, so an event's whole life fits in the test.
   processing.configureRetryPolicy({ maxAttempts: 2, baseSeconds: 0.05, capSeconds: 0.1 });

@@ -5,7 +5,7 @@ import type * as Notifications from "@/lib/db-notifications.server";
 import type * as Sellers from "@/lib/data/sellers.server";
 import type * as People from "@/lib/data/people.server";
 import type * as Sessions from "@/lib/data/sessions.server";
-import type * as Sse from "@/lib/live/sse.server";
+import type * as Sse from "@/lib/webhooks/live-stream.server";
 import { connect, useTestDatabase } from "../support/database";
 
 // A session is a person's (issue 27): it ends when signed out (here or everywhere) or past its
@@ -28,7 +28,7 @@ beforeAll(async () => {
   sessions = await import("@/lib/data/sessions.server");
   people = await import("@/lib/data/people.server");
   notifications = await import("@/lib/db-notifications.server");
-  sse = await import("@/lib/live/sse.server");
+  sse = await import("@/lib/webhooks/live-stream.server");
   await notifications.startListening();
 }, 60_000);
 

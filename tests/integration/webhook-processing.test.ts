@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type * as Queue from "@/lib/data/webhook-queue.server";
-import type * as Bus from "@/lib/live/bus.server";
+import type * as Queue from "@/lib/webhooks/queue.server";
+import type * as Bus from "@/lib/webhooks/live.server";
 import type * as Notifications from "@/lib/db-notifications.server";
 import type * as Processing from "@/lib/webhooks/process.server";
 import { connect, useTestDatabase } from "../support/database";
@@ -20,9 +20,9 @@ let notifications: typeof Notifications;
 beforeAll(async () => {
   const url = await useTestDatabase();
   sql = await connect(url);
-  queue = await import("@/lib/data/webhook-queue.server");
+  queue = await import("@/lib/webhooks/queue.server");
   processing = await import("@/lib/webhooks/process.server");
-  bus = await import("@/lib/live/bus.server");
+  bus = await import("@/lib/webhooks/live.server");
   notifications = await import("@/lib/db-notifications.server");
   sellerId = `seller-${randomUUID()}`;
   await sql.query(`INSERT INTO "Seller" ("id", "email", "name", "updatedAt") VALUES ($1, $2, 'Loja Teste', now())`, [
@@ -98,7 +98,7 @@ describe("claiming events", () => {
   });
 
   it("gives a new event to the instance that received it, in the statement that stores it", async () => {
-    const { insertWebhookEvent } = await import("@/lib/data/webhook-store.server");
+    const { insertWebhookEvent } = await import("@/lib/webhooks/store.server");
     const { parseWebhookBody } = await import("@/lib/webhooks/parse");
     const body = JSON.stringify({ data: { domain: "order.order", status: "new", order_id: randomUUID() } });
     const event = { sellerId, receivedAt: new Date(), rawBody: body, headers: {}, parsed: parseWebhookBody(body) };

@@ -5,7 +5,7 @@ import { RememberShop } from "@/components/remember-shop";
 import { ShopRoleProvider } from "@/components/shop-role";
 import { can } from "@/lib/auth/roles";
 import { requireShop } from "@/lib/auth/session.server";
-import { latestLiveMessageId } from "@/lib/live/bus.server";
+import { latestLiveMessageId } from "@/lib/webhooks/live.server";
 
 // Every page of a shop: which shop it is about and as whom (visible at every width), the
 // "reconnect" notice, and the shop's live stream. Each page checks its own capability too.

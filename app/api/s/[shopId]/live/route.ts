@@ -1,10 +1,10 @@
 import { auth } from "@/lib/auth/auth.server";
 import { shopAccessOf } from "@/lib/auth/session.server";
 import { can } from "@/lib/auth/roles";
-import { liveStreamResponse } from "@/lib/live/sse.server";
+import { liveStreamResponse } from "@/lib/webhooks/live-stream.server";
 
 // Server-sent events for one shop's open pages: one stream per tab, fed by every instance's
-// webhook processing, with catch-up after a reconnect (lib/live/sse.server.ts). The stream ends with the
+// webhook processing, with catch-up after a reconnect (lib/webhooks/live-stream.server.ts). The stream ends with the
 // session or the membership it was opened with: signing out, a removal or a role change anywhere
 // closes it, and the page's next request is refused.
 export async function GET(request: Request, { params }: RouteContext<"/api/s/[shopId]/live">) {

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { CLAIM_LEASE_SECONDS, ORPHAN_AFTER_SECONDS } from "@/lib/data/webhook-queue.server";
+import { CLAIM_LEASE_SECONDS, ORPHAN_AFTER_SECONDS } from "@/lib/webhooks/queue.server";
 import { env } from "@/lib/env";
 import { WORK_CHANNEL } from "@/lib/db-notifications.server";
 import { metrics } from "@/lib/metrics.server";

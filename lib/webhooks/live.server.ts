@@ -3,7 +3,7 @@ import { EventEmitter } from "node:events";
 import { LIVE_CHANNEL, onChannel, onConnectionEvents } from "@/lib/db-notifications.server";
 import { log } from "@/lib/log.server";
 import { pool } from "@/lib/pg-pool.server";
-import type { LiveEnvelope, LiveMessage } from "@/lib/live/messages";
+import type { LiveEnvelope, LiveMessage } from "@/lib/webhooks/live-messages";
 
 // NOTIFY is not stored, so messages are also rows: a stream that reconnects, or an instance whose
 // LISTEN connection dropped, reads what it missed from the table (decision 0002).
@@ -58,7 +58,7 @@ const sellerChannel = (sellerId: string) => `seller:${sellerId}`;
 
 const liveLog = log.child({ component: "live" });
 
-/** A notification carries a few messages (lib/data/webhook-queue.server.ts), in id order: each goes to its seller's streams. */
+/** A notification carries a few messages (lib/webhooks/queue.server.ts), in id order: each goes to its seller's streams. */
 function fanOut(payload: string) {
   try {
     for (const { id, sellerId, message } of JSON.parse(payload) as { id: string; sellerId: string; message: LiveMessage }[]) {

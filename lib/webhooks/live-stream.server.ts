@@ -1,8 +1,8 @@
 import "server-only";
 import { onReceiverChanged, onSessionsChanged } from "@/lib/db-notifications.server";
-import { latestLiveMessageId, replayLiveMessages, subscribeToSeller } from "@/lib/live/bus.server";
-import { liveFrame } from "@/lib/live/messages";
-import type { LiveEnvelope } from "@/lib/live/messages";
+import { latestLiveMessageId, replayLiveMessages, subscribeToSeller } from "@/lib/webhooks/live.server";
+import { liveFrame } from "@/lib/webhooks/live-messages";
+import type { LiveEnvelope } from "@/lib/webhooks/live-messages";
 import { shopLog } from "@/lib/log.server";
 import { metrics } from "@/lib/metrics.server";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { liveFrame, readLiveMessage } from "@/lib/live/messages";
-import type { LiveMessage } from "@/lib/live/messages";
+import { liveFrame, readLiveMessage } from "@/lib/webhooks/live-messages";
+import type { LiveMessage } from "@/lib/webhooks/live-messages";
 
 const messages: LiveMessage[] = [
   { type: "order", eventId: "e1", domain: "order.order", status: "new", orderId: "o1", deliveryId: null },

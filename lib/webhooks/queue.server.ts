@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash, randomUUID } from "node:crypto";
 import { LIVE_CHANNEL } from "@/lib/db-notifications.server";
-import type { SellerLiveMessage } from "@/lib/live/messages";
+import type { SellerLiveMessage } from "@/lib/webhooks/live-messages";
 import { DB_NOW, pool } from "@/lib/pg-pool.server";
 import type { StoredEvent } from "@/lib/webhooks/parse";
 
