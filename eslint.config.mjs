@@ -22,6 +22,40 @@ export default defineConfig([
     plugins: { boundaries },
     rules: { "boundaries/server-only-path": "error", "boundaries/client-imports": "error" },
   },
+  {
+    // Which way packages depend: the platform contract depends on nothing of ours, and the sandbox
+    // and the conformance kit reach the platform's contract only through it, never the dashboard.
+    files: ["packages/**/*.{ts,tsx,mjs}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(@/|\\.\\./\\.\\./\\.\\./)",
+              message: "A package imports only itself, its own dependencies and other packages by name.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["sandbox/**/*.{ts,tsx}", "conformance/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^@/(lib|app|components)/",
+              message: "The sandbox and the kit use the platform's contract (@marketplace/api), never the dashboard's code.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   globalIgnores([
     ".next/**",
     "node_modules/**",

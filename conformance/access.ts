@@ -1,7 +1,7 @@
 // The scoped reads every run starts with. Their answers tell which scopes the token holds (the
 // token response carries none: a client learns of a missing scope from a 403), and the list
 // answers double as the first page of each list.
-import { ENDPOINTS } from "@/lib/marketplace/client";
+import { ENDPOINTS } from "@marketplace/api/client";
 import { skip, type Kit } from "./kit";
 import type { Exchange, HttpMethod } from "./http";
 

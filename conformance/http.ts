@@ -1,6 +1,6 @@
 // The kit's only HTTP client. It records what was asked and answered, so a failing check can
 // quote the exchange; it never throws on an HTTP status (statuses are what the checks judge).
-import { parseRetryAfter } from "@/lib/marketplace/errors";
+import { parseRetryAfter } from "@marketplace/api/errors";
 import { oneLine } from "./report";
 
 export type HttpMethod = "GET" | "POST" | "DELETE";

@@ -1,9 +1,9 @@
 // The two lists of the spec and what each is checked with (spec: 7. List prices; 9. List orders;
 // Generic list rules). Declared as data: the list checks are the same for both.
 import type { z } from "zod";
-import { ENDPOINTS } from "@/lib/marketplace/client";
-import { orderSchema, orderSortSchema } from "@/lib/marketplace/schemas/order";
-import { priceSchema } from "@/lib/marketplace/schemas/price";
+import { ENDPOINTS } from "@marketplace/api/client";
+import { orderSchema, orderSortSchema } from "@marketplace/api/schemas/order";
+import { priceSchema } from "@marketplace/api/schemas/price";
 import type { ScopedReadKey } from "./access";
 import { anyOf, combined, comparison, exactMatch, partialMatch, range, type FilterCase } from "./filters";
 

@@ -3,7 +3,7 @@
 // here on its own rather than imported from the dashboard, so the kit checks the platform against
 // the spec, not against our own reading of it.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { WEBHOOK_SIGNATURE_HEADER } from "@/lib/marketplace/schemas/webhook";
+import { WEBHOOK_SIGNATURE_HEADER } from "@marketplace/api/schemas/webhook";
 
 export { WEBHOOK_SIGNATURE_HEADER };
 

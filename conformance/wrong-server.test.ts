@@ -10,7 +10,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { order as specOrder, price as specPrice } from "@/lib/marketplace/spec-examples.fixtures";
+import { order as specOrder, price as specPrice } from "@marketplace/api/spec-examples";
 import type { CheckResult } from "./report";
 import { runConformance, type ConformanceReport } from "./run";
 

@@ -4,7 +4,7 @@ import { pino } from "pino";
 import type { DestinationStream, Level, Logger } from "pino";
 import { isColorSupported, prettyFactory } from "pino-pretty";
 import { env } from "@/lib/env";
-import { WEBHOOK_SIGNATURE_HEADER } from "@/lib/marketplace/schemas/webhook";
+import { WEBHOOK_SIGNATURE_HEADER } from "@marketplace/api/schemas/webhook";
 
 // Secrets are removed twice: by key (pino's redact paths) and by content on every finished line
 // (scrubText), which also catches free text, error messages, stacks and keys deeper than the paths.

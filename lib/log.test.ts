@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { env } from "@/lib/env";
 import { createLogger, log, requestIdOf, requestLog, shopLog } from "@/lib/log.server";
 import type { LogFormat, Logger } from "@/lib/log.server";
-import { signWebhookBody } from "@/lib/webhooks/signature";
+import { signWebhookBody } from "@marketplace/api/signature";
 
 // Every kind of secret goes through every logger lib/log.server.ts offers, in both
 // formats, and none comes out; the context that makes a line useful (request, shop, message) does.

@@ -232,7 +232,7 @@ export const metricsRegistry: Registry = state.registry;
 
 export const metrics = state.metrics;
 
-/** What a platform client reports of each request (lib/marketplace/client.ts, onResponse). */
+/** What a platform client reports of each request (packages/marketplace/src/client.ts, onResponse). */
 export function recordPlatformResponse(observation: { endpoint: string; status: number | "network" | "timeout"; durationMs: number }) {
   metrics.platformRequests.observe({ endpoint: observation.endpoint, status: String(observation.status) }, observation.durationMs / 1000);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createMarketplaceClient } from "@/lib/marketplace/client";
+import { createMarketplaceClient } from "@marketplace/api/client";
 import { metrics, recordPlatformResponse } from "@/lib/metrics.server";
 
 // Platform calls are counted by the client's onResponse hook (the client knows nothing of

@@ -1,6 +1,6 @@
 import { PDFDocument } from "@pdfme/pdf-lib";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Order } from "@/lib/marketplace/schemas/order";
+import type { Order } from "@marketplace/api/schemas/order";
 import { pdfPageTexts } from "@/tests/support/pdf-text";
 import { obtainAccessToken, startTestSandbox, type TestSandbox } from "./testing";
 

@@ -4,8 +4,8 @@
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { z } from "zod";
-import { objectIdSchema } from "@/lib/marketplace/schemas/common";
-import type { Delivery, Order } from "@/lib/marketplace/schemas/order";
+import { objectIdSchema } from "@marketplace/api/schemas/common";
+import type { Delivery, Order } from "@marketplace/api/schemas/order";
 import type { SandboxContext } from "./context";
 import { escapeHtml, HTML_HEADERS, htmlDocument } from "./html";
 import { shippingLabelPdf } from "./label-pdf";

@@ -2,7 +2,7 @@
 // (401), faults `userFaults` (a delay, then 429) and `rateLimitPerMinute` (429), scope (403), fault `errorRate` (500). Endpoints with
 // their own failure body (SKU create) pass a renderer.
 import type { Context, MiddlewareHandler } from "hono";
-import type { Scope } from "@/lib/marketplace/schemas/scopes";
+import type { Scope } from "@marketplace/api/schemas/scopes";
 import type { SandboxContext, SandboxEnv } from "./context";
 import { SandboxHttpError, errorResponse } from "./errors";
 import { isTokenActive } from "./store";

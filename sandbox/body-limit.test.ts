@@ -1,6 +1,6 @@
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sampleSku } from "@/lib/marketplace/schemas/fixtures";
+import { sampleSku } from "@marketplace/api/schemas/fixtures";
 import { FORM_BODY_LIMIT_BYTES, JSON_BODY_LIMIT_BYTES } from "./body-limit";
 import { authorizeQuery, obtainAccessToken, startTestSandbox, type TestSandbox } from "./testing";
 

@@ -3,7 +3,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { isLoopbackHost, type CallbackPolicy } from "./network-policy";
-import { formatFieldPath } from "@/lib/marketplace/schemas/field-path";
+import { formatFieldPath } from "@marketplace/api/schemas/field-path";
 
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
 

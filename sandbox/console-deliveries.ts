@@ -1,7 +1,7 @@
 // The console's home page: the webhook delivery log, newest first, filtered by seller, domain,
 // event status and outcome, with a Resend button per delivery (sandbox/console.ts routes it).
-import { webhookMessageSchema } from "@/lib/marketplace/schemas/webhook";
-import { WEBHOOK_DOMAINS } from "@/lib/marketplace/values";
+import { webhookMessageSchema } from "@marketplace/api/schemas/webhook";
+import { WEBHOOK_DOMAINS } from "@marketplace/api/values";
 import { DELIVERY_LOG_PAGE_SIZE, DELIVERY_OUTCOMES, EVENT_STATUSES, type DeliveryLogQuery, type InputProblem } from "./console-forms";
 import { CONSOLE_HOME, consolePage, describedBy, fieldError, html, options, type SafeHtml } from "./console-html";
 import type { SandboxContext } from "./context";
@@ -44,84 +44,56 @@ function subjectOf(delivery: WebhookDelivery): SafeHtml {
   if (!message.success) return html`<span class="muted">—</span>`;
   const data = message.data.data;
   if ("order_id" in data) {
-    return html`order <a href="/_sandbox/console/orders?order=${data.order_id}"><code>${data.order_id}</code></a
-      >${data.delivery_id ? html`<br />delivery <code>${data.delivery_id}</code>` : ""}`;
+    return html`order <a href="/_sandbox/console/orders?order=${data.order_id}"><code>${data.order_id}</code></a>${
+      data.delivery_id ? html`<br>delivery <code>${data.delivery_id}</code>` : ""
+    }`;
   }
-  return html`<code>${data.id}</code>${data.code ? html`<br />code <code>${data.code}</code>` : ""}`;
+  return html`<code>${data.id}</code>${data.code ? html`<br>code <code>${data.code}</code>` : ""}`;
 }
 
 function outcomeOf(delivery: WebhookDelivery, maxAttempts: number): SafeHtml {
   const last = delivery.attempts.at(-1);
   const lastResult = last ? (last.responseStatus !== null ? `HTTP ${last.responseStatus}` : (last.error ?? "no answer")) : null;
-  return html`<span class="outcome outcome-${delivery.state}">${delivery.state}</span> <br /><small
-      >${delivery.attempts.length === 1 ? "1 attempt" : `${delivery.attempts.length} attempts`} of
-      ${maxAttempts}${lastResult ? html`; last: ${lastResult}` : ""}</small
-    >
-    ${delivery.nextAttemptAt ? html`<br /><small>next attempt ${delivery.nextAttemptAt}</small>` : ""}`;
+  return html`<span class="outcome outcome-${delivery.state}">${delivery.state}</span>
+<br><small>${delivery.attempts.length === 1 ? "1 attempt" : `${delivery.attempts.length} attempts`} of ${maxAttempts}${lastResult ? html`; last: ${lastResult}` : ""}</small>
+${delivery.nextAttemptAt ? html`<br><small>next attempt ${delivery.nextAttemptAt}</small>` : ""}`;
 }
 
 function detailsOf(delivery: WebhookDelivery): SafeHtml {
   const attempts = delivery.attempts.map(
     (attempt) =>
-      html`<tr>
-        <td>${attempt.attempt}</td>
-        <td>${attempt.startedAt}</td>
-        <td>${attempt.durationMs} ms</td>
-        <td>${attempt.responseStatus ?? "—"}</td>
-        <td>${attempt.error ?? ""}</td>
-      </tr>`,
+      html`<tr><td>${attempt.attempt}</td><td>${attempt.startedAt}</td><td>${attempt.durationMs} ms</td><td>${attempt.responseStatus ?? "—"}</td><td>${attempt.error ?? ""}</td></tr>`,
   );
-  return html`<details>
-    <summary>Body and attempts</summary>
-    <p>
-      <small>Event <code>${delivery.eventId}</code>; signature <code>${delivery.signature}</code></small>
-    </p>
-    <pre>${delivery.body}</pre>
-    ${
-      attempts.length > 0
-        ? html`<table>
-            <thead>
-              <tr>
-                <th>#</th>
-                <th>Started</th>
-                <th>Duration</th>
-                <th>HTTP</th>
-                <th>Error</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${attempts}
-            </tbody>
-          </table>`
-        : html`<p><small>No attempt yet.</small></p>`
-    }
-  </details>`;
+  return html`<details><summary>Body and attempts</summary>
+<p><small>Event <code>${delivery.eventId}</code>; signature <code>${delivery.signature}</code></small></p>
+<pre>${delivery.body}</pre>
+${
+  attempts.length > 0
+    ? html`<table><thead><tr><th>#</th><th>Started</th><th>Duration</th><th>HTTP</th><th>Error</th></tr></thead><tbody>${attempts}</tbody></table>`
+    : html`<p><small>No attempt yet.</small></p>`
+}
+</details>`;
 }
 
 function resendForm(delivery: WebhookDelivery, filters: DeliveryFilters): SafeHtml {
   const hidden = (["seller", "domain", "status", "outcome"] as const).map((key) => {
     const value = filters[key];
-    return value === undefined ? "" : html`<input type="hidden" name="${key}" value="${value}" />`;
+    return value === undefined ? "" : html`<input type="hidden" name="${key}" value="${value}">`;
   });
-  return html`<form method="post" action="/_sandbox/console/resend">
-    <input type="hidden" name="delivery" value="${delivery.id}" />${hidden}<button type="submit">Resend</button>
-  </form>`;
+  return html`<form method="post" action="/_sandbox/console/resend"><input type="hidden" name="delivery" value="${delivery.id}">${hidden}<button type="submit">Resend</button></form>`;
 }
 
 function deliveryRow(ctx: SandboxContext, delivery: WebhookDelivery, filters: DeliveryFilters): SafeHtml {
   const seller = ctx.store.usersById.get(delivery.userId)?.email ?? delivery.userId;
   return html`<tr data-delivery="${delivery.id}">
-    <td>
-      <small>${delivery.createdAt}</small><br /><code>${delivery.id}</code
-      >${delivery.resendOf ? html`<br /><small>resend of <code>${delivery.resendOf}</code></small>` : ""}
-    </td>
-    <td><a href="${deliveryLogUrl({ ...filters, seller })}">${seller}</a><br /><small>${delivery.clientId}</small></td>
-    <td>${delivery.domain}<br /><strong>${delivery.status}</strong></td>
-    <td>${subjectOf(delivery)}</td>
-    <td><code>${delivery.url}</code></td>
-    <td>${outcomeOf(delivery, ctx.webhooks.maxAttempts)}</td>
-    <td>${resendForm(delivery, filters)}${detailsOf(delivery)}</td>
-  </tr>`;
+<td><small>${delivery.createdAt}</small><br><code>${delivery.id}</code>${delivery.resendOf ? html`<br><small>resend of <code>${delivery.resendOf}</code></small>` : ""}</td>
+<td><a href="${deliveryLogUrl({ ...filters, seller })}">${seller}</a><br><small>${delivery.clientId}</small></td>
+<td>${delivery.domain}<br><strong>${delivery.status}</strong></td>
+<td>${subjectOf(delivery)}</td>
+<td><code>${delivery.url}</code></td>
+<td>${outcomeOf(delivery, ctx.webhooks.maxAttempts)}</td>
+<td>${resendForm(delivery, filters)}${detailsOf(delivery)}</td>
+</tr>`;
 }
 
 export interface DeliveryLogView {
@@ -170,75 +142,32 @@ export function deliveryLogPage(ctx: SandboxContext, view: DeliveryLogView): { s
   }
 
   const filterForm = html`<form method="get" action="${CONSOLE_HOME}" class="inline" aria-label="Filter deliveries">
-      <label
-        >Seller<input
-          type="text"
-          name="seller"
-          list="sellers"
-          value="${typed("seller") ?? ""}"
-          placeholder="e-mail or user id"
-          ${describedBy("seller-error", errors.seller)}
-        />${fieldError("seller-error", errors.seller)}</label
-      >
-      <label
-        >Domain<select name="domain" ${describedBy("domain-error", errors.domain)}>
-          ${options(Object.keys(WEBHOOK_DOMAINS), typed("domain"), "any")}</select
-        >${fieldError("domain-error", errors.domain)}</label
-      >
-      <label
-        >Status<select name="status" ${describedBy("status-error", errors.status)}>
-          ${options(EVENT_STATUSES, typed("status"), "any")}</select
-        >${fieldError("status-error", errors.status)}</label
-      >
-      <label
-        >Outcome<select name="outcome" ${describedBy("outcome-error", errors.outcome)}>
-          ${options(DELIVERY_OUTCOMES, typed("outcome"), "any")}</select
-        >${fieldError("outcome-error", errors.outcome)}</label
-      >
-      <button type="submit">Filter</button> <a href="${CONSOLE_HOME}">Clear filters</a>
-    </form>
-    ${sellerDatalist(ctx)}`;
+<label>Seller<input type="text" name="seller" list="sellers" value="${typed("seller") ?? ""}" placeholder="e-mail or user id"${describedBy("seller-error", errors.seller)}>${fieldError("seller-error", errors.seller)}</label>
+<label>Domain<select name="domain"${describedBy("domain-error", errors.domain)}>${options(Object.keys(WEBHOOK_DOMAINS), typed("domain"), "any")}</select>${fieldError("domain-error", errors.domain)}</label>
+<label>Status<select name="status"${describedBy("status-error", errors.status)}>${options(EVENT_STATUSES, typed("status"), "any")}</select>${fieldError("status-error", errors.status)}</label>
+<label>Outcome<select name="outcome"${describedBy("outcome-error", errors.outcome)}>${options(DELIVERY_OUTCOMES, typed("outcome"), "any")}</select>${fieldError("outcome-error", errors.outcome)}</label>
+<button type="submit">Filter</button> <a href="${CONSOLE_HOME}">Clear filters</a>
+</form>${sellerDatalist(ctx)}`;
 
   const first = (page - 1) * DELIVERY_LOG_PAGE_SIZE + 1;
   const last = Math.min(total, page * DELIVERY_LOG_PAGE_SIZE);
   const pager = html`<div class="pager">
-    <span data-testid="delivery-count"
-      >${total === 0 ? "No deliveries match." : rows.length === 0 ? `No deliveries on page ${page} (${total} match).` : `Deliveries ${first}–${last} of ${total}`}</span
-    >
-    ${page > 1 ? html`<a href="${deliveryLogUrl(filters, { page: page - 1 })}" rel="prev">Newer</a>` : ""}
-    ${last < total ? html`<a href="${deliveryLogUrl(filters, { page: page + 1 })}" rel="next">Older</a>` : ""}
-  </div>`;
+<span data-testid="delivery-count">${total === 0 ? "No deliveries match." : rows.length === 0 ? `No deliveries on page ${page} (${total} match).` : `Deliveries ${first}–${last} of ${total}`}</span>
+${page > 1 ? html`<a href="${deliveryLogUrl(filters, { page: page - 1 })}" rel="prev">Newer</a>` : ""}
+${last < total ? html`<a href="${deliveryLogUrl(filters, { page: page + 1 })}" rel="next">Older</a>` : ""}
+</div>`;
 
   const table = rows.length
-    ? html`<table>
-        <thead>
-          <tr>
-            <th scope="col">Delivery</th>
-            <th scope="col">Seller / application</th>
-            <th scope="col">Event</th>
-            <th scope="col">About</th>
-            <th scope="col">Callback URL</th>
-            <th scope="col">Outcome</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${rows}
-        </tbody>
-      </table>`
+    ? html`<table><thead><tr><th scope="col">Delivery</th><th scope="col">Seller / application</th><th scope="col">Event</th><th scope="col">About</th><th scope="col">Callback URL</th><th scope="col">Outcome</th><th scope="col">Actions</th></tr></thead>
+<tbody>${rows}</tbody></table>`
     : html``;
 
   const body = html`<section aria-label="Filters">${filterForm}</section>
-    <section aria-label="Delivery log">
-      <p>
-        <small
-          >Every webhook notification the sandbox sent or will send (the last ${ctx.config.deliveryLogSize}), newest first. A delivery is
-          retried up to ${ctx.webhooks.maxAttempts} attempts; <strong>Resend</strong> sends the same event again as a new delivery (signed
-          when attempted, like any). JSON: <code>GET /_sandbox/deliveries</code>.</small
-        >
-      </p>
-      ${problem ? "" : pager} ${table}
-    </section>`;
+<section aria-label="Delivery log">
+<p><small>Every webhook notification the sandbox sent or will send (the last ${ctx.config.deliveryLogSize}), newest first. A delivery is retried up to ${ctx.webhooks.maxAttempts} attempts; <strong>Resend</strong> sends the same event again as a new delivery (signed when attempted, like any). JSON: <code>GET /_sandbox/deliveries</code>.</small></p>
+${problem ? "" : pager}
+${table}
+</section>`;
   return {
     status: problem ? 400 : 200,
     html: consolePage({

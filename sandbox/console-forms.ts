@@ -6,10 +6,10 @@
 import { zValidator } from "@hono/zod-validator";
 import type { Context } from "hono";
 import { z } from "zod";
-import { objectIdSchema } from "@/lib/marketplace/schemas/common";
-import { formatIssuePath } from "@/lib/marketplace/schemas/field-path";
-import { deliveryStatusSchema, orderStatusSchema } from "@/lib/marketplace/schemas/order";
-import { WEBHOOK_DOMAINS, webhookDomainSchema } from "@/lib/marketplace/schemas/webhook";
+import { objectIdSchema } from "@marketplace/api/schemas/common";
+import { formatIssuePath } from "@marketplace/api/schemas/field-path";
+import { deliveryStatusSchema, orderStatusSchema } from "@marketplace/api/schemas/order";
+import { WEBHOOK_DOMAINS, webhookDomainSchema } from "@marketplace/api/schemas/webhook";
 import { shippingStatusSchema } from "./control";
 import { faultsPatchSchema, type FaultsPatch } from "./faults";
 import type { WebhookDelivery } from "./webhooks";

@@ -84,31 +84,26 @@ export interface ConsolePageOptions {
 export function consolePage(options: ConsolePageOptions): string {
   const nav = CONSOLE_SECTIONS.map(
     (section) =>
-      html`<a href="${section.path}" ${section.key === options.section ? new SafeHtml(' aria-current="page"') : ""}>${section.label}</a>`,
+      html`<a href="${section.path}"${section.key === options.section ? new SafeHtml(' aria-current="page"') : ""}>${section.label}</a>`,
   );
   return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>${options.title} · Sandbox console</title>
-        <style>
-          ${new SafeHtml(STYLE)}
-        </style>
-      </head>
-      <body>
-        <header>
-          <strong>Sandbox console</strong>
-          <nav aria-label="Console">${nav}</nav>
-          <span class="now">Sandbox time: <time datetime="${options.now}">${options.now}</time></span>
-        </header>
-        <main>
-          <h1>${options.title}</h1>
-          ${options.notice ? html`<p class="notice" role="status">${options.notice}</p>` : ""}
-          ${options.error ? html`<p class="error" role="alert">${options.error}</p>` : ""} ${options.body}
-        </main>
-      </body>
-    </html>`.value;
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${options.title} · Sandbox console</title>
+<style>${new SafeHtml(STYLE)}</style>
+</head>
+<body>
+<header><strong>Sandbox console</strong><nav aria-label="Console">${nav}</nav><span class="now">Sandbox time: <time datetime="${options.now}">${options.now}</time></span></header>
+<main>
+<h1>${options.title}</h1>
+${options.notice ? html`<p class="notice" role="status">${options.notice}</p>` : ""}
+${options.error ? html`<p class="error" role="alert">${options.error}</p>` : ""}
+${options.body}
+</main>
+</body>
+</html>`.value;
 }
 
 /**
@@ -138,6 +133,6 @@ export function describedBy(id: string, message: string | undefined): SafeHtml {
 }
 
 export function options(values: readonly string[], selected: string | undefined, empty?: string): SafeHtml[] {
-  const items = values.map((value) => html`<option value="${value}" ${value === selected ? html` selected` : ""}>${value}</option>`);
-  return empty === undefined ? items : [html`<option value="" ${selected ? "" : html` selected`}>${empty}</option>`, ...items];
+  const items = values.map((value) => html`<option value="${value}"${value === selected ? html` selected` : ""}>${value}</option>`);
+  return empty === undefined ? items : [html`<option value=""${selected ? "" : html` selected`}>${empty}</option>`, ...items];
 }

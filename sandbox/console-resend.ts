@@ -6,7 +6,7 @@
 // 403 from another site (control.ts).
 import { Hono } from "hono";
 import { z } from "zod";
-import { objectIdSchema } from "@/lib/marketplace/schemas/common";
+import { objectIdSchema } from "@marketplace/api/schemas/common";
 import type { SandboxContext, SandboxEnv } from "./context";
 import { notFound } from "./errors";
 import { pathParams } from "./validation";

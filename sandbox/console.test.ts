@@ -3,7 +3,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Order } from "@/lib/marketplace/schemas/order";
+import type { Order } from "@marketplace/api/schemas/order";
 import { createSandbox } from "./app";
 import { isArrangedBySeller, SEED_USER_IDS } from "./seed";
 import { obtainAccessToken, startTestSandbox, type TestSandbox } from "./testing";

@@ -18,7 +18,7 @@
 // SANDBOX_CONTROL=off, the control token when the sandbox is exposed.
 import { randomBytes } from "node:crypto";
 import { Hono, type Context } from "hono";
-import type { Order } from "@/lib/marketplace/schemas/order";
+import type { Order } from "@marketplace/api/schemas/order";
 import { callControl, type ControlDispatch, type ControlResult } from "./console-control";
 import { deliveryLogPage, deliveryLogUrl, findSeller } from "./console-deliveries";
 import {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Order } from "@/lib/marketplace/schemas/order";
+import type { Order } from "@marketplace/api/schemas/order";
 import { obtainAccessToken, startTestSandbox, type TestSandbox } from "./testing";
 
 let sandbox: TestSandbox;

@@ -7,10 +7,10 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
-import type { DeliveryStatus, Order, OrderStatus } from "@/lib/marketplace/schemas/order";
-import { deliveryStatusSchema, orderStatusSchema } from "@/lib/marketplace/schemas/order";
-import { SCOPES, scopeAppliesTo, scopeSchema } from "@/lib/marketplace/schemas/scopes";
-import { WEBHOOK_DOMAINS } from "@/lib/marketplace/values";
+import type { DeliveryStatus, Order, OrderStatus } from "@marketplace/api/schemas/order";
+import { deliveryStatusSchema, orderStatusSchema } from "@marketplace/api/schemas/order";
+import { SCOPES, scopeAppliesTo, scopeSchema } from "@marketplace/api/schemas/scopes";
+import { WEBHOOK_DOMAINS } from "@marketplace/api/values";
 import { readBearerToken } from "./auth";
 import { isExposed, type SandboxConfig } from "./config";
 import { CONSOLE_PAGES_PREFIX } from "./console-html";

@@ -3,7 +3,7 @@
 // token to stop them. The control API refuses them (403 from another site, 415 for a body that is
 // not JSON); the platform API's JSON routes refuse a body that is not JSON with 400.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { samplePrice, sampleSku } from "@/lib/marketplace/schemas/fixtures";
+import { samplePrice, sampleSku } from "@marketplace/api/schemas/fixtures";
 import { DEFAULT_REDIRECT_URI } from "./seed";
 import { exchangeCode, obtainAccessToken, obtainCode, startTestSandbox, tokenFields, type TestSandbox } from "./testing";
 

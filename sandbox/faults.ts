@@ -1,9 +1,9 @@
 // Fault injection (control API `POST /_sandbox/faults`): lets an integrator rehearse failures the
 // real platform can produce without waiting for them.
 import { z } from "zod";
-import { objectIdSchema } from "@/lib/marketplace/schemas/common";
-import { importErrorSchema } from "@/lib/marketplace/schemas/sku";
-import type { ImportError } from "@/lib/marketplace/schemas/sku";
+import { objectIdSchema } from "@marketplace/api/schemas/common";
+import { importErrorSchema } from "@marketplace/api/schemas/sku";
+import type { ImportError } from "@marketplace/api/schemas/sku";
 
 const userFaultSchema = z.strictObject({
   latencyMs: z.number().int().min(0).max(60_000).optional(),

@@ -4,7 +4,7 @@
 import { PDFDocument, StandardFonts, degrees, rgb, type PDFFont, type PDFPage } from "@pdfme/pdf-lib";
 // The Node build by its own subpath: the package's root export has no condition TypeScript's bundler resolution picks.
 import bwipjs from "bwip-js/node";
-import type { DeliveryItem, Shipping } from "@/lib/marketplace/schemas/order";
+import type { DeliveryItem, Shipping } from "@marketplace/api/schemas/order";
 
 /** 10 × 15 cm portrait, the format of Brazilian carriers' thermal printers, in points. */
 export const LABEL_WIDTH_PT = (100 / 25.4) * 72;

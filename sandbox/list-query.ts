@@ -1,5 +1,5 @@
 // The generic list rules (spec: Endpoints → Generic list rules; Limits), shared by every list.
-// How parameters are spelled (operators, `_sort`, counts, links) is lib/marketplace/list-grammar.ts,
+// How parameters are spelled (operators, `_sort`, counts, links) is packages/marketplace/src/list-grammar.ts,
 // the dashboard's too; this module checks them against the list's fields (derived from the wire
 // schema by schema-fields.ts), runs the query in memory and wraps the page in the envelope.
 // docs/decisions/0006-sandbox-list-engine.md says why it is built this way.
@@ -34,8 +34,8 @@ import {
   type FilterOperator,
   type PageParameter,
   type SortDirection,
-} from "@/lib/marketplace/list-grammar";
-import type { AppliedFilter, AppliedSort, ListEnvelope, ListOperator } from "@/lib/marketplace/schemas/list";
+} from "@marketplace/api/list-grammar";
+import type { AppliedFilter, AppliedSort, ListEnvelope, ListOperator } from "@marketplace/api/schemas/list";
 import { SandboxHttpError } from "./errors";
 import { schemaFields, type FieldKind, type FieldStep } from "./schema-fields";
 

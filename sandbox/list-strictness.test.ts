@@ -3,7 +3,7 @@
 // created_at|updated_at × asc|desc; `__ge`/`__le` exist only for the orders' updated_at; `__eq`
 // nowhere. SANDBOX_LENIENT=1 accepts those wider forms. Whatever the dashboard sends stays accepted.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ordersQuery, pricesQuery } from "@/lib/marketplace/list-query";
+import { ordersQuery, pricesQuery } from "@marketplace/api/list-query";
 import { obtainAccessToken, startTestSandbox, type TestSandbox } from "./testing";
 
 const ORDERS = "/v1.0/marketplace/orders";

@@ -1,6 +1,6 @@
 // Who hears of a change to a user's data: the callback targets of their current tokens, and the
 // token that signs each notification. Apart from the dispatcher, which knows nothing of the store.
-import type { WebhookData } from "@/lib/marketplace/schemas/webhook";
+import type { WebhookData } from "@marketplace/api/schemas/webhook";
 import type { SandboxContext } from "./context";
 import { subscriptionReceives } from "./webhooks";
 import type { WebhookTarget } from "./webhooks";

@@ -6,9 +6,9 @@
 import { timingSafeEqual } from "node:crypto";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AuthorizationErrorCode, TokenErrorCode } from "@/lib/marketplace/schemas/oauth";
-import { tokenRequestSchema } from "@/lib/marketplace/schemas/oauth";
-import { describeScope, isKnownScope, parseScopeParameter, scopeAppliesTo } from "@/lib/marketplace/schemas/scopes";
+import type { AuthorizationErrorCode, TokenErrorCode } from "@marketplace/api/schemas/oauth";
+import { tokenRequestSchema } from "@marketplace/api/schemas/oauth";
+import { describeScope, isKnownScope, parseScopeParameter, scopeAppliesTo } from "@marketplace/api/schemas/scopes";
 import { bodyTooLargeMessage, FORM_BODY_LIMIT_BYTES, type BodyLimitRule } from "./body-limit";
 import type { SandboxContext, SandboxEnv } from "./context";
 import { escapeHtml, HTML_HEADERS, htmlDocument } from "./html";

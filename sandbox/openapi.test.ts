@@ -1,11 +1,11 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { currencySchema } from "@/lib/marketplace/schemas/common";
-import { orderSortSchema } from "@/lib/marketplace/schemas/order";
-import { SCOPES } from "@/lib/marketplace/schemas/scopes";
-import { SKU_STATUS } from "@/lib/marketplace/schemas/sku";
-import { WEBHOOK_DOMAINS } from "@/lib/marketplace/schemas/webhook";
+import { currencySchema } from "@marketplace/api/schemas/common";
+import { orderSortSchema } from "@marketplace/api/schemas/order";
+import { SCOPES } from "@marketplace/api/schemas/scopes";
+import { SKU_STATUS } from "@marketplace/api/schemas/sku";
+import { WEBHOOK_DOMAINS } from "@marketplace/api/schemas/webhook";
 import { FORM_BODY_LIMIT_BYTES, JSON_BODY_LIMIT_BYTES } from "./body-limit";
 import { buildOpenApiDocument, type JsonObject } from "./openapi";
 import { OpenApiChecker } from "./openapi-check";

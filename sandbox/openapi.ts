@@ -1,6 +1,6 @@
 // The OpenAPI 3.1 document of the platform API as the sandbox serves it (GET /openapi.json),
 // generated, never written by hand: every schema in it is `z.toJSONSchema` (draft 2020-12, the
-// dialect of OpenAPI 3.1) of the shared wire schemas in lib/marketplace/schemas/, the paths come
+// dialect of OpenAPI 3.1) of the shared wire schemas in packages/marketplace/src/schemas/, the paths come
 // from the route modules' own constants, the scopes from the client's endpoint table, the list
 // parameters from each list's field catalogue and rules (sandbox/list-query.ts), the SKU and price
 // status codes from SKU_STATUS/PRICE_STATUS and the notification domains from WEBHOOK_DOMAINS.
@@ -9,9 +9,9 @@
 // answers which status. sandbox/testing.ts checks every response of the sandbox's HTTP tests
 // against this document (sandbox/openapi-check.ts), so the table cannot drift from the routes.
 import { z } from "zod";
-import { ENDPOINTS } from "@/lib/marketplace/client";
-import { DEFAULT_LIMIT, DEFAULT_OFFSET, MAX_LIMIT, PAGE_MINIMUM } from "@/lib/marketplace/list-grammar";
-import { currencySchema, objectIdSchema, timestampSchema } from "@/lib/marketplace/schemas/common";
+import { ENDPOINTS } from "@marketplace/api/client";
+import { DEFAULT_LIMIT, DEFAULT_OFFSET, MAX_LIMIT, PAGE_MINIMUM } from "@marketplace/api/list-grammar";
+import { currencySchema, objectIdSchema, timestampSchema } from "@marketplace/api/schemas/common";
 import {
   appliedFilterSchema,
   appliedSortSchema,
@@ -19,8 +19,8 @@ import {
   listMetaSchema,
   pageLinksSchema,
   pageMetaSchema,
-} from "@/lib/marketplace/schemas/list";
-import { basicUserInfoSchema, tokenErrorResponseSchema, tokenRequestSchema, tokenResponseSchema } from "@/lib/marketplace/schemas/oauth";
+} from "@marketplace/api/schemas/list";
+import { basicUserInfoSchema, tokenErrorResponseSchema, tokenRequestSchema, tokenResponseSchema } from "@marketplace/api/schemas/oauth";
 import {
   addressSchema,
   customerSchema,
@@ -33,7 +33,7 @@ import {
   paymentSchema,
   phoneSchema,
   shippingSchema,
-} from "@/lib/marketplace/schemas/order";
+} from "@marketplace/api/schemas/order";
 import {
   PRICE_STATUS,
   priceCreateResponseSchema,
@@ -42,9 +42,9 @@ import {
   priceSchema,
   priceTypeSchema,
   priceWithHistorySchema,
-} from "@/lib/marketplace/schemas/price";
-import { SCOPE_CATALOGUE } from "@/lib/marketplace/schemas/scopes";
-import { importErrorSchema, SKU_STATUS, skuCreateSchema, skuImportResponseSchema } from "@/lib/marketplace/schemas/sku";
+} from "@marketplace/api/schemas/price";
+import { SCOPE_CATALOGUE } from "@marketplace/api/schemas/scopes";
+import { importErrorSchema, SKU_STATUS, skuCreateSchema, skuImportResponseSchema } from "@marketplace/api/schemas/sku";
 import {
   orderWebhookDataSchema,
   resourceWebhookDataSchema,
@@ -55,7 +55,7 @@ import {
   webhookUrlRequestSchema,
   webhookUrlSetResponseSchema,
   type WebhookDomain,
-} from "@/lib/marketplace/schemas/webhook";
+} from "@marketplace/api/schemas/webhook";
 import { bodyTooLargeMessage, FORM_BODY_LIMIT_BYTES, JSON_BODY_LIMIT_BYTES } from "./body-limit";
 import type { ErrorBody, ErrorCode } from "./errors";
 import type { FieldInfo, ListSpec } from "./list-query";
@@ -655,7 +655,7 @@ export function buildOpenApiDocument(): JsonObject {
       version: "1.0",
       summary: "The platform's integrator API as the local sandbox implements it",
       description: [
-        "Generated from the shared wire schemas (`lib/marketplace/schemas/`) by `sandbox/openapi.ts`; the sandbox's HTTP tests check every answer against it.",
+        "Generated from the shared wire schemas (`packages/marketplace/src/schemas/`) by `sandbox/openapi.ts`; the sandbox's HTTP tests check every answer against it.",
         "",
         "On the platform, the authorization request is served at `{auth_url}` and everything else at `{base_url}`; the sandbox serves both on one origin.",
         "Get a token with the authorization code flow (the `OAuth` operations, or `sandbox/README.md`), then send it as `Authorization: Bearer <ACCESS_TOKEN>`.",

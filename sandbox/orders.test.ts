@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listEnvelopeSchema } from "@/lib/marketplace/schemas/list";
-import { orderSchema, type Order } from "@/lib/marketplace/schemas/order";
+import { listEnvelopeSchema } from "@marketplace/api/schemas/list";
+import { orderSchema, type Order } from "@marketplace/api/schemas/order";
 import { isValidCnpj, isValidCpf } from "./seed";
 import { obtainAccessToken, startTestSandbox, type TestSandbox } from "./testing";
 

@@ -2,8 +2,8 @@
 // answers 404 like an unknown one.
 import { Hono } from "hono";
 import { z } from "zod";
-import { objectIdSchema } from "@/lib/marketplace/schemas/common";
-import { orderSchema, orderSortSchema } from "@/lib/marketplace/schemas/order";
+import { objectIdSchema } from "@marketplace/api/schemas/common";
+import { orderSchema, orderSortSchema } from "@marketplace/api/schemas/order";
 import { apiGuard } from "./auth";
 import type { SandboxContext, SandboxEnv } from "./context";
 import { notFound } from "./errors";

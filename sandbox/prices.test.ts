@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { samplePrice, sampleSku } from "@/lib/marketplace/schemas/fixtures";
-import { listEnvelopeSchema } from "@/lib/marketplace/schemas/list";
-import { priceCreateResponseSchema, priceSchema, priceWithHistorySchema } from "@/lib/marketplace/schemas/price";
+import { samplePrice, sampleSku } from "@marketplace/api/schemas/fixtures";
+import { listEnvelopeSchema } from "@marketplace/api/schemas/list";
+import { priceCreateResponseSchema, priceSchema, priceWithHistorySchema } from "@marketplace/api/schemas/price";
 import { obtainAccessToken, startTestSandbox, type TestSandbox } from "./testing";
 
 let sandbox: TestSandbox;

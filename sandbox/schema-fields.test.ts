@@ -4,9 +4,9 @@
 // change, the lists' filterable fields changed: update the expectations on purpose.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { orderSchema } from "@/lib/marketplace/schemas/order";
-import { priceSchema } from "@/lib/marketplace/schemas/price";
-import { skuCreateSchema } from "@/lib/marketplace/schemas/sku";
+import { orderSchema } from "@marketplace/api/schemas/order";
+import { priceSchema } from "@marketplace/api/schemas/price";
+import { skuCreateSchema } from "@marketplace/api/schemas/sku";
 import { schemaFields, type SchemaField } from "./schema-fields";
 
 /** One line per field: `path kind`, `[]` when it goes through an array, enum values in parentheses. */

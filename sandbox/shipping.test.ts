@@ -2,9 +2,9 @@
 // shipped, delivered), the control route that moves them, finishing an order only once every
 // delivery is delivered, and seeded orders that agree with all of it.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { listEnvelopeSchema } from "@/lib/marketplace/schemas/list";
-import { orderSchema, type Delivery, type Order } from "@/lib/marketplace/schemas/order";
-import { webhookMessageSchema } from "@/lib/marketplace/schemas/webhook";
+import { listEnvelopeSchema } from "@marketplace/api/schemas/list";
+import { orderSchema, type Delivery, type Order } from "@marketplace/api/schemas/order";
+import { webhookMessageSchema } from "@marketplace/api/schemas/webhook";
 import { createSandbox } from "./app";
 import { SEED_USER_IDS } from "./seed";
 import { obtainAccessToken, startTestSandbox, type TestSandbox } from "./testing";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { sampleSku } from "@/lib/marketplace/schemas/fixtures";
-import type { SkuImportResponse } from "@/lib/marketplace/schemas/sku";
+import { sampleSku } from "@marketplace/api/schemas/fixtures";
+import type { SkuImportResponse } from "@marketplace/api/schemas/sku";
 import { SEED_USER_IDS } from "./seed";
 import { obtainAccessToken, startTestSandbox, type TestSandbox } from "./testing";
 

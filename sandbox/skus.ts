@@ -7,8 +7,8 @@
 // one (-4) need different status codes; a body not sent as JSON is -4 too.
 import { Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { issuesToImportErrors, SKU_STATUS, skuCreateSchema } from "@/lib/marketplace/schemas/sku";
-import type { ImportError, SkuImportResponse } from "@/lib/marketplace/schemas/sku";
+import { issuesToImportErrors, SKU_STATUS, skuCreateSchema } from "@marketplace/api/schemas/sku";
+import type { ImportError, SkuImportResponse } from "@marketplace/api/schemas/sku";
 import { apiGuard, type FailureRenderer } from "./auth";
 import { bodyTooLargeMessage, JSON_BODY_LIMIT_BYTES, type BodyLimitRule } from "./body-limit";
 import type { SandboxContext, SandboxEnv } from "./context";

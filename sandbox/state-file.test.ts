@@ -2,8 +2,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { samplePrice, sampleSku } from "@/lib/marketplace/schemas/fixtures";
-import type { Order } from "@/lib/marketplace/schemas/order";
+import { samplePrice, sampleSku } from "@marketplace/api/schemas/fixtures";
+import type { Order } from "@marketplace/api/schemas/order";
 import { createSandbox } from "./app";
 import type { SandboxConfig } from "./config";
 import { SEED_USER_IDS } from "./seed";

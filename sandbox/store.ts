@@ -1,9 +1,9 @@
 // The sandbox's in-memory state. Everything a request can change lives here, so
 // `POST /_sandbox/reset` is "throw the store away and seed a new one".
-import type { AppType } from "@/lib/marketplace/schemas/scopes";
-import type { Order } from "@/lib/marketplace/schemas/order";
-import type { PriceHistoryItem, PriceType } from "@/lib/marketplace/schemas/price";
-import type { SkuCreate } from "@/lib/marketplace/schemas/sku";
+import type { AppType } from "@marketplace/api/schemas/scopes";
+import type { Order } from "@marketplace/api/schemas/order";
+import type { PriceHistoryItem, PriceType } from "@marketplace/api/schemas/price";
+import type { SkuCreate } from "@marketplace/api/schemas/sku";
 
 export interface IntegratorApp {
   clientId: string;

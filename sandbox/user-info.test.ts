@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { basicUserInfoSchema } from "@/lib/marketplace/schemas/oauth";
+import { basicUserInfoSchema } from "@marketplace/api/schemas/oauth";
 import { obtainAccessToken, startTestSandbox, type TestSandbox } from "./testing";
 
 let sandbox: TestSandbox;

@@ -1,7 +1,7 @@
 // POST /v1.0/integradores/basic_user_info (spec: Endpoint 3). A JSON body may be sent; it is ignored.
 // Any other body is refused (400), as on every JSON route of the sandbox (validation.ts).
 import { Hono } from "hono";
-import type { BasicUserInfo } from "@/lib/marketplace/schemas/oauth";
+import type { BasicUserInfo } from "@marketplace/api/schemas/oauth";
 import { apiGuard } from "./auth";
 import type { SandboxContext, SandboxEnv } from "./context";
 import { jsonOrNoBody } from "./validation";

@@ -2,7 +2,7 @@
 import { zValidator } from "@hono/zod-validator";
 import type { Context, MiddlewareHandler } from "hono";
 import type { z } from "zod";
-import { formatIssuePath } from "@/lib/marketplace/schemas/field-path";
+import { formatIssuePath } from "@marketplace/api/schemas/field-path";
 import { SandboxHttpError, errorResponse } from "./errors";
 
 function toValidationError(where: string, error: { issues: readonly z.core.$ZodIssue[] }): SandboxHttpError {

@@ -10,7 +10,7 @@
 // Reachability is not checked: a name that does not resolve now is accepted, and every delivery
 // checks the address again.
 import { Hono } from "hono";
-import { webhookUrlRequestSchema } from "@/lib/marketplace/schemas/webhook";
+import { webhookUrlRequestSchema } from "@marketplace/api/schemas/webhook";
 import { apiGuard } from "./auth";
 import type { SandboxContext, SandboxEnv } from "./context";
 import { subscriptionKey } from "./store";

@@ -28,10 +28,10 @@
 //
 // The delivery faults (`duplicateWebhooks`, `dropWebhookRate`, `reorderWebhooks`) are applied here,
 // with a seeded random source: the same SANDBOX_SEED drops and reorders the same deliveries.
-import type { WebhookData } from "@/lib/marketplace/schemas/webhook";
-import { WEBHOOK_SIGNATURE_HEADER } from "@/lib/marketplace/schemas/webhook";
+import type { WebhookData } from "@marketplace/api/schemas/webhook";
+import { WEBHOOK_SIGNATURE_HEADER } from "@marketplace/api/schemas/webhook";
 // One implementation of the spec's signature for both sides (the dashboard verifies with it).
-import { signWebhookBody } from "@/lib/webhooks/signature";
+import { signWebhookBody } from "@marketplace/api/signature";
 import { CallbackRefusedError, type CallbackGuard } from "./callback-guard";
 import type { SandboxClock } from "./clock";
 import { DueQueue } from "./due-queue";

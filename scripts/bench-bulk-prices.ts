@@ -23,13 +23,13 @@
 // and reports what is pending).
 import { spawnSync } from "node:child_process";
 import Papa from "papaparse";
-import { createMarketplaceClient } from "../lib/marketplace/client";
-import type { MarketplaceClient } from "../lib/marketplace/client";
-import { pricesQuery } from "../lib/marketplace/list-query";
-import type { Price } from "../lib/marketplace/schemas/price";
-import { sampleSku } from "../lib/marketplace/schemas/fixtures";
-import { skuCreateSchema } from "../lib/marketplace/schemas/sku";
-import type { SkuCreate } from "../lib/marketplace/schemas/sku";
+import { createMarketplaceClient } from "@marketplace/api/client";
+import type { MarketplaceClient } from "@marketplace/api/client";
+import { pricesQuery } from "@marketplace/api/list-query";
+import type { Price } from "@marketplace/api/schemas/price";
+import { sampleSku } from "@marketplace/api/schemas/fixtures";
+import { skuCreateSchema } from "@marketplace/api/schemas/sku";
+import type { SkuCreate } from "@marketplace/api/schemas/sku";
 import { applyPriceRows } from "../lib/prices/bulk-apply";
 import type { RowResult } from "../lib/prices/bulk-apply";
 import { BULK_LIMITS, parseBulkPriceCsv } from "../lib/prices/bulk-csv";

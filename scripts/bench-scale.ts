@@ -25,7 +25,7 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { encryptSecret, sellerTokenContext } from "../lib/crypto";
 import { decodeKey, parseEnv } from "../lib/env.js";
-import { signWebhookBody } from "../lib/webhooks/signature";
+import { signWebhookBody } from "@marketplace/api/signature";
 import { extraSeller } from "../sandbox/seed/apps-and-users";
 import { buildDashboard, cpuOfCommand, cpuOfTree, machineCpu, productionDashboardEnv } from "./lib/bench-processes";
 import { waitForServer } from "./lib/bench-webhook-kit";

@@ -12,7 +12,7 @@ import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { decodeKey, parseEnv } from "../lib/env.js";
 import { encryptSecret, sellerTokenContext } from "../lib/crypto";
-import { signWebhookBody } from "../lib/webhooks/signature";
+import { signWebhookBody } from "@marketplace/api/signature";
 import { prepareWebhookBench, startDashboard, waitForServer } from "./lib/bench-webhook-kit";
 import { percentile } from "./lib/load";
 

@@ -1,8 +1,8 @@
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { DeliveryStatusBadge, OrderStatusBadge } from "@/components/orders/order-status-badge";
-import type { Delivery, DeliveryItem, Order, Phone, Shipping } from "@/lib/marketplace/schemas/order";
-import { safeWebUrl } from "@/lib/marketplace/schemas/common";
+import type { Delivery, DeliveryItem, Order, Phone, Shipping } from "@marketplace/api/schemas/order";
+import { safeWebUrl } from "@marketplace/api/schemas/common";
 import { maskDocument } from "@/lib/orders/mask-document";
 import { orderNet } from "@/lib/orders/net";
 import { useDisplayFormat } from "@/lib/format";

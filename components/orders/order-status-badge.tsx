@@ -1,5 +1,5 @@
 import { useTranslations } from "next-intl";
-import type { OrderStatus } from "@/lib/marketplace/schemas/order";
+import type { OrderStatus } from "@marketplace/api/schemas/order";
 import { deliveryStatusWord, orderStatusWord } from "@/lib/words/order-words";
 
 const STYLES: Record<OrderStatus, string> = {

@@ -13,7 +13,7 @@ import { cardTable } from "@/components/ui/card-table";
 import { useBulkApply } from "@/components/prices/use-bulk-apply";
 import { setProductPriceAction } from "@/lib/actions/prices";
 import { useDisplayFormat } from "@/lib/format";
-import type { PriceType } from "@/lib/marketplace/schemas/price";
+import type { PriceType } from "@marketplace/api/schemas/price";
 import type { BulkPreview, PreviewRow } from "@/lib/prices/bulk-preview-rows";
 import { describeGuardReasons, signedPercent } from "@/lib/prices/guard-words";
 import { COST_CURRENCY, COST_NORMALIZER, marginOf } from "@/lib/prices/margin";

@@ -6,7 +6,7 @@ import { FormProvider, useForm, useFormState } from "react-hook-form";
 import type { Resolver } from "react-hook-form";
 import { idle } from "@/lib/actions/action-state";
 import { createSkuAction } from "@/lib/actions/skus";
-import type { SkuCreateInput } from "@/lib/marketplace/schemas/sku";
+import type { SkuCreateInput } from "@marketplace/api/schemas/sku";
 import type { Messages } from "@/messages";
 import { listErrors, toFieldName, toHookFormErrors } from "@/lib/skus/form-errors";
 import { mapImportErrors, parseFieldPath } from "@/lib/skus/import-status";

@@ -2,9 +2,9 @@
 // prices; 9. List orders; Limits): the envelope, the items' shape, `_limit` and its bounds,
 // `_offset`, `meta.links`, `_sort` and every filter form of list-endpoints.ts.
 import { z } from "zod";
-import { describeZodFailure } from "@/lib/marketplace/errors";
-import { DEFAULT_LIMIT, DEFAULT_OFFSET, parseListLink, readSortCriterion, splitSort, type ListLink } from "@/lib/marketplace/list-grammar";
-import { listEnvelopeSchema, type ListMeta } from "@/lib/marketplace/schemas/list";
+import { describeZodFailure } from "@marketplace/api/errors";
+import { DEFAULT_LIMIT, DEFAULT_OFFSET, parseListLink, readSortCriterion, splitSort, type ListLink } from "@marketplace/api/list-grammar";
+import { listEnvelopeSchema, type ListMeta } from "@marketplace/api/schemas/list";
 import { requireAccess } from "../access";
 import { expectedIds } from "../filters";
 import { describeExchange, requestLine, type Exchange } from "../http";
@@ -266,8 +266,9 @@ export function listChecks(list: ListEndpoint): Check[] {
         const { results } = await sampleOf(kit, list);
         if (results.length === 0) skip(`no ${list.key} on the account to check`);
         const parsed = z.object({ results: z.array(list.itemSchema) }).safeParse({ results });
-        if (!parsed.success) fail(`a record lacks the spec's shape (lib/marketplace/schemas): ${describeZodFailure(parsed.error)}`);
-        return `${plural(results.length, "record")} checked: every field of the spec is there (lib/marketplace/schemas)`;
+        if (!parsed.success)
+          fail(`a record lacks the spec's shape (packages/marketplace/src/schemas): ${describeZodFailure(parsed.error)}`);
+        return `${plural(results.length, "record")} checked: every field of the spec is there (packages/marketplace/src/schemas)`;
       },
     },
     {

@@ -1,12 +1,12 @@
 // The authorization flow's refusals, checked without credentials (spec: Endpoints 1 and 2;
 // Errors → Authorization request errors, Token exchange errors).
 import { randomBytes } from "node:crypto";
-import { describeZodFailure } from "@/lib/marketplace/errors";
-import { tokenErrorResponseSchema } from "@/lib/marketplace/schemas/oauth";
+import { describeZodFailure } from "@marketplace/api/errors";
+import { tokenErrorResponseSchema } from "@marketplace/api/schemas/oauth";
 import { describeExchange, requestLine, type Exchange } from "../http";
 import { ensure, fail, skip, type Check, type Kit } from "../kit";
 
-// Endpoint 1 (on {auth_url}) and endpoint 2 (on {base_url}). lib/marketplace/provider.ts names
+// Endpoint 1 (on {auth_url}) and endpoint 2 (on {base_url}). lib/auth/marketplace-provider.ts names
 // them too, but it is the dashboard's Auth.js provider and imports next-auth.
 export const AUTHORIZATION_PATH = "/auth/integradores/oauth";
 export const TOKEN_PATH = "/v1.0/integradores/oauth/token";

@@ -1,11 +1,11 @@
 // Single reads and the reads that are not lists (spec: Endpoints 3, 6, 8, 10; Resources).
 import { z } from "zod";
-import { ENDPOINTS } from "@/lib/marketplace/client";
-import { describeZodFailure } from "@/lib/marketplace/errors";
-import { basicUserInfoSchema } from "@/lib/marketplace/schemas/oauth";
-import { orderSchema } from "@/lib/marketplace/schemas/order";
-import { priceSchema } from "@/lib/marketplace/schemas/price";
-import { webhookUrlGetResponseSchema } from "@/lib/marketplace/schemas/webhook";
+import { ENDPOINTS } from "@marketplace/api/client";
+import { describeZodFailure } from "@marketplace/api/errors";
+import { basicUserInfoSchema } from "@marketplace/api/schemas/oauth";
+import { orderSchema } from "@marketplace/api/schemas/order";
+import { priceSchema } from "@marketplace/api/schemas/price";
+import { webhookUrlGetResponseSchema } from "@marketplace/api/schemas/webhook";
 import { requireAccess } from "../access";
 import { describeExchange, requestLine, type Exchange } from "../http";
 import { ensure, fail, prerequisite, skip, type Check, type Kit } from "../kit";

@@ -2,9 +2,9 @@
 // points the callback URL at its receiver, the SKU it creates triggers a `portfolio.sku` `created`
 // notification ("creating a SKU yields a portfolio.sku notification with status created"), the
 // receiver checks its shape and `X-SVC-Signature`, and the previous callback URL is put back.
-import { ENDPOINTS } from "@/lib/marketplace/client";
-import { describeZodFailure } from "@/lib/marketplace/errors";
-import { webhookMessageSchema, webhookUrlDeleteResponseSchema, webhookUrlSetResponseSchema } from "@/lib/marketplace/schemas/webhook";
+import { ENDPOINTS } from "@marketplace/api/client";
+import { describeZodFailure } from "@marketplace/api/errors";
+import { webhookMessageSchema, webhookUrlDeleteResponseSchema, webhookUrlSetResponseSchema } from "@marketplace/api/schemas/webhook";
 import { describeExchange, requestLine } from "../http";
 import { readPath } from "../records";
 import { ensure, fail, prerequisite, skip, type Check, type Kit } from "../kit";

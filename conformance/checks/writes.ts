@@ -3,11 +3,11 @@
 // creates one unavailable test SKU per run and prices for it, nothing else.
 import { randomBytes } from "node:crypto";
 import type { z } from "zod";
-import { ENDPOINTS } from "@/lib/marketplace/client";
-import { describeZodFailure } from "@/lib/marketplace/errors";
-import { objectIdSchema } from "@/lib/marketplace/schemas/common";
-import { priceCreateResponseSchema, type PriceCreateInput } from "@/lib/marketplace/schemas/price";
-import { skuImportResponseSchema, type SkuCreateInput } from "@/lib/marketplace/schemas/sku";
+import { ENDPOINTS } from "@marketplace/api/client";
+import { describeZodFailure } from "@marketplace/api/errors";
+import { objectIdSchema } from "@marketplace/api/schemas/common";
+import { priceCreateResponseSchema, type PriceCreateInput } from "@marketplace/api/schemas/price";
+import { skuImportResponseSchema, type SkuCreateInput } from "@marketplace/api/schemas/sku";
 import { describeExchange, requestLine, type Exchange } from "../http";
 import { ensure, fail, skip, type Check, type Kit } from "../kit";
 import { readPage } from "./lists";

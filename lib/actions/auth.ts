@@ -13,7 +13,7 @@ import { withPlatform } from "@/lib/data/platform.server";
 import { deleteConnection, deleteSellerData } from "@/lib/data/sellers.server";
 import { shopLog } from "@/lib/log.server";
 import type { CurrentSeller } from "@/lib/data/sellers.server";
-import { MARKETPLACE_PROVIDER_ID } from "@/lib/marketplace/provider";
+import { MARKETPLACE_PROVIDER_ID } from "@/lib/auth/marketplace-provider";
 
 /** The intent cookie tells the callback why (lib/auth/callback-route.server.ts). */
 async function toMarketplaceLogin(intent: SignInIntent, redirectTo: string) {

@@ -10,7 +10,7 @@ import { applyGuardedPriceRows, lastKnownPrices } from "@/lib/data/prices.server
 import { getDisplayFormat } from "@/lib/format.server";
 import type { DisplayFormat } from "@/lib/format";
 import { describeProblem } from "@/lib/platform-problem";
-import { priceCreateSchema } from "@/lib/marketplace/schemas/price";
+import { priceCreateSchema } from "@marketplace/api/schemas/price";
 import type { BackoffState, HeldOutcome, RowResult } from "@/lib/prices/bulk-apply";
 import { BULK_LIMITS, parseBulkPriceCsv } from "@/lib/prices/bulk-csv";
 import { describeBulkMessage } from "@/lib/prices/bulk-messages";

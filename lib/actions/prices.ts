@@ -12,8 +12,8 @@ import { setPriceGuarded } from "@/lib/data/prices.server";
 import { shopPath } from "@/lib/shops/paths";
 import { describeProblem } from "@/lib/platform-problem";
 import type { PlatformProblem } from "@/lib/platform-problem";
-import { currencySchema } from "@/lib/marketplace/schemas/common";
-import { PRICE_STATUS, priceTypeSchema } from "@/lib/marketplace/schemas/price";
+import { currencySchema } from "@marketplace/api/schemas/common";
+import { PRICE_STATUS, priceTypeSchema } from "@marketplace/api/schemas/price";
 import { parseMoneyInput } from "@/lib/money";
 import type { HeldChange } from "@/lib/prices/price-guard";
 

@@ -9,8 +9,8 @@ import { recordAudit } from "@/lib/data/audit.server";
 import { shopPath } from "@/lib/shops/paths";
 import { withPlatform } from "@/lib/data/platform.server";
 import { recordImportedSku } from "@/lib/data/skus.server";
-import { skuCreateSchema } from "@/lib/marketplace/schemas/sku";
-import type { ImportError, SkuCreateInput } from "@/lib/marketplace/schemas/sku";
+import { skuCreateSchema } from "@marketplace/api/schemas/sku";
+import type { ImportError, SkuCreateInput } from "@marketplace/api/schemas/sku";
 import { describeProblem } from "@/lib/platform-problem";
 import { skuIssuesToImportErrors } from "@/lib/skus/sku-form";
 

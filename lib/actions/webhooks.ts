@@ -11,7 +11,7 @@ import type { CurrentSeller } from "@/lib/data/sellers.server";
 import { shopPath } from "@/lib/shops/paths";
 import { withPlatform } from "@/lib/data/platform.server";
 import type { PlatformProblem } from "@/lib/platform-problem";
-import { webhookUrlSchema } from "@/lib/marketplace/schemas/webhook";
+import { webhookUrlSchema } from "@marketplace/api/schemas/webhook";
 import { describeProblem } from "@/lib/platform-problem";
 import { rotateWebhookKey } from "@/lib/data/sellers.server";
 import { requeueDeadEvents } from "@/lib/webhooks/queue.server";

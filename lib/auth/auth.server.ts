@@ -9,10 +9,10 @@ import { connectSeller, IdentityConflictError } from "@/lib/data/sellers.server"
 import { startSession } from "@/lib/data/sessions.server";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log.server";
-import { ENDPOINTS } from "@/lib/marketplace/client";
-import { marketplaceProvider, TOKEN_PATH } from "@/lib/marketplace/provider";
+import { ENDPOINTS } from "@marketplace/api/client";
+import { marketplaceProvider, TOKEN_PATH } from "@/lib/auth/marketplace-provider";
 import { recordPlatformResponse } from "@/lib/metrics.server";
-import { basicUserInfoSchema } from "@/lib/marketplace/schemas/oauth";
+import { basicUserInfoSchema } from "@marketplace/api/schemas/oauth";
 import { reconcileSoon } from "@/lib/sync/reconcile.server";
 import { switchOnNotificationsAtConnect } from "@/lib/webhooks/notifications-at-connect.server";
 

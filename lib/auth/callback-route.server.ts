@@ -4,8 +4,8 @@ import { auth } from "@/lib/auth/auth.server";
 import { callbackContext, INTENT_COOKIE } from "@/lib/auth/callback-context.server";
 import type { CallbackStore } from "@/lib/auth/callback-context.server";
 import { personOfSession } from "@/lib/auth/session.server";
-import { authorizationErrorCodeSchema } from "@/lib/marketplace/schemas/oauth";
-import { MARKETPLACE_PROVIDER_ID } from "@/lib/marketplace/provider";
+import { authorizationErrorCodeSchema } from "@marketplace/api/schemas/oauth";
+import { MARKETPLACE_PROVIDER_ID } from "@/lib/auth/marketplace-provider";
 
 const CALLBACK_PATH = `/api/auth/callback/${MARKETPLACE_PROVIDER_ID}`;
 const ERROR_PAGE = "/connect/error";

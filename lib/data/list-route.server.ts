@@ -6,7 +6,7 @@ import type { Capability } from "@/lib/auth/roles";
 import type { PlatformResult } from "@/lib/data/platform.server";
 import { problemResponse } from "@/lib/data/problem-response";
 import type { CurrentSeller } from "@/lib/data/sellers.server";
-import { formatFieldPath } from "@/lib/marketplace/schemas/field-path";
+import { formatFieldPath } from "@marketplace/api/schemas/field-path";
 
 /** A table's route handler: 401 signed out, 403 without `capability`, 400 on a bad filter, never cached. */
 export function listRoute<F>(

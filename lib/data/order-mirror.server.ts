@@ -1,6 +1,6 @@
 import "server-only";
-import type { OrderAmounts, OrderSummary } from "@/lib/marketplace/schemas/order";
-import type { PriceWithHistory } from "@/lib/marketplace/schemas/price";
+import type { OrderAmounts, OrderSummary } from "@marketplace/api/schemas/order";
+import type { PriceWithHistory } from "@marketplace/api/schemas/price";
 import { nameFromOrders } from "@/lib/data/product-names.server";
 import type { ShopOrders } from "@/lib/data/product-names.server";
 import { orderNet } from "@/lib/orders/net";

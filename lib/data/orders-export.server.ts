@@ -3,7 +3,7 @@ import { mirroredOrderIdsByShipBy } from "@/lib/data/order-mirror.server";
 import { ordersByIds, IDS_PER_REQUEST, shipByQuery } from "@/lib/data/orders.server";
 import { everyPage, retryWhileRateLimited, withPlatform } from "@/lib/data/platform.server";
 import type { CurrentSeller } from "@/lib/data/sellers.server";
-import type { Order } from "@/lib/marketplace/schemas/order";
+import type { Order } from "@marketplace/api/schemas/order";
 import { toPlatformOrdersQuery } from "@/lib/orders/order-filters";
 import type { OrderFilters } from "@/lib/orders/order-filters";
 import { describeProblem } from "@/lib/platform-problem";

@@ -4,7 +4,7 @@ import { db } from "@/lib/db.server";
 import { isRole } from "@/lib/auth/roles";
 import type { Role } from "@/lib/auth/roles";
 import { accessChanged } from "@/lib/data/sessions.server";
-import { normalizeEmail } from "@/lib/marketplace/schemas/oauth";
+import { normalizeEmail } from "@marketplace/api/schemas/oauth";
 
 export interface PersonShop {
   id: string;

@@ -2,10 +2,10 @@ import "server-only";
 import { getAccessToken, markNeedsReconnect, recordMissingScopes } from "@/lib/data/sellers.server";
 import type { CurrentSeller } from "@/lib/data/sellers.server";
 import { env } from "@/lib/env";
-import { createMarketplaceClient, requiredScopesFor } from "@/lib/marketplace/client";
-import type { EndpointName, MarketplaceClient } from "@/lib/marketplace/client";
-import { MarketplaceError } from "@/lib/marketplace/errors";
-import type { ListPage } from "@/lib/marketplace/list-response";
+import { createMarketplaceClient, requiredScopesFor } from "@marketplace/api/client";
+import type { EndpointName, MarketplaceClient } from "@marketplace/api/client";
+import { MarketplaceError } from "@marketplace/api/errors";
+import type { ListPage } from "@marketplace/api/list-response";
 import { recordPlatformResponse } from "@/lib/metrics.server";
 
 import type { PlatformProblem, PlatformResult } from "@/lib/platform-problem";

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db.server";
-import type { OrderSummary } from "@/lib/marketplace/schemas/order";
+import type { OrderSummary } from "@marketplace/api/schemas/order";
 import { pool } from "@/lib/pg-pool.server";
 
 // The platform has no endpoint that reads a SKU (spec: Endpoints 4–9), so codes are named from the

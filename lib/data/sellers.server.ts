@@ -6,7 +6,7 @@ import { db } from "@/lib/db.server";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { decodeKey, env } from "@/lib/env";
 import { shopLog } from "@/lib/log.server";
-import { normalizeEmail } from "@/lib/marketplace/schemas/oauth";
+import { normalizeEmail } from "@marketplace/api/schemas/oauth";
 import { RECEIVER_CHANGED_CHANNEL } from "@/lib/db-notifications.server";
 import { pool } from "@/lib/pg-pool.server";
 import { forgetRecentlyConnected } from "@/lib/webhooks/signers.server";

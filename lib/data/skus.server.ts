@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db.server";
 import { nameFromCatalogue } from "@/lib/data/product-names.server";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { SkuCreate } from "@/lib/marketplace/schemas/sku";
+import type { SkuCreate } from "@marketplace/api/schemas/sku";
 import type { SkuPage, SkuRow } from "@/lib/skus/sku-rows";
 import { countedPage } from "@/lib/tables/table-page";
 

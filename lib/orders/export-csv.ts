@@ -3,7 +3,7 @@
 import Papa from "papaparse";
 import type { Locale } from "@/i18n/config";
 import { escapeCsvCell } from "@/lib/csv/escape-cell";
-import type { Order } from "@/lib/marketplace/schemas/order";
+import type { Order } from "@marketplace/api/schemas/order";
 import { moneyToDecimalString } from "@/lib/money";
 import { maskDocument } from "@/lib/orders/mask-document";
 import { orderNet } from "@/lib/orders/net";

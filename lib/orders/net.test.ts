@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { orderAmountsSchema } from "@/lib/marketplace/schemas/order";
-import type { OrderAmounts } from "@/lib/marketplace/schemas/order";
-import { order as specOrder } from "@/lib/marketplace/spec-examples.fixtures";
+import { orderAmountsSchema } from "@marketplace/api/schemas/order";
+import type { OrderAmounts } from "@marketplace/api/schemas/order";
+import { order as specOrder } from "@marketplace/api/spec-examples";
 import { orderNet } from "./net";
 
 // The net per order (docs/decisions/0012-net-per-order.md): total − commission − the part of the

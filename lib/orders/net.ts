@@ -1,5 +1,5 @@
 // One function for every place a net is shown, so it reads the same everywhere (decision 0012).
-import type { OrderAmounts } from "@/lib/marketplace/schemas/order";
+import type { OrderAmounts } from "@marketplace/api/schemas/order";
 
 /** A commission the platform does not send is none charged; the total already has the discount. */
 export type NetAmounts = Pick<OrderAmounts, "currency" | "normalizer" | "total" | "freight"> & {

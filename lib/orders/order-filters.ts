@@ -1,7 +1,7 @@
 // Server side of the orders table: its URL schema and platform query (spec: 9. List orders).
-import { ordersQuery } from "@/lib/marketplace/list-query";
-import type { OrderSortField } from "@/lib/marketplace/list-query";
-import { objectIdSchema } from "@/lib/marketplace/schemas/common";
+import { ordersQuery } from "@marketplace/api/list-query";
+import type { OrderSortField } from "@marketplace/api/list-query";
+import { objectIdSchema } from "@marketplace/api/schemas/common";
 import { ordersTable } from "@/lib/orders/order-params";
 import type { OrderFilters } from "@/lib/orders/order-params";
 import { tableSchema } from "@/lib/tables/table-schema";

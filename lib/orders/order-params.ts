@@ -1,4 +1,4 @@
-import { ORDER_STATUSES } from "@/lib/marketplace/values";
+import { ORDER_STATUSES } from "@marketplace/api/values";
 import { choicesFilter, defineTableParams, instantFilter, selectFilter, textFilter } from "@/lib/tables/table-params";
 import type { StateOf } from "@/lib/tables/table-params";
 

@@ -1,5 +1,5 @@
 // The browser gets this shape of an order, never the platform's whole order.
-import type { Order } from "@/lib/marketplace/schemas/order";
+import type { Order } from "@marketplace/api/schemas/order";
 import { orderNet } from "@/lib/orders/net";
 import { shipByOf } from "@/lib/orders/ship-by";
 import type { TablePage } from "@/lib/tables/table-page";

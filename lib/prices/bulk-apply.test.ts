@@ -1,8 +1,8 @@
 import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
-import { MarketplaceError } from "@/lib/marketplace/errors";
-import { PRICE_STATUS } from "@/lib/marketplace/schemas/price";
-import type { PriceCreateResponse } from "@/lib/marketplace/schemas/price";
+import { MarketplaceError } from "@marketplace/api/errors";
+import { PRICE_STATUS } from "@marketplace/api/schemas/price";
+import type { PriceCreateResponse } from "@marketplace/api/schemas/price";
 import { catalogues } from "@/messages";
 import type { Messages } from "@/messages";
 import { applyPriceRows, classifyCreatePrice } from "./bulk-apply";

@@ -1,9 +1,9 @@
 // One request per row by default: the platform blocks per user with no published rate (spec:
 // Limits), so parallel requests only buy more blocks. Lanes share one gate: a block pauses all.
-import { MarketplaceError } from "@/lib/marketplace/errors";
-import { PRICE_STATUS } from "@/lib/marketplace/schemas/price";
-import type { PriceCreateResponse } from "@/lib/marketplace/schemas/price";
-import type { ImportError } from "@/lib/marketplace/schemas/sku";
+import { MarketplaceError } from "@marketplace/api/errors";
+import { PRICE_STATUS } from "@marketplace/api/schemas/price";
+import type { PriceCreateResponse } from "@marketplace/api/schemas/price";
+import type { ImportError } from "@marketplace/api/schemas/sku";
 import { verbatim } from "./bulk-messages";
 import type { BulkMessage } from "./bulk-messages";
 import type { GuardReason } from "./price-guard";

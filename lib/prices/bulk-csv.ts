@@ -3,10 +3,10 @@
 import Papa from "papaparse";
 import { escapeCsvCell } from "@/lib/csv/escape-cell";
 import { parseMoneyInput } from "@/lib/money";
-import { priceTypeSchema } from "@/lib/marketplace/schemas/price";
-import type { PriceType } from "@/lib/marketplace/schemas/price";
+import { priceTypeSchema } from "@marketplace/api/schemas/price";
+import type { PriceType } from "@marketplace/api/schemas/price";
 import type { BulkMessage } from "./bulk-messages";
-import { ISO_4217_CODES } from "@/lib/marketplace/schemas/common";
+import { ISO_4217_CODES } from "@marketplace/api/schemas/common";
 
 export const BULK_CSV_COLUMNS = ["sku", "type", "value", "currency"] as const;
 export type BulkCsvColumn = (typeof BULK_CSV_COLUMNS)[number];

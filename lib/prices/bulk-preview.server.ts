@@ -7,7 +7,7 @@ import type { PriceGuardContext } from "@/lib/data/product-costs.server";
 import { productNamesFor } from "@/lib/data/product-names.server";
 import type { PlatformResult } from "@/lib/data/platform.server";
 import type { CurrentSeller } from "@/lib/data/sellers.server";
-import type { Price, PriceType } from "@/lib/marketplace/schemas/price";
+import type { Price, PriceType } from "@marketplace/api/schemas/price";
 import { convertAmount } from "./bulk-csv";
 import type { BulkPriceRow, InvalidBulkPriceRow } from "./bulk-csv";
 import type { BulkPreview, CurrentPrice, PreviewRow } from "./bulk-preview-rows";

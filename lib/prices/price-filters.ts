@@ -1,5 +1,5 @@
 // Server side of the prices table: its URL schema and platform query (spec: 7. List prices).
-import { pricesQuery } from "@/lib/marketplace/list-query";
+import { pricesQuery } from "@marketplace/api/list-query";
 import { pricesTable } from "@/lib/prices/price-params";
 import type { PriceFilters } from "@/lib/prices/price-params";
 import { tableSchema } from "@/lib/tables/table-schema";

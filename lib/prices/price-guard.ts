@@ -1,6 +1,6 @@
 // Only judges (decision 0014): pages use it to explain previews, and the server judges again with
 // current prices and stored costs before sending (lib/data/prices.server.ts).
-import type { PriceType } from "@/lib/marketplace/schemas/price";
+import type { PriceType } from "@marketplace/api/schemas/price";
 import { BPS, COST_CURRENCY, COST_NORMALIZER, divideRounded } from "./margin";
 import type { PriceAmount } from "./margin";
 

@@ -1,5 +1,5 @@
 // Spec: 7. List prices filters by `sku` and `type` and sorts by `created_at` only.
-import { PRICE_TYPES } from "@/lib/marketplace/values";
+import { PRICE_TYPES } from "@marketplace/api/values";
 import { defineTableParams, selectFilter, textFilter } from "@/lib/tables/table-params";
 import type { StateOf } from "@/lib/tables/table-params";
 

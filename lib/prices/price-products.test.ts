@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Price } from "@/lib/marketplace/schemas/price";
+import type { Price } from "@marketplace/api/schemas/price";
 import {
   applyPercent,
   discountOf,

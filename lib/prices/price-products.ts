@@ -1,6 +1,6 @@
 // A Brazilian seller reads prices as "de R$ 59,88 por R$ 49,90": list and sell side by side. The
 // platform keeps one price per SKU and type (spec: 7. List prices), so a product is the pair.
-import type { Price, PriceType } from "@/lib/marketplace/schemas/price";
+import type { Price, PriceType } from "@marketplace/api/schemas/price";
 import { moneyToDecimalString, parseMoneyInput } from "@/lib/money";
 import type { MoneyInputError } from "@/lib/money";
 import { guardReasons } from "./price-guard";

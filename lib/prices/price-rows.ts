@@ -1,5 +1,5 @@
 // The browser gets this shape of a price, never the platform's.
-import type { Price, PriceHistoryItem } from "@/lib/marketplace/schemas/price";
+import type { Price, PriceHistoryItem } from "@marketplace/api/schemas/price";
 import type { MoneyAmount } from "@/lib/money";
 import type { TablePage } from "@/lib/tables/table-page";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { orderSchema } from "@/lib/marketplace/schemas/order";
-import type { Order } from "@/lib/marketplace/schemas/order";
-import { order as specOrder } from "@/lib/marketplace/spec-examples.fixtures";
+import { orderSchema } from "@marketplace/api/schemas/order";
+import type { Order } from "@marketplace/api/schemas/order";
+import { order as specOrder } from "@marketplace/api/spec-examples";
 import { buildPickingList, labelJobsOf } from "./picking-list";
 
 interface ItemSpec {

@@ -1,6 +1,6 @@
 // Pure: the page, its PDF and the labels all build it here, so they share one order.
-import type { Order } from "@/lib/marketplace/schemas/order";
-import { safeWebUrl } from "@/lib/marketplace/schemas/common";
+import type { Order } from "@marketplace/api/schemas/order";
+import { safeWebUrl } from "@marketplace/api/schemas/common";
 import { shipByOf } from "@/lib/orders/ship-by";
 
 /** The same rule as lib/orders/ship-by.ts. */

@@ -1,6 +1,6 @@
 // Server side of shipping-params.ts: every reader of the table's URL or a selection validates here.
 import { z } from "zod";
-import { objectIdSchema } from "@/lib/marketplace/schemas/common";
+import { objectIdSchema } from "@marketplace/api/schemas/common";
 import { MAX_SELECTED_IDS, SHIPPING_DUE, shippingTable } from "@/lib/shipping/shipping-params";
 import type { ShippingSelection } from "@/lib/shipping/shipping-params";
 import { PACKING_STAGES } from "@/lib/shipping/stages";

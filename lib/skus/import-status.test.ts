@@ -1,6 +1,6 @@
 import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
-import { SKU_STATUS } from "@/lib/marketplace/schemas/sku";
+import { SKU_STATUS } from "@marketplace/api/schemas/sku";
 import { catalogues } from "@/messages";
 import type { Messages } from "@/messages";
 import { explainImportStatus, formatFieldPath, importFieldToFormPath, mapImportErrors, parseFieldPath } from "./import-status";

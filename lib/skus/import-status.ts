@@ -1,8 +1,8 @@
 // Spec: Errors → SKU import status codes; and where each `errors[].field` shows up in the form.
 import type { useTranslations } from "next-intl";
-import { formatFieldPath } from "@/lib/marketplace/schemas/field-path";
-import { languageCodeSchema } from "@/lib/marketplace/schemas/sku";
-import type { ImportError, SKU_STATUS } from "@/lib/marketplace/schemas/sku";
+import { formatFieldPath } from "@marketplace/api/schemas/field-path";
+import { languageCodeSchema } from "@marketplace/api/schemas/sku";
+import type { ImportError, SKU_STATUS } from "@marketplace/api/schemas/sku";
 import type { FieldErrors, SkuFormState } from "./sku-form-state";
 
 export type SkuStatusCode = (typeof SKU_STATUS)[keyof typeof SKU_STATUS]["statusCode"];

@@ -1,7 +1,7 @@
 import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
-import { sampleSku } from "@/lib/marketplace/schemas/fixtures";
-import { skuCreateSchema } from "@/lib/marketplace/schemas/sku";
+import { sampleSku } from "@marketplace/api/schemas/fixtures";
+import { skuCreateSchema } from "@marketplace/api/schemas/sku";
 import { catalogues } from "@/messages";
 import type { Messages } from "@/messages";
 import { emptyDimension, emptySkuFormState, formStateToSkuBody, skuIssuesToImportErrors, skuToFormState, validateSku } from "./sku-form";

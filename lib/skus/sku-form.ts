@@ -1,8 +1,8 @@
 // The state mirrors the SKU body, so most error paths are the same in both. Objects keyed by
 // language become rows with a `language` field, as the seller edits the key too.
 import type { z } from "zod";
-import { formatIssuePath, MANDATORY_LANGUAGE, skuCreateSchema } from "@/lib/marketplace/schemas/sku";
-import type { ImportError, SkuCreate, SkuCreateInput } from "@/lib/marketplace/schemas/sku";
+import { formatIssuePath, MANDATORY_LANGUAGE, skuCreateSchema } from "@marketplace/api/schemas/sku";
+import type { ImportError, SkuCreate, SkuCreateInput } from "@marketplace/api/schemas/sku";
 import { mapImportErrors } from "./import-status";
 import { ATTRIBUTE_GROUPS } from "./sku-form-state";
 import type {

@@ -1,8 +1,8 @@
 import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { sampleSku } from "@/lib/marketplace/schemas/fixtures";
-import { skuCreateSchema } from "@/lib/marketplace/schemas/sku";
+import { sampleSku } from "@marketplace/api/schemas/fixtures";
+import { skuCreateSchema } from "@marketplace/api/schemas/sku";
 import { catalogues } from "@/messages";
 import type { Messages } from "@/messages";
 import { sellerMessage } from "./validation-messages";
@@ -23,7 +23,7 @@ function issueOf(schema: z.ZodType, value: unknown): z.core.$ZodIssue {
 const base = sampleSku("MSG-001");
 const dimension = base.dimensions[0]!;
 
-// One SKU breaking each rule the shared schema words itself (lib/marketplace/schemas/sku.ts).
+// One SKU breaking each rule the shared schema words itself (packages/marketplace/src/schemas/sku.ts).
 const SCHEMA_WORDED: [string, unknown, string][] = [
   ["a malformed language key", { ...base, title: { ...base.title, english: "x" } }, "deve ser um código de idioma como pt_BR"],
   ["a datasheet URL that is not http(s)", { ...base, datasheet: { reference: "ftp://example.com/x.pdf" } }, "deve ser uma URL http(s)"],

@@ -2,7 +2,7 @@
 // parsing: a per-parse error map loses to a schema's own message, and zod's Portuguese is European.
 import type { useTranslations } from "next-intl";
 import type { z } from "zod";
-import { MANDATORY_LANGUAGE, SKU_LIMITS } from "@/lib/marketplace/schemas/sku";
+import { MANDATORY_LANGUAGE, SKU_LIMITS } from "@marketplace/api/schemas/sku";
 
 export type SkuValidationWords = ReturnType<typeof useTranslations<"skus.validation">>;
 

@@ -21,8 +21,8 @@ import { env } from "@/lib/env";
 import { log, shopLog } from "@/lib/log.server";
 import { metrics } from "@/lib/metrics.server";
 import { INSTANCE_ID } from "@/lib/webhooks/process.server";
-import { ordersQuery } from "@/lib/marketplace/list-query";
-import type { OrderSummary } from "@/lib/marketplace/schemas/order";
+import { ordersQuery } from "@marketplace/api/list-query";
+import type { OrderSummary } from "@marketplace/api/schemas/order";
 import { mirroredOrderStates, upsertMirrorOrders } from "@/lib/data/order-mirror.server";
 
 // Notifications can be lost, so every shop's changed orders are also listed and compared with the

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ORDER_STATUSES } from "@/lib/marketplace/values";
+import { ORDER_STATUSES } from "@marketplace/api/values";
 import { ordersSchema, ordersTable } from "@/lib/orders/order-filters";
 import { eventsSchema, eventsTable, PROCESSING_STATES } from "@/lib/webhooks/event-filters";
 

@@ -1,9 +1,9 @@
 // Spec: Events → Message shape. Never throws: an authentic body of unknown shape is still stored,
 // marked invalid with the reason, so nothing the platform sends is lost.
 import { z } from "zod";
-import { WEBHOOK_DOMAINS } from "@/lib/marketplace/schemas/webhook";
-import type { WebhookDomain } from "@/lib/marketplace/schemas/webhook";
-import { formatFieldPath } from "@/lib/marketplace/schemas/field-path";
+import { WEBHOOK_DOMAINS } from "@marketplace/api/schemas/webhook";
+import type { WebhookDomain } from "@marketplace/api/schemas/webhook";
+import { formatFieldPath } from "@marketplace/api/schemas/field-path";
 
 export interface WebhookFields {
   domain: string | null;

@@ -5,13 +5,13 @@ import { countMisSignedForeign, ownersOfNamedResource, recentlyConnectedSellers 
 import { insertWebhookEvent } from "@/lib/webhooks/store.server";
 import { env } from "@/lib/env";
 import { requestLog } from "@/lib/log.server";
-import { WEBHOOK_SIGNATURE_HEADER } from "@/lib/marketplace/schemas/webhook";
+import { WEBHOOK_SIGNATURE_HEADER } from "@marketplace/api/schemas/webhook";
 import { metrics } from "@/lib/metrics.server";
 import type { WebhookOutcomeLabel } from "@/lib/metrics.server";
 import { FailureLimit } from "@/lib/webhooks/failure-limit";
 import { parseWebhookBody } from "@/lib/webhooks/parse";
 import type { ParsedWebhook, StoredEvent, WebhookFields } from "@/lib/webhooks/parse";
-import { verifyWebhookSignatureWithAny } from "@/lib/webhooks/signature";
+import { verifyWebhookSignatureWithAny } from "@marketplace/api/signature";
 
 // A body its URL's seller did not sign is forged or another shop's (decision 0004, "Whose
 // notification is it"); either way it must cost about what a valid body costs, so the search is bounded.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "@/i18n/config";
-import { WEBHOOK_DOMAINS } from "@/lib/marketplace/values";
+import { WEBHOOK_DOMAINS } from "@marketplace/api/values";
 import { domainWord, EVENT_DOMAINS, eventWord } from "@/lib/words/event-words";
 import { wordsIn } from "@/lib/words/test-words";
 

@@ -1,4 +1,4 @@
-import { WEBHOOK_DOMAINS } from "@/lib/marketplace/values";
+import { WEBHOOK_DOMAINS } from "@marketplace/api/values";
 import { otherWord } from "@/lib/words/words";
 import type { Words } from "@/lib/words/words";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "@/i18n/config";
-import { ORDER_STATUSES } from "@/lib/marketplace/values";
+import { ORDER_STATUSES } from "@marketplace/api/values";
 import {
   COMMISSION_TYPES,
   commissionTypeWord,

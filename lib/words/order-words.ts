@@ -1,5 +1,5 @@
 // The lists are the codes we have words for; any other shows marked.
-import { ORDER_STATUSES, WEBHOOK_DOMAINS } from "@/lib/marketplace/values";
+import { ORDER_STATUSES, WEBHOOK_DOMAINS } from "@marketplace/api/values";
 import { isOneOf, otherWord } from "@/lib/words/words";
 import type { Words } from "@/lib/words/words";
 

@@ -1,6 +1,6 @@
 // The product catalogue: product types with their variants, EANs with a GS1 check digit, and the
 // SKUs with list and sell prices every PRO seller starts with.
-import type { SkuCreate } from "@/lib/marketplace/schemas/sku";
+import type { SkuCreate } from "@marketplace/api/schemas/sku";
 import { createObjectIdFactory, SeededRandom } from "../random";
 import { canonicalJson, type SandboxStore } from "../store";
 import { DAY, iso, SEED_BASE_TIME } from "./time";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderSchema } from "@/lib/marketplace/schemas/order";
+import { orderSchema } from "@marketplace/api/schemas/order";
 import { createSandbox } from "../app";
 import { loadSandboxConfig } from "../config";
 import { obtainAccessToken, startTestSandbox } from "../testing";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderSchema } from "@/lib/marketplace/schemas/order";
+import { orderSchema } from "@marketplace/api/schemas/order";
 import { createSandbox } from "../app";
 import { SEED_USER_IDS } from "./apps-and-users";
 

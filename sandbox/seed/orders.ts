@@ -1,6 +1,6 @@
 // Order generation: the shared pools orders draw from, one order with its customer, items,
 // amounts, deliveries and timeline, and a seller's seeded order history.
-import type { Delivery, DeliveryItem, DeliveryStatus, Order, OrderStatus, Phone } from "@/lib/marketplace/schemas/order";
+import type { Delivery, DeliveryItem, DeliveryStatus, Order, OrderStatus, Phone } from "@marketplace/api/schemas/order";
 import { createObjectIdFactory, SeededRandom } from "../random";
 import type { SandboxStore } from "../store";
 import { buildCatalogue, type CatalogueProduct, productImageUrl } from "./catalogue";

@@ -8,7 +8,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { encryptSecret, sellerTokenContext } from "../../lib/crypto";
 import { decodeKey, parseEnv } from "../../lib/env.js";
-import { signWebhookBody } from "../../lib/webhooks/signature";
+import { signWebhookBody } from "@marketplace/api/signature";
 import { obtainAccessToken } from "../../sandbox/testing";
 import { migrateFreshDatabase } from "../migrate";
 import { withServerNodeOptions } from "./server-node-options";

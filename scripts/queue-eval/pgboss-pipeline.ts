@@ -12,7 +12,7 @@ import { withPlatform } from "@/lib/data/platform.server";
 import { upsertMirrorOrders } from "@/lib/data/order-mirror.server";
 import { findCurrentSeller } from "@/lib/data/sellers.server";
 import type { SellerLiveMessage } from "@/lib/webhooks/live-messages";
-import { ordersQuery } from "@/lib/marketplace/list-query";
+import { ordersQuery } from "@marketplace/api/list-query";
 import { connectionConfig, pool, RECEIVER_WRITES_IN_FLIGHT } from "@/lib/pg-pool.server";
 import { parseWebhookBody, storableText } from "@/lib/webhooks/parse";
 import { classifyProblem } from "@/lib/webhooks/retry-policy";

@@ -5,7 +5,7 @@ import { expect, test } from "@playwright/test";
 import type { APIRequestContext, Browser } from "@playwright/test";
 import { can, ROLES } from "../../lib/auth/roles";
 import type { Capability, Role } from "../../lib/auth/roles";
-import { signWebhookBody } from "../../lib/webhooks/signature";
+import { signWebhookBody } from "@marketplace/api/signature";
 import { E2E_APP_URL } from "./ports";
 import {
   buildActions,

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import type { APIRequestContext, Page } from "@playwright/test";
 import Papa from "papaparse";
-import { sampleSku } from "../../lib/marketplace/schemas/fixtures";
+import { sampleSku } from "@marketplace/api/schemas/fixtures";
 import { E2E_SANDBOX_URL } from "./ports";
 import { connectAs, sandboxPrices, storedAccessToken } from "./support";
 import type { SandboxPrice } from "./support";

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { signWebhookBody } from "../../lib/webhooks/signature";
+import { signWebhookBody } from "@marketplace/api/signature";
 import { databaseUrl } from "../../scripts/lib/database";
 import { E2E_APP_PORT, E2E_APP_URL, E2E_DATABASE, E2E_SANDBOX_URL } from "./ports";
 import { connectAs, shopPathOf, storedAccessToken, withE2eDatabase } from "./support";

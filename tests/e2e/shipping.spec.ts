@@ -3,7 +3,7 @@ import { PDFDocument } from "@pdfme/pdf-lib";
 import { expect, test } from "@playwright/test";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { DEFAULT_TIME_ZONE } from "../../i18n/config";
-import type { Order } from "../../lib/marketplace/schemas/order";
+import type { Order } from "@marketplace/api/schemas/order";
 import { shipByOf, startOfNextDay } from "../../lib/orders/ship-by";
 import { pdfPageTexts } from "../support/pdf-text";
 import { E2E_SANDBOX_URL } from "./ports";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { signWebhookBody } from "../../lib/webhooks/signature";
+import { signWebhookBody } from "@marketplace/api/signature";
 import { connectAs, storedAccessToken, withE2eDatabase } from "./support";
 
 // What the seller sees of the receiver's defences (issue 25), at a desk and on a phone: bodies

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import type * as Queue from "@/lib/webhooks/queue.server";
 import type * as Processing from "@/lib/webhooks/process.server";
 import type * as Reconcile from "@/lib/sync/reconcile.server";
-import { sampleSku } from "@/lib/marketplace/schemas/fixtures";
+import { sampleSku } from "@marketplace/api/schemas/fixtures";
 import { startTestSandbox } from "@/sandbox/testing";
 import type { TestSandbox } from "@/sandbox/testing";
 import { connect, useTestDatabase } from "../support/database";

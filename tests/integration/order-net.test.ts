@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as Mirror from "@/lib/data/order-mirror.server";
 import type * as OverviewData from "@/lib/data/overview.server";
 import type * as Reconcile from "@/lib/sync/reconcile.server";
-import { orderSchema } from "@/lib/marketplace/schemas/order";
+import { orderSchema } from "@marketplace/api/schemas/order";
 import { startOfDay } from "@/lib/orders/ship-by";
 import { SEED_BASE_TIME } from "@/sandbox/seed/time";
 import { startTestSandbox } from "@/sandbox/testing";

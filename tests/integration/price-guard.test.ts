@@ -4,7 +4,7 @@ import type * as Costs from "@/lib/data/product-costs.server";
 import type * as Prices from "@/lib/data/prices.server";
 import type * as Sellers from "@/lib/data/sellers.server";
 import type * as BulkPreview from "@/lib/prices/bulk-preview.server";
-import { pricesQuery } from "@/lib/marketplace/list-query";
+import { pricesQuery } from "@marketplace/api/list-query";
 import { parseBulkPriceCsv } from "@/lib/prices/bulk-csv";
 import { applyPercent } from "@/lib/prices/price-products";
 import { startTestSandbox } from "@/sandbox/testing";

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as ReceiverRoute from "@/app/api/webhooks/marketplace/[key]/route";
-import { signWebhookBody } from "@/lib/webhooks/signature";
+import { signWebhookBody } from "@marketplace/api/signature";
 import { obtainAccessToken, startTestSandbox } from "@/sandbox/testing";
 import type { TestSandbox } from "@/sandbox/testing";
 import { connect, useTestDatabase } from "../support/database";

@@ -5,7 +5,7 @@ import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as ReceiverRoute from "@/app/api/webhooks/marketplace/[key]/route";
 import type * as Sellers from "@/lib/data/sellers.server";
-import { signWebhookBody } from "@/lib/webhooks/signature";
+import { signWebhookBody } from "@marketplace/api/signature";
 import { obtainAccessToken, startTestSandbox } from "@/sandbox/testing";
 import type { TestSandbox } from "@/sandbox/testing";
 import { connect, useTestDatabase } from "../support/database";

@@ -1,4 +1,4 @@
-import { signWebhookBody } from "@/lib/webhooks/signature";
+import { signWebhookBody } from "@marketplace/api/signature";
 
 /**
  * Delivers a notification to the real receiver route as the platform would: `signWith` signs the

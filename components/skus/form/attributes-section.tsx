@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useFieldArray, useFormContext } from "react-hook-form";
-import { MANDATORY_LANGUAGE } from "@/lib/marketplace/schemas/sku";
+import { MANDATORY_LANGUAGE } from "@marketplace/api/schemas/sku";
 import { emptyAttribute, emptyDisplayRow } from "@/lib/skus/sku-form";
 import type { AttributeGroup, SkuFormState } from "@/lib/skus/sku-form";
 import { Group, removeButton, Row, smallButton, sr, SubList, TextField, useText } from "./fields";

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useFieldArray, useFormContext } from "react-hook-form";
-import { dimensionNameSchema, lengthUnitSchema, SKU_LIMITS, weightUnitSchema } from "@/lib/marketplace/schemas/sku";
+import { dimensionNameSchema, lengthUnitSchema, SKU_LIMITS, weightUnitSchema } from "@marketplace/api/schemas/sku";
 import { emptyDimension } from "@/lib/skus/sku-form";
 import type { SkuFormState } from "@/lib/skus/sku-form";
 import { Group, Row, SelectField, smallButton, sr, TextField, useText } from "./fields";

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useFieldArray, useFormContext } from "react-hook-form";
-import { identifierTypeSchema } from "@/lib/marketplace/schemas/sku";
+import { identifierTypeSchema } from "@marketplace/api/schemas/sku";
 import { emptyIdentifier } from "@/lib/skus/sku-form";
 import type { SkuFormState } from "@/lib/skus/sku-form";
 import { Group, Row, SelectField, smallButton, sr, TextField, useText } from "./fields";

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useFieldArray, useFormContext } from "react-hook-form";
-import { MANDATORY_LANGUAGE, SKU_LIMITS } from "@/lib/marketplace/schemas/sku";
+import { MANDATORY_LANGUAGE, SKU_LIMITS } from "@marketplace/api/schemas/sku";
 import { emptyDescriptionRow, emptyTitleRow } from "@/lib/skus/sku-form";
 import type { SkuFormState } from "@/lib/skus/sku-form";
 import { Group, Row, smallButton, sr, TextField, useText } from "./fields";

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useFieldArray, useFormContext } from "react-hook-form";
-import { SKU_LIMITS } from "@/lib/marketplace/schemas/sku";
+import { SKU_LIMITS } from "@marketplace/api/schemas/sku";
 import { emptyMedia } from "@/lib/skus/sku-form";
 import type { SkuFormState } from "@/lib/skus/sku-form";
 import { Group, removeButton, Row, smallButton, sr, TextField } from "./fields";

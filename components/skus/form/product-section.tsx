@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useFormContext } from "react-hook-form";
-import { SKU_LIMITS, skuConditionSchema, skuOriginSchema } from "@/lib/marketplace/schemas/sku";
+import { SKU_LIMITS, skuConditionSchema, skuOriginSchema } from "@marketplace/api/schemas/sku";
 import type { SkuFormState } from "@/lib/skus/sku-form";
 import { fieldId, Group, SelectField, TextField } from "./fields";
 

@@ -5,7 +5,7 @@ import { OrdersTable } from "@/components/orders/orders-table";
 import { ProblemNotice } from "@/components/platform/problem-notice";
 import { requireShop } from "@/lib/auth/session.server";
 import { listOrdersForSeller } from "@/lib/data/orders.server";
-import { requiredScopesFor } from "@/lib/marketplace/client";
+import { requiredScopesFor } from "@marketplace/api/client";
 import { ordersSchema } from "@/lib/orders/order-filters";
 import { prefetchTablePage } from "@/lib/tables/prefetch.server";
 

@@ -6,7 +6,7 @@ import { PricesTable } from "@/components/prices/prices-table";
 import { PricesTabs } from "@/components/prices/prices-tabs";
 import { requireShop } from "@/lib/auth/session.server";
 import { listPricesForSeller } from "@/lib/data/prices.server";
-import { requiredScopesFor } from "@/lib/marketplace/client";
+import { requiredScopesFor } from "@marketplace/api/client";
 import { pricesSchema } from "@/lib/prices/price-filters";
 import { prefetchTablePage } from "@/lib/tables/prefetch.server";
 

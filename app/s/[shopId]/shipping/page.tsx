@@ -6,7 +6,7 @@ import { ShippingTable } from "@/components/shipping/shipping-table";
 import { requireShop } from "@/lib/auth/session.server";
 import { local } from "@/lib/data/list-route.server";
 import { listShippingOrders } from "@/lib/data/packing.server";
-import { requiredScopesFor } from "@/lib/marketplace/client";
+import { requiredScopesFor } from "@marketplace/api/client";
 import { shippingSchema } from "@/lib/shipping/selection";
 import { prefetchTablePage } from "@/lib/tables/prefetch.server";
 

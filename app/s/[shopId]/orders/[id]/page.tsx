@@ -5,7 +5,7 @@ import { OrderDetails } from "@/components/orders/order-details";
 import { ProblemNotice } from "@/components/platform/problem-notice";
 import { requireShop } from "@/lib/auth/session.server";
 import { getOrderForSeller } from "@/lib/data/orders.server";
-import { objectIdSchema } from "@/lib/marketplace/schemas/common";
+import { objectIdSchema } from "@marketplace/api/schemas/common";
 import { ShopLink } from "@/components/shop-link";
 import { can } from "@/lib/auth/roles";
 import { redactCustomerData } from "@/lib/orders/mask-document";

@@ -12,7 +12,7 @@ import { productNameOf } from "@/lib/data/product-names.server";
 import { COST_CURRENCY, COST_NORMALIZER, marginOf } from "@/lib/prices/margin";
 import { signedPercent } from "@/lib/prices/guard-words";
 import { toPricePoint } from "@/lib/prices/price-rows";
-import { objectIdSchema } from "@/lib/marketplace/schemas/common";
+import { objectIdSchema } from "@marketplace/api/schemas/common";
 import { getDisplayFormat } from "@/lib/format.server";
 import { ShopLink } from "@/components/shop-link";
 import { can } from "@/lib/auth/roles";

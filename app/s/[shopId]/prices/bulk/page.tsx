@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { ProblemNotice } from "@/components/platform/problem-notice";
 import { BulkPriceUpload } from "@/components/prices/bulk-price-upload";
 import { requireShop } from "@/lib/auth/session.server";
-import { requiredScopesFor } from "@/lib/marketplace/client";
+import { requiredScopesFor } from "@marketplace/api/client";
 import { PricesTabs } from "@/components/prices/prices-tabs";
 
 export async function generateMetadata(): Promise<Metadata> {

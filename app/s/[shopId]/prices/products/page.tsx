@@ -8,7 +8,7 @@ import { listPriceProducts } from "@/lib/data/price-products.server";
 import { pricingSettings } from "@/lib/data/product-costs.server";
 import { can } from "@/lib/auth/roles";
 import { getDisplayFormat } from "@/lib/format.server";
-import { requiredScopesFor } from "@/lib/marketplace/client";
+import { requiredScopesFor } from "@marketplace/api/client";
 import { PRODUCT_PAGE_SIZES, readPriceProductsQuery } from "@/lib/prices/price-products-query";
 import type { PriceProductsQuery } from "@/lib/prices/price-products-query";
 import { shopPath } from "@/lib/shops/paths";

@@ -4,7 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { SkuStatusBadge } from "@/components/skus/sku-catalogue-table";
 import { requireShop } from "@/lib/auth/session.server";
 import { getSku } from "@/lib/data/skus.server";
-import { objectIdSchema } from "@/lib/marketplace/schemas/common";
+import { objectIdSchema } from "@marketplace/api/schemas/common";
 import { getDisplayFormat } from "@/lib/format.server";
 import { ShopLink } from "@/components/shop-link";
 import { can } from "@/lib/auth/roles";

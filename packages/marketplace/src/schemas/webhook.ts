@@ -1,6 +1,6 @@
 // Webhook notifications and the callback URL resource (spec: Events; Endpoint 10).
 import { z } from "zod";
-import { WEBHOOK_DOMAINS } from "@/lib/marketplace/values";
+import { WEBHOOK_DOMAINS } from "../values";
 
 export const WEBHOOK_SIGNATURE_HEADER = "X-SVC-Signature";
 

@@ -3,10 +3,10 @@
 // OIDC. basic_user_info has no user id, so the e-mail is the account id.
 import type { OAuthConfig } from "next-auth/providers";
 import { customFetch } from "next-auth";
-import { createMarketplaceClient } from "./client";
-import { MarketplaceError } from "./errors";
-import { normalizeEmail, tokenErrorResponseSchema } from "./schemas/oauth";
-import type { BasicUserInfo } from "./schemas/oauth";
+import { createMarketplaceClient } from "@marketplace/api/client";
+import { MarketplaceError } from "@marketplace/api/errors";
+import { normalizeEmail, tokenErrorResponseSchema } from "@marketplace/api/schemas/oauth";
+import type { BasicUserInfo } from "@marketplace/api/schemas/oauth";
 
 export const MARKETPLACE_PROVIDER_ID = "marketplace";
 

@@ -1,6 +1,6 @@
 // Prices (spec: Resources → Price, Price create response; Endpoints 5–7).
 import { z } from "zod";
-import { PRICE_TYPES } from "@/lib/marketplace/values";
+import { PRICE_TYPES } from "../values";
 import { currencySchema, objectIdSchema, timestampSchema } from "./common";
 import { importErrorSchema } from "./sku";
 

@@ -1,6 +1,6 @@
 // The spec gives error bodies only for the token endpoint and the SKU import: the rest goes by status.
 import type { z } from "zod";
-import { formatFieldPath } from "@/lib/marketplace/schemas/field-path";
+import { formatFieldPath } from "./schemas/field-path";
 
 export type MarketplaceErrorKind =
   | "unauthorized" // 401: token invalid, revoked or expired → the seller must reconnect

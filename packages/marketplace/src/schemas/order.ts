@@ -1,6 +1,6 @@
 // Spec: Resources → Order. Timestamps of what has not happened yet are null, which the spec does not say.
 import { z } from "zod";
-import { ORDER_STATUSES } from "@/lib/marketplace/values";
+import { ORDER_STATUSES } from "../values";
 import { currencySchema, objectIdSchema, timestampSchema } from "./common";
 
 export const orderStatusSchema = z.enum(ORDER_STATUSES);

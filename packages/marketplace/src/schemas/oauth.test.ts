@@ -1,9 +1,4 @@
-import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
-import { describeConnectError } from "@/lib/auth/connect-errors";
-import type { ConnectWords } from "@/lib/auth/connect-errors";
-import { catalogues } from "@/messages";
-import type { Messages } from "@/messages";
 import { basicUserInfoSchema, normalizeEmail } from "./oauth";
 
 describe("basicUserInfoSchema", () => {
@@ -20,12 +15,6 @@ describe("basicUserInfoSchema", () => {
       expect(basicUserInfoSchema.safeParse({ user_name: "Loja", user_email: email }).success).toBe(false);
     },
   );
-
-  it("tells the seller why, on the connect error page", () => {
-    const t = createTranslator({ locale: "en", messages: catalogues.en as Messages, namespace: "connect" }) as unknown as ConnectWords;
-    expect(describeConnectError("invalid_response", "profile", t).title).toMatch(/no usable e-mail/);
-    expect(describeConnectError("identity_conflict", "profile", t).title).toMatch(/already connected/);
-  });
 });
 
 describe("normalizeEmail", () => {

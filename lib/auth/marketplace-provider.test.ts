@@ -1,6 +1,6 @@
 import { customFetch } from "next-auth";
 import { describe, expect, it } from "vitest";
-import { marketplaceProvider } from "./provider";
+import { marketplaceProvider } from "./marketplace-provider";
 
 const options = {
   authUrl: "https://auth.example",
