@@ -264,7 +264,7 @@ export function clockPage(ctx: SandboxContext, view: PageMessages): RenderedPage
 </section>
 <section aria-labelledby="reset-heading">
 <h2 id="reset-heading">Reset</h2>
-<p>Reseeds everything: tokens, codes, callback URLs, SKUs, prices, orders, deliveries, faults and the clock. Integrations connected to the sandbox must connect again. JSON: <code>POST /_sandbox/reset</code>.</p>
+<p>Reseeds everything: tokens, codes, callback URLs, SKUs, prices, orders, deliveries, faults and the clock. Integrations connected to the sandbox must connect again. When the sandbox keeps its state in a file (<code>SANDBOX_STATE_FILE</code>, as under <code>npm run dev</code>), the reset overwrites it, and <code>npm run dev</code> clears the dashboard's shops of the old sandbox. JSON: <code>POST /_sandbox/reset</code>.</p>
 <form method="post" action="/_sandbox/console/reset" class="inline" aria-label="Reset the sandbox">
 <label>Seeded orders<input type="text" inputmode="numeric" name="seedOrders" value="${view.typed?.seedOrders ?? ""}" placeholder="${ctx.config.seedOrders}"${describedBy("seed-error", errors.seedOrders)}>${fieldError("seed-error", errors.seedOrders)}</label>
 <button type="submit">Reset the sandbox</button>
