@@ -6,7 +6,7 @@ import type { Messages } from "@/messages";
 import { explainImportStatus, formatFieldPath, importFieldToFormPath, mapImportErrors, parseFieldPath } from "./import-status";
 import type { ImportOutcomeWords } from "./import-status";
 import { emptyDisplayRow, emptySkuFormState } from "./sku-form";
-import type { SkuFormState } from "./sku-form";
+import type { SkuFormState } from "./sku-form-state";
 
 function formWith(change: (state: SkuFormState) => void): SkuFormState {
   const state = emptySkuFormState();

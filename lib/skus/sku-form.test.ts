@@ -5,7 +5,8 @@ import { skuCreateSchema } from "@marketplace/api/schemas/sku";
 import { catalogues } from "@/messages";
 import type { Messages } from "@/messages";
 import { emptyDimension, emptySkuFormState, formStateToSkuBody, skuIssuesToImportErrors, skuToFormState, validateSku } from "./sku-form";
-import type { SkuFormState, SkuValidationWords } from "./sku-form";
+import type { SkuValidationWords } from "./sku-form";
+import type { SkuFormState } from "./sku-form-state";
 
 const words = (locale: "en" | "pt-BR") =>
   createTranslator({ locale, messages: catalogues[locale] as Messages, namespace: "skus.validation" }) as unknown as SkuValidationWords;

@@ -22,21 +22,6 @@ import type { SkuValidationWords } from "./validation-messages";
 
 export { MANDATORY_LANGUAGE };
 export type { SkuValidationWords };
-export { ATTRIBUTE_GROUPS } from "./sku-form-state";
-export type {
-  AttributeGroup,
-  TitleRow,
-  DescriptionRow,
-  TagRow,
-  MeasureState,
-  DimensionState,
-  IdentifierState,
-  DisplayRow,
-  AttributeState,
-  MediaState,
-  SkuFormState,
-  FieldErrors,
-} from "./sku-form-state";
 
 export function emptyDimension(name: string = "package"): DimensionState {
   return {

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useFieldArray, useFormContext } from "react-hook-form";
 import { MANDATORY_LANGUAGE } from "@marketplace/api/schemas/sku";
 import { emptyAttribute, emptyDisplayRow } from "@/lib/skus/sku-form";
-import type { AttributeGroup, SkuFormState } from "@/lib/skus/sku-form";
+import type { AttributeGroup, SkuFormState } from "@/lib/skus/sku-form-state";
 import { Group, removeButton, Row, smallButton, sr, SubList, TextField, useText } from "./fields";
 
 /** How one attribute is shown per language: its own list of rows inside the attribute's row. */

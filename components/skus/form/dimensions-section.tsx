@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useFieldArray, useFormContext } from "react-hook-form";
 import { dimensionNameSchema, lengthUnitSchema, SKU_LIMITS, weightUnitSchema } from "@marketplace/api/schemas/sku";
 import { emptyDimension } from "@/lib/skus/sku-form";
-import type { SkuFormState } from "@/lib/skus/sku-form";
+import type { SkuFormState } from "@/lib/skus/sku-form-state";
 import { Group, Row, SelectField, smallButton, sr, TextField, useText } from "./fields";
 
 const MEASURES = [

@@ -6,7 +6,7 @@ import { get, useFormContext, useFormState, useWatch } from "react-hook-form";
 import type { FieldPath } from "react-hook-form";
 import { formatFieldPath } from "@/lib/skus/import-status";
 import { validateSku } from "@/lib/skus/sku-form";
-import type { SkuFormState } from "@/lib/skus/sku-form";
+import type { SkuFormState } from "@/lib/skus/sku-form-state";
 
 // The New SKU form's building blocks, bound to react-hook-form by field name. A field shows its
 // error once it was validated: as the seller types or leaves it, or for every field after a

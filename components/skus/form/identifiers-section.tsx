@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useFieldArray, useFormContext } from "react-hook-form";
 import { identifierTypeSchema } from "@marketplace/api/schemas/sku";
 import { emptyIdentifier } from "@/lib/skus/sku-form";
-import type { SkuFormState } from "@/lib/skus/sku-form";
+import type { SkuFormState } from "@/lib/skus/sku-form-state";
 import { Group, Row, SelectField, smallButton, sr, TextField, useText } from "./fields";
 
 function IdentifierRow({ index, onRemove }: { index: number; onRemove: () => void }) {

@@ -8,7 +8,7 @@ import type { CreateSkuState } from "@/lib/actions/skus";
 import { describeProblem } from "@/lib/platform-problem";
 import { explainImportStatus, importFieldToFormPath, importOutcomeText } from "@/lib/skus/import-status";
 import type { ImportStatusText } from "@/lib/skus/import-status";
-import type { SkuFormState } from "@/lib/skus/sku-form";
+import type { SkuFormState } from "@/lib/skus/sku-form-state";
 import { fieldId } from "./fields";
 
 // What the seller reads after sending a SKU: the platform's import response explained (spec:

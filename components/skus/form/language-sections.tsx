@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useFieldArray, useFormContext } from "react-hook-form";
 import { MANDATORY_LANGUAGE, SKU_LIMITS } from "@marketplace/api/schemas/sku";
 import { emptyDescriptionRow, emptyTitleRow } from "@/lib/skus/sku-form";
-import type { SkuFormState } from "@/lib/skus/sku-form";
+import type { SkuFormState } from "@/lib/skus/sku-form-state";
 import { Group, Row, smallButton, sr, TextField, useText } from "./fields";
 
 // Titles and descriptions: objects keyed by language in the body, rows with a language field

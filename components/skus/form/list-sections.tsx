@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useFieldArray, useFormContext } from "react-hook-form";
 import { SKU_LIMITS } from "@marketplace/api/schemas/sku";
 import { emptyMedia } from "@/lib/skus/sku-form";
-import type { SkuFormState } from "@/lib/skus/sku-form";
+import type { SkuFormState } from "@/lib/skus/sku-form-state";
 import { Group, removeButton, Row, smallButton, sr, TextField } from "./fields";
 
 // Tags, media and extras: the SKU's optional lists and its free-form JSON.

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useFormContext } from "react-hook-form";
 import { SKU_LIMITS, skuConditionSchema, skuOriginSchema } from "@marketplace/api/schemas/sku";
-import type { SkuFormState } from "@/lib/skus/sku-form";
+import type { SkuFormState } from "@/lib/skus/sku-form-state";
 import { fieldId, Group, SelectField, TextField } from "./fields";
 
 /** What the SKU is: code, variation, brand, condition, origin, availability, datasheet. */

@@ -8,7 +8,7 @@ import { getSku } from "@/lib/data/skus.server";
 import { requiredScopesFor } from "@marketplace/api/client";
 import { skuCreateSchema } from "@marketplace/api/schemas/sku";
 import { emptySkuFormState, skuToFormState } from "@/lib/skus/sku-form";
-import type { SkuFormState } from "@/lib/skus/sku-form";
+import type { SkuFormState } from "@/lib/skus/sku-form-state";
 import { ShopLink } from "@/components/shop-link";
 
 export async function generateMetadata(): Promise<Metadata> {
