@@ -2,20 +2,14 @@ import "server-only";
 import { EventEmitter } from "node:events";
 import pg from "pg";
 import { log } from "@/lib/log.server";
+import { LIVE_CHANNEL, RECEIVER_CHANGED_CHANNEL, SESSIONS_CHANGED_CHANNEL, WORK_CHANNEL } from "@/lib/db-channels";
 import { connectionConfig } from "@/lib/pg-pool.server";
 
 // One LISTEN connection per process for every channel the instances announce on: each module
 // registers for its channel here instead of opening a connection of its own. It reconnects with
 // backoff when it drops, and says so (onResync), since NOTIFY is not stored.
 
-/** Processed events' live messages (lib/webhooks/live.server.ts). */
-export const LIVE_CHANNEL = "live_messages";
-/** A seller's receiver changed (token, key). */
-export const RECEIVER_CHANGED_CHANNEL = "receiver_changed";
-/** A person's sessions or memberships changed (payload: the person's id): their streams re-check. */
-export const SESSIONS_CHANGED_CHANNEL = "sessions_changed";
-/** The receiver queued events nobody claimed. */
-export const WORK_CHANNEL = "webhook_work";
+export { LIVE_CHANNEL, RECEIVER_CHANGED_CHANNEL, SESSIONS_CHANGED_CHANNEL, WORK_CHANNEL };
 const CHANNELS = [LIVE_CHANNEL, RECEIVER_CHANGED_CHANNEL, SESSIONS_CHANGED_CHANNEL, WORK_CHANNEL] as const;
 type Channel = (typeof CHANNELS)[number];
 

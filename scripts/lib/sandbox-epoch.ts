@@ -7,17 +7,13 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { z } from "zod";
+import { RECEIVER_CHANGED_CHANNEL, SESSIONS_CHANGED_CHANNEL } from "../../lib/db-channels";
 import { DATA_DIR, isLoopbackUrl, type Env } from "../../lib/env.js";
 
 /** Where `npm run dev`'s sandbox keeps its state, and where the dashboard's epoch is recorded beside it. */
 export const DEV_SANDBOX_DIR = path.join(DATA_DIR, "sandbox");
 export const DEV_SANDBOX_STATE_FILE = path.join(DEV_SANDBOX_DIR, "state.json");
 export const DASHBOARD_EPOCH_FILE = path.join(DEV_SANDBOX_DIR, "dashboard-epoch");
-
-// The channels lib/webhooks/live.server.ts listens on (it is server-only, so not imported here): a running
-// dashboard forgets the cleared shops' receivers and closes the cleared people's live streams.
-const RECEIVER_CHANGED_CHANNEL = "receiver_changed";
-const SESSIONS_CHANGED_CHANNEL = "sessions_changed";
 
 export function readDashboardEpoch(file = DASHBOARD_EPOCH_FILE): string | null {
   try {
