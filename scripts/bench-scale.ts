@@ -27,7 +27,7 @@ import { encryptSecret, sellerTokenContext } from "../lib/crypto";
 import { decodeKey, parseEnv } from "../lib/env.js";
 import { signWebhookBody } from "@marketplace/api/signature";
 import { extraSeller } from "../sandbox/seed/apps-and-users";
-import { buildDashboard, cpuOfCommand, cpuOfTree, machineCpu, productionDashboardEnv } from "./lib/bench-processes";
+import { buildDashboard, cpuOfCommand, cpuOfTree, machineCpu, productionDashboardEnv, stackCpuUsed } from "./lib/bench-processes";
 import { waitForServer } from "./lib/bench-webhook-kit";
 import { percentile } from "./lib/load";
 import { withServerNodeOptions } from "./lib/server-node-options";
@@ -264,9 +264,7 @@ async function eventLoad(db: pg.Client, shops: Map<string, { token: string; webh
     if (left[0]!.n === 0) break;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  const cpuAfter = cpuByPart();
-  const cpu = { ...cpuAfter };
-  for (const part of Object.keys(cpu) as (keyof CpuByPart)[]) cpu[part] -= cpuBefore[part];
+  const cpu = stackCpuUsed(cpuBefore, cpuByPart());
   const { rows: done } = await db.query<{ latency: number; processedAt: Date; receivedAt: Date; processingState: string }>(
     `SELECT EXTRACT(EPOCH FROM "processedAt" - "receivedAt")::float8 * 1000 AS latency, "processedAt", "receivedAt", "processingState"
      FROM "WebhookEvent" WHERE "source" = 'webhook' AND "receivedAt" >= $1`,

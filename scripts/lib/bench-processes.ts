@@ -202,9 +202,9 @@ export const NO_STACK_CPU: Readonly<StackCpu> = {
 };
 
 /** `after` minus `before`, part by part. */
-export function stackCpuUsed(before: StackCpu, after: StackCpu): StackCpu {
+export function stackCpuUsed<T extends Record<keyof T, number>>(before: T, after: T): T {
   const used = { ...after };
-  for (const key of Object.keys(used) as (keyof StackCpu)[]) used[key] -= before[key];
+  for (const key of Object.keys(used) as (keyof T)[]) used[key] = (after[key] - before[key]) as T[keyof T];
   return used;
 }
 
