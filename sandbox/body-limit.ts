@@ -1,12 +1,5 @@
-// Request body limits on every route (the spec gives none): 64 KiB for the OAuth forms, 1 MiB for
-// JSON bodies, answered with HTTP 413 in the error shape of the route's family.
-//
-// Decided before the route runs. A Content-Length above the limit is refused without touching the
-// body (Node's parser holds a body to its Content-Length); @hono/node-server then discards what
-// the client still sends, at most 64 MiB or 500 ms, and the connection stays usable. A chunked
-// body goes through hono/body-limit, which counts it as it streams and refuses it as soon as it
-// passes the limit, so no request holds more than its limit in memory; that answer closes the
-// connection (Connection: close), since the rest of the body is never read.
+// Request body limits on every route (the spec gives none; sandbox/README.md, "Request size"),
+// decided before the route runs, so no request holds more than its limit in memory.
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 

@@ -1,8 +1,5 @@
-// The console's inputs (sandbox/console.ts), each a zod schema: the delivery log's filters (query)
-// and every form. Forms arrive as strings; these schemas turn them into the control API's JSON
-// bodies. Ranges and rules the control API already checks are left to it (its 400 names the field
-// and the console shows it there), except the faults, whose schema is shared: the form pipes into
-// `faultsPatchSchema`, so the same rules run on both sides without a second copy.
+// The console's forms and queries as zod schemas that turn strings into the control API's bodies.
+// Rules the control API checks are left to it (its 400 names the field), so they are not copied here.
 import { zValidator } from "@hono/zod-validator";
 import type { Context } from "hono";
 import { z } from "zod";

@@ -1,9 +1,5 @@
-// HTML building blocks of the sandbox console (sandbox/console.ts): a tagged template that escapes
-// every interpolated value, the page layout and the response headers. No JavaScript anywhere: the
-// console is links, plain forms and POST-redirect-GET, under the consent page's CSP.
-//
-// Hand-rolled rather than hono/html: that helper is typed as possibly asynchronous, so every
-// fragment would need an await; ours is synchronous and escapes the same way (escapeHtml).
+// HTML building blocks of the sandbox console. Hand-rolled rather than hono/html: that helper is typed
+// as possibly asynchronous, so every fragment would need an await; ours is synchronous and escapes the same way.
 import { escapeHtml, HTML_HEADERS } from "./html";
 
 /** Markup that is already safe: built by `html` or from a constant. */

@@ -1,9 +1,5 @@
-// `POST /_sandbox/deliveries/{id}/resend`: the console's Resend button over JSON. A new delivery of
-// the same event (same URL and body, signed when attempted like any delivery) is attempted at once
-// with a fresh retry schedule; the original stays in the log as it was. 202 with the new delivery (as `GET /_sandbox/deliveries`
-// lists it, plus `resendOf`); 404 for an id that is not in the log; 400 for one that is not an
-// ObjectId. Like every /_sandbox/ route: off with SANDBOX_CONTROL=off, control token when exposed,
-// 403 from another site (control.ts).
+// `POST /_sandbox/deliveries/{id}/resend`: the console's Resend button over JSON (sandbox/README.md,
+// "Control API").
 import { Hono } from "hono";
 import { z } from "zod";
 import { objectIdSchema } from "@marketplace/api/schemas/common";

@@ -1,21 +1,6 @@
-// The sandbox console at /_sandbox/: server-rendered pages for a person at a browser, no JavaScript
-// needed (links, plain forms, POST-redirect-GET), under the consent page's CSP.
-//
-// GET  /_sandbox/                           webhook delivery log: filters, Resend
-// GET  /_sandbox/console/orders             create orders; a seller's newest orders; one order and its moves
-// GET  /_sandbox/console/faults             faults: show, set, clear
-// GET  /_sandbox/console/clock              advance the clock; reset
-// POST /_sandbox/console/{resend, orders, order-status, delivery-status, shipment-status,
-//                         faults, faults/clear, clock, reset}
-//
-// Every action validates its form with zod (sandbox/console-forms.ts) and then does what the control
-// API does, never a copy of it: the functions control.ts exports (moveOrder, moveDelivery,
-// moveShipment), the fault state with the API's own schema, the resend function shared with
-// `POST /_sandbox/deliveries/{id}/resend`; and where the logic lives inside a control route (create
-// orders, clock, reset) the route itself, called in process (sandbox/console-control.ts). Success
-// redirects (303) to a page showing a notice; an invalid form or a refusal renders the page again
-// with the error and what was typed. The console sits behind the control API's own checks: off with
-// SANDBOX_CONTROL=off, the control token when the sandbox is exposed.
+// The sandbox console (sandbox/README.md, "Console"): server-rendered pages, no JavaScript needed.
+// Every action does what the control API does through its own functions or routes, never a copy, so
+// the two cannot disagree.
 import { randomBytes } from "node:crypto";
 import { Hono, type Context } from "hono";
 import type { Order } from "@marketplace/api/schemas/order";

@@ -21,11 +21,7 @@ export interface SandboxContext {
   /** Randomness for orders created through the control API (seeded, so runs are repeatable). */
   runtimeRandom: SeededRandom;
   newId: (timeMs: number) => string;
-  /**
-   * A random id given whenever the sandbox seeds from scratch (a start without saved state, a
-   * reset) and kept with the saved state: a change tells `npm run dev` that the platform started
-   * over (`GET /_sandbox/health`). Sandbox-only: the platform has nothing like it.
-   */
+  /** Changes whenever the sandbox seeds from scratch, so `npm run dev` knows the platform started over. */
   epoch: string;
   reset: (overrides?: { seedOrders?: number }) => void;
 }

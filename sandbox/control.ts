@@ -1,9 +1,6 @@
-// The control API under /_sandbox/ (tests and demos; off with SANDBOX_CONTROL=off → every route
-// but /_sandbox/health answers 404). JSON in, JSON out. No authentication on a loopback address;
-// when the sandbox is exposed (SANDBOX_HOST), every /_sandbox/ route wants the control token.
-// Since a loopback sandbox has no token, a page on any site the developer visits could post to it:
-// every route that changes something refuses a browser request from another site (403), and a
-// body that is not JSON (415), which is all an HTML form can send without a CORS preflight.
+// The control API (sandbox/README.md, "Control API"). A loopback sandbox has no token, so a page on
+// any site the developer visits could post to it: routes that change something refuse a browser
+// request from another site (403) and a body that is not JSON (415), all a form can send unpreflighted.
 import { createHash, timingSafeEqual } from "node:crypto";
 import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
@@ -23,10 +20,7 @@ import { generateOrder, isArrangedBySeller } from "./seed";
 import { jsonBody } from "./validation";
 import { notifySeller } from "./notify";
 
-/**
- * Order lifecycle (the spec shows no transitions): new → approved → finished; new|approved →
- * cancelled. Finishing also needs every delivery delivered (`moveOrder`).
- */
+/** The spec shows no transitions: these are sandbox choices. Finishing also needs every delivery delivered. */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   new: ["approved", "cancelled"],
   approved: ["finished", "cancelled"],
@@ -34,7 +28,7 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   cancelled: [],
 };
 
-/** A delivery of the platform's delivery service (`order.delivery`), one step at a time: created → received → posted → delivered. */
+/** A delivery of the platform's delivery service (`order.delivery`). */
 export const DELIVERY_TRANSITIONS: Record<DeliveryStatus, readonly DeliveryStatus[]> = {
   created: ["received"],
   received: ["posted"],
@@ -46,7 +40,7 @@ export const DELIVERY_TRANSITIONS: Record<DeliveryStatus, readonly DeliveryStatu
 export const shippingStatusSchema = z.enum(WEBHOOK_DOMAINS["order.shipping"]);
 export type ShippingStatus = z.infer<typeof shippingStatusSchema>;
 
-/** A shipment the seller arranges (`order.shipping`): created (not shipped yet) → shipped → delivered. */
+/** A shipment the seller arranges (`order.shipping`); `created` is the state before shipping and sends nothing. */
 export const SHIPPING_TRANSITIONS: Record<"created" | ShippingStatus, readonly ShippingStatus[]> = {
   created: ["shipped"],
   shipped: ["delivered"],
@@ -63,10 +57,7 @@ function findOrder(ctx: SandboxContext, orderId: string): { order: Order; userId
   return entry;
 }
 
-/**
- * Moves an order to `status` (control API and console): 404 unknown, 409 a transition the
- * lifecycle has not, or finishing while a delivery is not delivered. Sends `order.order`.
- */
+/** Control API and console alike: 404 unknown, 409 a transition the lifecycle has not. Sends `order.order`. */
 export function moveOrder(ctx: SandboxContext, orderId: string, status: OrderStatus): Order {
   const { order, userId } = findOrder(ctx, orderId);
   if (!ORDER_TRANSITIONS[order.status].includes(status)) {
@@ -90,11 +81,7 @@ export function moveOrder(ctx: SandboxContext, orderId: string, status: OrderSta
 
 type DeliveryKind = "platform" | "seller";
 
-/**
- * One step of a delivery: `platform` (the platform's delivery service, `order.delivery`) or
- * `seller` (a shipment the seller arranges, `order.shipping`); each kind moves only through its
- * own route. posted/shipped set `shipping.posting_date`, delivered sets `shipping.delivery_date`.
- */
+/** Each kind of delivery moves only through its own route. */
 function moveDeliveryOf(
   ctx: SandboxContext,
   kind: DeliveryKind,
@@ -136,12 +123,10 @@ function moveDeliveryOf(
   return order;
 }
 
-/** A delivery of the platform's delivery service, one step (`order.delivery`). */
 export function moveDelivery(ctx: SandboxContext, orderId: string, deliveryId: string, status: DeliveryStatus): Order {
   return moveDeliveryOf(ctx, "platform", orderId, deliveryId, status);
 }
 
-/** A shipment the seller arranges, one step (`order.shipping`). */
 export function moveShipment(ctx: SandboxContext, orderId: string, deliveryId: string, status: ShippingStatus): Order {
   return moveDeliveryOf(ctx, "seller", orderId, deliveryId, status);
 }

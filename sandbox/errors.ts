@@ -1,10 +1,5 @@
-// The one JSON error shape of the sandbox, used wherever the spec shows no error body (price,
-// order, webhook URL, basic_user_info, control API):
-//
-//   { "error": { "code": "<machine readable>", "message": "<for humans>", "details"?: [...], "parameter"?: "..." } }
-//
-// Exceptions fixed by the spec: the token endpoint answers `{error: "<code>"}` (RFC 6749 §5.2) and
-// SKU create answers its import response with a statusCode (Errors → SKU import status codes).
+// The sandbox's one JSON error shape, wherever the spec shows no error body. The spec fixes the
+// exceptions: the token endpoint's `{error}` (RFC 6749 §5.2) and SKU create's import response.
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 

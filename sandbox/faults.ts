@@ -18,10 +18,7 @@ export const faultsPatchSchema = z.strictObject({
   latencyMs: z.number().int().min(0).max(60_000).optional(),
   /** SKU import disabled: SKU create answers statusCode -5 with HTTP 503. */
   importDown: z.boolean().optional(),
-  /**
-   * A valid SKU is refused with statusCode -4 (HTTP 400) and these errors, as the platform's own
-   * later rules may (catalogue, moderation: the sandbox does not model them). null = no fault.
-   */
+  /** A valid SKU refused with statusCode -4 and these errors, as the platform's own later rules may. */
   rejectSkus: z.array(importErrorSchema).min(1).max(50).nullable().optional(),
   /** API calls per user per minute of sandbox time; above it: HTTP 429 (+ statusCode -2 on SKU create). null = no limit. */
   rateLimitPerMinute: z.number().int().positive().nullable().optional(),
@@ -33,20 +30,13 @@ export const faultsPatchSchema = z.strictObject({
   reorderWebhooks: z.boolean().optional(),
   /** Maintenance: the authorization request redirects with `temporarily_unavailable`; API calls answer 503. */
   maintenance: z.boolean().optional(),
-  /**
-   * Faults for some users only, by e-mail (one slow or rate-limited shop among many): every API
-   * call of theirs first waits `latencyMs`, then, with `retryAfterSeconds`, answers HTTP 429 with
-   * that Retry-After. Replaces the whole map; null or {} = none.
-   */
+  /** Faults for some users only, by e-mail: one slow or rate-limited shop among many. */
   userFaults: z
     .record(z.email().max(254), userFaultSchema)
     .refine((map) => Object.keys(map).length <= 1_000, "at most 1,000 users")
     .nullable()
     .optional(),
-  /**
-   * Deliveries whose label (`GET /_assets/labels/{id}`) answers HTTP 503, as a carrier's label
-   * server that fails for some parcels. Replaces the whole list; null or [] = none.
-   */
+  /** Deliveries whose label answers HTTP 503, as a carrier's label server failing for some parcels. */
   failLabels: z.array(objectIdSchema).max(1_000, "at most 1,000 deliveries").nullable().optional(),
   /** Delay before every label answer, to rehearse a slow label server. */
   labelLatencyMs: z.number().int().min(0).max(60_000).optional(),

@@ -1,22 +1,6 @@
-// The generic list rules (spec: Endpoints → Generic list rules; Limits), shared by every list.
-// How parameters are spelled (operators, `_sort`, counts, links) is packages/marketplace/src/list-grammar.ts,
-// the dashboard's too; this module checks them against the list's fields (derived from the wire
-// schema by schema-fields.ts), runs the query in memory and wraps the page in the envelope.
-// docs/decisions/0006-sandbox-list-engine.md says why it is built this way.
-//
-// - `_limit` (default 50, max 200: larger values are clamped and the limit used is reported),
-//   `_offset` (default 0), `_sort=field[:asc|:desc][,field...]` applied left to right.
-// - Filters: `field`, `field__like`, `__in`, `__gt`, `__gte`, `__lt`, `__lte` (plus, lenient,
-//   `__eq` and `__ge`/`__le` as the orders endpoint spells them for `updated_at`) on any scalar
-//   field, nested fields by dotted path. A path through an array (`deliveries.status`) matches when any element matches.
-// - Filters combine with AND. Unknown fields or operators, repeated or malformed parameters → 400
-//   `invalid_query` naming the parameter.
-// - Strict by default: where the spec names the allowed values for one endpoint (its `rules`:
-//   sortable criteria, the fields spelled `__ge`/`__le`), anything else is refused too, and so is
-//   `__eq`, which the spec never writes. SANDBOX_LENIENT=1 (`lenient`) accepts those wider forms.
-//
-// Performance: see "Running" below: cached columns, folded text and sorted index views per source
-// version, so a query over 100,000 records scans compact arrays.
+// The spec's generic list rules (Endpoints → Generic list rules; Limits), checked against a list's
+// fields and run in memory over the shared grammar (decision 0006 says why, and how it caches).
+// Strict by default: where the spec names an endpoint's allowed forms, anything else is refused.
 import type { z } from "zod";
 import {
   DEFAULT_LIMIT,
@@ -140,7 +124,7 @@ export interface ListSpec {
 }
 
 export interface ListOptions {
-  /** SANDBOX_LENIENT: ignore `spec.rules` and accept `__eq` (the sandbox's behaviour before it followed the spec). */
+  /** SANDBOX_LENIENT: ignore `spec.rules` and accept `__eq`. */
   lenient?: boolean;
 }
 
@@ -340,14 +324,8 @@ export function parseListQuery(params: URLSearchParams, spec: ListSpec, options:
 }
 
 // ---------------------------------------------------------------------------------------------
-// Running
-//
-// Records of a big list (100,000 orders) are scattered over the heap, so touching every record per
-// query is memory-bound. Instead each source gets, per version, cached columns (one field's values
-// in natural order), folded text for partial matches, sorted views as index arrays and the match
-// bitmaps of recent filters; a query then scans compact arrays (or, when a filter is selective,
-// just its matches) and touches only the records of its page. Any change to the source (new
-// order, status change) bumps its version and drops these caches.
+// Running: records of a big list are scattered over the heap, so a query scans per-version cached
+// columns, views and bitmaps instead, and touches only the records of its page.
 
 export interface ListSource<T> {
   items: readonly T[];
@@ -393,11 +371,7 @@ function column(source: ListSource<unknown>, cache: SourceCache, field: FieldInf
   return values;
 }
 
-/**
- * Where each value of a single-valued field is: built in one pass over its column per source
- * version, then an `eq` or `__in` filter (`id__in` with the 50 ids of a page, as the dashboard's
- * processing asks) touches only its matches instead of testing every record.
- */
+/** So that `eq` and `__in` (the dashboard's processing asks `id__in` with 50 ids) touch only their matches. */
 function valuePositions(source: ListSource<unknown>, cache: SourceCache, field: FieldInfo): Map<unknown, number | number[]> {
   let positions = cache.positions.get(field.path);
   if (!positions) {

@@ -6,21 +6,14 @@ import { subscriptionReceives } from "./webhooks";
 import type { WebhookTarget } from "./webhooks";
 
 /**
- * The token that signs a notification to `userId` through the application `clientId`: the user's
- * most recently issued token for it that is neither revoked nor expired, asked at each attempt
- * (spec: Events → Signature, "the integrator's access token" — the one the integrator holds now,
- * not the one that happened to set the callback URL). Null when the user holds none.
+ * The user's newest active token for the application, asked at each attempt: the spec's "the
+ * integrator's access token" is the one held now, not the one that set the URL. Null when none.
  */
 export function currentSigningToken(ctx: SandboxContext, clientId: string, userId: string): string | null {
   return ctx.store.latestActiveToken(clientId, userId, ctx.clock.now())?.token ?? null;
 }
 
-/**
- * Where events about `userId`'s data go: one target per application with a callback URL for them
- * (SANDBOX_CALLBACK_SCOPE=user: the user's own URLs; `application`: every application's URL),
- * with the scopes of the user's current token for that application, which pick the topics. A
- * user who holds no active token for an application gets nothing from it: no delivery is logged.
- */
+/** A user who holds no active token for an application gets nothing from it: no delivery is logged. */
 export function callbackTargets(ctx: SandboxContext, userId: string): WebhookTarget[] {
   const targets: WebhookTarget[] = [];
   for (const subscription of ctx.store.webhookSubscriptions.values()) {

@@ -1,8 +1,4 @@
 // The authorization code flow (spec: Endpoints 1 and 2; Authentication; Errors).
-//
-// GET  /auth/integradores/oauth           login + consent page (HTML, works without JavaScript)
-// POST /auth/integradores/oauth           the page's form; answers the spec's 302 redirect
-// POST /v1.0/integradores/oauth/token     code → access token (form-encoded)
 import { timingSafeEqual } from "node:crypto";
 import { Hono } from "hono";
 import { z } from "zod";

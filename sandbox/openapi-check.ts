@@ -1,10 +1,5 @@
-// Checks answers of the sandbox against its OpenAPI document (sandbox/openapi.ts), for the test
-// harness (sandbox/testing.ts): the operation is found by method and path, and its declared
-// responses must hold the status, the media type, the required headers and (JSON) the body, which
-// is validated with ajv's draft 2020-12 validator, the dialect OpenAPI 3.1 schemas are written in.
-// Notification bodies are checked against the document's `webhooks` the same way.
-//
-// Test-only (ajv is a dev dependency): the sandbox itself never imports this module.
+// Checks answers and notification bodies against the OpenAPI document, with ajv's draft 2020-12
+// validator (OpenAPI 3.1's dialect). Test-only: ajv is a dev dependency, and the sandbox never imports this.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import type { JsonObject } from "./openapi";

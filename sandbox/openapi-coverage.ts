@@ -1,11 +1,5 @@
-// Which responses of the OpenAPI document no sandbox test exercised:
-//
-//   rm -f /tmp/openapi-coverage.txt
-//   SANDBOX_OPENAPI_COVERAGE=/tmp/openapi-coverage.txt npx vitest run sandbox
-//   npx tsx sandbox/openapi-coverage.ts /tmp/openapi-coverage.txt
-//
-// sandbox/testing.ts appends one line per response it checked (`POST /v1.0/... 201`); this lists
-// the declared ones missing from the file. A report, not a test: it always exits 0.
+// Which declared responses of the OpenAPI document no sandbox test exercised (how to run it:
+// sandbox/README.md, "OpenAPI document"). A report, not a test: it always exits 0.
 import { readFileSync } from "node:fs";
 import { buildOpenApiDocument, type JsonObject } from "./openapi";
 

@@ -1,11 +1,5 @@
-// GET /openapi.json (the document, sandbox/openapi.ts) and GET /docs, an interactive reference page
-// (Swagger UI, from the swagger-ui-dist package) whose every file the sandbox serves itself: it
-// works with no internet. Not part of the platform's API; no token needed.
-//
-// The page runs under a strict Content-Security-Policy like the consent page's: no inline script
-// and no eval (Swagger UI's bundle needs neither; its start-up code is the file `docs.js` below),
-// nothing loaded from anywhere but the sandbox. Inline styles stay allowed, as on every sandbox
-// page: Swagger UI's React components set them.
+// GET /openapi.json and GET /docs (Swagger UI, every file served by the sandbox, so it works offline).
+// A strict CSP: no inline script and no eval; inline styles stay, since Swagger UI's components set them.
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { Hono } from "hono";

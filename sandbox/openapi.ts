@@ -1,13 +1,6 @@
-// The OpenAPI 3.1 document of the platform API as the sandbox serves it (GET /openapi.json),
-// generated, never written by hand: every schema in it is `z.toJSONSchema` (draft 2020-12, the
-// dialect of OpenAPI 3.1) of the shared wire schemas in packages/marketplace/src/schemas/, the paths come
-// from the route modules' own constants, the scopes from the client's endpoint table, the list
-// parameters from each list's field catalogue and rules (sandbox/list-query.ts), the SKU and price
-// status codes from SKU_STATUS/PRICE_STATUS and the notification domains from WEBHOOK_DOMAINS.
-//
-// What is left here is the endpoint table below (spec: Endpoints 1–10), which says which schema
-// answers which status. sandbox/testing.ts checks every response of the sandbox's HTTP tests
-// against this document (sandbox/openapi-check.ts), so the table cannot drift from the routes.
+// GET /openapi.json, generated from the shared schemas and the routes' own constants (sandbox/README.md,
+// "OpenAPI document"). Only the endpoint table is written here; sandbox/testing.ts checks every
+// response of the HTTP tests against it, so it cannot drift from the routes.
 import { z } from "zod";
 import { ENDPOINTS } from "@marketplace/api/client";
 import { DEFAULT_LIMIT, DEFAULT_OFFSET, MAX_LIMIT, PAGE_MINIMUM } from "@marketplace/api/list-grammar";
@@ -117,10 +110,8 @@ void errorBodyMatches;
 void errorCodesMatch;
 
 // ---------------------------------------------------------------------------------------------
-// Components: each shared schema gets a name; `z.toJSONSchema` of a registry writes a schema used
-// inside another one as a `$ref` to its name. Responses are generated as zod outputs (what the
-// sandbox sends: objects closed with `additionalProperties: false`, as zod strips other keys),
-// request bodies as zod inputs (what a client may send: defaults optional).
+// Components: responses are zod outputs (closed objects: zod strips other keys), request bodies zod
+// inputs (defaults optional).
 
 const SCHEMA_REF_PREFIX = "#/components/schemas/";
 

@@ -1,7 +1,5 @@
-// Prices (spec: Endpoints 5–7). The spec leaves price failures open; the sandbox answers them in
-// the price create response form with the SKU codes' meanings: -3 empty body (400), -4 invalid
-// body or one not sent as JSON (400), or unknown SKU (404). Guard failures (401/403/429/500/503)
-// use the common error shape.
+// Prices (spec: Endpoints 5–7). The spec leaves price failures open; the sandbox answers them with
+// the SKU import codes' meanings (sandbox/README.md, "Prices").
 import { randomBytes } from "node:crypto";
 import { Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";

@@ -1,8 +1,5 @@
-// The fields of a wire schema that a list can filter and sort on (spec: Generic list rules,
-// point 3: any field, nested ones by dotted path), read from the zod schema through its public
-// JSON Schema form (`z.toJSONSchema`), not through zod's internal definitions, which change
-// between versions without notice. schema-fields.test.ts pins the result for the order, price
-// and SKU schemas, so a zod upgrade that changes that form fails there, loudly.
+// The fields of a wire schema a list can filter and sort on, read through `z.toJSONSchema`, not zod's
+// internal definitions, which change between versions without notice (decision 0006).
 import { z } from "zod";
 
 type JsonSchema = z.core.JSONSchema.JSONSchema;

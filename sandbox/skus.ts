@@ -1,10 +1,5 @@
-// POST /v1.0/marketplace/portfolios/skus (spec: Endpoint 4; SKU import status codes).
-//
-// Every answer is the SKU import response; its statusCode picks the HTTP status:
-//   0 → 201 created, or 200 when an identical SKU exists (nothing created: the spec's
-//   "automatic redirect, product not updated"); -3/-4 → 400; -6 → 403; -2 → 429; -5 → 503; -1 → 500.
-// The body is parsed by hand (not with zValidator) because an empty body (-3) and a malformed
-// one (-4) need different status codes; a body not sent as JSON is -4 too.
+// POST /v1.0/marketplace/portfolios/skus (spec: Endpoint 4; SKU import status codes). The body is
+// parsed by hand, not with zValidator: an empty body (-3) and a malformed one (-4) need different codes.
 import { Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { issuesToImportErrors, SKU_STATUS, skuCreateSchema } from "@marketplace/api/schemas/sku";

@@ -1,12 +1,5 @@
-// The sandbox's state on disk (SANDBOX_STATE_FILE): `npm run dev` restarts the sandbox without
-// reseeding it, so the dashboard's database and the platform it mirrors keep agreeing.
-//
-// Saved: what requests create or change and the platform would keep — authorization codes, access
-// tokens, callback URLs, SKUs, prices, orders, the clock's offset — plus the epoch and the seed
-// settings the store grew from. Not saved, rebuilt at start: the integrator apps and users (from
-// the seed and SANDBOX_REDIRECT_URIS), list caches, and the order pools. Not saved, lost on
-// restart: the webhook delivery log (a delivery pending or in flight is never sent; the
-// dashboard's reconciliation finds the change), faults, rate-limit windows.
+// The sandbox's state on disk (SANDBOX_STATE_FILE), so that a restart keeps agreeing with the
+// dashboard that mirrors it. What is saved, rebuilt or lost: sandbox/README.md, "Saved state".
 import { randomInt, randomUUID } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -247,9 +240,8 @@ function fromSeed(config: SandboxConfig): SandboxBeginning {
 }
 
 /**
- * The sandbox's first state: the saved one when SANDBOX_STATE_FILE names a file that holds one,
- * else the seed. A file that cannot be read, parsed or restored, or that was saved under other
- * seed settings, is reported on the console and renamed aside (never deleted); the seed is used.
+ * The saved state when SANDBOX_STATE_FILE holds one, else the seed. A file that cannot be restored,
+ * or was saved under other seed settings, is reported and renamed aside, never deleted.
  */
 export function beginSandbox(config: SandboxConfig): SandboxBeginning {
   const file = config.stateFile;

@@ -48,10 +48,8 @@ export interface AccessToken {
 }
 
 /**
- * A callback URL. Kept per (application, user), or per application with
- * SANDBOX_CALLBACK_SCOPE=application (then `userId` is whoever set it last). Which token signs a
- * notification, and whose scopes pick its topics, is decided when it is sent, not here: the user's
- * current token (sandbox/notify.ts, `currentSigningToken`).
+ * With SANDBOX_CALLBACK_SCOPE=application `userId` is whoever set it last. The signing token is
+ * picked when a notification is sent, not here (sandbox/notify.ts).
  */
 export interface WebhookSubscription {
   clientId: string;

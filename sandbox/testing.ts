@@ -1,14 +1,6 @@
-// Helpers for tests and the benchmark: start a sandbox on a free port and walk the real OAuth
-// flow (consent form POST, code exchange) like a browser and an integrator would.
-//
-// In tests (vitest sets VITEST) every answer that comes through these helpers is checked against
-// the sandbox's OpenAPI document (GET /openapi.json, sandbox/openapi.ts): an undeclared status, a
-// missing required header, another media type or a JSON body the operation's schema refuses fails
-// the call with OpenApiMismatchError, and so does a webhook notification whose body does not match
-// the document's `webhooks`. So the document cannot drift from what the sandbox does. Requests
-// outside the document (the control API, assets) are not checked. With SANDBOX_OPENAPI_COVERAGE=FILE
-// the responses exercised are appended to FILE; `npx tsx sandbox/openapi-coverage.ts FILE` lists
-// the declared ones no test reached. The benchmarks, which time the sandbox, run without checks.
+// Helpers for tests and the benchmark: a sandbox on a free port, and the real OAuth flow walked like
+// a browser and an integrator would. Under vitest every answer through them is checked against the
+// OpenAPI document (sandbox/README.md, "OpenAPI document"), so the document cannot drift.
 import { appendFileSync } from "node:fs";
 import { startSandboxServer, type RunningSandbox, type SandboxOptions } from "./app";
 import { buildOpenApiDocument, OPENAPI_PATH } from "./openapi";
@@ -80,9 +72,8 @@ async function checkedFetch(url: string, init: RequestInit): Promise<Response> {
 
 export interface TestSandbox extends RunningSandbox {
   /**
-   * fetch against the sandbox with an optional bearer token. In tests, the answer is checked
-   * against the OpenAPI document (see above) and the call fails with OpenApiMismatchError when it
-   * does not match, or when a webhook notification sent since the last call did not.
+   * In tests, fails with OpenApiMismatchError when the answer, or a notification sent since the
+   * last call, does not match the OpenAPI document.
    */
   api: (path: string, init?: RequestInit & { token?: string; json?: unknown }) => Promise<Response>;
 }

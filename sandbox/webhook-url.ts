@@ -1,14 +1,5 @@
-// The callback URL (spec: Endpoint 10), at both paths the spec gives. By default one URL per
-// integrator application per user: the bearer token identifies both. With
-// SANDBOX_CALLBACK_SCOPE=application one URL per application, shared by all its users: whoever
-// sets it last wins, and any of them reads or removes it. No scope beyond a valid token is
-// required (the spec names none). GET without a URL → {url: null}.
-//
-// "The URL is validated" (spec: Endpoint 10): besides its form, the address its host is or resolves
-// to must be one the sandbox may call (sandbox/callback-guard.ts), else 400 naming `url`, saying
-// only that it is not allowed.
-// Reachability is not checked: a name that does not resolve now is accepted, and every delivery
-// checks the address again.
+// The callback URL (spec: Endpoint 10; sandbox/README.md, "Webhook callback URL"). "The URL is
+// validated": its addresses must be ones the sandbox may call (callback-guard.ts), not reachable.
 import { Hono } from "hono";
 import { webhookUrlRequestSchema } from "@marketplace/api/schemas/webhook";
 import { apiGuard } from "./auth";

@@ -1,33 +1,6 @@
-// Webhook notifications (spec: Events). Each event becomes one delivery per subscribed integrator
-// application; a delivery is POSTed asynchronously with a 5 s timeout and retried with
-// exponential backoff on a non-2xx answer, a timeout or a network error:
-//
-//   attempt 1 at once, then retries 2 s, 4 s, 8 s, 16 s and 32 s after each failure
-//   (6 attempts over about a minute), then the delivery is marked `failed`.
-//
-// Retry times are sandbox-clock times, so `POST /_sandbox/clock` makes a pending retry due at once;
-// a real timer polls at most every 200 ms, so retries also happen in real time.
-//
-// Every attempt is signed then, with the user's current access token for the application (spec:
-// Events → Signature: "keyed with the integrator's access token"): a token revoked since the event
-// (a replayed code, RFC 6749 §4.1.2) never signs again. A user left with no active token gets the
-// attempt failed at once, unsent and not retried: nothing may be signed for them any more.
-//
-// Before every attempt the callback URL's host is resolved and checked (sandbox/callback-guard.ts)
-// and the attempt connects only to the checked addresses. A refused address fails the delivery at
-// once, without retries: waiting would not make the address acceptable.
-//
-// Headers are the spec's and no more: Content-Type and X-SVC-Signature (plus a User-Agent). A
-// receiver must tell duplicates apart by their body, as it will on the platform.
-//
-// Bounded: at most SANDBOX_DELIVERY_CONCURRENCY attempts run at once (the rest wait their turn in
-// due order), and the log keeps SANDBOX_DELIVERY_LOG_SIZE deliveries. A full log forgets the
-// delivery that finished longest ago; only when none has finished does it forget the oldest one
-// although it is pending or in flight (it is then never attempted again), so memory stays bounded
-// whatever the receivers do.
-//
-// The delivery faults (`duplicateWebhooks`, `dropWebhookRate`, `reorderWebhooks`) are applied here,
-// with a seeded random source: the same SANDBOX_SEED drops and reorders the same deliveries.
+// Webhook deliveries (spec: Events; the rules are in sandbox/README.md, "Webhooks"). Every attempt
+// is signed then, with the user's current token, so a token revoked since the event (RFC 6749
+// §4.1.2) never signs again; headers are the spec's and no more, so receivers dedupe by body.
 import type { WebhookData } from "@marketplace/api/schemas/webhook";
 import { WEBHOOK_SIGNATURE_HEADER } from "@marketplace/api/schemas/webhook";
 // One implementation of the spec's signature for both sides (the dashboard verifies with it).
@@ -183,10 +156,9 @@ export class WebhookDispatcher {
   }
 
   /**
-   * Sends a logged delivery again (console Resend, `POST /_sandbox/deliveries/{id}/resend`): a new
-   * delivery of the same event to the same URL with the same body, attempted at once (and signed
-   * then, like any attempt) with a fresh retry schedule. The webhook faults are not drawn again: a
-   * resend someone asked for is always sent. Undefined when `id` is not in the log.
+   * A new delivery of the same event, URL and body, attempted at once with a fresh retry schedule.
+   * The faults are not drawn again: a resend someone asked for is always sent. Undefined when `id`
+   * is not in the log.
    */
   resend(id: string): WebhookDelivery | undefined {
     const original = this.log.get(id);
@@ -209,7 +181,7 @@ export class WebhookDispatcher {
     return copy;
   }
 
-  /** The logged deliveries, oldest first. */
+  /** Oldest first. */
   list(): readonly WebhookDelivery[] {
     return [...this.log.values()];
   }
@@ -252,7 +224,7 @@ export class WebhookDispatcher {
     this.timer.unref();
   }
 
-  /** Adds to the log, forgetting what no longer fits (see the top of this file). */
+  /** A full log forgets what finished longest ago, else the oldest, so memory stays bounded whatever receivers do. */
   private remember(delivery: WebhookDelivery): void {
     this.log.set(delivery.id, delivery);
     while (this.log.size > this.options.logSize) {
@@ -370,12 +342,7 @@ export class WebhookDispatcher {
   }
 }
 
-/**
- * Topics per scope (spec: Events says the scopes chosen for the application decide the topics and
- * shows only portfolio:write → product created): portfolio.* needs portfolio:read or :write;
- * order.order needs order-order:read or :write; order.delivery and order.shipping need one of
- * those or order-delivery:read/:write.
- */
+/** The spec says the application's scopes decide the topics but shows only portfolio:write → product created. */
 const TOPIC_SCOPES: Record<string, readonly string[]> = {
   portfolio: ["portfolio:read", "portfolio:write"],
   "order.order": ["order-order:read", "order-order:write"],

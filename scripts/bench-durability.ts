@@ -1,16 +1,6 @@
 // npm run bench:durability [-- --skip-build] [-- --duration 30] [-- --connections 50] [-- --kill-at 10] [-- --ratio-only]
-//
-// Nothing lost when things fail, measured against a production build (`next build`, `next start`)
-// and the real sandbox as the platform, loopback only, bounded in time:
-//  0. the framework's floor route beside the receiver, in alternating rounds with the same sender,
-//     then
-//  1. signed events over `connections` connections for `duration` seconds; the dashboard is
-//     killed (SIGKILL) at `kill-at` seconds and restarted at once. The sender retries like the
-//     platform: a non-2xx answer or a connection error → the same event again, until acknowledged.
-//  2. the same load while the database refuses connections for 2 s (the receiver answers 503).
-//  3. the sandbox drops 20% of its notifications while 2,000 orders are created: every order must
-//     reach the order mirror within one reconciliation interval, by notification or reconciliation.
-// Each phase prints what was sent, acknowledged, stored and processed, and what was lost (must be 0).
+// Nothing lost when the dashboard is killed, the database refuses connections or notifications are
+// dropped, against a production build and the real sandbox (phases: scripts/README.md).
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { Pool } from "undici";
@@ -49,9 +39,8 @@ const PHASE2_SECONDS = 10;
 const ROUNDS = 4;
 const ROUND_SECONDS = 5;
 
-// Phases 0-2 run with the default reconciliation interval (300 s), as deployed: each run re-lists
-// the last five minutes of orders (its overlap), which every 10 s would weigh on the measured
-// throughput. Phase 3 restarts the dashboard with RECONCILE_INTERVAL_SECONDS.
+// Phases 0-2 keep the deployed interval: each run re-lists five minutes of orders, which every 10 s
+// would weigh on the measured throughput.
 const childEnv = {
   ...process.env,
   NODE_ENV: "production",
@@ -83,12 +72,9 @@ interface SenderStats {
 }
 
 /**
- * The platform's side: `connections` keep-alive connections, each sending the next event and
- * retrying it (after 100 ms, doubling to 1 s) until it is acknowledged. Stops taking new events
- * after `seconds`; events already taken are retried until acknowledged or `tailMs` more passed.
- * Sent through undici's pool: on two cores shared with the server, the database and the sandbox,
- * the load generator's own CPU weighs on what is measured, and undici needs about half of
- * node:http's per request (measured: see the README's benchmark row).
+ * The platform's side: each connection retries its event until acknowledged, or `tailMs` after
+ * `seconds`. Through undici's pool: the sender's own CPU weighs on what is measured, and undici's
+ * costs less than node:http's (scripts/README.md).
  */
 async function sendWithRetries(url: string, payloads: readonly SignedPayload[], seconds: number, tailMs = 60_000): Promise<SenderStats> {
   const target = new URL(url);
@@ -165,16 +151,13 @@ async function waitForExit(server: BenchDashboard, timeoutMs = 30_000) {
 }
 
 /**
- * What the database holds of these events: stored (by body), receipts, and how often each receipt
- * was processed: each processing of an order event leaves one live message naming the order (type
- * "order"); an attempt that failed (the database cut mid-batch) leaves one of type "event", which
- * shows the event log the retry and is not a processing.
+ * Each processing of an order event leaves one live message of type "order"; a failed attempt leaves
+ * one of type "event", which is not a processing.
  */
 async function storedOf(db: pg.Client, seller: BenchSeller, payloads: readonly SignedPayload[]): Promise<Stored> {
   const bodies = payloads.map((payload) => payload.body);
   const { rows } = await db.query<{ rawBody: string; processingState: string; messages: number }>(
-    // Live messages counted once per event, then joined: a counting subquery per event over tens
-    // of thousands of live messages took minutes.
+    // Counted once per event, then joined: a counting subquery per event took minutes.
     `WITH messages AS (
        SELECT m."payload"->>'eventId' AS "eventId", COUNT(*)::int AS n FROM "LiveMessage" m
        WHERE m."sellerId" = $1 AND m."payload"->>'type' = 'order' GROUP BY 1
@@ -239,9 +222,7 @@ async function main() {
       if (rows.length > 0) break;
       await sleep(250);
     }
-    // Warm both routes to a steady state, then measure the floor in rounds alternating with the
-    // receiver's, with the same sender: one round of each is at the mercy of the machine's drift
-    // (two cores shared with the sender, the database and the sandbox).
+    // Alternating rounds: one round of each would be at the mercy of the machine's drift.
     for (let half = 0; half < 2; half++) {
       await sendWithRetries(floorUrl, take(WARM_SECONDS / 2), WARM_SECONDS / 2);
       await sendWithRetries(receiverUrl, take(WARM_SECONDS / 2), WARM_SECONDS / 2);
@@ -263,9 +244,7 @@ async function main() {
         const before = stackCpu(dashboard!.pid, platform.pid);
         const started = performance.now();
         const acknowledged = (await sendWithRetries(route.url, take(ROUND_SECONDS), ROUND_SECONDS)).acknowledged.size;
-        // A round's rate is what was acknowledged in it; its processing (which waits while the
-        // receiver saturates the request thread) finishes before the next round, so the floor's
-        // rounds never pay for it, and its CPU is counted with the round.
+        // Its processing finishes before the next round, so the floor's rounds never pay for it.
         route.drainSeconds.push(await backlogDrained(db, seller.sellerId));
         const used = stackCpuUsed(before, stackCpu(dashboard!.pid, platform.pid));
         route.seconds += (performance.now() - started) / 1000;
@@ -277,9 +256,7 @@ async function main() {
     const perRequest = (key: keyof StackCpu) =>
       [routes.floor, routes.receiver].map((route) => (route.cpu[key] / Math.max(1, route.acknowledged)).toFixed(3)).join(" / ");
     const busy = (route: Measured) => `${((route.cpu.machine / Math.max(1, route.cpu.total)) * 100).toFixed(0)}%`;
-    // Shares of the rounds' time (each with its drain) for the server's JavaScript thread: on a core (busy), runnable but
-    // waiting for one (another process ran), and the rest idle (every request in flight waited on
-    // something else: a commit, the sender).
+    // The server thread's time: on a core, runnable but waiting for one, and idle (waiting on a commit, the sender).
     const share = (key: keyof StackCpu) =>
       [routes.floor, routes.receiver].map((route) => `${((route.cpu[key] / (route.seconds * 1000)) * 100).toFixed(0)}%`).join(" / ");
     console.log(

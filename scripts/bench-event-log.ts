@@ -1,41 +1,9 @@
 // npm run bench:event-log [-- --events 5000000] [-- --shops 10000] [-- --big-share 0.01]
 //                         [-- --runs 30] [-- --prune-days 1] [-- --receiver-rate 200] [-- --skip-index-build]
 //                         [-- --keep]
-//
-// The event log at scale (issue 28): its pages, filters, counts, the overview, pruning and its size,
-// on a database of its own (bench_event_log: dropped, created and migrated each run; dropped at
-// the end unless --keep). A quick try: `npm run bench:event-log -- --events 200000`.
-//
-// 1. Generation, in SQL (generate_series, not through the receiver): --events events over the last
-//    100 days, in time order, among --shops shops plus one big shop that gets --big-share of them
-//    (the hard case of every page). Columns as the receiver and reconciliation write them: order
-//    and portfolio domains with their statuses, orderId/deliveryId/resourceId/code, a raw body of
-//    a few hundred bytes and its headers, 3 % from reconciliation, nearly all processed, a few invalid
-//    (skipped), dead (kept forever) or retrying (the last day) with their WebhookWork rows. The
-//    order mirror gets one order per five events, with the events' order ids, so the overview
-//    has something to add up (written in time order, so a shop's orders lie scattered as in a
-//    mirror that filled up over months). Then VACUUM ANALYZE, as autovacuum leaves a table in
-//    steady state. The longest phase by far: half an hour or more at 5 million on two cores.
-// 2. Queries: the app's own functions (listWebhookEvents with filters parsed by eventsSchema, as
-//    the route /api/s/[shopId]/events does; the overview page's getOverview, recentWebhookEvents and
-//    getConnectionHealth, whose counts the Webhooks page shows too), called against this database.
-//    Every SQL statement they send is captured on pg's Client (Prisma's adapter and lib/pg-pool.server.ts
-//    both use it) and run again under EXPLAIN (ANALYZE, BUFFERS); the top of each plan is printed,
-//    then p50/p95 of --runs calls of the function after a warm-up. Targets: an event log page
-//    p95 ≤ 100 ms, the overview p95 ≤ 50 ms.
-// 3. Size: WebhookEvent's heap, TOAST and indexes, and WebhookWork, per million events.
-// 4. Pruning a day's worth (or --prune-days): pruneOldEvents(99) repeated as lib/webhooks/process.server.ts
-//    does, while a loop stores --receiver-rate events a second through the receiver's
-//    insertWebhookEvent; prints the statements, the time, and the receiver's latency before and
-//    during pruning.
-// 5. Unless --skip-index-build: what the migration *_event_log_at_scale costs on this table. Each
-//    index it creates is dropped and built again, timed, with the receiver loop running (a plain
-//    CREATE INDEX blocks writes to the table while it builds).
-//
-// The figures of a run at 5 million are in docs/deploy.md ("The event log at scale").
-// Other scripts call runEventLogBench(options), which returns the figures. The app's modules read
-// DATABASE_URL once, when first imported, so the measuring runs in a child process started with
-// DATABASE_URL naming the bench database; the calling process only migrates and drops it.
+// The event log at scale, in five phases on a database of its own (scripts/README.md). The app's
+// modules read DATABASE_URL once, when first imported, so the measuring runs in a child process
+// started with DATABASE_URL naming the bench database; the calling process only migrates and drops it.
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync, rmSync } from "node:fs";

@@ -1,13 +1,6 @@
 // npm run bench:export [-- --skip-build] [-- --counts 10000,100000,200000]
-//
-// The orders export (issue 14), on a production build: for each count, a sandbox seeded with that
-// many orders for one seller, the seller signed in through the real OAuth flow, then one export of
-// all their orders read as the browser would (a stream, read to its end). Prints rows/s, seconds
-// to the first byte and to the last, and the dashboard server's peak memory growth over its
-// resident size before the export (sampled from /proc every 50 ms). Targets: under 60 s for
-// 100,000; growth under 150 MB, and flat as the count grows: 200,000 shows whether it is (V8
-// grows its heap during a long run of short-lived pages, up to a bound; a leak would double).
-// Loopback only; bounded in time.
+// One export of all a seller's orders, read as a stream, for each count: rows/s and the server's
+// memory growth, which should stay flat as the count grows (scripts/README.md).
 import { parseArgs } from "node:util";
 import pg from "pg";
 import {

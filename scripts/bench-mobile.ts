@@ -1,19 +1,6 @@
 // npm run bench:mobile [-- --skip-build] [-- --runs 3] [-- --samples 10] [-- --orders 2000]
-//
-// The dashboard on a phone (issue 26), on a production build: a sandbox seeded with a modest number
-// of orders (this measures a phone, not scale), the seller signed in once through the real OAuth
-// flow, then in Chromium with a phone's profile, a 4× slower CPU and DevTools' "Slow 4G" network,
-// for the overview (/), the orders list (/orders) and an order page (/orders/<id>):
-// - Largest Contentful Paint, ms from navigation start;
-// - the time until the page's first order is visible (/: the "late" count, /orders: the first
-//   order card, /orders/<id>: the order's heading), ms from navigation start;
-// - the JavaScript the page loads, kB transferred (compressed, with headers) and decoded.
-// --samples loads of each page per run (a fresh browser context each: an empty cache, a first
-// visit), interleaved, after one unmeasured warm-up load of each page before the first run; p50
-// and p75 per run, then over all runs with the spread of the runs' p75 (the server, the database
-// and the browser share 2 cores: one run's p75 alone says little). LCP p75 ≤ 2.5 s is Core Web
-// Vitals' "good". Prints figures; exits non-zero only when a run breaks (a page that does not
-// show, throttling not applied), never for a missed target. Loopback only; bounded in time.
+// Three pages on a throttled phone: LCP, first order visible, JavaScript (scripts/README.md). Exits
+// non-zero only when a run breaks (a page that does not show, throttling not applied), never for a missed target.
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "@playwright/test";
@@ -51,33 +38,18 @@ const APP_PORT = 3340;
 const SANDBOX_PORT = 4340;
 const APP = `http://localhost:${APP_PORT}`;
 const SANDBOX = `http://localhost:${SANDBOX_PORT}`;
-// A database of its own on the embedded server (or DATABASE_URL's server), recreated each run.
 const BENCH_DATABASE = "bench_mobile";
 
-// The phone: an iPhone 12–15-sized screen (390 × 844 CSS px at 3×), touch, Brazilian Portuguese
-// (the dashboard's sellers; Playwright's locale sets Accept-Language, which i18n/config.ts
-// negotiates), and an Android Chrome user agent in its reduced form ("Linux; Android 10; K"), its
-// version that of the Chromium that runs it (the engine is Chromium's: an iPhone's Safari user
-// agent would be a lie about what renders).
+// An Android Chrome user agent of the Chromium that runs it: an iPhone's Safari one would lie about the engine.
 const PHONE = { width: 390, height: 844, deviceScaleFactor: 3 };
 const phoneUserAgent = (chromeMajor: string) =>
   `Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${chromeMajor}.0.0.0 Mobile Safari/537.36`;
 
-// CPU: 4× slower, through CDP's Emulation.setCPUThrottlingRate, Lighthouse's mobile default
-// (GoogleChrome/lighthouse core/config/constants.js, throttling.mobileSlow4G.cpuSlowdownMultiplier:
-// 4). It slows the renderer relative to this machine's CPU, itself shared with the server.
+// Lighthouse's mobile default (core/config/constants.js, mobileSlow4G.cpuSlowdownMultiplier).
 const CPU_SLOWDOWN = 4;
 
-// Network: Chrome DevTools' "Slow 4G" preset (ChromeDevTools/devtools-frontend,
-// front_end/core/sdk/NetworkManager.ts, Slow4GConditions, "Fast 3G" until it was renamed in May
-// 2024 to align with Lighthouse, crbug.com/342406608): download 1.6 * 1000 * 1000 / 8 * .9 bytes/s
-// (~1.6 Mbps), upload 750 * 1000 / 8 * .9 bytes/s (~0.75 Mbps), latency 150 * 3.75 ms (150 ms RTT).
-// The factors are DevTools' adjustments to make its per-request emulation behave like a real link
-// of that RTT and throughput: Lighthouse's DEVTOOLS_RTT_ADJUSTMENT_FACTOR = 3.75 and
-// DEVTOOLS_THROUGHPUT_ADJUSTMENT_FACTOR = 0.9 (core/config/constants.js), whose mobileSlow4G is
-// RTT 150 ms, 1.6 × 1024 kbps down, 750 kbps up, requestLatencyMs 150 × 3.75. (Lighthouse turns
-// kbps into bytes/s with × 1024 / 8, so its own "devtools" throttling is 188,743 B/s down and
-// 86,400 B/s up: 5% and 2% faster than DevTools' preset used here.)
+// Chrome DevTools' "Slow 4G" preset (devtools-frontend NetworkManager.ts, Slow4GConditions), with
+// its adjustment factors; scripts/README.md derives it and compares it with Lighthouse's.
 const SLOW_4G = {
   offline: false,
   latency: 150 * 3.75, // 562.5 ms from request sent to response headers, each request
@@ -88,18 +60,13 @@ const SLOW_4G = {
 
 // Core Web Vitals: LCP ≤ 2.5 s at the 75th percentile of page loads is "good".
 const LCP_GOOD_MS = 2_500;
-// After the load event and the page's first order visible, how long to wait before reading the
-// LCP: later candidates (a late render, a web font) are reported within that time. LCP stops at the
-// first input or when the page is hidden; this script does neither, so the last entry then is the
-// page's LCP. Lighthouse waits 1 s after load too (pauseAfterLoadMs).
+// Later LCP candidates (a late render, a web font) arrive within this; Lighthouse's pauseAfterLoadMs is 1 s too.
 const SETTLE_MS = 1_000;
-// A load that does not show its page by then is a broken run (a redirect, an error page), not a
-// slow sample.
+// A load that does not show its page by then is a broken run (a redirect, an error page).
 const LOAD_TIMEOUT_MS = 60_000;
-// A mirror back-fill that does not finish by then is a broken run.
 const BACKFILL_TIMEOUT_MS = 300_000;
 
-/** What a page's "first order visible" waits for: an element matching a CSS selector and, if given, holding a text. */
+/** An element matching `selector` and, if given, holding `text`. */
 interface ShownTarget {
   selector: string;
   text: string | null;
@@ -118,17 +85,9 @@ interface PageRecord {
 }
 
 /**
- * Runs in each page before its own scripts (context.addInitScript): a PerformanceObserver that
- * keeps the latest largest-contentful-paint entry (buffered: entries from before it observed
- * count too), and a loop on animation frames that notes when the target first has a box and is
- * not hidden (Playwright's "visible"), on window.__benchMobile.
- *
- * NOTE: the times are the page's own clock, performance.now(), which counts from the
- * navigation's start (performance.timeOrigin): no protocol round trip between Playwright and
- * Chromium is in them. The check runs in a requestAnimationFrame callback, before that frame's
- * layout and paint, so the time is that of the frame that first paints the element (as in
- * bench:orders). tsx's keepNames forbids named inner functions here (its __name helper does not
- * exist in the page): hence the awaited loop, and only anonymous callbacks.
+ * Runs in each page before its own scripts. Times are the page's own performance.now(), so no
+ * Playwright round trip is in them. NOTE: tsx's keepNames forbids named inner functions here (its
+ * __name helper does not exist in the page): hence the awaited loop, and only anonymous callbacks.
  */
 async function observePage(target: ShownTarget): Promise<void> {
   if (window !== window.top) return;
@@ -167,7 +126,6 @@ async function observePage(target: ShownTarget): Promise<void> {
   }
 }
 
-/** One load's figures. */
 interface LoadFigures {
   lcpMs: number;
   lcpElement: string;
@@ -198,15 +156,12 @@ function readPage() {
   return { record, ttfbMs: navigation?.responseStart ?? null, transfer, decoded, files };
 }
 
-/** A page of the three measured. */
 interface MeasuredPage {
   label: string;
-  /** The path to load at the n-th load of this page. */
   path(load: number): string;
   target(load: number): Omit<ShownTarget, "timeoutMs">;
 }
 
-/** The session cookies, for Playwright. */
 function parseCookies(cookie: string) {
   return cookie.split("; ").map((pair) => {
     const index = pair.indexOf("=");
@@ -217,12 +172,7 @@ function parseCookies(cookie: string) {
 /** The CDP command that applied the network conditions, for the report. */
 let networkCommand = "Network.emulateNetworkConditions";
 
-/**
- * Throttles a page's network and CPU through a CDP session of its own, before it navigates (the
- * settings follow the page to the renderer its navigation commits in). Network.emulateNetworkConditions
- * is deprecated in favour of emulateNetworkConditionsByRule; if this Chromium no longer has it,
- * the same conditions go as a rule matching every request.
- */
+/** Network.emulateNetworkConditions is deprecated: a Chromium without it gets the same conditions as a rule. */
 async function throttle(context: BrowserContext, page: Page): Promise<void> {
   const session = await context.newCDPSession(page);
   await session.send("Network.enable");
@@ -236,11 +186,7 @@ async function throttle(context: BrowserContext, page: Page): Promise<void> {
   await session.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
 }
 
-/**
- * One load: a fresh context (an empty cache: a first visit on this phone), signed in with the
- * session cookie, the page throttled, loaded until its load event and its first order visible,
- * then SETTLE_MS more before the figures are read.
- */
+/** A fresh context each: an empty cache, a first visit on this phone. */
 async function loadOnce(
   browser: Browser,
   profile: BrowserContextOptions,
@@ -273,9 +219,7 @@ async function loadOnce(
     if (record.shown === null || record.lcp === null)
       throw new Error(`${path}: no ${record.lcp === null ? "largest-contentful-paint entry" : "visible target"}`);
     if (ttfbMs === null) throw new Error(`${path}: no navigation timing`);
-    // Every response reaches the page SLOW_4G.latency after its request at the earliest, so nothing
-    // can paint sooner: a page that did was not throttled, and its figures would describe a desktop
-    // on loopback. (Paint times, not responseStart: those are certain to include the delay.)
+    // Nothing can paint sooner than the network's latency: a page that did was not throttled.
     const firstPaint = Math.min(record.shown, record.lcp);
     if (firstPaint < SLOW_4G.latency * 0.9)
       throw new Error(
@@ -295,7 +239,7 @@ async function loadOnce(
   }
 }
 
-/** Connecting starts the mirror's back-fill (lib/sync/reconcile.server.ts): the overview counts from the mirror, and the back-fill should not compete with the loads. */
+/** The overview counts from the mirror, and its back-fill should not compete with the loads. */
 async function backfillDone(databaseUrl: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -417,7 +361,6 @@ async function main() {
     for (const page of pages) await loadOnce(browser, profile, cookie, page.path(RUNS * SAMPLES), page.target(RUNS * SAMPLES));
     console.log(`Warm-up done in ${((performance.now() - warmUpStarted) / 1000).toFixed(0)} s.`);
 
-    // figures[run][page] = one LoadFigures per load.
     const figures: LoadFigures[][][] = [];
     for (let run = 0; run < RUNS; run++) {
       const started = performance.now();

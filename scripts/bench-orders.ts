@@ -1,17 +1,7 @@
 // npm run bench:orders [-- --skip-build] [-- --duration 10] [-- --connections 4] [-- --samples 30]
 //                      [-- --orders 100000]
-//
-// The orders page's speed, as issues 6 and 13 ask, in one run: a sandbox seeded with 100,000
-// orders, a production build of the dashboard, a seller signed in through the real OAuth flow;
-// then
-// - p50/p95 of the dashboard's own /api/orders for the first page, a filtered page and a deep
-//   page (offset 90,000), under autocannon (target p95 ≤ 150 ms);
-// - in Chromium, signed in with the same session: p50/p95 of "first order row visible" on
-//   /orders and of "order visible" on /orders/<id>, --samples full navigations of each after 3
-//   warm-up loads, and the ratio of the two (target p50 ratio ≤ 1.2: the list should appear
-//   about as fast as a single order);
-// - the compressed size of the JavaScript that /orders downloads in Chromium (target ≤ 200 kB).
-// Loopback only; bounded in time.
+// The orders page's speed with 100,000 orders: the API's p95, the list against an order page in
+// Chromium, and /orders' JavaScript (scripts/README.md).
 import { parseArgs } from "node:util";
 import { waitForServer } from "./lib/bench-webhook-kit";
 import { benchBaseEnv, buildDashboard, productionDashboardEnv, startDetached, stopAllStarted } from "./lib/bench-processes";
@@ -41,17 +31,13 @@ const APP_PORT = 3310;
 const SANDBOX_PORT = 4310;
 const APP = `http://localhost:${APP_PORT}`;
 const SANDBOX = `http://localhost:${SANDBOX_PORT}`;
-// A database of its own on the embedded server (or DATABASE_URL's server), recreated each run.
 const BENCH_DATABASE = "bench_orders";
 // Page loads before the measured ones, of each page: the server's code paths, the sandbox's
 // cached views and the browser's cache of the JavaScript are warm by then.
 const WARM_UP_LOADS = 3;
-// A sample that shows nothing by then is a failure (a redirect to sign-in, an error page), not
-// a slow sample.
+// A sample that shows nothing by then is a failure (a redirect to sign-in, an error page).
 const SHOWN_TIMEOUT_MS = 30_000;
-// A row of the orders table that links to an order: the loading and empty states are not rows
-// (components/ui/data-table.tsx), and only a real order row holds a link to /orders/<id>
-// (components/orders/orders-table.tsx).
+// Only a real order row holds a link to /orders/<id>: the loading and empty states are not rows.
 const FIRST_ORDER_ROW = 'tbody tr:has(a[href^="/orders/"])';
 // Targets of issues 6 and 13.
 const API_P95_TARGET_MS = 150;
@@ -74,7 +60,6 @@ async function measure(label: string, pathAndQuery: string, cookie: string) {
   return { label, rows: body.rows.length, rps: result.requests.average, p50, p95, non2xx: result.non2xx };
 }
 
-/** A browser context with the signed-in seller's cookies. */
 async function signedInContext(browser: Browser, cookie: string): Promise<BrowserContext> {
   const context = await browser.newContext();
   await context.addCookies(
@@ -105,7 +90,7 @@ async function javascriptBytes(browser: Browser, cookie: string): Promise<{ kb: 
   }
 }
 
-/** What a page sample waits for: an element matching a CSS selector and, if given, holding a text. */
+/** An element matching `selector` and, if given, holding `text`. */
 interface ShownTarget {
   selector: string;
   text: string | null;
@@ -113,19 +98,10 @@ interface ShownTarget {
 }
 
 /**
- * Runs in the page: milliseconds from the start of the navigation to the first animation frame in
- * which an element matching the target has a box and is not hidden (Playwright's "visible").
- *
- * NOTE: the browser's own clock, not a stopwatch in this process around goto + waitFor. A
- * document's performance.now() counts from its navigation's start (performance.timeOrigin), so
- * the figure holds neither the protocol round trips between Playwright and Chromium nor the
- * delay of Playwright noticing the element: a few ms each, more on a busy 2-core machine, and
- * they would weigh more on the order page (the shorter figure) and skew the ratio. The check runs
- * right after each requestAnimationFrame callback, before that frame's layout and paint, so the
- * time is that of the frame that first paints the element. waitForFunction would also check once
- * as soon as it is injected, maybe before the first frame; and tsx's keepNames forbids the named
- * inner function a frame loop would otherwise need (its __name helper does not exist in the
- * page), hence the awaited loop with no named functions inside.
+ * Runs in the page: ms from navigation start to the first animation frame in which the target is
+ * visible. NOTE: the page's own clock, not a stopwatch around goto + waitFor, whose round trips
+ * would skew the ratio (scripts/README.md). tsx's keepNames forbids named inner functions here
+ * (its __name helper does not exist in the page), hence the awaited loop.
  */
 async function shownAt({ selector, text, timeoutMs }: ShownTarget): Promise<number> {
   for (;;) {
@@ -162,11 +138,7 @@ interface PageTimings {
   orderPage: number[];
 }
 
-/**
- * Alternates /orders and an order page, in one signed-in context (the browser's cache warm, as
- * for a seller who has used the dashboard before), so both see the same machine state; which
- * of the two goes first alternates too, so neither always follows the other.
- */
+/** One warm context (a seller who used the dashboard before); which page goes first alternates too. */
 async function pageTimings(browser: Browser, cookie: string, orderIds: readonly string[]): Promise<PageTimings> {
   const context = await signedInContext(browser, cookie);
   const timings: PageTimings = { firstRow: [], orderPage: [] };

@@ -1,13 +1,6 @@
 // npm run bench:signatures [-- --skip-build] [-- --sellers 10000] [-- --requests 300]
-//
-// What a mis-signed notification costs the receiver (issue 25): with `sellers` connected shops,
-// the latency (p50/p95) of receiver requests carrying a valid, a missing and a forged signature,
-// interleaved one at a time against a production build, in each MARKETPLACE_CALLBACK_SCOPE.
-// Bodies are close to the 64 KiB cap, where hashing costs most. The forged body names an order
-// that is in another shop's mirror, the dearest case: in "user" scope it is looked up and counted,
-// in "application" scope its owner is tried, then the capped search. The failed-signature rate
-// limit is lifted for these rows (else most forged requests would be the cheap 429), then a last
-// row shows the cost past the limit. Target: forged within 2x valid.
+// What a mis-signed notification costs the receiver against a valid one, in each callback scope;
+// bodies near the 64 KiB cap, where hashing costs most (scripts/README.md).
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { decodeKey, parseEnv } from "../lib/env.js";

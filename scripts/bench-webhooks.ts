@@ -1,19 +1,6 @@
 // npm run bench:webhooks [-- --skip-build] [-- --duration 20] [-- --connections 100]
-//
-// Measures the webhook receiver against a production build (`next build`, then `next start` with
-// npm start's Node options), and in the same run and build the framework's floor: a route that
-// only reads the body and answers 200.
-// Both are first warmed to a steady state (`warm` seconds each: the floor's own rate still climbs
-// for tens of seconds after a start), then alternate in `rounds` rounds (`duration` seconds each
-// route in all) over `connections` connections; the receiver gets signed events, 10% of them
-// duplicates of events already sent, and processes them as `npm start` would. Besides requests/s,
-// it reads the CPU the server's JavaScript thread spent per request from /proc: that thread is
-// what a Node server's throughput is bound by, and the figure varies far less from round to round
-// than requests/s do on a 2-core machine shared with the load generator and the database; and
-// where the machine's CPU went (server, database, platform, load generator), and the server's
-// resident memory. Then checks the database: every event the receiver acknowledged is stored,
-// every acknowledged delivery is a receipt or counted on one, and every receipt is processed.
-// Loopback only; bounded in time.
+// The webhook receiver against the framework's floor route, in alternating rounds on one production
+// build, with CPU per request from /proc; then a check that nothing acknowledged was lost (scripts/README.md).
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -49,7 +36,6 @@ const ORIGIN = `http://127.0.0.1:${PORT}`;
 const DUPLICATE_SHARE = 0.1;
 const ROUNDS = Number(args.rounds);
 const WARM_SECONDS = Number(args.warm);
-// A database of its own on the embedded server (or DATABASE_URL's server), recreated each run.
 const BENCH_DATABASE = "bench_webhooks";
 const PLATFORM_PORT = 4310;
 
@@ -109,11 +95,7 @@ const newSent = (): Sent => ({
   acknowledgedDeliveries: 0,
 });
 
-/**
- * `seconds` of load on `url`; then `settle` (the receiver's processing finishing: it waits while
- * the load saturates the request thread) before the CPU is read, so a round's CPU includes the
- * work it caused and the next round does not pay for it. The rate is the load's alone.
- */
+/** `settle` runs before the CPU is read, so a round's CPU includes the processing it caused and the next round does not pay for it. */
 async function load(
   url: string,
   payloads: SignedPayload[],
@@ -225,8 +207,7 @@ async function main() {
     const receiverUrl = `${ORIGIN}/api/webhooks/marketplace/${seller.webhookKey}`;
     const floorUrl = `${ORIGIN}/api/bench/floor/${seller.webhookKey}`;
 
-    // Warm both routes to a steady state (JIT, module loading, the heap's sizes, the receiver's
-    // key cache) before measuring: right after a start the floor's rate climbs for tens of seconds.
+    // Right after a start the floor's rate climbs for tens of seconds (JIT, heap sizes, key cache).
     const warmSent = newSent();
     for (let round = 0; round < 2; round++) {
       await load(`${ORIGIN}/api/bench/floor/${warmSeller.webhookKey}`, warm, WARM_SECONDS / 2, newSent());
@@ -235,9 +216,7 @@ async function main() {
     // The warm-up's processing must not run into the measured rounds.
     await backlogDrained(db, warmSeller.sellerId);
 
-    // The two routes alternate in short rounds rather than one after the other, so that a drift
-    // of the machine's speed during the run (two cores shared with the load generator and the
-    // database) weighs on both alike.
+    // Short alternating rounds, so that a drift of the machine's speed weighs on both routes alike.
     const roundSeconds = DURATION / ROUNDS;
     const memoryBefore = residentMb(dashboard.pid);
     let memoryPeak = memoryBefore;
@@ -301,12 +280,8 @@ async function main() {
         `${(receiver.total / (DURATION + receiver.settleSeconds)).toFixed(0)}/s; processing backlog empty ${drainedSeconds.toFixed(1)} s after the load`,
     );
 
-    // Requests still in flight when a round's time was up were cut off unanswered: like the
-    // platform's, they were not acknowledged and may or may not have been stored. So the check is
-    // that every event the receiver acknowledged is stored, and that nothing was stored that was
-    // not sent. A repeat is coalesced into its first copy while that one waits, and is a new receipt
-    // (processed again) once it was taken up (docs/decisions/0004-duplicates-and-durable-processing.md):
-    // every acknowledged delivery is either a receipt or counted on one.
+    // Requests cut off at a round's end were not acknowledged and may or may not have been stored, so
+    // the check is on what was acknowledged: each is a receipt or counted on one (decision 0004).
     const acknowledgedHashes = [...track.acknowledged].map((payload) => createHash("sha256").update(payload.body).digest("hex"));
     const found = await db.query<{ n: number }>(
       `SELECT COUNT(DISTINCT "bodyHash")::int AS n FROM "WebhookEvent" WHERE "sellerId" = $1 AND "bodyHash" = ANY($2::text[])`,

@@ -1,11 +1,6 @@
-// `npm start`: the production server. Applies pending migrations (starting the embedded
-// PostgreSQL first when DATABASE_URL is unset), then serves the dashboard with `next start` (with
-// WEBHOOK_PROCESSING=worker, a processing worker beside it: `npm run worker`), and, only when the
-// platform URLs point at this machine (sandbox mode), the sandbox beside them.
-// The server's Node gets a larger young generation (scripts/lib/server-node-options.ts).
-// Against a real platform nothing but the dashboard runs. Several instances may be started on one
-// database: each applies what is pending under Prisma's migration lock. Each process serves its
-// own Prometheus metrics: the dashboard on METRICS_PORT (default 9464), the worker on the next port.
+// `npm start`: pending migrations, then `next start` (plus a worker with WEBHOOK_PROCESSING=worker,
+// and the sandbox only when the platform URLs point at this machine). Several instances may start
+// on one database: each applies what is pending under Prisma's migration lock.
 import concurrently from "concurrently";
 import { env } from "../lib/env.js";
 import { withServerNodeOptions } from "./lib/server-node-options";

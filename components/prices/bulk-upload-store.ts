@@ -2,12 +2,8 @@ import { applyPriceBatchAction } from "@/lib/actions/bulk-prices";
 import { bulkUploadReducer, initialBulkUploadState } from "@/lib/prices/bulk-upload-state";
 import type { BulkUploadAction, BulkUploadState } from "@/lib/prices/bulk-upload-state";
 
-// The tab's bulk price upload, kept outside React: a run goes on when the seller opens another
-// page of the dashboard, and the bulk page shows it again, where it is, when they come back. The
-// state changes only through lib/prices/bulk-upload-state.ts's reducer; this module performs the
-// step it asks for (a batch to send through `applyPriceBatchAction`, or a wait to count down) and
-// reports the outcome back as an action. Leaving the dashboard itself (reload, close) while rows
-// are being sent asks the browser to confirm first.
+// The tab's bulk price upload, kept outside React so a run goes on while the seller opens other pages.
+// State changes only through lib/prices/bulk-upload-state.ts's reducer; this module performs the steps it asks for.
 
 type Listener = () => void;
 

@@ -18,9 +18,8 @@ export const productLabel = (product: { sku: string; name: string | null }) =>
   product.name ? `${product.sku} · ${product.name}` : product.sku;
 
 /**
- * The price guard's confirmation before a bulk change is sent (issue 29): each held product named,
- * with why it is held, and a checkbox of its own. Only the products checked here are sent; the
- * server is told which, and sends no other held change.
+ * The price guard's confirmation before a bulk change is sent. Only the products checked here are
+ * sent; the server is told which, and sends no other held change.
  */
 export function HeldChanges({
   products,

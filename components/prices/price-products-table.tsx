@@ -22,14 +22,9 @@ import { discountOf, guardPlan, planBulkChange } from "@/lib/prices/price-produc
 import type { BulkChange, BulkTarget, PlannedChange, PriceProduct } from "@/lib/prices/price-products";
 import { useCan } from "@/components/shop-role";
 
-// The prices-by-product table: "de" and "por" side by side with the discount, the product's cost
-// and margin (issue 29), each editable in place, and a change of several products at once,
-// previewed old → new before anything is sent (a change the price guard holds is named there and
-// sent only once the seller confirms its product),
-// then applied through the bulk upload's engine (components/prices/bulk-upload-store.ts: the same
-// batches, rate-limit waits and per-row outcomes as a CSV upload; the run goes on if the seller
-// opens another page, and this page shows it again). On a phone each product is a card
-// (components/ui/card-table.ts) and every control is a 44 px touch target.
+// Prices by product, editable in place, and a change of several products at once previewed old → new
+// before anything is sent, then applied through the bulk upload's engine (bulk-upload-store.ts), so
+// it gets the same batches, rate-limit waits and per-row outcomes, and survives leaving the page.
 
 /** A planned change's line in the bulk engine (lines start at 2, after a CSV's header). */
 const lineOf = (index: number) => index + 2;

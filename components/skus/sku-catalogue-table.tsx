@@ -44,7 +44,7 @@ export function SkuCatalogueTable({ urlValid }: { urlValid: boolean }) {
   const { filters, queryString, query, update } = paged;
   const pageCount = query.data?.total != null ? Math.ceil(query.data.total / query.data.size) : null;
 
-  // The costs of the page's codes (issue 29): the dashboard's own, kept beside the catalogue.
+  // The costs of the page's codes: the dashboard's own, kept beside the catalogue.
   const shopId = useShopId() ?? "";
   const queryClient = useQueryClient();
   const codes = useMemo(() => [...new Set((query.data?.rows ?? []).map((row) => row.code))].sort(), [query.data]);

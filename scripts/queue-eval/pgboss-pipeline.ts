@@ -1,9 +1,6 @@
-// The pg-boss prototype of our webhook pipeline, built from our own pieces where they are not the
-// queue: the event row is stored as the receiver stores it, and processing reads the platform and
-// writes the mirror with the same functions lib/webhooks/process.server.ts uses. Only the queue differs:
-// a pg-boss job per event (id = the event's id) in a "stately" queue keyed by (seller, body hash),
-// sent in the receiver's transaction; a transactional pg-boss worker processes it.
-// Runs in the children only (it imports server-only modules).
+// The pg-boss prototype of our webhook pipeline: only the queue differs (a job per event, keyed by
+// seller and body hash, sent in the receiver's transaction; queues in shared.ts); storing and
+// processing use our own functions. Runs in the children only (it imports server-only modules).
 import { createHash, randomUUID } from "node:crypto";
 import pg from "pg";
 import { PgBoss } from "pg-boss";
@@ -28,11 +25,8 @@ export interface Enqueued {
 // Receiving: group commit, like lib/webhooks/store.server.ts, with pg-boss inside the transaction
 
 /**
- * Stores the batch's new events and counts the folded ones on the event whose job they were
- * folded into. A job pg-boss refused (ON CONFLICT on the stately index) conflicted with the key's
- * queued job, which is always the body's newest receipt (a later one would have been folded into
- * it), and its event row committed with it: found through our (sellerId, bodyHash) index. (Looking
- * it up in pgboss.job by singleton_key scanned the whole queue: no index there fits.)
+ * A job pg-boss refused conflicted with the key's queued job, always the body's newest receipt, so
+ * that event is found through our (sellerId, bodyHash) index: no index of pgboss.job fits singleton_key.
  */
 const STORE_EVENTS = {
   // Named, so prepared once per connection like the receiver's own statement.

@@ -43,14 +43,9 @@ export const probeBody = (orders: readonly EvalOrder[], probe: number) =>
   JSON.stringify({ data: { domain: "order.order", status: "new", order_id: orders[probe]!.id } });
 
 /**
- * The pg-boss queues, all keyed by (seller, body hash). `main` uses the "short" policy: one queued
- * job per key, any number active or waiting for a retry, which is 0004's rule (a repeat is folded
- * only into a receipt nobody has taken up). `stately` is the policy that looks closest at first
- * sight (one queued and one active job per key, and one waiting for a retry); it is measured on
- * the coalescing phases only. Retries map our policy (WEBHOOK_RETRY_BASE_SECONDS = 10,
- * exponential, capped at 30 min, 8 attempts) onto pg-boss's options; a lease lost to a crash is a
- * failed attempt there, so it waits out the first backoff too. `fast` is `main` with no retry
- * delay: the best crash recovery pg-boss can give.
+ * All keyed by (seller, body hash). `main` is "short", which is 0004's rule; `stately` looks closest
+ * but is probed on coalescing only (decision 0011). `fast` has no retry delay: the best crash
+ * recovery pg-boss can give, since a lost lease is a failed attempt there.
  */
 export const PGBOSS_QUEUES = { main: "webhook-events", fast: "webhook-events-fast", stately: "webhook-events-stately" } as const;
 export type PgBossQueue = (typeof PGBOSS_QUEUES)[keyof typeof PGBOSS_QUEUES];

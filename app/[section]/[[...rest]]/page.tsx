@@ -4,8 +4,8 @@ import { getCurrentPerson } from "@/lib/auth/session.server";
 import { LAST_SHOP_COOKIE, lastShopOf } from "@/lib/shops/last-shop";
 import { SHOP_SECTIONS, shopPath } from "@/lib/shops/paths";
 
-// The shop-less paths of before shop paths existed (/orders, /prices/products?…, bookmarks and
-// links people kept) lead to the same page of the shop the person opened last (lib/shops/last-shop.ts).
+// Shop-less paths people kept as bookmarks and links (/orders, /prices/products?…) lead to the same
+// page of the shop the person opened last.
 export default async function ShopSectionRedirect({ params, searchParams }: PageProps<"/[section]/[[...rest]]">) {
   const { section, rest = [] } = await params;
   if (!(SHOP_SECTIONS as readonly string[]).includes(section)) notFound();

@@ -33,9 +33,8 @@ const BRAZILIAN_TIME_ZONES = [
   "America/Noronha",
 ];
 
-// The shop's settings: its connection, time zone and data are the owner's; its pricing (the price
-// guard's limit and the commission rate, issue 29) is the owner's and the managers' too, so a
-// manager sees that part alone.
+// Connection, time zone and data are the owner's; pricing is the managers' too, so a manager sees
+// that part alone.
 export default async function SettingsPage({ params }: PageProps<"/s/[shopId]/settings">) {
   const access = await requireShop((await params).shopId, "costs.change");
   const seller = access.shop;

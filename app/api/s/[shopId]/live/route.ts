@@ -3,10 +3,8 @@ import { shopAccessOf } from "@/lib/auth/session.server";
 import { can } from "@/lib/auth/roles";
 import { liveStreamResponse } from "@/lib/webhooks/live-stream.server";
 
-// Server-sent events for one shop's open pages: one stream per tab, fed by every instance's
-// webhook processing, with catch-up after a reconnect (lib/webhooks/live-stream.server.ts). The stream ends with the
-// session or the membership it was opened with: signing out, a removal or a role change anywhere
-// closes it, and the page's next request is refused.
+// Server-sent events for one shop's open pages (lib/webhooks/live-stream.server.ts). The stream ends
+// with the session or membership it was opened with, so a sign-out, removal or role change closes it.
 export async function GET(request: Request, { params }: RouteContext<"/api/s/[shopId]/live">) {
   const { shopId } = await params;
   const session = await auth();

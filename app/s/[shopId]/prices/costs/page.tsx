@@ -14,8 +14,7 @@ CAM-001;19,90
 TEN-002;"145,00"
 CAF-001;80`;
 
-// Product costs from a CSV (issue 29): a preview against the current costs, then one save. Costs
-// are the dashboard's own (the platform has none), so nothing is sent to the marketplace.
+// Costs are the dashboard's own (the platform has none), so nothing is sent to the marketplace.
 export default async function CostsPage({ params }: PageProps<"/s/[shopId]/prices/costs">) {
   await requireShop((await params).shopId, "costs.change");
   const t = await getTranslations("prices.costs");

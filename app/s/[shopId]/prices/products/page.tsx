@@ -28,10 +28,8 @@ const hrefOf = (query: PriceProductsQuery, changes: Partial<PriceProductsQuery>)
   return text ? `/prices/products?${text}` : "/prices/products";
 };
 
-// Prices by product (issue 14): one row per SKU with its list ("de") and sell ("por") prices, the
-// discount, and its cost and margin (issue 29), edited in place or several at once. Server-rendered
-// from the platform's price list (lib/data/price-products.server.ts); the search and the pages are links
-// and a GET form, so the page reads without JavaScript.
+// Prices by product, server-rendered from the platform's price list: the search and the pages are
+// links and a GET form, so the page reads without JavaScript.
 export default async function PriceProductsPage({ params, searchParams }: PageProps<"/s/[shopId]/prices/products">) {
   const access = await requireShop((await params).shopId, "prices.view");
   const seller = access.shop;

@@ -7,11 +7,8 @@ import { exportDay, exportHead, exportLines } from "@/lib/orders/export-csv";
 import type { ExportSettings } from "@/lib/orders/export-csv";
 import { ordersSchema } from "@/lib/orders/order-filters";
 
-// "Export CSV" of the orders list: exactly the list's current filter (its paging ignored),
-// streamed as the platform's pages come (lib/data/orders-export.server.ts), in the request's language
-// (the header's switch, else the browser's: i18n/request.ts) and the seller's time zone
-// (lib/orders/export-csv.ts). A failure after the first bytes ends the stream with an error: the
-// page that asked for it says so, and the file is not saved half-written.
+// "Export CSV" of the orders list's current filter, streamed as the platform's pages come. A failure
+// after the first bytes ends the stream with an error, so the file is not saved half-written.
 export async function GET(request: Request, { params: route }: RouteContext<"/api/s/[shopId]/orders/export">): Promise<Response> {
   const access = await authorizeShopRequest((await route).shopId, "orders.export");
   if (access instanceof Response) return access;
