@@ -1,7 +1,27 @@
+import path from "node:path";
 import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 import { boundaries } from "./scripts/lint/boundaries.mjs";
+import { workspaceFolders } from "./scripts/lint/workspaces.mjs";
+
+const ROOT = import.meta.dirname;
+// packages/*, sandbox, conformance: each owns its dependencies (its package.json).
+const WORKSPACES = workspaceFolders(ROOT);
+const IN_WORKSPACES = WORKSPACES.map((folder) => `${folder}/**`);
+const WORKSPACE_ROOTS = [...new Set(WORKSPACES.map((folder) => folder.split("/")[0]))];
+
+/**
+ * A workspace's files import only what its own package.json declares.
+ * @param {string} folder
+ * @returns {import("eslint").Linter.Config}
+ */
+function checkedAgainstOwnManifest(folder) {
+  return {
+    files: [`${folder}/**/*.{ts,tsx,js,mjs}`],
+    rules: { "import/no-extraneous-dependencies": ["error", { packageDir: path.join(ROOT, folder) }] },
+  };
+}
 
 export default defineConfig([
   ...nextVitals,
@@ -23,8 +43,42 @@ export default defineConfig([
     rules: { "boundaries/server-only-path": "error", "boundaries/client-imports": "error" },
   },
   {
-    // Which way packages depend: the platform contract depends on nothing of ours, and the sandbox
-    // and the conformance kit reach the platform's contract only through it, never the dashboard.
+    // Which way packages depend is in their manifests: a file imports only what its own
+    // package.json declares (the dashboard's is the root one), and another package only by its
+    // name, never by a relative path into its folder.
+    files: ["**/*.{ts,tsx,js,mjs}"],
+    rules: { "import/no-relative-packages": "error" },
+  },
+  {
+    files: ["**/*.{ts,tsx,js,mjs}"],
+    ignores: IN_WORKSPACES,
+    // Workspace folders hold packages, not the dashboard's code: what resolves there is a
+    // dependency the root package.json must declare.
+    settings: { "import/external-module-folders": ["node_modules", ...WORKSPACES] },
+    rules: {
+      "import/no-extraneous-dependencies": ["error", { packageDir: ROOT }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: `^@/(${WORKSPACE_ROOTS.join("|")})/`,
+              message: "A workspace is imported by its package name (@marketplace/…), which package.json declares.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // What `npm start` serves needs no devDependency: the sandbox, the kit and test helpers stay out.
+    files: ["app/**", "components/**", "lib/**", "i18n/**", "proxy.ts", "instrumentation.ts"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: { "import/no-extraneous-dependencies": ["error", { packageDir: ROOT, devDependencies: false }] },
+  },
+  ...WORKSPACES.map(checkedAgainstOwnManifest),
+  {
+    // The platform contract and the small packages depend on nothing of the dashboard's.
     files: ["packages/**/*.{ts,tsx,mjs}"],
     rules: {
       "no-restricted-imports": [
@@ -48,8 +102,9 @@ export default defineConfig([
         {
           patterns: [
             {
-              regex: "^@/(lib|app|components)/",
-              message: "The sandbox and the kit use the platform's contract (@marketplace/api), never the dashboard's code.",
+              regex: "^@/",
+              message:
+                "The sandbox and the kit use the platform's contract (@marketplace/api) and other packages by name, never the dashboard's code.",
             },
           ],
         },

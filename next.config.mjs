@@ -17,8 +17,8 @@ const nextConfig = {
   // default metrics), which one copy per bundle would duplicate. pino and pino-pretty are on
   // Next.js's own list of such packages already.
   serverExternalPackages: ["prom-client"],
-  // The platform contract is a workspace package shipped as TypeScript source (packages/marketplace).
-  transpilePackages: ["@marketplace/api"],
+  // Workspace packages the app imports, shipped as TypeScript source (packages/*).
+  transpilePackages: ["@marketplace/api", "@marketplace/network-policy"],
   async headers() {
     return [
       {

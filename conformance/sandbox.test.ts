@@ -3,7 +3,7 @@
 import { execFile, spawn } from "node:child_process";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { obtainAccessToken, startTestSandbox, type TestSandbox } from "@/sandbox/testing";
+import { obtainAccessToken, startTestSandbox, type TestSandbox } from "@marketplace/sandbox/testing";
 import type { ConformanceOptions } from "./options";
 import type { CheckResult, Outcome } from "./report";
 import { CHECKS, runConformance, type ConformanceReport } from "./run";
@@ -132,7 +132,7 @@ function runCommand(args: string[], env: Record<string, string> = {}): Promise<{
   return new Promise((resolve) => {
     execFile(
       path.join(ROOT, "node_modules/.bin/tsx"),
-      ["scripts/conformance.ts", ...args],
+      ["conformance/main.ts", ...args],
       { cwd: ROOT, env: { ...process.env, ...env }, timeout: 60_000 },
       (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === "number" ? error.code : null) : 0, stdout, stderr }),
     );
@@ -159,7 +159,7 @@ describe("npm run conformance", () => {
     const token = await obtainAccessToken(sandbox.url);
     // A callback URL nothing listens on: the notification never comes, so the run waits for it.
     const args = [
-      "scripts/conformance.ts",
+      "conformance/main.ts",
       "--base-url",
       sandbox.url,
       "--allow-writes",

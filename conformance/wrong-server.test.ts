@@ -265,7 +265,7 @@ describe("the kit against a wrong platform", () => {
     const run = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
       execFile(
         path.join(root, "node_modules/.bin/tsx"),
-        ["scripts/conformance.ts", "--base-url", wrong.url, "--token", TOKEN],
+        ["conformance/main.ts", "--base-url", wrong.url, "--token", TOKEN],
         { cwd: root, timeout: 60_000 },
         (error, stdout) => resolve({ code: error ? (typeof error.code === "number" ? error.code : null) : 0, stdout }),
       );

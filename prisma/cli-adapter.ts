@@ -18,7 +18,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { ColumnTypeEnum } from "@prisma/driver-adapter-utils";
 import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory, SqlQueryable } from "@prisma/driver-adapter-utils";
 import pg from "pg";
-import { createDatabase, dropDatabase, withDatabase } from "../scripts/lib/pg-admin";
+import { createDatabase, dropDatabase, withDatabase } from "./pg-admin";
 
 const PG_NAME = 19;
 const PG_CHAR = 18;

@@ -1,7 +1,7 @@
 import { PDFDocument } from "@pdfme/pdf-lib";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Order } from "@marketplace/api/schemas/order";
-import { pdfPageTexts } from "@/tests/support/pdf-text";
+import { pdfPageTexts } from "@marketplace/pdf-text";
 import { obtainAccessToken, startTestSandbox, type TestSandbox } from "./testing";
 
 // The seeded data links only to things the sandbox serves itself, so pictures, labels and

@@ -11,7 +11,7 @@ import type { LookupAddress } from "node:dns";
 import { lookup as dnsLookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import { networkInterfaces } from "node:os";
-import { callbackAddressRefusal, type CallbackPolicy } from "./network-policy";
+import { callbackAddressRefusal, type CallbackPolicy } from "@marketplace/network-policy";
 
 /** Every address a host name resolves to (node:dns lookup with all: true; tests may stub it). */
 export type HostLookup = (hostname: string) => Promise<readonly LookupAddress[]>;

@@ -2,7 +2,7 @@
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
-import { isLoopbackHost, type CallbackPolicy } from "./network-policy";
+import { isLoopbackHost, type CallbackPolicy } from "@marketplace/network-policy";
 import { formatFieldPath } from "@marketplace/api/schemas/field-path";
 
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
@@ -46,50 +46,32 @@ const controlToken = z.preprocess(
     .optional(),
 );
 
+// Every variable is described in sandbox/README.md, "Configuration".
 export const sandboxEnvSchema = z.object({
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
   /** Address to listen on. Anything but a loopback address exposes the sandbox: see isExposed. */
   SANDBOX_HOST: z.preprocess(blankAsUnset, listenHost.default("127.0.0.1")),
   SANDBOX_REDIRECT_URIS: commaSeparatedUrls,
   SANDBOX_CONTROL: onOff("on"),
-  /** Bearer token of the control API, required (and checked) only when the sandbox is exposed. */
   SANDBOX_CONTROL_TOKEN: controlToken,
-  /** Exposed sandbox: still deliver webhooks to loopback and private addresses (link-local never). */
   SANDBOX_ALLOW_PRIVATE_CALLBACKS: onOff("off"),
-  /** Orders seeded for seller@example.com; seller2@example.com gets a quarter of it. */
   SANDBOX_SEED_ORDERS: z.coerce.number().int().min(0).max(1_000_000).default(240),
-  /** Extra PRO sellers, seller-00001@example.com … (password demo1234): many shops for scale tests. */
   SANDBOX_SEED_SELLERS: z.coerce.number().int().min(0).max(99_999).default(0),
-  /** Orders spread among the extra sellers; unset = 5 each. */
   SANDBOX_SEED_SELLER_ORDERS: optionalPositiveInt,
   SANDBOX_SEED: z.coerce.number().int().min(0).max(0xffffffff).default(20261121),
-  /** Access token lifetime in seconds; unset = tokens never expire. */
   SANDBOX_TOKEN_TTL: optionalPositiveInt,
   SANDBOX_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(5000),
-  /** Origin the sandbox is reached at, for the product images, labels and tracking pages it serves. */
   SANDBOX_PUBLIC_URL: httpUrl.optional(),
-  /** Whose callback URL endpoint 10 sets: one per (application, user), or one per application. */
   SANDBOX_CALLBACK_SCOPE: z.enum(["user", "application"]).default("user"),
-  /** Webhook deliveries kept in the log (GET /_sandbox/deliveries); older finished ones are forgotten. */
   SANDBOX_DELIVERY_LOG_SIZE: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
-  /** Webhook attempts in flight at once; the others wait their turn. */
   SANDBOX_DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(32),
-  /**
-   * Off (default): list parameters are held to what the spec names for each endpoint (sortable
-   * fields, the `__ge`/`__le` spelling). On: the wider forms the sandbox accepted before.
-   */
   SANDBOX_LENIENT: onOff("off"),
-  /**
-   * A file the store and clock are saved to and restored from (sandbox/state-file.ts); unset = the
-   * sandbox starts from the seed and keeps nothing. `npm run dev` sets .data/sandbox/state.json.
-   */
   SANDBOX_STATE_FILE: z.preprocess(blankAsUnset, z.string().trim().optional()),
 });
 
 /**
- * `user`: one callback URL per (application, user), notifications signed with the token that set
- * it. `application`: the spec's "one string url per integrator application" (Resources → Webhook
- * callback URL) taken literally; each user's events are signed with that user's own token.
+ * `user`: one callback URL per (application, user). `application`: the spec's "one string url per
+ * integrator application" (Resources → Webhook callback URL) taken literally.
  */
 export type CallbackScope = z.infer<typeof sandboxEnvSchema>["SANDBOX_CALLBACK_SCOPE"];
 
@@ -101,7 +83,6 @@ export interface SandboxConfig {
   controlToken: string | undefined;
   allowPrivateCallbacks: boolean;
   seedOrders: number;
-  /** Extra PRO sellers seeded beside the demo ones (lib: seed/apps-and-users.ts), and their orders in all. */
   seedSellers: number;
   seedSellerOrders: number;
   seed: number;
@@ -109,18 +90,16 @@ export interface SandboxConfig {
   webhookTimeoutMs: number;
   /** Delays before retries 2, 3, ... of a failed webhook delivery. */
   webhookRetryDelaysMs: number[];
-  /** Origin of the sandbox's own assets (product images, labels, tracking pages) in seeded data. */
   publicUrl: string;
   callbackScope: CallbackScope;
   deliveryLogSize: number;
   deliveryConcurrency: number;
-  /** SANDBOX_LENIENT: accept list parameters beyond what the spec names for an endpoint (README: Where the sandbox is strict). */
   lenient: boolean;
-  /** SANDBOX_STATE_FILE as an absolute path: where the state is saved and restored from; undefined = nothing is kept. */
+  /** Absolute; undefined = nothing is kept. */
   stateFile: string | undefined;
 }
 
-/** Exponential backoff: retries after 2, 4, 8, 16 and 32 seconds → 6 attempts within ~1 minute. */
+/** 6 attempts within about a minute. */
 export const DEFAULT_RETRY_DELAYS_MS = [2_000, 4_000, 8_000, 16_000, 32_000];
 
 export function loadSandboxConfig(env: Record<string, string | undefined> = process.env): SandboxConfig {

@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts } from "@pdfme/pdf-lib";
 import { describe, expect, it } from "vitest";
-import { pdfPageTexts } from "@/tests/support/pdf-text";
+import { pdfPageTexts } from "@marketplace/pdf-text";
 import { formatCep, LABEL_HEIGHT_PT, LABEL_WIDTH_PT, SANDBOX_MARKER, shippingLabelPdf, type ShippingLabel } from "./label-pdf";
 
 function label(

@@ -1,35 +1,11 @@
 // npm run bench:access [-- --shops 1000] [-- --iterations 3000] [-- --runs 5]
+// What people and the audit log cost: the membership check before and after people, and a bulk
+// run's audit (scripts/README.md). Prints figures; asserts no speed.
 //
-// What people and the audit log cost (issue 27), measured on a throwaway database (bench_access,
-// migrated fresh, dropped at the end, also when the run fails). Prints figures; asserts no speed.
-//
-// 1. The per-request membership check. `--shops` shops connected with connectSeller, each owned
-//    by its own person (personForMarketplaceAccount + makeOwner) with a session (startSession);
-//    every tenth shop also has the owners of the next three as members, so some people have
-//    several shops. Then `--iterations` requests, on shops picked at random (seeded), each timed
-//    two ways, in alternating order after a warm-up:
-//    - before: what a request read before people existed. The old findCurrentSeller(sellerId,
-//      sessionId) read the shop, its connection and the session row in one Prisma query; that
-//      function is gone, so `checkBeforePeople` below does the same two reads one after the other
-//      (findCurrentSeller, then the PersonSession row);
-//    - after: shopAccessOf(claims, shopId) as requireShop calls it: the person with their shops and
-//      the session (findCurrentPerson), then the shop (findCurrentSeller).
-//    Prints p50/p95/p99/mean of each and their difference, with the SQL statements each sends
-//    (counted on pg's Client, which Prisma's adapter and lib/pg-pool.server.ts both use).
-// 2. The audit entries of a 1,000-row bulk price run: one shop, SKUs BENCH-0001… with a list and
-//    a sell price each, half of the rows with a current price in PriceMirror; sent in batches of
-//    BULK_LIMITS.maxBatchRows as the bulk page sends them, and for each batch lastKnownPrices then
-//    recordBulkRun with every row applied but a few failed (the platform calls themselves are not
-//    part of this). Against it, a run that writes only the summary entry (one recordAudit), which
-//    is what the run would cost the database without an entry per price. `--runs` of each, every
-//    run on a shop of its own so each starts from an empty log, after one warm-up run of each.
-//
-// lib/env.js reads the environment once per process, and migrating the database loads it first:
-// so this process makes the database and a second one, with DATABASE_URL naming it, measures.
-// The data modules start with `import "server-only"`, which throws outside React's server build;
-// the worker's `--conditions=react-server` would also give next-intl its server build, which
-// lib/format.ts (reached through lib/data/audit.server.ts) cannot load, so the measuring process maps
-// the marker alone to its empty module, as vitest.config.ts does.
+// lib/env.js reads the environment once per process, and migrating loads it first: so this process
+// makes the database and a second one, with DATABASE_URL naming it, measures. `--conditions=react-server`
+// would give next-intl its server build, which lib/format.ts cannot load, so the measuring process
+// maps the "server-only" marker alone to its empty module, as vitest.config.ts does.
 import { spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { createRequire, register } from "node:module";
@@ -38,8 +14,8 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import type { Client } from "pg";
 import { percentile } from "./lib/load";
-import { dropDatabase } from "./lib/pg-admin";
-import { createPrng } from "../sandbox/random";
+import { dropDatabase } from "../prisma/pg-admin";
+import { createPrng } from "@marketplace/sandbox/random";
 
 const { values: args } = parseArgs({
   options: {
@@ -150,10 +126,7 @@ async function measure(): Promise<void> {
     return { result, ms: performance.now() - started, statements: statements - statementsBefore };
   }
 
-  /**
-   * What a request read before people existed (see the header): the shop with its connection and
-   * the session row, as the removed findCurrentSeller(sellerId, sessionId) did in one query.
-   */
+  /** What a request read before people existed, as the removed findCurrentSeller(sellerId, sessionId) did. */
   async function checkBeforePeople(sellerId: string, sessionId: string) {
     const shop = await findCurrentSeller(sellerId);
     const session = await db.personSession.findUnique({ where: { id: sessionId } });

@@ -1,26 +1,5 @@
-// `npm run bench:bulk-prices`: what a bulk price upload costs, in two parts.
-//
-// Memory (first; `BENCH_PART=memory` runs it alone, in a few seconds): the server's cost of
-// reading one upload. Each case runs in a fresh Node process (with `--expose-gc`) that builds the
-// file, then parses it once: a 1 MB file of blank lines after the header, a 1 MB file of valid
-// rows, and the largest file accepted (`BULK_LIMITS.maxRows` rows), each through
-// `parseBulkPriceCsv` with `maxRows: BULK_LIMITS.maxRows` and through papaparse keeping every
-// line's record (the reading the parser did before it stopped at the limit; it validates no row, so
-// on an accepted file it shows the reading alone). Prints the records built, the time, the heap
-// growth right after the parse (before any forced GC), and the peak resident memory.
-//
-// Apply (`BENCH_PART=apply` runs it alone): a bulk price update of 1,000 rows against the sandbox
-// with the fault `rateLimitPerMinute` set, through the same code the bulk page uses: the CSV
-// parser, the applier and the real marketplace client (spec: 5. Create price, Limits: "can be
-// blocked temporarily"). Starts the sandbox in this process on a free loopback port, obtains a
-// token through the real OAuth flow (consent form POST, code exchange), creates the SKUs needed
-// for 1,000 distinct SKU+type pairs (the seeded seller has 20 SKUs, 40 pairs), then applies.
-// Prints the time taken, rows/s, how often it slowed down, and checks that every row has exactly
-// one outcome and that the sandbox holds exactly the prices sent (each set once).
-//
-// Options (env): BENCH_PART (`memory`, `apply`, default both), BENCH_ROWS (default 1000, even),
-// BENCH_RATE_LIMIT (calls per minute, default 600), BENCH_TIMEOUT_S (default 300: the run gives up
-// and reports what is pending).
+// `npm run bench:bulk-prices`: what reading one upload costs the server, and 1,000 rows applied
+// against a rate-limited sandbox (parts and options: scripts/README.md).
 import { spawnSync } from "node:child_process";
 import Papa from "papaparse";
 import { createMarketplaceClient } from "@marketplace/api/client";
@@ -34,7 +13,7 @@ import { applyPriceRows } from "../lib/prices/bulk-apply";
 import type { RowResult } from "../lib/prices/bulk-apply";
 import { BULK_LIMITS, parseBulkPriceCsv } from "../lib/prices/bulk-csv";
 import type { BulkPriceRow } from "../lib/prices/bulk-csv";
-import { obtainAccessToken, startTestSandbox } from "../sandbox/testing";
+import { obtainAccessToken, startTestSandbox } from "@marketplace/sandbox/testing";
 
 const PART = process.env.BENCH_PART ?? "all";
 /** Set by the memory part for the child process that measures one case. */

@@ -1,13 +1,6 @@
 // npm run bench:instances [-- --skip-build] [-- --duration 20] [-- --connections 50]
-//
-// Two dashboard instances (production build) on one database, as behind a load balancer:
-//  1. the embedded PostgreSQL: cold start (initdb + start) and warm start, on a scratch data
-//     directory and port, and the memory of the server the benchmark uses;
-//  2. latency from "POST to instance A" to "message on a live stream (SSE) of instance B", paced
-//     at 50 events/s, then under full load;
-//  3. events/s in total with `connections` connections on each instance for `duration` seconds;
-//  4. a check that every distinct event was stored once and processed once.
-// Loopback only; bounded in time.
+// Two dashboard instances on one database: embedded server start, A → B live-stream latency, events/s
+// in total, and every event processed once (scripts/README.md).
 import { randomBytes } from "node:crypto";
 import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";

@@ -1,16 +1,6 @@
 // npm run bench:labels [-- --counts 50,200] [-- --seed-orders 1500] [-- --runs 1]
-//
-// The labels PDF of a shipping morning (issue 29), measured on the server's own code: a sandbox in
-// a child process (it stands for the platform and its label host, and draws every label as a
-// PDF), then, in this process, what the labels route handler does for `count` parcels: read their
-// orders by ids (endpoint 9, 50 a request), fetch every label through the guarded fetcher (six at
-// a time) and merge them in the picking list's order. Prints, per count: seconds to the whole PDF
-// (orders read + labels), its size, and this process's memory growth per label: peak resident
-// size and peak JS heap over what they were before the run (after a full GC), divided by the
-// count, and what stays once the PDF is made (the PDF itself included). Target: under 20 s for 200.
-//
-// Calls the lib modules directly rather than the page: the framework's share is one request and
-// one streamed response, whatever the count. Loopback only; the sandbox stops with the script.
+// The labels PDF of a shipping morning on the route handler's own code, not the page: the framework's
+// share is one request and one response whatever the count (scripts/README.md).
 import { spawn } from "node:child_process";
 import { freePort } from "./lib/bench-processes";
 import path from "node:path";
@@ -22,7 +12,7 @@ import { ordersQuery } from "@marketplace/api/list-query";
 import type { Order } from "@marketplace/api/schemas/order";
 import { buildPickingList, labelJobsOf } from "../lib/shipping/picking-list";
 import type { LabelJob } from "../lib/shipping/picking-list";
-import { obtainAccessToken } from "../sandbox/testing";
+import { obtainAccessToken } from "@marketplace/sandbox/testing";
 import { stubServerOnly } from "./lib/server-only-stub";
 
 const { values: args } = parseArgs({

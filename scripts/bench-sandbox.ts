@@ -1,17 +1,10 @@
 // `npm run bench:sandbox`: list-query throughput and latency of the sandbox with 100,000 seeded
-// orders. Starts the sandbox as a child process on a free loopback port, obtains a token through
-// the real OAuth flow (consent form POST, code exchange), then runs autocannon for each case.
-//
-// Prints the sandbox process's resident memory once seeded and after the load (target < 600 MB
-// with 100,000 orders).
-//
-// Options (env): BENCH_SECONDS (default 10 per case), BENCH_CONNECTIONS (default 10),
-// BENCH_SEED_ORDERS (default 100000).
+// orders, and its memory (cases and options: scripts/README.md).
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { freePort, residentMb } from "./lib/bench-processes";
 import { percentile, runLoad } from "./lib/load";
-import { obtainAccessToken } from "../sandbox/testing";
+import { obtainAccessToken } from "@marketplace/sandbox/testing";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -33,11 +26,7 @@ const CASES: BenchCase[] = [
 /** Orders per `id__in` request: what the dashboard's processing asks for (ORDER_LIST_CHUNK). */
 const IDS_PER_REQUEST = 50;
 
-/**
- * `id__in` with 50 ids picked at random among the first thousands of orders: the dashboard's
- * processing fetches each batch's orders so, and no two requests ask for the same ids (no cached
- * filter helps).
- */
+/** As the dashboard's processing fetches a batch's orders; never the same ids twice, so no cached filter helps. */
 async function idInCase(baseUrl: string, token: string): Promise<BenchCase> {
   const ids: string[] = [];
   for (let offset = 0; offset < 2_000; offset += 200) {

@@ -1,22 +1,8 @@
 // npm run bench:scale [-- --skip-build] [-- --shops 10000] [-- --concurrency 4] [-- --rate 200]
 //                     [-- --event-seconds 60] [-- --events 5000000] [-- --skip-event-log]
 //                     [-- --skip-reconcile-sweep] [-- --profile]
-//
-// Ten thousand shops on a small cluster (issue 28), against a production build: two dashboard
-// instances on one database, the sandbox as the platform with `shops` extra sellers
-// (SANDBOX_SEED_SELLERS, five orders each).
-//  1. Connect every shop. The tokens come from the sandbox's control route POST /_sandbox/tokens
-//     (one request per 2,000 sellers), not from 10,000 OAuth flows; the rows are written as the
-//     dashboard writes a connection (encrypted token, an owner).
-//  2. Reconciliation sweeps with every shop due at once (the worst case; normally the shops' slots
-//     are spread over the interval): first the back-fill every shop gets at connect, then a
-//     steady-state reconciliation. Printed: the sweep's time (target: within one 300 s interval;
-//     moonshot 60 s), each shop's lag when it ends (time since its last completed run) p50/p95/max,
-//     platform requests per second (from the instances' metrics), database connections in use.
-//  3. `rate` signed order events per second for `event-seconds`, spread across shops and both
-//     instances: events processed per second and p95 from receipt to processed (target ≤ 1 s), and
-//     the CPU seconds each kind of process spent meanwhile (from /proc).
-//  4. The event log with `events` events, generated in SQL (scripts/bench-event-log.ts).
+// Ten thousand shops on two instances: connect, reconciliation sweeps with every shop due at once,
+// events spread across shops, then bench:event-log (phases and targets: scripts/README.md).
 import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -26,7 +12,7 @@ import pg from "pg";
 import { encryptSecret, sellerTokenContext } from "../lib/crypto";
 import { decodeKey, parseEnv } from "../lib/env.js";
 import { signWebhookBody } from "@marketplace/api/signature";
-import { extraSeller } from "../sandbox/seed/apps-and-users";
+import { extraSeller } from "@marketplace/sandbox/seed";
 import { buildDashboard, cpuOfCommand, cpuOfTree, machineCpu, productionDashboardEnv, stackCpuUsed } from "./lib/bench-processes";
 import { waitForServer } from "./lib/bench-webhook-kit";
 import { percentile } from "./lib/load";

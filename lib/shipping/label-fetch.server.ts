@@ -8,8 +8,8 @@ import { isIP } from "node:net";
 import type { LookupFunction } from "node:net";
 import type { LabelFailureReason } from "@/lib/shipping/labels-wire";
 // One classification of "public" for everything this project calls on someone else's word.
-import { classifyAddress } from "@/sandbox/network-policy";
-import type { AddressKind } from "@/sandbox/network-policy";
+import { classifyAddress } from "@marketplace/network-policy";
+import type { AddressKind } from "@marketplace/network-policy";
 
 // A label's address comes from the platform's data, so it is untrusted: decision 0013 sets the rules.
 

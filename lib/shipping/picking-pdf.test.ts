@@ -1,6 +1,6 @@
 import { PDFDocument } from "@pdfme/pdf-lib";
 import { describe, expect, it } from "vitest";
-import { pdfPageTexts } from "@/tests/support/pdf-text";
+import { pdfPageTexts } from "@marketplace/pdf-text";
 import type { PickingList } from "./picking-list";
 import { renderPickingPdf } from "./picking-pdf";
 import type { PickingPdfWords } from "./picking-pdf";

@@ -9,7 +9,7 @@ import pg from "pg";
 import { encryptSecret, sellerTokenContext } from "../../lib/crypto";
 import { decodeKey, parseEnv } from "../../lib/env.js";
 import { signWebhookBody } from "@marketplace/api/signature";
-import { obtainAccessToken } from "../../sandbox/testing";
+import { obtainAccessToken } from "@marketplace/sandbox/testing";
 import { migrateFreshDatabase } from "../migrate";
 import { withServerNodeOptions } from "./server-node-options";
 

@@ -4,9 +4,9 @@
 import { DATA_DIR, embeddedDatabaseUrl, env } from "../../lib/env.js";
 import { chooseEmbeddedPort } from "./embedded-port";
 import { embeddedClusterExists, embeddedServerState, startEmbeddedServer } from "./embedded-postgres";
-import { createDatabase, withDatabase } from "./pg-admin";
+import { createDatabase, withDatabase } from "../../prisma/pg-admin";
 
-export { createDatabase, databaseName, dropDatabase, withDatabase } from "./pg-admin";
+export { createDatabase, databaseName, dropDatabase, withDatabase } from "../../prisma/pg-admin";
 
 /**
  * The URL of database `name` on the server in use (the embedded one, or DATABASE_URL's), or of

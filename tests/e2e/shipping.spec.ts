@@ -5,7 +5,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { DEFAULT_TIME_ZONE } from "../../i18n/config";
 import type { Order } from "@marketplace/api/schemas/order";
 import { shipByOf, startOfNextDay } from "../../lib/orders/ship-by";
-import { pdfPageTexts } from "../support/pdf-text";
+import { pdfPageTexts } from "@marketplace/pdf-text";
 import { E2E_SANDBOX_URL } from "./ports";
 import { connectAs, expectNoSidewaysScroll, shopPathOf, storedAccessToken } from "./support";
 

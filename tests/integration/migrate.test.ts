@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { dropDatabase, withDatabase } from "../../scripts/lib/pg-admin";
+import { dropDatabase, withDatabase } from "../../prisma/pg-admin";
 import { connect } from "../support/database";
 
 // The migration flow of `npm run dev` / `npm start` on a database that does not exist yet:

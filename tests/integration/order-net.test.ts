@@ -6,9 +6,9 @@ import type * as OverviewData from "@/lib/data/overview.server";
 import type * as Reconcile from "@/lib/sync/reconcile.server";
 import { orderSchema } from "@marketplace/api/schemas/order";
 import { startOfDay } from "@/lib/orders/ship-by";
-import { SEED_BASE_TIME } from "@/sandbox/seed/time";
-import { startTestSandbox } from "@/sandbox/testing";
-import type { TestSandbox } from "@/sandbox/testing";
+import { SEED_BASE_TIME } from "@marketplace/sandbox/seed";
+import { startTestSandbox } from "@marketplace/sandbox/testing";
+import type { TestSandbox } from "@marketplace/sandbox/testing";
 import { connect, useTestDatabase } from "../support/database";
 import { connectTestShop } from "../support/shops";
 

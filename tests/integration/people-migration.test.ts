@@ -3,7 +3,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createDatabase, databaseName, dropDatabase, withDatabase } from "../../scripts/lib/pg-admin";
+import { createDatabase, databaseName, dropDatabase, withDatabase } from "../../prisma/pg-admin";
 import { connect } from "../support/database";
 
 // Issue 27: "Existing sellers migrate to a shop with its person as owner; nothing is lost; a

@@ -7,8 +7,8 @@ import type * as BulkPreview from "@/lib/prices/bulk-preview.server";
 import { pricesQuery } from "@marketplace/api/list-query";
 import { parseBulkPriceCsv } from "@/lib/prices/bulk-csv";
 import { applyPercent } from "@/lib/prices/price-products";
-import { startTestSandbox } from "@/sandbox/testing";
-import type { TestSandbox } from "@/sandbox/testing";
+import { startTestSandbox } from "@marketplace/sandbox/testing";
+import type { TestSandbox } from "@marketplace/sandbox/testing";
 import { connect, useTestDatabase } from "../support/database";
 import { connectTestShop } from "../support/shops";
 

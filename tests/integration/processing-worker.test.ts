@@ -1,7 +1,7 @@
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { obtainAccessToken, startTestSandbox } from "@/sandbox/testing";
-import type { TestSandbox } from "@/sandbox/testing";
+import { obtainAccessToken, startTestSandbox } from "@marketplace/sandbox/testing";
+import type { TestSandbox } from "@marketplace/sandbox/testing";
 import { connect, useTestDatabase } from "../support/database";
 import { deliverToReceiver } from "../support/receiver";
 

@@ -14,8 +14,8 @@ import type { OrderSummary } from "@marketplace/api/schemas/order";
 import { skuCreateSchema } from "@marketplace/api/schemas/sku";
 import { order as specOrder } from "@marketplace/api/spec-examples";
 import { pricesSchema } from "@/lib/prices/price-filters";
-import { obtainAccessToken, startTestSandbox } from "@/sandbox/testing";
-import type { TestSandbox } from "@/sandbox/testing";
+import { obtainAccessToken, startTestSandbox } from "@marketplace/sandbox/testing";
+import type { TestSandbox } from "@marketplace/sandbox/testing";
 import { connect, useTestDatabase } from "../support/database";
 
 // Product names beside SKU codes (issue 26), against a real database and the sandbox's seeded

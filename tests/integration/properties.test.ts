@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as ReceiverRoute from "@/app/api/webhooks/marketplace/[key]/route";
 import { sampleSku } from "@marketplace/api/schemas/fixtures";
 import { signWebhookBody } from "@marketplace/api/signature";
-import { obtainAccessToken, startTestSandbox } from "@/sandbox/testing";
-import type { TestSandbox } from "@/sandbox/testing";
+import { obtainAccessToken, startTestSandbox } from "@marketplace/sandbox/testing";
+import type { TestSandbox } from "@marketplace/sandbox/testing";
 import { connect, useTestDatabase } from "../support/database";
 
 // Property-based: whatever arrives, the receiver stores nothing unsigned and never fails with a 5xx

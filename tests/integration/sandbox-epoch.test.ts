@@ -5,7 +5,7 @@ import path from "node:path";
 import type pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type * as Sellers from "@/lib/data/sellers.server";
-import { startTestSandbox } from "@/sandbox/testing";
+import { startTestSandbox } from "@marketplace/sandbox/testing";
 import type * as SandboxEpoch from "../../scripts/lib/sandbox-epoch";
 import { connect, useTestDatabase } from "../support/database";
 

@@ -14,11 +14,11 @@ import { LabelsStreamReader } from "@/lib/shipping/labels-wire";
 import type { LabelsEvent } from "@/lib/shipping/labels-wire";
 import { labelJobsOf } from "@/lib/shipping/picking-list";
 import type { LabelJob } from "@/lib/shipping/picking-list";
-import { startTestSandbox } from "@/sandbox/testing";
-import type { TestSandbox } from "@/sandbox/testing";
+import { startTestSandbox } from "@marketplace/sandbox/testing";
+import type { TestSandbox } from "@marketplace/sandbox/testing";
 import { useTestDatabase } from "../support/database";
 import { freeFixedPorts } from "../support/free-port";
-import { pdfPageTexts } from "../support/pdf-text";
+import { pdfPageTexts } from "@marketplace/pdf-text";
 import { connectTestShop } from "../support/shops";
 
 // The shipping morning (issue 29) against a real database and the sandbox: packing stages stay

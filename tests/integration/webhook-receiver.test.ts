@@ -3,8 +3,8 @@ import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as ReceiverRoute from "@/app/api/webhooks/marketplace/[key]/route";
 import { signWebhookBody } from "@marketplace/api/signature";
-import { obtainAccessToken, startTestSandbox } from "@/sandbox/testing";
-import type { TestSandbox } from "@/sandbox/testing";
+import { obtainAccessToken, startTestSandbox } from "@marketplace/sandbox/testing";
+import type { TestSandbox } from "@marketplace/sandbox/testing";
 import { connect, useTestDatabase } from "../support/database";
 
 // The receiver route against a real, migrated PostgreSQL database and a real sandbox (no mocks):

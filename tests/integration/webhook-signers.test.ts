@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as ReceiverRoute from "@/app/api/webhooks/marketplace/[key]/route";
 import type * as Sellers from "@/lib/data/sellers.server";
 import { signWebhookBody } from "@marketplace/api/signature";
-import { obtainAccessToken, startTestSandbox } from "@/sandbox/testing";
-import type { TestSandbox } from "@/sandbox/testing";
+import { obtainAccessToken, startTestSandbox } from "@marketplace/sandbox/testing";
+import type { TestSandbox } from "@marketplace/sandbox/testing";
 import { connect, useTestDatabase } from "../support/database";
 
 // Whose notification is it? The platform may keep one callback URL per application (the sandbox's

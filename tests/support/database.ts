@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { inject } from "vitest";
-import { createDatabase, databaseName, withDatabase } from "../../scripts/lib/pg-admin";
+import { createDatabase, databaseName, withDatabase } from "../../prisma/pg-admin";
 
 /**
  * A database of this test file's own, copied from the run's migrated template, and set as

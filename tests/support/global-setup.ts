@@ -4,7 +4,7 @@
 // milliseconds, and files never see each other's rows.
 import type { TestProject } from "vitest/node";
 import { databaseUrl } from "../../scripts/lib/database";
-import { dropDatabase, onServer, withDatabase } from "../../scripts/lib/pg-admin";
+import { dropDatabase, onServer, withDatabase } from "../../prisma/pg-admin";
 import { migrate } from "../../scripts/migrate";
 
 const RUN_PREFIX = `test_${process.pid}`;

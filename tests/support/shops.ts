@@ -1,4 +1,4 @@
-import { obtainAccessToken } from "@/sandbox/testing";
+import { obtainAccessToken } from "@marketplace/sandbox/testing";
 
 const ALL_SCOPES = "basic_user_info portfolio:read portfolio:write order-order:read";
 

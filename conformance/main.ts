@@ -1,9 +1,9 @@
 // `npm run conformance -- --base-url URL --token TOKEN [...]`: checks a platform against the
 // integration spec and prints one line per check and a summary. See "Check your integration
-// against the platform" in README.md; the checks live in conformance/.
-import { parseConformanceArgs, USAGE } from "../conformance/options";
-import { formatResult, formatSummary } from "../conformance/report";
-import { runConformance } from "../conformance/run";
+// against the platform" in the repository's README.md; the checks live in checks/.
+import { parseConformanceArgs, USAGE } from "./options";
+import { formatResult, formatSummary } from "./report";
+import { runConformance } from "./run";
 
 async function main(): Promise<number> {
   const parsed = parseConformanceArgs(process.argv.slice(2), process.env);

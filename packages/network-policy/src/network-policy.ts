@@ -1,6 +1,6 @@
-// Which addresses the sandbox may call back (webhook deliveries) and whether its own listen
-// address is "exposed". Pure: no DNS and no network interfaces here; sandbox/callback-guard.ts
-// resolves names, reads this host's addresses and asks this module about every address.
+// Which addresses may be called on someone else's word: the sandbox's webhook deliveries (and
+// whether its own listen address is "exposed"), the dashboard's label downloads. Pure: no DNS and
+// no network interfaces here; the callers resolve names and ask this module about every address.
 //
 // The ranges follow the IANA IPv4 and IPv6 Special-Purpose Address Registries: a block whose
 // "Globally Reachable" is False (or N/A) is not public, and the few blocks inside those that the
