@@ -26,6 +26,12 @@ describe("describeProblem", () => {
     expect(describeProblem({ kind: "error", message: "fetch failed", status: null }, t, { see: "yourOrders" }, "resume")).toBe(
       "The marketplace could not be reached. Resume in a moment.",
     );
+    expect(describeProblem({ kind: "error", message: "Too many requests", status: 429, retryAfterMs: 30_000 }, t, "exportOrders")).toBe(
+      "The marketplace asked this shop to slow down (too many requests). Try again in 30 seconds.",
+    );
+    expect(describeProblem({ kind: "error", message: "Too many requests", status: 429 }, t, "exportOrders")).toBe(
+      "The marketplace asked this shop to slow down (too many requests). Try again in 60 seconds.",
+    );
     expect(describeProblem({ kind: "error", message: "Price not found", status: 404 }, t, { see: "thisPrice" })).toBe("Price not found");
   });
 
@@ -33,6 +39,9 @@ describe("describeProblem", () => {
     const t = words("pt-BR");
     expect(describeProblem({ kind: "error", message: "fetch failed", status: null }, t, "setPrices", "resume")).toBe(
       "Não foi possível falar com o marketplace. Retome em instantes.",
+    );
+    expect(describeProblem({ kind: "error", message: "Too many requests", status: 429, retryAfterMs: 1_000 }, t, "exportOrders")).toBe(
+      "O marketplace pediu a esta loja que diminua o ritmo (pedidos demais). Tente novamente em 1 segundo.",
     );
     expect(describeProblem({ kind: "missing_scope", scopes: ["portfolio:write", "orders:read"] }, t, "setPrices")).toBe(
       "Para definir preços, são necessárias as permissões portfolio:write, orders:read, que não foram concedidas. Reconecte, conceda as permissões e depois tente novamente.",

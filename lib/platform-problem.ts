@@ -25,8 +25,12 @@ export function describeProblem(problem: PlatformProblem, t: ProblemWords, task:
       return t("missingScope", { doing, then, scopes: problem.scopes.join(", "), count: problem.scopes.length });
     }
     case "error":
-      // A 4xx carries the platform's own sentence about the request (e.g. "Price not found").
+      // Any other 4xx carries the platform's own sentence about the request (e.g. "Price not found").
       if (problem.status === null) return t("unreachable", { then: capitalize(then) });
+      if (problem.status === 429) {
+        const seconds = Math.max(1, Math.ceil((problem.retryAfterMs ?? 60_000) / 1000));
+        return t("rateLimited", { then: capitalize(then), seconds });
+      }
       if (problem.status >= 500) return t("serverError", { then: capitalize(then), status: String(problem.status) });
       return problem.message;
   }

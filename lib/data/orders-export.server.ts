@@ -1,7 +1,7 @@
 import "server-only";
 import { mirroredOrderIdsByShipBy } from "@/lib/data/order-mirror.server";
 import { ordersByIds, IDS_PER_REQUEST, shipByQuery } from "@/lib/data/orders.server";
-import { everyPage, retryWhileRateLimited, withPlatform } from "@/lib/data/platform.server";
+import { everyPage, withPlatform } from "@/lib/data/platform.server";
 import type { CurrentSeller } from "@/lib/data/sellers.server";
 import type { Order } from "@marketplace/api/schemas/order";
 import { toPlatformOrdersQuery } from "@/lib/orders/order-filters";
@@ -13,13 +13,14 @@ import type { PlatformResult, ProblemWords } from "@/lib/platform-problem";
 // come from the route, taken while the request was alive. A rate limit is waited out, not fatal.
 
 const MIRROR_IDS_PER_READ = 1_000;
-const RATE_LIMIT_ATTEMPTS = 6;
+/** A rate limit is waited out (Retry-After, else 2, 4, 8… s), six calls in all. */
+const PATIENT = { rateLimitAttempts: 6 };
 
 export class ExportError extends Error {}
 
-/** One platform call, asked again after a rate limit's wait; any other problem ends the export. */
+/** One platform call, made with PATIENT: any problem but a rate limit ends the export. */
 async function patiently<T>(call: () => Promise<PlatformResult<T>>, problems: ProblemWords): Promise<T> {
-  const result = await retryWhileRateLimited(call, RATE_LIMIT_ATTEMPTS);
+  const result = await call();
   if (!result.ok) throw new ExportError(describeProblem(result.problem, problems, "exportOrders"));
   return result.data;
 }
@@ -33,7 +34,7 @@ export async function* exportOrderPages(seller: CurrentSeller, filters: OrderFil
     const query = toPlatformOrdersQuery(filters);
     query.set("_limit", String(limit));
     query.set("_offset", String(offset));
-    return patiently(() => withPlatform(seller, "listOrders", (client) => client.listOrders(query)), problems);
+    return patiently(() => withPlatform(seller, "listOrders", (client) => client.listOrders(query), PATIENT), problems);
   });
 }
 
@@ -51,7 +52,7 @@ async function* exportByShipBy(
       shipByQuery(filters, deadline, { offset, limit: MIRROR_IDS_PER_READ }, seller.timeZone, now),
     );
     for (let start = 0; start < ids.length; start += IDS_PER_REQUEST) {
-      const orders = await patiently(() => ordersByIds(seller, ids.slice(start, start + IDS_PER_REQUEST)), problems);
+      const orders = await patiently(() => ordersByIds(seller, ids.slice(start, start + IDS_PER_REQUEST), PATIENT), problems);
       if (orders.length > 0) yield orders;
     }
     if (ids.length < MIRROR_IDS_PER_READ) return;

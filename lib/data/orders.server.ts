@@ -62,12 +62,19 @@ export function shipByQuery(
 }
 
 /** These orders as the platform has them now, in the ids' order; one it no longer returns is left out. */
-export async function ordersByIds(seller: CurrentSeller, ids: readonly string[]): Promise<PlatformResult<Order[]>> {
+export async function ordersByIds(
+  seller: CurrentSeller,
+  ids: readonly string[],
+  options: { rateLimitAttempts?: number } = {},
+): Promise<PlatformResult<Order[]>> {
   const orders = new Map<string, Order>();
   for (let start = 0; start < ids.length; start += IDS_PER_REQUEST) {
     const chunk = ids.slice(start, start + IDS_PER_REQUEST);
-    const result = await withPlatform(seller, "listOrders", (client) =>
-      client.listOrders(ordersQuery({ ids: chunk, limit: chunk.length })),
+    const result = await withPlatform(
+      seller,
+      "listOrders",
+      (client) => client.listOrders(ordersQuery({ ids: chunk, limit: chunk.length })),
+      options,
     );
     if (!result.ok) return result;
     for (const order of result.data.items) orders.set(order.id, order);

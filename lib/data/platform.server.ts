@@ -5,6 +5,7 @@ import { env } from "@/lib/env";
 import { createMarketplaceClient, requiredScopesFor } from "@marketplace/api/client";
 import type { EndpointName, MarketplaceClient } from "@marketplace/api/client";
 import { MarketplaceError } from "@marketplace/api/errors";
+import { retryRateLimited } from "@marketplace/api/rate-limit";
 import type { ListPage } from "@marketplace/api/list-response";
 import { recordPlatformResponse } from "@/lib/metrics.server";
 
@@ -16,12 +17,14 @@ export type { PlatformProblem, PlatformResult };
  * The one place token trouble becomes connection state: a 401 needs a reconnect, a 403 records the
  * endpoint's scopes as missing, and a connection known to be in either is not called again.
  * `options.accessToken`: already read by the caller; null means the seller has none.
+ * `options.rateLimitAttempts`: calls in all while the platform answers 429, each after its wait;
+ * for background work (an export), never a seller's click, which shows the wait instead.
  */
 export async function withPlatform<T>(
   seller: CurrentSeller,
   endpoint: EndpointName,
   call: (client: MarketplaceClient) => Promise<T>,
-  options: { accessToken?: string | null } = {},
+  options: { accessToken?: string | null; rateLimitAttempts?: number } = {},
 ): Promise<PlatformResult<T>> {
   if (seller.connection.needsReconnect) return { ok: false, problem: { kind: "reconnect" } };
   const missing = requiredScopesFor(endpoint).filter((scope) => seller.connection.scopesMissing.includes(scope));
@@ -32,7 +35,7 @@ export async function withPlatform<T>(
   const client = createMarketplaceClient({ baseUrl: env.MARKETPLACE_BASE_URL, accessToken, onResponse: recordPlatformResponse });
 
   try {
-    return { ok: true, data: await call(client) };
+    return { ok: true, data: await retryRateLimited(() => call(client), { attempts: options.rateLimitAttempts ?? 1 }) };
   } catch (error) {
     if (!(error instanceof MarketplaceError)) throw error;
     if (error.kind === "unauthorized") {
@@ -48,20 +51,6 @@ export async function withPlatform<T>(
     if (error.retryAfterMs !== undefined) problem.retryAfterMs = error.retryAfterMs;
     if (error.kind === "invalid_response") problem.invalidResponse = true;
     return { ok: false, problem };
-  }
-}
-
-/** A rate-limited call's wait is bounded by this, whatever Retry-After says. */
-const MAX_RATE_LIMIT_WAIT_MS = 60_000;
-
-/** Waits out a 429 (Retry-After, else 2, 4, 8… s), `attempts` in all. For background work, not a seller's click. */
-export async function retryWhileRateLimited<T>(call: () => Promise<PlatformResult<T>>, attempts: number): Promise<PlatformResult<T>> {
-  for (let attempt = 1; ; attempt++) {
-    const result = await call();
-    if (result.ok || attempt >= attempts) return result;
-    const { problem } = result;
-    if (!(problem.kind === "error" && problem.status === 429)) return result;
-    await new Promise((resolve) => setTimeout(resolve, Math.min(MAX_RATE_LIMIT_WAIT_MS, problem.retryAfterMs ?? 1_000 * 2 ** attempt)));
   }
 }
 
