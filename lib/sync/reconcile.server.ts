@@ -20,7 +20,7 @@ import type { ReconciledOrder } from "@/lib/webhooks/queue.server";
 import { env } from "@/lib/env";
 import { log, shopLog } from "@/lib/log.server";
 import { metrics } from "@/lib/metrics.server";
-import { INSTANCE_ID } from "@/lib/webhooks/process.server";
+import { eventsWaitingForBatch, INSTANCE_ID } from "@/lib/webhooks/process.server";
 import { ordersQuery } from "@marketplace/api/list-query";
 import type { OrderSummary } from "@marketplace/api/schemas/order";
 import { mirroredOrderStates, upsertMirrorOrders } from "@/lib/data/order-mirror.server";
@@ -177,12 +177,21 @@ export interface ReconcilerOptions {
   intervalMs: number;
   concurrency: number;
   shopTimeoutMs: number;
+  /**
+   * True while live events wait in this instance for processing: reconciliation, the safety net,
+   * then starts no run, so a seller's new order is not queued behind the checks of other shops. It
+   * gives way a quarter of the interval at most, then checks for as long again: a flood that never
+   * ends can only halve its pace.
+   */
+  liveEventsWaiting?: () => boolean;
   onRun?: (run: { sellerId: string; outcome: RunOutcome; result: ReconcileResult | null; startedAt: number; endedAt: number }) => void;
 }
 
 /** The lease outlives the longest run, so it never expires under a live one. */
 const MAX_LEASE_MARGIN_MS = 30_000;
 const CONTINUE_AFTER_MS = 1_000;
+/** While giving way to live events, how often it looks again. */
+const GIVE_WAY_POLL_MS = 100;
 const DEFAULT_RATE_LIMIT_WAIT_MS = 30_000;
 const MAX_RATE_LIMIT_WAIT_MS = 3_600_000;
 
@@ -193,8 +202,24 @@ export class Reconciler {
   private abandoned = false;
   private loopDone: Promise<void> | null = null;
   private wake: (() => void) | null = null;
+  private yieldingSince: number | null = null;
+  private checksUntil = 0;
 
   constructor(readonly options: ReconcilerOptions) {}
+
+  private givesWay(now: number): boolean {
+    const quarter = this.options.intervalMs / 4;
+    if (now < this.checksUntil) return false;
+    if (!this.options.liveEventsWaiting?.()) {
+      this.yieldingSince = null;
+      return false;
+    }
+    this.yieldingSince ??= now;
+    if (now - this.yieldingSince < quarter) return true;
+    this.yieldingSince = null;
+    this.checksUntil = now + quarter;
+    return false;
+  }
 
   private get leaseMs() {
     return this.options.shopTimeoutMs + Math.min(MAX_LEASE_MARGIN_MS, this.options.shopTimeoutMs / 2);
@@ -210,13 +235,14 @@ export class Reconciler {
     let nextScheduleCheck = 0;
     while (!this.stopped) {
       const free = this.options.concurrency - this.running.size;
+      const givingWay = free > 0 && this.givesWay(Date.now());
       let claimed: ClaimedShop[] = [];
       try {
         if (Date.now() >= nextScheduleCheck) {
           await scheduleNewShops(this.options.intervalMs);
           nextScheduleCheck = Date.now() + pollMs * 10;
         }
-        if (free > 0) claimed = await claimDueShops(this.options.instanceId, free, this.leaseMs);
+        if (free > 0 && !givingWay) claimed = await claimDueShops(this.options.instanceId, free, this.leaseMs);
       } catch (error) {
         log.error({ err: error }, "reconciliation: could not claim shops");
       }
@@ -228,7 +254,7 @@ export class Reconciler {
       for (const shop of claimed) this.launch(shop, "scheduled");
       if (claimed.length > 0 && claimed.length === free) continue;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollMs * (0.8 + Math.random() * 0.4));
+        const timer = setTimeout(resolve, (givingWay ? GIVE_WAY_POLL_MS : pollMs) * (0.8 + Math.random() * 0.4));
         timer.unref();
         this.wake = () => {
           clearTimeout(timer);
@@ -328,6 +354,7 @@ function defaultOptions(): ReconcilerOptions {
     intervalMs: env.RECONCILE_INTERVAL_SECONDS * 1000,
     concurrency: env.RECONCILE_CONCURRENCY,
     shopTimeoutMs: env.RECONCILE_SHOP_TIMEOUT_SECONDS * 1000,
+    liveEventsWaiting: () => eventsWaitingForBatch() > 0,
   };
 }
 

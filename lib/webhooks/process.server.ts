@@ -100,6 +100,11 @@ export function processingGateCounts() {
   return { ...processing.gate.counts };
 }
 
+/** Received here and not yet taken into a batch: the batches in flight fill the gate. */
+export function eventsWaitingForBatch(): number {
+  return processing.queue.length;
+}
+
 /** Null while shutting down or when workers process. */
 export function processingClaimant(): string | null {
   return processing.stopped || env.WEBHOOK_PROCESSING === "worker" ? null : INSTANCE_ID;

@@ -4,9 +4,9 @@ import type pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type * as Reconcile from "@/lib/sync/reconcile.server";
 import type { ReconcilerOptions, RunOutcome } from "@/lib/sync/reconcile.server";
-import { extraSeller } from "@/sandbox/seed/apps-and-users";
-import { startTestSandbox } from "@/sandbox/testing";
-import type { TestSandbox } from "@/sandbox/testing";
+import { extraSeller } from "@marketplace/sandbox/seed";
+import { startTestSandbox } from "@marketplace/sandbox/testing";
+import type { TestSandbox } from "@marketplace/sandbox/testing";
 import { connect, useTestDatabase } from "../support/database";
 
 // Reconciliation across shops and instances (issue 28), against a real database and sandbox: 200
@@ -237,6 +237,32 @@ describe("reconciliation at scale", () => {
     for (const sellerId of held) expect(perShop.get(sellerId)?.[0]).toMatchObject({ outcome: "ok" });
     const latest = Math.max(...[...perShop.values()].map((shopRuns) => shopRuns[0]!.startedAt));
     expect(latest - killedAt).toBeLessThan(INTERVAL);
+  }, 60_000);
+
+  it("gives way to live events waiting in the instance, for a quarter of the interval at most", async () => {
+    const INTERVAL = 8_000;
+    const due = shopIds.slice(0, 10);
+    await onlyDue(due);
+    let waiting = true;
+    const runs: Run[] = [];
+    startInstance(runs, { instanceId: "busy", intervalMs: INTERVAL, liveEventsWaiting: () => waiting });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(runs).toEqual([]);
+    waiting = false;
+    const resumedAt = Date.now();
+    await expect.poll(() => runs.length, { timeout: 10_000 }).toBe(due.length);
+    expect(Math.min(...runs.map((run) => run.startedAt)) - resumedAt).toBeLessThan(1_000);
+    await Promise.all(running.splice(0).map((instance) => instance.stop()));
+
+    // Events that never stop waiting hold the checks back a quarter of the interval, then every due shop is checked.
+    await onlyDue(due);
+    const flooded: Run[] = [];
+    const floodStarted = Date.now();
+    startInstance(flooded, { instanceId: "flooded", intervalMs: INTERVAL, liveEventsWaiting: () => true });
+    await expect.poll(() => flooded.length, { timeout: 10_000 }).toBe(due.length);
+    const starts = flooded.map((run) => run.startedAt - floodStarted);
+    expect(Math.min(...starts)).toBeGreaterThanOrEqual(INTERVAL / 4 - 100);
+    expect(Math.max(...starts)).toBeLessThan(INTERVAL / 2);
   }, 60_000);
 });
 
