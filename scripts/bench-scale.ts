@@ -1,5 +1,5 @@
 // npm run bench:scale [-- --skip-build] [-- --shops 10000] [-- --concurrency 4] [-- --rate 200]
-//                     [-- --event-seconds 60] [-- --events 5000000] [-- --skip-event-log]
+//                     [-- --event-seconds 60] [-- --warm-seconds 10] [-- --events 5000000] [-- --skip-event-log]
 //                     [-- --skip-reconcile-sweep] [-- --profile]
 // Ten thousand shops on two instances: connect, reconciliation sweeps with every shop due at once,
 // events spread across shops, then bench:event-log (phases and targets: scripts/README.md).
@@ -26,6 +26,7 @@ const { values: args } = parseArgs({
     concurrency: { type: "string", default: "4" },
     rate: { type: "string", default: "200" },
     "event-seconds": { type: "string", default: "60" },
+    "warm-seconds": { type: "string", default: "10" },
     events: { type: "string", default: "5000000" },
     "skip-event-log": { type: "boolean", default: false },
     "skip-reconcile-sweep": { type: "boolean", default: false },
@@ -35,6 +36,7 @@ const { values: args } = parseArgs({
 const SHOPS = Number(args.shops);
 const RATE = Number(args.rate);
 const EVENT_SECONDS = Number(args["event-seconds"]);
+const WARM_SECONDS = Number(args["warm-seconds"]);
 const INSTANCES = [
   { port: 3340, metricsPort: 9470 },
   { port: 3341, metricsPort: 9471 },
@@ -195,14 +197,19 @@ function cpuByPart(): CpuByPart {
   };
 }
 
-/** `rate` events a second for `seconds`, each a distinct body about a mirrored order of a random shop, to both instances in turn. */
-async function eventLoad(db: pg.Client, shops: Map<string, { token: string; webhookKey: string }>) {
-  const { rows: orders } = await db.query<{ sellerId: string; orderId: string }>(
-    `SELECT "sellerId", "orderId" FROM "OrderMirror" ORDER BY random()`,
-  );
-  const total = RATE * EVENT_SECONDS;
-  if (orders.length * ORDER_NOTIFICATIONS.length < total) throw new Error(`${orders.length} mirrored orders give too few distinct events`);
-  const events = Array.from({ length: total }, (_, i) => {
+type Shops = Map<string, { token: string; webhookKey: string }>;
+type MirroredOrder = { sellerId: string; orderId: string };
+
+/**
+ * `RATE` events a second for `seconds`, each a distinct body about a mirrored order of a random shop
+ * (events `first`… of the shuffled list), to both instances in turn.
+ */
+async function eventLoad(db: pg.Client, shops: Shops, orders: MirroredOrder[], first: number, seconds: number) {
+  const total = RATE * seconds;
+  if (orders.length * ORDER_NOTIFICATIONS.length < first + total)
+    throw new Error(`${orders.length} mirrored orders give too few distinct events`);
+  const events = Array.from({ length: total }, (_, index) => {
+    const i = first + index;
     const order = orders[i % orders.length]!;
     const { domain, status } = ORDER_NOTIFICATIONS[Math.floor(i / orders.length)]!;
     const shop = shops.get(order.sellerId)!;
@@ -257,21 +264,46 @@ async function eventLoad(db: pg.Client, shops: Map<string, { token: string; webh
     [since],
   );
   const latencies = sorted(done.map((row) => row.latency));
-  const first = Math.min(...done.map((row) => row.receivedAt.getTime()));
+  const firstReceived = Math.min(...done.map((row) => row.receivedAt.getTime()));
   const last = Math.max(...done.map((row) => row.processedAt.getTime()));
   const states: Record<string, number> = {};
   for (const row of done) states[row.processingState] = (states[row.processingState] ?? 0) + 1;
+  // p95 by 10 s of receipt, to show a transient apart from the steady state.
+  const windows: string[] = [];
+  for (let from = 0; from < seconds; from += 10) {
+    const inWindow = sorted(
+      done
+        .filter(
+          (row) => row.receivedAt.getTime() - firstReceived >= from * 1000 && row.receivedAt.getTime() - firstReceived < (from + 10) * 1000,
+        )
+        .map((row) => row.latency),
+    );
+    if (inWindow.length > 0) windows.push(`${from}–${from + 10} s: ${percentile(inWindow, 95).toFixed(0)}`);
+  }
   return {
     sent: total,
     sendSeconds,
     cpu,
     answers,
     states,
-    perSecond: done.length / ((last - first) / 1000),
+    perSecond: done.length / ((last - firstReceived) / 1000),
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     max: latencies.at(-1)!,
+    windows,
   };
+}
+
+function printLoad(label: string, load: Awaited<ReturnType<typeof eventLoad>>) {
+  console.log(
+    `\n${label}: ${load.sent} sent at ${RATE}/s in ${load.sendSeconds.toFixed(1)} s (answers ${JSON.stringify(load.answers)}; ${JSON.stringify(load.states)})\n` +
+      `processed ${load.perSecond.toFixed(0)}/s; receipt → processed p50 ${load.p50.toFixed(0)} ms, p95 ${load.p95.toFixed(0)} ms, max ${load.max.toFixed(0)} ms\n` +
+      `p95 (ms) by 10 s of receipt: ${load.windows.join(", ")}\n` +
+      `CPU meanwhile: machine ${((load.cpu.machine / load.cpu.total) * 100).toFixed(0)} % busy; per event: ` +
+      (["dashboards", "database", "platform", "loadGenerator"] as const)
+        .map((part) => `${part} ${(load.cpu[part] / load.sent).toFixed(2)} ms`)
+        .join(", "),
+  );
 }
 
 async function main() {
@@ -333,15 +365,10 @@ async function main() {
   // Back to the normal schedule (slots spread over the interval) while events arrive.
   await db.query(`UPDATE "SellerSync" SET "nextRunAt" = now() AT TIME ZONE 'UTC' + random() * interval '300 seconds'`);
   const eventsStarted = performance.now();
-  const load = await eventLoad(db, new Map(shops.map((shop) => [shop.id, shop])));
-  console.log(
-    `\nevents: ${load.sent} sent at ${RATE}/s in ${load.sendSeconds.toFixed(1)} s (answers ${JSON.stringify(load.answers)}; ${JSON.stringify(load.states)})\n` +
-      `processed ${load.perSecond.toFixed(0)}/s; receipt → processed p50 ${load.p50.toFixed(0)} ms, p95 ${load.p95.toFixed(0)} ms, max ${load.max.toFixed(0)} ms\n` +
-      `CPU meanwhile: machine ${((load.cpu.machine / load.cpu.total) * 100).toFixed(0)} % busy; per event: ` +
-      (["dashboards", "database", "platform", "loadGenerator"] as const)
-        .map((part) => `${part} ${(load.cpu[part] / load.sent).toFixed(2)} ms`)
-        .join(", "),
-  );
+  const byShop: Shops = new Map(shops.map((shop) => [shop.id, shop]));
+  const { rows: orders } = await db.query<MirroredOrder>(`SELECT "sellerId", "orderId" FROM "OrderMirror" ORDER BY random()`);
+  if (WARM_SECONDS > 0) printLoad(`warm-up (not counted)`, await eventLoad(db, byShop, orders, 0, WARM_SECONDS));
+  printLoad("events", await eventLoad(db, byShop, orders, RATE * WARM_SECONDS, EVENT_SECONDS));
 
   if (args.profile) {
     // The instances write their CPU profiles (.data/profiles) as they exit, which SIGKILL would prevent.
