@@ -7,6 +7,7 @@ import { escapeCsvCell } from "@/lib/csv/escape-cell";
 import { displayFormat } from "@/lib/format";
 import type { DisplayFormat } from "@/lib/format";
 import { CSV_DIALECTS } from "@/lib/orders/export-csv";
+import { wallClock } from "@/lib/wall-clock";
 
 export const AUDIT_EXPORT_COLUMNS = [
   "whenUtc",
@@ -33,26 +34,10 @@ export interface AuditExportSettings {
   t: AuditWords;
 }
 
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
-
 /** `2026-11-22 23:30:05`: sortable, and the same in both languages. */
 function wallTime(at: Date, timeZone: string): string {
-  let clock = wallClocks.get(timeZone);
-  if (!clock) {
-    clock = new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    wallClocks.set(timeZone, clock);
-  }
-  const parts = Object.fromEntries(clock.formatToParts(at).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+  const { year, month, day, hour, minute, second } = wallClock(at, timeZone);
+  return `${year}-${month}-${day} ${hour}:${minute}:${second}`;
 }
 
 /** The two dates are the dashboard's own; every other cell goes through the formula rule. */

@@ -9,6 +9,7 @@ import { maskDocument } from "@/lib/orders/mask-document";
 import { orderNet } from "@/lib/orders/net";
 import { itemCountOf } from "@/lib/orders/order-rows";
 import { shipByOf } from "@/lib/orders/ship-by";
+import { wallClock } from "@/lib/wall-clock";
 
 export interface CsvDialect {
   delimiter: string;
@@ -50,35 +51,11 @@ export interface ExportSettings {
   timeZone: string;
 }
 
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
-
-/** Kept per zone: building one is slow, and an export formats four dates a row. */
-function wallClockOf(timeZone: string): Intl.DateTimeFormat {
-  let clock = wallClocks.get(timeZone);
-  if (!clock) {
-    clock = new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-    });
-    wallClocks.set(timeZone, clock);
-  }
-  return clock;
-}
-
 /** `2026-11-22 10:15`: sortable, and the same in both languages. */
 function wallTime(value: string | null, timeZone: string): string {
   if (!value) return "";
-  const parts = Object.fromEntries(
-    wallClockOf(timeZone)
-      .formatToParts(new Date(value))
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+  const { year, month, day, hour, minute } = wallClock(new Date(value), timeZone);
+  return `${year}-${month}-${day} ${hour}:${minute}`;
 }
 
 export function exportDay(now: Date, timeZone: string): string {

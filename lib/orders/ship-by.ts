@@ -1,4 +1,5 @@
 // "Today" is the seller's calendar day in their Settings' time zone, whatever the machine's zone.
+import { wallClock } from "@/lib/wall-clock";
 
 const OPEN_DELIVERY_STATUSES: ReadonlySet<string> = new Set(["created", "received"]);
 /** A cancelled or finished order has nothing to ship. */
@@ -30,35 +31,10 @@ export function deadlineOf(shipBy: string | null, now: Date, timeZone: string): 
   return limit < startOfNextDay(now, timeZone).getTime() ? "today" : null;
 }
 
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
-
-/** Kept per zone: building one is slow, and a page asks per row. */
-function wallClockOf(timeZone: string): Intl.DateTimeFormat {
-  let clock = wallClocks.get(timeZone);
-  if (!clock) {
-    clock = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
-    wallClocks.set(timeZone, clock);
-  }
-  return clock;
-}
-
 /** The zone's wall-clock time read as UTC: the difference from `instant` is the zone's offset. */
 function wallTimeAsUtc(instant: number, timeZone: string): number {
-  const parts = Object.fromEntries(
-    wallClockOf(timeZone)
-      .formatToParts(instant)
-      .map((part) => [part.type, Number(part.value)]),
-  );
-  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+  const { year, month, day, hour, minute, second } = wallClock(instant, timeZone);
+  return Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second));
 }
 
 export function startOfNextDay(now: Date, timeZone: string): Date {
