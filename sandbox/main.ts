@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   console.log(`marketplace sandbox listening on ${sandbox.url} (${sandbox.handle.restored ? "restored" : "seeded"} in ${seconds} s)`);
   console.log(`  authorize: ${sandbox.url}/auth/integradores/oauth   api: ${sandbox.url}/v1.0/...`);
   console.log(
-    `  integrator demo-integrator / demo-secret; users seller@example.com, seller2@example.com, free@example.com (password demo1234)`,
+    `  integrator demo-integrator / demo-secret; users seller@example.com, seller2@example.com, Seller2@Example.com (another user), free@example.com (password demo1234)`,
   );
   if (config.seedSellers > 0) console.log(`  and ${config.seedSellers} more PRO sellers: seller-00001@example.com … (password demo1234)`);
   console.log(`  control API: ${config.controlEnabled ? `${sandbox.url}/_sandbox/` : "off (SANDBOX_CONTROL=off)"}`);

@@ -177,7 +177,7 @@ ${scopeItems}
 <button type="submit" name="decision" value="deny" formnovalidate>Deny</button>
 </div>
 </form>
-<p><small>Sandbox users: seller@example.com, seller2@example.com, free@example.com (password demo1234).</small></p>`,
+<p><small>Sandbox users: seller@example.com, seller2@example.com, Seller2@Example.com (another user), free@example.com (password demo1234).</small></p>`,
     ),
   );
 }

@@ -112,13 +112,25 @@ export class SandboxStore {
   /** Sandbox time of the last sweepCredentials. */
   lastCredentialSweepAt = Number.NEGATIVE_INFINITY;
 
+  /** Keyed by the exact e-mail: two users may differ only in letter case (the seeded case twin). */
   addUser(user: SandboxUser): void {
-    this.usersByEmail.set(user.email.toLowerCase(), user);
+    this.usersByEmail.set(user.email, user);
     this.usersById.set(user.id, user);
   }
 
+  /** The exact address first; otherwise any spelling of an address only one user has. */
   findUserByLogin(login: string): SandboxUser | undefined {
-    return this.usersByEmail.get(login.trim().toLowerCase());
+    const typed = login.trim();
+    const exact = this.usersByEmail.get(typed);
+    if (exact) return exact;
+    const lower = typed.toLowerCase();
+    let found: SandboxUser | undefined;
+    for (const user of this.usersById.values()) {
+      if (user.email.toLowerCase() !== lower) continue;
+      if (found) return undefined;
+      found = user;
+    }
+    return found;
   }
 
   /** The user's most recently issued token for the application that is neither revoked nor expired. */

@@ -4,7 +4,7 @@ import Credentials from "next-auth/providers/credentials";
 import { callbackContext, recordCallbackFailure } from "@/lib/auth/callback-context.server";
 import { PASSKEY_PROVIDER_ID, verifyPasskeySignIn } from "@/lib/auth/passkeys.server";
 import { recordAudit } from "@/lib/data/audit.server";
-import { findPersonName, makeOwner, personForMarketplaceAccount } from "@/lib/data/people.server";
+import { findPersonName, makeOwner, PersonIdentityConflictError, personForMarketplaceAccount } from "@/lib/data/people.server";
 import { connectSeller, IdentityConflictError } from "@/lib/data/sellers.server";
 import { startSession } from "@/lib/data/sessions.server";
 import { env } from "@/lib/env";
@@ -42,6 +42,12 @@ const timedPlatformFetch: typeof fetch = async (input, init) => {
   }
 };
 
+/** The error page then says why, instead of Auth.js's "Configuration". */
+function refusePersonConflict(error: unknown): never {
+  if (error instanceof PersonIdentityConflictError) recordCallbackFailure({ stage: "profile", error: "person_conflict" });
+  throw error;
+}
+
 export const { handlers, auth, signIn, signOut } = NextAuth({
   secret: env.AUTH_SECRET,
   // An idle timeout here; lib/auth/session.server.ts adds the absolute one and sign-out.
@@ -76,9 +82,14 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
         const context = callbackContext.getStore();
         if (context?.intent === "signin") {
           // The token is not kept, so it can never be used for a shop's calls.
-          const person = await personForMarketplaceAccount(info.user_email, info.user_name);
+          const person = await personForMarketplaceAccount(info.user_email, info.user_name).catch(refusePersonConflict);
           return { personId: person.id, sessionId: await startSession(person.id), startedAt: Date.now() };
         }
+        // Connecting while signed in adds the shop to that person (an agency's next shop). The person
+        // is settled first, so a refused identity leaves no shop connected without an owner.
+        const person =
+          (context?.personId ? await findPersonName(context.personId) : null) ??
+          (await personForMarketplaceAccount(info.user_email, info.user_name).catch(refusePersonConflict));
         const seller = await connectSeller({
           email: info.user_email,
           name: info.user_name,
@@ -88,10 +99,6 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
           if (error instanceof IdentityConflictError) recordCallbackFailure({ stage: "profile", error: "identity_conflict" });
           throw error;
         });
-        // Connecting while signed in adds the shop to that person (an agency's next shop).
-        const person =
-          (context?.personId ? await findPersonName(context.personId) : null) ??
-          (await personForMarketplaceAccount(info.user_email, info.user_name));
         const personId = person.id;
         await makeOwner(personId, seller.id);
         await recordAudit({

@@ -93,5 +93,6 @@ describe("a profile without a usable e-mail, or another account's", () => {
   it("tells the seller why, on the connect error page", () => {
     expect(describeConnectError("invalid_response", "profile").title).toMatch(/no usable e-mail/);
     expect(describeConnectError("identity_conflict", "profile").title).toMatch(/already connected/);
+    expect(describeConnectError("person_conflict", "profile").title).toMatch(/already signs in here for another account/);
   });
 });

@@ -41,6 +41,7 @@ const PROFILE = [
   "unauthorized",
   "invalid_response",
   "identity_conflict",
+  "person_conflict",
 ] as const satisfies readonly (keyof Errors["profile"])[];
 /** Auth.js's error types: a denial reads as the platform's access_denied, a misconfiguration as the generic failure. */
 const AUTH_JS: Record<string, ConnectErrorKey> = {

@@ -59,13 +59,31 @@ export async function findCurrentPerson(sessionId: string, personId: string | nu
   return { id: first.id, name: first.name, marketplaceEmail: first.marketplaceEmail, lastShopId: first.lastShopId, shops };
 }
 
+export class PersonIdentityConflictError extends Error {
+  constructor() {
+    super("Another marketplace account already signs in here with this e-mail address, spelt differently");
+    this.name = "PersonIdentityConflictError";
+  }
+}
+
+/**
+ * Found by the normalised e-mail, the only identity basic_user_info gives; refused when the platform
+ * spells it differently from the person's first sign-in (`Owner.Case@…` and `owner.case@…` may be
+ * two platform users), as connectSeller refuses a shop's.
+ */
 export async function personForMarketplaceAccount(email: string, name: string): Promise<{ id: string; name: string }> {
   const marketplaceEmail = normalizeEmail(email);
-  return db.person.upsert({
-    where: { marketplaceEmail },
-    create: { marketplaceEmail, name },
-    update: {},
-    select: { id: true, name: true },
+  return db.$transaction(async (tx) => {
+    const person = await tx.person.upsert({
+      where: { marketplaceEmail },
+      create: { marketplaceEmail, platformEmail: email, name },
+      update: {},
+      select: { id: true, name: true, platformEmail: true },
+    });
+    if (person.platformEmail !== null && person.platformEmail !== email) throw new PersonIdentityConflictError();
+    // People from before the exact spelling was kept learn it here (the migration gave owners theirs).
+    if (person.platformEmail === null) await tx.person.update({ where: { id: person.id }, data: { platformEmail: email } });
+    return { id: person.id, name: person.name };
   });
 }
 

@@ -10,6 +10,7 @@ export const SEED_USER_IDS = {
   seller: "650000000000000000000001",
   seller2: "650000000000000000000002",
   free: "650000000000000000000003",
+  caseTwin: "650000000000000000000004",
 } as const;
 
 export function seedApps(store: SandboxStore, config: SandboxConfig): void {
@@ -53,6 +54,9 @@ export function seedUsers(store: SandboxStore): void {
   store.addUser({ id: SEED_USER_IDS.seller, email: "seller@example.com", password: DEMO_PASSWORD, name: "Loja Demo", pro: true });
   store.addUser({ id: SEED_USER_IDS.seller2, email: "seller2@example.com", password: DEMO_PASSWORD, name: "Loja Dois", pro: true });
   store.addUser({ id: SEED_USER_IDS.free, email: "free@example.com", password: DEMO_PASSWORD, name: "Usuário Free", pro: false });
+  // Another platform user whose address differs from seller2's only in letter case: the dashboard
+  // must never let one in as the other.
+  store.addUser({ id: SEED_USER_IDS.caseTwin, email: "Seller2@Example.com", password: DEMO_PASSWORD, name: "Outra Pessoa", pro: true });
 }
 
 /** The extra seller number `index` (from 1): seller-00001@example.com, id 66000…0001, "Loja 00001". */

@@ -361,3 +361,50 @@ test("a stored token no key opens any more (the encryption key changed) asks the
   await page.goto("/orders");
   await expect(page.getByRole("heading", { name: "Your marketplace connection needs renewing" })).toHaveCount(0);
 });
+
+// Two platform users whose addresses differ only in letter case (the sandbox's seller2@example.com
+// and Seller2@Example.com) are two people: neither signs in as the other (issue 37).
+for (const { locale, signIn, title, description } of [
+  {
+    locale: "en-US",
+    signIn: "Sign in with marketplace account",
+    title: "This e-mail address already signs in here for another account",
+    description: /written with other capital letters/,
+  },
+  {
+    locale: "pt-BR",
+    signIn: "Entrar com a conta do marketplace",
+    title: "Este e-mail já entra no painel por outra conta",
+    description: /escrito com outras letras maiúsculas/,
+  },
+]) {
+  test(`signing in as a platform user whose e-mail differs from an owner's only in letter case is refused (${locale})`, async ({
+    page,
+    browser,
+  }) => {
+    // seller2@example.com is a person here, owner of Loja Dois.
+    await connectAs(page, "seller2@example.com");
+    await expect(page.getByTestId("current-shop")).toContainText("Loja Dois");
+
+    const other = await browser.newContext({ locale });
+    try {
+      const intruder = await other.newPage();
+      await intruder.goto("/connect");
+      await intruder.getByRole("button", { name: signIn }).click();
+      await consent(intruder, "Seller2@Example.com");
+      await expect(intruder).toHaveURL(/\/connect\/error\?error=person_conflict/);
+      await expect(intruder.getByRole("heading", { name: title })).toBeVisible();
+      await expect(intruder.getByText(description)).toBeVisible();
+      // No session: the owner's pages stay closed to this browser.
+      await intruder.goto(page.url());
+      await expect(intruder).toHaveURL(/\/connect$/);
+    } finally {
+      await other.close();
+    }
+    const people = await withE2eDatabase(
+      async (client) =>
+        (await client.query(`SELECT "platformEmail" FROM "Person" WHERE "marketplaceEmail" = $1`, ["seller2@example.com"])).rows,
+    );
+    expect(people).toEqual([{ platformEmail: "seller2@example.com" }]);
+  });
+}

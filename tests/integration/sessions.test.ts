@@ -225,4 +225,28 @@ describe("identity", () => {
     const rows = await sql.query(`SELECT "email", "platformEmail" FROM "Seller" WHERE "id" = $1`, [first.id]);
     expect(rows.rows).toEqual([{ email: "mixed.case@example.com", platformEmail: "Mixed.Case@Example.com" }]);
   });
+
+  it("signing in with a marketplace account never gives one platform user the person of another spelt in other letter case", async () => {
+    const shop = await connectAs("Owner.Case@Example.com", "token-oc");
+    // The same platform user signs in again: the same person, an owner of the shop.
+    const again = await people.personForMarketplaceAccount("Owner.Case@Example.com", "Dona");
+    expect(again.id).toBe(shop.ownerId);
+    // Another platform user whose address differs only in letter case: refused, with no session.
+    await expect(people.personForMarketplaceAccount("owner.case@example.com", "Intrusa")).rejects.toBeInstanceOf(
+      people.PersonIdentityConflictError,
+    );
+    const persons = await sql.query(`SELECT "marketplaceEmail", "platformEmail", "name" FROM "Person" WHERE "marketplaceEmail" = $1`, [
+      "owner.case@example.com",
+    ]);
+    expect(persons.rows).toEqual([
+      { marketplaceEmail: "owner.case@example.com", platformEmail: "Owner.Case@Example.com", name: "Dona de Owner.Case@Example.com" },
+    ]);
+
+    // A person from before the spelling was kept learns it at the next sign-in, and is held to it.
+    await sql.query(`UPDATE "Person" SET "platformEmail" = NULL WHERE "id" = $1`, [shop.ownerId]);
+    expect((await people.personForMarketplaceAccount("Owner.Case@Example.com", "Dona")).id).toBe(shop.ownerId);
+    await expect(people.personForMarketplaceAccount("OWNER.CASE@example.com", "Intrusa")).rejects.toBeInstanceOf(
+      people.PersonIdentityConflictError,
+    );
+  });
 });
