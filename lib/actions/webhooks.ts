@@ -18,6 +18,7 @@ import { requeueDeadEvents } from "@/lib/webhooks/queue.server";
 import { getWebhookEvent } from "@/lib/data/webhook-events.server";
 import { reprocessWebhookEvent, sweepSoon } from "@/lib/webhooks/process.server";
 import { receiverUrlFor } from "@/lib/webhooks/receiver-url";
+import { callbackTargetOf } from "@/lib/webhooks/callback-target";
 
 /** A failed custom URL comes back, so the form keeps it for another try. */
 export type WebhookActionState = ActionState<null, { url: string }>;
@@ -71,8 +72,8 @@ export async function updateWebhookSettingsAction(
       sellerId: seller.id,
       person,
       action: "webhooks.settings",
-      before: before === undefined ? null : { url: before },
-      after: { url },
+      before: before === undefined ? null : callbackTargetOf(before),
+      after: callbackTargetOf(url),
     });
 
   if (input.intent === "remove") {

@@ -124,6 +124,25 @@ describe("describeAuditEntry", () => {
     );
   });
 
+  it("never shows the receiver key or a URL's credentials, in entries written now or before", () => {
+    const key = "Zx9_receiverKEY-only-owners-read";
+    const receiver = `http://localhost:3000/api/webhooks/marketplace/${key}`;
+    const custom = "https://ana:s3nha@hooks.example.com/in?token=t0ken#x";
+    const written = { action: "webhooks.settings", subject: null, before: { url: custom }, after: { receiver: "dashboard" } };
+    const before37 = { action: "webhooks.settings", subject: null, before: { url: custom }, after: { url: receiver } };
+    for (const entry of [written, before37]) {
+      expect(say("en", entry)).toBe("Callback URL changed: https://hooks.example.com/in → this dashboard's receiver");
+      expect(say("pt-BR", entry)).toMatch(/→ o receptor deste painel$/);
+      const sides = (["before", "after"] as const).map((which) =>
+        describeAuditSide(entry, which, wordsIn("en"), displayFormat({ locale: "en", timeZone: "UTC" })),
+      );
+      expect(sides).toEqual(["https://hooks.example.com/in", "this dashboard's receiver"]);
+    }
+    expect(say("en", { action: "webhooks.settings", before: { url: receiver }, after: { url: null } })).toMatch(
+      /^Callback URL removed \(was this dashboard's receiver\)/,
+    );
+  });
+
   it.each(LOCALES)("gives every action a sentence of its own in %s, with no code and no JSON in it", (locale) => {
     const sentences = Object.values(SAMPLES).map((entry) => say(locale, entry));
     for (const sentence of sentences) {

@@ -6,6 +6,7 @@ import { isAuditAction, isAuditKind } from "@/lib/audit/kinds";
 import type { AuditAction } from "@/lib/audit/kinds";
 import { isRole } from "@/lib/auth/roles";
 import type { DisplayFormat } from "@/lib/format";
+import { callbackTargetOf } from "@/lib/webhooks/callback-target";
 
 export type AuditWords = ReturnType<typeof useTranslations<"audit">>;
 
@@ -23,7 +24,8 @@ const moneySide = z.object({
   normalizer: z.int().min(1),
 });
 const roleSide = z.object({ role: z.string() });
-const urlSide = z.object({ url: z.string().nullable() });
+/** `{ url }` with the whole URL in entries written before issue 37: read through callbackTargetOf. */
+const callbackSide = z.union([z.object({ receiver: z.literal("dashboard") }), z.object({ url: z.string().nullable() })]);
 const bulkSide = z.object({
   source: z.string().optional(),
   sent: z.int().min(0),
@@ -71,6 +73,12 @@ export function auditRoleWord(t: AuditWords, role: string): string {
 }
 
 const subjectOf = (entry: DescribableEntry) => entry.subject ?? "—";
+
+/** Never the receiver key nor a URL's credentials, whatever the entry kept. Null: none set. */
+function callbackWords(side: z.infer<typeof callbackSide>, t: AuditWords): string | null {
+  const target = "receiver" in side ? side : callbackTargetOf(side.url);
+  return "receiver" in target ? t("values.dashboardReceiver") : target.url;
+}
 
 /** Costs are kept in centavos (BRL, normalizer 100). */
 const costWords = (cost: number, context: Context) => moneyWords({ value: cost, currency: "BRL", normalizer: 100 }, context);
@@ -134,12 +142,14 @@ const SENTENCES: Record<AuditAction, (entry: DescribableEntry, context: Context)
       : t("sentences.sku.created", { sku: subjectOf(entry) });
   },
   "webhooks.settings": (entry, { t }) => {
-    const before = read(urlSide, entry.before ?? { url: null });
-    const after = read(urlSide, entry.after ?? { url: null });
-    if (!before || !after) return null;
-    if (before.url !== null && after.url !== null) return t("sentences.webhooks.urlChanged", { before: before.url, after: after.url });
-    if (after.url !== null) return t("sentences.webhooks.urlSet", { url: after.url });
-    if (before.url !== null) return t("sentences.webhooks.urlRemoved", { url: before.url });
+    const beforeSide = read(callbackSide, entry.before ?? { url: null });
+    const afterSide = read(callbackSide, entry.after ?? { url: null });
+    if (!beforeSide || !afterSide) return null;
+    const before = callbackWords(beforeSide, t);
+    const after = callbackWords(afterSide, t);
+    if (before !== null && after !== null) return t("sentences.webhooks.urlChanged", { before, after });
+    if (after !== null) return t("sentences.webhooks.urlSet", { url: after });
+    if (before !== null) return t("sentences.webhooks.urlRemoved", { url: before });
     return null;
   },
   "webhooks.rotate": (_entry, { t }) => t("sentences.webhooks.rotate"),
@@ -247,8 +257,10 @@ export function describeAuditSide(entry: DescribableEntry, side: "before" | "aft
     if (role) return auditRoleWord(t, role.role);
   }
   if (action === "webhooks.settings") {
-    const url = read(urlSide, value);
-    if (url) return url.url ?? t("values.none");
+    const side = read(callbackSide, value);
+    if (side) return callbackWords(side, t) ?? t("values.none");
+    // Whatever else it holds may be a URL with its key: never shown as it is.
+    return "";
   }
   return JSON.stringify(value);
 }

@@ -10,6 +10,7 @@ import {
   sessionCookieFor,
   shopPathOf,
   storedAccessToken,
+  useThisDashboardForWebhooks,
   withE2eDatabase,
 } from "./support";
 
@@ -140,6 +141,48 @@ test("a manager's price change shows in the audit log with their name; a viewer 
   } finally {
     await manager.context().close();
     await viewer.context().close();
+  }
+});
+
+test("a manager reads the callback URL's changes in the audit log and its CSV without the owner-only receiver key", async ({
+  page,
+  browser,
+  request,
+}) => {
+  await connectAs(page, "seller@example.com");
+  const shop = await shopPathOf(page);
+  const shopId = shop.slice("/s/".length);
+  // Whatever it was, the callback URL is removed at the platform, then the owner points it here.
+  const token = await storedAccessToken("seller@example.com");
+  const removed = await request.delete(`${E2E_SANDBOX_URL}/v1.0/marketplace/webhooks/url`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(removed.ok()).toBe(true);
+  await useThisDashboardForWebhooks(page);
+  const { webhookKey, personId } = await withE2eDatabase(async (client) => {
+    const personId = `e2e-manager-${randomBytes(4).toString("hex")}`;
+    await client.query(`INSERT INTO "Person" (id, name) VALUES ($1, 'Gerente Auditora')`, [personId]);
+    await client.query(`INSERT INTO "Membership" ("sellerId", "personId", role) VALUES ($1, $2, 'manager')`, [shopId, personId]);
+    const { rows } = await client.query<{ webhookKey: string }>(`SELECT "webhookKey" FROM "Connection" WHERE "sellerId" = $1`, [shopId]);
+    return { webhookKey: rows[0]!.webhookKey, personId };
+  });
+  const context = await browser.newContext();
+  try {
+    await context.addCookies([await sessionCookieFor(personId)]);
+    const manager = await context.newPage();
+    await manager.goto(`${shop}/audit`);
+    await expect(manager.getByTestId("audit-entry").filter({ hasText: "Callback URL set" }).first()).toContainText(
+      "Callback URL set: this dashboard's receiver",
+    );
+    expect(await manager.content()).not.toContain(webhookKey);
+    const csv = await manager.request.get(`/api${shop}/audit/export`);
+    expect(csv.status()).toBe(200);
+    const text = await csv.text();
+    expect(text).toContain("this dashboard's receiver");
+    expect(text).not.toContain(webhookKey);
+    expect(text).not.toContain(encodeURIComponent(webhookKey));
+  } finally {
+    await context.close();
   }
 });
 
