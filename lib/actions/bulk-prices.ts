@@ -160,8 +160,10 @@ export async function applyPriceBatchAction(
   // Collected as they happen, so a 401/403 that stops the batch still leaves the rows done before it.
   const results: AppliedRowResult[] = [];
   const before = await lastKnownPrices(seller.id, batch);
+  const confirmedPast = new Map<number, GuardReason[]>();
   const run = await applyGuardedPriceRows(seller, batch, {
     confirmed: new Set(parsed.data.confirmed),
+    onConfirmedPastGuard: (row, reasons) => confirmedPast.set(row.line, reasons),
     onResult: (result) => results.push(toResult(result, messages, guardWords, format)),
     maxWaitMs: CALL_BUDGET_MS,
     handBackWaitsOverMs: HAND_BACK_WAITS_OVER_MS,
@@ -169,7 +171,7 @@ export async function applyPriceBatchAction(
   });
 
   // A held row was not sent, so nothing of it belongs in the log.
-  await recordBulkRun(seller.id, person, parsed.data.run, before, batch, results.filter(wasSent));
+  await recordBulkRun(seller.id, person, parsed.data.run, before, batch, results.filter(wasSent), confirmedPast);
   if (!run.ok) {
     const done = new Set(results.map((result) => result.line));
     const message = describeProblem(run.problem, problems, "setPrices", "resume");

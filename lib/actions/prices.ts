@@ -15,6 +15,7 @@ import type { PlatformProblem } from "@/lib/platform-problem";
 import { currencySchema } from "@marketplace/api/schemas/common";
 import { PRICE_STATUS, priceTypeSchema } from "@marketplace/api/schemas/price";
 import { parseMoneyInput } from "@/lib/money";
+import { confirmedPastGuard } from "@/lib/prices/price-guard";
 import type { HeldChange } from "@/lib/prices/price-guard";
 
 export interface PriceFormValues {
@@ -61,7 +62,7 @@ async function setPrice({ shop: seller, person }: ShopAccess, input: PriceInput)
   const confirmed = parsed.data.confirm === sku;
   const outcome = await setPriceGuarded(seller, { sku, type, value: amount.value, currency, normalizer }, { confirmed });
   if (outcome.kind === "held") return { ok: false, message: t("held"), fieldErrors: {}, held: { sku, type, reasons: outcome.reasons } };
-  const { result, before } = outcome;
+  const { result, before, confirmedPast } = outcome;
   if (!result.ok)
     return { ok: false, message: describeProblem(result.problem, problems, "changePrices"), fieldErrors: {}, problem: result.problem };
   const response = result.data;
@@ -76,7 +77,7 @@ async function setPrice({ shop: seller, person }: ShopAccess, input: PriceInput)
     action: "price.set",
     subject: sku,
     before,
-    after: { type, value: amount.value, currency, normalizer },
+    after: { type, value: amount.value, currency, normalizer, ...confirmedPastGuard(confirmedPast) },
   });
   revalidatePath(shopPath(seller.id, "/prices"), "layout");
   return { ok: true, priceId: response.id, message: response.statusMessage };

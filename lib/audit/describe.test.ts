@@ -124,6 +124,28 @@ describe("describeAuditEntry", () => {
     );
   });
 
+  it("says when a person sent a price past the price guard, and why it held it", () => {
+    const confirmed = {
+      action: "price.set",
+      subject: "CAM-002",
+      before: brl(4990),
+      after: {
+        ...brl(1),
+        currency: "USD",
+        confirmedPastGuard: [
+          { code: "currencyChange", type: "sell", from: "BRL", to: "USD" },
+          { code: "moveTooLarge", type: "sell", limitPercent: 30, changeBps: -9998 },
+        ],
+      },
+    };
+    expect(plain(say("en", confirmed))).toBe(
+      "Selling price of SKU CAM-002 changed: R$49.90 → $0.01, confirmed past the price guard (another currency, a change larger than the limit)",
+    );
+    expect(plain(say("pt-BR", { ...confirmed, before: null }))).toBe(
+      "Preço de venda do SKU CAM-002 definido: US$ 0,01, confirmado apesar da trava de preço (outra moeda, mudança maior que o limite)",
+    );
+  });
+
   it("never shows the receiver key or a URL's credentials, in entries written now or before", () => {
     const key = "Zx9_receiverKEY-only-owners-read";
     const receiver = `http://localhost:3000/api/webhooks/marketplace/${key}`;

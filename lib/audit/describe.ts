@@ -23,6 +23,9 @@ const moneySide = z.object({
   currency: z.string().regex(/^[A-Z]{3}$/),
   normalizer: z.int().min(1),
 });
+/** A price.set's `after` when the person confirmed what the price guard held (lib/prices/price-guard.ts). */
+const GUARD_REASON_CODES = ["belowCost", "moveTooLarge", "currencyChange"] as const;
+const confirmedSide = z.object({ confirmedPastGuard: z.array(z.object({ code: z.string() })).min(1) });
 const roleSide = z.object({ role: z.string() });
 /** `{ url }` with the whole URL in entries written before issue 37: read through callbackTargetOf. */
 const callbackSide = z.union([z.object({ receiver: z.literal("dashboard") }), z.object({ url: z.string().nullable() })]);
@@ -94,10 +97,20 @@ const SENTENCES: Record<AuditAction, (entry: DescribableEntry, context: Context)
     const afterWords = after && moneyWords(after, context);
     if (!after || !afterWords) return null;
     const values = { type: after.type ?? "other", sku: subjectOf(entry), after: afterWords };
-    if (entry.before == null) return context.t("sentences.price.first", values);
-    const before = read(moneySide, entry.before);
+    const before = entry.before == null ? null : read(moneySide, entry.before);
     const beforeWords = before && moneyWords(before, context);
-    return beforeWords ? context.t("sentences.price.changed", { ...values, before: beforeWords }) : null;
+    if (entry.before != null && !beforeWords) return null;
+    const sentence = beforeWords
+      ? context.t("sentences.price.changed", { ...values, before: beforeWords })
+      : context.t("sentences.price.first", values);
+    const confirmed = read(confirmedSide, entry.after);
+    if (!confirmed) return sentence;
+    const reasons = [...new Set(confirmed.confirmedPastGuard.map((reason) => reason.code))].map((code) =>
+      (GUARD_REASON_CODES as readonly string[]).includes(code)
+        ? context.t(`values.guardReasons.${code as (typeof GUARD_REASON_CODES)[number]}`)
+        : context.t("values.other", { code }),
+    );
+    return context.t("sentences.price.confirmedPastGuard", { sentence, reasons: reasons.join(", ") });
   },
   "price.bulk": (entry, { t }) => {
     const after = read(bulkSide, entry.after);

@@ -4,6 +4,8 @@ import { priceKey } from "@/lib/data/prices.server";
 import type { KnownPrice } from "@/lib/data/prices.server";
 import { recordAudit } from "@/lib/data/audit.server";
 import type { AuditInput } from "@/lib/data/audit.server";
+import { confirmedPastGuard } from "@/lib/prices/price-guard";
+import type { GuardReason } from "@/lib/prices/price-guard";
 
 interface BatchRow {
   line: number;
@@ -16,7 +18,8 @@ interface BatchRow {
 
 /**
  * One entry per price applied, and one for the run whose counts every batch adds to, so the log
- * shows the run once. The run's entry is searched in two days of price entries, not the whole log.
+ * shows the run once. The run id comes from the browser: only the person's own entry of that id
+ * is added to, so nobody's batches fold into another member's run. The run's entry is searched in two days of price entries, not the whole log.
  */
 export async function recordBulkRun(
   sellerId: string,
@@ -26,6 +29,8 @@ export async function recordBulkRun(
   before: ReadonlyMap<string, KnownPrice>,
   batch: readonly BatchRow[],
   results: readonly { line: number; outcome: "applied" | "rejected" | "failed" }[],
+  /** By line: what the person confirmed past the price guard. */
+  confirmedPast: ReadonlyMap<number, readonly GuardReason[]> = new Map(),
 ): Promise<void> {
   if (results.length === 0) return;
   const rows = new Map(batch.map((row) => [row.line, row]));
@@ -35,7 +40,8 @@ export async function recordBulkRun(
   const updated = await db.$executeRaw`
     UPDATE "AuditEntry"
     SET "after" = jsonb_set(jsonb_set("after", '{sent}', to_jsonb(("after"->>'sent')::int + ${sent})), '{failed}', to_jsonb(("after"->>'failed')::int + ${failed}))
-    WHERE "sellerId" = ${sellerId} AND "kind" = 'price' AND "at" > now() - interval '2 days' AND "action" = 'price.bulk' AND "after"->>'run' = ${run.id}`;
+    WHERE "sellerId" = ${sellerId} AND "kind" = 'price' AND "at" > now() - interval '2 days' AND "action" = 'price.bulk' AND "after"->>'run' = ${run.id}
+      AND "personId" = ${person.id}`;
   await recordAudit([
     ...(updated === 0
       ? [{ sellerId, person, action: "price.bulk" as const, after: { run: run.id, source: run.source, sent, failed, skipped: 0 } }]
@@ -46,7 +52,14 @@ export async function recordBulkRun(
       action: "price.set" as const,
       subject: row.sku,
       before: before.get(priceKey(row.sku, row.type)) ?? null,
-      after: { type: row.type, value: row.value, currency: row.currency, normalizer: row.normalizer, run: run.id },
+      after: {
+        type: row.type,
+        value: row.value,
+        currency: row.currency,
+        normalizer: row.normalizer,
+        run: run.id,
+        ...confirmedPastGuard(confirmedPast.get(row.line) ?? []),
+      },
     })),
   ]);
 }

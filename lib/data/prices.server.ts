@@ -115,26 +115,25 @@ export interface PriceChange {
   normalizer: number;
 }
 
+/** `confirmedPast`: what the guard objected to and the person confirmed, for the audit log. */
 export type GuardedPriceOutcome =
   | { kind: "held"; reasons: GuardReason[]; before: KnownPrice | null }
-  | { kind: "sent"; result: PlatformResult<PriceCreateResponse>; before: KnownPrice | null };
+  | { kind: "sent"; result: PlatformResult<PriceCreateResponse>; before: KnownPrice | null; confirmedPast: GuardReason[] };
 
-/** Held when the guard objects, unless `confirmed`. */
+/** Held when the guard objects, unless `confirmed`; judged either way, so the log says what was confirmed. */
 export async function setPriceGuarded(
   seller: CurrentSeller,
   change: PriceChange,
   options: { confirmed: boolean },
 ): Promise<GuardedPriceOutcome> {
   const before = await currentPrice(seller, change.sku, change.type);
-  if (!options.confirmed) {
-    const guard = await priceGuardContext(seller.id, [change.sku]);
-    const current: GuardProduct["current"] = { list: null, sell: null };
-    current[change.type] = before;
-    const reasons = guardReasons({ current, cost: guard.costs.get(change.sku) ?? null }, change, guard.limitPercent);
-    if (reasons.length > 0) return { kind: "held", reasons, before };
-  }
+  const guard = await priceGuardContext(seller.id, [change.sku]);
+  const current: GuardProduct["current"] = { list: null, sell: null };
+  current[change.type] = before;
+  const reasons = guardReasons({ current, cost: guard.costs.get(change.sku) ?? null }, change, guard.limitPercent);
+  if (reasons.length > 0 && !options.confirmed) return { kind: "held", reasons, before };
   const result = await createPriceForSeller(seller, { ...change, extras: {} });
-  return { kind: "sent", result, before };
+  return { kind: "sent", result, before, confirmedPast: reasons };
 }
 
 /** The newest of each type, as endpoint 7 lists them. */
@@ -150,20 +149,23 @@ export async function currentPricesOfSku(client: MarketplaceClient, sku: string)
 }
 
 /**
- * Each row is judged right before it is sent unless its SKU is in `confirmed`; a held row is never
- * sent. A failed read counts as a failed create (retried), so no row is sent unjudged.
+ * Each row is judged right before it is sent; a held row is never sent unless its SKU is in
+ * `confirmed`, and then `onConfirmedPastGuard` hears what was confirmed. A failed read counts as a
+ * failed create (retried), so no row is sent unjudged.
  */
 export async function applyGuardedPriceRows<R extends ApplicableRow & PriceChange>(
   seller: CurrentSeller,
   rows: readonly R[],
-  options: Omit<ApplyPriceRowsOptions<R, HeldOutcome>, "createPrice" | "check"> & { confirmed: ReadonlySet<string> },
+  options: Omit<ApplyPriceRowsOptions<R, HeldOutcome>, "createPrice" | "check"> & {
+    confirmed: ReadonlySet<string>;
+    onConfirmedPastGuard?: (row: R, reasons: GuardReason[]) => void;
+  },
 ): Promise<PlatformResult<ApplyPriceRowsResult<R, HeldOutcome>>> {
   // The reads need portfolio:read as the creates need portfolio:write; a missing one is said up front.
   const missing = requiredScopesFor("listPrices").filter((scope) => seller.connection.scopesMissing.includes(scope));
   if (missing.length > 0) return { ok: false, problem: { kind: "missing_scope", scopes: missing } };
-  const { confirmed, ...engine } = options;
-  const unconfirmed = [...new Set(rows.filter((row) => !confirmed.has(row.sku)).map((row) => row.sku))];
-  const guard = await priceGuardContext(seller.id, unconfirmed);
+  const { confirmed, onConfirmedPastGuard, ...engine } = options;
+  const guard = await priceGuardContext(seller.id, [...new Set(rows.map((row) => row.sku))]);
   return withPlatform(seller, "createPrice", (client) => {
     const reads = new Map<string, Promise<GuardProduct["current"]>>();
     const currentOf = (sku: string) => {
@@ -188,13 +190,18 @@ export async function applyGuardedPriceRows<R extends ApplicableRow & PriceChang
           extras: {},
         }),
       check: async (row): Promise<HeldOutcome | null> => {
-        if (confirmed.has(row.sku)) return null;
         const cost = guard.costs.get(row.sku) ?? null;
+        const isConfirmed = confirmed.has(row.sku);
         // Below cost is known without the platform: held without a read.
-        const belowCost = guardReasons({ current: { list: null, sell: null }, cost }, row, guard.limitPercent);
-        if (belowCost.length > 0) return { outcome: "held", reasons: belowCost };
+        const belowCost = guardReasons({ current: { list: null, sell: null }, cost }, row, guard.limitPercent).filter(
+          (reason) => reason.code === "belowCost",
+        );
+        if (belowCost.length > 0 && !isConfirmed) return { outcome: "held", reasons: belowCost };
         const reasons = guardReasons({ current: await currentOf(row.sku), cost }, row, guard.limitPercent);
-        return reasons.length > 0 ? { outcome: "held", reasons } : null;
+        if (reasons.length === 0) return null;
+        if (!isConfirmed) return { outcome: "held", reasons };
+        onConfirmedPastGuard?.(row, reasons);
+        return null;
       },
     });
   });

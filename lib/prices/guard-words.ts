@@ -11,7 +11,20 @@ export function signedPercent(bps: number, format: DisplayFormat): string {
   return bps > 0 ? `+${text}` : bps < 0 ? `\u2212${text}` : text;
 }
 
+/** "real brasileiro (BRL)": the name a seller knows, with the code beside it. */
+function currencyWords(code: string, format: DisplayFormat): string {
+  const name = new Intl.DisplayNames([format.locale], { type: "currency", fallback: "none" }).of(code);
+  return name ? `${name} (${code})` : code;
+}
+
 export function describeGuardReason(reason: GuardReason, t: GuardWords, format: DisplayFormat): string {
+  if (reason.code === "currencyChange") {
+    return t("reasons.currencyChange", {
+      type: reason.type,
+      from: currencyWords(reason.from, format),
+      to: currencyWords(reason.to, format),
+    });
+  }
   if (reason.code === "belowCost") {
     return t("reasons.belowCost", { cost: format.money({ value: reason.cost, currency: COST_CURRENCY, normalizer: COST_NORMALIZER }) });
   }

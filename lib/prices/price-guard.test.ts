@@ -61,6 +61,26 @@ describe("guardReasons", () => {
     expect(guardReasons(product(0, 0, null), { type: "sell", ...brl(100_000) }, 30)).toEqual([]);
   });
 
+  it("holds a price in another currency than the product's, however small, as a reason of its own", () => {
+    const usd = (value: number) => ({ value, currency: "USD", normalizer: 100 });
+    // Against the current price of the same type, else of the other type, else the cost's reais.
+    expect(guardReasons(product(5988, 4990, null), { type: "sell", ...usd(1) }, 30)).toEqual([
+      { code: "currencyChange", type: "sell", from: "BRL", to: "USD" },
+    ]);
+    expect(guardReasons(product(5988, null, null), { type: "sell", ...usd(5000) }, 30)).toEqual([
+      { code: "currencyChange", type: "sell", from: "BRL", to: "USD" },
+    ]);
+    expect(guardReasons(product(null, null, 3000), { type: "list", ...usd(5000) }, 30)).toEqual([
+      { code: "currencyChange", type: "list", from: "BRL", to: "USD" },
+    ]);
+    // Back to reais from dollars, and a first price of a product with nothing known.
+    const dollars = { current: { list: usd(1000), sell: usd(900) }, cost: null };
+    expect(guardReasons(dollars, { type: "sell", ...brl(900) }, 30)).toEqual([
+      { code: "currencyChange", type: "sell", from: "USD", to: "BRL" },
+    ]);
+    expect(guardReasons(product(null, null, null), { type: "sell", ...usd(1) }, 30)).toEqual([]);
+  });
+
   it("compares prices of different precision exactly", () => {
     // R$ 49,90 kept in thousandths against a cost of R$ 49,91.
     expect(guardReasons(product(null, null, 4991), { type: "sell", ...brl(49900, 1000) }, 30)).toHaveLength(1);
@@ -143,5 +163,11 @@ describe("the reasons in the seller's words", () => {
     const rise = guardReasons(product(1000, null, null), { type: "list", ...brl(1450) }, 30);
     expect(words("en", rise)).toBe("Change larger than 30% in the list price (+45%)");
     expect(words("en", reasons)).toContain("Below cost (R$35.00)");
+  });
+
+  it("names the currencies of a change of currency, with their codes", () => {
+    const change = guardReasons(product(5988, 4990, null), { type: "sell", value: 1, currency: "USD", normalizer: 100 }, 30);
+    expect(words("en", change)).toBe("Sell price in another currency: Brazilian Real (BRL) to US Dollar (USD)");
+    expect(words("pt-BR", change)).toBe("Preço de venda em outra moeda: de Real brasileiro (BRL) para Dólar americano (USD)");
   });
 });

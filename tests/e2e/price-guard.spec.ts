@@ -1,11 +1,14 @@
 import { expect, test } from "@playwright/test";
 import { applyPercent } from "../../lib/prices/price-products";
 import {
+  buildActions,
+  callAction,
   connectAs,
   expectNoSidewaysScroll,
   expectTouchSized,
   gotoHydrated,
   sandboxPrices,
+  shopPathOf,
   storedAccessToken,
   withE2eDatabase,
 } from "./support";
@@ -142,6 +145,48 @@ test.describe("at 1366 px", () => {
     expect(sellOf(now, "GAR-001").value).toBe(sell1);
     await page.getByRole("button", { name: "Cancelar" }).click();
     await expect(page.getByTestId("sell-price")).toHaveText(brl(sell1));
+  });
+});
+
+test.describe("a change of currency", () => {
+  test.use({ locale: "pt-BR", viewport: { width: 1366, height: 900 } });
+
+  test("a forged price in another currency is held, however small; confirmed, it is sent and the audit log says so", async ({
+    page,
+    request,
+  }) => {
+    await connectAs(page, SELLER);
+    const shopId = (await shopPathOf(page)).slice("/s/".length);
+    const token = await storedAccessToken(SELLER);
+    const sku = "PAN-001";
+    const start = sellOf(await sandboxPrices(request, token), sku);
+    const setPrice = buildActions().find((action) => action.name === "setProductPriceAction")!;
+    const forged = (input: Record<string, unknown>) =>
+      callAction(page.request, setPrice.id, [shopId, { sku, type: "sell", normalizer: 100, ...input }]);
+    try {
+      // What the issue's attacker sent: USD 0.01, no confirmation. Held, and nothing reaches the marketplace.
+      const held = await forged({ amount: "0.01", currency: "USD" });
+      expect(held.status()).toBe(200);
+      expect(await held.text()).toContain('"code":"currencyChange"');
+      expect(sellOf(await sandboxPrices(request, token), sku)).toMatchObject({ value: start.value, currency: "BRL" });
+
+      // Confirmed for its product, it is sent, and the log says the guard was passed and why.
+      const sent = await forged({ amount: "0.01", currency: "USD", confirm: sku });
+      expect(await sent.text()).not.toContain("currencyChange");
+      expect(sellOf(await sandboxPrices(request, token), sku)).toMatchObject({ value: 1, currency: "USD" });
+      await page.goto(`/s/${shopId}/audit`);
+      await expect(
+        page
+          .getByTestId("audit-entry")
+          .filter({ hasText: `SKU ${sku}` })
+          .first(),
+      ).toContainText("confirmado apesar da trava de preço (outra moeda");
+    } finally {
+      // Back to reais for the other tests (confirmed: it is a change of currency again).
+      // The call's language is English (callAction): a decimal point.
+      await forged({ amount: (start.value / 100).toFixed(2), currency: "BRL", confirm: sku });
+    }
+    expect(sellOf(await sandboxPrices(request, token), sku)).toMatchObject({ value: start.value, currency: "BRL" });
   });
 });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import Papa from "papaparse";
 import { createTranslator } from "next-intl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -265,5 +266,24 @@ describe("the audit log", () => {
       "KEPT",
     ]);
     expect(await (await import("@/lib/data/audit-retention.server")).pruneAuditEntries(now, 2)).toBe(0);
+  });
+
+  it("adds a bulk run's batches only to the entry of the person who started it, whoever knows its id", async () => {
+    const { recordBulkRun } = await import("@/lib/data/audit-bulk.server");
+    const run = { id: randomUUID(), source: "csv" as const };
+    const row = (line: number, sku: string) => ({ line, sku, type: "sell", value: 1000 + line, currency: "BRL", normalizer: 100 });
+    await recordBulkRun(shop.id, maria, run, new Map(), [row(2, "RUN-1")], [{ line: 2, outcome: "applied" }]);
+    await recordBulkRun(shop.id, maria, run, new Map(), [row(3, "RUN-2")], [{ line: 3, outcome: "failed" }]);
+    // João sends a batch under Maria's run id (a forged call): it gets an entry of its own.
+    await recordBulkRun(shop.id, joao, run, new Map(), [row(4, "RUN-3")], [{ line: 4, outcome: "applied" }]);
+    const runs = await db.auditEntry.findMany({
+      where: { sellerId: shop.id, action: "price.bulk", after: { path: ["run"], equals: run.id } },
+      orderBy: { id: "asc" },
+      select: { personName: true, after: true },
+    });
+    expect(runs).toEqual([
+      { personName: "Maria", after: { run: run.id, source: "csv", sent: 1, failed: 1, skipped: 0 } },
+      { personName: "João", after: { run: run.id, source: "csv", sent: 1, failed: 0, skipped: 0 } },
+    ]);
   });
 });

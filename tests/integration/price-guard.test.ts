@@ -198,6 +198,48 @@ describe("the price guard on a single change (the price's page, an in-place edit
   });
 });
 
+describe("the price guard on a change of currency", () => {
+  it("holds a sell price in another currency, however small, and says what was confirmed once it is sent", async () => {
+    const seller = await currentSeller();
+    // A change the guard lets through: nothing is confirmed past it, even when the call says "confirmed".
+    const within = await prices.setPriceGuarded(
+      seller,
+      { sku: "CAM-002", type: "sell", value: Math.round((await sandboxPrices("CAM-002")).sell! * 1.1), currency: "BRL", normalizer: 100 },
+      { confirmed: true },
+    );
+    expect(within).toMatchObject({ kind: "sent", result: { ok: true }, confirmedPast: [] });
+    const start = await sandboxPrices("CAM-002");
+    // A forged call's USD 0.01: neither below cost nor a move could judge it, so the currency itself holds it.
+    const change = { sku: "CAM-002", type: "sell" as const, value: 1, currency: "USD", normalizer: 100 };
+    const held = await prices.setPriceGuarded(seller, change, { confirmed: false });
+    expect(held).toMatchObject({ kind: "held", reasons: [{ code: "currencyChange", type: "sell", from: "BRL", to: "USD" }] });
+    expect(await sandboxPrices("CAM-002")).toEqual(start);
+
+    const sent = await prices.setPriceGuarded(seller, change, { confirmed: true });
+    expect(sent).toMatchObject({ kind: "sent", result: { ok: true }, confirmedPast: [{ code: "currencyChange", from: "BRL", to: "USD" }] });
+    expect((await sandboxPrices("CAM-002")).sell).toBe(1);
+  });
+
+  it("holds bulk rows in another currency unless their product is confirmed, and tells what was confirmed", async () => {
+    const seller = await currentSeller();
+    const { list } = await sandboxPrices("CAM-003");
+    const rows = [{ line: 2, sku: "CAM-003", type: "list" as const, value: list!, currency: "EUR", normalizer: 100 }];
+    const first = await prices.applyGuardedPriceRows(seller, rows, { confirmed: new Set() });
+    expect(first.ok && first.data.results.map((result) => [result.outcome, result.outcome === "held" ? result.reasons : null])).toEqual([
+      ["held", [{ code: "currencyChange", type: "list", from: "BRL", to: "EUR" }]],
+    ]);
+    expect((await sandboxPrices("CAM-003")).list).toBe(list);
+
+    const confirmedPast: unknown[] = [];
+    const second = await prices.applyGuardedPriceRows(seller, rows, {
+      confirmed: new Set(["CAM-003"]),
+      onConfirmedPastGuard: (row, reasons) => confirmedPast.push([row.line, reasons.map((reason) => reason.code)]),
+    });
+    expect(second.ok && second.data.results.map((result) => result.outcome)).toEqual(["applied"]);
+    expect(confirmedPast).toEqual([[2, ["currencyChange"]]]);
+  });
+});
+
 describe("the price guard on bulk changes (a CSV, a change of prices by product)", () => {
   it("previews a −40 % change of two products with costs as held, each with its reasons", async () => {
     const seller = await currentSeller();
