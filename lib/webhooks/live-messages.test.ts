@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { liveFrame, readLiveMessage } from "@/lib/webhooks/live-messages";
-import type { LiveMessage } from "@/lib/webhooks/live-messages";
+import { ROLES } from "@/lib/auth/roles";
+import type { Role } from "@/lib/auth/roles";
+import { LIVE_MESSAGE_TYPES, liveFrame, mayReceiveLiveMessage, readLiveMessage } from "@/lib/webhooks/live-messages";
+import type { LiveMessage, LiveMessageType } from "@/lib/webhooks/live-messages";
 
 const messages: LiveMessage[] = [
   { type: "order", eventId: "e1", domain: "order.order", status: "new", orderId: "o1", deliveryId: null },
@@ -25,5 +27,19 @@ describe("live messages", () => {
     ["a number for a status", JSON.stringify({ type: "price", eventId: "e", status: 3, priceId: "p", sku: null })],
   ])("reads %s as no message", (_, data) => {
     expect(readLiveMessage(data)).toBeNull();
+  });
+});
+
+describe("who is sent which live messages", () => {
+  // Decision 0010's table: operations sees orders, not prices, SKUs or the event log.
+  const sent: Record<Role, LiveMessageType[]> = {
+    owner: ["order", "price", "sku", "event"],
+    manager: ["order", "price", "sku", "event"],
+    operations: ["order"],
+    viewer: ["order", "price", "sku", "event"],
+  };
+
+  it.each(ROLES)("a stream of %s carries only the types of the pages it may open", (role) => {
+    expect(LIVE_MESSAGE_TYPES.filter((type) => mayReceiveLiveMessage(role, type))).toEqual(sent[role]);
   });
 });

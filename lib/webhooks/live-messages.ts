@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { can } from "@/lib/auth/roles";
+import type { Capability, Role } from "@/lib/auth/roles";
 
 // The server writes these and the browser reads them through one schema, so neither guesses the shape.
 
@@ -38,6 +40,21 @@ export const liveMessageSchema = z.discriminatedUnion("type", [orderMessage, pri
 export type LiveMessage = z.infer<typeof liveMessageSchema>;
 export type LiveMessageType = LiveMessage["type"];
 export const LIVE_MESSAGE_TYPES = ["order", "price", "sku", "event"] as const satisfies readonly LiveMessageType[];
+
+/**
+ * The capability a stream's role needs to be sent each type (decision 0010): the page that listens to
+ * it shows no more. A new type in the schema does not compile until it has its row here.
+ */
+export const LIVE_MESSAGE_CAPABILITY = {
+  order: "orders.view",
+  price: "prices.view",
+  sku: "skus.view",
+  event: "events.view",
+} as const satisfies Record<LiveMessageType, Capability>;
+
+export function mayReceiveLiveMessage(role: Role, type: LiveMessageType): boolean {
+  return can(role, LIVE_MESSAGE_CAPABILITY[type]);
+}
 
 export interface SellerLiveMessage {
   sellerId: string;

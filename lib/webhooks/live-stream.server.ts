@@ -1,23 +1,52 @@
 import "server-only";
+import { can } from "@/lib/auth/roles";
+import { shopAccessOf } from "@/lib/auth/session.server";
+import type { SessionClaims } from "@/lib/auth/session.server";
 import { onReceiverChanged, onSessionsChanged } from "@/lib/db-notifications.server";
 import { latestLiveMessageId, replayLiveMessages, subscribeToSeller } from "@/lib/webhooks/live.server";
-import { liveFrame } from "@/lib/webhooks/live-messages";
-import type { LiveEnvelope } from "@/lib/webhooks/live-messages";
+import { liveFrame, mayReceiveLiveMessage } from "@/lib/webhooks/live-messages";
+import type { LiveEnvelope, LiveMessageType } from "@/lib/webhooks/live-messages";
 import { shopLog } from "@/lib/log.server";
 import { metrics } from "@/lib/metrics.server";
 
 const LAST_EVENT_ID = /^\d{1,19}$/;
 
 /**
- * Replays what a reconnecting EventSource missed (Last-Event-ID), then goes live. Ends when the
- * session loses the shop: `sessionValid` is asked again on every access change and heartbeat.
+ * The shop's live stream for the session's person (app/api/s/[shopId]/live/route.ts): 401 signed
+ * out, 403 without the shop, else only the message types the role may see (LIVE_MESSAGE_CAPABILITY).
+ * The role is read once per connection, so the stream ends when it changes and the browser's
+ * reconnect gets the new role's types.
  */
-export async function liveStreamResponse(
-  sellerId: string,
-  request: Request,
-  sessionValid: () => Promise<boolean> = async () => true,
-  personId?: string,
-): Promise<Response> {
+export async function openShopLiveStream(claims: SessionClaims | null | undefined, shopId: string, request: Request): Promise<Response> {
+  const access = await shopAccessOf(claims, shopId);
+  if (access === "signed-out") return Response.json({ error: "Not signed in" }, { status: 401 });
+  if (typeof access === "string" || !can(access.role, "overview.view"))
+    return Response.json({ error: "You do not have access to this" }, { status: 403 });
+  const { role } = access;
+  return liveStreamResponse(shopId, request, {
+    sessionValid: async () => {
+      const now = await shopAccessOf(claims, shopId);
+      return typeof now !== "string" && now.role === role;
+    },
+    personId: access.person.id,
+    receives: (type) => mayReceiveLiveMessage(role, type),
+  });
+}
+
+export interface LiveStreamOptions {
+  /** Asked again on every access change of the shop or the person, and on every heartbeat. */
+  sessionValid?: () => Promise<boolean>;
+  personId?: string;
+  /** The types this connection is sent, live and replayed; none when not said. */
+  receives?: (type: LiveMessageType) => boolean;
+}
+
+/**
+ * Replays what a reconnecting EventSource missed (Last-Event-ID), then goes live. Ends when the
+ * session loses the shop (`sessionValid`). Callers other than openShopLiveStream are tests.
+ */
+export async function liveStreamResponse(sellerId: string, request: Request, options: LiveStreamOptions = {}): Promise<Response> {
+  const { sessionValid = async () => true, personId, receives = () => false } = options;
   // `?after=` is the newest id when the page was rendered, so an event between render and stream is not missed.
   const header = request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("after");
   const lastEventId = header && LAST_EVENT_ID.test(header) ? header : null;
@@ -47,7 +76,8 @@ export async function liveStreamResponse(
         sentIds.add(envelope.id);
         if (sentIds.size > 2_000) sentIds.delete(sentIds.values().next().value!);
         if (BigInt(envelope.id) > BigInt(lastSent)) lastSent = envelope.id;
-        write(liveFrame(envelope));
+        // A type the role may not see counts as passed, so a catch-up does not read it again.
+        if (receives(envelope.message.type)) write(liveFrame(envelope));
       };
       const catchUp = async (afterId: string) => {
         try {

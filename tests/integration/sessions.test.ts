@@ -58,17 +58,9 @@ const shopOf = async (claims: Session.SessionClaims, shopId: string) => {
 /** Opens a shop's live stream for `claims`, runs `end`, and resolves once the stream has ended (done). */
 async function streamEndsWhen(sellerId: string, claims: Session.SessionClaims, end: () => Promise<unknown>) {
   const controller = new AbortController();
-  const opened = await session.shopAccessOf(claims, sellerId);
-  if (typeof opened === "string") throw new Error(`the stream could not open: ${opened}`);
-  const response = await sse.liveStreamResponse(
-    sellerId,
-    new Request("http://localhost/api/live", { signal: controller.signal }),
-    async () => {
-      const now = await session.shopAccessOf(claims, sellerId);
-      return typeof now !== "string" && now.role === opened.role;
-    },
-    opened.person.id,
-  );
+  // What the route runs (app/api/s/[shopId]/live/route.ts).
+  const response = await sse.openShopLiveStream(claims, sellerId, new Request("http://localhost/api/live", { signal: controller.signal }));
+  if (!response.ok) throw new Error(`the stream could not open: ${response.status}`);
   const reader = response.body!.getReader();
   expect(new TextDecoder().decode((await reader.read()).value)).toContain(": connected");
   await end();
