@@ -56,6 +56,12 @@ const SAMPLES: Record<AuditAction, DescribableEntry> = {
     after: { email: "loja@example.com", reconnect: false },
   },
   "connection.disconnect": { action: "connection.disconnect", subject: null, before: null, after: null },
+  "settings.timeZone": {
+    action: "settings.timeZone",
+    subject: null,
+    before: { timeZone: "America/Sao_Paulo" },
+    after: { timeZone: "America/Manaus" },
+  },
   "member.join": { action: "member.join", subject: "Maria", before: null, after: { role: "manager" } },
   "member.role": { action: "member.role", subject: "Maria", before: { role: "viewer" }, after: { role: "manager" } },
   "member.remove": { action: "member.remove", subject: "Maria", before: { role: "operations" }, after: null },

@@ -39,6 +39,7 @@ const titleSide = z.object({ title: z.string().min(1) });
 const connectSide = z.object({ email: z.string(), reconnect: z.boolean().optional() });
 const invitationSide = z.object({ role: z.string(), expiresAt: z.iso.datetime({ offset: true }).optional() });
 const countSide = z.object({ count: z.int().min(0) });
+const timeZoneSide = z.object({ timeZone: z.string().min(1) });
 const limitSide = z.object({ limitPercent: z.int().min(0) });
 const rateSide = z.object({ rateBps: z.int().min(0).nullable() });
 const costSide = z.object({ cost: z.int().min(0).nullable() });
@@ -171,6 +172,11 @@ const SENTENCES: Record<AuditAction, (entry: DescribableEntry, context: Context)
     return after && t(after.reconnect ? "sentences.connection.reconnect" : "sentences.connection.connect", { email: after.email });
   },
   "connection.disconnect": (_entry, { t }) => t("sentences.connection.disconnect"),
+  "settings.timeZone": (entry, { t }) => {
+    const before = read(timeZoneSide, entry.before);
+    const after = read(timeZoneSide, entry.after);
+    return before && after && t("sentences.settings.timeZone", { before: before.timeZone, after: after.timeZone });
+  },
   "member.join": (entry, { t }) => {
     const after = read(roleSide, entry.after);
     return after && t("sentences.member.join", { name: subjectOf(entry), role: auditRoleWord(t, after.role) });

@@ -1,7 +1,18 @@
 // Browser-safe: the page's GET form writes these filters, and the page and CSV export validate them alike.
 import { z } from "zod";
 
-export const AUDIT_KINDS = ["price", "cost", "sku", "order", "webhooks", "connection", "member", "invitation", "event"] as const;
+export const AUDIT_KINDS = [
+  "price",
+  "cost",
+  "sku",
+  "order",
+  "webhooks",
+  "connection",
+  "settings",
+  "member",
+  "invitation",
+  "event",
+] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 export const AUDIT_ACTIONS = {
@@ -17,6 +28,7 @@ export const AUDIT_ACTIONS = {
   "webhooks.rotate": "webhooks",
   "connection.connect": "connection",
   "connection.disconnect": "connection",
+  "settings.timeZone": "settings",
   "member.join": "member",
   "member.role": "member",
   "member.remove": "member",

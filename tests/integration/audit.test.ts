@@ -268,6 +268,20 @@ describe("the audit log", () => {
     expect(await (await import("@/lib/data/audit-retention.server")).pruneAuditEntries(now, 2)).toBe(0);
   });
 
+  it("records a change of the shop's time zone with who made it, and nothing when the zone stays", async () => {
+    const { setSellerTimeZone } = await import("@/lib/data/sellers.server");
+    await setSellerTimeZone(otherShop.id, maria, "America/Manaus");
+    await setSellerTimeZone(otherShop.id, joao, "America/Manaus");
+    const entries = await db.auditEntry.findMany({
+      where: { sellerId: otherShop.id, action: "settings.timeZone" },
+      select: { personName: true, kind: true, before: true, after: true },
+    });
+    expect(entries).toEqual([
+      { personName: "Maria", kind: "settings", before: { timeZone: "Asia/Tokyo" }, after: { timeZone: "America/Manaus" } },
+    ]);
+    expect((await db.seller.findUniqueOrThrow({ where: { id: otherShop.id } })).timeZone).toBe("America/Manaus");
+  });
+
   it("adds a bulk run's batches only to the entry of the person who started it, whoever knows its id", async () => {
     const { recordBulkRun } = await import("@/lib/data/audit-bulk.server");
     const run = { id: randomUUID(), source: "csv" as const };
