@@ -159,6 +159,13 @@ export async function changeMembership(sellerId: string, personId: string, role:
     if (current.role === "owner" && role !== "owner" && owners.length <= 1) throw new LastOwnerError();
     if (role === null) await tx.membership.delete({ where: { sellerId_personId: { sellerId, personId } } });
     else await tx.membership.update({ where: { sellerId_personId: { sellerId, personId } }, data: { role } });
+    // Ownership handed out by someone who no longer has it dies with theirs.
+    if (current.role === "owner" && role !== "owner") {
+      await tx.invitation.updateMany({
+        where: { sellerId, createdById: personId, role: "owner", acceptedAt: null, revokedAt: null },
+        data: { revokedAt: new Date() },
+      });
+    }
     return current.role;
   });
   if (before) await accessChanged(personId);
@@ -190,13 +197,27 @@ export interface PendingInvitation {
   expiresAt: Date;
 }
 
+/** The shop's owners now: an owner invitation is good only while the owner who made it still is one. */
+async function ownersOf(sellerId: string): Promise<Set<string>> {
+  const owners = await db.membership.findMany({ where: { sellerId, role: "owner" }, select: { personId: true } });
+  return new Set(owners.map((owner) => owner.personId));
+}
+
+const outlivedItsMaker = (invitation: { role: string; createdById: string }, owners: ReadonlySet<string>) =>
+  invitation.role === "owner" && !owners.has(invitation.createdById);
+
 export async function listPendingInvitations(sellerId: string, now = new Date()): Promise<PendingInvitation[]> {
-  const rows = await db.invitation.findMany({
-    where: { sellerId, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },
-    orderBy: { createdAt: "desc" },
-    select: { id: true, role: true, createdAt: true, expiresAt: true },
-  });
-  return rows.filter((row) => isRole(row.role)).map((row) => ({ ...row, role: row.role as Role }));
+  const [rows, owners] = await Promise.all([
+    db.invitation.findMany({
+      where: { sellerId, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },
+      orderBy: { createdAt: "desc" },
+      select: { id: true, role: true, createdAt: true, expiresAt: true, createdById: true },
+    }),
+    ownersOf(sellerId),
+  ]);
+  return rows
+    .filter((row) => isRole(row.role) && !outlivedItsMaker(row, owners))
+    .map(({ createdById: _maker, ...row }) => ({ ...row, role: row.role as Role }));
 }
 
 /** Answers the revoked invitation's role, or null when there was nothing pending to revoke. */
@@ -224,12 +245,15 @@ export async function readInvitation(token: string, now = new Date()): Promise<I
       expiresAt: true,
       acceptedAt: true,
       revokedAt: true,
+      createdById: true,
       seller: { select: { name: true } },
     },
   });
   if (!invitation || !isRole(invitation.role)) return { state: "unknown" };
   if (invitation.acceptedAt) return { state: "used" };
-  if (invitation.revokedAt) return { state: "revoked" };
+  // Made before changeMembership revoked such invitations, or by a person since deleted.
+  if (invitation.revokedAt || (invitation.role === "owner" && outlivedItsMaker(invitation, await ownersOf(invitation.sellerId))))
+    return { state: "revoked" };
   if (invitation.expiresAt <= now) return { state: "expired" };
   return {
     state: "open",

@@ -218,6 +218,31 @@ describe("identity", () => {
     expect(rows.rows).toEqual([{ email: "mixed.case@example.com", platformEmail: "Mixed.Case@Example.com" }]);
   });
 
+  it("an owner invitation dies with its maker's ownership; a manager's invitation does not", async () => {
+    const shop = await connectAs("inv-owner@example.com", "token-inv");
+    const other = await people.personForMarketplaceAccount("inv-other@example.com", "Outra Dona");
+    await people.makeOwner(other.id, shop.id);
+    const ownerInvite = await people.createInvitation(shop.id, "owner", shop.ownerId);
+    const managerInvite = await people.createInvitation(shop.id, "manager", shop.ownerId);
+    const stateOf = async (token: string) => (await people.readInvitation(token)).state;
+    expect([await stateOf(ownerInvite.token), await stateOf(managerInvite.token)]).toEqual(["open", "open"]);
+
+    // Demoted by the other owner: the ownership they handed out goes with theirs.
+    await people.changeMembership(shop.id, shop.ownerId, "manager");
+    expect([await stateOf(ownerInvite.token), await stateOf(managerInvite.token)]).toEqual(["revoked", "open"]);
+    expect((await people.listPendingInvitations(shop.id)).map((invitation) => invitation.id)).toEqual([managerInvite.id]);
+    const joiner = await people.personForMarketplaceAccount("inv-joiner@example.com", "Quem Entra");
+    expect((await people.acceptInvitation(ownerInvite.token, joiner.id)).state).toBe("revoked");
+    expect(await people.roleIn(joiner.id, shop.id)).toBeNull();
+
+    // Demoted before invitations died with ownership (straight in the table, as an older version left it): refused too.
+    const removedLater = await people.createInvitation(shop.id, "owner", other.id);
+    await people.makeOwner(shop.ownerId, shop.id);
+    await sql.query(`UPDATE "Membership" SET "role" = 'viewer' WHERE "sellerId" = $1 AND "personId" = $2`, [shop.id, other.id]);
+    expect(await stateOf(removedLater.token)).toBe("revoked");
+    expect(await people.listPendingInvitations(shop.id)).toHaveLength(1);
+  });
+
   it("signing in with a marketplace account never gives one platform user the person of another spelt in other letter case", async () => {
     const shop = await connectAs("Owner.Case@Example.com", "token-oc");
     // The same platform user signs in again: the same person, an owner of the shop.
