@@ -1,6 +1,7 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
+import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
 import { cookies } from "next/headers";
+import { z } from "zod";
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -23,14 +24,21 @@ import { env } from "@/lib/env";
 import { log } from "@/lib/log.server";
 import { Prisma } from "@/lib/generated/prisma/client";
 
-// A challenge is a database row handed to one browser in an httpOnly cookie and used once. The
-// functions taking a challenge id are the flows; those reading the cookie are thin wrappers.
+// A challenge is handed out without a row: this browser's httpOnly cookie carries it sealed, with
+// its purpose, expiry and whom it is for, so asking for options (which anyone may) writes nothing.
+// An answer that verifies then records it used, and only the first can (claimChallenge): a row is
+// written per successful answer, never per request. The functions taking the sealed value are the
+// flows; those reading the cookie are thin wrappers.
 
 export const PASSKEY_PROVIDER_ID = "passkey";
 export const PASSKEY_CHALLENGE_COOKIE = "passkey-challenge";
 const CHALLENGE_LIFETIME_MS = 5 * 60_000;
+// A used challenge's row outlives the challenge by this much, so an instance whose clock runs
+// behind the one that clears rows cannot accept it again.
+const USED_CHALLENGE_KEPT_MS = 60_000;
 
-export type PasskeyPurpose = "register" | "add" | "authenticate";
+const passkeyPurposeSchema = z.enum(["register", "add", "authenticate"]);
+export type PasskeyPurpose = z.infer<typeof passkeyPurposeSchema>;
 
 /** The public origin: a passkey made for it works nowhere else. */
 export function relyingParty(): { id: string; origin: string } {
@@ -42,36 +50,89 @@ export function relyingParty(): { id: string; origin: string } {
 // every passkey is made discoverable.)
 const USER_VERIFICATION = "preferred" as const;
 
+/** Whom a challenge is for. */
+export type ChallengeTarget =
+  | { purpose: "authenticate" }
+  /** `personId` is the id the new person will have (their passkey's user handle). */
+  | { purpose: "register"; personId: string; invite: string }
+  | { purpose: "add"; personId: string };
+
 export interface IssuedChallenge {
-  id: string;
+  /** What the browser's cookie holds. */
+  sealed: string;
   /** base64url, as clientDataJSON returns it. */
   challenge: string;
 }
 
-export interface TakenChallenge {
-  challenge: string;
-  personId: string | null;
-}
+const openedChallengeSchema = z.object({
+  purpose: passkeyPurposeSchema,
+  challenge: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+  /** Milliseconds since the epoch. */
+  expiresAt: z.number().int(),
+  personId: z.string().min(1).max(64).nullable(),
+  /** The SHA-256 of the invitation's token ("register"). */
+  invitation: z.string().nullable(),
+});
+export type OpenedChallenge = z.infer<typeof openedChallengeSchema>;
 
-/** Its id is what the browser's cookie holds. */
-export async function createChallenge(purpose: PasskeyPurpose, personId: string | null = null, now = new Date()): Promise<IssuedChallenge> {
-  const id = randomBytes(24).toString("base64url");
+// A key of its own, derived from AUTH_SECRET (Auth.js derives its keys from it too, with other labels).
+const sealKey = Buffer.from(hkdfSync("sha256", env.AUTH_SECRET, "", "dashboard passkey challenge cookie v1", 32));
+const sealOf = (body: string) => createHmac("sha256", sealKey).update(body).digest("base64url");
+const hashInvite = (invite: string) => createHash("sha256").update(invite).digest("base64url");
+
+/**
+ * Nothing is stored. Sealed means signed, not hidden: all it holds is in the options the browser
+ * gets anyway, but no one can change a word of it without this server's key.
+ */
+export function issueChallenge(target: ChallengeTarget, now = new Date()): IssuedChallenge {
   const challenge = randomBytes(32).toString("base64url");
-  // Unanswered challenges are cleared as new ones are handed out.
-  await db.passkeyChallenge.deleteMany({ where: { expiresAt: { lt: now } } });
-  await db.passkeyChallenge.create({
-    data: { id, challenge, purpose, personId, expiresAt: new Date(now.getTime() + CHALLENGE_LIFETIME_MS) },
-  });
-  return { id, challenge };
+  const content: OpenedChallenge = {
+    purpose: target.purpose,
+    challenge,
+    expiresAt: now.getTime() + CHALLENGE_LIFETIME_MS,
+    personId: target.purpose === "authenticate" ? null : target.personId,
+    invitation: target.purpose === "register" ? hashInvite(target.invite) : null,
+  };
+  const body = Buffer.from(JSON.stringify(content)).toString("base64url");
+  return { sealed: `${body}.${sealOf(body)}`, challenge };
 }
 
-/** Deleted whatever happens next (DELETE … RETURNING), so of two racing answers only one gets it. */
-export async function consumeChallenge(id: string, purpose: PasskeyPurpose, now = new Date()): Promise<TakenChallenge | null> {
-  const rows = await db.$queryRaw<{ challenge: string; purpose: string; personId: string | null; expiresAt: Date }[]>`
-    DELETE FROM "PasskeyChallenge" WHERE "id" = ${id} RETURNING "challenge", "purpose", "personId", "expiresAt"`;
-  const row = rows[0];
-  if (!row || row.purpose !== purpose || row.expiresAt.getTime() <= now.getTime()) return null;
-  return { challenge: row.challenge, personId: row.personId };
+/** Null unless this server sealed it, for `purpose`, and it has not expired. It may still have been used: see claimChallenge. */
+export function openChallenge(sealed: string, purpose: PasskeyPurpose, now = new Date()): OpenedChallenge | null {
+  const [body, seal, ...rest] = sealed.split(".");
+  if (body === undefined || seal === undefined || rest.length > 0) return null;
+  const given = Buffer.from(seal);
+  const expected = Buffer.from(sealOf(body));
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  let content: unknown;
+  try {
+    content = JSON.parse(Buffer.from(body, "base64url").toString("utf8"));
+  } catch {
+    return null;
+  }
+  const opened = openedChallengeSchema.safeParse(content);
+  if (!opened.success || opened.data.purpose !== purpose || opened.data.expiresAt <= now.getTime()) return null;
+  return opened.data;
+}
+
+/**
+ * True for the first answer only: the row's key is the challenge's hash, so of two inserts (racing
+ * or not) one lands. Call it once the answer has verified, so that only those write.
+ */
+export async function claimChallenge(opened: OpenedChallenge, now = new Date()): Promise<boolean> {
+  await db.passkeyChallenge.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - USED_CHALLENGE_KEPT_MS) } } });
+  const { count } = await db.passkeyChallenge.createMany({
+    data: {
+      id: createHash("sha256").update(opened.challenge).digest("base64url"),
+      challenge: opened.challenge,
+      purpose: opened.purpose,
+      personId: opened.personId,
+      expiresAt: new Date(opened.expiresAt),
+    },
+    // INSERT … ON CONFLICT DO NOTHING.
+    skipDuplicates: true,
+  });
+  return count === 1;
 }
 
 const challengeCookie = () => ({
@@ -83,19 +144,19 @@ const challengeCookie = () => ({
 });
 
 /** A new one replaces this browser's last. */
-export async function startPasskeyChallenge(purpose: PasskeyPurpose, personId?: string): Promise<string> {
-  const issued = await createChallenge(purpose, personId ?? null);
-  (await cookies()).set({ ...challengeCookie(), value: issued.id, maxAge: CHALLENGE_LIFETIME_MS / 1000 });
+export async function startPasskeyChallenge(target: ChallengeTarget): Promise<string> {
+  const issued = issueChallenge(target);
+  (await cookies()).set({ ...challengeCookie(), value: issued.sealed, maxAge: CHALLENGE_LIFETIME_MS / 1000 });
   return issued.challenge;
 }
 
-/** Forgets the cookie: an answer gets one try. */
+/** Forgets the cookie: an answer gets one try from this browser. */
 async function takeChallengeCookie(): Promise<string | null> {
   const jar = await cookies();
-  const id = jar.get(PASSKEY_CHALLENGE_COOKIE)?.value;
-  if (!id) return null;
+  const sealed = jar.get(PASSKEY_CHALLENGE_COOKIE)?.value;
+  if (!sealed) return null;
   jar.set({ ...challengeCookie(), value: "", maxAge: 0 });
-  return id;
+  return sealed;
 }
 
 /** Made before the person exists: it is their passkey's user handle. Shaped like Prisma's cuid(). */
@@ -135,10 +196,10 @@ export function buildAuthenticationOptions(challenge: string): Promise<PublicKey
 }
 
 export async function signInOptions(): Promise<PublicKeyCredentialRequestOptionsJSON> {
-  return buildAuthenticationOptions(await startPasskeyChallenge("authenticate"));
+  return buildAuthenticationOptions(await startPasskeyChallenge({ purpose: "authenticate" }));
 }
 
-/** Null when the invitation is not open. The person's id is chosen now and kept with the challenge. */
+/** Null when the invitation is not open. The person's id is chosen now and sealed with the challenge, as is the invitation. */
 export async function invitationRegistrationOptions(input: {
   invite: string;
   name: string;
@@ -146,7 +207,7 @@ export async function invitationRegistrationOptions(input: {
 }): Promise<PublicKeyCredentialCreationOptionsJSON | null> {
   if ((await readInvitation(input.invite)).state !== "open") return null;
   const personId = newPersonId();
-  const challenge = await startPasskeyChallenge("register", personId);
+  const challenge = await startPasskeyChallenge({ purpose: "register", personId, invite: input.invite });
   return buildRegistrationOptions({ challenge, personId, name: input.name, rpName: input.rpName });
 }
 
@@ -155,7 +216,7 @@ export async function additionalPasskeyOptions(
   rpName: string,
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const exclude = await db.passkey.findMany({ where: { personId: person.id }, select: { id: true, transports: true } });
-  const challenge = await startPasskeyChallenge("add", person.id);
+  const challenge = await startPasskeyChallenge({ purpose: "add", personId: person.id });
   return buildRegistrationOptions({ challenge, personId: person.id, name: person.name, rpName, exclude });
 }
 
@@ -191,7 +252,7 @@ function parseJson(text: string): unknown {
 
 /** With `invite` and `name`, a new person's first passkey. Null on any refusal, with no reason given. */
 export async function signInWithPasskey(
-  challengeId: string,
+  sealedChallenge: string,
   credentials: unknown,
   context: { userAgent?: string | null; now?: Date } = {},
 ): Promise<{ id: string } | null> {
@@ -199,15 +260,15 @@ export async function signInWithPasskey(
   const input = passkeySignInInputSchema.safeParse(credentials);
   const registering = input.success && input.data.invite !== undefined;
   try {
-    // Used up first: a challenge gets one try.
-    const challenge = await consumeChallenge(challengeId, registering ? "register" : "authenticate", now);
+    const challenge = openChallenge(sealedChallenge, registering ? "register" : "authenticate", now);
     if (!input.success) throw new Refused("malformed credentials");
     if (!challenge) throw new Refused("no open challenge for this answer");
     const { response, invite, name } = input.data;
-    if (invite === undefined || name === undefined) return await authenticate(challenge.challenge, parseJson(response), now);
+    if (invite === undefined || name === undefined) return await authenticate(challenge, parseJson(response), now);
+    if (challenge.invitation !== hashInvite(invite)) throw new Refused("a registration challenge for another invitation");
     if (!challenge.personId) throw new Refused("a registration challenge without a person");
     return await joinWithNewPasskey({
-      challenge: { challenge: challenge.challenge, personId: challenge.personId },
+      challenge: { ...challenge, personId: challenge.personId },
       response: parseJson(response),
       invite,
       name,
@@ -220,7 +281,7 @@ export async function signInWithPasskey(
   }
 }
 
-async function authenticate(expectedChallenge: string, answer: unknown, now: Date): Promise<{ id: string }> {
+async function authenticate(challenge: OpenedChallenge, answer: unknown, now: Date): Promise<{ id: string }> {
   const response = authenticationResponseSchema.safeParse(answer);
   if (!response.success) throw new Refused("malformed authentication answer");
   const passkey = await db.passkey.findUnique({ where: { id: response.data.id } });
@@ -229,14 +290,16 @@ async function authenticate(expectedChallenge: string, answer: unknown, now: Dat
   if (userHandle && userHandle !== isoBase64URL.fromUTF8String(passkey.personId)) throw new Refused("user handle does not match");
   const { verified, authenticationInfo } = await verifyAuthenticationResponse({
     response: response.data,
-    expectedChallenge,
+    expectedChallenge: challenge.challenge,
     expectedOrigin: relyingParty().origin,
     expectedRPID: relyingParty().id,
     credential: storedCredential(passkey),
     requireUserVerification: false,
   });
   if (!verified) throw new Refused("assertion not verified");
-  // Conditional on the counter read above, so of two replayed answers one is refused (synced passkeys stay at 0).
+  // A synced passkey's counter stays at 0, so this, not the counter, is what refuses its answer sent twice.
+  if (!(await claimChallenge(challenge, now))) throw new Refused("challenge already used");
+  // Conditional on the counter read above, so of a cloned authenticator and its original answering at once, one is refused.
   const { count } = await db.passkey.updateMany({
     where: { id: passkey.id, counter: passkey.counter },
     data: { counter: BigInt(authenticationInfo.newCounter), lastUsedAt: now },
@@ -246,7 +309,7 @@ async function authenticate(expectedChallenge: string, answer: unknown, now: Dat
 }
 
 async function joinWithNewPasskey(input: {
-  challenge: { challenge: string; personId: string };
+  challenge: OpenedChallenge & { personId: string };
   response: unknown;
   invite: string;
   name: string;
@@ -258,6 +321,7 @@ async function joinWithNewPasskey(input: {
   const invitation = await readInvitation(invite, now);
   if (invitation.state !== "open") throw new Refused(`invitation ${invitation.state}`);
   const credential = await verifiedCredential(input.response, input.challenge.challenge);
+  if (!(await claimChallenge(input.challenge, now))) throw new Refused("challenge already used");
   await db.$transaction([
     db.person.create({ data: { id: personId, name } }),
     db.passkey.create({ data: passkeyRow(personId, credential, passkeyNameFromUserAgent(input.userAgent)) }),
@@ -284,23 +348,24 @@ export async function verifyPasskeySignIn(
   credentials: Partial<Record<"response" | "name" | "invite", unknown>>,
   request?: Request,
 ): Promise<{ id: string } | null> {
-  const challengeId = await takeChallengeCookie();
-  if (!challengeId) {
+  const sealedChallenge = await takeChallengeCookie();
+  if (!sealedChallenge) {
     logRefusal("sign-in", new Refused("no challenge cookie"));
     return null;
   }
-  return signInWithPasskey(challengeId, credentials, { userAgent: request?.headers.get("user-agent") });
+  return signInWithPasskey(sealedChallenge, credentials, { userAgent: request?.headers.get("user-agent") });
 }
 
 export type AddPasskeyOutcome = { ok: true; passkey: PasskeySummaryJSON } | { ok: false; error: PasskeyRefusal };
 
 export async function addPasskeyWithChallenge(
-  challengeId: string,
+  sealedChallenge: string,
   personId: string,
   answer: RegistrationResponseJSON,
   options: { name?: string; userAgent?: string | null; now?: Date } = {},
 ): Promise<AddPasskeyOutcome> {
-  const challenge = await consumeChallenge(challengeId, "add", options.now);
+  const now = options.now ?? new Date();
+  const challenge = openChallenge(sealedChallenge, "add", now);
   if (!challenge || challenge.personId !== personId) {
     logRefusal("adding", new Refused("no open challenge of this person"));
     return { ok: false, error: "challenge" };
@@ -311,6 +376,10 @@ export async function addPasskeyWithChallenge(
   } catch (error) {
     logRefusal("adding", error);
     return { ok: false, error: "verification" };
+  }
+  if (!(await claimChallenge(challenge, now))) {
+    logRefusal("adding", new Refused("challenge already used"));
+    return { ok: false, error: "challenge" };
   }
   // Checked first so the usual case logs nothing; the unique key decides a race.
   if (await db.passkey.findUnique({ where: { id: credential.id }, select: { id: true } })) return { ok: false, error: "duplicate" };
@@ -331,9 +400,9 @@ export async function addPasskey(
   answer: RegistrationResponseJSON,
   options: { name?: string; userAgent?: string | null } = {},
 ): Promise<AddPasskeyOutcome> {
-  const challengeId = await takeChallengeCookie();
-  if (!challengeId) return { ok: false, error: "challenge" };
-  return addPasskeyWithChallenge(challengeId, personId, answer, options);
+  const sealedChallenge = await takeChallengeCookie();
+  if (!sealedChallenge) return { ok: false, error: "challenge" };
+  return addPasskeyWithChallenge(sealedChallenge, personId, answer, options);
 }
 
 export async function listPasskeys(personId: string): Promise<PasskeySummaryJSON[]> {

@@ -18,7 +18,8 @@ import { connect, useTestDatabase } from "../support/database";
 // Passkeys end to end on the server: challenges, a new person joining through an invitation with
 // their first passkey, signing in with it, and another passkey for a signed-in person. A small
 // software authenticator (ES256, "none" attestation) answers as a browser would. The flows are
-// called with the challenge's id; the last tests go through the cookie wrappers as well.
+// called with the sealed challenge (what the cookie holds); the first test goes through the options
+// route, the last ones through the cookie wrappers.
 // tests/e2e/passkeys.spec.ts walks the same through Chromium's virtual authenticator.
 
 // acceptInvitation as it is, but replaceable for one call: to use the link first, as someone else
@@ -42,6 +43,15 @@ vi.mock("next/headers", () => ({
     },
   }),
 }));
+
+// getTranslations, too, needs a request: the route's words come from the English catalogue.
+vi.mock("next-intl/server", async () => {
+  const { createTranslator } = await import("next-intl");
+  const { catalogues } = await import("@/messages");
+  return {
+    getTranslations: async (namespace: "shell") => createTranslator({ locale: "en", messages: catalogues.en, namespace }),
+  };
+});
 
 let sql: pg.Client;
 let passkeys: typeof Passkeys;
@@ -156,26 +166,31 @@ class SoftwareAuthenticator {
   }
 }
 
-/** What the options route hands a browser for a new person joining through `invite`, and the challenge's id (the cookie). */
-async function registrationFor(name: string) {
+/** What the options route hands a browser for a new person joining through `invite`, and the sealed challenge (the cookie). */
+async function registrationFor(name: string, invite: string, now?: Date) {
   const personId = passkeys.newPersonId();
-  const challenge = await passkeys.createChallenge("register", personId);
-  const options = await passkeys.buildRegistrationOptions({ challenge: challenge.challenge, personId, name, rpName: "Painel do Vendedor" });
-  return { personId, challengeId: challenge.id, options };
+  const { sealed, challenge } = passkeys.issueChallenge({ purpose: "register", personId, invite }, now);
+  const options = await passkeys.buildRegistrationOptions({ challenge, personId, name, rpName: "Painel do Vendedor" });
+  return { personId, sealed, options };
 }
 
-async function signInChallenge() {
-  const challenge = await passkeys.createChallenge("authenticate");
-  return { challengeId: challenge.id, options: await passkeys.buildAuthenticationOptions(challenge.challenge) };
+async function signInChallenge(now?: Date) {
+  const { sealed, challenge } = passkeys.issueChallenge({ purpose: "authenticate" }, now);
+  return { sealed, options: await passkeys.buildAuthenticationOptions(challenge) };
+}
+
+async function addChallenge(personId: string, { exclude, now }: { exclude?: { id: string; transports: string }[]; now?: Date } = {}) {
+  const { sealed, challenge } = passkeys.issueChallenge({ purpose: "add", personId }, now);
+  return { sealed, options: await passkeys.buildRegistrationOptions({ challenge, personId, name: "x", rpName: "x", exclude }) };
 }
 
 /** A new person joins with a fresh authenticator; answers who signed in (or null) and the authenticator. */
 async function joinWith(invite: string, name: string, now?: Date) {
   const authenticator = new SoftwareAuthenticator();
-  const { personId, challengeId, options } = await registrationFor(name);
+  const { personId, sealed, options } = await registrationFor(name, invite, now);
   const response = authenticator.register(options);
   const signedIn = await passkeys.signInWithPasskey(
-    challengeId,
+    sealed,
     { response: JSON.stringify(response), invite, name },
     { userAgent: "Mozilla/5.0 (Linux; Android 14) Chrome/131.0.0.0 Mobile Safari/537.36", now },
   );
@@ -183,45 +198,221 @@ async function joinWith(invite: string, name: string, now?: Date) {
 }
 
 async function signInWith(authenticator: SoftwareAuthenticator, id?: string) {
-  const { challengeId, options } = await signInChallenge();
-  return passkeys.signInWithPasskey(challengeId, { response: JSON.stringify(authenticator.authenticate(options, id)) });
+  const { sealed, options } = await signInChallenge();
+  return passkeys.signInWithPasskey(sealed, { response: JSON.stringify(authenticator.authenticate(options, id)) });
+}
+
+const signInAnswer = (authenticator: SoftwareAuthenticator, options: PublicKeyCredentialRequestOptionsJSON) => ({
+  response: JSON.stringify(authenticator.authenticate(options)),
+});
+
+/** What a sealed challenge says: it is signed, not hidden. */
+const contentOf = (sealed: string): Record<string, unknown> => JSON.parse(Buffer.from(sealed.split(".")[0]!, "base64url").toString());
+
+/** The sealed value with its content changed and its seal kept, as someone editing their cookie would. */
+function tampered(sealed: string, changes: Record<string, unknown>): string {
+  const content = { ...contentOf(sealed), ...changes };
+  return `${Buffer.from(JSON.stringify(content)).toString("base64url")}.${sealed.split(".")[1]}`;
 }
 
 const count = async (table: string, where: string, value: unknown) =>
   Number((await sql.query<{ n: string }>(`SELECT count(*) AS n FROM "${table}" WHERE ${where} = $1`, [value])).rows[0]!.n);
+const challengeRows = async () => Number((await sql.query<{ n: string }>(`SELECT count(*) AS n FROM "PasskeyChallenge"`)).rows[0]!.n);
 
 const invitation = (role: "owner" | "manager" | "operations" | "viewer" = "viewer") =>
   people.createInvitation(sellerId, role, "owner-person");
 
+/** Someone who joined, with a passkey that signs them in. */
+async function member(name: string) {
+  const joined = await joinWith((await invitation()).token, name);
+  expect(joined.signedIn).toEqual({ id: joined.personId });
+  return joined;
+}
+
 describe("passkey challenges", () => {
-  it("are used once: a second answer to the same challenge finds nothing", async () => {
-    const now = new Date();
-    const { id } = await passkeys.createChallenge("authenticate", null, now);
-    expect(await passkeys.consumeChallenge(id, "authenticate", new Date(now.getTime() + 60_000))).not.toBeNull();
-    expect(await passkeys.consumeChallenge(id, "authenticate", new Date(now.getTime() + 60_000))).toBeNull();
+  it("are handed out without writing: 200 sign-in options and 50 to join through an open link write no row", async () => {
+    const { POST } = await import("@/app/api/passkeys/options/route");
+    const optionsRequest = (body: unknown) =>
+      new Request("http://localhost/api/passkeys/options", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const { token } = await invitation();
+    const before = await challengeRows();
+    for (let call = 0; call < 200; call += 1) {
+      const response = await POST(optionsRequest({ purpose: "authenticate" }));
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ challenge: expect.any(String), allowCredentials: [] });
+    }
+    for (let call = 0; call < 50; call += 1) {
+      expect((await POST(optionsRequest({ purpose: "register", invite: token, name: "Ninguém" }))).status).toBe(200);
+    }
+    expect(await challengeRows()).toBe(before);
+    // The last options still work: their challenge is in this browser's cookie.
+    expect(browserCookies.get(passkeys.PASSKEY_CHALLENGE_COOKIE)).toMatchObject({ httpOnly: true, sameSite: "strict", maxAge: 300 });
   });
 
-  it("expire after five minutes, and are used up by a late answer too", async () => {
-    const now = new Date();
-    const late = await passkeys.createChallenge("authenticate", null, now);
-    expect(await passkeys.consumeChallenge(late.id, "authenticate", new Date(now.getTime() + 5 * 60_000 + 1))).toBeNull();
-    expect(await count("PasskeyChallenge", `"id"`, late.id)).toBe(0);
-    const inTime = await passkeys.createChallenge("authenticate", null, now);
-    expect(await passkeys.consumeChallenge(inTime.id, "authenticate", new Date(now.getTime() + 5 * 60_000 - 1_000))).not.toBeNull();
+  it("are used once: the same challenge answered again is refused, even signed afresh", async () => {
+    const { personId, authenticator } = await member("Olga Pires");
+    const { sealed, options } = await signInChallenge();
+    expect(await passkeys.signInWithPasskey(sealed, signInAnswer(authenticator, options))).toEqual({ id: personId });
+    // Its counter is higher, so the record of the challenge's use is what refuses it.
+    expect(await passkeys.signInWithPasskey(sealed, signInAnswer(authenticator, options))).toBeNull();
   });
 
-  it("answer only the purpose they were issued for, and are used up by another", async () => {
-    const { id } = await passkeys.createChallenge("add", "someone");
-    expect(await passkeys.consumeChallenge(id, "authenticate")).toBeNull();
-    expect(await passkeys.consumeChallenge(id, "add")).toBeNull();
+  it("are used once with a synced passkey too, whose counter stays at 0: a replayed answer, and one racing another", async () => {
+    const { personId, authenticator, credentialId } = await member("Rui Campos");
+    await sql.query(`UPDATE "Passkey" SET "counter" = 0 WHERE "id" = $1`, [credentialId]);
+    const key = authenticator.credentials.get(credentialId)!;
+    const synced = (options: PublicKeyCredentialRequestOptionsJSON) => {
+      key.counter = -1; // answers with 0
+      return signInAnswer(authenticator, options);
+    };
+
+    const first = await signInChallenge();
+    const answer = synced(first.options);
+    expect(await passkeys.signInWithPasskey(first.sealed, answer)).toEqual({ id: personId });
+    expect(await passkeys.signInWithPasskey(first.sealed, answer)).toBeNull();
+
+    const second = await signInChallenge();
+    const racing = await Promise.all(
+      [synced(second.options), synced(second.options)].map((one) => passkeys.signInWithPasskey(second.sealed, one)),
+    );
+    expect(racing.filter((signedIn) => signedIn !== null)).toEqual([{ id: personId }]);
   });
 
-  it("carry the future person's id through registration, and expired ones are cleared as new ones are issued", async () => {
+  it("taken by one of two answers racing to add a passkey with it", async () => {
+    const { personId } = await member("Paulo Reis");
+    const { sealed, options } = await addChallenge(personId);
+    const outcomes = await Promise.all(
+      [new SoftwareAuthenticator(), new SoftwareAuthenticator()].map((key) =>
+        passkeys.addPasskeyWithChallenge(sealed, personId, key.register(options)),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
+    expect(outcomes.filter((outcome) => !outcome.ok)).toEqual([{ ok: false, error: "challenge" }]);
+    expect(await passkeys.listPasskeys(personId)).toHaveLength(2);
+  });
+
+  it("expire after five minutes", async () => {
+    const { personId, authenticator } = await member("Sara Lopes");
     const now = new Date();
-    const old = await passkeys.createChallenge("authenticate", null, new Date(now.getTime() - 10 * 60_000));
-    const fresh = await passkeys.createChallenge("register", "c-future-person", now);
-    expect(await count("PasskeyChallenge", `"id"`, old.id)).toBe(0);
-    expect(await passkeys.consumeChallenge(fresh.id, "register", now)).toEqual({ challenge: fresh.challenge, personId: "c-future-person" });
+    const { sealed, options } = await signInChallenge(now);
+    expect(
+      await passkeys.signInWithPasskey(sealed, signInAnswer(authenticator, options), { now: new Date(now.getTime() + 5 * 60_000) }),
+    ).toBeNull();
+    const inTime = new Date(now.getTime() + 5 * 60_000 - 1_000);
+    expect(await passkeys.signInWithPasskey(sealed, signInAnswer(authenticator, options), { now: inTime })).toEqual({ id: personId });
+  });
+
+  it("answer only the purpose they were issued for", async () => {
+    const { personId, authenticator } = await member("Tiago Moura");
+    // A challenge to add a passkey signs no one in.
+    const add = await addChallenge(personId);
+    const addAsSignIn = await passkeys.buildAuthenticationOptions(add.options.challenge);
+    expect(await passkeys.signInWithPasskey(add.sealed, signInAnswer(authenticator, addAsSignIn))).toBeNull();
+    // One to join signs no one in, and adds no passkey to the person it names.
+    const { token } = await invitation();
+    const join = await registrationFor("Tiago Moura", token);
+    const joinAsSignIn = await passkeys.buildAuthenticationOptions(join.options.challenge);
+    expect(await passkeys.signInWithPasskey(join.sealed, signInAnswer(authenticator, joinAsSignIn))).toBeNull();
+    const joinAsAdd = await passkeys.addPasskeyWithChallenge(
+      join.sealed,
+      join.personId,
+      new SoftwareAuthenticator().register(join.options),
+    );
+    expect(joinAsAdd).toEqual({ ok: false, error: "challenge" });
+    // A sign-in one adds no passkey.
+    const signIn = await signInChallenge();
+    const signInAsAdd = await passkeys.buildRegistrationOptions({ challenge: signIn.options.challenge, personId, name: "x", rpName: "x" });
+    expect(await passkeys.addPasskeyWithChallenge(signIn.sealed, personId, new SoftwareAuthenticator().register(signInAsAdd))).toEqual({
+      ok: false,
+      error: "challenge",
+    });
+    expect(await passkeys.listPasskeys(personId)).toHaveLength(1);
+  });
+
+  it("refuse a cookie whose challenge, purpose, person or invitation was changed, or whose seal is not this server's", async () => {
+    const { personId, authenticator } = await member("Úrsula Vaz");
+    const mine = await signInChallenge();
+    const other = await signInChallenge();
+    const answer = signInAnswer(authenticator, other.options);
+    const rechallenged = tampered(mine.sealed, { challenge: other.options.challenge });
+    expect(await passkeys.signInWithPasskey(rechallenged, answer)).toBeNull();
+    expect(await passkeys.signInWithPasskey(`${other.sealed.split(".")[0]}.${"A".repeat(43)}`, answer)).toBeNull();
+    expect(await passkeys.signInWithPasskey(`${other.sealed}A`, answer)).toBeNull();
+    // A challenge id of before (a row's) is refused like any unknown cookie.
+    expect(await passkeys.signInWithPasskey(randomBytes(24).toString("base64url"), answer)).toBeNull();
+    // Re-encoded unchanged, the same answer is accepted: only the changes were refused.
+    const unchanged = tampered(other.sealed, {});
+    expect(unchanged).toBe(other.sealed);
+    expect(await passkeys.signInWithPasskey(unchanged, answer)).toEqual({ id: personId });
+
+    // Anyone's sign-in challenge made into one to add a passkey to this person.
+    const signIn = await signInChallenge();
+    const asAdd = tampered(signIn.sealed, { purpose: "add", personId });
+    const options = await passkeys.buildRegistrationOptions({ challenge: signIn.options.challenge, personId, name: "x", rpName: "x" });
+    expect(await passkeys.addPasskeyWithChallenge(asAdd, personId, new SoftwareAuthenticator().register(options))).toEqual({
+      ok: false,
+      error: "challenge",
+    });
+    // One to add a passkey to someone else, made into this person's.
+    const theirs = await addChallenge("someone-else");
+    const retargeted = tampered(theirs.sealed, { personId });
+    expect(await passkeys.addPasskeyWithChallenge(retargeted, personId, new SoftwareAuthenticator().register(theirs.options))).toEqual({
+      ok: false,
+      error: "challenge",
+    });
+    expect(await passkeys.listPasskeys(personId)).toHaveLength(1);
+
+    // One to join through a closed link made into one for an open link.
+    const closed = await invitation();
+    const open = await invitation();
+    await people.revokeInvitation(sellerId, closed.id);
+    const join = await registrationFor("Vítor Assis", closed.token);
+    const forOpen = (await registrationFor("x", open.token)).sealed;
+    const relinked = tampered(join.sealed, { invitation: contentOf(forOpen).invitation });
+    const response = JSON.stringify(new SoftwareAuthenticator().register(join.options));
+    expect(await passkeys.signInWithPasskey(relinked, { response, invite: open.token, name: "Vítor Assis" })).toBeNull();
+    expect(await count("Person", `"id"`, join.personId)).toBe(0);
+  });
+
+  it("are recorded used, each flow's, until a minute after they expire, then cleared as later ones are used", async () => {
+    const now = new Date();
+    const { personId, signedIn, authenticator } = await joinWith((await invitation()).token, "Wanda Reis", now);
+    expect(signedIn).toEqual({ id: personId });
+    const { sealed, options } = await signInChallenge(now);
+    expect(await passkeys.signInWithPasskey(sealed, signInAnswer(authenticator, options), { now })).toEqual({ id: personId });
+    const add = await addChallenge(personId, { now });
+    expect(
+      await passkeys.addPasskeyWithChallenge(add.sealed, personId, new SoftwareAuthenticator().register(add.options), { now }),
+    ).toMatchObject({
+      ok: true,
+    });
+    const expiresAt = new Date(now.getTime() + 5 * 60_000);
+    const used = () =>
+      sql.query(
+        `SELECT "id", "purpose", "personId", "expiresAt" FROM "PasskeyChallenge" WHERE "personId" = $1 OR "challenge" = $2 ORDER BY "purpose"`,
+        [personId, options.challenge],
+      );
+    expect((await used()).rows).toEqual([
+      { id: expect.any(String), purpose: "add", personId, expiresAt },
+      { id: createHash("sha256").update(options.challenge).digest("base64url"), purpose: "authenticate", personId: null, expiresAt },
+      { id: expect.any(String), purpose: "register", personId, expiresAt },
+    ]);
+
+    // Kept a minute past their expiry (an instance whose clock is behind may still take them for open)…
+    const soon = new Date(expiresAt.getTime() + 59_000);
+    const next = await signInChallenge(soon);
+    expect(await passkeys.signInWithPasskey(next.sealed, signInAnswer(authenticator, next.options), { now: soon })).not.toBeNull();
+    expect((await used()).rows.map((row: { purpose: string }) => row.purpose)).toEqual(["add", "authenticate", "register"]);
+    // …then cleared when another answer is recorded.
+    const later = new Date(expiresAt.getTime() + 60_001);
+    const last = await signInChallenge(later);
+    expect(await passkeys.signInWithPasskey(last.sealed, signInAnswer(authenticator, last.options), { now: later })).not.toBeNull();
+    expect((await used()).rows).toEqual([]);
+    expect(await count("PasskeyChallenge", `"challenge"`, last.options.challenge)).toBe(1);
   });
 });
 
@@ -281,23 +472,27 @@ describe("joining through an invitation with a new passkey", () => {
     expect(await count("Membership", `"personId"`, rival)).toBe(1);
   });
 
-  it("is refused for an unknown invitation, for a sign-in challenge, and for an answer to another challenge", async () => {
+  it("is refused for an unknown invitation, for a sign-in challenge, for another link's, and for an answer to another challenge", async () => {
     const unknown = await joinWith(randomBytes(24).toString("base64url"), "Ninguém");
     expect(unknown.signedIn).toBeNull();
 
     const { token } = await invitation();
     const authenticator = new SoftwareAuthenticator();
-    // Options for one challenge, the answer sent with another's id.
-    const first = await registrationFor("Carla");
-    const second = await registrationFor("Carla");
+    // Options for one challenge, the answer sent with another's cookie.
+    const first = await registrationFor("Carla", token);
+    const second = await registrationFor("Carla", token);
     const answer = JSON.stringify(authenticator.register(first.options));
-    expect(await passkeys.signInWithPasskey(second.challengeId, { response: answer, invite: token, name: "Carla" })).toBeNull();
+    expect(await passkeys.signInWithPasskey(second.sealed, { response: answer, invite: token, name: "Carla" })).toBeNull();
     // A sign-in challenge cannot create a person.
-    const signIn = await passkeys.createChallenge("authenticate");
-    expect(await passkeys.signInWithPasskey(signIn.id, { response: answer, invite: token, name: "Carla" })).toBeNull();
+    const signIn = await signInChallenge();
+    expect(await passkeys.signInWithPasskey(signIn.sealed, { response: answer, invite: token, name: "Carla" })).toBeNull();
+    // Nor one handed out for another link, open as it is.
+    const another = await invitation();
+    expect(await passkeys.signInWithPasskey(first.sealed, { response: answer, invite: another.token, name: "Carla" })).toBeNull();
     expect(await count("Person", `"name"`, "Carla")).toBe(0);
-    // The invitation is still open for the right answer.
+    // Both invitations are still open for the right answers.
     expect((await joinWith(token, "Carla")).signedIn).not.toBeNull();
+    expect((await joinWith(another.token, "Carla")).signedIn).not.toBeNull();
   });
 });
 
@@ -317,7 +512,7 @@ describe("signing in with a passkey", () => {
 
   it("refuses a credential it does not know", async () => {
     const stranger = new SoftwareAuthenticator();
-    const { options } = await registrationFor("Estranho");
+    const { options } = await registrationFor("Estranho", randomBytes(24).toString("base64url"));
     stranger.register(options); // never sent to the server
     expect(await signInWith(stranger)).toBeNull();
   });
@@ -331,12 +526,12 @@ describe("signing in with a passkey", () => {
     expect(await signInWith(authenticator)).toBeNull();
 
     key.counter = 10;
-    const { challengeId, options } = await signInChallenge();
+    const { sealed, options } = await signInChallenge();
     const answer = JSON.stringify(authenticator.authenticate(options));
-    expect(await passkeys.signInWithPasskey(challengeId, { response: answer })).not.toBeNull();
-    expect(await passkeys.signInWithPasskey(challengeId, { response: answer })).toBeNull();
+    expect(await passkeys.signInWithPasskey(sealed, { response: answer })).not.toBeNull();
+    expect(await passkeys.signInWithPasskey(sealed, { response: answer })).toBeNull();
     const again = await signInChallenge();
-    expect(await passkeys.signInWithPasskey(again.challengeId, { response: answer })).toBeNull();
+    expect(await passkeys.signInWithPasskey(again.sealed, { response: answer })).toBeNull();
   });
 
   it("refuses an answer for another site, and malformed credentials", async () => {
@@ -346,17 +541,17 @@ describe("signing in with a passkey", () => {
     phishing.credentials.set(...[...authenticator.credentials.entries()][0]!);
     expect(await signInWith(phishing)).toBeNull();
 
-    const { challengeId } = await signInChallenge();
-    expect(await passkeys.signInWithPasskey(challengeId, { response: "not json" })).toBeNull();
-    expect(await passkeys.signInWithPasskey(challengeId, { response: "{}" })).toBeNull();
-    expect(await passkeys.signInWithPasskey(challengeId, {})).toBeNull();
-    expect(await passkeys.signInWithPasskey(challengeId, { response: "{}", invite: token })).toBeNull();
+    const { sealed } = await signInChallenge();
+    expect(await passkeys.signInWithPasskey(sealed, { response: "not json" })).toBeNull();
+    expect(await passkeys.signInWithPasskey(sealed, { response: "{}" })).toBeNull();
+    expect(await passkeys.signInWithPasskey(sealed, {})).toBeNull();
+    expect(await passkeys.signInWithPasskey(sealed, { response: "{}", invite: token })).toBeNull();
   });
 });
 
 describe("a signed-in person's passkeys", () => {
   async function addWith(authenticator: SoftwareAuthenticator, person: { id: string; name: string }, challengeFor = person.id) {
-    const challenge = await passkeys.createChallenge("add", challengeFor);
+    const challenge = passkeys.issueChallenge({ purpose: "add", personId: challengeFor });
     const options = await passkeys.buildRegistrationOptions({
       challenge: challenge.challenge,
       personId: person.id,
@@ -366,7 +561,7 @@ describe("a signed-in person's passkeys", () => {
     const response = authenticator.register(options);
     return {
       response,
-      outcome: await passkeys.addPasskeyWithChallenge(challenge.id, person.id, response, {
+      outcome: await passkeys.addPasskeyWithChallenge(challenge.sealed, person.id, response, {
         userAgent: "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15",
       }),
     };
@@ -391,16 +586,9 @@ describe("a signed-in person's passkeys", () => {
     const { response, outcome } = await addWith(key, { id: personId, name: "Fábio Reis" });
     expect(outcome.ok).toBe(true);
     // The options exclude it; an authenticator that registers it again anyway is refused.
-    const challenge = await passkeys.createChallenge("add", personId);
-    const options = await passkeys.buildRegistrationOptions({
-      challenge: challenge.challenge,
-      personId,
-      name: "Fábio Reis",
-      rpName: "x",
-      exclude: [{ id: response.id, transports: "internal" }],
-    });
+    const { sealed, options } = await addChallenge(personId, { exclude: [{ id: response.id, transports: "internal" }] });
     expect(options.excludeCredentials?.map((credential) => credential.id)).toEqual([response.id]);
-    expect(await passkeys.addPasskeyWithChallenge(challenge.id, personId, key.register(options, response.id))).toEqual({
+    expect(await passkeys.addPasskeyWithChallenge(sealed, personId, key.register(options, response.id))).toEqual({
       ok: false,
       error: "duplicate",
     });
@@ -452,10 +640,13 @@ describe("through this browser's challenge cookie (what the routes and Auth.js c
 
     const signIn = await passkeys.signInOptions();
     expect(signIn).toMatchObject({ allowCredentials: [], userVerification: "preferred" });
+    const cookie = browserCookies.get(passkeys.PASSKEY_CHALLENGE_COOKIE)!;
     const answer = JSON.stringify(authenticator.authenticate(signIn));
     expect(await passkeys.verifyPasskeySignIn({ response: answer }, userAgent)).toEqual(joined);
-    // The cookie went with the first try.
+    // The cookie went with the first try; sent again by hand, with an answer signed afresh, it is refused.
     expect(await passkeys.verifyPasskeySignIn({ response: answer }, userAgent)).toBeNull();
+    browserCookies.set(passkeys.PASSKEY_CHALLENGE_COOKIE, cookie);
+    expect(await passkeys.verifyPasskeySignIn({ response: JSON.stringify(authenticator.authenticate(signIn)) }, userAgent)).toBeNull();
 
     const more = await passkeys.additionalPasskeyOptions({ id: joined!.id, name: "Irene Melo" }, "Painel do Vendedor");
     expect(more.excludeCredentials?.map((credential) => credential.id)).toEqual([...authenticator.credentials.keys()]);

@@ -5,8 +5,8 @@ import { getCurrentPerson } from "@/lib/auth/session.server";
 
 // The WebAuthn options a browser asks for before it creates or uses a passkey; each answer sets
 // this browser's single-use challenge cookie (lib/auth/passkeys.server.ts). Signing in and joining through
-// an open invitation are public by design (whoever holds the link may join); adding a passkey is
-// for the signed-in person only.
+// an open invitation are public by design (whoever holds the link may join), so handing options out
+// writes nothing: the challenge is sealed in the cookie. Adding a passkey is for the signed-in person only.
 const NO_STORE = { "cache-control": "private, no-store" };
 
 export async function POST(request: Request): Promise<Response> {
