@@ -126,4 +126,32 @@ describe("shipping labels", () => {
     expect((await fetchLabel(order.deliveries[0]!.shipping.labels.url)).status).toBe(200);
     expect((await sandbox.api("/_sandbox/faults", { method: "POST", json: { labelLatencyMs: 60_001 } })).status).toBe(400);
   });
+
+  it("fault labelPaddingBytes: every label weighs that much more, and is still the same one-page label", async () => {
+    const delivery = order.deliveries[0]!;
+    const plain = new Uint8Array(await (await fetchLabel(delivery.shipping.labels.url)).arrayBuffer());
+    const padding = 300_000;
+    const set = await sandbox.api("/_sandbox/faults", { method: "POST", json: { labelPaddingBytes: padding } });
+    expect(((await set.json()) as { faults: { labelPaddingBytes: number } }).faults.labelPaddingBytes).toBe(padding);
+
+    const response = await fetchLabel(delivery.shipping.labels.url);
+    expect(response.status).toBe(200);
+    const padded = new Uint8Array(await response.arrayBuffer());
+    expect(Number(response.headers.get("content-length"))).toBe(padded.length);
+    // The padding and its stream object's few bytes of syntax.
+    expect(padded.length - plain.length).toBeGreaterThanOrEqual(padding);
+    expect(padded.length - plain.length).toBeLessThan(padding + 200);
+    const document = await PDFDocument.load(padded);
+    expect(document.getPageCount()).toBe(1);
+    expect((await pdfPageTexts(padded))[0]).toContain(delivery.shipping.tracking.number);
+    // Copying the page (as a merge of labels does) carries the padding along.
+    const merged = await PDFDocument.create();
+    for (const page of await merged.copyPages(document, [0])) merged.addPage(page);
+    expect((await merged.save()).length).toBeGreaterThan(padding);
+
+    await sandbox.api("/_sandbox/faults", { method: "DELETE" });
+    expect((await (await fetchLabel(delivery.shipping.labels.url)).arrayBuffer()).byteLength).toBe(plain.length);
+    expect((await sandbox.api("/_sandbox/faults", { method: "POST", json: { labelPaddingBytes: 16 * 1024 * 1024 + 1 } })).status).toBe(400);
+    expect((await sandbox.api("/_sandbox/faults", { method: "POST", json: { labelPaddingBytes: -1 } })).status).toBe(400);
+  });
 });

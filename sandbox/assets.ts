@@ -77,7 +77,10 @@ export function assetRoutes(ctx: SandboxContext) {
       const found = findDelivery(ctx.store, deliveryId);
       if (!found) return c.text("No such label", 404);
       const senderName = ctx.store.usersById.get(found.userId)?.name ?? "Loja";
-      const pdf = await shippingLabelPdf({ orderId: found.order.id, delivery: found.delivery, senderName });
+      const pdf = await shippingLabelPdf(
+        { orderId: found.order.id, delivery: found.delivery, senderName },
+        { paddingBytes: ctx.faults.labelPadding() },
+      );
       const tracking = found.delivery.shipping.tracking.number.replace(/[^A-Za-z0-9-]/g, "");
       // Copied into a plain ArrayBuffer-backed array, the only kind Hono's body type takes.
       return c.body(new Uint8Array(pdf), 200, {

@@ -40,6 +40,13 @@ export const faultsPatchSchema = z.strictObject({
   failLabels: z.array(objectIdSchema).max(1_000, "at most 1,000 deliveries").nullable().optional(),
   /** Delay before every label answer, to rehearse a slow label server. */
   labelLatencyMs: z.number().int().min(0).max(60_000).optional(),
+  /** Bytes added to every label PDF (on its page, so a merge carries them), to rehearse heavy labels such as a carrier's with pictures. */
+  labelPaddingBytes: z
+    .number()
+    .int()
+    .min(0)
+    .max(16 * 1024 * 1024)
+    .optional(),
 });
 export type FaultsPatch = z.infer<typeof faultsPatchSchema>;
 
@@ -73,13 +80,21 @@ export const NO_FAULTS: Readonly<Faults> = {
   labelLatencyMs: 0,
 };
 
+/**
+ * Faults set and cleared through the control API only, absent until set: the console's faults page
+ * lists and sets the keys of `Faults`, and has no field for these.
+ */
+export interface ApiOnlyFaults {
+  labelPaddingBytes?: number;
+}
+
 /** A rate of 0 never hits and 1 always does, so tests are deterministic at the ends. */
 export function rateHits(rate: number, draw: () => number): boolean {
   return rate >= 1 || (rate > 0 && draw() < rate);
 }
 
 export class FaultState {
-  current: Faults = { ...NO_FAULTS };
+  current: Faults & ApiOnlyFaults = { ...NO_FAULTS };
   private readonly windows = new Map<string, { windowStart: number; count: number }>();
 
   /** Merges a patch: fields left out keep their value. */
@@ -102,6 +117,11 @@ export class FaultState {
   /** The faults set for this user (e-mails are compared in lower case), if any. */
   userFault(email: string): UserFault | undefined {
     return this.current.userFaults[email.trim().toLowerCase()];
+  }
+
+  /** Bytes to add to every label (fault `labelPaddingBytes`). */
+  labelPadding(): number {
+    return this.current.labelPaddingBytes ?? 0;
   }
 
   /** Whether this delivery's label is to fail (fault `failLabels`). */

@@ -126,8 +126,19 @@ function drawWatermark(page: PDFPage, font: PDFFont, text: string, centre: { x: 
   });
 }
 
-/** The label of one delivery, as a PDF document of one page. */
-export async function shippingLabelPdf(label: ShippingLabel): Promise<Uint8Array> {
+/**
+ * `bytes` of PDF comment lines: a content stream that draws nothing, yet is the page's, so whatever
+ * copies the page (a merge of labels) carries them along, as it would a carrier's pictures.
+ */
+function paddingStream(bytes: number): Uint8Array {
+  const line = new TextEncoder().encode(`% sandbox padding${" ".repeat(46)}\n`);
+  const padding = new Uint8Array(bytes);
+  for (let offset = 0; offset < bytes; offset += line.length) padding.set(line.subarray(0, bytes - offset), offset);
+  return padding;
+}
+
+/** The label of one delivery, as a PDF document of one page; `paddingBytes` more (fault `labelPaddingBytes`). */
+export async function shippingLabelPdf(label: ShippingLabel, options: { paddingBytes?: number } = {}): Promise<Uint8Array> {
   const { orderId, delivery, senderName } = label;
   const { recipient, tracking, labels } = delivery.shipping;
   const { address } = recipient;
@@ -208,6 +219,9 @@ export async function shippingLabelPdf(label: ShippingLabel): Promise<Uint8Array
     font: regular,
     color: GREY,
   });
+
+  const paddingBytes = options.paddingBytes ?? 0;
+  if (paddingBytes > 0) page.node.addContentStream(document.context.register(document.context.stream(paddingStream(paddingBytes))));
 
   return document.save();
 }

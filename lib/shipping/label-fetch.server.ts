@@ -36,9 +36,18 @@ export interface LabelFetcherOptions {
   lookup?: HostLookup;
 }
 
+export interface LabelFetchOptions {
+  signal?: AbortSignal;
+  /**
+   * Asked before each piece of the body is kept (a run's total, lib/shipping/label-merge.ts): false
+   * stops the download there, and the label is `too_large` unless the caller aborted `signal`.
+   */
+  claimBytes?: (bytes: number) => boolean;
+}
+
 export interface LabelFetcher {
   /** Throws only when the caller's `signal` aborted. */
-  fetch(url: string, signal?: AbortSignal): Promise<LabelFetchResult>;
+  fetch(url: string, options?: LabelFetchOptions): Promise<LabelFetchResult>;
   close(): void;
 }
 
@@ -162,7 +171,7 @@ export function createLabelFetcher(options: LabelFetcherOptions): LabelFetcher {
     });
   }
 
-  async function readCapped(response: IncomingMessage): Promise<Uint8Array> {
+  async function readCapped(response: IncomingMessage, claimBytes: LabelFetchOptions["claimBytes"]): Promise<Uint8Array> {
     const declared = Number(response.headers["content-length"]);
     if (Number.isFinite(declared) && declared > limits.maxBytes) {
       response.destroy();
@@ -177,12 +186,17 @@ export function createLabelFetcher(options: LabelFetcherOptions): LabelFetcher {
         response.destroy();
         throw new Refused("too_large", `more than ${limits.maxBytes} bytes`);
       }
+      if (claimBytes && !claimBytes(chunk.length)) {
+        response.destroy();
+        throw new Refused("too_large", "past what the caller would take");
+      }
       chunks.push(chunk);
     }
     return Buffer.concat(chunks, size);
   }
 
-  async function fetchLabel(raw: string, outer?: AbortSignal): Promise<LabelFetchResult> {
+  async function fetchLabel(raw: string, options: LabelFetchOptions = {}): Promise<LabelFetchResult> {
+    const outer = options.signal;
     if (raw.trim() === "") return { ok: false, reason: "no_url" };
     if (!URL.canParse(raw)) return { ok: false, reason: "invalid_url" };
     const timeout = AbortSignal.timeout(limits.timeoutMs);
@@ -215,7 +229,7 @@ export function createLabelFetcher(options: LabelFetcherOptions): LabelFetcher {
           response.resume();
           throw new Refused("http_error", `HTTP ${status}`, status);
         }
-        const bytes = await readCapped(response);
+        const bytes = await readCapped(response, options.claimBytes);
         if (!isPdf(bytes)) throw new Refused("not_pdf", `${response.headers["content-type"] ?? "no content type"}, ${bytes.length} bytes`);
         return { ok: true, bytes };
       }

@@ -209,8 +209,37 @@ describe("label fetching", () => {
     const fetcher = createLabelFetcher({ platformBaseUrl: platform, accessToken: TOKEN });
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error("the browser left")), 100);
-    await expect(fetcher.fetch(`${platform}/slow-headers`, controller.signal)).rejects.toThrow("the browser left");
+    await expect(fetcher.fetch(`${platform}/slow-headers`, { signal: controller.signal })).rejects.toThrow("the browser left");
     fetcher.close();
+  });
+
+  it("stops reading at the first piece the caller will not take, and throws if the caller aborted then", async () => {
+    const fetcher = createLabelFetcher({ platformBaseUrl: platform, accessToken: TOKEN });
+    try {
+      // A run's budget shared by its labels: 100 kB left, an endless body.
+      let taken = 0;
+      const claimBytes = (bytes: number) => {
+        if (taken + bytes > 100_000) return false;
+        taken += bytes;
+        return true;
+      };
+      expect(await fetcher.fetch(`${platform}/endless`, { claimBytes })).toMatchObject({ ok: false, reason: "too_large" });
+      expect(taken).toBeLessThanOrEqual(100_000);
+      expect(taken).toBeGreaterThan(0);
+
+      const controller = new AbortController();
+      const stopRun = () => {
+        controller.abort(new Error("the run is over its cap"));
+        return false;
+      };
+      await expect(fetcher.fetch(`${platform}/endless`, { signal: controller.signal, claimBytes: stopRun })).rejects.toThrow(
+        "the run is over its cap",
+      );
+      const whole = await fetcher.fetch(`${platform}/label.pdf`, { claimBytes: () => true });
+      expect(whole.ok && Buffer.from(whole.bytes).equals(PDF)).toBe(true);
+    } finally {
+      fetcher.close();
+    }
   });
 });
 

@@ -1,9 +1,10 @@
 import { PDFDocument } from "@pdfme/pdf-lib";
 import { describe, expect, it } from "vitest";
-import type { LabelFetchResult } from "./label-fetch.server";
-import { mergeLabels } from "./label-merge";
+import type { LabelFetchOptions, LabelFetchResult } from "./label-fetch.server";
+import { LABELS_RUN_LIMITS, LabelsTooLarge, mergeLabels } from "./label-merge";
 import type { MergeProgress } from "./label-merge";
 import type { LabelJob } from "./picking-list";
+import { MAX_SELECTION_ORDERS } from "./shipping-params";
 
 /** A label of `pages` pages, each `width` points wide, so the merged document shows whose page is where. */
 async function labelPdf(width: number, pages = 1): Promise<Uint8Array> {
@@ -109,12 +110,91 @@ describe("merging labels", () => {
 
   it("stops when the caller gives up", async () => {
     const controller = new AbortController();
-    const fetchLabel = async (_url: string, signal?: AbortSignal): Promise<LabelFetchResult> => {
+    const fetchLabel = async (_url: string, { signal }: LabelFetchOptions): Promise<LabelFetchResult> => {
       await pause(5);
       if (signal?.aborted) throw signal.reason;
       return { ok: false, reason: "timeout" };
     };
     setTimeout(() => controller.abort(new Error("gone")), 12);
     await expect(mergeLabels(jobs(50), fetchLabel, { concurrency: 2, signal: controller.signal })).rejects.toThrow("gone");
+  });
+});
+
+describe("a run's caps", () => {
+  /**
+   * Labels of `size` bytes read in pieces of 10 kB, each claimed from the run as the real fetcher
+   * does; `log` counts fetches started, pieces read, and fetches stopped by the run.
+   */
+  function pieceByPiece(label: Uint8Array, size: number) {
+    const log = { started: 0, pieces: 0, stopped: 0, inFlight: 0 };
+    const fetchLabel = async (_url: string, { signal, claimBytes }: LabelFetchOptions): Promise<LabelFetchResult> => {
+      log.started++;
+      log.inFlight++;
+      try {
+        for (let read = 0; read < size; read += 10_000) {
+          await pause(1);
+          if (claimBytes && !claimBytes(Math.min(10_000, size - read))) {
+            log.stopped++;
+            if (signal?.aborted) throw signal.reason;
+            return { ok: false, reason: "too_large" };
+          }
+          log.pieces++;
+        }
+        return { ok: true, bytes: label };
+      } finally {
+        log.inFlight--;
+      }
+    };
+    return { log, fetchLabel };
+  }
+
+  it("stop at the piece that would pass the run's bytes: no further fetch, none still under way, no progress after", async () => {
+    const label = await labelPdf(300);
+    const { log, fetchLabel } = pieceByPiece(label, 50_000);
+    const progress: MergeProgress[] = [];
+    const run = mergeLabels(jobs(100), fetchLabel, {
+      concurrency: 4,
+      limits: { maxBytes: 500_000 },
+      onProgress: (step) => progress.push(step),
+    });
+    await expect(run).rejects.toEqual(new LabelsTooLarge("maxBytes"));
+    // 500 kB is ten labels' worth of pieces; the fetches under way then were stopped, not finished.
+    expect(log.pieces).toBe(50);
+    expect(log.started).toBeLessThanOrEqual(10 + 4);
+    expect(log.stopped).toBeGreaterThanOrEqual(1);
+    expect(log.inFlight).toBe(0);
+    expect(progress.at(-1)?.done ?? 0).toBeLessThan(11);
+  });
+
+  it("stop before the label that would pass the pages, and refuse more labels than pages before fetching any", async () => {
+    const threePages = await labelPdf(300, 3);
+    let fetched = 0;
+    const fetchLabel = async (): Promise<LabelFetchResult> => {
+      fetched++;
+      await pause(1);
+      return { ok: true, bytes: threePages };
+    };
+    await expect(mergeLabels(jobs(30), fetchLabel, { concurrency: 2, limits: { maxPages: 30 } })).rejects.toEqual(
+      new LabelsTooLarge("maxPages"),
+    );
+    // The 11th label would pass: fetching had run ahead of it by the window (2 × 4) at most.
+    expect(fetched).toBeLessThanOrEqual(11 + 8);
+
+    fetched = 0;
+    await expect(mergeLabels(jobs(11), fetchLabel, { limits: { maxPages: 10 } })).rejects.toEqual(new LabelsTooLarge("maxPages"));
+    expect(fetched).toBe(0);
+  });
+
+  it("hold a run that reaches them exactly", async () => {
+    const label = await labelPdf(300);
+    const { log, fetchLabel } = pieceByPiece(label, 20_000);
+    const merged = await mergeLabels(jobs(5), fetchLabel, { limits: { maxBytes: 100_000, maxPages: 5 } });
+    expect(merged.pages).toBe(5);
+    expect(log.stopped).toBe(0);
+  });
+
+  it("hold the largest selection by default: every order with two parcels of 50 kB", () => {
+    expect(LABELS_RUN_LIMITS.maxPages).toBeGreaterThanOrEqual(MAX_SELECTION_ORDERS * 2);
+    expect(LABELS_RUN_LIMITS.maxBytes).toBeGreaterThanOrEqual(MAX_SELECTION_ORDERS * 2 * 50_000);
   });
 });

@@ -1,8 +1,10 @@
 import "server-only";
 import { createLabelFetcher } from "@/lib/shipping/label-fetch.server";
-import type { LabelFetcherOptions } from "@/lib/shipping/label-fetch.server";
-import { mergeLabels } from "@/lib/shipping/label-merge";
-import { encodeLabelsEvent } from "@/lib/shipping/labels-wire";
+import type { LabelFetcher, LabelFetcherOptions } from "@/lib/shipping/label-fetch.server";
+import { LABELS_RUN_LIMITS, LabelsTooLarge, mergeLabels } from "@/lib/shipping/label-merge";
+import type { LabelsRunLimits } from "@/lib/shipping/label-merge";
+import { tryLockLabelsRun } from "@/lib/shipping/labels-lock.server";
+import { encodeLabelsEvent, LABELS_STREAM_TYPE } from "@/lib/shipping/labels-wire";
 import type { LabelsEvent } from "@/lib/shipping/labels-wire";
 import type { LabelJob, SkippedOrder } from "@/lib/shipping/picking-list";
 
@@ -15,13 +17,21 @@ export interface LabelsRun {
   truncated: boolean;
   fetcher: Pick<LabelFetcherOptions, "platformBaseUrl" | "accessToken" | "limits" | "lookup">;
   title: string;
+  /** LABELS_RUN_LIMITS unless lowered (tests). */
+  limits?: Partial<LabelsRunLimits>;
   /** Shown when the run stops on an unexpected error, which goes to `onError` (must not throw). */
   failureMessage: string;
+  /** Shown when the labels would pass the run's caps: the seller is to select fewer orders. */
+  tooLargeMessage: string;
   onError: (error: unknown) => void;
+  /** Awaited before the stream ends, however the run ends (the browser leaving included); must not throw. */
+  onEnd?: () => Promise<void>;
 }
 
+/** Cancelling it resolves once the run has stopped and `onEnd` is done. */
 export function labelsRunStream(run: LabelsRun): ReadableStream<Uint8Array> {
   const stop = new AbortController();
+  let ended = Promise.resolve();
   return new ReadableStream<Uint8Array>({
     start(controller) {
       // A stream the browser already left stops the run instead of throwing.
@@ -42,32 +52,65 @@ export function labelsRunStream(run: LabelsRun): ReadableStream<Uint8Array> {
           // Already closed by the other side.
         }
       };
-      const fetcher = createLabelFetcher(run.fetcher);
-      emit({ type: "start", total: run.jobs.length, skipped: [...run.skipped], truncated: run.truncated });
-      void mergeLabels(run.jobs, fetcher.fetch, {
-        signal: stop.signal,
-        title: run.title,
-        onProgress: ({ done, total, failed }) => emit({ type: "progress", done, total, failed }),
-      })
-        .then(
-          (merged) => {
-            emit(
-              { type: "done", total: run.jobs.length, pages: merged.pages, failed: merged.failed, pdfBytes: merged.pdf?.length ?? 0 },
-              merged.pdf ?? undefined,
-            );
-            close();
-          },
-          (error: unknown) => {
-            if (stop.signal.aborted) return;
+      ended = (async () => {
+        let fetcher: LabelFetcher | null = null;
+        try {
+          fetcher = createLabelFetcher(run.fetcher);
+          emit({ type: "start", total: run.jobs.length, skipped: [...run.skipped], truncated: run.truncated });
+          const merged = await mergeLabels(run.jobs, fetcher.fetch, {
+            signal: stop.signal,
+            title: run.title,
+            limits: run.limits,
+            onProgress: ({ done, total, failed }) => emit({ type: "progress", done, total, failed }),
+          });
+          emit(
+            { type: "done", total: run.jobs.length, pages: merged.pages, failed: merged.failed, pdfBytes: merged.pdf?.length ?? 0 },
+            merged.pdf ?? undefined,
+          );
+        } catch (error) {
+          if (error instanceof LabelsTooLarge) emit({ type: "error", reason: "too_large", message: run.tooLargeMessage });
+          else if (!stop.signal.aborted) {
             run.onError(error);
-            emit({ type: "error", message: run.failureMessage });
-            close();
-          },
-        )
-        .finally(() => fetcher.close());
+            emit({ type: "error", reason: "failed", message: run.failureMessage });
+          }
+        } finally {
+          fetcher?.close();
+          await run.onEnd?.();
+          close();
+        }
+      })();
     },
     cancel(reason) {
       stop.abort(reason instanceof Error ? reason : new Error("the browser stopped reading the labels"));
+      return ended;
     },
   });
+}
+
+export interface LabelsRunRequest extends Omit<LabelsRun, "onEnd"> {
+  shopId: string;
+  /** Answered with 409 while another run of the shop goes on. */
+  busyMessage: string;
+}
+
+const STREAM_HEADERS = {
+  "content-type": LABELS_STREAM_TYPE,
+  "cache-control": "private, no-store, no-transform",
+  // Progress lines must reach the browser as they are written, not when a proxy's buffer fills.
+  "x-accel-buffering": "no",
+};
+
+/**
+ * The route's answer: 422 for more labels than the merged PDF may have pages (before anything is
+ * fetched), 409 while another run of the shop goes on, else the run's stream, holding the shop's
+ * lock until it ends. Refusals carry the seller's sentence as `error`.
+ */
+export async function labelsRunResponse(request: LabelsRunRequest): Promise<Response> {
+  const { shopId, busyMessage, ...run } = request;
+  const maxPages = run.limits?.maxPages ?? LABELS_RUN_LIMITS.maxPages;
+  // Every label has a page at least.
+  if (run.jobs.length > maxPages) return Response.json({ error: run.tooLargeMessage }, { status: 422 });
+  const lock = await tryLockLabelsRun(shopId);
+  if (!lock) return Response.json({ error: busyMessage }, { status: 409 });
+  return new Response(labelsRunStream({ ...run, onEnd: lock.release }), { headers: STREAM_HEADERS });
 }

@@ -3,7 +3,8 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { PDFDocument } from "@pdfme/pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { labelsRunStream } from "./labels-run.server";
+import { labelsRunResponse, labelsRunStream } from "./labels-run.server";
+import type { LabelsRun } from "./labels-run.server";
 import { LabelsStreamReader } from "./labels-wire";
 import type { LabelsEvent } from "./labels-wire";
 import type { LabelJob } from "./picking-list";
@@ -15,16 +16,23 @@ let server: Server;
 let origin: string;
 let requests = 0;
 let label: Uint8Array;
+/** A label of about 40 kB, as one with a picture weighs. */
+let heavyLabel: Uint8Array;
+
+const TOO_LARGE = "These labels are too large to merge into one PDF. Select fewer orders and try again.";
 
 beforeAll(async () => {
   const document = await PDFDocument.create();
-  document.addPage([283, 425]);
+  const page = document.addPage([283, 425]);
   label = await document.save();
+  // A content stream of one comment: bytes a merge carries along, drawing nothing.
+  page.node.addContentStream(document.context.register(document.context.stream(new Uint8Array(40_000).fill(0x25))));
+  heavyLabel = await document.save();
   server = createServer((request, response) => {
     requests++;
     setTimeout(() => {
       if (request.url === "/broken") response.writeHead(500).end();
-      else response.writeHead(200, { "content-type": "application/pdf" }).end(label);
+      else response.writeHead(200, { "content-type": "application/pdf" }).end(request.url?.startsWith("/heavy") ? heavyLabel : label);
     }, 20);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -36,24 +44,34 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-const jobs = (count: number, broken: number[] = []): LabelJob[] =>
+const jobs = (count: number, broken: number[] = [], kind = "label"): LabelJob[] =>
   Array.from({ length: count }, (_, index) => ({
     orderId: `o${index}`,
     deliveryId: `d${index}`,
     trackingNumber: `AA${index}BR`,
-    url: `${origin}/${broken.includes(index) ? "broken" : `label-${index}`}`,
+    url: `${origin}/${broken.includes(index) ? "broken" : `${kind}-${index}`}`,
   }));
 
-function run(list: LabelJob[], errors: unknown[] = []) {
-  return labelsRunStream({
-    jobs: list,
-    skipped: [{ id: "o-gone", reason: "not_found" }],
-    truncated: false,
-    fetcher: { platformBaseUrl: origin, accessToken: null },
-    title: "Etiquetas",
-    failureMessage: "failed",
-    onError: (error) => errors.push(error),
-  });
+const runOf = (list: LabelJob[], errors: unknown[] = [], more: Partial<LabelsRun> = {}): LabelsRun => ({
+  jobs: list,
+  skipped: [{ id: "o-gone", reason: "not_found" }],
+  truncated: false,
+  fetcher: { platformBaseUrl: origin, accessToken: null },
+  title: "Etiquetas",
+  failureMessage: "failed",
+  tooLargeMessage: TOO_LARGE,
+  onError: (error) => errors.push(error),
+  ...more,
+});
+
+const run = (list: LabelJob[], errors: unknown[] = [], more: Partial<LabelsRun> = {}) => labelsRunStream(runOf(list, errors, more));
+
+/** Every event of the stream, and the PDF after them, as the browser reads them. */
+async function readAll(stream: ReadableStream<Uint8Array>) {
+  const reader = new LabelsStreamReader();
+  const events: LabelsEvent[] = [];
+  for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) events.push(...reader.push(chunk));
+  return { events, pdf: reader.pdf() };
 }
 
 describe("a labels run", () => {
@@ -91,5 +109,44 @@ describe("a labels run", () => {
     // The fetches under way when it stopped, at most: nothing new was asked for.
     expect(requests - atCancel).toBeLessThanOrEqual(6);
     expect(requests).toBeLessThan(40);
+  });
+
+  it("stops at the run's bytes cap: fetches no further, and ends with the seller's sentence instead of a PDF", async () => {
+    requests = 0;
+    const errors: unknown[] = [];
+    // About five 40 kB labels' worth, out of 200.
+    const { events, pdf } = await readAll(run(jobs(200, [], "heavy"), errors, { limits: { maxBytes: 200_000 } }));
+    expect(events.at(-1)).toEqual({ type: "error", reason: "too_large", message: TOO_LARGE });
+    expect(events.some((event) => event.type === "done")).toBe(false);
+    expect(pdf).toBeNull();
+    expect(errors).toEqual([]);
+    // The labels within the cap and the fetches under way when it was reached (six at a time).
+    expect(requests).toBeLessThanOrEqual(5 + 6);
+  });
+
+  it("ends the run (onEnd) before the stream ends, whether it finished, passed a cap, or the browser left", async () => {
+    let ended = 0;
+    const onEnd = async () => {
+      ended++;
+    };
+    await readAll(run(jobs(3), [], { onEnd }));
+    expect(ended).toBe(1);
+    await readAll(run(jobs(20, [], "heavy"), [], { onEnd, limits: { maxBytes: 100_000 } }));
+    expect(ended).toBe(2);
+
+    const stream = run(jobs(200), [], { onEnd }).getReader();
+    await stream.read();
+    await stream.cancel();
+    expect(ended).toBe(3);
+  });
+});
+
+describe("the labels route's answer", () => {
+  it("refuses more labels than the PDF may have pages before fetching any, with the seller's sentence", async () => {
+    requests = 0;
+    const response = await labelsRunResponse({ ...runOf(jobs(11)), limits: { maxPages: 10 }, shopId: "shop", busyMessage: "busy" });
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({ error: TOO_LARGE });
+    expect(requests).toBe(0);
   });
 });

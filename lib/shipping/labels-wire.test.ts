@@ -54,6 +54,11 @@ describe("the labels stream", () => {
     expect(read(wire([{ ...DONE, pages: 0, pdfBytes: 0 }]), 3).pdf).toBeNull();
   });
 
+  it("reads a run that stopped short: why, in a code and in the seller's words, and no PDF", () => {
+    const stopped: LabelsEvent = { type: "error", reason: "too_large", message: "Select fewer orders and try again." };
+    expect(read(wire([EVENTS[0]!, EVENTS[1]!, stopped]), 7)).toEqual({ events: [EVENTS[0], EVENTS[1], stopped], pdf: null });
+  });
+
   it("refuses a line that breaks the contract", () => {
     const reader = new LabelsStreamReader();
     expect(() => reader.push(new TextEncoder().encode('{"type":"progress","done":"many"}\n'))).toThrow();

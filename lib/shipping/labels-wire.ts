@@ -53,8 +53,11 @@ export const labelsEventSchema = z.discriminatedUnion("type", [
     failed: z.array(failedLabelSchema),
     pdfBytes: z.number().int().min(0),
   }),
-  /** A sentence already in the reader's language. */
-  z.object({ type: z.literal("error"), message: z.string() }),
+  /**
+   * The run stopped without a PDF. `too_large`: its labels would pass the run's caps (the seller is
+   * to select fewer); `failed`: anything else. `message` is a sentence in the reader's language.
+   */
+  z.object({ type: z.literal("error"), reason: z.enum(["failed", "too_large"]), message: z.string() }),
 ]);
 export type LabelsEvent = z.infer<typeof labelsEventSchema>;
 

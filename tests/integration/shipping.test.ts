@@ -195,6 +195,7 @@ async function runLabels(jobs: readonly LabelJob[], limits: { timeoutMs?: number
     fetcher: { platformBaseUrl: sandbox.url, accessToken: a.token, limits },
     title: "Etiquetas",
     failureMessage: "failed",
+    tooLargeMessage: "too large",
     onError: (error) => errors.push(error),
   });
   const reader = new LabelsStreamReader();

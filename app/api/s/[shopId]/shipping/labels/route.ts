@@ -5,16 +5,15 @@ import { problemResponse } from "@/lib/data/problem-response";
 import { getAccessToken } from "@/lib/data/sellers.server";
 import { env } from "@/lib/env";
 import { requestLog } from "@/lib/log.server";
-import { labelsRunStream } from "@/lib/shipping/labels-run.server";
-import { LABELS_STREAM_TYPE } from "@/lib/shipping/labels-wire";
+import { labelsRunResponse } from "@/lib/shipping/labels-run.server";
 import { loadPickingList } from "@/lib/shipping/picking-data.server";
 import { labelJobsOf } from "@/lib/shipping/picking-list";
 import { selectionSchema } from "@/lib/shipping/selection";
 
 // "Labels PDF" of the shipping page: the selected orders' labels (one per parcel, in the picking
 // list's order) fetched from their `shipping.labels.url` and merged into one PDF, with progress,
-// streamed back (lib/shipping/labels-run.server.ts). Labels carry the recipient's name and address: the
-// role must see customer data.
+// streamed back (lib/shipping/labels-run.server.ts), one run per shop at a time and within the
+// run's caps. Labels carry the recipient's name and address: the role must see customer data.
 export async function POST(request: Request, { params }: RouteContext<"/api/s/[shopId]/shipping/labels">): Promise<Response> {
   const access = await authorizeShopRequest((await params).shopId, "orders.customerData");
   if (access instanceof Response) return access;
@@ -25,21 +24,16 @@ export async function POST(request: Request, { params }: RouteContext<"/api/s/[s
   if (!loaded.ok) return problemResponse(loaded.problem);
   const [accessToken, t] = await Promise.all([getAccessToken(seller.id), getTranslations("shipping.labels")]);
   const log = requestLog(request, { shopId: seller.id, component: "labels" });
-  const stream = labelsRunStream({
+  return labelsRunResponse({
+    shopId: seller.id,
     jobs: labelJobsOf(loaded.data.list),
     skipped: loaded.data.list.skipped,
     truncated: loaded.data.truncated,
     fetcher: { platformBaseUrl: env.MARKETPLACE_BASE_URL, accessToken },
     title: t("documentTitle"),
     failureMessage: t("failed"),
+    tooLargeMessage: t("tooLarge"),
+    busyMessage: t("busy"),
     onError: (error) => log.error({ err: error }, "labels run stopped"),
-  });
-  return new Response(stream, {
-    headers: {
-      "content-type": LABELS_STREAM_TYPE,
-      "cache-control": "private, no-store, no-transform",
-      // Progress lines must reach the browser as they are written, not when a proxy's buffer fills.
-      "x-accel-buffering": "no",
-    },
   });
 }
