@@ -70,31 +70,96 @@ const keyAlternatives = SECRET_KEYS.filter((key) => key !== "code")
   .map((key) => key.replace(/[-[\]{}()*+?.,\\^$|#]/g, "\\$&"))
   .join("|");
 
-/** Rules applied to every finished line, in order. None may consume a quote or a backslash, so a JSON line stays JSON. */
-const TEXT_RULES: readonly [RegExp, string | ((match: string) => string)][] = [
+// A JSON line writes a line break as \n, a backslash as \\ and a control character as \u001b: a word
+// may start right after such an escape (one preceded by an even number of backslashes, counted up to
+// a bound that keeps the rules linear). A rule that replaces its whole match must never start on an
+// escape's letter, or the line stops being JSON.
+const AFTER_ESCAPE = String.raw`(?<=(?<=(?<!\\)(?:\\\\){0,16})\\(?:[\\"/bfnrt]|u[\dA-Fa-f]{4}))`;
+/** `\b`, with a JSON escape counted as a boundary. For rules that keep the word they start on. */
+const WORD_START = String.raw`(?:\b|${AFTER_ESCAPE})`;
+
+type Replacement = string | ((match: string, ...groups: string[]) => string);
+
+/**
+ * Rules applied to every finished line, in order. None may consume a quote or a backslash, so a JSON
+ * line stays JSON. A third element is a quick test the line must pass for a costly rule to run.
+ */
+const TEXT_RULES: readonly (readonly [RegExp, Replacement, RegExp?])[] = [
   // Credentials of an Authorization header, whatever their key.
-  [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi, `$1 ${CENSOR}`],
+  [new RegExp(String.raw`${WORD_START}(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+`, "gi"), `$1 ${CENSOR}`],
   // A cookie header's every pair, up to the end of the line or of the JSON string.
-  [/\b((?:set-)?cookie)(\s*[:=]\s*)(?!\[redacted\])[^"\\\r\n]+/gi, `$1$2${CENSOR}`],
+  [new RegExp(String.raw`${WORD_START}((?:set-)?cookie)(\s*[:=]\s*)(?!\[redacted\])[^"\\\r\n]+`, "gi"), `$1$2${CENSOR}`],
   // "token":"…" at any depth of the line's JSON, and token=… / token: … in free text.
-  [new RegExp(`("(?:${keyAlternatives})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`, "gi"), `$1"${CENSOR}"`],
-  [new RegExp(`\\b(${keyAlternatives})(\\s*[:=]\\s*)(?!\\[redacted\\])[^\\s"\\\\&,;}]+`, "gi"), `$1$2${CENSOR}`],
+  [new RegExp(String.raw`("(?:${keyAlternatives})"\s*:\s*)"(?:[^"\\]|\\.)*"`, "gi"), `$1"${CENSOR}"`],
+  [new RegExp(String.raw`${WORD_START}(${keyAlternatives})(\s*[:=]\s*)(?!\[redacted\])[^\s"\\&,;}]+`, "gi"), `$1$2${CENSOR}`],
+  // "token tok-4242", "access token …": after a mere space (or a tab or line break, escaped in a
+  // JSON line), only a value that looks like one.
+  [
+    new RegExp(String.raw`${WORD_START}(${keyAlternatives})((?:\s|\\[nrt])+)(?![:=]|\[redacted\])([^\s"\\&,;}]+)`, "gi"),
+    (match, key, space, value) => {
+      // Punctuation that ends the sentence stays.
+      const credential = value.replace(/[.:!?)]+$/, "");
+      return looksLikeSpacedCredential(credential) ? `${key}${space}${CENSOR}${value.slice(credential.length)}` : match;
+    },
+  ],
   // OAuth's authorization code in a URL.
   [/([?&]code=)[^&\s"\\#]+/g, `$1${CENSOR}`],
   // A password in a URL (a database URL in a driver's error).
-  [/\b([a-z][a-z0-9+.-]*:\/\/[^\s:@/"\\]+:)[^\s@/"\\]+@/gi, `$1${CENSOR}@`],
-  // JSON Web Tokens (session cookies).
-  [/\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g, CENSOR],
-  // CNPJ, then CPF, formatted or not.
-  [/\b\d{2}\.?\d{3}\.?\d{3}\/?\d{4}-?\d{2}\b/g, CENSOR],
-  [/\b\d{3}\.?\d{3}\.?\d{3}-?\d{2}\b/g, CENSOR],
-  // An opaque credential anywhere (an access token in an error message): 32 or more URL-safe
-  // characters mixing upper case, lower case and digits. Hex digests and UUIDs have no upper case.
+  [/(:\/\/[^\s:@/"\\]+:)[^\s@/"\\]+@/g, `$1${CENSOR}@`],
+  // E-mail addresses (customers', people's), plain, after mailto: or URL-encoded (%40, %2540).
+  // After the URL rule, so a database URL keeps its host. Starting only where a run of address
+  // characters starts keeps the rule linear.
   [
-    /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{32,}={0,2}(?![A-Za-z0-9_-])/g,
-    (match) => (/[A-Z]/.test(match) && /[a-z]/.test(match) && /\d/.test(match) ? CENSOR : match),
+    new RegExp(
+      String.raw`(?:(?<![\w\\.%+-])|${AFTER_ESCAPE})[\w.%+-]+(?:@|%(?:25)?40)(?:[A-Za-z0-9-]{1,63}\.)+[A-Za-z]{2,63}(?![A-Za-z0-9-])`,
+      "g",
+    ),
+    CENSOR,
+    /@|%(?:25)?40/,
+  ],
+  // The secret segment of the invite link and of a shop's webhook receiver, plain or URL-encoded;
+  // the route stays readable. A route pattern ("/invite/[token]") is left.
+  [/((?:\/|%2F)(?:invite|api(?:\/|%2F)webhooks(?:\/|%2F)marketplace)(?:\/|%2F))(?!\[)[^/?#&\s"\\%<>]+/gi, `$1${CENSOR}`],
+  // JSON Web Tokens (session cookies).
+  [new RegExp(String.raw`${WORD_START}eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*`, "g"), CENSOR],
+  // CNPJ, then CPF, formatted or not.
+  [new RegExp(String.raw`${WORD_START}\d{2}\.?\d{3}\.?\d{3}\/?\d{4}-?\d{2}\b`, "g"), CENSOR],
+  [new RegExp(String.raw`${WORD_START}\d{3}\.?\d{3}\.?\d{3}-?\d{2}\b`, "g"), CENSOR],
+  // An opaque credential anywhere (an access token in an error message): a run of 32 or more
+  // URL-safe characters that looks random (looksOpaque).
+  [
+    new RegExp(String.raw`(?:(?<![\w\\-])|${AFTER_ESCAPE})[\w-]{32,}={0,2}(?![\w-])`, "g"),
+    (match) => (looksOpaque(match) ? CENSOR : match),
   ],
 ];
+
+/**
+ * Whether a run of 32+ URL-safe characters is a credential rather than an id or a word. Kept: UUIDs
+ * (no part is 32 long), cuids (25), ObjectIds (24 hex: platform order ids operators look up) and
+ * all-digit runs (an invoice's 44-digit access key). Removed: SHA-256 and other digests too, since
+ * `openssl rand -hex 32` makes the same shape, and no log line needs one to be read.
+ */
+function looksOpaque(run: string): boolean {
+  const chars = run.replace(/=+$/, "");
+  // Mixed case and digits: base64url (the platform's tokens, our keys) nearly always.
+  if (/[A-Z]/.test(chars) && /[a-z]/.test(chars) && /\d/.test(chars)) return true;
+  // Hex of one case, alone or after a prefix ("whsec_…").
+  if (chars.split(/[-_]/).some((part) => part.length >= 32 && /^(?:[\da-f]+|[\dA-F]+)$/.test(part) && /[a-f]/i.test(part))) return true;
+  if (/\d/.test(chars)) return false;
+  // base64url that happened to draw no digit (one in 250 of 32 characters): random letters are
+  // about half capitals, while camelCase, Title-Case-Headers and CONSTANT_CASE have few or none.
+  const upper = chars.replace(/[^A-Z]/g, "").length;
+  const lower = chars.replace(/[^a-z]/g, "").length;
+  return upper * 5 >= upper + lower && lower * 5 >= upper + lower;
+}
+
+/**
+ * After "token " (a space, no = or :) the next word is a credential only if it looks like one: 8 or
+ * more characters with a digit, a symbol or a capital inside. "token expired" is prose.
+ */
+function looksLikeSpacedCredential(value: string): boolean {
+  return value.length >= 8 && /[\d_~+/=-]|\p{Ll}\p{Lu}/u.test(value);
+}
 
 /** This deployment's own secrets, wherever they appear. */
 const KNOWN_SECRETS = [
@@ -111,7 +176,9 @@ const KNOWN_SECRETS = [
 export function scrubText(text: string): string {
   let scrubbed = text;
   for (const secret of KNOWN_SECRETS) if (scrubbed.includes(secret)) scrubbed = scrubbed.split(secret).join(CENSOR);
-  for (const [pattern, replacement] of TEXT_RULES) scrubbed = scrubbed.replace(pattern, replacement as string);
+  for (const [pattern, replacement, when] of TEXT_RULES) {
+    if (!when || when.test(scrubbed)) scrubbed = scrubbed.replace(pattern, replacement as string);
+  }
   return scrubbed;
 }
 

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { csvStream } from "@/lib/csv/csv-stream";
 import { db } from "@/lib/db.server";
 import { shopLog } from "@/lib/log.server";
 import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE } from "@/lib/audit/kinds";
@@ -190,31 +191,11 @@ export function auditCsvStream(
   settings: AuditExportSettings,
   limit = AUDIT_EXPORT_LIMIT,
 ): ReadableStream<Uint8Array> {
-  const batches = exportAuditEntries(shop, filters, limit);
-  const encoder = new TextEncoder();
-  let started = false;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!started) {
-        started = true;
-        controller.enqueue(encoder.encode(auditExportHead(settings)));
-        return;
-      }
-      try {
-        const next = await batches.next();
-        if (!next.done) {
-          controller.enqueue(encoder.encode(auditExportLines(next.value, settings)));
-          return;
-        }
-        if (next.value) controller.enqueue(encoder.encode(auditExportTruncatedLine(limit, settings)));
-        controller.close();
-      } catch (error) {
-        shopLog(shop.id, { component: "audit" }).error({ err: error }, "audit export stopped");
-        controller.error(error);
-      }
-    },
-    async cancel() {
-      await batches.return(false);
-    },
+  return csvStream({
+    head: auditExportHead(settings),
+    pages: exportAuditEntries(shop, filters, limit),
+    lines: (rows) => auditExportLines(rows, settings),
+    end: (truncated) => (truncated ? auditExportTruncatedLine(limit, settings) : ""),
+    onError: (error) => shopLog(shop.id, { component: "audit" }).error({ err: error }, "audit export stopped"),
   });
 }

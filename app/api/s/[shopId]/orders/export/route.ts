@@ -1,5 +1,6 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { authorizeShopRequest } from "@/lib/auth/session.server";
+import { csvStream } from "@/lib/csv/csv-stream";
 import { exportOrderPages } from "@/lib/data/orders-export.server";
 import { requestLog } from "@/lib/log.server";
 import { badQuery } from "@/lib/data/list-route.server";
@@ -23,28 +24,11 @@ export async function GET(request: Request, { params: route }: RouteContext<"/ap
   const [locale, problems] = await Promise.all([getLocale(), getTranslations("problems")]);
   const settings: ExportSettings = { locale, timeZone: seller.timeZone };
   const head = exportHead(locale, (column) => t(`columns.${column}`));
-  const pages = exportOrderPages(seller, filters.data, problems);
-  const encoder = new TextEncoder();
-  let started = false;
-  const stream = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!started) {
-        started = true;
-        controller.enqueue(encoder.encode(head));
-        return;
-      }
-      try {
-        const next = await pages.next();
-        if (next.done) controller.close();
-        else controller.enqueue(encoder.encode(exportLines(next.value, settings)));
-      } catch (error) {
-        requestLog(request, { shopId: seller.id, component: "export" }).error({ err: error }, "orders export stopped");
-        controller.error(error);
-      }
-    },
-    async cancel() {
-      await pages.return(undefined);
-    },
+  const stream = csvStream({
+    head,
+    pages: exportOrderPages(seller, filters.data, problems),
+    lines: (orders) => exportLines(orders, settings),
+    onError: (error) => requestLog(request, { shopId: seller.id, component: "export" }).error({ err: error }, "orders export stopped"),
   });
   return new Response(stream, {
     headers: {
