@@ -8,7 +8,7 @@ import { LOCALES, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS, isTimeZone } fro
 import { failed, succeeded } from "@/lib/actions/action-state";
 import type { ActionState } from "@/lib/actions/action-state";
 import { requireShop } from "@/lib/auth/session.server";
-import { setSellerTimeZone } from "@/lib/data/sellers.server";
+import { setSellerTimeZone } from "@/lib/data/shop-time-zone.server";
 
 const localeForm = z.object({ locale: z.enum(LOCALES) });
 

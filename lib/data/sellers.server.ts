@@ -3,8 +3,6 @@ import { randomBytes } from "node:crypto";
 import { DecryptionError, encryptSecret, openSecret, sellerTokenContext } from "@/lib/crypto";
 import type { Keyring } from "@/lib/crypto";
 import { db } from "@/lib/db.server";
-import { recordAudit } from "@/lib/data/audit.server";
-import type { AuditInput } from "@/lib/data/audit.server";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { decodeKey, env } from "@/lib/env";
 import { shopLog } from "@/lib/log.server";
@@ -349,14 +347,4 @@ export async function findWebhookSigner(sellerId: string): Promise<WebhookReceiv
   if (receiverBySeller.size >= 10_000) receiverBySeller.clear();
   receiverBySeller.set(sellerId, entry);
   return entry.unreadable ? null : entry;
-}
-
-/** With its audit entry, in one transaction; the zone it already has changes nothing. */
-export async function setSellerTimeZone(sellerId: string, person: AuditInput["person"], timeZone: string): Promise<void> {
-  await db.$transaction(async (tx) => {
-    const [current] = await tx.$queryRaw<{ timeZone: string }[]>`SELECT "timeZone" FROM "Seller" WHERE "id" = ${sellerId} FOR UPDATE`;
-    if (!current || current.timeZone === timeZone) return;
-    await tx.seller.update({ where: { id: sellerId }, data: { timeZone } });
-    await recordAudit({ sellerId, person, action: "settings.timeZone", before: { timeZone: current.timeZone }, after: { timeZone } }, tx);
-  });
 }

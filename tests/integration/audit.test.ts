@@ -269,7 +269,7 @@ describe("the audit log", () => {
   });
 
   it("records a change of the shop's time zone with who made it, and nothing when the zone stays", async () => {
-    const { setSellerTimeZone } = await import("@/lib/data/sellers.server");
+    const { setSellerTimeZone } = await import("@/lib/data/shop-time-zone.server");
     await setSellerTimeZone(otherShop.id, maria, "America/Manaus");
     await setSellerTimeZone(otherShop.id, joao, "America/Manaus");
     const entries = await db.auditEntry.findMany({
