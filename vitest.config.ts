@@ -9,6 +9,9 @@ export default defineConfig({
     include: ["**/*.test.ts"],
     exclude: ["node_modules/**", ".next/**", "tests/e2e/**", "lib/generated/**"],
     environment: "node",
+    // Four files at once on two cores: integration files mostly wait on the database and the
+    // sandbox, and each has its own copy of the template database and free ports (docs/testing.md).
+    maxWorkers: 4,
     // Starts (or reuses) the database server and migrates a template database for the run.
     globalSetup: ["tests/support/global-setup.ts"],
     // next-auth imports `next/server` without an extension, which Node's ESM resolver refuses;

@@ -124,9 +124,15 @@ export async function readBodyWithLimit(request: Request, limit: number): Promis
  * Only a committed event gets a 2xx; a database failure answers 503 so the platform retries
  * (spec: Receiver guidance). `claimant` names the instance that will process it (null: any sweep).
  */
-export async function receiveWebhook(webhookKey: string, request: Request, claimant: () => string | null): Promise<ReceiveOutcome> {
+export async function receiveWebhook(
+  webhookKey: string,
+  request: Request,
+  claimant: () => string | null,
+  /** When it was received: the replay limit counts copies by its minute. Tests pin it. */
+  now: () => Date = () => new Date(),
+): Promise<ReceiveOutcome> {
   const started = performance.now();
-  const outcome = await receive(webhookKey, request, claimant);
+  const outcome = await receive(webhookKey, request, claimant, now);
   metrics.webhookRequests.observe({ outcome: webhookOutcome(outcome) }, (performance.now() - started) / 1000);
   return outcome;
 }
@@ -152,7 +158,7 @@ export function webhookOutcome(outcome: ReceiveOutcome): WebhookOutcomeLabel {
   }
 }
 
-async function receive(webhookKey: string, request: Request, claimant: () => string | null): Promise<ReceiveOutcome> {
+async function receive(webhookKey: string, request: Request, claimant: () => string | null, now: () => Date): Promise<ReceiveOutcome> {
   const rawBody = await readBodyWithLimit(request, MAX_WEBHOOK_BODY_BYTES);
   if (rawBody === null) return { status: 413, error: `The body exceeds ${MAX_WEBHOOK_BODY_BYTES} bytes` };
 
@@ -199,7 +205,7 @@ async function receive(webhookKey: string, request: Request, claimant: () => str
   try {
     const stored = await insertWebhookEvent({
       sellerId,
-      receivedAt: new Date(),
+      receivedAt: now(),
       rawBody: text,
       bodyHash: createHash("sha256").update(rawBody).digest("hex"),
       headers,
