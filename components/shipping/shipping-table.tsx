@@ -259,7 +259,10 @@ export function ShippingTable({ urlValid }: { urlValid: boolean }) {
                 ))}
               </tr>
             </thead>
-            <tbody className={`${cardTable.body} ${query.isFetching && !query.isPending ? "opacity-60 transition-opacity" : ""}`}>
+            <tbody
+              aria-busy={query.isFetching && !query.isPending}
+              className={`${cardTable.body} ${query.isFetching && !query.isPending ? "opacity-60 transition-opacity" : ""}`}
+            >
               {rows.map((row) => (
                 <Row
                   key={row.id}

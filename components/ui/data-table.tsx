@@ -54,7 +54,11 @@ export function DataTable<Row>({
             </tr>
           ))}
         </thead>
-        <tbody className={`${cardTable.body} ${isFetching && !isPending ? "opacity-60 transition-opacity" : ""}`}>
+        {/* Dimmed while newer rows load; aria-busy tells assistive technology (and the page checks) the same. */}
+        <tbody
+          aria-busy={isFetching && !isPending}
+          className={`${cardTable.body} ${isFetching && !isPending ? "opacity-60 transition-opacity" : ""}`}
+        >
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id} className={cardTable.row}>
               {row.getVisibleCells().map((cell) => {

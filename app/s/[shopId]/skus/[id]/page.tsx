@@ -68,7 +68,12 @@ export default async function SkuPage({ params }: PageProps<"/s/[shopId]/skus/[i
 
       <div className="space-y-2">
         <h2 className="text-lg font-medium">{t("detail.payload")}</h2>
-        <pre data-testid="sku-payload" className="overflow-x-auto rounded-lg border border-zinc-200 bg-white p-4 font-mono text-xs">
+        {/* Focusable, so the keyboard can scroll what is wider than the screen. */}
+        <pre
+          tabIndex={0}
+          data-testid="sku-payload"
+          className="overflow-x-auto rounded-lg border border-zinc-200 bg-white p-4 font-mono text-xs"
+        >
           {sku.payload === null ? t("detail.payloadUnreadable") : JSON.stringify(sku.payload, null, 2)}
         </pre>
       </div>

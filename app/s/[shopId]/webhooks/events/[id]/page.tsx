@@ -98,13 +98,16 @@ export default async function EventPage({ params }: PageProps<"/s/[shopId]/webho
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="min-w-0">
           <h2 className="mb-2 font-medium">{t("event.body")}</h2>
-          <pre className="overflow-x-auto rounded-lg bg-zinc-900 p-4 text-xs text-zinc-100" data-testid="event-body">
+          {/* Focusable, so the keyboard can scroll what is wider than the screen. */}
+          <pre tabIndex={0} className="overflow-x-auto rounded-lg bg-zinc-900 p-4 text-xs text-zinc-100" data-testid="event-body">
             {prettyBody(event.rawBody)}
           </pre>
         </div>
         <div className="min-w-0">
           <h2 className="mb-2 font-medium">{t("event.headers")}</h2>
-          <pre className="overflow-x-auto rounded-lg bg-zinc-900 p-4 text-xs text-zinc-100">{JSON.stringify(headers, null, 2)}</pre>
+          <pre tabIndex={0} className="overflow-x-auto rounded-lg bg-zinc-900 p-4 text-xs text-zinc-100">
+            {JSON.stringify(headers, null, 2)}
+          </pre>
         </div>
       </div>
     </section>
