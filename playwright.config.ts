@@ -1,23 +1,11 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/e2e/chromium";
-import { E2E_APP_PORT, E2E_APP_URL, E2E_SANDBOX_PORT, E2E_SANDBOX_URL } from "./tests/e2e/ports";
+import { E2E_APP_ENV, E2E_APP_URL, E2E_SANDBOX_PORT } from "./tests/e2e/ports";
 
 // No metrics server in the e2e run: the app, and the second instance instances.spec.ts starts
 // with this process's environment, would contend with each other and with a `npm run dev` on
 // the machine for one port.
 process.env.METRICS_PORT = "off";
-
-const appEnv = {
-  MARKETPLACE_AUTH_URL: E2E_SANDBOX_URL,
-  MARKETPLACE_BASE_URL: E2E_SANDBOX_URL,
-  PUBLIC_BASE_URL: E2E_APP_URL,
-  AUTH_URL: E2E_APP_URL,
-  E2E_APP_PORT: String(E2E_APP_PORT),
-  NEXT_TELEMETRY_DISABLED: "1",
-  // Reconciliation every few seconds, so a test sees lost notifications recovered (reconciliation.spec.ts).
-  RECONCILE_INTERVAL_SECONDS: "5",
-  METRICS_PORT: "off",
-};
 
 export default defineConfig({
   testDir: "./tests/e2e",
@@ -78,7 +66,7 @@ export default defineConfig({
       // A production build: what users get, and pages that do not compile on first visit.
       command: "npx tsx scripts/e2e-app-server.ts",
       url: E2E_APP_URL,
-      env: appEnv,
+      env: E2E_APP_ENV,
       reuseExistingServer: false,
       timeout: 400_000,
       stdout: "pipe",

@@ -1,18 +1,15 @@
 // The dashboard as the e2e tests see it: a fresh database of its own (E2E_DATABASE on the embedded
-// server, or on DATABASE_URL's server), migrations applied, a production build served by
-// `next start`. Started by Playwright's webServer (playwright.config.ts).
-import { spawn, spawnSync } from "node:child_process";
+// server, or on DATABASE_URL's server), migrations applied, a production build (made only when its
+// inputs changed: scripts/build-once.ts) served by `next start`. Started by Playwright's webServer (playwright.config.ts).
+import { spawn } from "node:child_process";
 import { E2E_DATABASE } from "../tests/e2e/ports";
+import { buildOnce } from "./build-once";
 import { migrateFreshDatabase } from "./migrate";
 
-function step(command: string, args: string[]) {
-  const result = spawnSync(command, args, { stdio: "inherit" });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
 const url = await migrateFreshDatabase(E2E_DATABASE);
-// `npm run build` regenerates the Prisma client first, so a schema change is never built stale.
-if (process.env.E2E_SKIP_BUILD !== "1") step("npm", ["run", "build"]);
+// Playwright starts this with the e2e environment (E2E_APP_ENV over its own), as `npm test`'s
+// build lane builds with it: unless an input changed since, the build is there already.
+buildOnce(process.env);
 
 // Metrics off (playwright.config.ts sets it for every process of the run): a `npm run dev` or
 // `npm start` on the same machine holds the default metrics port.

@@ -5,3 +5,21 @@ export const E2E_APP_URL = `http://localhost:${E2E_APP_PORT}`;
 export const E2E_SANDBOX_URL = `http://localhost:${E2E_SANDBOX_PORT}`;
 /** On the embedded server (or DATABASE_URL's server), recreated by each e2e run. */
 export const E2E_DATABASE = "dashboard_e2e";
+
+/**
+ * The environment the e2e run's dashboard is built and served with (playwright.config.ts's web
+ * server, and `npm test`'s build lane, which must build the same thing: scripts/build-once.ts).
+ */
+export const E2E_APP_ENV = {
+  MARKETPLACE_AUTH_URL: E2E_SANDBOX_URL,
+  MARKETPLACE_BASE_URL: E2E_SANDBOX_URL,
+  PUBLIC_BASE_URL: E2E_APP_URL,
+  AUTH_URL: E2E_APP_URL,
+  E2E_APP_PORT: String(E2E_APP_PORT),
+  NEXT_TELEMETRY_DISABLED: "1",
+  // Reconciliation every few seconds, so a test sees lost notifications recovered (reconciliation.spec.ts).
+  RECONCILE_INTERVAL_SECONDS: "5",
+  // No metrics server: the app, and the second instance instances.spec.ts starts with this
+  // process's environment, would contend with each other and with a `npm run dev` for one port.
+  METRICS_PORT: "off",
+};
