@@ -7,11 +7,12 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { E2E_APP_ENV } from "../tests/e2e/ports";
 import { buildInputsHash } from "./lib/build-inputs";
+import type { Environment } from "./lib/build-inputs";
 
 const STAMP = path.join(".next", "e2e-build-inputs.sha256");
 
 /** Whether the build in .next was made from exactly these inputs. */
-export function buildIsCurrent(root: string, env: NodeJS.ProcessEnv): boolean {
+export function buildIsCurrent(root: string, env: Environment): boolean {
   const stamp = path.join(root, STAMP);
   return (
     existsSync(path.join(root, ".next", "BUILD_ID")) && existsSync(stamp) && readFileSync(stamp, "utf8") === buildInputsHash(root, env)

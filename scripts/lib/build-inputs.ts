@@ -5,6 +5,8 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
+export type Environment = Readonly<Record<string, string | undefined>>;
+
 /** Folders and files of the build, relative to the project. */
 export const BUILD_INPUTS = [
   "app",
@@ -44,14 +46,14 @@ function filesUnder(root: string, relative: string): string[] {
  * The environment the build reads: every variable lib/env.js names (it may decide what a static
  * page says), and NODE_ENV.
  */
-function environmentOf(root: string, env: NodeJS.ProcessEnv): string[] {
+function environmentOf(root: string, env: Environment): string[] {
   const names = new Set(readFileSync(path.join(root, "lib", "env.js"), "utf8").match(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/g) ?? []);
   names.add("NODE_ENV");
   return [...names].sort().map((name) => `${name}=${env[name] ?? ""}`);
 }
 
 /** sha256 over each input file's path and bytes, in a fixed order, and the environment's values. */
-export function buildInputsHash(root: string, env: NodeJS.ProcessEnv = process.env): string {
+export function buildInputsHash(root: string, env: Environment = process.env): string {
   const hash = createHash("sha256");
   for (const input of BUILD_INPUTS) {
     for (const file of filesUnder(root, input)) {
