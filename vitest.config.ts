@@ -12,9 +12,8 @@ export default defineConfig({
     // Four files at once on two cores: integration files mostly wait on the database and the
     // sandbox, and each has its own copy of the template database and free ports (docs/testing.md).
     maxWorkers: 4,
-    // `npm test` runs this lane at a lower CPU priority beside the browser tests (scripts/test.ts):
-    // a test that waits on the database or the sandbox may take longer than the usual 5 s then.
-    // A guard against a hang, not a speed check.
+    // Four files at once share two cores: a test that waits on the database or the sandbox may
+    // take longer than the usual 5 s. A guard against a hang, not a speed check.
     testTimeout: 30_000,
     // Starts (or reuses) the database server and migrates a template database for the run.
     globalSetup: ["tests/support/global-setup.ts"],
