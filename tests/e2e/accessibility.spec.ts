@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
-import { connectAs } from "./support";
+import { signInAs } from "./support";
 import { seriousViolations, visitsForEveryPage, VISITS_LOGIN } from "./pages";
 import type { PageVisit } from "./pages";
 
@@ -41,7 +41,7 @@ for (const { locale, visits } of LANGUAGES) {
 
       test("signed in: the dashboard's pages have no serious or critical axe violations", async ({ page }) => {
         test.setTimeout(180_000);
-        await connectAs(page, VISITS_LOGIN);
+        await signInAs(page, VISITS_LOGIN);
         await scan(page, visits(signedIn));
       });
     });

@@ -10,7 +10,7 @@ import { E2E_APP_URL } from "./ports";
 import {
   buildActions,
   callAction,
-  connectAs,
+  signInAs,
   seedTeamShop,
   sessionCookieFor,
   shopPathOf,
@@ -248,7 +248,7 @@ async function callRoute(
 
 test("an action given another shop's event acts as if it did not exist", async ({ page, browser }) => {
   // An event of seller@example.com, delivered to their receiver.
-  await connectAs(page, "seller@example.com");
+  await signInAs(page, "seller@example.com");
   const token = await storedAccessToken("seller@example.com");
   const webhookKey = await withE2eDatabase(async (client) => {
     const { rows } = await client.query<{ webhookKey: string }>(
@@ -281,7 +281,7 @@ async function asOwnerOf(browser: Browser, login: string, work: (request: APIReq
   const other = await browser.newContext();
   try {
     const page = await other.newPage();
-    await connectAs(page, login);
+    await signInAs(page, login);
     await work(page.request, (await shopPathOf(page)).slice("/s/".length));
   } finally {
     await other.close();
@@ -289,7 +289,7 @@ async function asOwnerOf(browser: Browser, login: string, work: (request: APIReq
 }
 
 test("the four table endpoints answer alike: never cached, 400 naming a bad parameter", async ({ page }) => {
-  await connectAs(page, "seller@example.com");
+  await signInAs(page, "seller@example.com");
   const shop = await shopPathOf(page);
   for (const table of ["orders", "prices", "skus", "events"]) {
     const endpoint = `/api${shop}/${table}`;

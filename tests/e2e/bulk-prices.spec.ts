@@ -4,7 +4,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import Papa from "papaparse";
 import { sampleSku } from "@marketplace/api/schemas/fixtures";
 import { E2E_SANDBOX_URL } from "./ports";
-import { connectAs, sandboxPrices, storedAccessToken } from "./support";
+import { signInAs, sandboxPrices, storedAccessToken } from "./support";
 import type { SandboxPrice } from "./support";
 
 // The catalogue every PRO seller starts with (sandbox/seed.ts): 20 SKUs, a list and a sell price each.
@@ -68,7 +68,7 @@ test.describe("bulk price update", () => {
 
   test("a bulk upload of 50 rows with 3 bad rows applies 47 and reports 3, and the results download", async ({ page, request }) => {
     test.setTimeout(120_000);
-    await connectAs(page, "seller@example.com");
+    await signInAs(page, "seller@example.com");
     const token = await storedAccessToken("seller@example.com");
 
     // 40 pairs from the seeded catalogue, 7 from new SKUs (no price yet), 3 bad rows.
@@ -145,7 +145,7 @@ test.describe("bulk price update", () => {
 
   test("slows down when the marketplace rate-limits, shows it, and still applies every row", async ({ page, request }) => {
     test.setTimeout(120_000);
-    await connectAs(page, "seller2@example.com");
+    await signInAs(page, "seller2@example.com");
     const token = await storedAccessToken("seller2@example.com");
     const rows = changedRows(await currentPrices(request, token), SEEDED_SKUS.slice(0, 15), 223);
     await upload(page, `sku,type,value,currency\n${rows.map((row) => row.line).join("\n")}\n`);
@@ -176,7 +176,7 @@ test.describe("bulk price update", () => {
 
   test("a run goes on while the seller opens other pages, and the bulk page shows it again where it is", async ({ page, request }) => {
     test.setTimeout(120_000);
-    await connectAs(page, "seller2@example.com");
+    await signInAs(page, "seller2@example.com");
     const token = await storedAccessToken("seller2@example.com");
     const rows = changedRows(await currentPrices(request, token), SEEDED_SKUS.slice(15, 20), 331);
     await upload(page, `sku,type,value,currency\n${rows.map((row) => row.line).join("\n")}\n`);
@@ -202,7 +202,7 @@ test.describe("bulk price update", () => {
     request,
   }) => {
     test.setTimeout(120_000);
-    await connectAs(page, "seller2@example.com");
+    await signInAs(page, "seller2@example.com");
     const token2 = await storedAccessToken("seller2@example.com");
     const rows = changedRows(await currentPrices(request, token2), SEEDED_SKUS.slice(0, 15), 419);
     await upload(page, `sku,type,value,currency\n${rows.map((row) => row.line).join("\n")}\n`);
@@ -216,7 +216,7 @@ test.describe("bulk price update", () => {
     await other.getByRole("button", { name: "Sign out" }).click();
     // Signed out before signing in again: connecting while the sign-out is still on its way races it.
     await expect(other.getByRole("link", { name: "Connect account" })).toBeVisible();
-    await connectAs(other, "seller@example.com");
+    await signInAs(other, "seller@example.com");
     const token1 = await storedAccessToken("seller@example.com");
     const sellerPricesBefore = await currentPrices(request, token1);
 

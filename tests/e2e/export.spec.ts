@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
 import Papa from "papaparse";
-import { connectAs, sandboxOrders, storedAccessToken } from "./support";
+import { signInAs, sandboxOrders, storedAccessToken } from "./support";
 
 const WORDS = { en: { button: "Export CSV", done: "orders exported" }, "pt-BR": { button: "Exportar CSV", done: "pedidos exportados" } };
 
@@ -19,7 +19,7 @@ test("an export with a status filter holds exactly those orders, with the accoun
   browser,
   request,
 }) => {
-  await connectAs(page, "seller@example.com");
+  await signInAs(page, "seller@example.com");
   const token = await storedAccessToken("seller@example.com");
   const finished = (await sandboxOrders(request, token, "status=finished")).length;
   // More than the platform's first page (50): the export pages on at the platform's max_limit.

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import type { Page, Route } from "@playwright/test";
-import { connectAs } from "./support";
+import { signInAs } from "./support";
 
 // A table control used before the page's scripts have run (a seller on a slow phone taps what
 // the server's HTML already shows) does what it does afterwards: the URL and the table follow.
@@ -54,7 +54,7 @@ test.describe("at 1366 px", () => {
     page,
   }) => {
     test.setTimeout(120_000);
-    await connectAs(page, "seller@example.com");
+    await signInAs(page, "seller@example.com");
 
     let before: string | undefined;
     await actBeforeHydration(page, "/orders", async () => {
@@ -130,7 +130,7 @@ test.describe("at 390 px", () => {
 
   test("a quick filter and the pager tapped before hydration reach the URL and the cards", async ({ page }) => {
     test.setTimeout(90_000);
-    await connectAs(page, "seller@example.com");
+    await signInAs(page, "seller@example.com");
 
     let before: string | undefined;
     await actBeforeHydration(page, "/orders", async () => {
@@ -155,7 +155,7 @@ test.describe("at 390 px", () => {
 // history.pushState only from its own mount effect, which runs in a later task. The click is sent
 // in that gap, right after the hydration commit (where the router first writes its history state).
 test("a quick filter clicked after it hydrated but before the router is up reaches the URL and the table", async ({ page }) => {
-  await connectAs(page, "seller@example.com");
+  await signInAs(page, "seller@example.com");
   await page.addInitScript(() => {
     const race = ((window as unknown as { race: { routerUp: boolean | null } }).race = { routerUp: null as boolean | null });
     const replace = History.prototype.replaceState;

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { connectAs } from "./support";
+import { signInAs } from "./support";
 
 // The dashboard's language: the browser's (Accept-Language), Portuguese when none of its languages
 // is one of ours, and the header's switch wins from then on. Dates in the seller's time zone.
@@ -43,7 +43,7 @@ test.describe("the header's language switch", () => {
 test.describe("the seller's time zone", () => {
   test.use({ locale: "en-US" });
   test("is São Paulo's until changed in Settings; dates follow it", async ({ page }) => {
-    await connectAs(page, "seller@example.com");
+    await signInAs(page, "seller@example.com");
     await page.goto("/settings");
     const since = page.locator("time").first();
     await expect(since).toHaveText(/GMT-3$/);

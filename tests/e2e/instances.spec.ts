@@ -5,7 +5,7 @@ import { expect, test } from "@playwright/test";
 import { signWebhookBody } from "@marketplace/api/signature";
 import { databaseUrl } from "../../scripts/lib/database";
 import { E2E_APP_PORT, E2E_APP_URL, E2E_DATABASE, E2E_SANDBOX_URL } from "./ports";
-import { connectAs, shopPathOf, storedAccessToken, withE2eDatabase } from "./support";
+import { signInAs, shopPathOf, storedAccessToken, withE2eDatabase } from "./support";
 
 // Two dashboard instances on one database, as behind a load balancer: instance A is the e2e app
 // server, instance B a second `next start` of the same build. Browsers and the platform may reach
@@ -97,7 +97,7 @@ test("both instances are live and ready", async ({ request }) => {
 });
 
 test("a page open on instance B hears of an event that instance A received", async ({ page }) => {
-  await connectAs(page, "seller@example.com");
+  await signInAs(page, "seller@example.com");
   const receiver = await receiverOf("seller@example.com");
   // The same session (one AUTH_SECRET, cookies shared across ports of one host) on instance B.
   // Its live stream is subscribed before its response starts: once the response is here, B hears.
@@ -117,7 +117,7 @@ test("a page open on instance B hears of an event that instance A received", asy
 });
 
 test("a stream that reconnects to the other instance with Last-Event-ID gets what it missed", async ({ page }) => {
-  await connectAs(page, "seller@example.com");
+  await signInAs(page, "seller@example.com");
   const receiver = await receiverOf("seller@example.com");
   const cookie = (await page.context().cookies(E2E_APP_URL)).map((c) => `${c.name}=${c.value}`).join("; ");
   const live = `/api${await shopPathOf(page)}/live`;
@@ -155,7 +155,7 @@ test("a stream that reconnects to the other instance with Last-Event-ID gets wha
 
 test("1,000 events split across both instances are each stored and processed once per receipt", async ({ page }) => {
   test.setTimeout(120_000);
-  await connectAs(page, "seller2@example.com");
+  await signInAs(page, "seller2@example.com");
   const receiver = await receiverOf("seller2@example.com");
   const orderIds = await createSilentOrders("seller2@example.com", 1_000);
   const bodies = orderIds.map((orderId) => orderEvent(orderId));
@@ -217,7 +217,7 @@ test("1,000 events split across both instances are each stored and processed onc
 });
 
 test("SIGTERM on instance B ends its live streams, hands back its work and exits", async ({ page }) => {
-  await connectAs(page, "seller@example.com");
+  await signInAs(page, "seller@example.com");
   const cookie = (await page.context().cookies(E2E_APP_URL)).map((c) => `${c.name}=${c.value}`).join("; ");
   const stream = await fetch(`${B_URL}/api${await shopPathOf(page)}/live`, { headers: { cookie } });
   expect(stream.status).toBe(200);

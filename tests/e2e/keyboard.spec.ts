@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
-import { connectAs, fillValidSku } from "./support";
+import { signInAs, fillValidSku } from "./support";
 
 // The orders table with the keyboard alone: every control is reached with Tab, in reading order,
 // and works with Enter or Space.
@@ -31,7 +31,7 @@ async function tabTo(
 }
 
 test("the orders table works with the keyboard alone: quick filter, sort, next page, open an order", async ({ page }) => {
-  await connectAs(page, "seller@example.com");
+  await signInAs(page, "seller@example.com");
   await page.goto("/orders");
   await expect(page.locator("tbody tr")).toHaveCount(25);
 
@@ -57,7 +57,7 @@ test("the orders table works with the keyboard alone: quick filter, sort, next p
 });
 
 test("the prices table works with the keyboard alone: filter by type, sort, open a price's history", async ({ page }) => {
-  await connectAs(page, "seller@example.com");
+  await signInAs(page, "seller@example.com");
   await page.goto("/prices");
   await expect(page.locator("tbody tr").first()).toBeVisible();
 
@@ -77,7 +77,7 @@ test("the prices table works with the keyboard alone: filter by type, sort, open
 });
 
 test("the prices by product table works with the keyboard alone: select with Space, preview a change", async ({ page }) => {
-  await connectAs(page, "seller@example.com");
+  await signInAs(page, "seller@example.com");
   await page.goto("/prices/products");
   await expect(page.locator("tbody tr").first()).toBeVisible();
 
@@ -92,7 +92,7 @@ test("the prices by product table works with the keyboard alone: select with Spa
 });
 
 test("the SKU catalogue works with the keyboard alone: search, open a SKU", async ({ page }) => {
-  await connectAs(page, "seller@example.com");
+  await signInAs(page, "seller@example.com");
   // A SKU of this test's own, created through the form, to search for.
   const code = `KEY-${Date.now()}`;
   await page.goto("/skus/new");
@@ -114,7 +114,7 @@ test("the SKU catalogue works with the keyboard alone: search, open a SKU", asyn
 });
 
 test("the event log works with the keyboard alone: filter by processing state, then clear", async ({ page }) => {
-  await connectAs(page, "seller@example.com");
+  await signInAs(page, "seller@example.com");
   await page.goto("/webhooks/events");
   await expect(page.locator("main h1")).toBeVisible();
 

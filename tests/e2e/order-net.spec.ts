@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { formatMoney } from "../../lib/money";
-import { connectAs, expectNoSidewaysScroll, sandboxOrders, storedAccessToken } from "./support";
+import { signInAs, expectNoSidewaysScroll, sandboxOrders, storedAccessToken } from "./support";
 
 // Net per order (issue 29, docs/decisions/0012-net-per-order.md): an order's page shows the total,
 // the commission, the freight the seller pays and the estimated net, and says it is an estimate;
@@ -45,7 +45,7 @@ for (const { locale, lang, estimate, column } of LANGUAGES) {
       test.use({ locale, viewport });
 
       test("an order's page and its row in the list show the net worked out from the sandbox's order", async ({ page, request }) => {
-        await connectAs(page, "seller@example.com");
+        await signInAs(page, "seller@example.com");
         const token = await storedAccessToken("seller@example.com");
         const orders = (await sandboxOrders(request, token, "_sort=created_at:desc")) as unknown as SandboxOrderWithAmounts[];
         // One order whose freight is partly shared back and one whose freight is all the seller's:

@@ -3,7 +3,7 @@ import { DEFAULT_TIME_ZONE } from "../../i18n/config";
 import type { Page } from "@playwright/test";
 import { E2E_SANDBOX_URL } from "./ports";
 import { deadlineOf, shipByOf } from "../../lib/orders/ship-by";
-import { connectAs, sandboxOrders, storedAccessToken } from "./support";
+import { signInAs, sandboxOrders, storedAccessToken } from "./support";
 import type { SandboxOrder } from "./support";
 
 const statusCells = (page: Page) => page.locator("tbody tr td:nth-child(2)");
@@ -11,7 +11,7 @@ const createdCells = (page: Page) => page.locator("tbody tr td:nth-child(8) time
 
 test.describe("orders", () => {
   test("filter by two statuses, sort, page forward and back, reload keeps it, open an order", async ({ page }) => {
-    await connectAs(page, "seller@example.com");
+    await signInAs(page, "seller@example.com");
     await page.goto("/orders");
     await expect(page.locator("tbody tr")).toHaveCount(25);
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Orders" })).toHaveAttribute(
@@ -74,7 +74,7 @@ test.describe("orders", () => {
   });
 
   test("a customer-name filter and a page size change reset to page 1", async ({ page }) => {
-    await connectAs(page, "seller@example.com");
+    await signInAs(page, "seller@example.com");
     await page.goto("/orders?page=3");
     await expect(page.getByText(/^Page 3/)).toBeVisible();
     await page.getByRole("combobox", { name: "Rows per page" }).selectOption("50");
@@ -97,7 +97,7 @@ test.describe("orders", () => {
   test("an order of another seller is not found", async ({ page, request }) => {
     const created = await request.post(`${E2E_SANDBOX_URL}/_sandbox/orders`, { data: { seller: "seller2@example.com" } });
     const { orders } = (await created.json()) as { orders: { id: string }[] };
-    await connectAs(page, "seller@example.com");
+    await signInAs(page, "seller@example.com");
     // The order page streams (its loading.tsx shows while the platform answers), so the status
     // was sent before the platform said "not found": the page says it, and tells robots so.
     await page.goto(`/orders/${orders[0]!.id}`);
@@ -110,7 +110,7 @@ test.describe("orders", () => {
   });
 
   test("while a slow marketplace answers, an order's page shows its loading state at once, then the order", async ({ page, request }) => {
-    await connectAs(page, "seller@example.com");
+    await signInAs(page, "seller@example.com");
     await page.goto("/orders");
     const link = page.locator("tbody tr").first().getByRole("link");
     const id = (await link.textContent())?.trim() ?? "";
@@ -128,7 +128,7 @@ test.describe("orders", () => {
   });
 
   test("the ship-by column shows when each open order must ship, and which are late", async ({ page, request }) => {
-    await connectAs(page, "seller@example.com");
+    await signInAs(page, "seller@example.com");
     const token = await storedAccessToken("seller@example.com");
     const listed = await request.get(`${E2E_SANDBOX_URL}/v1.0/marketplace/orders?status__in=new,approved&_sort=created_at:desc&_limit=25`, {
       headers: { Authorization: `Bearer ${token}` },
@@ -151,7 +151,7 @@ test.describe("orders", () => {
   });
 
   test("the Late quick filter lists exactly the open orders whose ship-by has passed", async ({ page, request }) => {
-    await connectAs(page, "seller@example.com");
+    await signInAs(page, "seller@example.com");
     const token = await storedAccessToken("seller@example.com");
     const open = await sandboxOrders(request, token, "status__in=new,approved");
     const now = new Date();
@@ -175,7 +175,7 @@ test.describe("orders", () => {
   });
 
   test("a new order arriving by webhook shows in the table without a reload", async ({ page, request }) => {
-    await connectAs(page, "seller@example.com");
+    await signInAs(page, "seller@example.com");
     await page.goto("/webhooks");
     const useDashboard = page.getByRole("button", { name: "Use this dashboard" });
     if (await useDashboard.isEnabled()) await useDashboard.click();

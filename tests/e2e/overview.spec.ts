@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { DEFAULT_TIME_ZONE } from "../../i18n/config";
 import { deadlineOf, shipByOf } from "../../lib/orders/ship-by";
-import { connectAs, sandboxOrders, storedAccessToken } from "./support";
+import { signInAs, sandboxOrders, storedAccessToken } from "./support";
 
 for (const { locale, orders } of [
   { locale: "pt-BR", orders: "pedidos" },
@@ -13,7 +13,7 @@ for (const { locale, orders } of [
       page,
       request,
     }) => {
-      await connectAs(page, "seller@example.com");
+      await signInAs(page, "seller@example.com");
       const token = await storedAccessToken("seller@example.com");
       const open = await sandboxOrders(request, token, "status__in=new,approved");
       const now = new Date();

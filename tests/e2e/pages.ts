@@ -218,7 +218,15 @@ export async function seriousViolations(page: Page) {
   await expect(page).toHaveTitle(/\S/);
   // A table refreshing (a live update) is dimmed until its rows come: scanned once they have.
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).options({ rules: EVERY_RULE }).analyze();
+  // axe's own run in the page (legacy mode), reporting the nodes of violations only: the default
+  // runs each frame's part, then opens a blank page, injects axe again and merges the parts there,
+  // and carries every passing node back. 3× faster over the pages (45 s → 14 s for the signed-in
+  // ones at a desk), the same rules and the same violations, as long as a page has no frames:
+  expect(page.frames(), "a page with frames needs axe's frame-by-frame run (drop setLegacyMode)").toHaveLength(1);
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ rules: EVERY_RULE, resultTypes: ["violations"] })
+    .analyze();
   // The scan ran over the page (rules passed), so an empty list below means something.
   expect(results.passes.length).toBeGreaterThan(10);
   return results.violations

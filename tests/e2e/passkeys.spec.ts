@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
-import { addVirtualAuthenticator, connectAs, withE2eDatabase } from "./support";
+import { addVirtualAuthenticator, signInAs, withE2eDatabase } from "./support";
 
 // Joining a shop through an invite link with a passkey, and signing in with it again, in Chromium
 // with a virtual authenticator (a platform authenticator that keeps discoverable credentials and
@@ -10,7 +10,7 @@ import { addVirtualAuthenticator, connectAs, withE2eDatabase } from "./support";
 
 /** Signs the owner of Loja Demo in and answers the shop's id (the start page redirects to /s/{id}). */
 async function ownerShopId(page: Page): Promise<string> {
-  await connectAs(page, "seller@example.com");
+  await signInAs(page, "seller@example.com");
   await page.goto("/");
   await page.waitForURL(/\/s\/[^/?#]+$/);
   return decodeURIComponent(new URL(page.url()).pathname.split("/")[2]!);

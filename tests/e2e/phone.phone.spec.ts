@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
-import { connectAs, expectNoSidewaysScroll } from "./support";
+import { signInAs, expectNoSidewaysScroll } from "./support";
 
 // The dashboard on a seller's phone (the "phone" project: 390 × 844, touch, pt-BR): no page
 // scrolls sideways, every section is reachable through the header's menu, and the morning's
@@ -74,7 +74,8 @@ test("signed out: the landing, sign-in and not-found pages fit the screen, and t
 
 test("signed in: every page fits a phone's screen and every section is reachable through the menu", async ({ page }) => {
   test.setTimeout(120_000);
-  await connectAs(page, "seller@example.com");
+  await signInAs(page, "seller@example.com");
+  await page.goto("/");
   await everySectionThroughTheMenu(page);
 
   const pages = [
@@ -122,7 +123,7 @@ test("signed in: every page fits a phone's screen and every section is reachable
 });
 
 test("the morning on a phone: overview → late orders → an order → its shipping label, by touch", async ({ page }) => {
-  await connectAs(page, "seller@example.com");
+  await signInAs(page, "seller@example.com");
   await page.goto("/");
   await page.getByTestId("count-late").tap();
   await expect(page).toHaveURL(/\/orders\?deadline=late/);
@@ -151,7 +152,7 @@ test("the morning on a phone: overview → late orders → an order → its ship
 });
 
 test("the event log on a phone: each event is readable without sideways scrolling", async ({ page }) => {
-  await connectAs(page, "seller@example.com");
+  await signInAs(page, "seller@example.com");
   await page.goto("/webhooks/events");
   await expect(page.locator("main h1")).toBeVisible();
   await expectNoSidewaysScroll(page, "/webhooks/events");

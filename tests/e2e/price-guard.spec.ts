@@ -3,7 +3,7 @@ import { applyPercent } from "../../lib/prices/price-products";
 import {
   buildActions,
   callAction,
-  connectAs,
+  signInAs,
   expectNoSidewaysScroll,
   expectTouchSized,
   gotoHydrated,
@@ -48,7 +48,7 @@ test.describe("at 1366 px", () => {
     request,
   }) => {
     test.setTimeout(120_000);
-    await connectAs(page, SELLER);
+    await signInAs(page, SELLER);
     const token = await storedAccessToken(SELLER);
     const before = await sandboxPrices(request, token);
     // A cost at 70 % of the sell price: −40 % sells below it.
@@ -103,7 +103,7 @@ test.describe("at 1366 px", () => {
     request,
   }) => {
     test.setTimeout(120_000);
-    await connectAs(page, SELLER);
+    await signInAs(page, SELLER);
     const token = await storedAccessToken(SELLER);
     const before = await sandboxPrices(request, token);
     const sell1 = sellOf(before, "GAR-001").value;
@@ -155,7 +155,7 @@ test.describe("a change of currency", () => {
     page,
     request,
   }) => {
-    await connectAs(page, SELLER);
+    await signInAs(page, SELLER);
     const shopId = (await shopPathOf(page)).slice("/s/".length);
     const token = await storedAccessToken(SELLER);
     const sku = "PAN-001";
@@ -199,7 +199,7 @@ test.describe("at 390 px", () => {
     page,
     request,
   }) => {
-    await connectAs(page, SELLER);
+    await signInAs(page, SELLER);
     const token = await storedAccessToken(SELLER);
     const sell = sellOf(await sandboxPrices(request, token), "GAR-002").value;
     await gotoHydrated(page, "/prices/products?search=GAR-002");

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { applyPercent } from "../../lib/prices/price-products";
-import { connectAs, gotoHydrated, sandboxPrices, storedAccessToken } from "./support";
+import { signInAs, gotoHydrated, sandboxPrices, storedAccessToken } from "./support";
 
 const WORDS = {
   "pt-BR": {
@@ -37,7 +37,7 @@ for (const [locale, words] of Object.entries(WORDS)) {
       page,
       request,
     }) => {
-      await connectAs(page, "seller@example.com");
+      await signInAs(page, "seller@example.com");
       const token = await storedAccessToken("seller@example.com");
       await gotoHydrated(page, "/prices/products");
       await expect(page.getByRole("heading", { name: words.heading })).toBeVisible();
@@ -91,7 +91,8 @@ test.describe("in pt-BR, in place", () => {
     page,
     request,
   }) => {
-    await connectAs(page, "seller@example.com");
+    await signInAs(page, "seller@example.com");
+    await page.goto("/");
     const token = await storedAccessToken("seller@example.com");
     // "Preços" in the main navigation opens prices by product, and stays marked on every prices view.
     const prices = page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Preços" });

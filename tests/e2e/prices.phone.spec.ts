@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { applyPercent } from "../../lib/prices/price-products";
-import { connectAs, expectNoSidewaysScroll, expectTouchSized, gotoHydrated, sandboxPrices, storedAccessToken } from "./support";
+import { signInAs, expectNoSidewaysScroll, expectTouchSized, gotoHydrated, sandboxPrices, storedAccessToken } from "./support";
 
 // Prices by product on a seller's phone (issue 26): 390 px wide, touch only, in Portuguese. Each
 // product is a card with its name beside its code; a price is edited in place and a −10 % change
@@ -14,7 +14,7 @@ test("on a phone, prices by product are cards named beside their codes: a price 
   request,
 }) => {
   test.setTimeout(120_000);
-  await connectAs(page, "seller@example.com");
+  await signInAs(page, "seller@example.com");
   const token = await storedAccessToken("seller@example.com");
 
   // The seeded SKUs are named by the orders that sold them, which the back-fill after connecting
@@ -113,7 +113,7 @@ test("on a phone, prices by product are cards named beside their codes: a price 
 });
 
 test("on a phone, the prices list, a price's page and the bulk upload fit the screen and name the products", async ({ page }) => {
-  await connectAs(page, "seller@example.com");
+  await signInAs(page, "seller@example.com");
 
   await page.goto("/prices?sku=CAM-001");
   await expect(page.locator("tbody tr").first()).toBeVisible();

@@ -1,12 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { connectAs } from "./support";
+import { signInAs } from "./support";
 
 // A Brazilian seller's day: the words are Portuguese, and amounts are typed the Brazilian way.
 test.use({ locale: "pt-BR" });
 
 test.describe("prices", () => {
   test("filter the prices table, edit a price, and the history chart gains a point", async ({ page }) => {
-    await connectAs(page, "seller@example.com");
+    await signInAs(page, "seller@example.com");
     await page.goto("/prices");
     await expect(page.locator("tbody tr").first()).toBeVisible();
 

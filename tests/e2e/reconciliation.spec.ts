@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { E2E_SANDBOX_URL } from "./ports";
-import { connectAs } from "./support";
+import { signInAs } from "./support";
 
 // Notifications the platform never delivers: reconciliation (every 5 s in this run) finds the
 // orders anyway, records them in the event log and tells the seller with a toast.
@@ -12,7 +12,7 @@ test.describe("reconciliation", () => {
   });
 
   test("orders whose notifications were all dropped show up as reconciled within one interval, with a toast", async ({ page, request }) => {
-    await connectAs(page, "seller@example.com");
+    await signInAs(page, "seller@example.com");
     await page.goto("/webhooks");
     const use = page.getByRole("button", { name: "Use this dashboard" });
     if (await use.isEnabled()) await use.click();

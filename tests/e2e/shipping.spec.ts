@@ -7,7 +7,7 @@ import type { Order } from "@marketplace/api/schemas/order";
 import { shipByOf, startOfNextDay } from "../../lib/orders/ship-by";
 import { pdfPageTexts } from "@marketplace/pdf-text";
 import { E2E_SANDBOX_URL } from "./ports";
-import { connectAs, expectNoSidewaysScroll, shopPathOf, storedAccessToken } from "./support";
+import { signInAs, expectNoSidewaysScroll, shopPathOf, storedAccessToken } from "./support";
 
 // The shipping morning (issue 29): "All to ship today" → a picking list whose totals are the sums
 // of the sandbox's own orders; the labels PDF with one page per parcel naming its tracking number,
@@ -64,7 +64,7 @@ function parcelsInOrder(orders: Order[]) {
 
 /** Signs in, and opens the shipping page once the dashboard's mirror holds every order to ship today. */
 async function openShipping(page: Page, request: APIRequestContext) {
-  await connectAs(page, "seller@example.com");
+  await signInAs(page, "seller@example.com");
   const shop = await shopPathOf(page);
   const orders = dueToday(await approvedOrders(request, await storedAccessToken("seller@example.com")));
   expect(orders.length).toBeGreaterThan(2);

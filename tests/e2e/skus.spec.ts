@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { E2E_SANDBOX_URL } from "./ports";
-import { connectAs, fillValidSku, useThisDashboardForWebhooks } from "./support";
+import { signInAs, fillValidSku, useThisDashboardForWebhooks } from "./support";
 
 test.describe("SKUs", () => {
   test.afterEach(async ({ request }) => {
@@ -8,7 +8,7 @@ test.describe("SKUs", () => {
   });
 
   test("a SKU created through the form is in the catalogue, confirmed by its webhook, and in the event log", async ({ page }) => {
-    await connectAs(page, "seller@example.com");
+    await signInAs(page, "seller@example.com");
     await useThisDashboardForWebhooks(page);
 
     await page.goto("/skus");
@@ -61,7 +61,7 @@ test.describe("SKUs", () => {
   });
 
   test("an invalid SKU shows the field errors and keeps what was typed", async ({ page }) => {
-    await connectAs(page, "seller@example.com");
+    await signInAs(page, "seller@example.com");
     await page.goto("/skus/new");
 
     const longCode = "C".repeat(51);
@@ -97,7 +97,7 @@ test.describe("SKUs", () => {
   });
 
   test("with the import service down the seller reads statusCode -5 and can send again", async ({ page, request }) => {
-    await connectAs(page, "seller@example.com");
+    await signInAs(page, "seller@example.com");
     await page.goto("/skus/new");
     const code = `E2E-DOWN-${Date.now()}`;
     await fillValidSku(page, code);
@@ -116,7 +116,7 @@ test.describe("SKUs", () => {
   });
 
   test("removing a middle row keeps the other rows' values, errors and touched marks", async ({ page }) => {
-    await connectAs(page, "seller@example.com");
+    await signInAs(page, "seller@example.com");
     await page.goto("/skus/new");
     const add = page.getByRole("button", { name: "Add a variant attribute" });
     for (let i = 0; i < 4; i++) await add.click();
@@ -149,7 +149,7 @@ test.describe("SKUs", () => {
   });
 
   test("the platform's -4 field errors land on the right fields after rows were removed", async ({ page, request }) => {
-    await connectAs(page, "seller@example.com");
+    await signInAs(page, "seller@example.com");
     await page.goto("/skus/new");
     await fillValidSku(page, `E2E-REJECT-${Date.now()}`);
     await page.getByRole("button", { name: "Add an identifier" }).click();

@@ -28,6 +28,57 @@ export async function connectAs(page: Page, login: string, options: ConsentOptio
 }
 
 /**
+ * Signs the browser in as the person whose marketplace login this is, in the shop that login
+ * connected, as `connectAs` leaves it but without the platform's pages: a session cookie as Auth.js
+ * issues one (`sessionCookieFor`), once the shop is connected and healthy (its owner is this person,
+ * no scope missing, no reconnect asked, and the platform accepts its stored token). Otherwise, as
+ * for the first sign-in of each login in a run, it goes through `connectAs`. The page is left where
+ * it was: the next `page.goto` is signed in. For tests about what a signed-in seller does, not
+ * about connecting (connecting has its own tests, connect.spec.ts): the platform's pages cost
+ * about 2 s a sign-in, 80 times a run.
+ */
+export async function signInAs(page: Page, login: string): Promise<void> {
+  const personId = await ownerOfHealthyConnection(page.request, login);
+  if (personId === null) {
+    await connectAs(page, login);
+    return;
+  }
+  await page.context().addCookies([await sessionCookieFor(personId)]);
+}
+
+/** The person who owns `login`'s connected shop, when the shop needs nothing before use; else null. */
+async function ownerOfHealthyConnection(request: APIRequestContext, login: string): Promise<string | null> {
+  const found = await withE2eDatabase(async (client) => {
+    const { rows } = await client.query<{ personId: string; sellerId: string; enc: string }>(
+      `SELECT p."id" AS "personId", s."id" AS "sellerId", c."accessTokenEnc" AS enc
+         FROM "Seller" s
+         JOIN "Connection" c ON c."sellerId" = s."id" AND c."needsReconnectAt" IS NULL AND c."scopesMissing" = ''
+         JOIN "Membership" m ON m."sellerId" = s."id" AND m."role" = 'owner'
+         JOIN "Person" p ON p."id" = m."personId" AND p."platformEmail" = $1
+        WHERE s."platformEmail" = $1`,
+      [login],
+    );
+    return rows[0];
+  });
+  if (!found) return null;
+  let token: string;
+  try {
+    token = decryptSecret(found.enc, sellerTokenContext(found.sellerId), decodeKey(parseEnv(process.env).TOKEN_ENCRYPTION_KEY)!);
+  } catch {
+    return null;
+  }
+  const info = await request.post(`${E2E_SANDBOX_URL}/v1.0/integradores/basic_user_info`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  if (!info.ok()) return null;
+  // Connecting makes the shop the one the person's shop-less paths lead to.
+  await withE2eDatabase((client) =>
+    client.query(`UPDATE "Person" SET "lastShopId" = $1 WHERE "id" = $2`, [found.sellerId, found.personId]),
+  );
+  return found.personId;
+}
+
+/**
  * Opens `url` and waits until the page has hydrated (`html[data-hydrated]`, components/providers.tsx),
  * for controls whose whole work is done in the browser with no form or link behind them (an editor
  * opened in place, a row selection, a file read for a preview): before hydration they do nothing.

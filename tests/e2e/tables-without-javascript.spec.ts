@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { connectAs, fillValidSku, useThisDashboardForWebhooks } from "./support";
+import { signInAs, fillValidSku, useThisDashboardForWebhooks } from "./support";
 
 // The first page of every table is rendered on the server (lib/tables/prefetch.server.ts): a browser
 // with JavaScript off still sees it. Later pages and filters need JavaScript.
 test("a browser with JavaScript disabled sees the first page of orders, prices, SKUs and events", async ({ page, browser }) => {
   // With JavaScript: connect, and create a SKU, whose portfolio.sku notification lands in the event log.
-  await connectAs(page, "seller@example.com");
+  await signInAs(page, "seller@example.com");
   await useThisDashboardForWebhooks(page);
   const code = `E2E-NOJS-${Date.now()}`;
   await page.goto("/skus/new");

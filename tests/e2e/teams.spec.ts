@@ -6,7 +6,7 @@ import {
   addVirtualAuthenticator,
   buildActions,
   callAction,
-  connectAs,
+  signInAs,
   sessionCookieFor,
   shopPathOf,
   storedAccessToken,
@@ -46,7 +46,7 @@ test("a manager's price change shows in the audit log with their name; a viewer 
   request,
 }) => {
   test.setTimeout(240_000);
-  await connectAs(page, "seller@example.com");
+  await signInAs(page, "seller@example.com");
   const shop = await shopPathOf(page);
   const shopId = shop.slice("/s/".length);
   const suffix = randomBytes(3).toString("hex");
@@ -149,7 +149,7 @@ test("a manager reads the callback URL's changes in the audit log and its CSV wi
   browser,
   request,
 }) => {
-  await connectAs(page, "seller@example.com");
+  await signInAs(page, "seller@example.com");
   const shop = await shopPathOf(page);
   const shopId = shop.slice("/s/".length);
   // Whatever it was, the callback URL is removed at the platform, then the owner points it here.
@@ -192,12 +192,12 @@ test("an agency person with two shops: every page is about the shop in its addre
   browser,
 }) => {
   test.setTimeout(180_000);
-  await connectAs(page, "seller@example.com");
+  await signInAs(page, "seller@example.com");
   const shopA = await shopPathOf(page);
   const second = await browser.newContext();
   const shopB = await (async () => {
     const other = await second.newPage();
-    await connectAs(other, "seller2@example.com");
+    await signInAs(other, "seller2@example.com");
     return shopPathOf(other);
   })();
   await second.close();

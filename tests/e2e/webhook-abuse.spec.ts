@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { signWebhookBody } from "@marketplace/api/signature";
-import { connectAs, storedAccessToken, withE2eDatabase } from "./support";
+import { signInAs, storedAccessToken, withE2eDatabase } from "./support";
 
 // What the seller sees of the receiver's defences (issue 25), at a desk and on a phone: bodies
 // for another shop refused at their URL (the sign of a wrong MARKETPLACE_CALLBACK_SCOPE), and a
@@ -38,7 +38,7 @@ async function atEachSize(page: Page, check: () => Promise<void>) {
 }
 
 test("the Webhooks page says when notifications for another shop were refused at this seller's address", async ({ page, request }) => {
-  await connectAs(page, LOGIN);
+  await signInAs(page, LOGIN);
   const { webhookKey } = await receiverOf(LOGIN);
   // Another shop of this dashboard, with an order in its mirror.
   const shop = `e2e-shop-${randomBytes(4).toString("hex")}`;
@@ -67,7 +67,7 @@ test("a notification replayed past the limit a minute is folded into one process
   page,
   request,
 }) => {
-  await connectAs(page, LOGIN);
+  await signInAs(page, LOGIN);
   const { sellerId, webhookKey } = await receiverOf(LOGIN);
   const token = await storedAccessToken(LOGIN);
   const body = JSON.stringify({

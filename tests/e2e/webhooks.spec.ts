@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { E2E_APP_URL, E2E_SANDBOX_URL } from "./ports";
-import { connectAs, shopPathOf } from "./support";
+import { signInAs, shopPathOf } from "./support";
 
 test.describe("webhooks", () => {
   test.afterEach(async ({ request }) => {
@@ -12,7 +12,7 @@ test.describe("webhooks", () => {
     request,
     browser,
   }) => {
-    await connectAs(page, "seller@example.com");
+    await signInAs(page, "seller@example.com");
     await page.goto("/webhooks");
     // Other tests may have pointed this seller's webhooks here already: start from none.
     const remove = page.getByRole("button", { name: "Remove" });
@@ -53,7 +53,7 @@ test.describe("webhooks", () => {
     const other = await browser.newContext();
     try {
       const otherPage = await other.newPage();
-      await connectAs(otherPage, "seller2@example.com");
+      await signInAs(otherPage, "seller2@example.com");
       const otherShop = await shopPathOf(otherPage);
       await otherPage.goto(eventUrl);
       await expect(otherPage).toHaveURL(/\/refused$/);
@@ -66,7 +66,7 @@ test.describe("webhooks", () => {
   });
 
   test("a custom URL is validated, platform errors are shown plainly, and Remove clears it", async ({ page, request }) => {
-    await connectAs(page, "seller2@example.com");
+    await signInAs(page, "seller2@example.com");
     await page.goto("/webhooks");
 
     await page.getByLabel("Use another URL").fill("not a url");

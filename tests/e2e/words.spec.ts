@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
 import { E2E_SANDBOX_URL } from "./ports";
-import { connectAs } from "./support";
+import { signInAs } from "./support";
 
 // Issue 26: the seller reads words where the platform sends codes (lib/words/). A fresh order is
 // approved and its deliveries moved a step, so the overview, the orders, an order's page and the
@@ -35,7 +35,7 @@ async function expectWordsOnly(page: Page, where: string) {
 
 test("the overview, the orders, an order and the event log say the platform's codes in words", async ({ page, request }) => {
   test.setTimeout(120_000);
-  await connectAs(page, "seller@example.com");
+  await signInAs(page, "seller@example.com");
 
   // Notifications must reach this dashboard (another test may have pointed them elsewhere).
   await page.goto("/webhooks");
