@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/e2e/chromium";
+import { PHONE } from "./tests/e2e/devices";
 import { E2E_APP_ENV, E2E_APP_URL, E2E_SANDBOX_PORT } from "./tests/e2e/ports";
 
 // No metrics server in the e2e run: the app, and the second instance instances.spec.ts starts
@@ -39,12 +40,8 @@ export default defineConfig({
       name: "phone",
       testMatch: /\.phone\.spec\.ts$/,
       use: {
-        viewport: { width: 390, height: 844 },
-        deviceScaleFactor: 3,
-        isMobile: true,
-        hasTouch: true,
+        ...PHONE,
         locale: "pt-BR",
-        userAgent: "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
         launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
       },
     },

@@ -346,13 +346,37 @@ export async function addVirtualAuthenticator(page: Page) {
   return cdp;
 }
 
-/** The page fits its screen: nothing scrolls sideways. `what` names it in the failure (its URL by default). */
-export async function expectNoSidewaysScroll(page: Page, what = page.url()) {
+/** The page fits its screen: nothing scrolls sideways (WCAG 1.4.10). `what` names it in the failure (its URL by default). */
+export async function expectNoSidewaysScroll(page: Page, what = page.url(), assert: typeof expect = expect) {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
     innerWidth: window.innerWidth,
   }));
-  expect(scrollWidth, `${what} is ${scrollWidth} px wide on a ${innerWidth} px screen`).toBeLessThanOrEqual(innerWidth);
+  assert(scrollWidth, `${what} is ${scrollWidth} px wide on a ${innerWidth} px screen`).toBeLessThanOrEqual(innerWidth);
+}
+
+/** Visible controls smaller than a 44 px touch target (inline text links are not controls here). */
+export async function smallTouchTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const small: string[] = [];
+    const controls = document.querySelectorAll<HTMLElement>('button, select, textarea, summary, input:not([type="hidden"])');
+    for (const control of controls) {
+      const box = control.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || getComputedStyle(control).visibility === "hidden") continue;
+      // A checkbox or radio is tapped through its label, which is the target.
+      const target =
+        control instanceof HTMLInputElement && (control.type === "checkbox" || control.type === "radio")
+          ? (control.closest("label") ?? control)
+          : control;
+      // The laid-out size, not the painted one: toasts stacked behind the front one are drawn scaled down.
+      const { offsetWidth: width, offsetHeight: height } = target;
+      if (height < 44 || width < 44)
+        small.push(
+          `${control.tagName.toLowerCase()} "${(control.textContent || control.getAttribute("aria-label") || control.getAttribute("name") || "").trim().slice(0, 30)}" ${Math.round(width)}×${Math.round(height)}`,
+        );
+    }
+    return small;
+  });
 }
 
 /** A touch target: at least 44 × 44 CSS pixels (WCAG 2.5.5). */
