@@ -141,8 +141,25 @@ describe("the metrics endpoint", () => {
   it("counts a webhook received, coalesced and processed, with the receiver's answer and the platform call", async () => {
     const before = await scrape();
     const body = orderEvent(await createOrder());
-    // Two copies in one group commit: one event, one copy folded into it.
-    const responses = await Promise.all([deliver(body), deliver(body)]);
+    // A copy arriving while the first is still being written is folded into it (on a busy machine,
+    // one arriving after the first was taken up would be a new receipt). The queue's table is held
+    // by this test until both copies' writes wait on it: one event, one copy folded into it.
+    const lock = await connect(process.env.DATABASE_URL!);
+    const writesWaiting = async () =>
+      (await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND relation = '"WebhookWork"'::regclass`))
+        .rows[0]!.n;
+    let responses: Response[];
+    try {
+      await lock.query(`BEGIN; LOCK TABLE "WebhookWork" IN EXCLUSIVE MODE`);
+      const first = deliver(body);
+      await expect.poll(writesWaiting).toBe(1);
+      const second = deliver(body);
+      await expect.poll(writesWaiting).toBe(2);
+      await lock.query("COMMIT");
+      responses = await Promise.all([first, second]);
+    } finally {
+      await lock.end();
+    }
     expect(responses.map((response) => response.status)).toEqual([200, 200]);
     await sweepUntil(async () => (await stateOf(body))?.processingState === "processed");
     const after = await scrape();
