@@ -182,7 +182,7 @@ describe("webhook notifications", () => {
       await sandbox.api("/_sandbox/orders", { method: "POST", json: { seller: "seller@example.com" } });
       await receiver.waitFor(2);
       const [only] = await other.waitFor(1);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await sandbox.handle.webhooks.settled();
       expect(other.received).toHaveLength(1);
       expect(JSON.parse(only?.body.toString("utf8") ?? "")).toMatchObject({ data: { domain: "order.order" } });
       expect(verifySignature(only?.body ?? Buffer.alloc(0), only?.headers["x-svc-signature"] as string, ordersOnly)).toBe(true);
@@ -228,7 +228,7 @@ describe("webhook notifications", () => {
   it("no callback URL, no delivery", async () => {
     await sandbox.api("/v1.0/webhooks", { method: "DELETE", token });
     await sandbox.api("/_sandbox/orders", { method: "POST", json: { seller: "seller@example.com" } });
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await sandbox.handle.webhooks.settled();
     expect(receiver.received).toHaveLength(0);
     expect(await deliveries()).toEqual([]);
   });
@@ -282,7 +282,7 @@ describe("the signing token: the user's current one, asked at each attempt", () 
     await sandbox.api("/v1.0/webhooks", { method: "POST", token: only.accessToken, json: { url: receiver.url } });
     await replay(only.code);
     await createOrder("seller2@example.com");
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await sandbox.handle.webhooks.settled();
     expect(receiver.received).toHaveLength(0);
     expect(await deliveries()).toEqual([]);
 
@@ -314,7 +314,7 @@ describe("the signing token: the user's current one, asked at each attempt", () 
     );
     expect(failed?.nextAttemptAt).toBeNull();
     await sandbox.api("/_sandbox/clock", { method: "POST", json: { advanceSeconds: 120 } });
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await sandbox.handle.webhooks.settled();
     expect(receiver.received).toHaveLength(1);
     expect(sandbox.handle.webhooks.list()[0]?.attempts).toHaveLength(2);
   });
@@ -452,7 +452,7 @@ describe("callback URL scope", () => {
     await sandbox.api("/_sandbox/orders", { method: "POST", json: { seller: "seller2@example.com" } });
     await sandbox.api("/_sandbox/orders", { method: "POST", json: { seller: "seller@example.com" } });
     const [only] = await receiver.waitFor(1);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sandbox.handle.webhooks.settled();
     expect(receiver.received).toHaveLength(1);
     expect(verifySignature(only?.body ?? Buffer.alloc(0), only?.headers["x-svc-signature"] as string, token)).toBe(true);
   });
@@ -500,7 +500,7 @@ describe("callback URL scope", () => {
       await createOrder("seller2@example.com");
       const orderA = await createOrder("seller@example.com");
       const [only] = await receiver.waitFor(1);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await shared.handle.webhooks.settled();
       expect(receiver.received).toHaveLength(1);
       expect(orderIdOf(only?.body)).toBe(orderA);
       expect(shared.handle.webhooks.list()).toHaveLength(1);
@@ -525,7 +525,7 @@ describe("callback URL scope", () => {
       await createOrder("seller2@example.com");
       const orderA = await createOrder("seller@example.com");
       const [, next] = await receiver.waitFor(2);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await shared.handle.webhooks.settled();
       expect(receiver.received).toHaveLength(2);
       expect(orderIdOf(next?.body)).toBe(orderA);
     });
@@ -564,7 +564,7 @@ describe("callback addresses at delivery time", () => {
       expect(failed?.nextAttemptAt).toBeNull();
       // Not retried, however far the clock moves.
       await rebinding.api("/_sandbox/clock", { method: "POST", json: { advanceSeconds: 120 } });
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      await rebinding.handle.webhooks.settled();
       expect(rebinding.handle.webhooks.list()[0]?.attempts).toHaveLength(1);
       expect(sent).toEqual([]);
     } finally {
@@ -720,7 +720,7 @@ describe("delivery bounds", () => {
       receiverStub.autoRelease(true);
       receiverStub.releaseAll();
       await waitUntil(() => bounded.handle.webhooks.list().every((delivery) => delivery.state === "delivered"));
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      await bounded.handle.webhooks.settled();
       expect(receiverStub.bodies.map(orderIdOf)).toEqual(orders.slice(1));
     } finally {
       await bounded.close();

@@ -181,6 +181,23 @@ export class WebhookDispatcher {
     return copy;
   }
 
+  /**
+   * Resolves once no attempt is in flight and none is due by the sandbox's clock: everything that
+   * was to be delivered by now has been tried, so a test can say what was not sent without waiting
+   * a guessed while. Attempts held by a receiver that never answers keep it waiting.
+   */
+  async settled(): Promise<void> {
+    for (;;) {
+      const soonest = this.due.peekAt();
+      const dueNow = this.running && soonest !== undefined && soonest <= this.options.clock.now();
+      if (this.inFlight.size === 0 && !dueNow) return;
+      await Promise.race([
+        ...[...this.inFlight].map((entry) => entry.done.catch(() => undefined)),
+        new Promise((resolve) => setTimeout(resolve, 5)),
+      ]);
+    }
+  }
+
   /** Oldest first. */
   list(): readonly WebhookDelivery[] {
     return [...this.log.values()];
