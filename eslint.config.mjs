@@ -3,6 +3,7 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 import { boundaries } from "./scripts/lint/boundaries.mjs";
+import { featureNames, featureZones } from "./scripts/lint/features.mjs";
 import { workspaceFolders } from "./scripts/lint/workspaces.mjs";
 
 const ROOT = import.meta.dirname;
@@ -10,6 +11,8 @@ const ROOT = import.meta.dirname;
 const WORKSPACES = workspaceFolders(ROOT);
 const IN_WORKSPACES = WORKSPACES.map((folder) => `${folder}/**`);
 const WORKSPACE_ROOTS = [...new Set(WORKSPACES.map((folder) => folder.split("/")[0]))];
+/** The features each feature may import, through their entries (docs/decisions/0017-feature-slices.md). */
+export const FEATURE_DEPENDENCIES = { audit: [] };
 
 /**
  * A workspace's files import only what its own package.json declares.
@@ -38,9 +41,16 @@ export default defineConfig([
   {
     // Where code runs is in its name: *.server.ts modules import "server-only", and no client
     // component imports one (scripts/lint/boundaries.mjs).
-    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}"],
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}", "features/**/*.{ts,tsx}"],
     plugins: { boundaries },
     rules: { "boundaries/server-only-path": "error", "boundaries/client-imports": "error" },
+  },
+  {
+    // Feature slices (features/<name>/): the kernel (lib/) and the UI kit (components/) import no
+    // feature; the app and other features reach one only through its entry (scripts/lint/features.mjs).
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}", "features/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: { "import/no-restricted-paths": ["error", { zones: featureZones(featureNames(ROOT), FEATURE_DEPENDENCIES) }] },
   },
   {
     // Which way packages depend is in their manifests: a file imports only what its own

@@ -38,6 +38,7 @@ describe("buildInputsHash", () => {
   it.each([
     ["a changed source file", () => write("lib/money.ts", "export const cents = 1000;")],
     ["a new file nobody committed yet", () => write("components/new-card.tsx", "export {};")],
+    ["a feature's file", () => write("features/audit/describe.ts", "export const words = 1;")],
     ["a removed file", () => rmSync(path.join(root, "lib/money.ts"))],
     ["a file moved", () => (rmSync(path.join(root, "lib/money.ts")), write("lib/cash.ts", "export const cents = 100;"))],
     ["the lockfile", () => write("package-lock.json", '{"lockfileVersion":3}')],

@@ -11,6 +11,7 @@ export type Environment = Readonly<Record<string, string | undefined>>;
 export const BUILD_INPUTS = [
   "app",
   "components",
+  "features",
   "lib",
   "i18n",
   "messages",

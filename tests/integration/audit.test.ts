@@ -3,9 +3,10 @@ import Papa from "papaparse";
 import { createTranslator } from "next-intl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locale } from "@/i18n/config";
-import type * as Audit from "@/lib/data/audit.server";
+import type * as AuditRecord from "@/lib/data/audit.server";
+import type * as AuditLog from "@/features/audit/log.server";
 import type * as Db from "@/lib/db.server";
-import type { AuditWords } from "@/lib/audit/describe";
+import type { AuditWords } from "@/features/audit/describe";
 import type { AuditFilters } from "@/lib/audit/kinds";
 import { catalogues } from "@/messages";
 import type { Messages } from "@/messages";
@@ -15,7 +16,7 @@ import { useTestDatabase } from "../support/database";
 // at a time without repeats or gaps, filtered by person, area and whole days in the shop's time
 // zone; another shop's entries never show; the export writes safe CSV; pruning keeps the
 // retention period.
-let audit: typeof Audit;
+let audit: typeof AuditRecord & typeof AuditLog;
 let db: typeof Db.db;
 let retentionDays: number;
 
@@ -27,7 +28,8 @@ let joao: { id: string; name: string };
 
 beforeAll(async () => {
   await useTestDatabase();
-  audit = await import("@/lib/data/audit.server");
+  // Written through the kernel (every feature records), read through the audit feature.
+  audit = { ...(await import("@/lib/data/audit.server")), ...(await import("@/features/audit/log.server")) };
   db = (await import("@/lib/db.server")).db;
   retentionDays = (await import("@/lib/env")).env.AUDIT_RETENTION_DAYS;
   const [one, two] = await Promise.all([
@@ -48,7 +50,7 @@ const brl = (value: number) => ({ type: "sell", value, currency: "BRL", normaliz
 
 /** Every entry of `filters`, following the "Older entries" cursor to the end. */
 async function everyPage(target: { id: string; timeZone: string }, filters: AuditFilters = {}) {
-  const pages: Audit.AuditRow[][] = [];
+  const pages: AuditLog.AuditRow[][] = [];
   let before: string | undefined;
   do {
     const page = await audit.listAuditEntries(target, filters, { before });

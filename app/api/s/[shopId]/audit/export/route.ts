@@ -1,28 +1,5 @@
-import { getLocale, getTranslations } from "next-intl/server";
-import { parseAuditFilters } from "@/lib/audit/kinds";
-import { authorizeShopRequest } from "@/lib/auth/session.server";
-import { auditCsvStream } from "@/lib/data/audit.server";
-import { badQuery } from "@/lib/data/list-route.server";
-import { exportDay } from "@/lib/orders/export-csv";
+import { auditExportResponse } from "@/features/audit";
 
-// "Export CSV" of the audit log: the page's filters (its cursor ignored: the file starts at the
-// newest entry), streamed in the request's language and the shop's time zone, at most
-// AUDIT_EXPORT_LIMIT entries (lib/data/audit.server.ts).
 export async function GET(request: Request, { params }: RouteContext<"/api/s/[shopId]/audit/export">): Promise<Response> {
-  const access = await authorizeShopRequest((await params).shopId, "audit.view");
-  if (access instanceof Response) return access;
-  const query = new URL(request.url).searchParams;
-  query.delete("before");
-  const filters = parseAuditFilters(query);
-  if (!filters.success) return badQuery(filters.error);
-  // Everything that needs the request is read now: the stream is pulled after this returns.
-  const [locale, t] = await Promise.all([getLocale(), getTranslations("audit")]);
-  const { shop } = access;
-  return new Response(auditCsvStream(shop, filters.data, { locale, timeZone: shop.timeZone, t }), {
-    headers: {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="${t("export.fileName", { day: exportDay(new Date(), shop.timeZone) })}"`,
-      "cache-control": "private, no-store",
-    },
-  });
+  return auditExportResponse(request, (await params).shopId);
 }

@@ -1,8 +1,8 @@
 // The orders export's dialect and formula rule: a name or URL someone typed never runs as a formula.
 import Papa from "papaparse";
 import type { Locale } from "@/i18n/config";
-import { auditActionWord, auditKindWord, describeAuditEntry, describeAuditSide } from "@/lib/audit/describe";
-import type { AuditWords, DescribableEntry } from "@/lib/audit/describe";
+import { auditActionWord, auditKindWord, describeAuditEntry, describeAuditSide } from "./describe";
+import type { AuditWords, DescribableEntry } from "./describe";
 import { escapeCsvCell } from "@/lib/csv/escape-cell";
 import { displayFormat } from "@/lib/format";
 import type { DisplayFormat } from "@/lib/format";

@@ -1,0 +1,50 @@
+// What may import a feature (features/<name>/), read by eslint.config.mjs as zones of
+// `import/no-restricted-paths` (docs/decisions/0017-feature-slices.md):
+// - lib/ and components/ are the kernel and the shared UI kit below the features: they import none.
+// - the app's routes reach a feature only through its entry, features/<name>/index.ts;
+// - a feature reaches another only through that entry, and only where `dependencies` says so.
+import { readdirSync } from "node:fs";
+import path from "node:path";
+
+/**
+ * The feature folders under `root`/features.
+ * @param {string} root
+ */
+export function featureNames(root) {
+  return readdirSync(path.join(root, "features"), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+}
+
+/**
+ * The zones for `features`, where `dependencies[a]` lists the features `a` may import.
+ * @param {string[]} features
+ * @param {Record<string, string[]>} dependencies
+ */
+export function featureZones(features, dependencies) {
+  const below = ["lib", "components"].map((target) => ({
+    target: `./${target}`,
+    from: "./features",
+    message: `${target}/ sits below the features and imports none of them: move the shared part down into ${target}/ (docs/decisions/0017-feature-slices.md).`,
+  }));
+  const throughEntry = features.flatMap((feature) => [
+    {
+      target: "./app",
+      from: `./features/${feature}`,
+      except: ["./index.ts"],
+      message: `The app reaches a feature only through its entry: import from "@/features/${feature}".`,
+    },
+    ...features
+      .filter((other) => other !== feature)
+      .map((other) => ({
+        target: `./features/${other}`,
+        from: `./features/${feature}`,
+        except: (dependencies[other] ?? []).includes(feature) ? ["./index.ts"] : [],
+        message: (dependencies[other] ?? []).includes(feature)
+          ? `A feature reaches another only through its entry: import from "@/features/${feature}".`
+          : `features/${other} does not depend on features/${feature}: declare the dependency in eslint.config.mjs and docs/decisions/0017-feature-slices.md, or move the shared part into lib/.`,
+      })),
+  ]);
+  return [...below, ...throughEntry];
+}
