@@ -63,7 +63,7 @@ async function ownerOfHealthyConnection(request: APIRequestContext, login: strin
   if (!found) return null;
   let token: string;
   try {
-    token = decryptSecret(found.enc, sellerTokenContext(found.sellerId), decodeKey(parseEnv(process.env).TOKEN_ENCRYPTION_KEY)!);
+    token = decryptStoredToken(found.enc, found.sellerId);
   } catch {
     return null;
   }
@@ -113,7 +113,6 @@ export async function withE2eDatabase<T>(work: (client: pg.Client) => Promise<T>
 
 /** The access token the dashboard stored for a seller, decrypted as the server does. */
 export async function storedAccessToken(email: string): Promise<string> {
-  const env = parseEnv(process.env);
   const row = await withE2eDatabase(async (client) => {
     const result = await client.query<{ sellerId: string; enc: string }>(
       'SELECT c."sellerId" AS "sellerId", c."accessTokenEnc" AS enc FROM "Connection" c JOIN "Seller" s ON s.id = c."sellerId" WHERE s.email = $1',
@@ -122,7 +121,12 @@ export async function storedAccessToken(email: string): Promise<string> {
     return result.rows[0];
   });
   expect(row, `a stored connection for ${email}`).toBeDefined();
-  return decryptSecret(row!.enc, sellerTokenContext(row!.sellerId), decodeKey(env.TOKEN_ENCRYPTION_KEY)!);
+  return decryptStoredToken(row!.enc, row!.sellerId);
+}
+
+/** A shop's stored access token, decrypted with the e2e run's key as the server does. */
+function decryptStoredToken(enc: string, sellerId: string): string {
+  return decryptSecret(enc, sellerTokenContext(sellerId), decodeKey(parseEnv(process.env).TOKEN_ENCRYPTION_KEY)!);
 }
 
 /** Fills the New SKU form with a SKU that satisfies every rule of the spec's SKU table. */
