@@ -12,7 +12,11 @@ const WORKSPACES = workspaceFolders(ROOT);
 const IN_WORKSPACES = WORKSPACES.map((folder) => `${folder}/**`);
 const WORKSPACE_ROOTS = [...new Set(WORKSPACES.map((folder) => folder.split("/")[0]))];
 /** The features each feature may import, through their entries (docs/decisions/0017-feature-slices.md). */
-export const FEATURE_DEPENDENCIES = { audit: [] };
+export const FEATURE_DEPENDENCIES = {
+  overview: ["webhooks"],
+  shipping: ["orders"],
+  skus: ["prices"],
+};
 
 /**
  * A workspace's files import only what its own package.json declares.

@@ -3,9 +3,9 @@ import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { LocaleSwitch } from "@/components/locale-switch";
 import { ShopNav } from "@/components/shop-nav";
-import { signOutAction } from "@/lib/actions/auth";
+import { signOutAction } from "@/lib/auth/actions";
 import { SiteMenu } from "@/components/site-menu";
-import type { CurrentPerson } from "@/lib/data/people.server";
+import type { CurrentPerson } from "@/lib/people/people.server";
 
 /**
  * The header: the sections of the shop the page is about (ShopNav, by the page's URL), language,

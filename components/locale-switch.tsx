@@ -1,11 +1,11 @@
 import { useLocale, useTranslations } from "next-intl";
 import { LOCALES, LOCALE_NAMES } from "@/i18n/config";
-import { setLocaleAction } from "@/lib/actions/preferences";
+import { setLocaleAction } from "@/lib/locale-action";
 
 /**
  * The header's language switch: one button per language, each named in its own language (and
  * marked with its `lang`, so a screen reader pronounces it right). A plain form: it works before
- * the page's scripts load, and the choice is kept in a cookie (lib/actions/preferences.ts).
+ * the page's scripts load, and the choice is kept in a cookie (features/settings/actions.ts).
  */
 export function LocaleSwitch() {
   const current = useLocale();

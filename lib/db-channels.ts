@@ -2,7 +2,7 @@
 // change the database behind a running dashboard (npm run dev's reset follower) announce on the
 // same channels that lib/db-notifications.server.ts listens to.
 
-/** Processed events' live messages (lib/webhooks/live.server.ts). */
+/** Processed events' live messages (features/webhooks/live/live.server.ts). */
 export const LIVE_CHANNEL = "live_messages";
 /** A seller's receiver changed (token, key). */
 export const RECEIVER_CHANGED_CHANNEL = "receiver_changed";

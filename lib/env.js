@@ -163,11 +163,11 @@ export const envSchema = z.object({
   // or "worker", in separate `npm run worker` processes (what `npm start` runs), which keeps the
   // request thread for requests. See docs/deploy.md.
   WEBHOOK_PROCESSING: z.enum(["inline", "worker"]).default("inline"),
-  // Durable processing (lib/webhooks/retry-policy.ts): attempts before an event is dead, and the
+  // Durable processing (features/webhooks/process/retry-policy.ts): attempts before an event is dead, and the
   // first retry's delay (doubled each time, with jitter, capped at 30 minutes).
   WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(3600).default(10),
-  // Whose tokens may have signed a body that reaches a seller's receiver URL (lib/webhooks/receiver.server.ts,
+  // Whose tokens may have signed a body that reaches a seller's receiver URL (features/webhooks/receive/receiver.server.ts,
   // decision 0004): "user", that seller's alone (the platform keeps one callback URL per seller);
   // "application", also the other shops', as the spec's "one url per integrator application" has it.
   MARKETPLACE_CALLBACK_SCOPE: z.enum(["user", "application"]).default("user"),
@@ -180,7 +180,7 @@ export const envSchema = z.object({
   // Receipts of one body per seller and minute that are each processed (a platform read each);
   // later copies that minute are acknowledged and folded into one processing at the minute's end.
   WEBHOOK_REPLAY_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(5),
-  // Reconciliation (lib/sync/reconcile.server.ts): how often each seller's orders are listed and compared
+  // Reconciliation (features/webhooks/sync/reconcile.server.ts): how often each seller's orders are listed and compared
   // with the mirror, and how far back the mirror is filled when a seller connects.
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().min(1).max(86_400).default(300),
   /** Shops reconciled at once by one instance (each holds a database connection only while it writes). */

@@ -7,14 +7,14 @@ import { DB_NOW, pool, receiverPool } from "@/lib/pg-pool.server";
 // Counters are this process's; gauges read from the database are the whole cluster's. Everything
 // lives on globalThis because Next.js may load this module once per bundle in one process.
 
-/** A dead event's queue row never comes due: lib/webhooks/queue.server.ts (DEAD_UNTIL) marks it so. */
+/** A dead event's queue row never comes due: features/webhooks/process/queue.server.ts (DEAD_UNTIL) marks it so. */
 const DEAD_UNTIL = `TIMESTAMP '9999-12-31 00:00:00'`;
 
 /** Seconds: receiver answers take milliseconds; a platform call may take up to its 15 s timeout. */
 const RECEIVER_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 const PLATFORM_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15];
 
-/** What the webhook receiver answered (lib/webhooks/receiver.server.ts, webhookOutcome). */
+/** What the webhook receiver answered (features/webhooks/receive/receiver.server.ts, webhookOutcome). */
 export type WebhookOutcomeLabel =
   "accepted" | "duplicate" | "held" | "invalid" | "unauthorized" | "rate_limited" | "not_found" | "gone" | "too_large" | "unavailable";
 

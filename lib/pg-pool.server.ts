@@ -39,7 +39,7 @@ function createPool(max: number, name: string) {
   return pool;
 }
 
-/** Group commits in flight at once (lib/webhooks/store.server.ts); new events gather meanwhile. */
+/** Group commits in flight at once (features/webhooks/store.server.ts); new events gather meanwhile. */
 export const RECEIVER_WRITES_IN_FLIGHT = 4;
 
 const globalForPool = globalThis as unknown as { pgPool?: pg.Pool; pgReceiverPool?: pg.Pool };

@@ -95,7 +95,7 @@ describe("strict (default): what the spec gives stays accepted", () => {
 });
 
 // The dashboard writes every list query with these two functions (its tables, sync, export and
-// webhook processing: lib/orders/order-filters.ts, lib/prices/price-filters.ts, lib/data/*.ts).
+// webhook processing: features/orders/order-filters.ts, features/prices/price-filters.ts, lib/data/*.ts).
 describe("strict (default): every query the dashboard sends is accepted", () => {
   const now = new Date("2026-11-01T12:00:00.000Z");
   const orderQueries = [

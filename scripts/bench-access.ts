@@ -101,14 +101,14 @@ async function measure(): Promise<void> {
   const pg = (await import("pg")).default;
   const { db } = await import("../lib/db.server");
   const { pool, receiverPool } = await import("../lib/pg-pool.server");
-  const { connectSeller, findCurrentSeller } = await import("../lib/data/sellers.server");
-  const { makeOwner, personForMarketplaceAccount } = await import("../lib/data/people.server");
-  const { startSession } = await import("../lib/data/sessions.server");
+  const { connectSeller, findCurrentSeller } = await import("../lib/shops/shops.server");
+  const { makeOwner, personForMarketplaceAccount } = await import("../lib/people/people.server");
+  const { startSession } = await import("../lib/people/sessions.server");
   const { shopAccessOf } = await import("../lib/auth/session.server");
-  const { recordBulkRun } = await import("../lib/data/audit-bulk.server");
-  const { lastKnownPrices } = await import("../lib/data/prices.server");
-  const { recordAudit } = await import("../lib/data/audit.server");
-  const { BULK_LIMITS } = await import("../lib/prices/bulk-csv");
+  const { recordBulkRun } = await import("../features/prices/bulk/audit-bulk.server");
+  const { lastKnownPrices } = await import("../features/prices/prices.server");
+  const { recordAudit } = await import("../lib/audit/audit.server");
+  const { BULK_LIMITS } = await import("../features/prices/bulk/bulk-csv");
 
   // Every statement Prisma's adapter or the pg pool sends goes through Client#query.
   let statements = 0;

@@ -9,10 +9,10 @@ import type { Price } from "@marketplace/api/schemas/price";
 import { sampleSku } from "@marketplace/api/schemas/fixtures";
 import { skuCreateSchema } from "@marketplace/api/schemas/sku";
 import type { SkuCreate } from "@marketplace/api/schemas/sku";
-import { applyPriceRows } from "../lib/prices/bulk-apply";
-import type { RowResult } from "../lib/prices/bulk-apply";
-import { BULK_LIMITS, parseBulkPriceCsv } from "../lib/prices/bulk-csv";
-import type { BulkPriceRow } from "../lib/prices/bulk-csv";
+import { applyPriceRows } from "../features/prices/bulk/bulk-apply";
+import type { RowResult } from "../features/prices/bulk/bulk-apply";
+import { BULK_LIMITS, parseBulkPriceCsv } from "../features/prices/bulk/bulk-csv";
+import type { BulkPriceRow } from "../features/prices/bulk/bulk-csv";
 import { obtainAccessToken, startTestSandbox } from "@marketplace/sandbox/testing";
 
 const PART = process.env.BENCH_PART ?? "all";

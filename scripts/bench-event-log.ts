@@ -487,10 +487,10 @@ async function measureQueries(
   explainer: pg.Client,
   setCapture: (list: Captured[] | null) => void,
 ): Promise<QueryFigure[]> {
-  const { listWebhookEvents, recentWebhookEvents } = await import("../lib/data/webhook-events.server");
-  const { eventsSchema } = await import("../lib/webhooks/event-filters");
-  const { getOverview } = await import("../lib/data/overview.server");
-  const { getConnectionHealth } = await import("../lib/data/connection-health.server");
+  const { listWebhookEvents, recentWebhookEvents } = await import("../features/webhooks/events/webhook-events.server");
+  const { eventsSchema } = await import("../features/webhooks/events/event-filters");
+  const { getOverview } = await import("../features/overview/overview.server");
+  const { getConnectionHealth } = await import("../features/webhooks/connection-health.server");
 
   const big = shopId(0);
   const small = shopId(1);
@@ -702,8 +702,8 @@ async function measureSize(admin: pg.Client, events: number): Promise<EventLogBe
 
 /** Stores `rate` new events a second through the receiver's own write path until stopped. */
 async function startReceiverLoop(rate: number, shops: number) {
-  const { insertWebhookEvent } = await import("../lib/webhooks/store.server");
-  const { parseWebhookBody } = await import("../lib/webhooks/parse");
+  const { insertWebhookEvent } = await import("../features/webhooks/store.server");
+  const { parseWebhookBody } = await import("../features/webhooks/parse");
   const { createHash } = await import("node:crypto");
   const samples: { at: number; ms: number }[] = [];
   const inFlight = new Set<Promise<void>>();
@@ -752,7 +752,7 @@ async function measurePruning(
   explainer: pg.Client,
   setCapture: (list: Captured[] | null) => void,
 ): Promise<EventLogBenchResult["pruning"]> {
-  const { pruneOldEvents, PRUNE_BATCH } = await import("../lib/webhooks/queue.server");
+  const { pruneOldEvents, PRUNE_BATCH } = await import("../features/webhooks/process/queue.server");
   const days = SPREAD_DAYS - settings.pruneDays;
   // The statement as the app sends it (with a limit of 0, it deletes nothing), explained with the
   // real limit inside a transaction that is rolled back.
@@ -781,7 +781,7 @@ async function measurePruning(
   let deleted = 0;
   let statements = 0;
   let maxStatementMs = 0;
-  // As lib/webhooks/process.server.ts runs it: statement after statement while a full batch went.
+  // As features/webhooks/process/process.server.ts runs it: statement after statement while a full batch went.
   for (;;) {
     const statementStarted = performance.now();
     const gone = await pruneOldEvents(days);

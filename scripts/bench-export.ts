@@ -101,7 +101,7 @@ async function main() {
     await waitForServer(`${APP}/`, 180_000);
     const cookie = await signIn(APP, SANDBOX, "seller@example.com");
     const shop = await shopOf(APP, cookie);
-    // Connecting starts the mirror's back-fill (lib/sync/reconcile.server.ts): let it finish, so that
+    // Connecting starts the mirror's back-fill (features/webhooks/sync/reconcile.server.ts): let it finish, so that
     // what is measured is the export alone.
     await backfillDone(appEnv.DATABASE_URL!);
     // Warm the route (compilation caches, the sandbox's sorted views) with a small export first.

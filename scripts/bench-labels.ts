@@ -12,9 +12,9 @@ import vm from "node:vm";
 import { createMarketplaceClient } from "@marketplace/api/client";
 import { ordersQuery } from "@marketplace/api/list-query";
 import type { Order } from "@marketplace/api/schemas/order";
-import { buildPickingList, labelJobsOf } from "../lib/shipping/picking-list";
-import type { LabelJob } from "../lib/shipping/picking-list";
-import type { LabelFetchOptions } from "../lib/shipping/label-fetch.server";
+import { buildPickingList, labelJobsOf } from "../features/shipping/picking-list";
+import type { LabelJob } from "../features/shipping/picking-list";
+import type { LabelFetchOptions } from "../features/shipping/label-fetch.server";
 import { obtainAccessToken } from "@marketplace/sandbox/testing";
 import { stubServerOnly } from "./lib/server-only-stub";
 
@@ -99,8 +99,8 @@ interface CappedRunFigures {
 /** One labels run through the guarded fetcher and the merge, as the route makes it: in this process, for `--measure-run`. */
 async function measureRun(input: CappedRunInput): Promise<CappedRunFigures> {
   stubServerOnly();
-  const { createLabelFetcher } = await import("../lib/shipping/label-fetch.server");
-  const { LabelsTooLarge, mergeLabels } = await import("../lib/shipping/label-merge");
+  const { createLabelFetcher } = await import("../features/shipping/label-fetch.server");
+  const { LabelsTooLarge, mergeLabels } = await import("../features/shipping/label-merge");
   const fetcher = createLabelFetcher({ platformBaseUrl: input.baseUrl, accessToken: input.token });
   let fetchedBytes = 0;
   const counted = (url: string, options: LabelFetchOptions) =>
@@ -162,8 +162,8 @@ async function measureInOwnProcess(input: CappedRunInput): Promise<CappedRunFigu
 
 async function main(): Promise<void> {
   stubServerOnly();
-  const { createLabelFetcher } = await import("../lib/shipping/label-fetch.server");
-  const { mergeLabels } = await import("../lib/shipping/label-merge");
+  const { createLabelFetcher } = await import("../features/shipping/label-fetch.server");
+  const { mergeLabels } = await import("../features/shipping/label-merge");
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -270,8 +270,8 @@ async function main(): Promise<void> {
  * them, which the cap stops. Each run in a process of its own.
  */
 async function capRuns(baseUrl: string, token: string, allJobs: readonly LabelJob[]) {
-  const { LABELS_RUN_LIMITS } = await import("../lib/shipping/label-merge");
-  const { LABEL_LIMITS } = await import("../lib/shipping/label-fetch.server");
+  const { LABELS_RUN_LIMITS } = await import("../features/shipping/label-merge");
+  const { LABEL_LIMITS } = await import("../features/shipping/label-fetch.server");
   const setPadding = async (labelPaddingBytes: number) => {
     const response = await fetch(`${baseUrl}/_sandbox/faults`, {
       method: "POST",

@@ -323,7 +323,7 @@ async function main() {
       path: () => `${shop}/orders`,
       target: () => ({ selector: `tbody tr:has(a[href^="${shop}/orders/"])`, text: null }),
     },
-    // The order page's heading reads "Pedido <id>" (components/orders/order-details.tsx); the
+    // The order page's heading reads "Pedido <id>" (features/orders/components/order-details.tsx); the
     // not-found and error pages have headings of their own.
     {
       label: "/orders/<id>",

@@ -151,7 +151,7 @@ async function pageTimings(browser: Browser, cookie: string, orderIds: readonly 
         const ms = await timeToShown(context, "/orders", { selector: FIRST_ORDER_ROW, text: null });
         if (measured) timings.firstRow.push(ms);
       };
-      // The order page's heading reads "Order <id>" (components/orders/order-details.tsx); the
+      // The order page's heading reads "Order <id>" (features/orders/components/order-details.tsx); the
       // not-found and error pages have headings of their own.
       const order = async () => {
         const ms = await timeToShown(context, `/orders/${id}`, { selector: "main h1", text: id });

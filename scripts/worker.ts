@@ -1,6 +1,6 @@
-// `npm run worker`: a processing worker (lib/worker.server.ts). Runs with the react-server condition, as
+// `npm run worker`: a processing worker (features/webhooks/worker.server.ts). Runs with the react-server condition, as
 // the dashboard's server code does under Next.js (its modules import "server-only").
-import { startWorker, stopWorker } from "../lib/worker.server";
+import { startWorker, stopWorker } from "../features/webhooks/worker.server";
 
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.once(signal, () => {

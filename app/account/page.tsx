@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { PasskeyList } from "@/components/people/passkey-list";
-import { signOutEverywhereAction } from "@/lib/actions/auth";
-import { listPasskeys } from "@/lib/auth/passkeys.server";
+import { PasskeyList, listPasskeys } from "@/features/people";
+import { signOutEverywhereAction } from "@/lib/auth/actions";
 import { requirePerson } from "@/lib/auth/session.server";
 import { shopPath } from "@/lib/shops/paths";
 import { ConnectButton } from "@/components/auth/connect-button";

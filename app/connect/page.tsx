@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { ConnectButton } from "@/components/auth/connect-button";
 import { PasskeySignIn } from "@/components/auth/passkey-sign-in";
-import { signInAction } from "@/lib/actions/auth";
+import { signInAction } from "@/lib/auth/actions";
 import { getCurrentPerson } from "@/lib/auth/session.server";
 import { env } from "@/lib/env";
 

@@ -1,5 +1,5 @@
 import { useTranslations } from "next-intl";
-import { connectAction } from "@/lib/actions/auth";
+import { connectAction } from "@/lib/auth/actions";
 
 export function ConnectButton({ children }: { children?: React.ReactNode }) {
   const t = useTranslations("connect");

@@ -5,7 +5,7 @@ import type { AuthenticationResponseJSON } from "@simplewebauthn/browser";
 import { unstable_rethrow } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
-import { passkeySignInAction } from "@/lib/actions/passkeys";
+import { passkeySignInAction } from "@/lib/auth/passkey-actions";
 import { passkeyProblemOf, requestPasskeyOptions } from "./passkey-ceremony";
 
 /**

@@ -6,7 +6,7 @@ import { isAuditAction, isAuditKind } from "@/lib/audit/kinds";
 import type { AuditAction } from "@/lib/audit/kinds";
 import { isRole } from "@/lib/auth/roles";
 import type { DisplayFormat } from "@/lib/format";
-import { callbackTargetOf } from "@/lib/webhooks/callback-target";
+import { callbackTargetOf } from "@/lib/shops/callback-target";
 
 export type AuditWords = ReturnType<typeof useTranslations<"audit">>;
 
@@ -23,7 +23,7 @@ const moneySide = z.object({
   currency: z.string().regex(/^[A-Z]{3}$/),
   normalizer: z.int().min(1),
 });
-/** A price.set's `after` when the person confirmed what the price guard held (lib/prices/price-guard.ts). */
+/** A price.set's `after` when the person confirmed what the price guard held (features/prices/guard/price-guard.ts). */
 const GUARD_REASON_CODES = ["belowCost", "moveTooLarge", "currencyChange"] as const;
 const confirmedSide = z.object({ confirmedPastGuard: z.array(z.object({ code: z.string() })).min(1) });
 const roleSide = z.object({ role: z.string() });

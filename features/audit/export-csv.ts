@@ -6,7 +6,7 @@ import type { AuditWords, DescribableEntry } from "./describe";
 import { escapeCsvCell } from "@/lib/csv/escape-cell";
 import { displayFormat } from "@/lib/format";
 import type { DisplayFormat } from "@/lib/format";
-import { CSV_DIALECTS } from "@/lib/orders/export-csv";
+import { CSV_DIALECTS } from "@/lib/csv/dialects";
 import { wallClock } from "@/lib/wall-clock";
 
 export const AUDIT_EXPORT_COLUMNS = [

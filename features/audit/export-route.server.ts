@@ -2,8 +2,8 @@ import "server-only";
 import { getLocale, getTranslations } from "next-intl/server";
 import { parseAuditFilters } from "@/lib/audit/kinds";
 import { authorizeShopRequest } from "@/lib/auth/session.server";
-import { badQuery } from "@/lib/data/list-route.server";
-import { exportDay } from "@/lib/orders/export-csv";
+import { badQuery } from "@/lib/tables/list-route.server";
+import { exportDay } from "@/lib/csv/dialects";
 import { auditCsvStream } from "./log.server";
 
 // "Export CSV" of the audit log: the page's filters (its cursor ignored: the file starts at the

@@ -5,13 +5,13 @@ import { db } from "@/lib/db.server";
 import { shopLog } from "@/lib/log.server";
 import { AUDIT_PAGE_SIZE } from "@/lib/audit/kinds";
 import type { AuditFilters } from "@/lib/audit/kinds";
-import { exportDay } from "@/lib/orders/export-csv";
+import { exportDay } from "@/lib/csv/dialects";
 import { startOfDay } from "@/lib/orders/ship-by";
 import { auditExportHead, auditExportLines, auditExportTruncatedLine } from "./export-csv";
 import type { AuditExportSettings } from "./export-csv";
 
 // The audit log as a manager reads it: a page of entries, the people who made them, and the CSV.
-// Entries are written by every feature through the kernel's recordAudit (lib/data/audit.server.ts).
+// Entries are written by every feature through the kernel's recordAudit (lib/audit/audit.server.ts).
 
 /** The shop whose log is read: its id and the zone its days are counted in (a CurrentSeller fits). */
 export interface AuditShop {

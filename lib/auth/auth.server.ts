@@ -3,18 +3,18 @@ import NextAuth from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { callbackContext, recordCallbackFailure } from "@/lib/auth/callback-context.server";
 import { PASSKEY_PROVIDER_ID, verifyPasskeySignIn } from "@/lib/auth/passkeys.server";
-import { recordAudit } from "@/lib/data/audit.server";
-import { findPersonName, makeOwner, PersonIdentityConflictError, personForMarketplaceAccount } from "@/lib/data/people.server";
-import { connectSeller, IdentityConflictError } from "@/lib/data/sellers.server";
-import { startSession } from "@/lib/data/sessions.server";
+import { recordAudit } from "@/lib/audit/audit.server";
+import { findPersonName, makeOwner, PersonIdentityConflictError, personForMarketplaceAccount } from "@/lib/people/people.server";
+import { connectSeller, IdentityConflictError } from "@/lib/shops/shops.server";
+import { shopConnected } from "@/lib/shops/shop-events.server";
+import { startSession } from "@/lib/people/sessions.server";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log.server";
 import { ENDPOINTS } from "@marketplace/api/client";
 import { marketplaceProvider, TOKEN_PATH } from "@/lib/auth/marketplace-provider";
 import { recordPlatformResponse } from "@/lib/metrics.server";
 import { basicUserInfoSchema } from "@marketplace/api/schemas/oauth";
-import { reconcileSoon } from "@/lib/sync/reconcile.server";
-import { switchOnNotificationsAtConnect } from "@/lib/webhooks/notifications-at-connect.server";
+import { switchOnNotificationsAtConnect } from "@/lib/shops/notifications-at-connect.server";
 
 // Auth.js builds its URLs from AUTH_URL, never from the Host header, which any client can set.
 process.env.AUTH_URL ??= env.PUBLIC_BASE_URL;
@@ -111,7 +111,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
         await switchOnNotificationsAtConnect(seller.id).catch((error: unknown) => {
           authLog.warn({ shopId: seller.id, err: error }, "could not switch notifications on after connecting");
         });
-        reconcileSoon(seller.id);
+        shopConnected(seller.id);
         return { personId, sessionId: await startSession(personId), startedAt: Date.now() };
       }
       return { personId: token.personId, sellerId: token.sellerId, sessionId: token.sessionId, startedAt: token.startedAt };

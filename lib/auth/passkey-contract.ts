@@ -7,7 +7,7 @@ const base64url = z.string().regex(/^[A-Za-z0-9_-]*$/);
 export const PERSON_NAME_MAX = 80;
 export const personNameSchema = z.string().trim().min(1).max(PERSON_NAME_MAX);
 
-/** lib/data/people.server.ts makes 32 characters. */
+/** lib/people/people.server.ts makes 32 characters. */
 export const inviteTokenSchema = base64url.min(16).max(128);
 
 export const passkeyNameSchema = z.string().trim().min(1).max(60);

@@ -4,10 +4,10 @@ import { cache } from "react";
 import { auth } from "@/lib/auth/auth.server";
 import { can } from "@/lib/auth/roles";
 import type { Capability, Role } from "@/lib/auth/roles";
-import { findCurrentPerson } from "@/lib/data/people.server";
-import type { CurrentPerson } from "@/lib/data/people.server";
-import { findCurrentSeller } from "@/lib/data/sellers.server";
-import type { CurrentSeller } from "@/lib/data/sellers.server";
+import { findCurrentPerson } from "@/lib/people/people.server";
+import type { CurrentPerson } from "@/lib/people/people.server";
+import { findCurrentSeller } from "@/lib/shops/shops.server";
+import type { CurrentSeller } from "@/lib/shops/shops.server";
 import { env } from "@/lib/env";
 
 export interface SessionClaims {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "@/i18n/config";
-import { ordersTable } from "@/lib/orders/order-params";
-import { pricesTable } from "@/lib/prices/price-params";
-import { skuCatalogueTable } from "@/lib/skus/catalogue-params";
+import { ordersTable } from "@/features/orders/order-params";
+import { pricesTable } from "@/features/prices/price-params";
+import { skuCatalogueTable } from "@/features/skus/catalogue-params";
 import type { FilterDefinition } from "@/lib/tables/table-params";
-import { eventsTable } from "@/lib/webhooks/event-params";
+import { eventsTable } from "@/features/webhooks/events/event-params";
 import { catalogues } from "@/messages";
 
 // The filter forms' words are message keys held as data (lib/tables/table-params.ts), out of reach

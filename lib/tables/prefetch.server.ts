@@ -1,7 +1,7 @@
 import "server-only";
 import { dehydrate, QueryClient } from "@tanstack/react-query";
 import type { DehydratedState } from "@tanstack/react-query";
-import type { PlatformResult } from "@/lib/platform-problem";
+import type { PlatformResult } from "@/lib/platform/platform-problem";
 import type { FilterDefinition, TableState } from "@/lib/tables/table-params";
 import type { TableSchema } from "@/lib/tables/table-schema";
 

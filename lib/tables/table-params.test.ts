@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ORDER_STATUSES } from "@marketplace/api/values";
-import { ordersSchema, ordersTable } from "@/lib/orders/order-filters";
-import { eventsSchema, eventsTable, PROCESSING_STATES } from "@/lib/webhooks/event-filters";
+import { ordersSchema, ordersTable } from "@/features/orders/order-filters";
+import { eventsSchema, eventsTable, PROCESSING_STATES } from "@/features/webhooks/events/event-filters";
 
 // The browser reads back the URLs a table writes without zod (`read`); the server validates every
 // URL with the schema built from the same declaration. For any state the table can write, both

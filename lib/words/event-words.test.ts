@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { LOCALES } from "@/i18n/config";
 import { WEBHOOK_DOMAINS } from "@marketplace/api/values";
 import { domainWord, EVENT_DOMAINS, eventWord } from "@/lib/words/event-words";
-import { wordsIn } from "@/lib/words/test-words";
+import { wordsIn } from "@/tests/support/test-words";
 
 // What the overview, the event log and the toasts say of a notification: a sentence for every
 // domain and status the spec lists, never the code itself, and an unknown code still shown.

@@ -16,7 +16,7 @@ import {
   quantityWord,
   timeLimitWord,
 } from "@/lib/words/order-words";
-import { wordsIn } from "@/lib/words/test-words";
+import { wordsIn } from "@/tests/support/test-words";
 
 // An order's page in words: statuses, payment, commission, pickup, units and handling times, in
 // both languages, with unknown codes shown and marked.

@@ -1,10 +1,14 @@
 // What may import a feature (features/<name>/), read by eslint.config.mjs as zones of
 // `import/no-restricted-paths` (docs/decisions/0017-feature-slices.md):
 // - lib/ and components/ are the kernel and the shared UI kit below the features: they import none.
-// - the app's routes reach a feature only through its entry, features/<name>/index.ts;
-// - a feature reaches another only through that entry, and only where `dependencies` says so.
+// - the app's routes reach a feature only through its entries: features/<name>/index.ts, and
+//   features/<name>/client.ts for what a client component may import (nothing server-only);
+// - a feature reaches another only through those entries, and only where `dependencies` says so.
 import { readdirSync } from "node:fs";
 import path from "node:path";
+
+/** A feature's public entries: for the server side, and for client components. */
+export const ENTRIES = ["./index.ts", "./client.ts"];
 
 /**
  * The feature folders under `root`/features.
@@ -32,17 +36,17 @@ export function featureZones(features, dependencies) {
     {
       target: "./app",
       from: `./features/${feature}`,
-      except: ["./index.ts"],
-      message: `The app reaches a feature only through its entry: import from "@/features/${feature}".`,
+      except: ENTRIES,
+      message: `The app reaches a feature only through its entry: import from "@/features/${feature}" (or "@/features/${feature}/client" in a client component).`,
     },
     ...features
       .filter((other) => other !== feature)
       .map((other) => ({
         target: `./features/${other}`,
         from: `./features/${feature}`,
-        except: (dependencies[other] ?? []).includes(feature) ? ["./index.ts"] : [],
+        except: (dependencies[other] ?? []).includes(feature) ? ENTRIES : [],
         message: (dependencies[other] ?? []).includes(feature)
-          ? `A feature reaches another only through its entry: import from "@/features/${feature}".`
+          ? `A feature reaches another only through its entry: import from "@/features/${feature}" (or "@/features/${feature}/client" in a client component).`
           : `features/${other} does not depend on features/${feature}: declare the dependency in eslint.config.mjs and docs/decisions/0017-feature-slices.md, or move the shared part into lib/.`,
       })),
   ]);

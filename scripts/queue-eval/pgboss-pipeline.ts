@@ -5,14 +5,14 @@ import { createHash, randomUUID } from "node:crypto";
 import pg from "pg";
 import { PgBoss } from "pg-boss";
 import type { Db, Job } from "pg-boss";
-import { withPlatform } from "@/lib/data/platform.server";
-import { upsertMirrorOrders } from "@/lib/data/order-mirror.server";
-import { findCurrentSeller } from "@/lib/data/sellers.server";
-import type { SellerLiveMessage } from "@/lib/webhooks/live-messages";
+import { withPlatform } from "@/lib/platform/platform.server";
+import { upsertMirrorOrders } from "@/lib/orders/order-mirror.server";
+import { findCurrentSeller } from "@/lib/shops/shops.server";
+import type { SellerLiveMessage } from "@/features/webhooks/live/live-messages";
 import { ordersQuery } from "@marketplace/api/list-query";
 import { connectionConfig, pool, RECEIVER_WRITES_IN_FLIGHT } from "@/lib/pg-pool.server";
-import { parseWebhookBody, storableText } from "@/lib/webhooks/parse";
-import { classifyProblem } from "@/lib/webhooks/retry-policy";
+import { parseWebhookBody, storableText } from "@/features/webhooks/parse";
+import { classifyProblem } from "@/features/webhooks/process/retry-policy";
 import { LIVE_CHANNEL, PGBOSS_LOCAL_CONCURRENCY, PGBOSS_QUEUES, PGBOSS_SUPERVISE_SECONDS } from "./shared";
 import type { JobData, PgBossQueue } from "./shared";
 
@@ -22,7 +22,7 @@ export interface Enqueued {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Receiving: group commit, like lib/webhooks/store.server.ts, with pg-boss inside the transaction
+// Receiving: group commit, like features/webhooks/store.server.ts, with pg-boss inside the transaction
 
 /**
  * A job pg-boss refused conflicted with the key's queued job, always the body's newest receipt, so
@@ -191,11 +191,11 @@ export async function createPgBossReceiver(connectionString: string, sellerId: s
 // ---------------------------------------------------------------------------------------------
 // Processing: a transactional worker doing what processClaimed does for order events
 
-/** Jobs per fetch: one platform list request (ORDER_LIST_CHUNK in lib/webhooks/process.server.ts). */
+/** Jobs per fetch: one platform list request (ORDER_LIST_CHUNK in features/webhooks/process/process.server.ts). */
 export const PGBOSS_BATCH_SIZE = 50;
 
 /**
- * The outcome and live messages of a batch, as finishEvents writes them (lib/webhooks/queue.server.ts),
+ * The outcome and live messages of a batch, as finishEvents writes them (features/webhooks/process/queue.server.ts),
  * minus the queue row: pg-boss completes the jobs in the same transaction right after. The clock
  * is clock_timestamp(): the transaction began before the platform was read.
  */

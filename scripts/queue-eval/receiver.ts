@@ -1,6 +1,6 @@
 // The receiving side of one queue (QUEUE_EVAL_SIDE), as a child of the coordinator: enqueues the
 // workload's bodies as the webhook receiver would after checking a signature, and answers what it
-// cost. Ours is lib/webhooks/store.server.ts's insertWebhookEvent itself (group commit, coalescing,
+// cost. Ours is features/webhooks/store.server.ts's insertWebhookEvent itself (group commit, coalescing,
 // the queue row in the same statement); pg-boss's is the prototype in ./pgboss-pipeline.ts.
 import { createHash } from "node:crypto";
 import { emit, serve } from "./ipc";
@@ -18,8 +18,8 @@ let close: () => Promise<void> = async () => {};
 async function init(args: { orders: EvalOrder[]; sellerId: string }) {
   orders = args.orders;
   if (side === "ours") {
-    const { insertWebhookEvent } = await import("@/lib/webhooks/store.server");
-    const { parseWebhookBody } = await import("@/lib/webhooks/parse");
+    const { insertWebhookEvent } = await import("@/features/webhooks/store.server");
+    const { parseWebhookBody } = await import("@/features/webhooks/parse");
     const { receiverPool, pool } = await import("@/lib/pg-pool.server");
     enqueue = async (body, receivedAt) => {
       // claimedBy null: WEBHOOK_PROCESSING=worker, any worker takes it (announced at COMMIT).

@@ -7,7 +7,7 @@ export type Side = "ours" | "pgboss";
 
 export const DATABASES: Record<Side, string> = { ours: "queue_eval_ours", pgboss: "queue_eval_pgboss" };
 
-/** lib/webhooks/live.server.ts LIVE_CHANNEL (that module is server-only): both sides announce processed events on it. */
+/** features/webhooks/live/live.server.ts LIVE_CHANNEL (that module is server-only): both sides announce processed events on it. */
 export const LIVE_CHANNEL = "live_messages";
 
 /** The coordinator's own connections carry this name, so the connection count leaves them out. */

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { applyPercent } from "../../lib/prices/price-products";
+import { applyPercent } from "../../features/prices/price-products";
 import {
   buildActions,
   callAction,

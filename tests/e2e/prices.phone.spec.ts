@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { applyPercent } from "../../lib/prices/price-products";
+import { applyPercent } from "../../features/prices/price-products";
 import { signInAs, expectNoSidewaysScroll, expectTouchSized, gotoHydrated, sandboxPrices, storedAccessToken } from "./support";
 
 // Prices by product on a seller's phone (issue 26): 390 px wide, touch only, in Portuguese. Each

@@ -3,7 +3,7 @@ import Papa from "papaparse";
 import { createTranslator } from "next-intl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locale } from "@/i18n/config";
-import type * as AuditRecord from "@/lib/data/audit.server";
+import type * as AuditRecord from "@/lib/audit/audit.server";
 import type * as AuditLog from "@/features/audit/log.server";
 import type * as Db from "@/lib/db.server";
 import type { AuditWords } from "@/features/audit/describe";
@@ -29,7 +29,7 @@ let joao: { id: string; name: string };
 beforeAll(async () => {
   await useTestDatabase();
   // Written through the kernel (every feature records), read through the audit feature.
-  audit = { ...(await import("@/lib/data/audit.server")), ...(await import("@/features/audit/log.server")) };
+  audit = { ...(await import("@/lib/audit/audit.server")), ...(await import("@/features/audit/log.server")) };
   db = (await import("@/lib/db.server")).db;
   retentionDays = (await import("@/lib/env")).env.AUDIT_RETENTION_DAYS;
   const [one, two] = await Promise.all([
@@ -261,17 +261,17 @@ describe("the audit log", () => {
     const [total, older] = await Promise.all([db.auditEntry.count(), db.auditEntry.count({ where: { at: { lt: cutoff } } })]);
     expect(older).toBeGreaterThanOrEqual(3);
 
-    expect(await (await import("@/lib/data/audit-retention.server")).pruneAuditEntries(now, 2)).toBe(older);
+    expect(await (await import("@/lib/audit/audit-retention.server")).pruneAuditEntries(now, 2)).toBe(older);
     expect(await db.auditEntry.count()).toBe(total - older);
     expect(await db.auditEntry.count({ where: { at: { lt: cutoff } } })).toBe(0);
     expect((await db.auditEntry.findMany({ where: { kind: "event" }, select: { subject: true } })).map((row) => row.subject)).toEqual([
       "KEPT",
     ]);
-    expect(await (await import("@/lib/data/audit-retention.server")).pruneAuditEntries(now, 2)).toBe(0);
+    expect(await (await import("@/lib/audit/audit-retention.server")).pruneAuditEntries(now, 2)).toBe(0);
   });
 
   it("records a change of the shop's time zone with who made it, and nothing when the zone stays", async () => {
-    const { setSellerTimeZone } = await import("@/lib/data/shop-time-zone.server");
+    const { setSellerTimeZone } = await import("@/features/settings/shop-time-zone.server");
     await setSellerTimeZone(otherShop.id, maria, "America/Manaus");
     await setSellerTimeZone(otherShop.id, joao, "America/Manaus");
     const entries = await db.auditEntry.findMany({
@@ -285,7 +285,7 @@ describe("the audit log", () => {
   });
 
   it("adds a bulk run's batches only to the entry of the person who started it, whoever knows its id", async () => {
-    const { recordBulkRun } = await import("@/lib/data/audit-bulk.server");
+    const { recordBulkRun } = await import("@/features/prices/bulk/audit-bulk.server");
     const run = { id: randomUUID(), source: "csv" as const };
     const row = (line: number, sku: string) => ({ line, sku, type: "sell", value: 1000 + line, currency: "BRL", normalizer: 100 });
     await recordBulkRun(shop.id, maria, run, new Map(), [row(2, "RUN-1")], [{ line: 2, outcome: "applied" }]);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type * as Sellers from "@/lib/data/sellers.server";
+import type * as Sellers from "@/lib/shops/shops.server";
 import { connect, useTestDatabase } from "../support/database";
 import { deliverToReceiver } from "../support/receiver";
 
@@ -14,7 +14,7 @@ let sellers: typeof Sellers;
 beforeAll(async () => {
   const url = await useTestDatabase();
   sql = await connect(url);
-  sellers = await import("@/lib/data/sellers.server");
+  sellers = await import("@/lib/shops/shops.server");
 }, 60_000);
 
 afterAll(async () => {
@@ -43,7 +43,7 @@ describe("the data kept", () => {
     const old = await insertEvent(seller.id, 91);
     const oldDead = await insertEvent(seller.id, 120, { dead: true });
     const recent = await insertEvent(seller.id, 10);
-    const { pruneOldEvents } = await import("@/lib/webhooks/queue.server");
+    const { pruneOldEvents } = await import("@/features/webhooks/process/queue.server");
     expect(await pruneOldEvents(90)).toBe(1);
     const left = await sql.query<{ id: string }>(`SELECT "id" FROM "WebhookEvent" WHERE "sellerId" = $1`, [seller.id]);
     expect(left.rows.map((row) => row.id).sort()).toEqual([oldDead, recent].sort());
@@ -92,7 +92,7 @@ describe("the data kept", () => {
     const body = JSON.stringify({ data: { domain: "chat", status: "new_conversation", id: "c", code: "c" } });
     const deliver = (key: string) => deliverToReceiver(key, body, { signWith: "t-rotate" });
     expect((await deliver(oldKey)).status).toBe(200);
-    const newKey = await sellers.rotateWebhookKey(seller.id);
+    const newKey = await (await import("@/features/webhooks/receive/receivers.server")).rotateWebhookKey(seller.id);
     expect(newKey).not.toBe(oldKey);
     expect((await deliver(oldKey)).status).toBe(404);
     expect((await deliver(newKey)).status).toBe(200);

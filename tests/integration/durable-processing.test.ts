@@ -1,8 +1,8 @@
 import type pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type * as Queue from "@/lib/webhooks/queue.server";
-import type * as Processing from "@/lib/webhooks/process.server";
-import type * as Reconcile from "@/lib/sync/reconcile.server";
+import type * as Queue from "@/features/webhooks/process/queue.server";
+import type * as Processing from "@/features/webhooks/process/process.server";
+import type * as Reconcile from "@/features/webhooks/sync/reconcile.server";
 import { sampleSku } from "@marketplace/api/schemas/fixtures";
 import { startTestSandbox } from "@marketplace/sandbox/testing";
 import type { TestSandbox } from "@marketplace/sandbox/testing";
@@ -28,9 +28,9 @@ beforeAll(async () => {
   databaseUrl = await useTestDatabase();
   sandbox = await startTestSandbox({ config: { seedOrders: 5, seedSellers: 1 } });
   process.env.MARKETPLACE_BASE_URL = sandbox.url;
-  queue = await import("@/lib/webhooks/queue.server");
-  processing = await import("@/lib/webhooks/process.server");
-  reconcile = await import("@/lib/sync/reconcile.server");
+  queue = await import("@/features/webhooks/process/queue.server");
+  processing = await import("@/features/webhooks/process/process.server");
+  reconcile = await import("@/features/webhooks/sync/reconcile.server");
   // Retries a few milliseconds apart, and few of them, so the tests see a whole life in seconds.
   processing.configureRetryPolicy({ maxAttempts: 4, baseSeconds: 0.05, capSeconds: 0.2 });
   ({ token, sellerId, webhookKey } = await connectTestShop({ sandboxUrl: sandbox.url }));
@@ -154,8 +154,8 @@ describe("durable processing", () => {
     const order = await createOrder();
     const body = orderEvent(order.id);
     // Received and claimed by an instance that then died before taking it up.
-    const { insertWebhookEvent } = await import("@/lib/webhooks/store.server");
-    const { parseWebhookBody } = await import("@/lib/webhooks/parse");
+    const { insertWebhookEvent } = await import("@/features/webhooks/store.server");
+    const { parseWebhookBody } = await import("@/features/webhooks/parse");
     const stored = await insertWebhookEvent({
       sellerId,
       receivedAt: new Date(),
@@ -211,7 +211,7 @@ describe("durable processing", () => {
   it("processes one batch naming several shops: each shop's orders read with its own token into its own mirror", async () => {
     const other = await connectTestShop({ sandboxUrl: sandbox.url, login: "seller2@example.com", name: "Loja Dois" });
     const gone = await connectTestShop({ sandboxUrl: sandbox.url, login: "seller-00001@example.com", name: "Loja Desconectada" });
-    const { deleteConnection } = await import("@/lib/data/sellers.server");
+    const { deleteConnection } = await import("@/lib/shops/shops.server");
     await deleteConnection(gone.sellerId);
     const ours = await createOrder();
     const response = await sandbox.api("/_sandbox/orders", { method: "POST", json: { seller: "seller2@example.com" } });
@@ -219,8 +219,8 @@ describe("durable processing", () => {
 
     // Written by an instance that died before taking them up, then due together: one sweep takes
     // them in one batch.
-    const { insertWebhookEvent } = await import("@/lib/webhooks/store.server");
-    const { parseWebhookBody } = await import("@/lib/webhooks/parse");
+    const { insertWebhookEvent } = await import("@/features/webhooks/store.server");
+    const { parseWebhookBody } = await import("@/features/webhooks/parse");
     const events = [
       { shop: sellerId, body: orderEvent(ours.id) },
       { shop: other.sellerId, body: orderEvent(theirs.id) },
@@ -344,8 +344,8 @@ describe("reconciliation", () => {
     await sandbox.api("/_sandbox/faults", { method: "POST", json: { errorRate: 0 } });
     // The notification is stored and waits (held by an instance that has not taken it up).
     const body = orderEvent(order.id);
-    const { insertWebhookEvent } = await import("@/lib/webhooks/store.server");
-    const { parseWebhookBody } = await import("@/lib/webhooks/parse");
+    const { insertWebhookEvent } = await import("@/features/webhooks/store.server");
+    const { parseWebhookBody } = await import("@/features/webhooks/parse");
     await insertWebhookEvent({
       sellerId,
       receivedAt: new Date(),
@@ -361,7 +361,7 @@ describe("reconciliation", () => {
   });
 
   it("runs on one instance at a time: a second caller skips the shop while another instance's claim holds, and runs it once the claim expired", async () => {
-    const { claimShop } = await import("@/lib/data/seller-sync.server");
+    const { claimShop } = await import("@/features/webhooks/sync/seller-sync.server");
     expect(await claimShop("other-instance", sellerId, 60_000)).toMatchObject({ sellerId });
     expect(await reconcile.reconcileSellerOnce(sellerId)).toBeNull();
     // The other instance died: its claim ran out.

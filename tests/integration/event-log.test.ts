@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type * as Events from "@/lib/data/webhook-events.server";
-import type * as Overview from "@/lib/data/overview.server";
-import type * as Queue from "@/lib/webhooks/queue.server";
-import type * as Sellers from "@/lib/data/sellers.server";
-import { eventsSchema } from "@/lib/webhooks/event-filters";
+import type * as Events from "@/features/webhooks/events/webhook-events.server";
+import type * as Overview from "@/features/overview/overview.server";
+import type * as Queue from "@/features/webhooks/process/queue.server";
+import type * as Sellers from "@/lib/shops/shops.server";
+import { eventsSchema } from "@/features/webhooks/events/event-filters";
 import { connect, useTestDatabase } from "../support/database";
 
 // The event log's pages and filters, pruning and the overview, as rewritten for a log of millions
@@ -19,10 +19,10 @@ let sellers: typeof Sellers;
 beforeAll(async () => {
   const url = await useTestDatabase();
   sql = await connect(url);
-  events = await import("@/lib/data/webhook-events.server");
-  overview = await import("@/lib/data/overview.server");
-  queue = await import("@/lib/webhooks/queue.server");
-  sellers = await import("@/lib/data/sellers.server");
+  events = await import("@/features/webhooks/events/webhook-events.server");
+  overview = await import("@/features/overview/overview.server");
+  queue = await import("@/features/webhooks/process/queue.server");
+  sellers = await import("@/lib/shops/shops.server");
 }, 60_000);
 
 afterAll(async () => {

@@ -1,17 +1,17 @@
 import { spawn } from "node:child_process";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type * as LabelsLock from "@/lib/shipping/labels-lock.server";
-import type * as LabelsRun from "@/lib/shipping/labels-run.server";
-import type * as PickingData from "@/lib/shipping/picking-data.server";
-import type * as Sellers from "@/lib/data/sellers.server";
+import type * as LabelsLock from "@/features/shipping/labels-lock.server";
+import type * as LabelsRun from "@/features/shipping/labels-run.server";
+import type * as PickingData from "@/features/shipping/picking-data.server";
+import type * as Sellers from "@/lib/shops/shops.server";
 import { createMarketplaceClient } from "@marketplace/api/client";
 import { ordersQuery } from "@marketplace/api/list-query";
-import { LABELS_RUN_LIMITS } from "@/lib/shipping/label-merge";
-import { LABEL_LIMITS } from "@/lib/shipping/label-fetch.server";
-import { LabelsStreamReader } from "@/lib/shipping/labels-wire";
-import type { LabelsEvent } from "@/lib/shipping/labels-wire";
-import { labelJobsOf } from "@/lib/shipping/picking-list";
-import type { LabelJob } from "@/lib/shipping/picking-list";
+import { LABELS_RUN_LIMITS } from "@/features/shipping/label-merge";
+import { LABEL_LIMITS } from "@/features/shipping/label-fetch.server";
+import { LabelsStreamReader } from "@/features/shipping/labels-wire";
+import type { LabelsEvent } from "@/features/shipping/labels-wire";
+import { labelJobsOf } from "@/features/shipping/picking-list";
+import type { LabelJob } from "@/features/shipping/picking-list";
 import words from "@/messages/en/shipping.json";
 import { startTestSandbox } from "@marketplace/sandbox/testing";
 import type { TestSandbox } from "@marketplace/sandbox/testing";
@@ -59,10 +59,10 @@ beforeAll(async () => {
   const [port] = await freeFixedPorts(1);
   sandbox = await startTestSandbox({ config: { port, publicUrl: `http://localhost:${port}`, seedOrders: 0 } });
   process.env.MARKETPLACE_BASE_URL = sandbox.url;
-  labelsRun = await import("@/lib/shipping/labels-run.server");
-  labelsLock = await import("@/lib/shipping/labels-lock.server");
-  const sellers = await import("@/lib/data/sellers.server");
-  const pickingData = await import("@/lib/shipping/picking-data.server");
+  labelsRun = await import("@/features/shipping/labels-run.server");
+  labelsLock = await import("@/features/shipping/labels-lock.server");
+  const sellers = await import("@/lib/shops/shops.server");
+  const pickingData = await import("@/features/shipping/picking-data.server");
   await createApprovedOrders("seller@example.com", 14);
   await createApprovedOrders("seller2@example.com", 3);
   const shopA = await connectTestShop({ sandboxUrl: sandbox.url });
@@ -185,7 +185,7 @@ describe("one labels run at a time per shop", () => {
         "tsx",
         "--input-type=module",
         "-e",
-        `const { tryLockLabelsRun } = await import("./lib/shipping/labels-lock.server.ts");
+        `const { tryLockLabelsRun } = await import("./features/shipping/labels-lock.server.ts");
          const lock = await tryLockLabelsRun(process.env.SHOP_ID);
          console.log(lock ? "locked" : "busy");
          setInterval(() => {}, 60_000);`,

@@ -4,15 +4,18 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "@/lib/auth/roles";
 import type * as Session from "@/lib/auth/session.server";
 import type * as Notifications from "@/lib/db-notifications.server";
-import type * as People from "@/lib/data/people.server";
-import type * as Sellers from "@/lib/data/sellers.server";
-import type * as Sessions from "@/lib/data/sessions.server";
-import type * as LiveStream from "@/lib/webhooks/live-stream.server";
-import { readLiveMessage } from "@/lib/webhooks/live-messages";
-import { parseWebhookBody } from "@/lib/webhooks/parse";
-import type { LiveMessage, LiveMessageType } from "@/lib/webhooks/live-messages";
-import type * as Queue from "@/lib/webhooks/queue.server";
-import type * as Store from "@/lib/webhooks/store.server";
+import type * as People from "@/lib/people/people.server";
+import type * as Joining from "@/lib/people/invitations.server";
+import type * as Invitations from "@/features/people/invitations.server";
+import type * as Team from "@/features/people/team.server";
+import type * as Sellers from "@/lib/shops/shops.server";
+import type * as Sessions from "@/lib/people/sessions.server";
+import type * as LiveStream from "@/features/webhooks/live/live-stream.server";
+import { readLiveMessage } from "@/features/webhooks/live/live-messages";
+import { parseWebhookBody } from "@/features/webhooks/parse";
+import type { LiveMessage, LiveMessageType } from "@/features/webhooks/live/live-messages";
+import type * as Queue from "@/features/webhooks/process/queue.server";
+import type * as Store from "@/features/webhooks/store.server";
 import { connect, useTestDatabase } from "../support/database";
 
 // A shop's live stream (app/api/s/[shopId]/live/route.ts) carries to each connection only the
@@ -21,7 +24,8 @@ import { connect, useTestDatabase } from "../support/database";
 // one statement that stores the message and NOTIFYs every instance.
 let sql: pg.Client;
 let sellers: typeof Sellers;
-let people: typeof People;
+// The person, joining, the team and its invitations: one handle, as the tests read them.
+let people: typeof People & typeof Joining & typeof Invitations & typeof Team;
 let sessions: typeof Sessions;
 let store: typeof Store;
 let queue: typeof Queue;
@@ -31,13 +35,18 @@ let live: typeof LiveStream;
 beforeAll(async () => {
   const url = await useTestDatabase();
   sql = await connect(url);
-  sellers = await import("@/lib/data/sellers.server");
-  people = await import("@/lib/data/people.server");
-  sessions = await import("@/lib/data/sessions.server");
-  store = await import("@/lib/webhooks/store.server");
-  queue = await import("@/lib/webhooks/queue.server");
+  sellers = await import("@/lib/shops/shops.server");
+  people = {
+    ...(await import("@/lib/people/people.server")),
+    ...(await import("@/lib/people/invitations.server")),
+    ...(await import("@/features/people/invitations.server")),
+    ...(await import("@/features/people/team.server")),
+  };
+  sessions = await import("@/lib/people/sessions.server");
+  store = await import("@/features/webhooks/store.server");
+  queue = await import("@/features/webhooks/process/queue.server");
   notifications = await import("@/lib/db-notifications.server");
-  live = await import("@/lib/webhooks/live-stream.server");
+  live = await import("@/features/webhooks/live/live-stream.server");
   await notifications.startListening();
 }, 60_000);
 
@@ -71,7 +80,7 @@ async function signIn(personId: string): Promise<Session.SessionClaims> {
 
 const PROCESSOR = "live-stream-test-instance";
 
-/** What processing announces for an event of each kind (lib/webhooks/process.server.ts). */
+/** What processing announces for an event of each kind (features/webhooks/process/process.server.ts). */
 function messageOf(type: LiveMessageType, eventId: string): LiveMessage {
   switch (type) {
     case "order":

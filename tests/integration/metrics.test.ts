@@ -1,9 +1,9 @@
 import type pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type * as MetricsServer from "@/lib/metrics-server.server";
-import type * as Processing from "@/lib/webhooks/process.server";
-import type * as Reconcile from "@/lib/sync/reconcile.server";
-import type * as Live from "@/lib/webhooks/live-stream.server";
+import type * as Processing from "@/features/webhooks/process/process.server";
+import type * as Reconcile from "@/features/webhooks/sync/reconcile.server";
+import type * as Live from "@/features/webhooks/live/live-stream.server";
 import { startTestSandbox } from "@marketplace/sandbox/testing";
 import type { TestSandbox } from "@marketplace/sandbox/testing";
 import { connect, useTestDatabase } from "../support/database";
@@ -30,9 +30,9 @@ beforeAll(async () => {
   const databaseUrl = await useTestDatabase();
   sandbox = await startTestSandbox({ config: { seedOrders: 5 } });
   process.env.MARKETPLACE_BASE_URL = sandbox.url;
-  processing = await import("@/lib/webhooks/process.server");
-  reconcile = await import("@/lib/sync/reconcile.server");
-  live = await import("@/lib/webhooks/live-stream.server");
+  processing = await import("@/features/webhooks/process/process.server");
+  reconcile = await import("@/features/webhooks/sync/reconcile.server");
+  live = await import("@/features/webhooks/live/live-stream.server");
   metricsServer = await import("@/lib/metrics-server.server");
   // Retries milliseconds apart, and few, so an event's whole life fits in the test.
   processing.configureRetryPolicy({ maxAttempts: 2, baseSeconds: 0.05, capSeconds: 0.1 });

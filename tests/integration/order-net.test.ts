@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type * as Mirror from "@/lib/data/order-mirror.server";
-import type * as OverviewData from "@/lib/data/overview.server";
-import type * as Reconcile from "@/lib/sync/reconcile.server";
+import type * as Mirror from "@/lib/orders/order-mirror.server";
+import type * as OverviewData from "@/features/overview/overview.server";
+import type * as Reconcile from "@/features/webhooks/sync/reconcile.server";
 import { orderSchema } from "@marketplace/api/schemas/order";
 import { startOfDay } from "@/lib/orders/ship-by";
 import { SEED_BASE_TIME } from "@marketplace/sandbox/seed";
@@ -64,9 +64,9 @@ beforeAll(async () => {
   process.env.MARKETPLACE_BASE_URL = sandbox.url;
   sql = await connect(url);
   ({ token, sellerId } = await connectTestShop({ sandboxUrl: sandbox.url }));
-  mirror = await import("@/lib/data/order-mirror.server");
-  overview = await import("@/lib/data/overview.server");
-  reconcile = await import("@/lib/sync/reconcile.server");
+  mirror = await import("@/lib/orders/order-mirror.server");
+  overview = await import("@/features/overview/overview.server");
+  reconcile = await import("@/features/webhooks/sync/reconcile.server");
   wire = [];
   for (let offset = 0; ; offset += 200) {
     const response = await sandbox.api(`/v1.0/marketplace/orders?_limit=200&_offset=${offset}`, { token });

@@ -1,10 +1,10 @@
 import { createTranslator } from "next-intl";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type * as Export from "@/lib/data/orders-export.server";
-import type * as Orders from "@/lib/data/orders.server";
-import type { CurrentSeller } from "@/lib/data/sellers.server";
-import type { ProblemWords } from "@/lib/platform-problem";
-import { ordersSchema } from "@/lib/orders/order-filters";
+import type * as Export from "@/features/orders/orders-export.server";
+import type * as Orders from "@/features/orders/orders.server";
+import type { CurrentSeller } from "@/lib/shops/shops.server";
+import type { ProblemWords } from "@/lib/platform/platform-problem";
+import { ordersSchema } from "@/features/orders/order-filters";
 import { catalogues } from "@/messages";
 import type { Messages } from "@/messages";
 import { startTestSandbox } from "@marketplace/sandbox/testing";
@@ -32,10 +32,10 @@ beforeAll(async () => {
   process.env.MARKETPLACE_BASE_URL = sandbox.url;
   let sellerId: string;
   ({ token, sellerId } = await connectTestShop({ sandboxUrl: sandbox.url, login: LOGIN }));
-  const { findCurrentSeller } = await import("@/lib/data/sellers.server");
+  const { findCurrentSeller } = await import("@/lib/shops/shops.server");
   seller = (await findCurrentSeller(sellerId))!;
-  exporter = await import("@/lib/data/orders-export.server");
-  orders = await import("@/lib/data/orders.server");
+  exporter = await import("@/features/orders/orders-export.server");
+  orders = await import("@/features/orders/orders.server");
   wireIds = [];
   for (let offset = 0; ; offset += 200) {
     const response = await sandbox.api(`/v1.0/marketplace/orders?_limit=200&_offset=${offset}`, { token });

@@ -11,8 +11,14 @@ import { isoBase64URL, isoCBOR, isoUint8Array } from "@simplewebauthn/server/hel
 
 type CBORType = Parameters<typeof isoCBOR.encode>[0];
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type * as Passkeys from "@/lib/auth/passkeys.server";
-import type * as People from "@/lib/data/people.server";
+import type * as Challenges from "@/lib/auth/passkey-challenges.server";
+import type * as Credentials from "@/lib/auth/passkey-credentials.server";
+import type * as SignIn from "@/lib/auth/passkeys.server";
+import type * as AccountPasskeys from "@/features/people/passkeys.server";
+import type * as People from "@/lib/people/people.server";
+import type * as Joining from "@/lib/people/invitations.server";
+import type * as Invitations from "@/features/people/invitations.server";
+import type * as Team from "@/features/people/team.server";
 import { connect, useTestDatabase } from "../support/database";
 
 // Passkeys end to end on the server: challenges, a new person joining through an invitation with
@@ -24,8 +30,8 @@ import { connect, useTestDatabase } from "../support/database";
 
 // acceptInvitation as it is, but replaceable for one call: to use the link first, as someone else
 // opening it at the same moment would.
-vi.mock("@/lib/data/people.server", async (importOriginal) => {
-  const real = await importOriginal<typeof People>();
+vi.mock("@/lib/people/invitations.server", async (importOriginal) => {
+  const real = await importOriginal<typeof Joining>();
   return { ...real, acceptInvitation: vi.fn(real.acceptInvitation) };
 });
 
@@ -54,15 +60,27 @@ vi.mock("next-intl/server", async () => {
 });
 
 let sql: pg.Client;
-let passkeys: typeof Passkeys;
-let people: typeof People;
+// Challenges, credentials, signing in and the account page's passkeys: one handle, as the tests read them.
+let passkeys: typeof Challenges & typeof Credentials & typeof SignIn & typeof AccountPasskeys;
+// The person, joining, the team and its invitations: one handle, as the tests read them.
+let people: typeof People & typeof Joining & typeof Invitations & typeof Team;
 let sellerId: string;
 
 beforeAll(async () => {
   const url = await useTestDatabase();
   sql = await connect(url);
-  passkeys = await import("@/lib/auth/passkeys.server");
-  people = await import("@/lib/data/people.server");
+  passkeys = {
+    ...(await import("@/lib/auth/passkey-challenges.server")),
+    ...(await import("@/lib/auth/passkey-credentials.server")),
+    ...(await import("@/lib/auth/passkeys.server")),
+    ...(await import("@/features/people/passkeys.server")),
+  };
+  people = {
+    ...(await import("@/lib/people/people.server")),
+    ...(await import("@/lib/people/invitations.server")),
+    ...(await import("@/features/people/invitations.server")),
+    ...(await import("@/features/people/team.server")),
+  };
   sellerId = `shop_${randomBytes(4).toString("hex")}`;
   await sql.query(`INSERT INTO "Seller" ("id", "email", "name", "updatedAt") VALUES ($1, $2, 'Loja Demo', now())`, [
     sellerId,

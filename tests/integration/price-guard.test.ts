@@ -1,12 +1,12 @@
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type * as Costs from "@/lib/data/product-costs.server";
-import type * as Prices from "@/lib/data/prices.server";
-import type * as Sellers from "@/lib/data/sellers.server";
-import type * as BulkPreview from "@/lib/prices/bulk-preview.server";
+import type * as Costs from "@/features/prices/costs/product-costs.server";
+import type * as Prices from "@/features/prices/prices.server";
+import type * as Sellers from "@/lib/shops/shops.server";
+import type * as BulkPreview from "@/features/prices/bulk/bulk-preview.server";
 import { pricesQuery } from "@marketplace/api/list-query";
-import { parseBulkPriceCsv } from "@/lib/prices/bulk-csv";
-import { applyPercent } from "@/lib/prices/price-products";
+import { parseBulkPriceCsv } from "@/features/prices/bulk/bulk-csv";
+import { applyPercent } from "@/features/prices/price-products";
 import { startTestSandbox } from "@marketplace/sandbox/testing";
 import type { TestSandbox } from "@marketplace/sandbox/testing";
 import { connect, useTestDatabase } from "../support/database";
@@ -33,10 +33,10 @@ beforeAll(async () => {
   process.env.MARKETPLACE_BASE_URL = sandbox.url;
   sql = await connect(url);
   ({ token, sellerId } = await connectTestShop({ sandboxUrl: sandbox.url }));
-  costs = await import("@/lib/data/product-costs.server");
-  prices = await import("@/lib/data/prices.server");
-  sellers = await import("@/lib/data/sellers.server");
-  bulkPreview = await import("@/lib/prices/bulk-preview.server");
+  costs = await import("@/features/prices/costs/product-costs.server");
+  prices = await import("@/features/prices/prices.server");
+  sellers = await import("@/lib/shops/shops.server");
+  bulkPreview = await import("@/features/prices/bulk/bulk-preview.server");
   await sql.query(`INSERT INTO "Person" (id, name) VALUES ($1, $2)`, [maria.id, maria.name]);
 }, 60_000);
 

@@ -6,7 +6,7 @@ import { connect, useTestDatabase } from "../support/database";
 import { deliverToReceiver } from "../support/receiver";
 
 // WEBHOOK_PROCESSING=worker: the dashboard process only stores and acknowledges; a worker process
-// (`npm run worker`, lib/worker.server.ts) is told at COMMIT that events wait, and processes them.
+// (`npm run worker`, features/webhooks/worker.server.ts) is told at COMMIT that events wait, and processes them.
 process.env.WEBHOOK_PROCESSING = "worker";
 let sandbox: TestSandbox;
 let sql: pg.Client;
@@ -19,7 +19,7 @@ beforeAll(async () => {
   sandbox = await startTestSandbox({ config: { seedOrders: 0 } });
   process.env.MARKETPLACE_BASE_URL = sandbox.url;
   token = await obtainAccessToken(sandbox.url);
-  const { connectSeller } = await import("@/lib/data/sellers.server");
+  const { connectSeller } = await import("@/lib/shops/shops.server");
   const seller = await connectSeller({
     email: "seller@example.com",
     name: "Loja Demo",
@@ -33,7 +33,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  const { stopWorker } = await import("@/lib/worker.server");
+  const { stopWorker } = await import("@/features/webhooks/worker.server");
   await stopWorker();
   await listener?.end();
   await sql?.end();
@@ -64,7 +64,7 @@ describe("processing in a worker", () => {
     // Nobody claimed it in the receiving process: it is due for any worker at once.
     expect(await stateOf(body)).toEqual({ processingState: "pending", claimedBy: null, due: true });
 
-    const { startWorker } = await import("@/lib/worker.server");
+    const { startWorker } = await import("@/features/webhooks/worker.server");
     await startWorker();
     await expect.poll(async () => (await stateOf(body))?.processingState).toBe("processed");
     const mirrored = await sql.query(`SELECT "status" FROM "OrderMirror" WHERE "orderId" = $1`, [orderId]);

@@ -1,19 +1,19 @@
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type * as Mirror from "@/lib/data/order-mirror.server";
-import type * as PriceProducts from "@/lib/data/price-products.server";
-import type * as Prices from "@/lib/data/prices.server";
-import type * as ProductNames from "@/lib/data/product-names.server";
-import type * as Sellers from "@/lib/data/sellers.server";
-import type * as Skus from "@/lib/data/skus.server";
-import type * as BulkPreview from "@/lib/prices/bulk-preview.server";
-import type * as Reconcile from "@/lib/sync/reconcile.server";
+import type * as Mirror from "@/lib/orders/order-mirror.server";
+import type * as PriceProducts from "@/features/prices/price-products.server";
+import type * as Prices from "@/features/prices/prices.server";
+import type * as ProductNames from "@/lib/catalogue/product-names.server";
+import type * as Sellers from "@/lib/shops/shops.server";
+import type * as Skus from "@/features/skus/skus.server";
+import type * as BulkPreview from "@/features/prices/bulk/bulk-preview.server";
+import type * as Reconcile from "@/features/webhooks/sync/reconcile.server";
 import { sampleSku } from "@marketplace/api/schemas/fixtures";
 import { orderSummarySchema } from "@marketplace/api/schemas/order";
 import type { OrderSummary } from "@marketplace/api/schemas/order";
 import { skuCreateSchema } from "@marketplace/api/schemas/sku";
 import { order as specOrder } from "@marketplace/api/spec-examples";
-import { pricesSchema } from "@/lib/prices/price-filters";
+import { pricesSchema } from "@/features/prices/price-filters";
 import { obtainAccessToken, startTestSandbox } from "@marketplace/sandbox/testing";
 import type { TestSandbox } from "@marketplace/sandbox/testing";
 import { connect, useTestDatabase } from "../support/database";
@@ -40,14 +40,14 @@ beforeAll(async () => {
   process.env.MARKETPLACE_BASE_URL = sandbox.url;
   token = await obtainAccessToken(sandbox.url);
   sql = await connect(url);
-  sellers = await import("@/lib/data/sellers.server");
-  skus = await import("@/lib/data/skus.server");
-  mirror = await import("@/lib/data/order-mirror.server");
-  names = await import("@/lib/data/product-names.server");
-  priceProducts = await import("@/lib/data/price-products.server");
-  prices = await import("@/lib/data/prices.server");
-  bulkPreview = await import("@/lib/prices/bulk-preview.server");
-  reconcile = await import("@/lib/sync/reconcile.server");
+  sellers = await import("@/lib/shops/shops.server");
+  skus = await import("@/features/skus/skus.server");
+  mirror = await import("@/lib/orders/order-mirror.server");
+  names = await import("@/lib/catalogue/product-names.server");
+  priceProducts = await import("@/features/prices/price-products.server");
+  prices = await import("@/features/prices/prices.server");
+  bulkPreview = await import("@/features/prices/bulk/bulk-preview.server");
+  reconcile = await import("@/features/webhooks/sync/reconcile.server");
   const seller = await sellers.connectSeller({
     email: "seller@example.com",
     name: "Loja Demo",

@@ -27,7 +27,7 @@ beforeAll(async () => {
   const url = await useTestDatabase();
   sql = await connect(url);
   ({ POST } = await import("@/app/api/webhooks/marketplace/[key]/route"));
-  const { connectSeller } = await import("@/lib/data/sellers.server");
+  const { connectSeller } = await import("@/lib/shops/shops.server");
   const seller = await connectSeller({ email: "props@example.com", name: "Loja", accessToken: TOKEN, scopesRequested: "basic_user_info" });
   webhookKey = (await sql.query<{ webhookKey: string }>('SELECT "webhookKey" FROM "Connection" WHERE "sellerId" = $1', [seller.id]))
     .rows[0]!.webhookKey;
@@ -36,7 +36,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  const { stopWebhookProcessing } = await import("@/lib/webhooks/process.server");
+  const { stopWebhookProcessing } = await import("@/features/webhooks/process/process.server");
   await stopWebhookProcessing(100);
   await sql?.end();
   await sandbox?.close();

@@ -2,8 +2,8 @@ import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import type pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type * as Reconcile from "@/lib/sync/reconcile.server";
-import type { ReconcilerOptions, RunOutcome } from "@/lib/sync/reconcile.server";
+import type * as Reconcile from "@/features/webhooks/sync/reconcile.server";
+import type { ReconcilerOptions, RunOutcome } from "@/features/webhooks/sync/reconcile.server";
 import { extraSeller } from "@marketplace/sandbox/seed";
 import { startTestSandbox } from "@marketplace/sandbox/testing";
 import type { TestSandbox } from "@marketplace/sandbox/testing";
@@ -25,8 +25,8 @@ beforeAll(async () => {
   await useTestDatabase();
   sandbox = await startTestSandbox({ config: { seedOrders: 0, seedSellers: SHOPS, seedSellerOrders: SHOPS * 2 } });
   process.env.MARKETPLACE_BASE_URL = sandbox.url;
-  reconcile = await import("@/lib/sync/reconcile.server");
-  const { connectSeller } = await import("@/lib/data/sellers.server");
+  reconcile = await import("@/features/webhooks/sync/reconcile.server");
+  const { connectSeller } = await import("@/lib/shops/shops.server");
   const emails = Array.from({ length: SHOPS }, (_, i) => extraSeller(i + 1).email);
   const issued = await sandbox.api("/_sandbox/tokens", { method: "POST", json: { sellers: emails } });
   const { tokens, scope } = (await issued.json()) as { tokens: { seller: string; access_token: string }[]; scope: string };
@@ -154,7 +154,7 @@ describe("reconciliation at scale", () => {
     expect(JSON.parse(after.lastError!)).toMatchObject({ problem: { kind: "error", status: 429, retryAfterMs: 30_000 } });
 
     // The Webhooks page: when the shop is next checked, and once two intervals have passed without a completed run, that it is behind.
-    const { getConnectionHealth } = await import("@/lib/data/connection-health.server");
+    const { getConnectionHealth } = await import("@/features/webhooks/connection-health.server");
     expect(await getConnectionHealth(limited)).toMatchObject({ nextReconcileAt: after.nextRunAt, behindMinutes: null });
     await sql.query(`UPDATE "SellerSync" SET "lastReconciledAt" = now() AT TIME ZONE 'UTC' - interval '11 minutes' WHERE "sellerId" = $1`, [
       limited,

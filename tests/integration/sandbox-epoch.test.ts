@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type * as Sellers from "@/lib/data/sellers.server";
+import type * as Sellers from "@/lib/shops/shops.server";
 import { startTestSandbox } from "@marketplace/sandbox/testing";
 import type * as SandboxEpoch from "../../scripts/lib/sandbox-epoch";
 import { connect, useTestDatabase } from "../support/database";
@@ -21,7 +21,7 @@ let epochFile: string;
 beforeAll(async () => {
   url = await useTestDatabase();
   sql = await connect(url);
-  sellers = await import("@/lib/data/sellers.server");
+  sellers = await import("@/lib/shops/shops.server");
   epochs = await import("../../scripts/lib/sandbox-epoch");
 }, 60_000);
 

@@ -2,10 +2,13 @@ import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as Session from "@/lib/auth/session.server";
 import type * as Notifications from "@/lib/db-notifications.server";
-import type * as Sellers from "@/lib/data/sellers.server";
-import type * as People from "@/lib/data/people.server";
-import type * as Sessions from "@/lib/data/sessions.server";
-import type * as Sse from "@/lib/webhooks/live-stream.server";
+import type * as Sellers from "@/lib/shops/shops.server";
+import type * as People from "@/lib/people/people.server";
+import type * as Joining from "@/lib/people/invitations.server";
+import type * as Invitations from "@/features/people/invitations.server";
+import type * as Team from "@/features/people/team.server";
+import type * as Sessions from "@/lib/people/sessions.server";
+import type * as Sse from "@/features/webhooks/live/live-stream.server";
 import { connect, useTestDatabase } from "../support/database";
 
 // A session is a person's (issue 27): it ends when signed out (here or everywhere) or past its
@@ -16,7 +19,8 @@ let sql: pg.Client;
 let session: typeof Session;
 let sellers: typeof Sellers;
 let sessions: typeof Sessions;
-let people: typeof People;
+// The person, joining, the team and its invitations: one handle, as the tests read them.
+let people: typeof People & typeof Joining & typeof Invitations & typeof Team;
 let notifications: typeof Notifications;
 let sse: typeof Sse;
 
@@ -24,11 +28,16 @@ beforeAll(async () => {
   const url = await useTestDatabase();
   sql = await connect(url);
   session = await import("@/lib/auth/session.server");
-  sellers = await import("@/lib/data/sellers.server");
-  sessions = await import("@/lib/data/sessions.server");
-  people = await import("@/lib/data/people.server");
+  sellers = await import("@/lib/shops/shops.server");
+  sessions = await import("@/lib/people/sessions.server");
+  people = {
+    ...(await import("@/lib/people/people.server")),
+    ...(await import("@/lib/people/invitations.server")),
+    ...(await import("@/features/people/invitations.server")),
+    ...(await import("@/features/people/team.server")),
+  };
   notifications = await import("@/lib/db-notifications.server");
-  sse = await import("@/lib/webhooks/live-stream.server");
+  sse = await import("@/features/webhooks/live/live-stream.server");
   await notifications.startListening();
 }, 60_000);
 
@@ -193,7 +202,7 @@ describe("identity", () => {
       accessToken: "token-m1",
       scopesRequested: "basic_user_info",
     });
-    const token = async () => sellers.getAccessToken(first.id);
+    const token = async () => (await import("@/lib/shops/tokens.server")).getAccessToken(first.id);
     expect(await token()).toBe("token-m1");
     // The same platform user again: same row, new token.
     const again = await sellers.connectSeller({

@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 async function sellerWithStoredToken(token: string, encryptWith: Buffer) {
-  const { connectSeller } = await import("@/lib/data/sellers.server");
+  const { connectSeller } = await import("@/lib/shops/shops.server");
   const seller = await connectSeller({
     email: `${randomBytes(4).toString("hex")}@example.com`,
     name: "Loja",
@@ -33,7 +33,7 @@ async function sellerWithStoredToken(token: string, encryptWith: Buffer) {
     encryptSecret(token, sellerTokenContext(seller.id), encryptWith),
     seller.id,
   ]);
-  const { forgetWebhookReceivers } = await import("@/lib/data/sellers.server");
+  const { forgetWebhookReceivers } = await import("@/features/webhooks/receive/receivers.server");
   forgetWebhookReceivers(seller.id);
   const key = (await sql.query<{ webhookKey: string }>(`SELECT "webhookKey" FROM "Connection" WHERE "sellerId" = $1`, [seller.id])).rows[0]!
     .webhookKey;
@@ -52,7 +52,7 @@ describe("token encryption keys", () => {
   it("reads a token a previous key encrypted, and stores it again under the current key", async () => {
     const seller = await sellerWithStoredToken("tok-old-key", oldKey);
     expect((await stored(seller.id)).enc.split(".")[1]).toBe(keyId(oldKey));
-    const { getAccessToken } = await import("@/lib/data/sellers.server");
+    const { getAccessToken } = await import("@/lib/shops/tokens.server");
     expect(await getAccessToken(seller.id)).toBe("tok-old-key");
     // lib/env.js is read after useTestDatabase: it must see the test's DATABASE_URL.
     const { decodeKey, env } = await import("@/lib/env.js");
@@ -66,7 +66,8 @@ describe("token encryption keys", () => {
     const body = JSON.stringify({ data: { domain: "chat", status: "message_received", id: "x", code: "y" } });
     const response = await deliverToReceiver(seller.webhookKey, body, { signWith: "tok-lost-key" });
     expect(response.status).toBe(410);
-    const { getAccessToken, findCurrentSeller } = await import("@/lib/data/sellers.server");
+    const { getAccessToken } = await import("@/lib/shops/tokens.server");
+    const { findCurrentSeller } = await import("@/lib/shops/shops.server");
     expect(await getAccessToken(seller.id)).toBeNull();
     expect((await findCurrentSeller(seller.id))?.connection.needsReconnect).toBe(true);
   });

@@ -1,6 +1,6 @@
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type * as Processing from "@/lib/webhooks/process.server";
+import type * as Processing from "@/features/webhooks/process/process.server";
 import { obtainAccessToken, startTestSandbox } from "@marketplace/sandbox/testing";
 import type { TestSandbox } from "@marketplace/sandbox/testing";
 import { connect, useTestDatabase } from "../support/database";
@@ -26,8 +26,8 @@ beforeAll(async () => {
   const databaseUrl = await useTestDatabase();
   sandbox = await startTestSandbox({ config: { seedOrders: 0 } });
   process.env.MARKETPLACE_BASE_URL = sandbox.url;
-  processing = await import("@/lib/webhooks/process.server");
-  const { connectSeller } = await import("@/lib/data/sellers.server");
+  processing = await import("@/features/webhooks/process/process.server");
+  const { connectSeller } = await import("@/lib/shops/shops.server");
   sql = await connect(databaseUrl);
   for (const login of ["seller@example.com", "seller2@example.com"]) {
     tokens[login] = await obtainAccessToken(sandbox.url, { login });
@@ -96,7 +96,7 @@ describe("MARKETPLACE_CALLBACK_SCOPE=user", () => {
     expect(await misSigned(A)).toBe(2);
     expect(await misSigned(B)).toBe(0);
     // What the Webhooks page's health panel reads.
-    const { getConnectionHealth } = await import("@/lib/data/connection-health.server");
+    const { getConnectionHealth } = await import("@/features/webhooks/connection-health.server");
     expect((await getConnectionHealth(ids[A]!)).otherShops).toMatchObject({ count: 2, lastAt: expect.any(Date) });
     expect((await getConnectionHealth(ids[B]!)).otherShops.count).toBe(0);
 

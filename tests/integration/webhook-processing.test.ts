@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type * as Queue from "@/lib/webhooks/queue.server";
-import type * as Bus from "@/lib/webhooks/live.server";
+import type * as Queue from "@/features/webhooks/process/queue.server";
+import type * as Bus from "@/features/webhooks/live/live.server";
 import type * as Notifications from "@/lib/db-notifications.server";
-import type * as Processing from "@/lib/webhooks/process.server";
+import type * as Processing from "@/features/webhooks/process/process.server";
 import { connect, useTestDatabase } from "../support/database";
 
 // The processing queue and the live channel against a real PostgreSQL: what makes several
@@ -20,9 +20,9 @@ let notifications: typeof Notifications;
 beforeAll(async () => {
   const url = await useTestDatabase();
   sql = await connect(url);
-  queue = await import("@/lib/webhooks/queue.server");
-  processing = await import("@/lib/webhooks/process.server");
-  bus = await import("@/lib/webhooks/live.server");
+  queue = await import("@/features/webhooks/process/queue.server");
+  processing = await import("@/features/webhooks/process/process.server");
+  bus = await import("@/features/webhooks/live/live.server");
   notifications = await import("@/lib/db-notifications.server");
   sellerId = `seller-${randomUUID()}`;
   await sql.query(`INSERT INTO "Seller" ("id", "email", "name", "updatedAt") VALUES ($1, $2, 'Loja Teste', now())`, [
@@ -98,8 +98,8 @@ describe("claiming events", () => {
   });
 
   it("gives a new event to the instance that received it, in the statement that stores it", async () => {
-    const { insertWebhookEvent } = await import("@/lib/webhooks/store.server");
-    const { parseWebhookBody } = await import("@/lib/webhooks/parse");
+    const { insertWebhookEvent } = await import("@/features/webhooks/store.server");
+    const { parseWebhookBody } = await import("@/features/webhooks/parse");
     const body = JSON.stringify({ data: { domain: "order.order", status: "new", order_id: randomUUID() } });
     const event = { sellerId, receivedAt: new Date(), rawBody: body, headers: {}, parsed: parseWebhookBody(body) };
     const claimed = await insertWebhookEvent({ ...event, bodyHash: randomUUID(), claimedBy: "receiver" });

@@ -25,7 +25,7 @@ beforeAll(async () => {
   process.env.MARKETPLACE_BASE_URL = sandbox.url;
   TOKEN = await obtainAccessToken(sandbox.url);
   ({ POST } = await import("@/app/api/webhooks/marketplace/[key]/route"));
-  const { connectSeller } = await import("@/lib/data/sellers.server");
+  const { connectSeller } = await import("@/lib/shops/shops.server");
   const seller = await connectSeller({
     email: "seller@example.com",
     name: "Loja Demo",

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as ReceiverRoute from "@/app/api/webhooks/marketplace/[key]/route";
-import type * as Sellers from "@/lib/data/sellers.server";
+import type * as Sellers from "@/lib/shops/shops.server";
 import { signWebhookBody } from "@marketplace/api/signature";
 import { obtainAccessToken, startTestSandbox } from "@marketplace/sandbox/testing";
 import type { TestSandbox } from "@marketplace/sandbox/testing";
@@ -47,7 +47,7 @@ beforeAll(async () => {
   sandbox = await startTestSandbox({ config: { callbackScope: "application", seedOrders: 0 } });
   process.env.MARKETPLACE_BASE_URL = sandbox.url;
   ({ POST } = await import("@/app/api/webhooks/marketplace/[key]/route"));
-  sellers = await import("@/lib/data/sellers.server");
+  sellers = await import("@/lib/shops/shops.server");
   sql = await connect(databaseUrl);
   server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -68,7 +68,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  const { stopWebhookProcessing } = await import("@/lib/webhooks/process.server");
+  const { stopWebhookProcessing } = await import("@/features/webhooks/process/process.server");
   await stopWebhookProcessing(100);
   await sandbox?.close();
   await new Promise((resolve) => server?.close(resolve));
@@ -137,7 +137,7 @@ describe("a reconnect", () => {
 
     // The grace period ends.
     await sql.query(`UPDATE "Connection" SET "previousTokenUntil" = now() - interval '1 minute' WHERE "sellerId" = $1`, [ids[login]]);
-    sellers.forgetWebhookReceivers(ids[login]!);
+    (await import("@/features/webhooks/receive/receivers.server")).forgetWebhookReceivers(ids[login]!);
     const later = JSON.stringify({ data: { domain: "chat", status: "message_received", id: "late-2", code: "c" } });
     expect((await post(later, oldToken)).status).toBe(401);
     expect((await post(later, tokens[login]!)).status).toBe(200);

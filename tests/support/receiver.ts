@@ -20,7 +20,7 @@ export async function deliverToReceiver(
   });
   // With a pinned clock, the route's own answer (answerWebhookDelivery) is called as the route does.
   if (options.now) {
-    const { answerWebhookDelivery } = await import("@/lib/webhooks/delivery.server");
+    const { answerWebhookDelivery } = await import("@/features/webhooks/receive/delivery.server");
     return answerWebhookDelivery(webhookKey, request, options.now);
   }
   const { POST } = await import("@/app/api/webhooks/marketplace/[key]/route");

@@ -9,7 +9,7 @@ const ALL_SCOPES = "basic_user_info portfolio:read portfolio:write order-order:r
 export async function connectTestShop(options: { sandboxUrl: string; login?: string; name?: string; scopes?: string }) {
   const { sandboxUrl, login = "seller@example.com", name = "Loja Demo", scopes = ALL_SCOPES } = options;
   const token = await obtainAccessToken(sandboxUrl, { login });
-  const { connectSeller } = await import("@/lib/data/sellers.server");
+  const { connectSeller } = await import("@/lib/shops/shops.server");
   const { db } = await import("@/lib/db.server");
   const seller = await connectSeller({ email: login, name, accessToken: token, scopesRequested: scopes });
   const { webhookKey } = await db.connection.findUniqueOrThrow({ where: { sellerId: seller.id }, select: { webhookKey: true } });
@@ -18,7 +18,7 @@ export async function connectTestShop(options: { sandboxUrl: string; login?: str
 
 /** Runs sweeps (what every instance does every few seconds) until `done` holds. */
 export async function sweepUntil(done: () => Promise<boolean>, timeoutMs = 10_000) {
-  const { sweepDueEvents } = await import("@/lib/webhooks/process.server");
+  const { sweepDueEvents } = await import("@/features/webhooks/process/process.server");
   const deadline = Date.now() + timeoutMs;
   while (!(await done())) {
     if (Date.now() > deadline) throw new Error("the condition did not hold in time");

@@ -1,6 +1,6 @@
 import { addPasskeyRequestSchema, passkeyIdSchema } from "@/lib/auth/passkey-contract";
 import type { AddPasskeyAnswer } from "@/lib/auth/passkey-contract";
-import { addPasskey, removePasskey } from "@/lib/auth/passkeys.server";
+import { addPasskey, removePasskey } from "@/features/people";
 import { getCurrentPerson } from "@/lib/auth/session.server";
 
 // The signed-in person's own passkeys (Account page): add one (the answer to this browser's "add"

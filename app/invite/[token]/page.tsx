@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
-import { PasskeyRegister } from "@/components/auth/passkey-register";
-import { signInForInviteAction } from "@/lib/actions/auth";
-import { acceptInvitationAction } from "@/lib/actions/passkeys";
+import { PasskeyRegister } from "@/features/people";
+import { signInForInviteAction } from "@/lib/auth/actions";
+import { acceptInvitationAction } from "@/lib/auth/passkey-actions";
 import { inviteTokenSchema } from "@/lib/auth/passkey-contract";
 import { getCurrentPerson } from "@/lib/auth/session.server";
-import { readInvitation } from "@/lib/data/people.server";
-import type { InvitationState } from "@/lib/data/people.server";
+import { readInvitation } from "@/lib/people/invitations.server";
+import type { InvitationState } from "@/lib/people/invitations.server";
 import { getDisplayFormat } from "@/lib/format.server";
 import { shopPath } from "@/lib/shops/paths";
 
@@ -80,7 +80,7 @@ export default async function InvitePage({ params }: PageProps<"/invite/[token]"
             <div className={`${card} space-y-3`}>
               <h2 className="text-lg font-medium">{t("invite.signedOut.marketplaceTitle")}</h2>
               <p className="text-sm text-zinc-600">{t("invite.signedOut.marketplaceHelp")}</p>
-              {/* lib/actions/auth.ts (the lead's): remembers the invitation, then the marketplace's login, back here. */}
+              {/* lib/auth/actions.ts (the lead's): remembers the invitation, then the marketplace's login, back here. */}
               <form action={signInForInviteAction.bind(null, token)}>
                 <button
                   type="submit"

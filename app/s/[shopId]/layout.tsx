@@ -1,11 +1,10 @@
 import { getTranslations } from "next-intl/server";
 import { ConnectButton } from "@/components/auth/connect-button";
-import { LiveUpdates } from "@/components/live/live-updates";
+import { LiveUpdates, latestLiveMessageId } from "@/features/webhooks";
 import { RememberShop } from "@/components/remember-shop";
 import { ShopRoleProvider } from "@/components/shop-role";
 import { can } from "@/lib/auth/roles";
 import { requireShop } from "@/lib/auth/session.server";
-import { latestLiveMessageId } from "@/lib/webhooks/live.server";
 
 // Every page of a shop: which shop it is about and as whom (visible at every width), the
 // "reconnect" notice, and the shop's live stream. Each page checks its own capability too.

@@ -1,11 +1,9 @@
 import { getTranslations } from "next-intl/server";
-import { OverviewPanel } from "@/components/overview/overview";
+import { OverviewPanel, getOverview } from "@/features/overview";
 import { ShopLink } from "@/components/shop-link";
 import { can } from "@/lib/auth/roles";
 import { requireShop } from "@/lib/auth/session.server";
-import { getConnectionHealth } from "@/lib/data/connection-health.server";
-import { getOverview } from "@/lib/data/overview.server";
-import { recentWebhookEvents } from "@/lib/data/webhook-events.server";
+import { getConnectionHealth, recentWebhookEvents } from "@/features/webhooks";
 
 const CARDS = [
   { href: "/orders", key: "orders", capability: "orders.view" },

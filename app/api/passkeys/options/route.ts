@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { passkeyOptionsRequestSchema } from "@/lib/auth/passkey-contract";
-import { additionalPasskeyOptions, invitationRegistrationOptions, signInOptions } from "@/lib/auth/passkeys.server";
+import { invitationRegistrationOptions, signInOptions } from "@/lib/auth/passkeys.server";
+import { additionalPasskeyOptions } from "@/features/people";
 import { getCurrentPerson } from "@/lib/auth/session.server";
 
 // The WebAuthn options a browser asks for before it creates or uses a passkey; each answer sets

@@ -1,9 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { InviteForm } from "@/components/members/invite-form";
-import { MemberControls, RevokeInvitation } from "@/components/members/member-controls";
+import { InviteForm, MemberControls, RevokeInvitation, listMembers, listPendingInvitations } from "@/features/people";
 import { requireShop } from "@/lib/auth/session.server";
-import { listMembers, listPendingInvitations } from "@/lib/data/people.server";
 import { getDisplayFormat } from "@/lib/format.server";
 
 export async function generateMetadata(): Promise<Metadata> {

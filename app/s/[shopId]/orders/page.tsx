@@ -1,12 +1,10 @@
 import type { Metadata } from "next";
 import { HydrationBoundary } from "@tanstack/react-query";
 import { getTranslations } from "next-intl/server";
-import { OrdersTable } from "@/components/orders/orders-table";
+import { OrdersTable, listOrdersForSeller, ordersSchema } from "@/features/orders";
 import { ProblemNotice } from "@/components/platform/problem-notice";
 import { requireShop } from "@/lib/auth/session.server";
-import { listOrdersForSeller } from "@/lib/data/orders.server";
 import { requiredScopesFor } from "@marketplace/api/client";
-import { ordersSchema } from "@/lib/orders/order-filters";
 import { prefetchTablePage } from "@/lib/tables/prefetch.server";
 
 export async function generateMetadata(): Promise<Metadata> {

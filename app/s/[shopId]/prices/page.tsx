@@ -2,12 +2,9 @@ import type { Metadata } from "next";
 import { HydrationBoundary } from "@tanstack/react-query";
 import { getTranslations } from "next-intl/server";
 import { ProblemNotice } from "@/components/platform/problem-notice";
-import { PricesTable } from "@/components/prices/prices-table";
-import { PricesTabs } from "@/components/prices/prices-tabs";
+import { PricesTable, PricesTabs, listPricesForSeller, pricesSchema } from "@/features/prices";
 import { requireShop } from "@/lib/auth/session.server";
-import { listPricesForSeller } from "@/lib/data/prices.server";
 import { requiredScopesFor } from "@marketplace/api/client";
-import { pricesSchema } from "@/lib/prices/price-filters";
 import { prefetchTablePage } from "@/lib/tables/prefetch.server";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -1,12 +1,10 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { CommissionRateForm } from "@/components/settings/commission-rate-form";
-import { PriceGuardForm } from "@/components/settings/price-guard-form";
-import { TimeZoneForm } from "@/components/settings/time-zone-form";
+import { CommissionRateForm, PriceGuardForm, pricingSettings } from "@/features/prices";
+import { TimeZoneForm } from "@/features/settings";
 import { can } from "@/lib/auth/roles";
 import { requireShop } from "@/lib/auth/session.server";
-import { pricingSettings } from "@/lib/data/product-costs.server";
-import { deleteMyDataAction, disconnectAction, signOutEverywhereAction } from "@/lib/actions/auth";
+import { deleteMyDataAction, disconnectAction, signOutEverywhereAction } from "@/lib/auth/actions";
 import { getDisplayFormat } from "@/lib/format.server";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -2,12 +2,10 @@ import type { Metadata } from "next";
 import { HydrationBoundary } from "@tanstack/react-query";
 import { getTranslations } from "next-intl/server";
 import { ProblemNotice } from "@/components/platform/problem-notice";
-import { ShippingTable } from "@/components/shipping/shipping-table";
+import { ShippingTable, listShippingOrders, shippingSchema } from "@/features/shipping";
 import { requireShop } from "@/lib/auth/session.server";
-import { local } from "@/lib/data/list-route.server";
-import { listShippingOrders } from "@/lib/data/packing.server";
+import { local } from "@/lib/tables/list-route.server";
 import { requiredScopesFor } from "@marketplace/api/client";
-import { shippingSchema } from "@/lib/shipping/selection";
 import { prefetchTablePage } from "@/lib/tables/prefetch.server";
 
 export async function generateMetadata(): Promise<Metadata> {

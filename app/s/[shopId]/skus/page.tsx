@@ -1,13 +1,11 @@
 import type { Metadata } from "next";
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import { getTranslations } from "next-intl/server";
-import { SkuCatalogueTable } from "@/components/skus/sku-catalogue-table";
+import { SkuCatalogueTable, listSkus, skuCatalogueSchema } from "@/features/skus";
+import type { SkuPage } from "@/features/skus";
 import { requireShop } from "@/lib/auth/session.server";
-import { local } from "@/lib/data/list-route.server";
-import { currentCosts } from "@/lib/data/product-costs.server";
-import { listSkus } from "@/lib/data/skus.server";
-import type { SkuPage } from "@/lib/skus/sku-rows";
-import { skuCatalogueSchema } from "@/lib/skus/catalogue-filters";
+import { local } from "@/lib/tables/list-route.server";
+import { currentCosts } from "@/features/prices";
 import { prefetchTablePage } from "@/lib/tables/prefetch.server";
 import { ShopLink } from "@/components/shop-link";
 import { can } from "@/lib/auth/roles";

@@ -1,13 +1,10 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { ProblemNotice } from "@/components/platform/problem-notice";
-import { ConnectionHealthPanel } from "@/components/webhooks/connection-health";
-import { RotateReceiverButton } from "@/components/webhooks/webhook-action-buttons";
-import { WebhookSettings } from "@/components/webhooks/webhook-settings";
+import { ConnectionHealthPanel, RotateReceiverButton, WebhookSettings, getConnectionHealth } from "@/features/webhooks";
 import { requireShop } from "@/lib/auth/session.server";
-import { getConnectionHealth } from "@/lib/data/connection-health.server";
-import { withPlatform } from "@/lib/data/platform.server";
-import { receiverUrlFor } from "@/lib/webhooks/receiver-url";
+import { withPlatform } from "@/lib/platform/platform.server";
+import { receiverUrlFor } from "@/lib/shops/receiver-url";
 import { ShopLink } from "@/components/shop-link";
 import { can } from "@/lib/auth/roles";
 

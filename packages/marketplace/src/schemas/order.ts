@@ -182,7 +182,7 @@ export const orderSummarySchema = z.object({
       items: z.array(
         z.object({
           quantity: z.number().int(),
-          // Only a label (lib/data/product-names.server.ts): a malformed one is dropped, the order still mirrored.
+          // Only a label (lib/catalogue/product-names.server.ts): a malformed one is dropped, the order still mirrored.
           info: z.object({ sku: z.string(), name: z.string() }).optional().catch(undefined),
         }),
       ),

@@ -1,6 +1,5 @@
-import { listRoute, local } from "@/lib/data/list-route.server";
-import { listWebhookEvents } from "@/lib/data/webhook-events.server";
-import { eventsSchema } from "@/lib/webhooks/event-filters";
+import { listRoute, local } from "@/lib/tables/list-route.server";
+import { eventsSchema, listWebhookEvents } from "@/features/webhooks";
 
 // The event log table's data: the shop's events only.
 export const GET = listRoute("events.view", eventsSchema.parse, (seller, filters) => local(listWebhookEvents(seller.id, filters)));

@@ -1,5 +1,5 @@
 import { auth } from "@/lib/auth/auth.server";
-import { openShopLiveStream } from "@/lib/webhooks/live-stream.server";
+import { openShopLiveStream } from "@/features/webhooks";
 
 // Server-sent events for one shop's open pages. openShopLiveStream authorises (overview.view), sends
 // each role only the message types it may see, and ends the stream on a sign-out, removal or role change.

@@ -1,6 +1,5 @@
-import { listRoute } from "@/lib/data/list-route.server";
-import { listOrdersForSeller } from "@/lib/data/orders.server";
-import { ordersSchema } from "@/lib/orders/order-filters";
+import { listRoute } from "@/lib/tables/list-route.server";
+import { listOrdersForSeller, ordersSchema } from "@/features/orders";
 
 // The orders table's data. The browser calls this, never the platform; the person and
 // their role are authorised here, and the platform only ever sees this seller's token.

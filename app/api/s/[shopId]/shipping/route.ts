@@ -1,6 +1,5 @@
-import { listRoute, local } from "@/lib/data/list-route.server";
-import { listShippingOrders } from "@/lib/data/packing.server";
-import { shippingSchema } from "@/lib/shipping/selection";
+import { listRoute, local } from "@/lib/tables/list-route.server";
+import { listShippingOrders, shippingSchema } from "@/features/shipping";
 
 // The shipping table's data: the shop's orders to ship with their packing stages, from the
 // dashboard's own database (the order mirror), never the platform.

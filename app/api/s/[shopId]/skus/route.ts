@@ -1,6 +1,5 @@
-import { listRoute, local } from "@/lib/data/list-route.server";
-import { listSkus } from "@/lib/data/skus.server";
-import { skuCatalogueSchema } from "@/lib/skus/catalogue-filters";
+import { listRoute, local } from "@/lib/tables/list-route.server";
+import { listSkus, skuCatalogueSchema } from "@/features/skus";
 
 // The SKU catalogue table's data: the shop's SKUs only, from the local catalogue
 // (the platform has no SKU list endpoint).

@@ -1,4 +1,4 @@
-import { answerWebhookDelivery } from "@/lib/webhooks/delivery.server";
+import { answerWebhookDelivery } from "@/features/webhooks";
 
 // The platform's webhook deliveries (spec: Events). Authorised by the signature, not a session:
 // the path key finds the seller, whose access token signs the body.

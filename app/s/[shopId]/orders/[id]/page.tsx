@@ -1,14 +1,12 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
-import { OrderDetails } from "@/components/orders/order-details";
+import { OrderDetails, getOrderForSeller, redactCustomerData } from "@/features/orders";
 import { ProblemNotice } from "@/components/platform/problem-notice";
 import { requireShop } from "@/lib/auth/session.server";
-import { getOrderForSeller } from "@/lib/data/orders.server";
 import { objectIdSchema } from "@marketplace/api/schemas/common";
 import { ShopLink } from "@/components/shop-link";
 import { can } from "@/lib/auth/roles";
-import { redactCustomerData } from "@/lib/orders/mask-document";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("orders.detail"))("title") };

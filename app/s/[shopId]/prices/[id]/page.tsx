@@ -2,16 +2,21 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { ProblemNotice } from "@/components/platform/problem-notice";
-import { CostCell } from "@/components/prices/cost-cell";
-import { EditPriceForm } from "@/components/prices/edit-price-form";
-import { PriceHistoryChart } from "@/components/prices/price-history-chart";
+import {
+  COST_CURRENCY,
+  COST_NORMALIZER,
+  CostCell,
+  EditPriceForm,
+  PriceHistoryChart,
+  costHistory,
+  getPriceForSeller,
+  marginOf,
+  pricingSettings,
+  signedPercent,
+  toPricePoint,
+} from "@/features/prices";
 import { requireShop } from "@/lib/auth/session.server";
-import { getPriceForSeller } from "@/lib/data/prices.server";
-import { costHistory, pricingSettings } from "@/lib/data/product-costs.server";
-import { productNameOf } from "@/lib/data/product-names.server";
-import { COST_CURRENCY, COST_NORMALIZER, marginOf } from "@/lib/prices/margin";
-import { signedPercent } from "@/lib/prices/guard-words";
-import { toPricePoint } from "@/lib/prices/price-rows";
+import { productNameOf } from "@/lib/catalogue/product-names.server";
 import { objectIdSchema } from "@marketplace/api/schemas/common";
 import { getDisplayFormat } from "@/lib/format.server";
 import { ShopLink } from "@/components/shop-link";

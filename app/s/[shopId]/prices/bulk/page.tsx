@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { ProblemNotice } from "@/components/platform/problem-notice";
-import { BulkPriceUpload } from "@/components/prices/bulk-price-upload";
+import { BulkPriceUpload, PricesTabs } from "@/features/prices";
 import { requireShop } from "@/lib/auth/session.server";
 import { requiredScopesFor } from "@marketplace/api/client";
-import { PricesTabs } from "@/components/prices/prices-tabs";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("prices"))("bulk.title") };

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { CostCsvUpload } from "@/components/prices/cost-csv-upload";
-import { PricesTabs } from "@/components/prices/prices-tabs";
+import { CostCsvUpload, PricesTabs } from "@/features/prices";
 import { requireShop } from "@/lib/auth/session.server";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -1,16 +1,19 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { ProblemNotice } from "@/components/platform/problem-notice";
-import { PriceProductsTable } from "@/components/prices/price-products-table";
-import { PricesTabs } from "@/components/prices/prices-tabs";
+import {
+  PRODUCT_PAGE_SIZES,
+  PriceProductsTable,
+  PricesTabs,
+  listPriceProducts,
+  pricingSettings,
+  readPriceProductsQuery,
+} from "@/features/prices";
+import type { PriceProductsQuery } from "@/features/prices";
 import { requireShop } from "@/lib/auth/session.server";
-import { listPriceProducts } from "@/lib/data/price-products.server";
-import { pricingSettings } from "@/lib/data/product-costs.server";
 import { can } from "@/lib/auth/roles";
 import { getDisplayFormat } from "@/lib/format.server";
 import { requiredScopesFor } from "@marketplace/api/client";
-import { PRODUCT_PAGE_SIZES, readPriceProductsQuery } from "@/lib/prices/price-products-query";
-import type { PriceProductsQuery } from "@/lib/prices/price-products-query";
 import { shopPath } from "@/lib/shops/paths";
 import { ShopLink } from "@/components/shop-link";
 

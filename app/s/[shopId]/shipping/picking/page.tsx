@@ -1,13 +1,10 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { ProblemNotice } from "@/components/platform/problem-notice";
-import { PickingListView } from "@/components/shipping/picking-list-view";
+import { PickingListView, loadPickingList, parseSelectionSearchParams, selectionSearchParams } from "@/features/shipping";
 import { ShopLink } from "@/components/shop-link";
 import { requireShop } from "@/lib/auth/session.server";
 import { getDisplayFormat } from "@/lib/format.server";
-import { loadPickingList } from "@/lib/shipping/picking-data.server";
-import { parseSelectionSearchParams } from "@/lib/shipping/selection";
-import { selectionSearchParams } from "@/lib/shipping/shipping-params";
 import { shopPath } from "@/lib/shops/paths";
 import "./print.css";
 

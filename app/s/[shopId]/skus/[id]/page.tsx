@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { SkuStatusBadge } from "@/components/skus/sku-catalogue-table";
+import { SkuStatusBadge, getSku } from "@/features/skus";
 import { requireShop } from "@/lib/auth/session.server";
-import { getSku } from "@/lib/data/skus.server";
 import { objectIdSchema } from "@marketplace/api/schemas/common";
 import { getDisplayFormat } from "@/lib/format.server";
 import { ShopLink } from "@/components/shop-link";

@@ -2,13 +2,11 @@ import type { Metadata } from "next";
 import { useTranslations } from "next-intl";
 import { getTranslations } from "next-intl/server";
 import { ProblemNotice } from "@/components/platform/problem-notice";
-import { SkuForm } from "@/components/skus/sku-form";
+import { SkuForm, emptySkuFormState, getSku, skuToFormState } from "@/features/skus";
+import type { SkuFormState } from "@/features/skus";
 import { requireShop } from "@/lib/auth/session.server";
-import { getSku } from "@/lib/data/skus.server";
 import { requiredScopesFor } from "@marketplace/api/client";
 import { skuCreateSchema } from "@marketplace/api/schemas/sku";
-import { emptySkuFormState, skuToFormState } from "@/lib/skus/sku-form";
-import type { SkuFormState } from "@/lib/skus/sku-form-state";
 import { ShopLink } from "@/components/shop-link";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -1,13 +1,10 @@
 import type { Metadata } from "next";
 import { HydrationBoundary } from "@tanstack/react-query";
 import { getTranslations } from "next-intl/server";
-import { EventLogTable } from "@/components/webhooks/event-log-table";
-import { ProcessAllDeadButton } from "@/components/webhooks/webhook-action-buttons";
+import { EventLogTable, ProcessAllDeadButton, eventsSchema, listWebhookEvents } from "@/features/webhooks";
 import { requireShop } from "@/lib/auth/session.server";
-import { local } from "@/lib/data/list-route.server";
-import { listWebhookEvents } from "@/lib/data/webhook-events.server";
+import { local } from "@/lib/tables/list-route.server";
 import { prefetchTablePage } from "@/lib/tables/prefetch.server";
-import { eventsSchema } from "@/lib/webhooks/event-filters";
 import { ShopLink } from "@/components/shop-link";
 import { can } from "@/lib/auth/roles";
 

@@ -1,12 +1,11 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { authorizeShopRequest } from "@/lib/auth/session.server";
 import { csvStream } from "@/lib/csv/csv-stream";
-import { exportOrderPages } from "@/lib/data/orders-export.server";
+import { exportHead, exportLines, exportOrderPages, ordersSchema } from "@/features/orders";
+import type { ExportSettings } from "@/features/orders";
 import { requestLog } from "@/lib/log.server";
-import { badQuery } from "@/lib/data/list-route.server";
-import { exportDay, exportHead, exportLines } from "@/lib/orders/export-csv";
-import type { ExportSettings } from "@/lib/orders/export-csv";
-import { ordersSchema } from "@/lib/orders/order-filters";
+import { badQuery } from "@/lib/tables/list-route.server";
+import { exportDay } from "@/lib/csv/dialects";
 
 // "Export CSV" of the orders list's current filter, streamed as the platform's pages come. A failure
 // after the first bytes ends the stream with an error, so the file is not saved half-written.

@@ -1,18 +1,15 @@
 import { getTranslations } from "next-intl/server";
 import { authorizeShopRequest } from "@/lib/auth/session.server";
-import { badQuery } from "@/lib/data/list-route.server";
-import { problemResponse } from "@/lib/data/problem-response";
-import { getAccessToken } from "@/lib/data/sellers.server";
+import { badQuery } from "@/lib/tables/list-route.server";
+import { problemResponse } from "@/lib/platform/problem-response";
+import { getAccessToken } from "@/lib/shops/tokens.server";
 import { env } from "@/lib/env";
 import { requestLog } from "@/lib/log.server";
-import { labelsRunResponse } from "@/lib/shipping/labels-run.server";
-import { loadPickingList } from "@/lib/shipping/picking-data.server";
-import { labelJobsOf } from "@/lib/shipping/picking-list";
-import { selectionSchema } from "@/lib/shipping/selection";
+import { labelJobsOf, labelsRunResponse, loadPickingList, selectionSchema } from "@/features/shipping";
 
 // "Labels PDF" of the shipping page: the selected orders' labels (one per parcel, in the picking
 // list's order) fetched from their `shipping.labels.url` and merged into one PDF, with progress,
-// streamed back (lib/shipping/labels-run.server.ts), one run per shop at a time and within the
+// streamed back (features/shipping/labels-run.server.ts), one run per shop at a time and within the
 // run's caps. Labels carry the recipient's name and address: the role must see customer data.
 export async function POST(request: Request, { params }: RouteContext<"/api/s/[shopId]/shipping/labels">): Promise<Response> {
   const access = await authorizeShopRequest((await params).shopId, "orders.customerData");

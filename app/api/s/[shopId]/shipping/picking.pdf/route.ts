@@ -1,15 +1,13 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { authorizeShopRequest } from "@/lib/auth/session.server";
-import { badQuery } from "@/lib/data/list-route.server";
-import { problemResponse } from "@/lib/data/problem-response";
+import { badQuery } from "@/lib/tables/list-route.server";
+import { problemResponse } from "@/lib/platform/problem-response";
 import { displayFormat } from "@/lib/format";
-import { exportDay } from "@/lib/orders/export-csv";
-import { loadPickingList } from "@/lib/shipping/picking-data.server";
-import { renderPickingPdf } from "@/lib/shipping/picking-pdf";
-import { parseSelectionParams } from "@/lib/shipping/selection";
+import { exportDay } from "@/lib/csv/dialects";
+import { loadPickingList, parseSelectionParams, renderPickingPdf } from "@/features/shipping";
 
 // The picking list as a PDF: the same selection as the printable page (its URL's parameters), the
-// same list (lib/shipping/picking-list.ts), in the reader's language and the shop's time zone.
+// same list (features/shipping/picking-list.ts), in the reader's language and the shop's time zone.
 export async function GET(request: Request, { params }: RouteContext<"/api/s/[shopId]/shipping/picking.pdf">): Promise<Response> {
   const access = await authorizeShopRequest((await params).shopId, "orders.view");
   if (access instanceof Response) return access;

@@ -1,12 +1,10 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { ProcessAgainButton } from "@/components/webhooks/webhook-action-buttons";
+import { ProcessAgainButton, countEarlierReceipts, getWebhookEvent, processingStateWord } from "@/features/webhooks";
 import { requireShop } from "@/lib/auth/session.server";
-import { countEarlierReceipts, getWebhookEvent } from "@/lib/data/webhook-events.server";
 import { env } from "@/lib/env";
 import { getDisplayFormat } from "@/lib/format.server";
-import { processingStateWord } from "@/lib/webhooks/processing-state-word";
 import { eventWord } from "@/lib/words/event-words";
 import { ShopLink } from "@/components/shop-link";
 import { can } from "@/lib/auth/roles";

@@ -1,0 +1,101 @@
+import "server-only";
+import { withPlatform } from "@/lib/platform/platform.server";
+import type { PlatformResult } from "@/lib/platform/platform.server";
+import type { CurrentSeller } from "@/lib/shops/shops.server";
+import type { Order } from "@marketplace/api/schemas/order";
+import { toPlatformOrdersQuery } from "@/features/orders/order-filters";
+import type { OrderFilters } from "@/features/orders/order-filters";
+import { mirroredOrderIdsByShipBy } from "@/lib/orders/order-mirror.server";
+import type { MirrorDeadlineQuery } from "@/lib/orders/order-mirror.server";
+import { ordersQuery } from "@marketplace/api/list-query";
+import { toOrderRow } from "@/features/orders/order-rows";
+import { deadlineRange } from "@/lib/orders/ship-by";
+import { countedPage } from "@/lib/tables/table-page";
+import type { OrdersPage } from "@/features/orders/order-rows";
+
+export async function listOrdersForSeller(seller: CurrentSeller, filters: OrderFilters): Promise<PlatformResult<OrdersPage>> {
+  if (filters.deadline) return listOrdersByShipBy(seller, filters, filters.deadline);
+  const result = await withPlatform(seller, "listOrders", (client) => client.listOrders(toPlatformOrdersQuery(filters)));
+  if (!result.ok) return result;
+  const page = result.data;
+  return {
+    ok: true,
+    data: {
+      rows: page.items.map(toOrderRow),
+      page: filters.page,
+      size: filters.size,
+      total: page.total ?? null,
+      hasNext: page.next !== null,
+    },
+  };
+}
+
+export async function getOrderForSeller(seller: CurrentSeller, id: string): Promise<PlatformResult<Order | null>> {
+  const result = await withPlatform(seller, "getOrder", (client) => client.getOrder(id));
+  // Another seller's order answers 404 at the platform: to this seller it does not exist.
+  if (!result.ok && result.problem.kind === "error" && result.problem.status === 404) return { ok: true, data: null };
+  return result;
+}
+
+/** Orders are asked of the platform by id this many at a time (the spec's example max_limit). */
+export const IDS_PER_REQUEST = 50;
+
+/** "Today" ends at midnight in `timeZone`, the seller's. */
+export function shipByQuery(
+  filters: OrderFilters,
+  deadline: "today" | "late",
+  page: { offset: number; limit: number },
+  timeZone: string,
+  now = new Date(),
+): MirrorDeadlineQuery {
+  const [field, direction] = filters.sort.split(":") as ["created_at" | "updated_at", "asc" | "desc"];
+  return {
+    range: deadlineRange(deadline, now, timeZone),
+    statuses: filters.status,
+    customer: filters.customer,
+    id: filters.id,
+    updatedFrom: filters.from,
+    updatedTo: filters.to,
+    sort: { field, direction },
+    ...page,
+  };
+}
+
+/** These orders as the platform has them now, in the ids' order; one it no longer returns is left out. */
+export async function ordersByIds(
+  seller: CurrentSeller,
+  ids: readonly string[],
+  options: { rateLimitAttempts?: number } = {},
+): Promise<PlatformResult<Order[]>> {
+  const orders = new Map<string, Order>();
+  for (let start = 0; start < ids.length; start += IDS_PER_REQUEST) {
+    const chunk = ids.slice(start, start + IDS_PER_REQUEST);
+    const result = await withPlatform(
+      seller,
+      "listOrders",
+      (client) => client.listOrders(ordersQuery({ ids: chunk, limit: chunk.length })),
+      options,
+    );
+    if (!result.ok) return result;
+    for (const order of result.data.items) orders.set(order.id, order);
+  }
+  return { ok: true, data: ids.flatMap((id) => orders.get(id) ?? []) };
+}
+
+/**
+ * The platform filters each field of a delivery separately (generic list rules), so "an open
+ * delivery past its limit" cannot be asked of it: the mirror says which orders, the platform what they are now.
+ */
+async function listOrdersByShipBy(
+  seller: CurrentSeller,
+  filters: OrderFilters,
+  deadline: "today" | "late",
+): Promise<PlatformResult<OrdersPage>> {
+  const { ids, total } = await mirroredOrderIdsByShipBy(
+    seller.id,
+    shipByQuery(filters, deadline, { offset: (filters.page - 1) * filters.size, limit: filters.size }, seller.timeZone),
+  );
+  const orders = await ordersByIds(seller, ids);
+  if (!orders.ok) return orders;
+  return { ok: true, data: countedPage(orders.data.map(toOrderRow), total, filters) };
+}

@@ -1,0 +1,2 @@
+export { OverviewPanel } from "./components/overview";
+export { getOverview } from "./overview.server";

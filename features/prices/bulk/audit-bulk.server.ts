@@ -1,0 +1,65 @@
+import "server-only";
+import { db } from "@/lib/db.server";
+import { priceKey } from "@/features/prices/prices.server";
+import type { KnownPrice } from "@/features/prices/prices.server";
+import { recordAudit } from "@/lib/audit/audit.server";
+import type { AuditInput } from "@/lib/audit/audit.server";
+import { confirmedPastGuard } from "@/features/prices/guard/price-guard";
+import type { GuardReason } from "@/features/prices/guard/price-guard";
+
+interface BatchRow {
+  line: number;
+  sku: string;
+  type: string;
+  value: number;
+  currency: string;
+  normalizer: number;
+}
+
+/**
+ * One entry per price applied, and one for the run whose counts every batch adds to, so the log
+ * shows the run once. The run id comes from the browser: only the person's own entry of that id
+ * is added to, so nobody's batches fold into another member's run. The run's entry is searched in two days of price entries, not the whole log.
+ */
+export async function recordBulkRun(
+  sellerId: string,
+  person: AuditInput["person"],
+  run: { id: string; source: "csv" | "percent" },
+  /** lastKnownPrices of the batch, read before anything was sent (the mirror follows the platform). */
+  before: ReadonlyMap<string, KnownPrice>,
+  batch: readonly BatchRow[],
+  results: readonly { line: number; outcome: "applied" | "rejected" | "failed" }[],
+  /** By line: what the person confirmed past the price guard. */
+  confirmedPast: ReadonlyMap<number, readonly GuardReason[]> = new Map(),
+): Promise<void> {
+  if (results.length === 0) return;
+  const rows = new Map(batch.map((row) => [row.line, row]));
+  const applied = results.flatMap((result) => (result.outcome === "applied" && rows.has(result.line) ? [rows.get(result.line)!] : []));
+  const sent = applied.length;
+  const failed = results.length - sent;
+  const updated = await db.$executeRaw`
+    UPDATE "AuditEntry"
+    SET "after" = jsonb_set(jsonb_set("after", '{sent}', to_jsonb(("after"->>'sent')::int + ${sent})), '{failed}', to_jsonb(("after"->>'failed')::int + ${failed}))
+    WHERE "sellerId" = ${sellerId} AND "kind" = 'price' AND "at" > now() - interval '2 days' AND "action" = 'price.bulk' AND "after"->>'run' = ${run.id}
+      AND "personId" = ${person.id}`;
+  await recordAudit([
+    ...(updated === 0
+      ? [{ sellerId, person, action: "price.bulk" as const, after: { run: run.id, source: run.source, sent, failed, skipped: 0 } }]
+      : []),
+    ...applied.map((row) => ({
+      sellerId,
+      person,
+      action: "price.set" as const,
+      subject: row.sku,
+      before: before.get(priceKey(row.sku, row.type)) ?? null,
+      after: {
+        type: row.type,
+        value: row.value,
+        currency: row.currency,
+        normalizer: row.normalizer,
+        run: run.id,
+        ...confirmedPastGuard(confirmedPast.get(row.line) ?? []),
+      },
+    })),
+  ]);
+}

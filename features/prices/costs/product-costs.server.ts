@@ -1,0 +1,226 @@
+import "server-only";
+import { db } from "@/lib/db.server";
+import { recordAudit } from "@/lib/audit/audit.server";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { CostSource } from "@/features/prices/costs/cost-input";
+import { BPS } from "@/features/prices/margin";
+
+// A code's cost is its newest ProductCost row (null: removed). Every change commits with its audit entry.
+
+type Tx = Prisma.TransactionClient;
+
+/**
+ * Cost changes of one shop are taken one at a time, so "before" in the log is the cost the change
+ * replaced even when two people save at once.
+ */
+async function lockShopCosts(tx: Tx, sellerId: string) {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('product-cost'), hashtext(${sellerId}))`;
+}
+
+async function costsIn(client: Tx | typeof db, sellerId: string, skus: readonly string[]): Promise<Map<string, number>> {
+  const found = new Map<string, number>();
+  if (skus.length === 0) return found;
+  const rows = await client.$queryRaw<{ sku: string; cost: number | null }[]>`
+    SELECT DISTINCT ON ("sku") "sku", "cost" FROM "ProductCost"
+    WHERE "sellerId" = ${sellerId} AND "sku" = ANY(${[...new Set(skus)]}::text[])
+    ORDER BY "sku", "setAt" DESC, "id" DESC`;
+  for (const row of rows) if (row.cost !== null) found.set(row.sku, row.cost);
+  return found;
+}
+
+export function currentCosts(sellerId: string, skus: readonly string[]): Promise<Map<string, number>> {
+  return costsIn(db, sellerId, skus);
+}
+
+export interface CostChange {
+  sku: string;
+  /** Centavos; null removes the cost. */
+  cost: number | null;
+}
+
+export interface CostPerson {
+  id: string;
+  name: string;
+}
+
+/** The same cost again records nothing. */
+export async function setProductCost(
+  sellerId: string,
+  person: CostPerson,
+  change: CostChange,
+  source: CostSource,
+): Promise<{ changed: boolean; before: number | null }> {
+  return db.$transaction(async (tx) => {
+    await lockShopCosts(tx, sellerId);
+    const before = (await costsIn(tx, sellerId, [change.sku])).get(change.sku) ?? null;
+    if (before === change.cost) return { changed: false, before };
+    await tx.productCost.create({
+      data: { sellerId, sku: change.sku, cost: change.cost, personId: person.id, personName: person.name, source },
+    });
+    await recordAudit(
+      {
+        sellerId,
+        person,
+        action: "cost.set",
+        subject: change.sku,
+        before: before === null ? null : { cost: before },
+        after: { cost: change.cost },
+      },
+      tx,
+    );
+    return { changed: true, before };
+  });
+}
+
+/** One transaction; codes whose cost is already that are left alone. Answers how many changed. */
+export async function setProductCosts(
+  sellerId: string,
+  person: CostPerson,
+  changes: readonly CostChange[],
+  source: CostSource,
+): Promise<{ changed: number }> {
+  return db.$transaction(
+    async (tx) => {
+      await lockShopCosts(tx, sellerId);
+      const before = await costsIn(
+        tx,
+        sellerId,
+        changes.map((change) => change.sku),
+      );
+      const changed = changes.filter((change) => (before.get(change.sku) ?? null) !== change.cost);
+      if (changed.length === 0) return { changed: 0 };
+      await tx.productCost.createMany({
+        data: changed.map((change) => ({
+          sellerId,
+          sku: change.sku,
+          cost: change.cost,
+          personId: person.id,
+          personName: person.name,
+          source,
+        })),
+      });
+      await recordAudit(
+        [
+          { sellerId, person, action: "cost.bulk", after: { count: changed.length } },
+          ...changed.map((change) => {
+            const was = before.get(change.sku);
+            return {
+              sellerId,
+              person,
+              action: "cost.set" as const,
+              subject: change.sku,
+              before: was === undefined ? null : { cost: was },
+              after: { cost: change.cost },
+            };
+          }),
+        ],
+        tx,
+      );
+      return { changed: changed.length };
+    },
+    // 5,000 codes write 10,000 rows: more than Prisma's default 5 s on a slow disk.
+    { timeout: 30_000 },
+  );
+}
+
+export interface CostHistoryEntry {
+  /** Centavos; null when the cost was removed. */
+  cost: number | null;
+  setAt: Date;
+  personName: string;
+  source: string;
+}
+
+export async function costHistory(sellerId: string, sku: string, take = 50): Promise<CostHistoryEntry[]> {
+  return db.productCost.findMany({
+    where: { sellerId, sku },
+    orderBy: [{ setAt: "desc" }, { id: "desc" }],
+    take,
+    select: { cost: true, setAt: true, personName: true, source: true },
+  });
+}
+
+export interface LearnedCommission {
+  /** Total commission ÷ total sales, in basis points. */
+  rateBps: number;
+  orders: number;
+}
+
+/**
+ * Commissions over totals of the mirrored orders, cancelled ones left out. Each amount is divided
+ * by its own normalizer first; one currency is assumed (sellers sell in reais). Null before any
+ * order with a commission.
+ */
+export async function learnedCommissionRate(sellerId: string): Promise<LearnedCommission | null> {
+  const [row] = await db.$queryRaw<{ rateBps: number | null; orders: number }[]>`
+    SELECT ROUND(SUM("commission"::numeric / "normalizer") * ${BPS} / NULLIF(SUM("total"::numeric / "normalizer"), 0))::int AS "rateBps",
+           COUNT(*)::int AS "orders"
+    FROM "OrderMirror"
+    WHERE "sellerId" = ${sellerId} AND "commission" IS NOT NULL AND "total" > 0 AND "status" <> 'cancelled'`;
+  if (!row || row.rateBps === null || row.orders === 0) return null;
+  return { rateBps: row.rateBps, orders: row.orders };
+}
+
+export interface PricingSettings {
+  /** The price guard's limit: a list or sell price moving more than this (±%) is held. */
+  limitPercent: number;
+  commission: {
+    /** Set by hand, in basis points; null: learned from the orders. */
+    manualBps: number | null;
+    learned: LearnedCommission | null;
+    /** The rate margins use: the hand-set one, else the learned one, else none known. */
+    rateBps: number | null;
+  };
+}
+
+export async function pricingSettings(sellerId: string): Promise<PricingSettings> {
+  const [seller, learned] = await Promise.all([
+    db.seller.findUniqueOrThrow({ where: { id: sellerId }, select: { priceChangeLimitPercent: true, commissionRateBps: true } }),
+    learnedCommissionRate(sellerId),
+  ]);
+  return {
+    limitPercent: seller.priceChangeLimitPercent,
+    commission: { manualBps: seller.commissionRateBps, learned, rateBps: seller.commissionRateBps ?? learned?.rateBps ?? null },
+  };
+}
+
+export interface PriceGuardContext {
+  limitPercent: number;
+  costs: Map<string, number>;
+}
+
+export async function priceGuardContext(sellerId: string, skus: readonly string[]): Promise<PriceGuardContext> {
+  const [seller, costs] = await Promise.all([
+    db.seller.findUniqueOrThrow({ where: { id: sellerId }, select: { priceChangeLimitPercent: true } }),
+    currentCosts(sellerId, skus),
+  ]);
+  return { limitPercent: seller.priceChangeLimitPercent, costs };
+}
+
+export async function setPriceChangeLimit(sellerId: string, person: CostPerson, limitPercent: number): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const [before] = await tx.$queryRaw<
+      { limit: number }[]
+    >`SELECT "priceChangeLimitPercent" AS "limit" FROM "Seller" WHERE "id" = ${sellerId} FOR UPDATE`;
+    if (!before || before.limit === limitPercent) return false;
+    await tx.seller.update({ where: { id: sellerId }, data: { priceChangeLimitPercent: limitPercent } });
+    await recordAudit(
+      { sellerId, person, action: "price.guardLimit", before: { limitPercent: before.limit }, after: { limitPercent } },
+      tx,
+    );
+    return true;
+  });
+}
+
+/** Sets the commission rate by hand (basis points), or null to learn it from the orders, with its audit entry. */
+export async function setCommissionRate(sellerId: string, person: CostPerson, rateBps: number | null): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const [before] = await tx.$queryRaw<
+      { rateBps: number | null }[]
+    >`SELECT "commissionRateBps" AS "rateBps" FROM "Seller" WHERE "id" = ${sellerId} FOR UPDATE`;
+    if (!before || before.rateBps === rateBps) return false;
+    await tx.seller.update({ where: { id: sellerId }, data: { commissionRateBps: rateBps } });
+    await recordAudit({ sellerId, person, action: "price.commissionRate", before: { rateBps: before.rateBps }, after: { rateBps } }, tx);
+    return true;
+  });
+}

@@ -1,0 +1,1 @@
+export { TimeZoneForm } from "./components/time-zone-form";

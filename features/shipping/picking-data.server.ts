@@ -1,0 +1,43 @@
+import "server-only";
+import { shippingOrderIds } from "@/features/shipping/packing.server";
+import { ordersByIds } from "@/features/orders";
+import type { PlatformResult } from "@/lib/platform/platform.server";
+import { productNamesFor } from "@/lib/catalogue/product-names.server";
+import type { CurrentSeller } from "@/lib/shops/shops.server";
+import { buildPickingList } from "@/features/shipping/picking-list";
+import type { PickingList } from "@/features/shipping/picking-list";
+import { MAX_SELECTION_ORDERS } from "@/features/shipping/shipping-params";
+import type { ShippingSelection } from "@/features/shipping/shipping-params";
+
+// The mirror says which orders a filter means; the platform says what they are now.
+
+export interface SelectedIds {
+  ids: string[];
+  /** More than MAX_SELECTION_ORDERS matched: the earliest by ship-by were taken. */
+  truncated: boolean;
+}
+
+/** Ids given one by one are taken as they are: the platform only answers the shop's own. */
+export async function selectedOrderIds(
+  shop: Pick<CurrentSeller, "id" | "timeZone">,
+  selection: ShippingSelection,
+  now = new Date(),
+): Promise<SelectedIds> {
+  if ("ids" in selection) return { ids: selection.ids, truncated: false };
+  const { ids, total } = await shippingOrderIds(shop, selection.all, MAX_SELECTION_ORDERS, now);
+  return { ids, truncated: total > ids.length };
+}
+
+export interface LoadedPickingList {
+  list: PickingList;
+  truncated: boolean;
+}
+
+export async function loadPickingList(seller: CurrentSeller, selection: ShippingSelection): Promise<PlatformResult<LoadedPickingList>> {
+  const { ids, truncated } = await selectedOrderIds(seller, selection);
+  const orders = await ordersByIds(seller, ids);
+  if (!orders.ok) return orders;
+  const codes = orders.data.flatMap((order) => order.deliveries.flatMap((delivery) => delivery.items.map((item) => item.info.sku)));
+  const productNames = await productNamesFor(seller.id, codes);
+  return { ok: true, data: { list: buildPickingList(orders.data, { requestedIds: ids, productNames }), truncated } };
+}

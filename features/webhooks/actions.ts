@@ -1,0 +1,156 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { getTranslations } from "next-intl/server";
+import { z } from "zod";
+import { failed, succeeded } from "@/lib/action-state";
+import type { ActionState } from "@/lib/action-state";
+import { requireShop } from "@/lib/auth/session.server";
+import { recordAudit } from "@/lib/audit/audit.server";
+import type { CurrentSeller } from "@/lib/shops/shops.server";
+import { shopPath } from "@/lib/shops/paths";
+import { withPlatform } from "@/lib/platform/platform.server";
+import type { PlatformProblem } from "@/lib/platform/platform-problem";
+import { webhookUrlSchema } from "@marketplace/api/schemas/webhook";
+import { describeProblem } from "@/lib/platform/platform-problem";
+import { rotateWebhookKey } from "@/features/webhooks/receive/receivers.server";
+import { requeueDeadEvents } from "@/features/webhooks/process/queue.server";
+import { getWebhookEvent } from "@/features/webhooks/events/webhook-events.server";
+import { reprocessWebhookEvent, sweepSoon } from "@/features/webhooks/process/process.server";
+import { receiverUrlFor } from "@/lib/shops/receiver-url";
+import { callbackTargetOf } from "@/lib/shops/callback-target";
+
+/** A failed custom URL comes back, so the form keeps it for another try. */
+export type WebhookActionState = ActionState<null, { url: string }>;
+
+type ActionWords = Awaited<ReturnType<typeof getTranslations<"webhooks.actions">>>;
+
+async function actionWords() {
+  const [t, problems] = await Promise.all([getTranslations("webhooks.actions"), getTranslations("problems")]);
+  /** Endpoint 10's 400 is about the URL itself (spec: Webhook URL endpoint responses). */
+  const describeUrlProblem = (problem: PlatformProblem): string => {
+    if (problem.kind === "error" && problem.status === 400) return t("urlRejected", { message: problem.message });
+    return describeProblem(problem, problems, "changeCallbackUrl");
+  };
+  return { t, describeUrlProblem };
+}
+
+/** webhookUrlSchema's messages are English (it also checks what we send the platform): told apart by code. */
+function urlFieldErrors(error: z.ZodError, t: ActionWords): string[] {
+  return error.issues
+    .filter((issue) => issue.path[0] === "url")
+    .map((issue) => (issue.code === "too_big" ? t("urlTooLong") : t("urlNotAbsolute")));
+}
+
+const settingsForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("use-dashboard") }),
+  z.object({ intent: z.literal("set-custom"), url: z.string().trim().pipe(webhookUrlSchema) }),
+  z.object({ intent: z.literal("remove") }),
+]);
+
+/** One action for the three intents, so the page shows the latest outcome. */
+export async function updateWebhookSettingsAction(
+  shopId: string,
+  _previous: WebhookActionState,
+  formData: FormData,
+): Promise<WebhookActionState> {
+  const { shop: seller, person } = await requireShop(shopId, "webhooks.manage");
+  const { t, describeUrlProblem } = await actionWords();
+  const submittedUrl = String(formData.get("url") ?? "");
+  const parsed = settingsForm.safeParse({ intent: formData.get("intent"), url: submittedUrl });
+  if (!parsed.success) {
+    const url = urlFieldErrors(parsed.error, t);
+    return failed(url.length > 0 ? t("invalidUrl") : t("unknownRequest"), {
+      fieldErrors: url.length > 0 ? { url } : {},
+      data: { url: submittedUrl },
+    });
+  }
+  const input = parsed.data;
+  const before = await currentCallbackUrl(seller);
+  const audit = (url: string | null) =>
+    recordAudit({
+      sellerId: seller.id,
+      person,
+      action: "webhooks.settings",
+      before: before === undefined ? null : callbackTargetOf(before),
+      after: callbackTargetOf(url),
+    });
+
+  if (input.intent === "remove") {
+    const result = await withPlatform(seller, "deleteWebhookUrl", (client) => client.deleteWebhookUrl());
+    if (!result.ok) return failed(describeUrlProblem(result.problem), { problem: result.problem });
+    await audit(null);
+    revalidatePath(shopPath(seller.id, "/webhooks"));
+    return succeeded(t("removed"), null);
+  }
+
+  const url = input.intent === "use-dashboard" ? receiverUrlFor(seller.connection.webhookKey) : input.url;
+  const result = await withPlatform(seller, "setWebhookUrl", (client) => client.setWebhookUrl(url));
+  if (!result.ok) {
+    return failed(describeUrlProblem(result.problem), {
+      problem: result.problem,
+      ...(input.intent === "set-custom" ? { data: { url } } : {}),
+    });
+  }
+  await audit(result.data.url);
+  revalidatePath(shopPath(seller.id, "/webhooks"));
+  return succeeded(t("nowGoTo", { url: result.data.url }), null);
+}
+
+/** For the audit log; undefined when the platform could not say. */
+async function currentCallbackUrl(seller: CurrentSeller): Promise<string | null | undefined> {
+  const current = await withPlatform(seller, "getWebhookUrl", (client) => client.getWebhookUrl());
+  return current.ok ? current.data.url : undefined;
+}
+
+const eventIdSchema = z.string().min(1).max(100);
+
+export async function processAgainAction(shopId: string, eventId: string): Promise<WebhookActionState> {
+  const { shop: seller, person } = await requireShop(shopId, "events.processAgain");
+  const { t } = await actionWords();
+  const id = eventIdSchema.safeParse(eventId);
+  if (!id.success) return failed(t("noSuchEvent"));
+  const result = await reprocessWebhookEvent(seller.id, id.data);
+  if (result === "missing") return failed(t("noSuchEvent"));
+  if (result === "busy") return failed(t("busy"));
+  await recordAudit({ sellerId: seller.id, person, action: "event.processAgain", subject: id.data });
+  revalidatePath(shopPath(seller.id, `/webhooks/events/${id.data}`));
+  const event = await getWebhookEvent(seller.id, id.data);
+  if (event?.processingState === "processed" || event?.processingState === "skipped") {
+    return succeeded(t("processedAgain"), null);
+  }
+  return failed(t("failedAgain", { error: event?.processingError ?? t("unknownError") }));
+}
+
+/** Every dead event gets a fresh budget of attempts. */
+export async function processAllDeadAction(shopId: string): Promise<WebhookActionState> {
+  const { shop: seller, person } = await requireShop(shopId, "events.processAgain");
+  const { t } = await actionWords();
+  const count = await requeueDeadEvents(seller.id);
+  if (count > 0) {
+    sweepSoon();
+    await recordAudit({ sellerId: seller.id, person, action: "event.processAllDead", after: { count } });
+  }
+  revalidatePath(shopPath(seller.id, "/webhooks"), "layout");
+  return count === 0 ? succeeded(t("noDeadEvents"), null) : succeeded(t("deadRequeued", { count }), null);
+}
+
+/** A leaked URL stops working at once; the platform's callback moves only if it pointed at the old one. */
+export async function rotateReceiverAction(shopId: string): Promise<WebhookActionState> {
+  const { shop: seller, person } = await requireShop(shopId, "webhooks.manage");
+  const { t, describeUrlProblem } = await actionWords();
+  const oldUrl = receiverUrlFor(seller.connection.webhookKey);
+  const current = await withPlatform(seller, "getWebhookUrl", (client) => client.getWebhookUrl());
+  const newUrl = receiverUrlFor(await rotateWebhookKey(seller.id));
+  await recordAudit({ sellerId: seller.id, person, action: "webhooks.rotate" });
+  revalidatePath(shopPath(seller.id, "/webhooks"));
+  if (!current.ok) {
+    return failed(t("rotatedUnchecked", { problem: describeUrlProblem(current.problem) }), { problem: current.problem });
+  }
+  if (current.data.url !== oldUrl) return succeeded(t("rotated"), null);
+  const moved = await withPlatform(seller, "setWebhookUrl", (client) => client.setWebhookUrl(newUrl));
+  if (!moved.ok) {
+    return failed(t("rotatedNotMoved", { problem: describeUrlProblem(moved.problem) }), { problem: moved.problem });
+  }
+  return succeeded(t("rotatedAndMoved"), null);
+}

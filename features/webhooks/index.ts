@@ -1,0 +1,14 @@
+export { ConnectionHealthPanel } from "./components/connection-health";
+export { EventLogTable } from "./components/event-log-table";
+export { ProcessAgainButton, ProcessAllDeadButton, RotateReceiverButton } from "./components/webhook-action-buttons";
+export { WebhookSettings } from "./components/webhook-settings";
+export { getConnectionHealth } from "./connection-health.server";
+export { eventsSchema } from "./events/event-filters";
+export { processingStateWord } from "./events/processing-state-word";
+export { countEarlierReceipts, getWebhookEvent, listWebhookEvents, recentWebhookEvents } from "./events/webhook-events.server";
+export { LiveUpdates } from "./live/components/live-updates";
+export { openShopLiveStream } from "./live/live-stream.server";
+export { latestLiveMessageId } from "./live/live.server";
+export { answerWebhookDelivery } from "./receive/delivery.server";
+export type { ConnectionHealth } from "./connection-health.server";
+export type { WebhookEventRow } from "./events/event-rows";

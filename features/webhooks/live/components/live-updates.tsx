@@ -1,0 +1,97 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useEffect, useRef } from "react";
+import { toast } from "sonner";
+import { readLiveMessage } from "@/features/webhooks/live/live-messages";
+import type { LiveMessage, LiveMessageType } from "@/features/webhooks/live/live-messages";
+import { shopPath } from "@/lib/shops/paths";
+import { eventWord } from "@/lib/words/event-words";
+
+/**
+ * Listens to the seller's live stream: toasts new orders and refreshes the React Query tables an
+ * event affects, without a reload. Query keys start with the resource name ("orders", "prices",
+ * "skus", "events"), so one invalidation refreshes every page of that table.
+ */
+export function LiveUpdates({ shopId, after }: { shopId: string; after: string }) {
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  // Read through a ref so that navigating (which may hand out a new router object) does not close
+  // and reopen the stream, dropping messages in between.
+  const routerRef = useRef(router);
+  // The same for the words: switching the language must not reopen the stream either.
+  const t = useTranslations("webhooks.live");
+  const eventWords = useTranslations("words");
+  const wordsRef = useRef({ t, eventWords });
+  useEffect(() => {
+    routerRef.current = router;
+    wordsRef.current = { t, eventWords };
+  }, [router, t, eventWords]);
+  // Only the first connection needs it (reconnects send Last-Event-ID): a refreshed layout must
+  // not reopen the stream.
+  const afterRef = useRef(after);
+  const overviewPath = shopPath(shopId);
+
+  useEffect(() => {
+    // `after`: the newest message when the page was rendered; the stream replays what came since.
+    const source = new EventSource(`/api/s/${encodeURIComponent(shopId)}/live?after=${encodeURIComponent(afterRef.current)}`);
+    // After a reconnect the server replays from the last id this page saw, and may re-send a few
+    // it already handled (features/webhooks/live/live.server.ts): each id is acted on once.
+    const handled = new Set<string>();
+    /** The event's message if it is one this page has not handled yet, of the type its name says. */
+    const parse = <T extends LiveMessageType>(type: T, event: MessageEvent<string>): Extract<LiveMessage, { type: T }> | null => {
+      if (event.lastEventId) {
+        if (handled.has(event.lastEventId)) return null;
+        handled.add(event.lastEventId);
+        if (handled.size > 1_000) handled.delete(handled.values().next().value!);
+      }
+      const message = readLiveMessage(event.data);
+      return message?.type === type ? (message as Extract<LiveMessage, { type: T }>) : null;
+    };
+
+    // Every message is one processed webhook event: the event log refreshes on each, and the
+    // table of the resource it concerns too. The overview (the home page, rendered on the server)
+    // is rendered again, at most once a second in a burst.
+    let overviewTimer: ReturnType<typeof setTimeout> | null = null;
+    const refresh = (...queryKeys: string[]) => {
+      for (const key of ["events", ...queryKeys]) void queryClient.invalidateQueries({ queryKey: [key] });
+      if (window.location.pathname === overviewPath && !overviewTimer) {
+        overviewTimer = setTimeout(() => {
+          overviewTimer = null;
+          routerRef.current.refresh();
+        }, 1_000);
+      }
+    };
+    source.addEventListener("order", (event) => {
+      const message = parse("order", event as MessageEvent<string>);
+      if (!message) return;
+      refresh("orders", "shipping");
+      if (message.domain === "order.order") {
+        const { t: words, eventWords } = wordsRef.current;
+        const { orderId } = message;
+        toast(eventWord(eventWords, message.domain, message.status), {
+          // A change no notification told, found by reconciliation (features/webhooks/sync/reconcile.server.ts).
+          description: message.source === "reconciliation" ? words("orderReconciled", { orderId }) : words("order", { orderId }),
+          action: { label: words("open"), onClick: () => routerRef.current.push(shopPath(shopId, `/orders/${orderId}`)) },
+        });
+      }
+    });
+    const refreshOn =
+      (type: LiveMessageType, ...queryKeys: string[]) =>
+      (event: Event) => {
+        if (parse(type, event as MessageEvent<string>)) refresh(...queryKeys);
+      };
+    source.addEventListener("price", refreshOn("price", "prices"));
+    source.addEventListener("sku", refreshOn("sku", "skus"));
+    source.addEventListener("event", refreshOn("event"));
+
+    return () => {
+      source.close();
+      if (overviewTimer) clearTimeout(overviewTimer);
+    };
+  }, [queryClient, shopId, overviewPath]);
+
+  return null;
+}

@@ -1,0 +1,275 @@
+import "server-only";
+import { createHash, randomUUID } from "node:crypto";
+import { LIVE_CHANNEL } from "@/lib/db-notifications.server";
+import type { SellerLiveMessage } from "@/features/webhooks/live/live-messages";
+import { DB_NOW, pool } from "@/lib/pg-pool.server";
+import type { StoredEvent } from "@/features/webhooks/parse";
+
+// The queue (decision 0002): an event belongs to `claimedBy` until its lease, `availableAt`,
+// passes; sweeps claim with SKIP LOCKED so two instances never take one row. Times are the
+// database's clock, so instances with skewed clocks agree.
+
+/** Renewed every few seconds (renewClaims), so it runs out only when its instance died or hung. */
+export const CLAIM_LEASE_SECONDS = 15;
+/** The receiving instance gets this long to take an unclaimed event first. */
+export const ORPHAN_AFTER_SECONDS = 2;
+const DEAD_UNTIL = `TIMESTAMP '9999-12-31 00:00:00'`;
+
+export type QueuedEvent = StoredEvent & { attempts?: number };
+
+const EVENT_FIELDS = `e."id", e."sellerId", e."domain", e."status", e."resourceId", e."code", e."orderId", e."deliveryId", e."valid", e."attempts"`;
+
+/** Ends coalescing: what this processing reads may be older than a body arriving now (decision 0004). */
+const START = `SET "processingState" = 'processing', "waitingHash" = NULL`;
+
+const CLAIM_DUE = {
+  name: "webhook_work_claim_due",
+  text: `
+    WITH claimed AS (
+      UPDATE "WebhookWork"
+      SET "claimedBy" = $1, "availableAt" = ${DB_NOW} + make_interval(secs => $2)
+      WHERE "eventId" IN (
+        SELECT "eventId" FROM "WebhookWork"
+        WHERE "availableAt" < ${DB_NOW}
+        ORDER BY "availableAt"
+        LIMIT $3
+        FOR UPDATE SKIP LOCKED
+      )
+      RETURNING "eventId"
+    ),
+    started AS (
+      UPDATE "WebhookEvent" e ${START} FROM claimed WHERE e."id" = claimed."eventId"
+      RETURNING ${EVENT_FIELDS}, e."receivedAt"
+    )
+    SELECT * FROM started e ORDER BY e."receivedAt", e."id"`,
+};
+
+/** Due: unclaimed events past their moment, expired claims, retries; oldest first. */
+export async function claimDueEvents(instanceId: string, limit: number): Promise<QueuedEvent[]> {
+  const result = await pool.query<QueuedEvent>({ ...CLAIM_DUE, values: [instanceId, CLAIM_LEASE_SECONDS, limit] });
+  return result.rows;
+}
+
+/** Answers the ids still held: after a long stall a claim may have been taken over. */
+export async function startClaimedEvents(instanceId: string, ids: readonly string[]): Promise<Set<string>> {
+  const result = await pool.query<{ id: string }>({
+    name: "webhook_work_start",
+    text: `
+      UPDATE "WebhookEvent" e ${START}
+      FROM "WebhookWork" w
+      WHERE w."eventId" = e."id" AND w."claimedBy" = $1 AND e."id" = ANY($2::text[])
+      RETURNING e."id"`,
+    values: [instanceId, ids],
+  });
+  return new Set(result.rows.map((row) => row.id));
+}
+
+export type EventOutcome =
+  | { id: string; state: "processed" | "skipped" }
+  | { id: string; state: "retrying"; error: string; retryInSeconds: number }
+  | { id: string; state: "dead"; error: string };
+
+/**
+ * Several messages per NOTIFY cost every instance less. PostgreSQL refuses 8,000 bytes; a message
+ * is at most ~4,000 (features/webhooks/parse.ts caps its fields), so a chunk stays under the limit.
+ */
+const NOTIFY_CHUNK_BYTES = 4_000;
+
+/** Ends a statement whose CTE `inserted` wrote LiveMessage rows. */
+const ANNOUNCE_INSERTED_MESSAGES = `
+  SELECT pg_notify('${LIVE_CHANNEL}', json_agg(json_build_object('id', "id"::text, 'sellerId', "sellerId", 'message', "payload") ORDER BY "id")::text)
+  FROM (SELECT *, SUM(octet_length("payload"::text) + 100) OVER (ORDER BY "id") / ${NOTIFY_CHUNK_BYTES} AS chunk FROM inserted) AS numbered
+  GROUP BY chunk`;
+
+/**
+ * One statement, so the NOTIFY is delivered at COMMIT and a page never hears of processing that
+ * did not stick. Only events this instance still holds are recorded; one taken over is left to
+ * its new owner. The event's update touches no indexed column (a HOT update).
+ */
+export async function finishEvents(
+  instanceId: string,
+  outcomes: readonly EventOutcome[],
+  messages: readonly SellerLiveMessage[],
+): Promise<void> {
+  if (outcomes.length === 0) return;
+  await pool.query({
+    name: "webhook_work_finish",
+    text: `
+      WITH outcome AS (
+        SELECT * FROM json_to_recordset($1::json) AS outcome(id text, state text, error text, "retryInSeconds" float8)
+      ),
+      done AS (
+        DELETE FROM "WebhookWork" AS work USING outcome
+        WHERE work."eventId" = outcome.id AND work."claimedBy" = $2 AND outcome.state IN ('processed', 'skipped')
+        RETURNING work."eventId"
+      ),
+      held AS (
+        UPDATE "WebhookWork" AS work
+        SET "claimedBy" = NULL,
+            "availableAt" = CASE WHEN outcome.state = 'dead' THEN ${DEAD_UNTIL}
+                                 ELSE ${DB_NOW} + make_interval(secs => outcome."retryInSeconds") END
+        FROM outcome
+        WHERE work."eventId" = outcome.id AND work."claimedBy" = $2 AND outcome.state IN ('retrying', 'dead')
+        RETURNING work."eventId"
+      ),
+      recorded AS (
+        UPDATE "WebhookEvent" AS event
+        SET "processingState" = outcome.state, "processingError" = outcome.error, "processedAt" = ${DB_NOW},
+            "attempts" = event."attempts" + 1
+        FROM outcome
+        WHERE event."id" = outcome.id AND event."id" IN (SELECT "eventId" FROM done UNION ALL SELECT "eventId" FROM held)
+        RETURNING event."id"
+      ),
+      inserted AS (
+        INSERT INTO "LiveMessage" ("sellerId", "payload", "createdAt")
+        SELECT message."sellerId", message.message, ${DB_NOW}
+        FROM json_to_recordset($3::json) AS message("sellerId" text, message jsonb)
+        WHERE message.message->>'eventId' IN (SELECT "id" FROM recorded)
+        RETURNING "id", "sellerId", "payload"
+      )
+      ${ANNOUNCE_INSERTED_MESSAGES}`,
+    // JSON parameters: cheaper on this thread than pg's escaping of text arrays.
+    values: [JSON.stringify(outcomes), instanceId, JSON.stringify(messages)],
+  });
+}
+
+export async function renewClaims(instanceId: string): Promise<number> {
+  const result = await pool.query({
+    name: "webhook_work_renew",
+    text: `UPDATE "WebhookWork" SET "availableAt" = ${DB_NOW} + make_interval(secs => $2) WHERE "claimedBy" = $1`,
+    values: [instanceId, CLAIM_LEASE_SECONDS],
+  });
+  return result.rowCount ?? 0;
+}
+
+/** Graceful shutdown: due at once, for any instance. */
+export async function releaseClaims(instanceId: string): Promise<number> {
+  const result = await pool.query(`UPDATE "WebhookWork" SET "claimedBy" = NULL, "availableAt" = ${DB_NOW} WHERE "claimedBy" = $1`, [
+    instanceId,
+  ]);
+  return result.rowCount ?? 0;
+}
+
+export type ReprocessClaim = { event: QueuedEvent } | { busy: true } | null;
+
+/** Whatever its state, dead included; `busy` while an instance works on it; null when not the seller's. */
+export async function claimEventForReprocessing(instanceId: string, sellerId: string, id: string): Promise<ReprocessClaim> {
+  const result = await pool.query<QueuedEvent & { receivedAt: Date }>(
+    `WITH claimed AS (
+       INSERT INTO "WebhookWork" ("eventId", "claimedBy", "availableAt")
+       SELECT "id", $1, ${DB_NOW} + make_interval(secs => $2) FROM "WebhookEvent" WHERE "id" = $3 AND "sellerId" = $4
+       ON CONFLICT ("eventId") DO UPDATE SET "claimedBy" = excluded."claimedBy", "availableAt" = excluded."availableAt"
+         WHERE "WebhookWork"."claimedBy" IS NULL OR "WebhookWork"."availableAt" < ${DB_NOW}
+       RETURNING "eventId"
+     ),
+     started AS (
+       UPDATE "WebhookEvent" e ${START}, "attempts" = 0 FROM claimed WHERE e."id" = claimed."eventId"
+       RETURNING ${EVENT_FIELDS}, e."receivedAt"
+     )
+     SELECT * FROM started e`,
+    [instanceId, CLAIM_LEASE_SECONDS, id, sellerId],
+  );
+  const event = result.rows[0];
+  if (event) return { event };
+  const exists = await pool.query(`SELECT 1 FROM "WebhookEvent" WHERE "id" = $1 AND "sellerId" = $2`, [id, sellerId]);
+  return exists.rowCount ? { busy: true } : null;
+}
+
+/** Due now with a fresh budget of attempts; the caller starts a sweep. */
+export async function requeueDeadEvents(sellerId: string): Promise<number> {
+  const result = await pool.query(
+    `WITH requeued AS (
+       UPDATE "WebhookWork" w SET "availableAt" = ${DB_NOW}, "claimedBy" = NULL
+       FROM "WebhookEvent" e
+       WHERE e."id" = w."eventId" AND e."sellerId" = $1 AND w."availableAt" = ${DEAD_UNTIL}
+       RETURNING w."eventId"
+     )
+     UPDATE "WebhookEvent" e SET "processingState" = 'retrying', "attempts" = 0
+     FROM requeued WHERE e."id" = requeued."eventId"`,
+    [sellerId],
+  );
+  return result.rowCount ?? 0;
+}
+
+export async function queueCounts(sellerId: string): Promise<{ waiting: number; dead: number }> {
+  const result = await pool.query<{ waiting: number; dead: number }>(
+    `SELECT COUNT(*) FILTER (WHERE w."availableAt" <> ${DEAD_UNTIL})::int AS waiting,
+            COUNT(*) FILTER (WHERE w."availableAt" = ${DEAD_UNTIL})::int AS dead
+     FROM "WebhookWork" w JOIN "WebhookEvent" e ON e."id" = w."eventId"
+     WHERE e."sellerId" = $1`,
+    [sellerId],
+  );
+  return result.rows[0] ?? { waiting: 0, dead: 0 };
+}
+
+export interface ReconciledOrder {
+  orderId: string;
+  status: string;
+  updatedAt: string;
+}
+
+/** A processed event and live message per order, in one statement, with the body the platform would have sent. */
+export async function recordReconciledEvents(sellerId: string, orders: readonly ReconciledOrder[]): Promise<void> {
+  if (orders.length === 0) return;
+  const rows = orders.map((order) => {
+    const rawBody = JSON.stringify({
+      data: { domain: "order.order", status: order.status, order_id: order.orderId },
+      updated_at: order.updatedAt,
+    });
+    return { ...order, id: randomUUID(), rawBody, bodyHash: createHash("sha256").update(rawBody).digest("hex") };
+  });
+  await pool.query({
+    name: "webhook_event_reconciled",
+    text: `
+      WITH recorded AS (
+        INSERT INTO "WebhookEvent" ("id", "sellerId", "source", "receivedAt", "lastReceivedAt", "domain", "status", "resourceId",
+          "orderId", "rawBody", "bodyHash", "headers", "signatureResult", "valid", "processingState", "processedAt", "attempts")
+        SELECT r.id, $1, 'reconciliation', ${DB_NOW}, ${DB_NOW}, 'order.order', r.status, r."orderId", r."orderId",
+               r."rawBody", r."bodyHash", '{}', 'none', true, 'processed', ${DB_NOW}, 1
+        FROM json_to_recordset($2::json) AS r(id text, "orderId" text, status text, "rawBody" text, "bodyHash" text)
+        RETURNING "id", "status", "orderId"
+      ),
+      inserted AS (
+        INSERT INTO "LiveMessage" ("sellerId", "payload", "createdAt")
+        SELECT $1, json_build_object('type', 'order', 'eventId', "id", 'domain', 'order.order', 'status', "status",
+                                     'orderId', "orderId", 'deliveryId', NULL, 'source', 'reconciliation')::jsonb, ${DB_NOW}
+        FROM recorded
+        RETURNING "id", "sellerId", "payload"
+      )
+      ${ANNOUNCE_INSERTED_MESSAGES}`,
+    values: [sellerId, JSON.stringify(rows)],
+  });
+}
+
+/** Events deleted per pruning statement, so none holds locks for long. */
+export const PRUNE_BATCH = 5_000;
+
+/**
+ * Finished events only; the caller repeats while a full batch went. OFFSET 0 keeps the queue check
+ * a lookup per row (as an anti-join the planner may sort every old event per batch). SKIP LOCKED:
+ * instances pruning at once take different rows instead of waiting or deadlocking.
+ */
+export async function pruneOldEvents(days: number, limit = PRUNE_BATCH): Promise<number> {
+  const result = await pool.query(
+    `DELETE FROM "WebhookEvent" WHERE "id" IN (
+       SELECT e."id" FROM "WebhookEvent" e
+       WHERE e."receivedAt" < ${DB_NOW} - make_interval(days => $1)
+         AND NOT EXISTS (SELECT 1 FROM "WebhookWork" w WHERE w."eventId" = e."id" OFFSET 0)
+       ORDER BY e."receivedAt"
+       LIMIT $2
+       FOR UPDATE OF e SKIP LOCKED)`,
+    [days, limit],
+  );
+  return result.rowCount ?? 0;
+}
+
+/** Orders with an event still to be processed: that event explains them, and will update the mirror. */
+export async function ordersWithWaitingEvents(sellerId: string, orderIds: readonly string[]): Promise<Set<string>> {
+  if (orderIds.length === 0) return new Set();
+  const result = await pool.query<{ orderId: string }>(
+    `SELECT DISTINCT e."orderId" FROM "WebhookEvent" e JOIN "WebhookWork" w ON w."eventId" = e."id"
+     WHERE e."sellerId" = $1 AND e."orderId" = ANY($2::text[]) AND e."processingState" IN ('pending', 'processing', 'retrying')`,
+    [sellerId, orderIds],
+  );
+  return new Set(result.rows.map((row) => row.orderId));
+}

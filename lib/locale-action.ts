@@ -1,0 +1,20 @@
+"use server";
+
+import { cookies } from "next/headers";
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { LOCALES, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS } from "@/i18n/config";
+
+const localeForm = z.object({ locale: z.enum(LOCALES) });
+
+/** A browser preference that works before signing in, so it authorises nobody and touches no data. */
+export async function setLocaleAction(formData: FormData): Promise<void> {
+  const parsed = localeForm.safeParse({ locale: formData.get("locale") });
+  if (!parsed.success) return;
+  (await cookies()).set(LOCALE_COOKIE, parsed.data.locale, {
+    maxAge: LOCALE_COOKIE_MAX_AGE_SECONDS,
+    sameSite: "lax",
+    path: "/",
+  });
+  revalidatePath("/", "layout");
+}

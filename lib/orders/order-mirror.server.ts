@@ -1,0 +1,187 @@
+import "server-only";
+import type { OrderAmounts, OrderSummary } from "@marketplace/api/schemas/order";
+import type { PriceWithHistory } from "@marketplace/api/schemas/price";
+import { nameFromOrders } from "@/lib/catalogue/product-names.server";
+import type { ShopOrders } from "@/lib/catalogue/product-names.server";
+import { orderNet } from "@/lib/orders/net";
+import { itemCountOf } from "@/lib/orders/items";
+import { shipByOf } from "@/lib/orders/ship-by";
+import { db } from "@/lib/db.server";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { DB_NOW, pool } from "@/lib/pg-pool.server";
+
+// Processing, reconciliation and the back-fill write here at once from several instances: a row
+// only moves forward in the platform's updated_at, so a late older answer never overwrites a newer.
+
+export interface MirrorDelivery {
+  id: string;
+  status: string;
+  limitDate: string;
+}
+
+export interface OrderMirrorRow {
+  orderId: string;
+  status: string;
+  createdAt: string;
+  updatedAt: string;
+  approvedAt: string | null;
+  customerName: string;
+  total: number;
+  currency: string;
+  normalizer: number;
+  itemCount: number;
+  deliveries: MirrorDelivery[];
+  nextLimitAt: string | null;
+  /** The net's parts in the row's normalizer (lib/orders/net.ts); null when the net is not known. */
+  commission: number | null;
+  sellerFreight: number | null;
+  net: number | null;
+}
+
+/** An order read without its deductions gets no net (null), never one equal to its total. */
+type AmountsWithDeductions = OrderSummary["amounts"] & Partial<Pick<OrderAmounts, "freight" | "comission">>;
+
+function netParts(amounts: AmountsWithDeductions): Pick<OrderMirrorRow, "commission" | "sellerFreight" | "net"> {
+  const net = amounts.freight ? orderNet({ ...amounts, freight: amounts.freight }) : null;
+  return net
+    ? { commission: net.commission, sellerFreight: net.sellerFreight, net: net.net }
+    : { commission: null, sellerFreight: null, net: null };
+}
+
+export function mirrorRowFromOrder(order: OrderSummary): OrderMirrorRow {
+  const deliveries = order.deliveries.map((delivery) => ({
+    id: delivery.id,
+    status: delivery.status,
+    limitDate: delivery.shipping.handling_time.limit_date,
+  }));
+  const shipBy = shipByOf(order);
+  return {
+    orderId: order.id,
+    status: order.status,
+    createdAt: order.created_at,
+    updatedAt: order.updated_at,
+    approvedAt: order.approved_at,
+    customerName: order.customer.name,
+    total: order.amounts.total,
+    currency: order.amounts.currency,
+    normalizer: order.amounts.normalizer,
+    itemCount: itemCountOf(order),
+    deliveries,
+    nextLimitAt: shipBy === null ? null : new Date(shipBy).toISOString(),
+    ...netParts(order.amounts),
+  };
+}
+
+/**
+ * Newer wins (an equal updated_at rewrites the same data); also names the SKUs the items sell.
+ * Answers the ids written, those not older than what the mirror had.
+ */
+export async function upsertMirrorOrders(sellerId: string, orders: readonly OrderSummary[]): Promise<string[]> {
+  const written = await upsertShopsMirrorOrders([{ sellerId, orders }]);
+  return written.map((row) => row.orderId);
+}
+
+export async function upsertShopsMirrorOrders(shops: readonly ShopOrders[]): Promise<{ sellerId: string; orderId: string }[]> {
+  // In one order everywhere (by shop, then id), so two writers upserting overlapping orders (two
+  // instances, processing and reconciliation) lock rows in the same order and never deadlock.
+  const rows = shops
+    .flatMap(({ sellerId, orders }) => orders.map((order) => ({ sellerId, ...mirrorRowFromOrder(order) })))
+    .sort((a, b) => compare(a.sellerId, b.sellerId) || compare(a.orderId, b.orderId));
+  if (rows.length === 0) return [];
+  const result = await pool.query<{ sellerId: string; orderId: string }>({
+    name: "order_mirror_upsert",
+    text: `
+      INSERT INTO "OrderMirror" ("sellerId", "orderId", "status", "createdAt", "updatedAt", "approvedAt", "customerName",
+                                 "total", "currency", "normalizer", "itemCount", "deliveries", "nextLimitAt", "commission", "sellerFreight", "net", "syncedAt")
+      SELECT o."sellerId", o."orderId", o."status", (o."createdAt"::timestamptz AT TIME ZONE 'UTC'), (o."updatedAt"::timestamptz AT TIME ZONE 'UTC'), (o."approvedAt"::timestamptz AT TIME ZONE 'UTC'),
+             o."customerName", o."total", o."currency", o."normalizer", o."itemCount", o."deliveries", (o."nextLimitAt"::timestamptz AT TIME ZONE 'UTC'),
+             o."commission", o."sellerFreight", o."net", ${DB_NOW}
+      FROM json_to_recordset($1::json) AS o("sellerId" text, "orderId" text, "status" text, "createdAt" text, "updatedAt" text, "approvedAt" text,
+           "customerName" text, "total" int, "currency" text, "normalizer" int, "itemCount" int, "deliveries" jsonb, "nextLimitAt" text,
+           "commission" int, "sellerFreight" int, "net" int)
+      ON CONFLICT ("sellerId", "orderId") DO UPDATE SET
+        "status" = excluded."status", "updatedAt" = excluded."updatedAt", "approvedAt" = excluded."approvedAt",
+        "customerName" = excluded."customerName", "total" = excluded."total", "currency" = excluded."currency",
+        "normalizer" = excluded."normalizer", "itemCount" = excluded."itemCount", "deliveries" = excluded."deliveries",
+        "nextLimitAt" = excluded."nextLimitAt", "commission" = excluded."commission", "sellerFreight" = excluded."sellerFreight",
+        "net" = excluded."net", "syncedAt" = excluded."syncedAt"
+      WHERE "OrderMirror"."updatedAt" <= excluded."updatedAt"
+      RETURNING "sellerId", "orderId"`,
+    values: [JSON.stringify(rows)],
+  });
+  await nameFromOrders(shops);
+  return result.rows;
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+export interface MirroredOrderState {
+  status: string;
+  updatedAt: Date;
+}
+
+export async function mirroredOrderStates(sellerId: string, orderIds: readonly string[]): Promise<Map<string, MirroredOrderState>> {
+  if (orderIds.length === 0) return new Map();
+  const result = await pool.query<{ orderId: string; status: string; updatedAt: Date }>(
+    `SELECT "orderId", "status", "updatedAt" FROM "OrderMirror" WHERE "sellerId" = $1 AND "orderId" = ANY($2::text[])`,
+    [sellerId, orderIds],
+  );
+  return new Map(result.rows.map((row) => [row.orderId, { status: row.status, updatedAt: row.updatedAt }]));
+}
+
+/** Keeps the latest value of a price (endpoint 6): a price is never edited, a new one for the SKU replaces it. */
+export async function upsertMirrorPrice(sellerId: string, price: PriceWithHistory): Promise<void> {
+  await pool.query({
+    name: "price_mirror_upsert",
+    text: `
+      INSERT INTO "PriceMirror" ("sellerId", "priceId", "sku", "type", "value", "currency", "normalizer", "syncedAt")
+      VALUES ($1, $2, $3, $4, $5, $6, $7, ${DB_NOW})
+      ON CONFLICT ("sellerId", "priceId") DO UPDATE SET
+        "sku" = excluded."sku", "type" = excluded."type", "value" = excluded."value", "currency" = excluded."currency",
+        "normalizer" = excluded."normalizer", "syncedAt" = excluded."syncedAt"`,
+    values: [sellerId, price.id, price.sku, price.type, price.value, price.currency, price.normalizer],
+  });
+}
+
+export interface MirrorDeadlineQuery {
+  /** Ship by within [from, before): lib/orders/ship-by.ts deadlineRange. */
+  range: { from: Date | null; before: Date };
+  statuses?: readonly string[];
+  customer?: string;
+  id?: string;
+  updatedFrom?: string;
+  updatedTo?: string;
+  sort: { field: "created_at" | "updated_at"; direction: "asc" | "desc" };
+  offset: number;
+  limit: number;
+}
+
+export async function mirroredOrderIdsByShipBy(sellerId: string, query: MirrorDeadlineQuery): Promise<{ ids: string[]; total: number }> {
+  const where: Prisma.OrderMirrorWhereInput = {
+    sellerId,
+    nextLimitAt: { lt: query.range.before, ...(query.range.from ? { gte: query.range.from } : {}) },
+    ...(query.statuses?.length ? { status: { in: [...query.statuses] } } : {}),
+    ...(query.customer ? { customerName: { contains: query.customer, mode: "insensitive" } } : {}),
+    ...(query.id ? { orderId: query.id } : {}),
+    ...(query.updatedFrom || query.updatedTo
+      ? {
+          updatedAt: {
+            ...(query.updatedFrom ? { gte: new Date(query.updatedFrom) } : {}),
+            ...(query.updatedTo ? { lte: new Date(query.updatedTo) } : {}),
+          },
+        }
+      : {}),
+  };
+  const key = query.sort.field === "created_at" ? "createdAt" : "updatedAt";
+  const [total, rows] = await Promise.all([
+    db.orderMirror.count({ where }),
+    db.orderMirror.findMany({
+      where,
+      orderBy: [{ [key]: query.sort.direction }, { orderId: query.sort.direction }],
+      skip: query.offset,
+      take: query.limit,
+      select: { orderId: true },
+    }),
+  ]);
+  return { ids: rows.map((row) => row.orderId), total };
+}

@@ -1,0 +1,76 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { db } from "@/lib/db.server";
+import { isRole } from "@/lib/auth/roles";
+import type { Role } from "@/lib/auth/roles";
+
+// Joining a shop through an invite link: what the link says, and using it. The kernel's, because
+// signing up with a passkey joins through it (lib/auth/passkeys.server.ts); making, listing and
+// revoking links is the team page's (features/people/invitations.server.ts).
+// The link carries a random token; only its hash is stored.
+
+export const hashInvitationToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** The shop's owners now: an owner invitation is good only while the owner who made it still is one. */
+export async function ownersOf(sellerId: string): Promise<Set<string>> {
+  const owners = await db.membership.findMany({ where: { sellerId, role: "owner" }, select: { personId: true } });
+  return new Set(owners.map((owner) => owner.personId));
+}
+
+export const outlivedItsMaker = (invitation: { role: string; createdById: string }, owners: ReadonlySet<string>) =>
+  invitation.role === "owner" && !owners.has(invitation.createdById);
+
+export type InvitationState =
+  | { state: "open"; id: string; sellerId: string; shopName: string; role: Role; expiresAt: Date }
+  | { state: "unknown" | "used" | "expired" | "revoked" };
+
+export async function readInvitation(token: string, now = new Date()): Promise<InvitationState> {
+  const invitation = await db.invitation.findUnique({
+    where: { tokenHash: hashInvitationToken(token) },
+    select: {
+      id: true,
+      sellerId: true,
+      role: true,
+      expiresAt: true,
+      acceptedAt: true,
+      revokedAt: true,
+      createdById: true,
+      seller: { select: { name: true } },
+    },
+  });
+  if (!invitation || !isRole(invitation.role)) return { state: "unknown" };
+  if (invitation.acceptedAt) return { state: "used" };
+  // Made before changeMembership revoked such invitations, or by a person since deleted.
+  if (invitation.revokedAt || (invitation.role === "owner" && outlivedItsMaker(invitation, await ownersOf(invitation.sellerId))))
+    return { state: "revoked" };
+  if (invitation.expiresAt <= now) return { state: "expired" };
+  return {
+    state: "open",
+    id: invitation.id,
+    sellerId: invitation.sellerId,
+    shopName: invitation.seller.name,
+    role: invitation.role,
+    expiresAt: invitation.expiresAt,
+  };
+}
+
+/** A member keeps their role (an invite never demotes an owner). Of two people using one link at once, one joins. */
+export async function acceptInvitation(token: string, personId: string, now = new Date()): Promise<InvitationState> {
+  const invitation = await readInvitation(token, now);
+  if (invitation.state !== "open") return invitation;
+  const used = await db.$transaction(async (tx) => {
+    const { count } = await tx.invitation.updateMany({
+      where: { id: invitation.id, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },
+      data: { acceptedAt: now, acceptedById: personId },
+    });
+    if (count !== 1) return false;
+    await tx.membership.upsert({
+      where: { sellerId_personId: { sellerId: invitation.sellerId, personId } },
+      create: { sellerId: invitation.sellerId, personId, role: invitation.role },
+      update: {},
+    });
+    await tx.person.update({ where: { id: personId }, data: { lastShopId: invitation.sellerId } });
+    return true;
+  });
+  return used ? invitation : { state: "used" };
+}

@@ -1,0 +1,30 @@
+import "server-only";
+import { withPlatform } from "@/lib/platform/platform.server";
+import { findCurrentSeller, recordNotificationsAtConnect } from "@/lib/shops/shops.server";
+import type { NotificationsAtConnect } from "@/lib/shops/notifications-status";
+import { receiverUrlFor } from "@/lib/shops/receiver-url";
+
+/**
+ * Spec 10: a URL already pointing here is set again, so the platform signs with the new token; one
+ * pointing elsewhere was set outside this dashboard and is left alone. Best effort: a failure is "unknown".
+ */
+export async function switchOnNotificationsAtConnect(sellerId: string): Promise<NotificationsAtConnect> {
+  const seller = await findCurrentSeller(sellerId);
+  if (!seller) return "unknown";
+  const receiverUrl = receiverUrlFor(seller.connection.webhookKey);
+  const outcome = await decide(seller, receiverUrl);
+  await recordNotificationsAtConnect(sellerId, outcome);
+  return outcome;
+}
+
+async function decide(
+  seller: NonNullable<Awaited<ReturnType<typeof findCurrentSeller>>>,
+  receiverUrl: string,
+): Promise<NotificationsAtConnect> {
+  const current = await withPlatform(seller, "getWebhookUrl", (client) => client.getWebhookUrl());
+  if (!current.ok) return "unknown";
+  if (current.data.url && current.data.url !== receiverUrl) return "elsewhere";
+  const set = await withPlatform(seller, "setWebhookUrl", (client) => client.setWebhookUrl(receiverUrl));
+  if (!set.ok) return "unknown";
+  return current.data.url ? "already" : "on";
+}

@@ -1,0 +1,196 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { encryptSecret, sellerTokenContext } from "@/lib/crypto";
+import { db } from "@/lib/db.server";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { normalizeEmail } from "@marketplace/api/schemas/oauth";
+import { pool } from "@/lib/pg-pool.server";
+import { notificationsAtConnectSchema } from "@/lib/shops/notifications-status";
+import type { NotificationsAtConnect } from "@/lib/shops/notifications-status";
+import { receiverChanged } from "@/lib/shops/shop-events.server";
+import { readToken, tokenKeys, usableToken } from "@/lib/shops/tokens.server";
+
+/** Never carries the access token. */
+export interface CurrentSeller {
+  id: string;
+  email: string;
+  name: string;
+  /** IANA zone for dates and "today". */
+  timeZone: string;
+  connection: {
+    connectedAt: Date;
+    scopesRequested: string[];
+    scopesMissing: string[];
+    needsReconnect: boolean;
+    webhookKey: string;
+    /** What connecting did to the callback URL; null before it was known. */
+    notificationsAtConnect: NotificationsAtConnect | null;
+  };
+}
+
+const splitScopes = (value: string) => value.split(" ").filter(Boolean);
+
+export class IdentityConflictError extends Error {
+  constructor() {
+    super("Another marketplace account is already connected with this e-mail address");
+    this.name = "IdentityConflictError";
+  }
+}
+
+/**
+ * Keyed by the normalised e-mail, the only stable identity basic_user_info gives. A reconnect
+ * forgets missing scopes (the new token may have them) and keeps the webhook key, so a callback
+ * URL already set at the platform keeps working.
+ */
+export async function connectSeller(input: { email: string; name: string; accessToken: string; scopesRequested: string }) {
+  const email = normalizeEmail(input.email);
+  const seller = await db.$transaction(async (tx) => {
+    const seller = await tx.seller.upsert({
+      where: { email },
+      create: { email, platformEmail: input.email, name: input.name },
+      update: { name: input.name },
+    });
+    // The same mailbox spelt differently may be another platform user: never give them this shop.
+    if (seller.platformEmail !== null && seller.platformEmail !== input.email) throw new IdentityConflictError();
+    if (seller.platformEmail === null) await tx.seller.update({ where: { id: seller.id }, data: { platformEmail: input.email } });
+    const accessTokenEnc = encryptSecret(input.accessToken, sellerTokenContext(seller.id), tokenKeys);
+    // Notifications signed with the replaced token may still arrive (retries): it stays valid a while.
+    const previous = await tx.connection.findUnique({ where: { sellerId: seller.id }, select: { accessTokenEnc: true } });
+    const previousToken = previous ? readToken(previous.accessTokenEnc, seller.id) : null;
+    const replaced =
+      previousToken && previousToken.token !== input.accessToken
+        ? {
+            previousTokenEnc: encryptSecret(previousToken.token, sellerTokenContext(seller.id), tokenKeys),
+            previousTokenUntil: new Date(Date.now() + PREVIOUS_TOKEN_GRACE_MS),
+          }
+        : {};
+    await tx.connection.upsert({
+      where: { sellerId: seller.id },
+      create: {
+        sellerId: seller.id,
+        accessTokenEnc,
+        scopesRequested: input.scopesRequested,
+        webhookKey: randomBytes(24).toString("base64url"),
+      },
+      update: {
+        accessTokenEnc,
+        scopesRequested: input.scopesRequested,
+        scopesMissing: "",
+        connectedAt: new Date(),
+        needsReconnectAt: null,
+        ...replaced,
+      },
+    });
+    return seller;
+  });
+  // After the commit, so no lookup in between can cache the old token again.
+  await receiverChanged(seller.id);
+  return seller;
+}
+
+const currentSellerSelect = {
+  id: true,
+  email: true,
+  name: true,
+  timeZone: true,
+  connection: {
+    select: {
+      connectedAt: true,
+      scopesRequested: true,
+      scopesMissing: true,
+      needsReconnectAt: true,
+      webhookKey: true,
+      notificationsAtConnect: true,
+    },
+  },
+} as const satisfies Prisma.SellerSelect;
+
+function currentSellerOf(seller: Prisma.SellerGetPayload<{ select: typeof currentSellerSelect }>): CurrentSeller | null {
+  const { connection } = seller;
+  if (!connection) return null;
+  return {
+    id: seller.id,
+    email: seller.email,
+    name: seller.name,
+    timeZone: seller.timeZone,
+    connection: {
+      connectedAt: connection.connectedAt,
+      scopesRequested: splitScopes(connection.scopesRequested),
+      scopesMissing: splitScopes(connection.scopesMissing),
+      needsReconnect: connection.needsReconnectAt !== null,
+      webhookKey: connection.webhookKey,
+      notificationsAtConnect: notificationsAtConnectSchema.nullable().catch(null).parse(connection.notificationsAtConnect),
+    },
+  };
+}
+
+/** The shop with its connection, or null when it has none (never connected, or disconnected). */
+export async function findCurrentSeller(sellerId: string): Promise<CurrentSeller | null> {
+  const seller = await db.seller.findUnique({ where: { id: sellerId }, select: currentSellerSelect });
+  return seller ? currentSellerOf(seller) : null;
+}
+
+/** `accessToken` null: unusable, the seller must reconnect. */
+export interface ConnectedShop {
+  seller: CurrentSeller;
+  accessToken: string | null;
+}
+
+const CONNECTED_SHOPS = {
+  name: "connected_shops_with_tokens",
+  text: `
+    SELECT s."id", s."email", s."name", s."timeZone", c."connectedAt", c."scopesRequested", c."scopesMissing",
+           c."needsReconnectAt", c."webhookKey", c."notificationsAtConnect", c."accessTokenEnc"
+    FROM "Seller" s JOIN "Connection" c ON c."sellerId" = s."id"
+    WHERE s."id" = ANY($1::text[])`,
+};
+
+/** One `pg` statement for paths that run for every shop, where Prisma's CPU per query counts. */
+export async function findConnectedShops(sellerIds: readonly string[]): Promise<Map<string, ConnectedShop>> {
+  if (sellerIds.length === 0) return new Map();
+  const { rows } = await pool.query<{
+    id: string;
+    email: string;
+    name: string;
+    timeZone: string;
+    connectedAt: Date;
+    scopesRequested: string;
+    scopesMissing: string;
+    needsReconnectAt: Date | null;
+    webhookKey: string;
+    notificationsAtConnect: string | null;
+    accessTokenEnc: string;
+  }>({ ...CONNECTED_SHOPS, values: [[...new Set(sellerIds)]] });
+  const shops = new Map<string, ConnectedShop>();
+  for (const { id, email, name, timeZone, accessTokenEnc, ...connection } of rows) {
+    const seller = currentSellerOf({ id, email, name, timeZone, connection });
+    if (seller) shops.set(id, { seller, accessToken: await usableToken(id, accessTokenEnc) });
+  }
+  return shops;
+}
+
+export async function recordNotificationsAtConnect(sellerId: string, outcome: NotificationsAtConnect) {
+  await db.connection.updateMany({ where: { sellerId }, data: { notificationsAtConnect: outcome } });
+}
+
+export async function recordMissingScopes(sellerId: string, scopes: readonly string[]) {
+  if (scopes.length === 0) return;
+  const connection = await db.connection.findUnique({ where: { sellerId }, select: { scopesMissing: true } });
+  if (!connection) return;
+  const merged = [...new Set([...splitScopes(connection.scopesMissing), ...scopes])].sort();
+  await db.connection.update({ where: { sellerId }, data: { scopesMissing: merged.join(" ") } });
+}
+
+/** "Delete my data": the seller and everything kept for them (events, mirrors, catalogue, sessions). */
+export async function deleteSellerData(sellerId: string) {
+  await db.seller.deleteMany({ where: { id: sellerId } });
+  await receiverChanged(sellerId);
+}
+
+export async function deleteConnection(sellerId: string) {
+  await db.connection.deleteMany({ where: { sellerId } });
+  await receiverChanged(sellerId);
+}
+
+/** How long a token replaced by a reconnect still verifies notifications signed with it. */
+export const PREVIOUS_TOKEN_GRACE_MS = 24 * 60 * 60_000;

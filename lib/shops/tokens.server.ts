@@ -1,0 +1,65 @@
+import "server-only";
+import { DecryptionError, encryptSecret, openSecret, sellerTokenContext } from "@/lib/crypto";
+import type { Keyring } from "@/lib/crypto";
+import { db } from "@/lib/db.server";
+import { decodeKey, env } from "@/lib/env";
+
+// A shop's access token, encrypted at rest: opened here, and only for the server's platform calls.
+
+// env.js validated the keys' encoding at start-up.
+export const tokenKeys: Keyring = {
+  current: decodeKey(env.TOKEN_ENCRYPTION_KEY)!,
+  previous: (env.TOKEN_ENCRYPTION_KEYS_PREVIOUS ?? []).map((key) => decodeKey(key)!),
+};
+
+/** Null when no key opens it any more (the seller must reconnect). */
+export function readToken(stored: string, sellerId: string): { token: string; stale: boolean } | null {
+  try {
+    const { plaintext, stale } = openSecret(stored, sellerTokenContext(sellerId), tokenKeys);
+    return { token: plaintext, stale };
+  } catch (error) {
+    if (error instanceof DecryptionError) return null;
+    throw error;
+  }
+}
+
+/**
+ * Server-side platform calls only; never returned to a client. Null without a connection or when
+ * no key opens the token (the connection is then marked as needing a reconnect).
+ */
+export async function getAccessToken(sellerId: string): Promise<string | null> {
+  return (await getAccessTokens([sellerId])).get(sellerId) ?? null;
+}
+
+export async function getAccessTokens(sellerIds: readonly string[]): Promise<Map<string, string>> {
+  if (sellerIds.length === 0) return new Map();
+  const connections = await db.connection.findMany({
+    where: { sellerId: { in: [...new Set(sellerIds)] } },
+    select: { sellerId: true, accessTokenEnc: true },
+  });
+  const tokens = new Map<string, string>();
+  for (const { sellerId, accessTokenEnc } of connections) {
+    const token = await usableToken(sellerId, accessTokenEnc);
+    if (token !== null) tokens.set(sellerId, token);
+  }
+  return tokens;
+}
+
+/** Re-encrypts a token a previous key opened under the current key. */
+export async function usableToken(sellerId: string, stored: string): Promise<string | null> {
+  const read = readToken(stored, sellerId);
+  if (!read) {
+    await markNeedsReconnect(sellerId);
+    return null;
+  }
+  if (read.stale) {
+    const accessTokenEnc = encryptSecret(read.token, sellerTokenContext(sellerId), tokenKeys);
+    await db.connection.updateMany({ where: { sellerId, accessTokenEnc: stored }, data: { accessTokenEnc } });
+  }
+  return read.token;
+}
+
+/** Platform calls refused for the token, or a token no key opens: the seller must connect again. */
+export async function markNeedsReconnect(sellerId: string) {
+  await db.connection.updateMany({ where: { sellerId, needsReconnectAt: null }, data: { needsReconnectAt: new Date() } });
+}

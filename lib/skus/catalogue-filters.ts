@@ -1,8 +1,0 @@
-// Server side of the SKU catalogue: its URL schema.
-import { skuCatalogueTable } from "@/lib/skus/catalogue-params";
-import { tableSchema } from "@/lib/tables/table-schema";
-
-export { skuCatalogueTable };
-export type { SkuCatalogueFilters } from "@/lib/skus/catalogue-params";
-
-export const skuCatalogueSchema = tableSchema(skuCatalogueTable);
