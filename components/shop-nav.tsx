@@ -4,8 +4,8 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { NavLink } from "@/components/nav-link";
 import { useShopId } from "@/components/shop-link";
-import { can } from "@/lib/auth/roles";
-import type { Capability, Role } from "@/lib/auth/roles";
+import { can } from "@/lib/people/roles";
+import type { Capability, Role } from "@/lib/people/roles";
 import { shopPath } from "@/lib/shops/paths";
 
 export interface ShopChoice {

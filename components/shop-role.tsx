@@ -2,8 +2,8 @@
 
 import { createContext, useContext } from "react";
 import type { ReactNode } from "react";
-import { can } from "@/lib/auth/roles";
-import type { Capability, Role } from "@/lib/auth/roles";
+import { can } from "@/lib/people/roles";
+import type { Capability, Role } from "@/lib/people/roles";
 
 const ShopRole = createContext<Role | null>(null);
 

@@ -1,6 +1,6 @@
 // One answer shape for every server action (decision 0005). A plain module, because "use server"
 // modules may only export async functions.
-import type { PlatformProblem } from "@/lib/platform/platform-problem";
+import type { PlatformProblem } from "@/lib/platform-problem";
 
 /** Keyed by field path: `dimensions[0].height.value`. */
 export type FieldErrors = Record<string, string[]>;

@@ -1,4 +1,4 @@
-import type { PlatformProblem } from "@/lib/platform/platform-problem";
+import type { PlatformProblem } from "@/lib/platform-problem";
 
 /** A failed call to the dashboard's own JSON endpoints; `problem` lets the UI explain a platform failure. */
 export class DashboardApiError extends Error {

@@ -1,7 +1,7 @@
 import { useTranslations } from "next-intl";
 import { ConnectButton } from "@/components/auth/connect-button";
-import { describeProblem } from "@/lib/platform/platform-problem";
-import type { PlatformProblem, ProblemFeature } from "@/lib/platform/platform-problem";
+import { describeProblem } from "@/lib/platform-problem";
+import type { PlatformProblem, ProblemFeature } from "@/lib/platform-problem";
 
 /** Explains why a feature shows no data, with the one action that fixes it. */
 export function ProblemNotice({ problem, feature }: { problem: PlatformProblem; feature: ProblemFeature }) {

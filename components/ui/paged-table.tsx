@@ -7,7 +7,7 @@ import { ProblemNotice } from "@/components/platform/problem-notice";
 import { DataTable } from "@/components/ui/data-table";
 import { Pagination } from "@/components/ui/pagination";
 import { DashboardApiError } from "@/lib/api-client";
-import type { ProblemFeature } from "@/lib/platform/platform-problem";
+import type { ProblemFeature } from "@/lib/platform-problem";
 
 /**
  * The body of a server-paginated table: the platform problem (reconnect, missing scope) or the

@@ -4,7 +4,7 @@ import type { useTranslations } from "next-intl";
 import { z } from "zod";
 import { isAuditAction, isAuditKind } from "@/lib/audit/kinds";
 import type { AuditAction } from "@/lib/audit/kinds";
-import { isRole } from "@/lib/auth/roles";
+import { isRole } from "@/lib/people/roles";
 import type { DisplayFormat } from "@/lib/format";
 import { callbackTargetOf } from "@/lib/shops/callback-target";
 

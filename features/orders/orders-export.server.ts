@@ -6,8 +6,8 @@ import type { CurrentSeller } from "@/lib/shops/shops.server";
 import type { Order } from "@marketplace/api/schemas/order";
 import { toPlatformOrdersQuery } from "@/features/orders/order-filters";
 import type { OrderFilters } from "@/features/orders/order-filters";
-import { describeProblem } from "@/lib/platform/platform-problem";
-import type { PlatformResult, ProblemWords } from "@/lib/platform/platform-problem";
+import { describeProblem } from "@/lib/platform-problem";
+import type { PlatformResult, ProblemWords } from "@/lib/platform-problem";
 
 // Pages are read as the browser pulls the stream, after the route has returned: a problem's words
 // come from the route, taken while the request was alive. A rate limit is waited out, not fatal.

@@ -5,7 +5,7 @@ import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { failed, succeeded } from "@/lib/action-state";
 import type { ActionState } from "@/lib/action-state";
-import { ROLES } from "@/lib/auth/roles";
+import { ROLES } from "@/lib/people/roles";
 import { requireShop } from "@/lib/auth/session.server";
 import { recordAudit } from "@/lib/audit/audit.server";
 import { changeMembership, LastOwnerError, listMembers } from "@/features/people/team.server";

@@ -1,8 +1,8 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db.server";
-import { isRole } from "@/lib/auth/roles";
-import type { Role } from "@/lib/auth/roles";
+import { isRole } from "@/lib/people/roles";
+import type { Role } from "@/lib/people/roles";
 import { hashInvitationToken, outlivedItsMaker, ownersOf } from "@/lib/people/invitations.server";
 
 // The team page's invite links: made by owners (and managers for lower roles), listed while open, revoked.

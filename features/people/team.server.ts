@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db.server";
-import { isRole } from "@/lib/auth/roles";
-import type { Role } from "@/lib/auth/roles";
+import { isRole } from "@/lib/people/roles";
+import type { Role } from "@/lib/people/roles";
 import { accessChanged } from "@/lib/people/sessions.server";
 
 // Who is in the shop, and changing their roles.

@@ -11,7 +11,7 @@ import { withPlatform } from "@/lib/platform/platform.server";
 import { recordImportedSku } from "@/features/skus/skus.server";
 import { skuCreateSchema } from "@marketplace/api/schemas/sku";
 import type { ImportError, SkuCreateInput } from "@marketplace/api/schemas/sku";
-import { describeProblem } from "@/lib/platform/platform-problem";
+import { describeProblem } from "@/lib/platform-problem";
 import { skuIssuesToImportErrors } from "@/features/skus/sku-form";
 
 /** `alreadyExisted`: the platform answered HTTP 200, an existing SKU. */

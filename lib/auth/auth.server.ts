@@ -14,7 +14,7 @@ import { ENDPOINTS } from "@marketplace/api/client";
 import { marketplaceProvider, TOKEN_PATH } from "@/lib/auth/marketplace-provider";
 import { recordPlatformResponse } from "@/lib/metrics.server";
 import { basicUserInfoSchema } from "@marketplace/api/schemas/oauth";
-import { switchOnNotificationsAtConnect } from "@/lib/shops/notifications-at-connect.server";
+import { switchOnNotificationsAtConnect } from "@/lib/auth/notifications-at-connect.server";
 
 // Auth.js builds its URLs from AUTH_URL, never from the Host header, which any client can set.
 process.env.AUTH_URL ??= env.PUBLIC_BASE_URL;

@@ -1,8 +1,8 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { db } from "@/lib/db.server";
-import { isRole } from "@/lib/auth/roles";
-import type { Role } from "@/lib/auth/roles";
+import { isRole } from "@/lib/people/roles";
+import type { Role } from "@/lib/people/roles";
 
 // Joining a shop through an invite link: what the link says, and using it. The kernel's, because
 // signing up with a passkey joins through it (lib/auth/passkeys.server.ts); making, listing and

@@ -10,7 +10,7 @@ import { retryRateLimited } from "@marketplace/api/rate-limit";
 import type { ListPage } from "@marketplace/api/list-response";
 import { recordPlatformResponse } from "@/lib/metrics.server";
 
-import type { PlatformProblem, PlatformResult } from "@/lib/platform/platform-problem";
+import type { PlatformProblem, PlatformResult } from "@/lib/platform-problem";
 
 export type { PlatformProblem, PlatformResult };
 

@@ -2,7 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import { authorizeShopRequest } from "@/lib/auth/session.server";
 import type { ShopAccess } from "@/lib/auth/session.server";
-import type { Capability } from "@/lib/auth/roles";
+import type { Capability } from "@/lib/people/roles";
 import type { PlatformResult } from "@/lib/platform/platform.server";
 import { problemResponse } from "@/lib/platform/problem-response";
 import type { CurrentSeller } from "@/lib/shops/shops.server";

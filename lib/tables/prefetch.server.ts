@@ -1,9 +1,11 @@
 import "server-only";
 import { dehydrate, QueryClient } from "@tanstack/react-query";
 import type { DehydratedState } from "@tanstack/react-query";
-import type { PlatformResult } from "@/lib/platform/platform-problem";
+import type { PlatformResult } from "@/lib/platform-problem";
 import type { FilterDefinition, TableState } from "@/lib/tables/table-params";
 import type { TableSchema } from "@/lib/tables/table-schema";
+import { queryKeys } from "@/lib/tables/query-keys";
+import type { QueryResource } from "@/lib/tables/query-keys";
 
 /** A repeated parameter keeps its last value, as URLs are read everywhere else. */
 export function toSearchParams(searchParams: Record<string, string | string[] | undefined>): URLSearchParams {
@@ -21,7 +23,7 @@ export function toSearchParams(searchParams: Record<string, string | string[] | 
  * false); a platform problem prefetches nothing and the route handler explains it.
  */
 export async function prefetchTablePage<Filters extends Record<string, FilterDefinition>, Sort extends string>(
-  key: string,
+  resource: QueryResource,
   /** Part of the key, so one shop's rows never show on another's page. */
   shopId: string,
   schema: TableSchema<Filters, Sort>,
@@ -34,7 +36,7 @@ export async function prefetchTablePage<Filters extends Record<string, FilterDef
   if (state) {
     const result = await load(state);
     // What the route handler would send: JSON, dates as text.
-    if (result.ok) queryClient.setQueryData([key, shopId, state], JSON.parse(JSON.stringify(result.data)) as unknown);
+    if (result.ok) queryClient.setQueryData(queryKeys[resource].page(shopId, state), JSON.parse(JSON.stringify(result.data)) as unknown);
   }
   return { state: dehydrate(queryClient), urlValid: parsed.success };
 }

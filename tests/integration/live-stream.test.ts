@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/people/roles";
 import type * as Session from "@/lib/auth/session.server";
 import type * as Notifications from "@/lib/db-notifications.server";
 import type * as People from "@/lib/people/people.server";

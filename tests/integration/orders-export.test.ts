@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type * as Export from "@/features/orders/orders-export.server";
 import type * as Orders from "@/features/orders/orders.server";
 import type { CurrentSeller } from "@/lib/shops/shops.server";
-import type { ProblemWords } from "@/lib/platform/platform-problem";
+import type { ProblemWords } from "@/lib/platform-problem";
 import { ordersSchema } from "@/features/orders/order-filters";
 import { catalogues } from "@/messages";
 import type { Messages } from "@/messages";

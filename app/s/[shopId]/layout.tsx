@@ -3,7 +3,7 @@ import { ConnectButton } from "@/components/auth/connect-button";
 import { LiveUpdates, latestLiveMessageId } from "@/features/webhooks";
 import { RememberShop } from "@/components/remember-shop";
 import { ShopRoleProvider } from "@/components/shop-role";
-import { can } from "@/lib/auth/roles";
+import { can } from "@/lib/people/roles";
 import { requireShop } from "@/lib/auth/session.server";
 
 // Every page of a shop: which shop it is about and as whom (visible at every width), the

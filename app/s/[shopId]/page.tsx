@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { OverviewPanel, getOverview } from "@/features/overview";
 import { ShopLink } from "@/components/shop-link";
-import { can } from "@/lib/auth/roles";
+import { can } from "@/lib/people/roles";
 import { requireShop } from "@/lib/auth/session.server";
 import { getConnectionHealth, recentWebhookEvents } from "@/features/webhooks";
 

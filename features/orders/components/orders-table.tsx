@@ -49,7 +49,7 @@ function SortHeader({ field, sort, onSort }: { field: keyof typeof SORT_HEADERS;
 /** `urlValid`: whether the server accepted the filters of the URL the page was opened with. */
 export function OrdersTable({ urlValid }: { urlValid: boolean }) {
   const paged = usePagedQuery({
-    key: "orders",
+    resource: "orders",
     table: ordersTable,
     endpoint: "/orders",
     urlValid,

@@ -6,7 +6,7 @@ import { useShopId } from "@/components/shop-link";
 import { idle } from "@/lib/action-state";
 import { createInvitationAction } from "@/features/people/actions";
 import type { InviteState } from "@/features/people/actions";
-import { ROLES } from "@/lib/auth/roles";
+import { ROLES } from "@/lib/people/roles";
 
 /** Team → "Invite someone": a role, then the link to share (shown once). Works without JavaScript. */
 export function InviteForm() {

@@ -6,8 +6,8 @@ import { useShopId } from "@/components/shop-link";
 import { idle } from "@/lib/action-state";
 import type { ActionState } from "@/lib/action-state";
 import { changeMemberAction, revokeInvitationAction } from "@/features/people/actions";
-import { ROLES } from "@/lib/auth/roles";
-import type { Role } from "@/lib/auth/roles";
+import { ROLES } from "@/lib/people/roles";
+import type { Role } from "@/lib/people/roles";
 
 /** A member's role select and "Remove", for owners. */
 export function MemberControls({ personId, name, role }: { personId: string; name: string; role: Role }) {

@@ -9,7 +9,7 @@ import { recordBulkRun } from "@/features/prices/bulk/audit-bulk.server";
 import { applyGuardedPriceRows, lastKnownPrices } from "@/features/prices/prices.server";
 import { getDisplayFormat } from "@/lib/format.server";
 import type { DisplayFormat } from "@/lib/format";
-import { describeProblem } from "@/lib/platform/platform-problem";
+import { describeProblem } from "@/lib/platform-problem";
 import { priceCreateSchema } from "@marketplace/api/schemas/price";
 import type { BackoffState, HeldOutcome, RowResult } from "@/features/prices/bulk/bulk-apply";
 import { BULK_LIMITS, parseBulkPriceCsv } from "@/features/prices/bulk/bulk-csv";

@@ -1,7 +1,7 @@
 // The bulk page's state machine, pure (no React, clock or requests): the hook performs the current
 // `ApplyStep` and reports back with the time, so every transition is tested here.
 import type { AppliedRowResult, ApplyPriceBatchState, ApplyPriceRow } from "@/features/prices/bulk/actions";
-import type { PlatformProblem } from "@/lib/platform/platform-problem";
+import type { PlatformProblem } from "@/lib/platform-problem";
 import { doublingDelayMs } from "./bulk-apply";
 import type { BackoffState } from "./bulk-apply";
 import { BULK_LIMITS } from "./bulk-csv";

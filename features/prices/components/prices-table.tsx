@@ -17,7 +17,7 @@ const column = createColumnHelper<PriceRow>();
 /** `urlValid`: whether the server accepted the filters of the URL the page was opened with. */
 export function PricesTable({ urlValid }: { urlValid: boolean }) {
   const paged = usePagedQuery({
-    key: "prices",
+    resource: "prices",
     table: pricesTable,
     endpoint: "/prices",
     urlValid,

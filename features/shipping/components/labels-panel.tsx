@@ -6,7 +6,7 @@ import { ProblemNotice } from "@/components/platform/problem-notice";
 import { ShopLink, useShopPath } from "@/components/shop-link";
 import { cardTable } from "@/components/ui/card-table";
 import { DEFAULT_TIME_ZONE } from "@/i18n/config";
-import type { PlatformProblem } from "@/lib/platform/platform-problem";
+import type { PlatformProblem } from "@/lib/platform-problem";
 import { LabelsStreamReader } from "@/features/shipping/labels-wire";
 import type { FailedLabel, LabelsEvent } from "@/features/shipping/labels-wire";
 import { MAX_SELECTION_ORDERS } from "@/features/shipping/shipping-params";

@@ -12,6 +12,7 @@ import { cardTable } from "@/components/ui/card-table";
 import { activeFilterCount, FiltersPanel } from "@/components/ui/filters-panel";
 import { Pagination } from "@/components/ui/pagination";
 import { TableFilters } from "@/components/ui/table-filters";
+import { queryKeys } from "@/lib/tables/query-keys";
 import { usePagedQuery } from "@/components/ui/use-paged-query";
 import { DEFAULT_TIME_ZONE } from "@/i18n/config";
 import { setPackingStageAction } from "@/features/shipping/actions";
@@ -46,7 +47,7 @@ function Checkbox({ label, checked, onChange }: { label: string; checked: boolea
 
 export function ShippingTable({ urlValid }: { urlValid: boolean }) {
   const paged = usePagedQuery({
-    key: "shipping",
+    resource: "shipping",
     table: shippingTable,
     endpoint: "/shipping",
     urlValid,
@@ -115,7 +116,7 @@ export function ShippingTable({ urlValid }: { urlValid: boolean }) {
       } catch {
         setMessage({ text: t("stageAction.failed"), error: true });
       }
-      await queryClient.invalidateQueries({ queryKey: ["shipping"] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.shipping.all });
     });
   const [bulkStage, setBulkStage] = useState<PackingStage>("picked");
 

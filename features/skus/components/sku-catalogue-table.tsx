@@ -8,6 +8,7 @@ import { useCallback, useMemo } from "react";
 import { CostCell, listCostsAction } from "@/features/prices/client";
 import { PagedTable } from "@/components/ui/paged-table";
 import { TableFilters } from "@/components/ui/table-filters";
+import { queryKeys } from "@/lib/tables/query-keys";
 import { usePagedQuery } from "@/components/ui/use-paged-query";
 import { skuCatalogueTable } from "@/features/skus/catalogue-params";
 import type { SkuPage, SkuRow } from "@/features/skus/sku-rows";
@@ -31,10 +32,10 @@ const column = createColumnHelper<SkuRow>();
 export function SkuCatalogueTable({ urlValid }: { urlValid: boolean }) {
   const t = useTranslations("skus");
   const format = useDisplayFormat();
-  // The key "skus": a portfolio.sku notification invalidates every page at once
+  // queryKeys.skus: a portfolio.sku notification invalidates every page at once
   // (features/webhooks/live/components/live-updates.tsx), so a SKU turns "confirmed" without a reload.
   const paged = usePagedQuery({
-    key: "skus",
+    resource: "skus",
     table: skuCatalogueTable,
     endpoint: "/skus",
     urlValid,
@@ -48,7 +49,7 @@ export function SkuCatalogueTable({ urlValid }: { urlValid: boolean }) {
   const queryClient = useQueryClient();
   const codes = useMemo(() => [...new Set((query.data?.rows ?? []).map((row) => row.code))].sort(), [query.data]);
   const costs = useQuery({
-    queryKey: ["costs", shopId, codes],
+    queryKey: queryKeys.costs.page(shopId, codes),
     enabled: codes.length > 0,
     queryFn: async () => {
       const answer = await listCostsAction(shopId, codes);
@@ -56,7 +57,10 @@ export function SkuCatalogueTable({ urlValid }: { urlValid: boolean }) {
       return answer.data;
     },
   });
-  const costsSaved = useCallback(() => void queryClient.invalidateQueries({ queryKey: ["costs", shopId] }), [queryClient, shopId]);
+  const costsSaved = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: queryKeys.costs.shop(shopId) }),
+    [queryClient, shopId],
+  );
   const costData = costs.data;
   const costFailed = costs.isError;
 

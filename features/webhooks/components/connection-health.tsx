@@ -4,7 +4,7 @@ import { RefreshWhile } from "@/features/webhooks/components/refresh-while";
 import type { ConnectionHealth } from "@/features/webhooks/connection-health.server";
 import { useDisplayFormat } from "@/lib/format";
 import type { DisplayFormat } from "@/lib/format";
-import { describeProblem } from "@/lib/platform/platform-problem";
+import { describeProblem } from "@/lib/platform-problem";
 
 type WebhookWords = ReturnType<typeof useTranslations<"webhooks">>;
 

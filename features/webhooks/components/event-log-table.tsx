@@ -88,7 +88,7 @@ export function EventLogTable({ urlValid }: { urlValid: boolean }) {
   const format = useDisplayFormat();
   const columns = useMemo(() => eventColumns(t, words, format), [t, words, format]);
   const paged = usePagedQuery({
-    key: "events",
+    resource: "events",
     table: eventsTable,
     endpoint: "/events",
     urlValid,

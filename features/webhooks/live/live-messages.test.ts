@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ROLES } from "@/lib/auth/roles";
-import type { Role } from "@/lib/auth/roles";
+import { ROLES } from "@/lib/people/roles";
+import type { Role } from "@/lib/people/roles";
 import { LIVE_MESSAGE_TYPES, liveFrame, mayReceiveLiveMessage, readLiveMessage } from "@/features/webhooks/live/live-messages";
 import type { LiveMessage, LiveMessageType } from "@/features/webhooks/live/live-messages";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { can } from "@/lib/auth/roles";
-import type { Capability, Role } from "@/lib/auth/roles";
+import { can } from "@/lib/people/roles";
+import type { Capability, Role } from "@/lib/people/roles";
 
 // The server writes these and the browser reads them through one schema, so neither guesses the shape.
 

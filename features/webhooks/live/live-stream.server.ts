@@ -1,5 +1,5 @@
 import "server-only";
-import { can } from "@/lib/auth/roles";
+import { can } from "@/lib/people/roles";
 import { shopAccessOf } from "@/lib/auth/session.server";
 import type { SessionClaims } from "@/lib/auth/session.server";
 import { onReceiverChanged, onSessionsChanged } from "@/lib/db-notifications.server";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { PlatformProblem } from "@/lib/platform/platform-problem";
+import type { PlatformProblem } from "@/lib/platform-problem";
 import { db } from "@/lib/db.server";
 import { DB_NOW, pool } from "@/lib/pg-pool.server";
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { CommissionRateForm, PriceGuardForm, pricingSettings } from "@/features/prices";
 import { TimeZoneForm } from "@/features/settings";
-import { can } from "@/lib/auth/roles";
+import { can } from "@/lib/people/roles";
 import { requireShop } from "@/lib/auth/session.server";
 import { deleteMyDataAction, disconnectAction, signOutEverywhereAction } from "@/lib/auth/actions";
 import { getDisplayFormat } from "@/lib/format.server";

@@ -8,7 +8,7 @@ import { local } from "@/lib/tables/list-route.server";
 import { currentCosts } from "@/features/prices";
 import { prefetchTablePage } from "@/lib/tables/prefetch.server";
 import { ShopLink } from "@/components/shop-link";
-import { can } from "@/lib/auth/roles";
+import { can } from "@/lib/people/roles";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("skus"))("title") };

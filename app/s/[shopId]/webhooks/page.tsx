@@ -6,7 +6,7 @@ import { requireShop } from "@/lib/auth/session.server";
 import { withPlatform } from "@/lib/platform/platform.server";
 import { receiverUrlFor } from "@/lib/shops/receiver-url";
 import { ShopLink } from "@/components/shop-link";
-import { can } from "@/lib/auth/roles";
+import { can } from "@/lib/people/roles";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("webhooks"))("page.title") };

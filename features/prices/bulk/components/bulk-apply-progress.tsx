@@ -6,7 +6,7 @@ import { ProblemNotice } from "@/components/platform/problem-notice";
 import { describeBulkMessage } from "@/features/prices/bulk/bulk-messages";
 import { outcomeCounts, slowDownOf } from "@/features/prices/bulk/bulk-upload-state";
 import type { SlowDown, Upload, UploadNotice } from "@/features/prices/bulk/bulk-upload-state";
-import type { ProblemFeature } from "@/lib/platform/platform-problem";
+import type { ProblemFeature } from "@/lib/platform-problem";
 
 /**
  * The progress of applying a bulk change (a CSV upload or a change of prices by product): rows

@@ -5,7 +5,7 @@ import { ShopLink } from "@/components/shop-link";
 import type { ReactNode } from "react";
 import { ProblemNotice } from "@/components/platform/problem-notice";
 import type { CreateSkuState } from "@/features/skus/actions";
-import { describeProblem } from "@/lib/platform/platform-problem";
+import { describeProblem } from "@/lib/platform-problem";
 import { explainImportStatus, importFieldToFormPath, importOutcomeText } from "@/features/skus/import-status";
 import type { ImportStatusText } from "@/features/skus/import-status";
 import type { SkuFormState } from "@/features/skus/sku-form-state";

@@ -9,6 +9,8 @@ import { readLiveMessage } from "@/features/webhooks/live/live-messages";
 import type { LiveMessage, LiveMessageType } from "@/features/webhooks/live/live-messages";
 import { shopPath } from "@/lib/shops/paths";
 import { eventWord } from "@/lib/words/event-words";
+import { queryKeys } from "@/lib/tables/query-keys";
+import type { QueryResource } from "@/lib/tables/query-keys";
 
 /**
  * Listens to the seller's live stream: toasts new orders and refreshes the React Query tables an
@@ -55,8 +57,8 @@ export function LiveUpdates({ shopId, after }: { shopId: string; after: string }
     // table of the resource it concerns too. The overview (the home page, rendered on the server)
     // is rendered again, at most once a second in a burst.
     let overviewTimer: ReturnType<typeof setTimeout> | null = null;
-    const refresh = (...queryKeys: string[]) => {
-      for (const key of ["events", ...queryKeys]) void queryClient.invalidateQueries({ queryKey: [key] });
+    const refresh = (...resources: QueryResource[]) => {
+      for (const resource of ["events", ...resources] as const) void queryClient.invalidateQueries({ queryKey: queryKeys[resource].all });
       if (window.location.pathname === overviewPath && !overviewTimer) {
         overviewTimer = setTimeout(() => {
           overviewTimer = null;
@@ -79,9 +81,9 @@ export function LiveUpdates({ shopId, after }: { shopId: string; after: string }
       }
     });
     const refreshOn =
-      (type: LiveMessageType, ...queryKeys: string[]) =>
+      (type: LiveMessageType, ...resources: QueryResource[]) =>
       (event: Event) => {
-        if (parse(type, event as MessageEvent<string>)) refresh(...queryKeys);
+        if (parse(type, event as MessageEvent<string>)) refresh(...resources);
       };
     source.addEventListener("price", refreshOn("price", "prices"));
     source.addEventListener("sku", refreshOn("sku", "skus"));

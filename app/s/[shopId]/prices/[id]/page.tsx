@@ -20,7 +20,7 @@ import { productNameOf } from "@/lib/catalogue/product-names.server";
 import { objectIdSchema } from "@marketplace/api/schemas/common";
 import { getDisplayFormat } from "@/lib/format.server";
 import { ShopLink } from "@/components/shop-link";
-import { can } from "@/lib/auth/roles";
+import { can } from "@/lib/people/roles";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("prices"))("detail.title") };

@@ -11,7 +11,7 @@ import {
 } from "@/features/prices";
 import type { PriceProductsQuery } from "@/features/prices";
 import { requireShop } from "@/lib/auth/session.server";
-import { can } from "@/lib/auth/roles";
+import { can } from "@/lib/people/roles";
 import { getDisplayFormat } from "@/lib/format.server";
 import { requiredScopesFor } from "@marketplace/api/client";
 import { shopPath } from "@/lib/shops/paths";

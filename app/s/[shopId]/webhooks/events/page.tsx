@@ -6,7 +6,7 @@ import { requireShop } from "@/lib/auth/session.server";
 import { local } from "@/lib/tables/list-route.server";
 import { prefetchTablePage } from "@/lib/tables/prefetch.server";
 import { ShopLink } from "@/components/shop-link";
-import { can } from "@/lib/auth/roles";
+import { can } from "@/lib/people/roles";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("webhooks"))("events.title") };

@@ -7,7 +7,7 @@ import { env } from "@/lib/env";
 import { getDisplayFormat } from "@/lib/format.server";
 import { eventWord } from "@/lib/words/event-words";
 import { ShopLink } from "@/components/shop-link";
-import { can } from "@/lib/auth/roles";
+import { can } from "@/lib/people/roles";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("webhooks"))("event.title") };
