@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/e2e/chromium";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/lib/chromium";
 import { PHONE } from "./tests/e2e/devices";
-import { E2E_APP_ENV, E2E_APP_URL, E2E_SANDBOX_PORT } from "./tests/e2e/ports";
+import { E2E_APP_ENV, E2E_APP_URL, E2E_SANDBOX_PORT } from "./scripts/lib/e2e-ports";
 
 // No metrics server in the e2e run: the app, and the second instance instances.spec.ts starts
 // with this process's environment, would contend with each other and with a `npm run dev` on

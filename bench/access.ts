@@ -1,6 +1,6 @@
 // npm run bench:access [-- --shops 1000] [-- --iterations 3000] [-- --runs 5]
 // What people and the audit log cost: the membership check before and after people, and a bulk
-// run's audit (scripts/README.md). Prints figures; asserts no speed.
+// run's audit (bench/README.md). Prints figures; asserts no speed.
 //
 // lib/env.js reads the environment once per process, and migrating loads it first: so this process
 // makes the database and a second one, with DATABASE_URL naming it, measures. `--conditions=react-server`
@@ -14,7 +14,7 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import type { Client } from "pg";
 import { percentile } from "./lib/load";
-import { dropDatabase } from "../prisma/pg-admin";
+import { dropDatabase } from "@/prisma/pg-admin";
 import { createPrng } from "@marketplace/sandbox/random";
 
 const { values: args } = parseArgs({
@@ -99,16 +99,16 @@ async function measure(): Promise<void> {
   stubServerOnly();
   // DATABASE_URL names the throwaway database (set by the parent): only now the modules that read it.
   const pg = (await import("pg")).default;
-  const { db } = await import("../lib/db.server");
-  const { pool, receiverPool } = await import("../lib/pg-pool.server");
-  const { connectSeller, findCurrentSeller } = await import("../lib/shops/shops.server");
-  const { makeOwner, personForMarketplaceAccount } = await import("../lib/people/people.server");
-  const { startSession } = await import("../lib/people/sessions.server");
-  const { shopAccessOf } = await import("../lib/auth/session.server");
-  const { recordBulkRun } = await import("../features/prices/bulk/audit-bulk.server");
-  const { lastKnownPrices } = await import("../features/prices/prices.server");
-  const { recordAudit } = await import("../lib/audit/audit.server");
-  const { BULK_LIMITS } = await import("../features/prices/bulk/bulk-csv");
+  const { db } = await import("@/lib/db.server");
+  const { pool, receiverPool } = await import("@/lib/pg-pool.server");
+  const { connectSeller, findCurrentSeller } = await import("@/lib/shops/shops.server");
+  const { makeOwner, personForMarketplaceAccount } = await import("@/lib/people/people.server");
+  const { startSession } = await import("@/lib/people/sessions.server");
+  const { shopAccessOf } = await import("@/lib/auth/session.server");
+  const { recordBulkRun } = await import("@/features/prices/bulk/audit-bulk.server");
+  const { lastKnownPrices } = await import("@/features/prices/prices.server");
+  const { recordAudit } = await import("@/lib/audit/audit.server");
+  const { BULK_LIMITS } = await import("@/features/prices/bulk/bulk-csv");
 
   // Every statement Prisma's adapter or the pg pool sends goes through Client#query.
   let statements = 0;
@@ -392,7 +392,7 @@ async function measure(): Promise<void> {
 
 async function main(): Promise<void> {
   const started = performance.now();
-  const { migrateFreshDatabase } = await import("./migrate");
+  const { migrateFreshDatabase } = await import("@/scripts/migrate");
   const url = await migrateFreshDatabase(BENCH_DATABASE);
   console.log(`database ${BENCH_DATABASE} migrated in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
   // Ctrl-C reaches the measuring process too: this one waits for it to end, then drops the database.

@@ -1,5 +1,5 @@
 // `npm run bench:bulk-prices`: what reading one upload costs the server, and 1,000 rows applied
-// against a rate-limited sandbox (parts and options: scripts/README.md).
+// against a rate-limited sandbox (parts and options: bench/README.md).
 import { spawnSync } from "node:child_process";
 import Papa from "papaparse";
 import { createMarketplaceClient } from "@marketplace/api/client";
@@ -9,10 +9,10 @@ import type { Price } from "@marketplace/api/schemas/price";
 import { sampleSku } from "@marketplace/api/schemas/fixtures";
 import { skuCreateSchema } from "@marketplace/api/schemas/sku";
 import type { SkuCreate } from "@marketplace/api/schemas/sku";
-import { applyPriceRows } from "../features/prices/bulk/bulk-apply";
-import type { RowResult } from "../features/prices/bulk/bulk-apply";
-import { BULK_LIMITS, parseBulkPriceCsv } from "../features/prices/bulk/bulk-csv";
-import type { BulkPriceRow } from "../features/prices/bulk/bulk-csv";
+import { applyPriceRows } from "@/features/prices/bulk/bulk-apply";
+import type { RowResult } from "@/features/prices/bulk/bulk-apply";
+import { BULK_LIMITS, parseBulkPriceCsv } from "@/features/prices/bulk/bulk-csv";
+import type { BulkPriceRow } from "@/features/prices/bulk/bulk-csv";
 import { obtainAccessToken, startTestSandbox } from "@marketplace/sandbox/testing";
 
 const PART = process.env.BENCH_PART ?? "all";

@@ -1,14 +1,14 @@
 // npm run bench:durability [-- --skip-build] [-- --duration 30] [-- --connections 50] [-- --kill-at 10] [-- --ratio-only]
 // Nothing lost when the dashboard is killed, the database refuses connections or notifications are
-// dropped, against a production build and the real sandbox (phases: scripts/README.md).
+// dropped, against a production build and the real sandbox (phases: bench/README.md).
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { Pool } from "undici";
-import { NO_STACK_CPU, processGroupAlive, stackCpu, stackCpuUsed } from "./lib/bench-processes";
-import type { StackCpu } from "./lib/bench-processes";
-import { backlogDrained, makeOrderEvents, prepareWebhookBench, startDashboard, waitForServer } from "./lib/bench-webhook-kit";
-import type { BenchDashboard } from "./lib/bench-webhook-kit";
-import type { BenchSeller, SignedPayload } from "./lib/bench-webhook-kit";
+import { NO_STACK_CPU, processGroupAlive, stackCpu, stackCpuUsed } from "./lib/processes";
+import type { StackCpu } from "./lib/processes";
+import { backlogDrained, makeOrderEvents, prepareWebhookBench, startDashboard, waitForServer } from "./lib/webhook-kit";
+import type { BenchDashboard } from "./lib/webhook-kit";
+import type { BenchSeller, SignedPayload } from "./lib/webhook-kit";
 
 const { values: args } = parseArgs({
   options: {
@@ -74,7 +74,7 @@ interface SenderStats {
 /**
  * The platform's side: each connection retries its event until acknowledged, or `tailMs` after
  * `seconds`. Through undici's pool: the sender's own CPU weighs on what is measured, and undici's
- * costs less than node:http's (scripts/README.md).
+ * costs less than node:http's (bench/README.md).
  */
 async function sendWithRetries(url: string, payloads: readonly SignedPayload[], seconds: number, tailMs = 60_000): Promise<SenderStats> {
   const target = new URL(url);

@@ -1,7 +1,7 @@
 // npm run bench:event-log [-- --events 5000000] [-- --shops 10000] [-- --big-share 0.01]
 //                         [-- --runs 30] [-- --prune-days 1] [-- --receiver-rate 200] [-- --skip-index-build]
 //                         [-- --keep]
-// The event log at scale, in five phases on a database of its own (scripts/README.md). The app's
+// The event log at scale, in five phases on a database of its own (bench/README.md). The app's
 // modules read DATABASE_URL once, when first imported, so the measuring runs in a child process
 // started with DATABASE_URL naming the bench database; the calling process only migrates and drops it.
 import { spawn } from "node:child_process";
@@ -130,8 +130,8 @@ const shopId = (shop: number) => `cbench${String(shop).padStart(19, "0")}`;
 export async function runEventLogBench(options: EventLogBenchOptions = {}): Promise<EventLogBenchResult> {
   const settings = { ...DEFAULTS, ...options };
   checkOptions(settings);
-  const { migrateFreshDatabase } = await import("./migrate");
-  const { databaseUrl, dropDatabase } = await import("./lib/database");
+  const { migrateFreshDatabase } = await import("@/scripts/migrate");
+  const { databaseUrl, dropDatabase } = await import("@/scripts/lib/database");
   const started = performance.now();
   const url = await migrateFreshDatabase(settings.database);
   console.log(`[event-log] database ${settings.database} migrated in ${seconds(performance.now() - started)} s`);
@@ -236,8 +236,8 @@ async function measure(settings: Required<EventLogBenchOptions>): Promise<EventL
 
   const generation = await generate(admin, settings);
 
-  const { db } = await import("../lib/db.server");
-  const { pool, receiverPool } = await import("../lib/pg-pool.server");
+  const { db } = await import("@/lib/db.server");
+  const { pool, receiverPool } = await import("@/lib/pg-pool.server");
   try {
     const queries = await measureQueries(settings, generation, explainer, (list) => (capture = list));
     capture = null;
@@ -487,10 +487,10 @@ async function measureQueries(
   explainer: pg.Client,
   setCapture: (list: Captured[] | null) => void,
 ): Promise<QueryFigure[]> {
-  const { listWebhookEvents, recentWebhookEvents } = await import("../features/webhooks/events/webhook-events.server");
-  const { eventsSchema } = await import("../features/webhooks/events/event-filters");
-  const { getOverview } = await import("../features/overview/overview.server");
-  const { getConnectionHealth } = await import("../features/webhooks/connection-health.server");
+  const { listWebhookEvents, recentWebhookEvents } = await import("@/features/webhooks/events/webhook-events.server");
+  const { eventsSchema } = await import("@/features/webhooks/events/event-filters");
+  const { getOverview } = await import("@/features/overview/overview.server");
+  const { getConnectionHealth } = await import("@/features/webhooks/connection-health.server");
 
   const big = shopId(0);
   const small = shopId(1);
@@ -702,8 +702,8 @@ async function measureSize(admin: pg.Client, events: number): Promise<EventLogBe
 
 /** Stores `rate` new events a second through the receiver's own write path until stopped. */
 async function startReceiverLoop(rate: number, shops: number) {
-  const { insertWebhookEvent } = await import("../features/webhooks/store.server");
-  const { parseWebhookBody } = await import("../features/webhooks/parse");
+  const { insertWebhookEvent } = await import("@/features/webhooks/store.server");
+  const { parseWebhookBody } = await import("@/features/webhooks/parse");
   const { createHash } = await import("node:crypto");
   const samples: { at: number; ms: number }[] = [];
   const inFlight = new Set<Promise<void>>();
@@ -752,7 +752,7 @@ async function measurePruning(
   explainer: pg.Client,
   setCapture: (list: Captured[] | null) => void,
 ): Promise<EventLogBenchResult["pruning"]> {
-  const { pruneOldEvents, PRUNE_BATCH } = await import("../features/webhooks/process/queue.server");
+  const { pruneOldEvents, PRUNE_BATCH } = await import("@/features/webhooks/process/prune.server");
   const days = SPREAD_DAYS - settings.pruneDays;
   // The statement as the app sends it (with a limit of 0, it deletes nothing), explained with the
   // real limit inside a transaction that is rolled back.

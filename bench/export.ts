@@ -1,6 +1,6 @@
 // npm run bench:export [-- --skip-build] [-- --counts 10000,100000,200000]
 // One export of all a seller's orders, read as a stream, for each count: rows/s and the server's
-// memory growth, which should stay flat as the count grows (scripts/README.md).
+// memory growth, which should stay flat as the count grows (bench/README.md).
 import { parseArgs } from "node:util";
 import pg from "pg";
 import {
@@ -11,10 +11,10 @@ import {
   startDetached,
   stopAllStarted,
   stopGroup,
-} from "./lib/bench-processes";
-import { waitForServer } from "./lib/bench-webhook-kit";
+} from "./lib/processes";
+import { waitForServer } from "./lib/webhook-kit";
 import { shopOf, signIn } from "./lib/sign-in";
-import { migrateFreshDatabase } from "./migrate";
+import { migrateFreshDatabase } from "@/scripts/migrate";
 
 const { values: args } = parseArgs({
   options: {

@@ -1,23 +1,16 @@
 // npm run bench:instances [-- --skip-build] [-- --duration 20] [-- --connections 50]
 // Two dashboard instances on one database: embedded server start, A → B live-stream latency, events/s
-// in total, and every event processed once (scripts/README.md).
+// in total, and every event processed once (bench/README.md).
 import { randomBytes } from "node:crypto";
 import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { encode } from "next-auth/jwt";
-import { parseEnv } from "../lib/env.js";
-import {
-  backlogDrained,
-  makeOrderEvents,
-  postSignedEvents,
-  prepareWebhookBench,
-  startDashboard,
-  waitForServer,
-} from "./lib/bench-webhook-kit";
-import type { BenchDashboard } from "./lib/bench-webhook-kit";
-import type { SignedPayload } from "./lib/bench-webhook-kit";
-import { embeddedServerState, startEmbeddedServer, stopEmbeddedServer } from "./lib/embedded-postgres";
+import { parseEnv } from "@/lib/env.js";
+import { backlogDrained, makeOrderEvents, postSignedEvents, prepareWebhookBench, startDashboard, waitForServer } from "./lib/webhook-kit";
+import type { BenchDashboard } from "./lib/webhook-kit";
+import type { SignedPayload } from "./lib/webhook-kit";
+import { embeddedServerState, startEmbeddedServer, stopEmbeddedServer } from "@/scripts/lib/embedded-postgres";
 import { percentile } from "./lib/load";
 
 const { values: args } = parseArgs({

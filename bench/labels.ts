@@ -1,10 +1,10 @@
 // npm run bench:labels [-- --counts 50,200] [-- --seed-orders 1500] [-- --runs 1] [-- --cap-labels 200,11]
 // The labels PDF of a shipping morning on the route handler's own code, not the page: the framework's
-// share is one request and one response whatever the count (scripts/README.md). Then the run's caps:
+// share is one request and one response whatever the count (bench/README.md). Then the run's caps:
 // the largest run they allow and one they refuse, each in a process of its own for a clean peak.
 import { spawn } from "node:child_process";
 import { text } from "node:stream/consumers";
-import { freePort } from "./lib/bench-processes";
+import { freePort } from "./lib/processes";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import v8 from "node:v8";
@@ -12,9 +12,9 @@ import vm from "node:vm";
 import { createMarketplaceClient } from "@marketplace/api/client";
 import { ordersQuery } from "@marketplace/api/list-query";
 import type { Order } from "@marketplace/api/schemas/order";
-import { buildPickingList, labelJobsOf } from "../features/shipping/picking-list";
-import type { LabelJob } from "../features/shipping/picking-list";
-import type { LabelFetchOptions } from "../features/shipping/label-fetch.server";
+import { buildPickingList, labelJobsOf } from "@/features/shipping/picking-list";
+import type { LabelJob } from "@/features/shipping/picking-list";
+import type { LabelFetchOptions } from "@/features/shipping/label-fetch.server";
 import { obtainAccessToken } from "@marketplace/sandbox/testing";
 import { stubServerOnly } from "./lib/server-only-stub";
 
@@ -99,8 +99,8 @@ interface CappedRunFigures {
 /** One labels run through the guarded fetcher and the merge, as the route makes it: in this process, for `--measure-run`. */
 async function measureRun(input: CappedRunInput): Promise<CappedRunFigures> {
   stubServerOnly();
-  const { createLabelFetcher } = await import("../features/shipping/label-fetch.server");
-  const { LabelsTooLarge, mergeLabels } = await import("../features/shipping/label-merge");
+  const { createLabelFetcher } = await import("@/features/shipping/label-fetch.server");
+  const { LabelsTooLarge, mergeLabels } = await import("@/features/shipping/label-merge");
   const fetcher = createLabelFetcher({ platformBaseUrl: input.baseUrl, accessToken: input.token });
   let fetchedBytes = 0;
   const counted = (url: string, options: LabelFetchOptions) =>
@@ -151,7 +151,7 @@ async function measureRun(input: CappedRunInput): Promise<CappedRunFigures> {
 
 /** `measureRun` in a new process of this script, so that no earlier run's memory stands in for this one's peak. */
 async function measureInOwnProcess(input: CappedRunInput): Promise<CappedRunFigures> {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join("scripts", "bench-labels.ts"), "--measure-run"], {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join("bench", "labels.ts"), "--measure-run"], {
     stdio: ["pipe", "pipe", "inherit"],
   });
   child.stdin.end(JSON.stringify(input));
@@ -162,8 +162,8 @@ async function measureInOwnProcess(input: CappedRunInput): Promise<CappedRunFigu
 
 async function main(): Promise<void> {
   stubServerOnly();
-  const { createLabelFetcher } = await import("../features/shipping/label-fetch.server");
-  const { mergeLabels } = await import("../features/shipping/label-merge");
+  const { createLabelFetcher } = await import("@/features/shipping/label-fetch.server");
+  const { mergeLabels } = await import("@/features/shipping/label-merge");
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -270,8 +270,8 @@ async function main(): Promise<void> {
  * them, which the cap stops. Each run in a process of its own.
  */
 async function capRuns(baseUrl: string, token: string, allJobs: readonly LabelJob[]) {
-  const { LABELS_RUN_LIMITS } = await import("../features/shipping/label-merge");
-  const { LABEL_LIMITS } = await import("../features/shipping/label-fetch.server");
+  const { LABELS_RUN_LIMITS } = await import("@/features/shipping/label-merge");
+  const { LABEL_LIMITS } = await import("@/features/shipping/label-fetch.server");
   const setPadding = async (labelPaddingBytes: number) => {
     const response = await fetch(`${baseUrl}/_sandbox/faults`, {
       method: "POST",

@@ -1,17 +1,17 @@
 // npm run bench:mobile [-- --skip-build] [-- --runs 3] [-- --samples 10] [-- --orders 2000]
-// Three pages on a throttled phone: LCP, first order visible, JavaScript (scripts/README.md). Exits
+// Three pages on a throttled phone: LCP, first order visible, JavaScript (bench/README.md). Exits
 // non-zero only when a run breaks (a page that does not show, throttling not applied), never for a missed target.
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "@playwright/test";
 import pg from "pg";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/e2e/chromium";
-import { benchBaseEnv, buildDashboard, productionDashboardEnv, startDetached, stopAllStarted } from "./lib/bench-processes";
-import { waitForServer } from "./lib/bench-webhook-kit";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "@/scripts/lib/chromium";
+import { benchBaseEnv, buildDashboard, productionDashboardEnv, startDetached, stopAllStarted } from "./lib/processes";
+import { waitForServer } from "./lib/webhook-kit";
 import { percentile } from "./lib/load";
 import { shopOf, signIn } from "./lib/sign-in";
 import { newestOrderIds } from "./lib/seller-orders";
-import { migrateFreshDatabase } from "./migrate";
+import { migrateFreshDatabase } from "@/scripts/migrate";
 
 const { values: args } = parseArgs({
   options: {
@@ -49,7 +49,7 @@ const phoneUserAgent = (chromeMajor: string) =>
 const CPU_SLOWDOWN = 4;
 
 // Chrome DevTools' "Slow 4G" preset (devtools-frontend NetworkManager.ts, Slow4GConditions), with
-// its adjustment factors; scripts/README.md derives it and compares it with Lighthouse's.
+// its adjustment factors; bench/README.md derives it and compares it with Lighthouse's.
 const SLOW_4G = {
   offline: false,
   latency: 150 * 3.75, // 562.5 ms from request sent to response headers, each request

@@ -1,17 +1,17 @@
 // npm run bench:orders [-- --skip-build] [-- --duration 10] [-- --connections 4] [-- --samples 30]
 //                      [-- --orders 100000]
 // The orders page's speed with 100,000 orders: the API's p95, the list against an order page in
-// Chromium, and /orders' JavaScript (scripts/README.md).
+// Chromium, and /orders' JavaScript (bench/README.md).
 import { parseArgs } from "node:util";
-import { waitForServer } from "./lib/bench-webhook-kit";
-import { benchBaseEnv, buildDashboard, productionDashboardEnv, startDetached, stopAllStarted } from "./lib/bench-processes";
+import { waitForServer } from "./lib/webhook-kit";
+import { benchBaseEnv, buildDashboard, productionDashboardEnv, startDetached, stopAllStarted } from "./lib/processes";
 import { shopOf, signIn as signInAt } from "./lib/sign-in";
 import { newestOrderIds } from "./lib/seller-orders";
 import { percentile, runLoad } from "./lib/load";
-import { migrateFreshDatabase } from "./migrate";
+import { migrateFreshDatabase } from "@/scripts/migrate";
 import { chromium } from "@playwright/test";
 import type { Browser, BrowserContext } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/e2e/chromium";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "@/scripts/lib/chromium";
 
 const { values: args } = parseArgs({
   options: {
@@ -100,7 +100,7 @@ interface ShownTarget {
 /**
  * Runs in the page: ms from navigation start to the first animation frame in which the target is
  * visible. NOTE: the page's own clock, not a stopwatch around goto + waitFor, whose round trips
- * would skew the ratio (scripts/README.md). tsx's keepNames forbids named inner functions here
+ * would skew the ratio (bench/README.md). tsx's keepNames forbids named inner functions here
  * (its __name helper does not exist in the page), hence the awaited loop.
  */
 async function shownAt({ selector, text, timeoutMs }: ShownTarget): Promise<number> {

@@ -1,8 +1,8 @@
 // `npm run bench:sandbox`: list-query throughput and latency of the sandbox with 100,000 seeded
-// orders, and its memory (cases and options: scripts/README.md).
+// orders, and its memory (cases and options: bench/README.md).
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { freePort, residentMb } from "./lib/bench-processes";
+import { freePort, residentMb } from "./lib/processes";
 import { percentile, runLoad } from "./lib/load";
 import { obtainAccessToken } from "@marketplace/sandbox/testing";
 

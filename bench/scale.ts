@@ -2,22 +2,22 @@
 //                     [-- --event-seconds 60] [-- --warm-seconds 10] [-- --events 5000000] [-- --skip-event-log]
 //                     [-- --skip-reconcile-sweep] [-- --profile]
 // Ten thousand shops on two instances: connect, reconciliation sweeps with every shop due at once,
-// events spread across shops, then bench:event-log (phases and targets: scripts/README.md).
+// events spread across shops, then bench:event-log (phases and targets: bench/README.md).
 import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { encryptSecret, sellerTokenContext } from "../lib/crypto";
-import { decodeKey, parseEnv } from "../lib/env.js";
+import { encryptSecret, sellerTokenContext } from "@/lib/crypto";
+import { decodeKey, parseEnv } from "@/lib/env.js";
 import { signWebhookBody } from "@marketplace/api/signature";
 import { extraSeller } from "@marketplace/sandbox/seed";
-import { buildDashboard, cpuOfCommand, cpuOfTree, machineCpu, productionDashboardEnv, stackCpuUsed } from "./lib/bench-processes";
-import { waitForServer } from "./lib/bench-webhook-kit";
+import { buildDashboard, cpuOfCommand, cpuOfTree, machineCpu, productionDashboardEnv, stackCpuUsed } from "./lib/processes";
+import { waitForServer } from "./lib/webhook-kit";
 import { percentile } from "./lib/load";
-import { withServerNodeOptions } from "./lib/server-node-options";
-import { migrateFreshDatabase } from "./migrate";
+import { withServerNodeOptions } from "@/scripts/lib/server-node-options";
+import { migrateFreshDatabase } from "@/scripts/migrate";
 
 const { values: args } = parseArgs({
   options: {
@@ -384,7 +384,7 @@ async function main() {
   await db.end();
 
   if (!args["skip-event-log"]) {
-    const { runEventLogBench } = await import("./bench-event-log");
+    const { runEventLogBench } = await import("./event-log");
     await runEventLogBench({ events: Number(args.events) });
   }
 }

@@ -1,12 +1,12 @@
 // npm run bench:signatures [-- --skip-build] [-- --sellers 10000] [-- --requests 300]
 // What a mis-signed notification costs the receiver against a valid one, in each callback scope;
-// bodies near the 64 KiB cap, where hashing costs most (scripts/README.md).
+// bodies near the 64 KiB cap, where hashing costs most (bench/README.md).
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
-import { decodeKey, parseEnv } from "../lib/env.js";
-import { encryptSecret, sellerTokenContext } from "../lib/crypto";
+import { decodeKey, parseEnv } from "@/lib/env.js";
+import { encryptSecret, sellerTokenContext } from "@/lib/crypto";
 import { signWebhookBody } from "@marketplace/api/signature";
-import { prepareWebhookBench, startDashboard, waitForServer } from "./lib/bench-webhook-kit";
+import { prepareWebhookBench, startDashboard, waitForServer } from "./lib/webhook-kit";
 import { percentile } from "./lib/load";
 
 const { values: args } = parseArgs({

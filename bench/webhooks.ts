@@ -1,11 +1,11 @@
 // npm run bench:webhooks [-- --skip-build] [-- --duration 20] [-- --connections 100]
 // The webhook receiver against the framework's floor route, in alternating rounds on one production
-// build, with CPU per request from /proc; then a check that nothing acknowledged was lost (scripts/README.md).
+// build, with CPU per request from /proc; then a check that nothing acknowledged was lost (bench/README.md).
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { NO_STACK_CPU, residentMb, stackCpu, stackCpuUsed } from "./lib/bench-processes";
-import type { StackCpu } from "./lib/bench-processes";
+import { NO_STACK_CPU, residentMb, stackCpu, stackCpuUsed } from "./lib/processes";
+import type { StackCpu } from "./lib/processes";
 import {
   backlogDrained,
   makeOrderEvents,
@@ -14,8 +14,8 @@ import {
   seedBenchSeller,
   startDashboard,
   waitForServer,
-} from "./lib/bench-webhook-kit";
-import type { SignedPayload } from "./lib/bench-webhook-kit";
+} from "./lib/webhook-kit";
+import type { SignedPayload } from "./lib/webhook-kit";
 
 const { values: args } = parseArgs({
   options: {

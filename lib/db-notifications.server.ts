@@ -9,7 +9,6 @@ import { connectionConfig } from "@/lib/pg-pool.server";
 // registers for its channel here instead of opening a connection of its own. It reconnects with
 // backoff when it drops, and says so (onResync), since NOTIFY is not stored.
 
-export { LIVE_CHANNEL, RECEIVER_CHANGED_CHANNEL, SESSIONS_CHANGED_CHANNEL, WORK_CHANNEL };
 const CHANNELS = [LIVE_CHANNEL, RECEIVER_CHANGED_CHANNEL, SESSIONS_CHANGED_CHANNEL, WORK_CHANNEL] as const;
 type Channel = (typeof CHANNELS)[number];
 

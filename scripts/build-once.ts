@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { E2E_APP_ENV } from "../tests/e2e/ports";
+import { E2E_APP_ENV } from "./lib/e2e-ports";
 import { buildInputsHash } from "./lib/build-inputs";
 import type { Environment } from "./lib/build-inputs";
 

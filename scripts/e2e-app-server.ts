@@ -2,7 +2,7 @@
 // server, or on DATABASE_URL's server), migrations applied, a production build (made only when its
 // inputs changed: scripts/build-once.ts) served by `next start`. Started by Playwright's webServer (playwright.config.ts).
 import { spawn } from "node:child_process";
-import { E2E_DATABASE } from "../tests/e2e/ports";
+import { E2E_DATABASE } from "./lib/e2e-ports";
 import { buildOnce } from "./build-once";
 import { migrateFreshDatabase } from "./migrate";
 

@@ -2,7 +2,7 @@
 // the e2e tests drive Debian's headless Chromium. This makes sure it is there before `playwright test`.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { CHROMIUM_PATH, DEBIAN_CHROMIUM } from "../tests/e2e/chromium";
+import { CHROMIUM_PATH, DEBIAN_CHROMIUM } from "./lib/chromium";
 
 function run(command: string, args: string[]) {
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });

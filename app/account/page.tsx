@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { PasskeyList, listPasskeys } from "@/features/people";
+import { listPasskeys } from "@/features/people";
+import { PasskeyList } from "@/features/people/components";
 import { signOutEverywhereAction } from "@/lib/auth/actions";
 import { requirePerson } from "@/lib/auth/session.server";
 import { shopPath } from "@/lib/shops/paths";

@@ -6,12 +6,12 @@ import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import pg from "pg";
-import { encryptSecret, sellerTokenContext } from "../../lib/crypto";
-import { decodeKey, parseEnv } from "../../lib/env.js";
+import { encryptSecret, sellerTokenContext } from "@/lib/crypto";
+import { decodeKey, parseEnv } from "@/lib/env.js";
 import { signWebhookBody } from "@marketplace/api/signature";
 import { obtainAccessToken } from "@marketplace/sandbox/testing";
-import { migrateFreshDatabase } from "../migrate";
-import { withServerNodeOptions } from "./server-node-options";
+import { migrateFreshDatabase } from "@/scripts/migrate";
+import { withServerNodeOptions } from "@/scripts/lib/server-node-options";
 
 export interface BenchPlatform {
   url: string;

@@ -1,6 +1,6 @@
 import "server-only";
 import { getLocale, getTranslations } from "next-intl/server";
-import { parseAuditFilters } from "@/lib/audit/kinds";
+import { parseAuditFilters } from "@/features/audit/filters";
 import { authorizeShopRequest } from "@/lib/auth/session.server";
 import { badQuery } from "@/lib/tables/list-route.server";
 import { exportDay } from "@/lib/csv/dialects";

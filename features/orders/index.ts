@@ -1,5 +1,5 @@
-export { OrderDetails } from "./components/order-details";
-export { OrdersTable } from "./components/orders-table";
+// The orders feature's entry (docs/decisions/0017-feature-slices.md): the list and an order's page,
+// read from the platform, and the CSV export. Shipping reads the orders it picks through ordersByIds.
 export { exportHead, exportLines } from "./export-csv";
 export type { ExportSettings } from "./export-csv";
 export { redactCustomerData } from "./mask-document";

@@ -1,2 +1,2 @@
-export { OverviewPanel } from "./components/overview";
+// The overview's entry: the home page of a shop, from the order mirror and the webhooks' health.
 export { getOverview } from "./overview.server";

@@ -1,7 +1,5 @@
-export { InviteForm } from "./components/invite-form";
-export { MemberControls, RevokeInvitation } from "./components/member-controls";
-export { PasskeyList } from "./components/passkey-list";
-export { PasskeyRegister } from "./components/passkey-register";
+// The people feature's entry: the team page (members, roles, invite links) and the passkeys on the
+// account page. Signing in and joining through a link are the kernel's (lib/auth/, lib/people/).
 export { listPendingInvitations } from "./invitations.server";
 export { addPasskey, additionalPasskeyOptions, listPasskeys, removePasskey } from "./passkeys.server";
 export { listMembers } from "./team.server";

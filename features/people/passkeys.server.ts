@@ -4,13 +4,12 @@ import type { PasskeyRefusal, PasskeySummaryJSON } from "@/lib/auth/passkey-cont
 import { claimChallenge, openChallenge, startPasskeyChallenge, takeChallengeCookie } from "@/lib/auth/passkey-challenges.server";
 import {
   buildRegistrationOptions,
-  logRefusal,
   passkeyNameFromUserAgent,
   passkeyRow,
-  Refused,
   summary,
   verifiedCredential,
 } from "@/lib/auth/passkey-credentials.server";
+import { logRefusal, Refused } from "@/lib/auth/passkey-refusals.server";
 import { db } from "@/lib/db.server";
 import { Prisma } from "@/lib/generated/prisma/client";
 

@@ -1,14 +1,6 @@
-export { BulkPriceUpload } from "./bulk/components/bulk-price-upload";
-export { EditPriceForm } from "./components/edit-price-form";
-export { PriceHistoryChart } from "./components/price-history-chart";
-export { PriceProductsTable } from "./components/price-products-table";
-export { PricesTable } from "./components/prices-table";
-export { PricesTabs } from "./components/prices-tabs";
-export { CommissionRateForm } from "./costs/components/commission-rate-form";
-export { CostCell } from "./costs/components/cost-cell";
-export { CostCsvUpload } from "./costs/components/cost-csv-upload";
+// The prices feature's entry: prices by product and one by one, the bulk upload, costs and margins,
+// and the price guard. Client components of other features import ./client.ts instead.
 export { costHistory, currentCosts, pricingSettings } from "./costs/product-costs.server";
-export { PriceGuardForm } from "./guard/components/price-guard-form";
 export { signedPercent } from "./guard/guard-words";
 export { COST_CURRENCY, COST_NORMALIZER, marginOf } from "./margin";
 export { pricesSchema } from "./price-filters";

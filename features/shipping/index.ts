@@ -1,5 +1,5 @@
-export { PickingListView } from "./components/picking-list-view";
-export { ShippingTable } from "./components/shipping-table";
+// The shipping feature's entry: the morning's list of orders to pack, the picking list and the
+// labels PDF.
 export { labelsRunResponse } from "./labels-run.server";
 export { listShippingOrders } from "./packing.server";
 export { loadPickingList } from "./picking-data.server";

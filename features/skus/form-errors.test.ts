@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emptyAttribute, emptyDisplayRow, emptySkuFormState } from "./sku-form";
+import { emptyAttribute, emptyDisplayRow, emptySkuFormState } from "@/features/skus/empty-rows";
 import { listErrors, toFieldName, toHookFormErrors } from "./form-errors";
 
 const form = () => {

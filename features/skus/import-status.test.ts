@@ -5,7 +5,7 @@ import { catalogues } from "@/messages";
 import type { Messages } from "@/messages";
 import { explainImportStatus, formatFieldPath, importFieldToFormPath, mapImportErrors, parseFieldPath } from "./import-status";
 import type { ImportOutcomeWords } from "./import-status";
-import { emptyDisplayRow, emptySkuFormState } from "./sku-form";
+import { emptyDisplayRow, emptySkuFormState } from "@/features/skus/empty-rows";
 import type { SkuFormState } from "./sku-form-state";
 
 function formWith(change: (state: SkuFormState) => void): SkuFormState {

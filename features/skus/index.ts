@@ -1,7 +1,7 @@
+// The SKU feature's entry: the catalogue this dashboard keeps and the SKU form.
 export { skuCatalogueSchema } from "./catalogue-filters";
-export { SkuCatalogueTable, SkuStatusBadge } from "./components/sku-catalogue-table";
-export { SkuForm } from "./components/sku-form";
-export { emptySkuFormState, skuToFormState } from "./sku-form";
+export { skuToFormState } from "./sku-form";
+export { emptySkuFormState } from "@/features/skus/empty-rows";
 export type { SkuFormState } from "./sku-form-state";
 export type { SkuPage } from "./sku-rows";
 export { getSku, listSkus } from "./skus.server";

@@ -4,7 +4,8 @@ import { sampleSku } from "@marketplace/api/schemas/fixtures";
 import { skuCreateSchema } from "@marketplace/api/schemas/sku";
 import { catalogues } from "@/messages";
 import type { Messages } from "@/messages";
-import { emptyDimension, emptySkuFormState, formStateToSkuBody, skuIssuesToImportErrors, skuToFormState, validateSku } from "./sku-form";
+import { formStateToSkuBody, skuIssuesToImportErrors, skuToFormState, validateSku } from "./sku-form";
+import { emptyDimension, emptySkuFormState } from "@/features/skus/empty-rows";
 import type { SkuValidationWords } from "./sku-form";
 import type { SkuFormState } from "./sku-form-state";
 

@@ -1,12 +1,10 @@
-export { ConnectionHealthPanel } from "./components/connection-health";
-export { EventLogTable } from "./components/event-log-table";
-export { ProcessAgainButton, ProcessAllDeadButton, RotateReceiverButton } from "./components/webhook-action-buttons";
-export { WebhookSettings } from "./components/webhook-settings";
+// The webhooks feature's entry: receiving the platform's notifications, processing them, telling
+// open pages (live), reconciling what none told (sync), and the event log. The processes start its
+// background work from ./instance.server.ts and ./worker.server.ts directly.
 export { getConnectionHealth } from "./connection-health.server";
 export { eventsSchema } from "./events/event-filters";
 export { processingStateWord } from "./events/processing-state-word";
 export { countEarlierReceipts, getWebhookEvent, listWebhookEvents, recentWebhookEvents } from "./events/webhook-events.server";
-export { LiveUpdates } from "./live/components/live-updates";
 export { openShopLiveStream } from "./live/live-stream.server";
 export { latestLiveMessageId } from "./live/live.server";
 export { answerWebhookDelivery } from "./receive/delivery.server";

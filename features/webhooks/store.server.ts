@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { CLAIM_LEASE_SECONDS, ORPHAN_AFTER_SECONDS } from "@/features/webhooks/process/queue.server";
 import { env } from "@/lib/env";
-import { WORK_CHANNEL } from "@/lib/db-notifications.server";
+import { WORK_CHANNEL } from "@/lib/db-channels";
 import { metrics } from "@/lib/metrics.server";
 import { DB_NOW, RECEIVER_WRITES_IN_FLIGHT, receiverPool } from "@/lib/pg-pool.server";
 import { storableText } from "@/features/webhooks/parse";

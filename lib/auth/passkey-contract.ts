@@ -1,14 +1,7 @@
 // The passkey wire contract, browser-safe: the server parses with these schemas, the forms use them too.
 import { z } from "zod";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/browser";
-
-const base64url = z.string().regex(/^[A-Za-z0-9_-]*$/);
-
-export const PERSON_NAME_MAX = 80;
-export const personNameSchema = z.string().trim().min(1).max(PERSON_NAME_MAX);
-
-/** lib/people/people.server.ts makes 32 characters. */
-export const inviteTokenSchema = base64url.min(16).max(128);
+import { base64url, inviteTokenSchema, personNameSchema, sameSitePathSchema } from "@/lib/auth/sign-up-contract";
 
 export const passkeyNameSchema = z.string().trim().min(1).max(60);
 
@@ -64,12 +57,6 @@ export const addPasskeyRequestSchema = z.object({
   name: passkeyNameSchema.optional(),
 });
 export type AddPasskeyRequest = { response: RegistrationResponseJSON; name?: string };
-
-/** "//host" and "/\host" are other sites to a browser. */
-export const sameSitePathSchema = z
-  .string()
-  .max(512)
-  .refine((path) => path.startsWith("/") && !path.startsWith("//") && !path.includes("\\"), "must be a path of this site");
 
 export const passkeySignInInputSchema = z
   .object({

@@ -6,10 +6,10 @@ import { isoBase64URL, isoUint8Array } from "@simplewebauthn/server/helpers";
 import { registrationResponseSchema } from "@/lib/auth/passkey-contract";
 import type { PasskeySummaryJSON } from "@/lib/auth/passkey-contract";
 import { relyingParty } from "@/lib/auth/passkey-challenges.server";
-import { log } from "@/lib/log.server";
+import { Refused } from "@/lib/auth/passkey-refusals.server";
 
 // What signing in, joining and adding a passkey share: the registration options, checking an
-// answer, the row a credential is kept in, and the refusals the server logs and the browser never sees.
+// answer, the row a credential is kept in.
 
 // Asked for, not demanded: a security key without a PIN still works. (Sign-in has no username, so
 // every passkey is made discoverable.)
@@ -40,36 +40,6 @@ export function buildRegistrationOptions(input: {
     // A fresh object each time: the library writes requireResidentKey into it.
     authenticatorSelection: { residentKey: "required", userVerification: USER_VERIFICATION },
   });
-}
-
-/** For the server's log only: the browser learns nothing. */
-export class Refused extends Error {
-  constructor(reason: string) {
-    super(reason);
-    this.name = "Refused";
-  }
-}
-
-export const passkeysLog = log.child({ component: "passkeys" });
-
-export function logRefusal(flow: string, error: unknown) {
-  // One line, with the challenges and ids an error quotes left out.
-  const reason =
-    error instanceof Error
-      ? error.message
-          .split("\n")[0]!
-          .replace(/[A-Za-z0-9_-]{20,}/g, "…")
-          .slice(0, 200)
-      : "unknown";
-  passkeysLog.warn({ flow }, `passkey ${flow} refused: ${reason}`);
-}
-
-export function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new Refused("the answer is not JSON");
-  }
 }
 
 export async function verifiedCredential(answer: unknown, expectedChallenge: string): Promise<WebAuthnCredential> {

@@ -14,17 +14,14 @@ import {
 import type { OpenedChallenge } from "@/lib/auth/passkey-challenges.server";
 import {
   buildRegistrationOptions,
-  logRefusal,
   newPersonId,
-  parseJson,
   passkeyNameFromUserAgent,
   passkeyRow,
-  passkeysLog,
-  Refused,
   storedCredential,
   USER_VERIFICATION,
   verifiedCredential,
 } from "@/lib/auth/passkey-credentials.server";
+import { logRefusal, parseJson, passkeysLog, Refused } from "@/lib/auth/passkey-refusals.server";
 import { db } from "@/lib/db.server";
 import { recordAudit } from "@/lib/audit/audit.server";
 import { acceptInvitation, readInvitation } from "@/lib/people/invitations.server";

@@ -4,7 +4,7 @@ import { db } from "@/lib/db.server";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log.server";
 import { pool } from "@/lib/pg-pool.server";
-import { SESSIONS_CHANGED_CHANNEL } from "@/lib/db-notifications.server";
+import { SESSIONS_CHANGED_CHANNEL } from "@/lib/db-channels";
 
 // Signed-in sessions kept on the server (OWASP ASVS 3.3.1): the cookie names a row, and signing
 // out deletes it, so a copy of the cookie stops working at once instead of when it idles out.

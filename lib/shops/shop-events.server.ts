@@ -4,7 +4,7 @@ import "server-only";
 // Next.js may load a module once per bundle (instrumentation, routes), and a change made in one
 // must reach the copy that holds the cache. A listener is registered by the module that owns what
 // it evicts, under a name, so a reloaded module replaces its listener instead of adding one.
-import { RECEIVER_CHANGED_CHANNEL } from "@/lib/db-notifications.server";
+import { RECEIVER_CHANGED_CHANNEL } from "@/lib/db-channels";
 import { shopLog } from "@/lib/log.server";
 import { pool } from "@/lib/pg-pool.server";
 

@@ -2,20 +2,17 @@ import { describe, expect, it } from "vitest";
 import { LOCALES } from "@/i18n/config";
 import { ORDER_STATUSES } from "@marketplace/api/values";
 import {
-  COMMISSION_TYPES,
   commissionTypeWord,
-  DELIVERY_STATUSES,
   deliveryStatusWord,
   durationWord,
   installmentsWord,
   orderStatusWord,
-  PAYMENT_METHODS,
   paymentMethodWord,
-  PICKUP_METHODS,
   pickupMethodWord,
   quantityWord,
   timeLimitWord,
 } from "@/lib/words/order-words";
+import { COMMISSION_TYPES, DELIVERY_STATUSES, PAYMENT_METHODS, PICKUP_METHODS } from "@/lib/words/order-codes";
 import { wordsIn } from "@/tests/support/test-words";
 
 // An order's page in words: statuses, payment, commission, pickup, units and handling times, in

@@ -1,7 +1,8 @@
 // Getting a database ready for a script: the embedded server started when DATABASE_URL is unset
 // (nothing is started when it is set), and the named database created when missing. Used by
 // npm run dev / start / db:migrate, the test suites and the benchmarks.
-import { DATA_DIR, embeddedDatabaseUrl, env } from "../../lib/env.js";
+import { env } from "../../lib/env.js";
+import { DATA_DIR, embeddedDatabaseUrl } from "../../lib/embedded-database.js";
 import { chooseEmbeddedPort } from "./embedded-port";
 import { embeddedClusterExists, embeddedServerState, startEmbeddedServer } from "./embedded-postgres";
 import { createDatabase, withDatabase } from "../../prisma/pg-admin";

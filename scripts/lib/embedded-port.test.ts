@@ -3,7 +3,8 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { defaultEmbeddedPort, EMBEDDED_DATABASE, parseEnv, preferredEmbeddedPort } from "../../lib/env.js";
+import { parseEnv } from "../../lib/env.js";
+import { defaultEmbeddedPort, EMBEDDED_DATABASE, preferredEmbeddedPort } from "../../lib/embedded-database.js";
 import { chooseEmbeddedPort } from "./embedded-port";
 
 // Each temporary directory stands for a checkout's .data folder (not created: a fresh clone has none).

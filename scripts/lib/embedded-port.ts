@@ -4,7 +4,7 @@
 // only reads it (the Next.js server must not write). EMBEDDED_DATABASE_PORT still wins.
 import { mkdirSync, writeFileSync } from "node:fs";
 import net from "node:net";
-import { EMBEDDED_DATABASE, embeddedPortFile, preferredEmbeddedPort, recordedEmbeddedPort } from "../../lib/env.js";
+import { EMBEDDED_DATABASE, embeddedPortFile, preferredEmbeddedPort, recordedEmbeddedPort } from "../../lib/embedded-database.js";
 
 export type PortSource = "given" | "recorded" | "running" | "legacy" | "chosen";
 

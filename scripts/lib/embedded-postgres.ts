@@ -7,7 +7,7 @@ import type { SpawnSyncOptions } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { EMBEDDED_DATABASE, embeddedDatabasePassword } from "../../lib/env.js";
+import { EMBEDDED_DATABASE, embeddedDatabasePassword } from "../../lib/embedded-database.js";
 
 export interface EmbeddedServerOptions {
   /** Defaults to .data/postgres. */

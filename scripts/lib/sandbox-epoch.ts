@@ -8,7 +8,8 @@ import path from "node:path";
 import pg from "pg";
 import { z } from "zod";
 import { RECEIVER_CHANGED_CHANNEL, SESSIONS_CHANGED_CHANNEL } from "../../lib/db-channels";
-import { DATA_DIR, isLoopbackUrl, type Env } from "../../lib/env.js";
+import { isLoopbackUrl, type Env } from "../../lib/env.js";
+import { DATA_DIR } from "../../lib/embedded-database.js";
 
 /** Where `npm run dev`'s sandbox keeps its state, and where the dashboard's epoch is recorded beside it. */
 export const DEV_SANDBOX_DIR = path.join(DATA_DIR, "sandbox");

@@ -1,14 +1,15 @@
 // What may import a feature (features/<name>/), read by eslint.config.mjs as zones of
 // `import/no-restricted-paths` (docs/decisions/0017-feature-slices.md):
 // - lib/ and components/ are the kernel and the shared UI kit below the features: they import none.
-// - the app's routes reach a feature only through its entries: features/<name>/index.ts, and
-//   features/<name>/client.ts for what a client component may import (nothing server-only);
+// - the app's routes reach a feature only through its entries: features/<name>/index.ts (server
+//   code, no React), features/<name>/components.ts (what pages render) and features/<name>/client.ts
+//   (what a client component may import: nothing server-only);
 // - a feature reaches another only through those entries, and only where `dependencies` says so.
 import { readdirSync } from "node:fs";
 import path from "node:path";
 
-/** A feature's public entries: for the server side, and for client components. */
-export const ENTRIES = ["./index.ts", "./client.ts"];
+/** A feature's public entries: its server code, its components for pages, and what client components may import. */
+export const ENTRIES = ["./index.ts", "./components.ts", "./client.ts"];
 
 /**
  * The feature folders under `root`/features.
@@ -37,7 +38,7 @@ export function featureZones(features, dependencies) {
       target: "./app",
       from: `./features/${feature}`,
       except: ENTRIES,
-      message: `The app reaches a feature only through its entry: import from "@/features/${feature}" (or "@/features/${feature}/client" in a client component).`,
+      message: `The app reaches a feature only through its entry: import from "@/features/${feature}", "@/features/${feature}/components" or, in a client component, "@/features/${feature}/client".`,
     },
     ...features
       .filter((other) => other !== feature)
@@ -46,7 +47,7 @@ export function featureZones(features, dependencies) {
         from: `./features/${feature}`,
         except: (dependencies[other] ?? []).includes(feature) ? ENTRIES : [],
         message: (dependencies[other] ?? []).includes(feature)
-          ? `A feature reaches another only through its entry: import from "@/features/${feature}" (or "@/features/${feature}/client" in a client component).`
+          ? `A feature reaches another only through its entry: import from "@/features/${feature}", "@/features/${feature}/components" or, in a client component, "@/features/${feature}/client".`
           : `features/${other} does not depend on features/${feature}: declare the dependency in eslint.config.mjs and docs/decisions/0017-feature-slices.md, or move the shared part into lib/.`,
       })),
   ]);

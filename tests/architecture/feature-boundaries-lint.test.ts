@@ -28,11 +28,11 @@ async function problems(file: string, code: string, dependencies: Record<string,
 
 describe("feature slices", () => {
   it("finds this project's features", () => {
-    expect(featureNames(ROOT)).toContain("audit");
+    expect(featureNames(ROOT)).toEqual(["audit", "orders", "overview", "people", "prices", "settings", "shipping", "skus", "webhooks"]);
   });
 
   it("keeps the kernel and the UI kit below the features", async () => {
-    expect(await problems("lib/orders/x.ts", 'import { AuditLogPage } from "@/features/audit";')).toEqual([
+    expect(await problems("lib/orders/x.ts", 'import { AuditLogPage } from "@/features/audit/components";')).toEqual([
       expect.stringContaining("lib/ sits below the features"),
     ]);
     expect(await problems("components/ui/x.tsx", 'import { describeAuditEntry } from "@/features/audit/describe";')).toEqual([
@@ -41,19 +41,29 @@ describe("feature slices", () => {
   });
 
   it("lets the app reach a feature through its entry only", async () => {
-    expect(await problems("app/s/[shopId]/audit/page.tsx", 'import { AuditLogPage } from "@/features/audit";')).toEqual([]);
+    expect(await problems("app/s/[shopId]/audit/page.tsx", 'import { AuditLogPage } from "@/features/audit/components";')).toEqual([]);
     expect(await problems("app/s/[shopId]/audit/page.tsx", 'import { listAuditEntries } from "@/features/audit/log.server";')).toEqual([
       expect.stringContaining('through its entry: import from "@/features/audit"'),
     ]);
   });
 
   it("lets a feature reach another only where the dependency is declared, and then through its entry", async () => {
-    const entry = 'import { AuditLogPage } from "@/features/audit";';
+    const entry = 'import { AuditLogPage } from "@/features/audit/components";';
     const inside = 'import { describeAuditEntry } from "@/features/audit/describe";';
     expect(await problems("features/prices/x.ts", entry)).toEqual([expect.stringContaining("does not depend on features/audit")]);
     expect(await problems("features/prices/x.ts", entry, { prices: ["audit"] })).toEqual([]);
     expect(await problems("features/prices/x.ts", inside, { prices: ["audit"] })).toEqual([
       expect.stringContaining('through its entry: import from "@/features/audit"'),
+    ]);
+    // A client component reaches another feature through its client entry, never its insides.
+    const clientEntry = 'import { CostCell } from "@/features/prices/client";';
+    const clientInside = 'import { CostCell } from "@/features/prices/costs/components/cost-cell";';
+    expect(await problems("features/audit/components/x.tsx", clientEntry, { audit: ["prices"] })).toEqual([]);
+    expect(await problems("features/audit/components/x.tsx", clientInside, { audit: ["prices"] })).toEqual([
+      expect.stringContaining('through its entry: import from "@/features/prices"'),
+    ]);
+    expect(await problems("features/audit/components/x.tsx", clientEntry)).toEqual([
+      expect.stringContaining("does not depend on features/prices"),
     ]);
     // Within a feature, anything goes; and the kernel is for everyone.
     expect(await problems("features/audit/x.ts", inside)).toEqual([]);

@@ -1,47 +1,15 @@
-import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { importGraph, ROOT, sourceFiles } from "./import-graph";
 
 // No two of our modules import each other, directly or around a circle, type-only imports
 // included: a type two modules both need belongs in a third. Imports are read and resolved by
 // TypeScript itself, with the project's compiler options (paths such as `@/`).
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
-const FOLDERS = ["app", "components", "lib", "sandbox", "conformance", "scripts", "packages", "i18n"];
-
-function sourceFiles(dir: string): string[] {
-  let entries;
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return [];
-  }
-  return entries.flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return ["generated", "node_modules", "dist"].includes(entry.name) ? [] : sourceFiles(full);
-    return /\.(ts|tsx)$/.test(entry.name) && !entry.name.endsWith(".d.ts") ? [full] : [];
-  });
-}
-
-const config = ts.getParsedCommandLineOfConfigFile(
-  path.join(ROOT, "tsconfig.json"),
-  {},
-  { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
-)!;
+const FOLDERS = ["app", "components", "lib", "features", "sandbox", "conformance", "scripts", "packages", "i18n"];
 const files = FOLDERS.flatMap((folder) => sourceFiles(path.join(ROOT, folder)));
-const ours = new Set(files);
-
 /** Each of our modules and the modules of ours it imports (or re-exports from). */
-const graph = new Map(
-  files.map((file) => {
-    const imports = ts.preProcessFile(readFileSync(file, "utf8"), true, true).importedFiles;
-    const targets = imports
-      .map((entry) => ts.resolveModuleName(entry.fileName, file, config.options, ts.sys).resolvedModule?.resolvedFileName)
-      .filter((target): target is string => target !== undefined && ours.has(target));
-    return [file, [...new Set(targets)]];
-  }),
-);
+const graph = importGraph(files);
 
 /** Every circle in the graph, each once, as the list of its modules (Tarjan's strongly connected components). */
 function circles(): string[][] {

@@ -3,10 +3,10 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import type { APIRequestContext, Browser } from "@playwright/test";
-import { can, ROLES } from "../../lib/auth/roles";
-import type { Capability, Role } from "../../lib/auth/roles";
+import { can, ROLES } from "../../lib/people/roles";
+import type { Capability, Role } from "../../lib/people/roles";
 import { signWebhookBody } from "@marketplace/api/signature";
-import { E2E_APP_URL } from "./ports";
+import { E2E_APP_URL } from "../../scripts/lib/e2e-ports";
 import {
   buildActions,
   callAction,

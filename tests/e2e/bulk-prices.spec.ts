@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import type { APIRequestContext, Page } from "@playwright/test";
 import Papa from "papaparse";
 import { sampleSku } from "@marketplace/api/schemas/fixtures";
-import { E2E_SANDBOX_URL } from "./ports";
+import { E2E_SANDBOX_URL } from "../../scripts/lib/e2e-ports";
 import { signInAs, sandboxPrices, storedAccessToken } from "./support";
 import type { SandboxPrice } from "./support";
 

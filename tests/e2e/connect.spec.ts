@@ -4,7 +4,7 @@ import type { Browser, Cookie, Page } from "@playwright/test";
 import { encode } from "next-auth/jwt";
 import { encryptSecret, sellerTokenContext } from "../../lib/crypto";
 import { parseEnv } from "../../lib/env.js";
-import { E2E_APP_URL, E2E_SANDBOX_URL } from "./ports";
+import { E2E_APP_URL, E2E_SANDBOX_URL } from "../../scripts/lib/e2e-ports";
 import { connectAs, consent, storedAccessToken, withE2eDatabase } from "./support";
 
 /** Runs `work` in a fresh browser context holding `cookies`: someone who copied them, or a second device. */

@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { signWebhookBody } from "@marketplace/api/signature";
 import { databaseUrl } from "../../scripts/lib/database";
-import { E2E_APP_PORT, E2E_APP_URL, E2E_DATABASE, E2E_SANDBOX_URL } from "./ports";
+import { E2E_APP_PORT, E2E_APP_URL, E2E_DATABASE, E2E_SANDBOX_URL } from "../../scripts/lib/e2e-ports";
 import { signInAs, shopPathOf, storedAccessToken, withE2eDatabase } from "./support";
 
 // Two dashboard instances on one database, as behind a load balancer: instance A is the e2e app

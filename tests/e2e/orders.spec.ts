@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { DEFAULT_TIME_ZONE } from "../../i18n/config";
 import type { Page } from "@playwright/test";
-import { E2E_SANDBOX_URL } from "./ports";
+import { E2E_SANDBOX_URL } from "../../scripts/lib/e2e-ports";
 import { deadlineOf, shipByOf } from "../../lib/orders/ship-by";
 import { signInAs, sandboxOrders, storedAccessToken } from "./support";
 import type { SandboxOrder } from "./support";

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { E2E_SANDBOX_URL } from "./ports";
+import { E2E_SANDBOX_URL } from "../../scripts/lib/e2e-ports";
 import { PASSWORD } from "./support";
 
 // The sandbox console (/_sandbox/) in a browser with JavaScript off: create an order, find its

@@ -6,7 +6,7 @@ import { DEFAULT_TIME_ZONE } from "../../i18n/config";
 import type { Order } from "@marketplace/api/schemas/order";
 import { shipByOf, startOfNextDay } from "../../lib/orders/ship-by";
 import { pdfPageTexts } from "@marketplace/pdf-text";
-import { E2E_SANDBOX_URL } from "./ports";
+import { E2E_SANDBOX_URL } from "../../scripts/lib/e2e-ports";
 import { signInAs, expectNoSidewaysScroll, shopPathOf, storedAccessToken } from "./support";
 
 // The shipping morning (issue 29): "All to ship today" → a picking list whose totals are the sums

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { E2E_SANDBOX_URL } from "./ports";
+import { E2E_SANDBOX_URL } from "../../scripts/lib/e2e-ports";
 import { signInAs, fillValidSku, useThisDashboardForWebhooks } from "./support";
 
 test.describe("SKUs", () => {

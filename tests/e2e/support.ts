@@ -6,7 +6,7 @@ import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { decryptSecret, encryptSecret, sellerTokenContext } from "../../lib/crypto";
 import { decodeKey, parseEnv } from "../../lib/env.js";
 import { databaseUrl } from "../../scripts/lib/database";
-import { E2E_APP_URL, E2E_DATABASE, E2E_SANDBOX_URL } from "./ports";
+import { E2E_APP_URL, E2E_DATABASE, E2E_SANDBOX_URL } from "../../scripts/lib/e2e-ports";
 
 export const PASSWORD = "demo1234";
 

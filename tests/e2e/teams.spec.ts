@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import type { Browser, Page } from "@playwright/test";
-import { E2E_SANDBOX_URL } from "./ports";
+import { E2E_SANDBOX_URL } from "../../scripts/lib/e2e-ports";
 import {
   addVirtualAuthenticator,
   buildActions,

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
-import { E2E_SANDBOX_URL } from "./ports";
+import { E2E_SANDBOX_URL } from "../../scripts/lib/e2e-ports";
 import { signInAs } from "./support";
 
 // Issue 26: the seller reads words where the platform sends codes (lib/words/). A fresh order is

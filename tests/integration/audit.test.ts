@@ -7,7 +7,7 @@ import type * as AuditRecord from "@/lib/audit/audit.server";
 import type * as AuditLog from "@/features/audit/log.server";
 import type * as Db from "@/lib/db.server";
 import type { AuditWords } from "@/features/audit/describe";
-import type { AuditFilters } from "@/lib/audit/kinds";
+import type { AuditFilters } from "@/features/audit/filters";
 import { catalogues } from "@/messages";
 import type { Messages } from "@/messages";
 import { useTestDatabase } from "../support/database";

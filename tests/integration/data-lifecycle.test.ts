@@ -43,7 +43,7 @@ describe("the data kept", () => {
     const old = await insertEvent(seller.id, 91);
     const oldDead = await insertEvent(seller.id, 120, { dead: true });
     const recent = await insertEvent(seller.id, 10);
-    const { pruneOldEvents } = await import("@/features/webhooks/process/queue.server");
+    const { pruneOldEvents } = await import("@/features/webhooks/process/prune.server");
     expect(await pruneOldEvents(90)).toBe(1);
     const left = await sql.query<{ id: string }>(`SELECT "id" FROM "WebhookEvent" WHERE "sellerId" = $1`, [seller.id]);
     expect(left.rows.map((row) => row.id).sort()).toEqual([oldDead, recent].sort());

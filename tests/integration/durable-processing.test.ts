@@ -32,7 +32,11 @@ beforeAll(async () => {
   processing = await import("@/features/webhooks/process/process.server");
   reconcile = await import("@/features/webhooks/sync/reconcile.server");
   // Retries a few milliseconds apart, and few of them, so the tests see a whole life in seconds.
-  processing.configureRetryPolicy({ maxAttempts: 4, baseSeconds: 0.05, capSeconds: 0.2 });
+  (await import("@/features/webhooks/process/apply-event.server")).configureRetryPolicy({
+    maxAttempts: 4,
+    baseSeconds: 0.05,
+    capSeconds: 0.2,
+  });
   ({ token, sellerId, webhookKey } = await connectTestShop({ sandboxUrl: sandbox.url }));
   sql = await connect(databaseUrl);
 }, 60_000);

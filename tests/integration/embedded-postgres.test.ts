@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:f
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { embeddedDatabaseUrl } from "../../lib/env.js";
+import { embeddedDatabaseUrl } from "../../lib/embedded-database.js";
 import { embeddedServerState, startEmbeddedServer, stopEmbeddedServer } from "../../scripts/lib/embedded-postgres";
 import { freeFixedPorts } from "../support/free-port";
 

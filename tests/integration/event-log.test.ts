@@ -3,17 +3,17 @@ import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as Events from "@/features/webhooks/events/webhook-events.server";
 import type * as Overview from "@/features/overview/overview.server";
-import type * as Queue from "@/features/webhooks/process/queue.server";
+import type * as Prune from "@/features/webhooks/process/prune.server";
 import type * as Sellers from "@/lib/shops/shops.server";
 import { eventsSchema } from "@/features/webhooks/events/event-filters";
 import { connect, useTestDatabase } from "../support/database";
 
 // The event log's pages and filters, pruning and the overview, as rewritten for a log of millions
-// of events (scripts/bench-event-log.ts): what they answer must not depend on how they find it.
+// of events (bench/event-log.ts): what they answer must not depend on how they find it.
 let sql: pg.Client;
 let events: typeof Events;
 let overview: typeof Overview;
-let queue: typeof Queue;
+let prune: typeof Prune;
 let sellers: typeof Sellers;
 
 beforeAll(async () => {
@@ -21,7 +21,7 @@ beforeAll(async () => {
   sql = await connect(url);
   events = await import("@/features/webhooks/events/webhook-events.server");
   overview = await import("@/features/overview/overview.server");
-  queue = await import("@/features/webhooks/process/queue.server");
+  prune = await import("@/features/webhooks/process/prune.server");
   sellers = await import("@/lib/shops/shops.server");
 }, 60_000);
 
@@ -233,14 +233,14 @@ describe("pruning", () => {
     try {
       await holder.query("BEGIN");
       await holder.query(`SELECT 1 FROM "WebhookEvent" WHERE "id" = $1 FOR UPDATE`, [old[0]!.id]);
-      expect(await queue.pruneOldEvents(90, 2)).toBe(2);
-      expect(await queue.pruneOldEvents(90, 2)).toBe(2);
-      expect(await queue.pruneOldEvents(90, 2)).toBe(0);
+      expect(await prune.pruneOldEvents(90, 2)).toBe(2);
+      expect(await prune.pruneOldEvents(90, 2)).toBe(2);
+      expect(await prune.pruneOldEvents(90, 2)).toBe(0);
       await holder.query("COMMIT");
     } finally {
       await holder.end();
     }
-    expect(await queue.pruneOldEvents(90, 2)).toBe(1);
+    expect(await prune.pruneOldEvents(90, 2)).toBe(1);
     const left = await sql.query<{ id: string }>(`SELECT "id" FROM "WebhookEvent" WHERE "sellerId" = $1`, [sellerId]);
     expect(left.rows.map((row) => row.id).sort()).toEqual([dead.id, recent.id].sort());
   });

@@ -35,7 +35,11 @@ beforeAll(async () => {
   live = await import("@/features/webhooks/live/live-stream.server");
   metricsServer = await import("@/lib/metrics-server.server");
   // Retries milliseconds apart, and few, so an event's whole life fits in the test.
-  processing.configureRetryPolicy({ maxAttempts: 2, baseSeconds: 0.05, capSeconds: 0.1 });
+  (await import("@/features/webhooks/process/apply-event.server")).configureRetryPolicy({
+    maxAttempts: 2,
+    baseSeconds: 0.05,
+    capSeconds: 0.1,
+  });
   ({ token, sellerId, webhookKey } = await connectTestShop({ sandboxUrl: sandbox.url }));
   sql = await connect(databaseUrl);
   const [port] = await freeFixedPorts(1);

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
-import { PasskeyRegister } from "@/features/people";
+import { PasskeyRegister } from "@/features/people/components";
 import { signInForInviteAction } from "@/lib/auth/actions";
 import { acceptInvitationAction } from "@/lib/auth/passkey-actions";
-import { inviteTokenSchema } from "@/lib/auth/passkey-contract";
+import { inviteTokenSchema } from "@/lib/auth/sign-up-contract";
 import { getCurrentPerson } from "@/lib/auth/session.server";
 import { readInvitation } from "@/lib/people/invitations.server";
 import type { InvitationState } from "@/lib/people/invitations.server";

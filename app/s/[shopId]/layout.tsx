@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { ConnectButton } from "@/components/auth/connect-button";
-import { LiveUpdates, latestLiveMessageId } from "@/features/webhooks";
+import { latestLiveMessageId } from "@/features/webhooks";
+import { LiveUpdates } from "@/features/webhooks/components";
 import { RememberShop } from "@/components/remember-shop";
 import { ShopRoleProvider } from "@/components/shop-role";
 import { can } from "@/lib/people/roles";

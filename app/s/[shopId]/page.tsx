@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
-import { OverviewPanel, getOverview } from "@/features/overview";
+import { getOverview } from "@/features/overview";
+import { OverviewPanel } from "@/features/overview/components";
 import { ShopLink } from "@/components/shop-link";
 import { can } from "@/lib/people/roles";
 import { requireShop } from "@/lib/auth/session.server";

@@ -1,6 +1,6 @@
 import { useTranslations } from "next-intl";
 import { ShopLink } from "@/components/shop-link";
-import { ConnectionHealthPanel } from "@/features/webhooks";
+import { ConnectionHealthPanel } from "@/features/webhooks/components";
 import type { ConnectionHealth, WebhookEventRow } from "@/features/webhooks";
 import type { NetSalesFigure, Overview, SalesFigure } from "@/features/overview/overview.server";
 import { useDisplayFormat } from "@/lib/format";

@@ -9,7 +9,7 @@ import { useForm } from "react-hook-form";
 import type { Resolver, ResolverResult } from "react-hook-form";
 import { z } from "zod";
 import { passkeySignInAction } from "@/lib/auth/passkey-actions";
-import { PERSON_NAME_MAX, personNameSchema } from "@/lib/auth/passkey-contract";
+import { PERSON_NAME_MAX, personNameSchema } from "@/lib/auth/sign-up-contract";
 import { passkeyProblemOf, requestPasskeyOptions } from "@/components/auth/passkey-ceremony";
 
 interface NameForm {

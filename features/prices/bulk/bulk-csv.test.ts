@@ -4,8 +4,10 @@ import { describe, expect, it, vi } from "vitest";
 import { escapeCsvCell } from "@/lib/csv/escape-cell";
 import { catalogues } from "@/messages";
 import type { Messages } from "@/messages";
-import { BULK_LIMITS, buildResultsCsv, convertAmount, parseBulkPriceCsv } from "./bulk-csv";
-import type { BulkCsvParseResult, BulkResultLine } from "./bulk-csv";
+import { BULK_LIMITS, convertAmount, parseBulkPriceCsv } from "./bulk-csv";
+import { buildResultsCsv } from "@/features/prices/bulk/results-csv";
+import type { BulkCsvParseResult } from "./bulk-csv";
+import type { BulkResultLine } from "@/features/prices/bulk/results-csv";
 import { describeBulkMessage } from "./bulk-messages";
 import type { BulkMessage, BulkMessageWords } from "./bulk-messages";
 

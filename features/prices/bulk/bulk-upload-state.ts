@@ -5,7 +5,7 @@ import type { PlatformProblem } from "@/lib/platform-problem";
 import { doublingDelayMs } from "./bulk-apply";
 import type { BackoffState } from "./bulk-apply";
 import { BULK_LIMITS } from "./bulk-csv";
-import type { BulkResultLine } from "./bulk-csv";
+import type { BulkResultLine } from "@/features/prices/bulk/results-csv";
 import { verbatim } from "./bulk-messages";
 import type { BulkMessage } from "./bulk-messages";
 import { isHeld } from "./bulk-preview-rows";

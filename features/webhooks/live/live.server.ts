@@ -1,6 +1,7 @@
 import "server-only";
 import { EventEmitter } from "node:events";
-import { LIVE_CHANNEL, onChannel, onConnectionEvents } from "@/lib/db-notifications.server";
+import { onChannel, onConnectionEvents } from "@/lib/db-notifications.server";
+import { LIVE_CHANNEL } from "@/lib/db-channels";
 import { log } from "@/lib/log.server";
 import { pool } from "@/lib/pg-pool.server";
 import type { LiveEnvelope, LiveMessage } from "@/features/webhooks/live/live-messages";

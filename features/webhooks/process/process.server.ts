@@ -1,21 +1,15 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import { withPlatform } from "@/lib/platform/platform.server";
-import type { PlatformResult } from "@/lib/platform/platform.server";
-import { findConnectedShops } from "@/lib/shops/shops.server";
-import type { ConnectedShop } from "@/lib/shops/shops.server";
-import { confirmSku } from "@/lib/catalogue/sku-confirmation.server";
 import {
   claimDueEvents,
   claimEventForReprocessing,
   finishEvents,
-  PRUNE_BATCH,
-  pruneOldEvents,
   releaseClaims,
   renewClaims,
   startClaimedEvents,
 } from "@/features/webhooks/process/queue.server";
+import { PRUNE_BATCH, pruneOldEvents } from "@/features/webhooks/process/prune.server";
 import type { EventOutcome, QueuedEvent } from "@/features/webhooks/process/queue.server";
 import { pruneAuditEntries } from "@/lib/audit/audit-retention.server";
 import { pruneEndedSessions } from "@/lib/people/sessions.server";
@@ -23,17 +17,11 @@ import { webhookWritesSettled } from "@/features/webhooks/store.server";
 import { env } from "@/lib/env";
 import { log, shopLog } from "@/lib/log.server";
 import { metrics } from "@/lib/metrics.server";
-import { ordersQuery } from "@marketplace/api/list-query";
-import { objectIdSchema } from "@marketplace/api/schemas/common";
 import { pruneLiveMessages } from "@/features/webhooks/live/live.server";
-import type { LiveMessage, SellerLiveMessage } from "@/features/webhooks/live/live-messages";
-import { upsertMirrorOrders, upsertMirrorPrice, upsertShopsMirrorOrders } from "@/lib/orders/order-mirror.server";
-import type { ShopOrders } from "@/lib/catalogue/product-names.server";
-import type { EndpointName, MarketplaceClient } from "@marketplace/api/client";
+import type { SellerLiveMessage } from "@/features/webhooks/live/live-messages";
 import type { StoredEvent } from "@/features/webhooks/parse";
 import { ProcessingGate } from "@/features/webhooks/process/processing-gate";
-import { classifyProblem, nextAttemptDelaySeconds } from "@/features/webhooks/process/retry-policy";
-import type { AttemptFailure, RetryPolicy } from "@/features/webhooks/process/retry-policy";
+import { applyEvent, BatchReads, eachLimited, FETCH_CONCURRENCY } from "@/features/webhooks/process/apply-event.server";
 
 // Processing runs after the acknowledgement (spec: Receiver guidance). With several instances the
 // claim decides who processes an event, never luck; a sweep on every instance takes the unclaimed.
@@ -42,21 +30,8 @@ export const INSTANCE_ID = `${hostname()}:${process.pid}:${randomBytes(3).toStri
 
 /** An overdue batch takes this many too, so under lasting load processing keeps pace (decision 0004). */
 const BATCH_SIZE = 500;
-/** Platform calls in flight per batch; none holds a database connection while it waits. */
-const FETCH_CONCURRENCY = 16;
-/** The spec's example reports max_limit 50. */
-const ORDER_LIST_CHUNK = 50;
 const WRITE_RETRY_MAX_MS = 5_000;
 
-const retryPolicy: RetryPolicy = {
-  maxAttempts: env.WEBHOOK_MAX_ATTEMPTS,
-  baseSeconds: env.WEBHOOK_RETRY_BASE_SECONDS,
-  capSeconds: 30 * 60,
-};
-
-export function configureRetryPolicy(policy: Partial<RetryPolicy>) {
-  Object.assign(retryPolicy, policy);
-}
 const SWEEP_EVERY_MS = 5_000;
 /** Well within CLAIM_LEASE_SECONDS. */
 const RENEW_EVERY_MS = 5_000;
@@ -91,8 +66,6 @@ const processing: ProcessingState = globalForProcessing.webhookProcessing ?? {
 // The state on globalThis survives hot reloads, so it may lack fields added since.
 processing.gate ??= new ProcessingGate();
 globalForProcessing.webhookProcessing = processing;
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
 const processingLog = log.child({ component: "webhooks" });
 
@@ -157,86 +130,6 @@ async function untilWritten<T>(what: string, write: () => Promise<T>): Promise<T
   }
 }
 
-async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  });
-  await Promise.all(lanes);
-}
-
-/** Each order or price is read once per batch however many events name it; orders many per request (`id__in`). */
-class BatchReads {
-  private shops = new Map<string, ConnectedShop>();
-  private readonly reads = new Map<string, Promise<PlatformResult<unknown>>>();
-  private readonly orders = new Map<string, { ok: true } | { ok: false; failure: AttemptFailure }>();
-
-  async loadShops(events: readonly QueuedEvent[]) {
-    const ids = [...new Set(events.filter((event) => event.valid && callsPlatform(event)).map((event) => event.sellerId))];
-    if (ids.length === 0) return;
-    this.shops = await findConnectedShops(ids);
-  }
-
-  /** An event of a shop no longer connected fails for good. */
-  platform<T>(sellerId: string, endpoint: EndpointName, call: (client: MarketplaceClient) => Promise<T>): Promise<PlatformResult<T>> {
-    const shop = this.shops.get(sellerId);
-    if (!shop) throw new AttemptFailed({ retry: false, error: "The seller is no longer connected: connect again, then process again" });
-    return withPlatform(shop.seller, endpoint, call, { accessToken: shop.accessToken });
-  }
-
-  once<T>(key: string, read: () => Promise<PlatformResult<T>>): Promise<PlatformResult<T>> {
-    let result = this.reads.get(key);
-    if (!result) this.reads.set(key, (result = read()));
-    return result as Promise<PlatformResult<T>>;
-  }
-
-  /** Undefined when not fetched ahead: then fetch it alone. */
-  prefetched(sellerId: string, orderId: string) {
-    return this.orders.get(`${sellerId}:${orderId}`);
-  }
-
-  async prefetchOrders(events: readonly QueuedEvent[]) {
-    const wanted = new Map<string, Set<string>>();
-    for (const event of events) {
-      if (!event.valid || !event.domain?.startsWith("order.") || !event.orderId || !objectIdSchema.safeParse(event.orderId).success)
-        continue;
-      if (!this.shops.has(event.sellerId)) continue; // each event then says why
-      let ids = wanted.get(event.sellerId);
-      if (!ids) wanted.set(event.sellerId, (ids = new Set()));
-      ids.add(event.orderId);
-    }
-    const requests = [...wanted].flatMap(([sellerId, ids]) => {
-      const all = [...ids];
-      return Array.from({ length: Math.ceil(all.length / ORDER_LIST_CHUNK) }, (_, index) => ({
-        sellerId,
-        ids: all.slice(index * ORDER_LIST_CHUNK, (index + 1) * ORDER_LIST_CHUNK),
-      }));
-    });
-    const fetched: ShopOrders[] = [];
-    await eachLimited(requests, FETCH_CONCURRENCY, async ({ sellerId, ids }) => {
-      const result = await this.platform(sellerId, "listOrders", (client) =>
-        client.listOrderSummaries(ordersQuery({ ids, limit: ids.length })),
-      );
-      if (result.ok) fetched.push({ sellerId, orders: result.data.items });
-      else {
-        const failure = classifyProblem(result.problem);
-        for (const id of ids) this.orders.set(`${sellerId}:${id}`, { ok: false, failure });
-      }
-    });
-    // An order the list left out (a page smaller than asked, say) is fetched alone later.
-    let outcome: { ok: true } | { ok: false; failure: AttemptFailure } = { ok: true };
-    try {
-      await upsertShopsMirrorOrders(fetched);
-    } catch (error) {
-      outcome = { ok: false, failure: { retry: true, error: `The order mirror could not be written: ${errorText(error)}` } };
-    }
-    for (const { sellerId, orders } of fetched) for (const order of orders) this.orders.set(`${sellerId}:${order.id}`, outcome);
-  }
-}
-
-const callsPlatform = (event: QueuedEvent) =>
-  (event.domain?.startsWith("order.") && Boolean(event.orderId)) || (event.domain === "portfolio.price" && Boolean(event.resourceId));
-
 /** The claims are released by the write that records the outcomes. */
 async function processClaimed(events: readonly QueuedEvent[]) {
   if (events.length === 0) return;
@@ -292,62 +185,6 @@ function countOutcomes(outcomes: readonly EventOutcome[]) {
   if (processed > 0) metrics.eventsProcessed.inc(processed);
   if (retrying > 0) metrics.eventsFailed.inc(retrying);
   if (dead > 0) metrics.eventsDead.inc(dead);
-}
-
-class AttemptFailed extends Error {
-  constructor(readonly failure: AttemptFailure) {
-    super(failure.error);
-  }
-}
-
-function fromPlatform<T>(result: PlatformResult<T>): T {
-  if (result.ok) return result.data;
-  throw new AttemptFailed(classifyProblem(result.problem));
-}
-
-/** Idempotent: processing an event again leads to the same state (the mirror only moves forward). */
-async function applyEvent(event: QueuedEvent, reads: BatchReads): Promise<{ outcome: EventOutcome; message: SellerLiveMessage | null }> {
-  const { sellerId, domain, status } = event;
-  const eventId = event.id;
-  let message: LiveMessage = { type: "event", eventId, domain, status };
-  if (!event.valid) return { outcome: { id: eventId, state: "skipped" }, message: { sellerId, message } };
-  try {
-    if (domain === "portfolio.sku" && event.resourceId) {
-      await confirmSku(sellerId, event.resourceId);
-      message = { type: "sku", eventId, status: status ?? "created", skuId: event.resourceId, code: event.code };
-    } else if (domain?.startsWith("order.") && event.orderId) {
-      const orderId = event.orderId;
-      const prefetched = reads.prefetched(sellerId, orderId);
-      if (prefetched && !prefetched.ok) throw new AttemptFailed(prefetched.failure);
-      if (!prefetched) {
-        const order = fromPlatform(
-          await reads.once(`order:${sellerId}:${orderId}`, () =>
-            reads.platform(sellerId, "getOrder", (client) => client.getOrderSummary(orderId)),
-          ),
-        );
-        await upsertMirrorOrders(sellerId, [order]);
-      }
-      message = { type: "order", eventId, domain, status: status ?? "", orderId, deliveryId: event.deliveryId };
-    } else if (domain === "portfolio.price" && event.resourceId) {
-      const priceId = event.resourceId;
-      const price = fromPlatform(
-        await reads.once(`price:${sellerId}:${priceId}`, () => reads.platform(sellerId, "getPrice", (client) => client.getPrice(priceId))),
-      );
-      await upsertMirrorPrice(sellerId, price);
-      message = { type: "price", eventId, status: status ?? "", priceId, sku: event.code };
-    }
-    return { outcome: { id: eventId, state: "processed" }, message: { sellerId, message } };
-  } catch (error) {
-    // Anything not judged by the policy (the database failing mid-way, a bug) is worth a retry.
-    const failure: AttemptFailure = error instanceof AttemptFailed ? error.failure : { retry: true, error: errorText(error) };
-    const attempt = (event.attempts ?? 0) + 1;
-    const delay = failure.retry ? nextAttemptDelaySeconds(retryPolicy, attempt, failure.retryAfterSeconds) : null;
-    const outcome: EventOutcome =
-      delay === null
-        ? { id: eventId, state: "dead", error: `${failure.error} (after ${attempt} attempt${attempt === 1 ? "" : "s"})` }
-        : { id: eventId, state: "retrying", error: failure.error, retryInSeconds: delay };
-    return { outcome, message: { sellerId, message } };
-  }
 }
 
 /** "busy" while an instance processes it; "missing" when it is not the seller's. */

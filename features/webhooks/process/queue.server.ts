@@ -1,6 +1,5 @@
 import "server-only";
-import { createHash, randomUUID } from "node:crypto";
-import { LIVE_CHANNEL } from "@/lib/db-notifications.server";
+import { ANNOUNCE_INSERTED_MESSAGES } from "@/features/webhooks/live/announce-sql";
 import type { SellerLiveMessage } from "@/features/webhooks/live/live-messages";
 import { DB_NOW, pool } from "@/lib/pg-pool.server";
 import type { StoredEvent } from "@/features/webhooks/parse";
@@ -68,18 +67,6 @@ export type EventOutcome =
   | { id: string; state: "processed" | "skipped" }
   | { id: string; state: "retrying"; error: string; retryInSeconds: number }
   | { id: string; state: "dead"; error: string };
-
-/**
- * Several messages per NOTIFY cost every instance less. PostgreSQL refuses 8,000 bytes; a message
- * is at most ~4,000 (features/webhooks/parse.ts caps its fields), so a chunk stays under the limit.
- */
-const NOTIFY_CHUNK_BYTES = 4_000;
-
-/** Ends a statement whose CTE `inserted` wrote LiveMessage rows. */
-const ANNOUNCE_INSERTED_MESSAGES = `
-  SELECT pg_notify('${LIVE_CHANNEL}', json_agg(json_build_object('id', "id"::text, 'sellerId', "sellerId", 'message', "payload") ORDER BY "id")::text)
-  FROM (SELECT *, SUM(octet_length("payload"::text) + 100) OVER (ORDER BY "id") / ${NOTIFY_CHUNK_BYTES} AS chunk FROM inserted) AS numbered
-  GROUP BY chunk`;
 
 /**
  * One statement, so the NOTIFY is delivered at COMMIT and a page never hears of processing that
@@ -200,76 +187,4 @@ export async function queueCounts(sellerId: string): Promise<{ waiting: number; 
     [sellerId],
   );
   return result.rows[0] ?? { waiting: 0, dead: 0 };
-}
-
-export interface ReconciledOrder {
-  orderId: string;
-  status: string;
-  updatedAt: string;
-}
-
-/** A processed event and live message per order, in one statement, with the body the platform would have sent. */
-export async function recordReconciledEvents(sellerId: string, orders: readonly ReconciledOrder[]): Promise<void> {
-  if (orders.length === 0) return;
-  const rows = orders.map((order) => {
-    const rawBody = JSON.stringify({
-      data: { domain: "order.order", status: order.status, order_id: order.orderId },
-      updated_at: order.updatedAt,
-    });
-    return { ...order, id: randomUUID(), rawBody, bodyHash: createHash("sha256").update(rawBody).digest("hex") };
-  });
-  await pool.query({
-    name: "webhook_event_reconciled",
-    text: `
-      WITH recorded AS (
-        INSERT INTO "WebhookEvent" ("id", "sellerId", "source", "receivedAt", "lastReceivedAt", "domain", "status", "resourceId",
-          "orderId", "rawBody", "bodyHash", "headers", "signatureResult", "valid", "processingState", "processedAt", "attempts")
-        SELECT r.id, $1, 'reconciliation', ${DB_NOW}, ${DB_NOW}, 'order.order', r.status, r."orderId", r."orderId",
-               r."rawBody", r."bodyHash", '{}', 'none', true, 'processed', ${DB_NOW}, 1
-        FROM json_to_recordset($2::json) AS r(id text, "orderId" text, status text, "rawBody" text, "bodyHash" text)
-        RETURNING "id", "status", "orderId"
-      ),
-      inserted AS (
-        INSERT INTO "LiveMessage" ("sellerId", "payload", "createdAt")
-        SELECT $1, json_build_object('type', 'order', 'eventId', "id", 'domain', 'order.order', 'status', "status",
-                                     'orderId', "orderId", 'deliveryId', NULL, 'source', 'reconciliation')::jsonb, ${DB_NOW}
-        FROM recorded
-        RETURNING "id", "sellerId", "payload"
-      )
-      ${ANNOUNCE_INSERTED_MESSAGES}`,
-    values: [sellerId, JSON.stringify(rows)],
-  });
-}
-
-/** Events deleted per pruning statement, so none holds locks for long. */
-export const PRUNE_BATCH = 5_000;
-
-/**
- * Finished events only; the caller repeats while a full batch went. OFFSET 0 keeps the queue check
- * a lookup per row (as an anti-join the planner may sort every old event per batch). SKIP LOCKED:
- * instances pruning at once take different rows instead of waiting or deadlocking.
- */
-export async function pruneOldEvents(days: number, limit = PRUNE_BATCH): Promise<number> {
-  const result = await pool.query(
-    `DELETE FROM "WebhookEvent" WHERE "id" IN (
-       SELECT e."id" FROM "WebhookEvent" e
-       WHERE e."receivedAt" < ${DB_NOW} - make_interval(days => $1)
-         AND NOT EXISTS (SELECT 1 FROM "WebhookWork" w WHERE w."eventId" = e."id" OFFSET 0)
-       ORDER BY e."receivedAt"
-       LIMIT $2
-       FOR UPDATE OF e SKIP LOCKED)`,
-    [days, limit],
-  );
-  return result.rowCount ?? 0;
-}
-
-/** Orders with an event still to be processed: that event explains them, and will update the mirror. */
-export async function ordersWithWaitingEvents(sellerId: string, orderIds: readonly string[]): Promise<Set<string>> {
-  if (orderIds.length === 0) return new Set();
-  const result = await pool.query<{ orderId: string }>(
-    `SELECT DISTINCT e."orderId" FROM "WebhookEvent" e JOIN "WebhookWork" w ON w."eventId" = e."id"
-     WHERE e."sellerId" = $1 AND e."orderId" = ANY($2::text[]) AND e."processingState" IN ('pending', 'processing', 'retrying')`,
-    [sellerId, orderIds],
-  );
-  return new Set(result.rows.map((row) => row.orderId));
 }

@@ -16,8 +16,8 @@ import type { ClaimedShop, NextRun } from "@/features/webhooks/sync/seller-sync.
 import { whenShop } from "@/lib/shops/shop-events.server";
 import { findConnectedShops } from "@/lib/shops/shops.server";
 import type { ConnectedShop, CurrentSeller } from "@/lib/shops/shops.server";
-import { ordersWithWaitingEvents, recordReconciledEvents } from "@/features/webhooks/process/queue.server";
-import type { ReconciledOrder } from "@/features/webhooks/process/queue.server";
+import { ordersWithWaitingEvents, recordReconciledEvents } from "@/features/webhooks/sync/reconciled-events.server";
+import type { ReconciledOrder } from "@/features/webhooks/sync/reconciled-events.server";
 import { env } from "@/lib/env";
 import { log, shopLog } from "@/lib/log.server";
 import { metrics } from "@/lib/metrics.server";

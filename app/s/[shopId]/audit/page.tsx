@@ -1,4 +1,4 @@
-import { AuditLogPage, auditLogMetadata } from "@/features/audit";
+import { AuditLogPage, auditLogMetadata } from "@/features/audit/components";
 
 export const generateMetadata = auditLogMetadata;
 

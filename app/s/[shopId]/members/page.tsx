@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { InviteForm, MemberControls, RevokeInvitation, listMembers, listPendingInvitations } from "@/features/people";
+import { listMembers, listPendingInvitations } from "@/features/people";
+import { InviteForm, MemberControls, RevokeInvitation } from "@/features/people/components";
 import { requireShop } from "@/lib/auth/session.server";
 import { getDisplayFormat } from "@/lib/format.server";
 

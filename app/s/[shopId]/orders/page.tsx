@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { HydrationBoundary } from "@tanstack/react-query";
 import { getTranslations } from "next-intl/server";
-import { OrdersTable, listOrdersForSeller, ordersSchema } from "@/features/orders";
+import { listOrdersForSeller, ordersSchema } from "@/features/orders";
+import { OrdersTable } from "@/features/orders/components";
 import { ProblemNotice } from "@/components/platform/problem-notice";
 import { requireShop } from "@/lib/auth/session.server";
 import { requiredScopesFor } from "@marketplace/api/client";

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { CommissionRateForm, PriceGuardForm, pricingSettings } from "@/features/prices";
-import { TimeZoneForm } from "@/features/settings";
+import { pricingSettings } from "@/features/prices";
+import { CommissionRateForm, PriceGuardForm } from "@/features/prices/components";
+import { TimeZoneForm } from "@/features/settings/components";
 import { can } from "@/lib/people/roles";
 import { requireShop } from "@/lib/auth/session.server";
 import { deleteMyDataAction, disconnectAction, signOutEverywhereAction } from "@/lib/auth/actions";

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import { getTranslations } from "next-intl/server";
-import { SkuCatalogueTable, listSkus, skuCatalogueSchema } from "@/features/skus";
+import { listSkus, skuCatalogueSchema } from "@/features/skus";
+import { SkuCatalogueTable } from "@/features/skus/components";
 import type { SkuPage } from "@/features/skus";
 import { requireShop } from "@/lib/auth/session.server";
 import { local } from "@/lib/tables/list-route.server";

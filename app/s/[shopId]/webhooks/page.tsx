@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { ProblemNotice } from "@/components/platform/problem-notice";
-import { ConnectionHealthPanel, RotateReceiverButton, WebhookSettings, getConnectionHealth } from "@/features/webhooks";
+import { getConnectionHealth } from "@/features/webhooks";
+import { ConnectionHealthPanel, RotateReceiverButton, WebhookSettings } from "@/features/webhooks/components";
 import { requireShop } from "@/lib/auth/session.server";
 import { withPlatform } from "@/lib/platform/platform.server";
 import { receiverUrlFor } from "@/lib/shops/receiver-url";

@@ -11,7 +11,7 @@ import {
 } from "@/features/prices/bulk/components/bulk-upload-store";
 import { previewBulkPricesAction } from "@/features/prices/bulk/actions";
 import type { PreviewBulkPricesState } from "@/features/prices/bulk/actions";
-import { buildResultsCsv } from "@/features/prices/bulk/bulk-csv";
+import { buildResultsCsv } from "@/features/prices/bulk/results-csv";
 import { useDisplayFormat } from "@/lib/format";
 import { describeBulkMessage } from "@/features/prices/bulk/bulk-messages";
 import { describeGuardReasons } from "@/features/prices/guard/guard-words";

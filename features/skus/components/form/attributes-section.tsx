@@ -3,9 +3,10 @@
 import { useTranslations } from "next-intl";
 import { useFieldArray, useFormContext } from "react-hook-form";
 import { MANDATORY_LANGUAGE } from "@marketplace/api/schemas/sku";
-import { emptyAttribute, emptyDisplayRow } from "@/features/skus/sku-form";
+import { emptyAttribute, emptyDisplayRow } from "@/features/skus/empty-rows";
 import type { AttributeGroup, SkuFormState } from "@/features/skus/sku-form-state";
-import { Group, removeButton, Row, smallButton, sr, SubList, TextField, useText } from "./fields";
+import { Group, Row, sr, SubList, TextField, useText } from "./fields";
+import { removeButton, smallButton } from "@/features/skus/components/form/styles";
 
 /** How one attribute is shown per language: its own list of rows inside the attribute's row. */
 function DisplayRows({ base, context }: { base: `attributes.${AttributeGroup}.${number}`; context: string }) {

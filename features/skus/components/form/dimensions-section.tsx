@@ -3,9 +3,10 @@
 import { useTranslations } from "next-intl";
 import { useFieldArray, useFormContext } from "react-hook-form";
 import { dimensionNameSchema, lengthUnitSchema, SKU_LIMITS, weightUnitSchema } from "@marketplace/api/schemas/sku";
-import { emptyDimension } from "@/features/skus/sku-form";
+import { emptyDimension } from "@/features/skus/empty-rows";
 import type { SkuFormState } from "@/features/skus/sku-form-state";
-import { Group, Row, SelectField, smallButton, sr, TextField, useText } from "./fields";
+import { Group, Row, SelectField, sr, TextField, useText } from "./fields";
+import { smallButton } from "@/features/skus/components/form/styles";
 
 const MEASURES = [
   { key: "height", units: lengthUnitSchema.options },

@@ -7,6 +7,7 @@ import type { FieldPath } from "react-hook-form";
 import { formatFieldPath } from "@/features/skus/import-status";
 import { validateSku } from "@/features/skus/sku-form";
 import type { SkuFormState } from "@/features/skus/sku-form-state";
+import { inputClass, removeButton } from "./styles";
 
 // The New SKU form's building blocks, bound to react-hook-form by field name. A field shows its
 // error once it was validated: as the seller types or leaves it, or for every field after a
@@ -18,11 +19,6 @@ export type SkuFieldName = FieldPath<SkuFormState>;
 export function fieldId(path: string): string {
   return `sku-${path.replace(/[^A-Za-z0-9_]+/g, "-").replace(/-$/, "")}`;
 }
-
-export const inputClass =
-  "mt-1 w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm aria-invalid:border-red-500 aria-invalid:ring-1 aria-invalid:ring-red-500";
-export const smallButton = "rounded-md border border-zinc-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-zinc-50";
-export const removeButton = "text-sm text-red-800 hover:underline";
 
 function describedBy(id: string, hint: boolean, error: string | undefined): string | undefined {
   return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;

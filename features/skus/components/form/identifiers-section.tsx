@@ -3,9 +3,10 @@
 import { useTranslations } from "next-intl";
 import { useFieldArray, useFormContext } from "react-hook-form";
 import { identifierTypeSchema } from "@marketplace/api/schemas/sku";
-import { emptyIdentifier } from "@/features/skus/sku-form";
+import { emptyIdentifier } from "@/features/skus/empty-rows";
 import type { SkuFormState } from "@/features/skus/sku-form-state";
-import { Group, Row, SelectField, smallButton, sr, TextField, useText } from "./fields";
+import { Group, Row, SelectField, sr, TextField, useText } from "./fields";
+import { smallButton } from "@/features/skus/components/form/styles";
 
 function IdentifierRow({ index, onRemove }: { index: number; onRemove: () => void }) {
   const t = useTranslations("skus.form.identifiers");

@@ -3,9 +3,10 @@
 import { useTranslations } from "next-intl";
 import { useFieldArray, useFormContext } from "react-hook-form";
 import { MANDATORY_LANGUAGE, SKU_LIMITS } from "@marketplace/api/schemas/sku";
-import { emptyDescriptionRow, emptyTitleRow } from "@/features/skus/sku-form";
+import { emptyDescriptionRow, emptyTitleRow } from "@/features/skus/empty-rows";
 import type { SkuFormState } from "@/features/skus/sku-form-state";
-import { Group, Row, smallButton, sr, TextField, useText } from "./fields";
+import { Group, Row, sr, TextField, useText } from "./fields";
+import { smallButton } from "@/features/skus/components/form/styles";
 
 // Titles and descriptions: objects keyed by language in the body, rows with a language field
 // here (sku-form.ts converts). Rows are keyed by react-hook-form's ids, never by position.

@@ -3,9 +3,10 @@
 import { useTranslations } from "next-intl";
 import { useFieldArray, useFormContext } from "react-hook-form";
 import { SKU_LIMITS } from "@marketplace/api/schemas/sku";
-import { emptyMedia } from "@/features/skus/sku-form";
+import { emptyMedia } from "@/features/skus/empty-rows";
 import type { SkuFormState } from "@/features/skus/sku-form-state";
-import { Group, removeButton, Row, smallButton, sr, TextField } from "./fields";
+import { Group, Row, sr, TextField } from "./fields";
+import { removeButton, smallButton } from "@/features/skus/components/form/styles";
 
 // Tags, media and extras: the SKU's optional lists and its free-form JSON.
 

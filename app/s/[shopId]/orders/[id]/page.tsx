@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
-import { OrderDetails, getOrderForSeller, redactCustomerData } from "@/features/orders";
+import { getOrderForSeller, redactCustomerData } from "@/features/orders";
+import { OrderDetails } from "@/features/orders/components";
 import { ProblemNotice } from "@/components/platform/problem-notice";
 import { requireShop } from "@/lib/auth/session.server";
 import { objectIdSchema } from "@marketplace/api/schemas/common";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { ProblemNotice } from "@/components/platform/problem-notice";
-import { BulkPriceUpload, PricesTabs } from "@/features/prices";
+import { BulkPriceUpload, PricesTabs } from "@/features/prices/components";
 import { requireShop } from "@/lib/auth/session.server";
 import { requiredScopesFor } from "@marketplace/api/client";
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { CostCsvUpload, PricesTabs } from "@/features/prices";
+import { CostCsvUpload, PricesTabs } from "@/features/prices/components";
 import { requireShop } from "@/lib/auth/session.server";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -1,14 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { ProblemNotice } from "@/components/platform/problem-notice";
-import {
-  PRODUCT_PAGE_SIZES,
-  PriceProductsTable,
-  PricesTabs,
-  listPriceProducts,
-  pricingSettings,
-  readPriceProductsQuery,
-} from "@/features/prices";
+import { PRODUCT_PAGE_SIZES, listPriceProducts, pricingSettings, readPriceProductsQuery } from "@/features/prices";
+import { PriceProductsTable, PricesTabs } from "@/features/prices/components";
 import type { PriceProductsQuery } from "@/features/prices";
 import { requireShop } from "@/lib/auth/session.server";
 import { can } from "@/lib/people/roles";

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { ProblemNotice } from "@/components/platform/problem-notice";
-import { PickingListView, loadPickingList, parseSelectionSearchParams, selectionSearchParams } from "@/features/shipping";
+import { loadPickingList, parseSelectionSearchParams, selectionSearchParams } from "@/features/shipping";
+import { PickingListView } from "@/features/shipping/components";
 import { ShopLink } from "@/components/shop-link";
 import { requireShop } from "@/lib/auth/session.server";
 import { getDisplayFormat } from "@/lib/format.server";

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { SkuStatusBadge, getSku } from "@/features/skus";
+import { getSku } from "@/features/skus";
+import { SkuStatusBadge } from "@/features/skus/components";
 import { requireShop } from "@/lib/auth/session.server";
 import { objectIdSchema } from "@marketplace/api/schemas/common";
 import { getDisplayFormat } from "@/lib/format.server";

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { HydrationBoundary } from "@tanstack/react-query";
 import { getTranslations } from "next-intl/server";
-import { EventLogTable, ProcessAllDeadButton, eventsSchema, listWebhookEvents } from "@/features/webhooks";
+import { eventsSchema, listWebhookEvents } from "@/features/webhooks";
+import { EventLogTable, ProcessAllDeadButton } from "@/features/webhooks/components";
 import { requireShop } from "@/lib/auth/session.server";
 import { local } from "@/lib/tables/list-route.server";
 import { prefetchTablePage } from "@/lib/tables/prefetch.server";

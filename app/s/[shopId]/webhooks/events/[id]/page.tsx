@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { ProcessAgainButton, countEarlierReceipts, getWebhookEvent, processingStateWord } from "@/features/webhooks";
+import { countEarlierReceipts, getWebhookEvent, processingStateWord } from "@/features/webhooks";
+import { ProcessAgainButton } from "@/features/webhooks/components";
 import { requireShop } from "@/lib/auth/session.server";
 import { env } from "@/lib/env";
 import { getDisplayFormat } from "@/lib/format.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { auditSearchParams, parseAuditFilters, parseAuditQuery } from "@/lib/audit/kinds";
+import { auditSearchParams, parseAuditFilters, parseAuditQuery } from "@/features/audit/filters";
 
 // The audit log's URL: what its GET form submits (empty fields included) reads as filters, and
 // anything else is refused naming the parameter.

@@ -1,1 +1,0 @@
-export { TimeZoneForm } from "./components/time-zone-form";
