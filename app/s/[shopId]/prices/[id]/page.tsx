@@ -2,7 +2,16 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { ProblemNotice } from "@/components/platform/problem-notice";
-import { COST_CURRENCY, COST_NORMALIZER, costHistory, getPriceForSeller, marginOf, pricingSettings, signedPercent, toPricePoint } from "@/features/prices";
+import {
+  COST_CURRENCY,
+  COST_NORMALIZER,
+  costHistory,
+  getPriceForSeller,
+  marginOf,
+  pricingSettings,
+  signedPercent,
+  toPricePoint,
+} from "@/features/prices";
 import { CostCell, EditPriceForm, PriceHistoryChart } from "@/features/prices/components";
 import { requireShop } from "@/lib/auth/session.server";
 import { productNameOf } from "@/lib/catalogue/product-names.server";
