@@ -101,7 +101,7 @@ async function measure(): Promise<void> {
   const pg = (await import("pg")).default;
   const { db } = await import("@/lib/db.server");
   const { pool, receiverPool } = await import("@/lib/pg-pool.server");
-  const { connectSeller, findCurrentSeller } = await import("@/lib/shops/shops.server");
+  const { connectShop, findCurrentShop } = await import("@/lib/shops/shops.server");
   const { makeOwner, personForMarketplaceAccount } = await import("@/lib/people/people.server");
   const { startSession } = await import("@/lib/people/sessions.server");
   const { shopAccessOf } = await import("@/lib/auth/session.server");
@@ -128,7 +128,7 @@ async function measure(): Promise<void> {
 
   /** What a request read before people existed, as the removed findCurrentSeller(sellerId, sessionId) did. */
   async function checkBeforePeople(sellerId: string, sessionId: string) {
-    const shop = await findCurrentSeller(sellerId);
+    const shop = await findCurrentShop(sellerId);
     const session = await db.personSession.findUnique({ where: { id: sessionId } });
     return shop && session ? shop : null;
   }
@@ -142,7 +142,7 @@ async function measure(): Promise<void> {
       async (index) => {
         const number = String(index + 1).padStart(4, "0");
         const email = `bench-shop-${number}@bench.example`;
-        const seller = await connectSeller({
+        const seller = await connectShop({
           email,
           name: `Bench shop ${number}`,
           accessToken: randomBytes(24).toString("base64url"),

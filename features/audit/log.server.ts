@@ -13,7 +13,7 @@ import type { AuditExportSettings } from "./export-csv";
 // The audit log as a manager reads it: a page of entries, the people who made them, and the CSV.
 // Entries are written by every feature through the kernel's recordAudit (lib/audit/audit.server.ts).
 
-/** The shop whose log is read: its id and the zone its days are counted in (a CurrentSeller fits). */
+/** The shop whose log is read: its id and the zone its days are counted in (a CurrentShop fits). */
 export interface AuditShop {
   id: string;
   timeZone: string;

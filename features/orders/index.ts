@@ -5,5 +5,5 @@ export type { ExportSettings } from "./export-csv";
 export { redactCustomerData } from "./mask-document";
 export { ordersSchema } from "./order-filters";
 export { exportOrderPages } from "./orders-export.server";
-export { getOrderForSeller, listOrdersForSeller } from "./orders.server";
+export { getOrderForShop, listOrdersForShop } from "./orders.server";
 export { ordersByIds } from "./orders.server";

@@ -2,7 +2,7 @@ import "server-only";
 import { mirroredOrderIdsByShipBy } from "@/lib/orders/order-mirror.server";
 import { ordersByIds, IDS_PER_REQUEST, shipByQuery } from "@/features/orders/orders.server";
 import { everyPage, withPlatform } from "@/lib/platform/platform.server";
-import type { CurrentSeller } from "@/lib/shops/shops.server";
+import type { CurrentShop } from "@/lib/shops/shops.server";
 import type { Order } from "@marketplace/api/schemas/order";
 import { toPlatformOrdersQuery } from "@/features/orders/order-filters";
 import type { OrderFilters } from "@/features/orders/order-filters";
@@ -25,7 +25,7 @@ async function patiently<T>(call: () => Promise<PlatformResult<T>>, problems: Pr
   return result.data;
 }
 
-export async function* exportOrderPages(seller: CurrentSeller, filters: OrderFilters, problems: ProblemWords): AsyncGenerator<Order[]> {
+export async function* exportOrderPages(seller: CurrentShop, filters: OrderFilters, problems: ProblemWords): AsyncGenerator<Order[]> {
   if (filters.deadline) {
     yield* exportByShipBy(seller, filters, filters.deadline, problems);
     return;
@@ -40,7 +40,7 @@ export async function* exportOrderPages(seller: CurrentSeller, filters: OrderFil
 
 /** The mirror says which orders, the platform what they are (see listOrdersByShipBy). */
 async function* exportByShipBy(
-  seller: CurrentSeller,
+  seller: CurrentShop,
   filters: OrderFilters,
   deadline: "today" | "late",
   problems: ProblemWords,

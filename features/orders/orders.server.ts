@@ -1,7 +1,7 @@
 import "server-only";
 import { withPlatform } from "@/lib/platform/platform.server";
 import type { PlatformResult } from "@/lib/platform/platform.server";
-import type { CurrentSeller } from "@/lib/shops/shops.server";
+import type { CurrentShop } from "@/lib/shops/shops.server";
 import type { Order } from "@marketplace/api/schemas/order";
 import { toPlatformOrdersQuery } from "@/features/orders/order-filters";
 import type { OrderFilters } from "@/features/orders/order-filters";
@@ -13,7 +13,7 @@ import { deadlineRange } from "@/lib/orders/ship-by";
 import { countedPage } from "@/lib/tables/table-page";
 import type { OrdersPage } from "@/features/orders/order-rows";
 
-export async function listOrdersForSeller(seller: CurrentSeller, filters: OrderFilters): Promise<PlatformResult<OrdersPage>> {
+export async function listOrdersForShop(seller: CurrentShop, filters: OrderFilters): Promise<PlatformResult<OrdersPage>> {
   if (filters.deadline) return listOrdersByShipBy(seller, filters, filters.deadline);
   const result = await withPlatform(seller, "listOrders", (client) => client.listOrders(toPlatformOrdersQuery(filters)));
   if (!result.ok) return result;
@@ -30,7 +30,7 @@ export async function listOrdersForSeller(seller: CurrentSeller, filters: OrderF
   };
 }
 
-export async function getOrderForSeller(seller: CurrentSeller, id: string): Promise<PlatformResult<Order | null>> {
+export async function getOrderForShop(seller: CurrentShop, id: string): Promise<PlatformResult<Order | null>> {
   const result = await withPlatform(seller, "getOrder", (client) => client.getOrder(id));
   // Another seller's order answers 404 at the platform: to this seller it does not exist.
   if (!result.ok && result.problem.kind === "error" && result.problem.status === 404) return { ok: true, data: null };
@@ -63,7 +63,7 @@ export function shipByQuery(
 
 /** These orders as the platform has them now, in the ids' order; one it no longer returns is left out. */
 export async function ordersByIds(
-  seller: CurrentSeller,
+  seller: CurrentShop,
   ids: readonly string[],
   options: { rateLimitAttempts?: number } = {},
 ): Promise<PlatformResult<Order[]>> {
@@ -87,7 +87,7 @@ export async function ordersByIds(
  * delivery past its limit" cannot be asked of it: the mirror says which orders, the platform what they are now.
  */
 async function listOrdersByShipBy(
-  seller: CurrentSeller,
+  seller: CurrentShop,
   filters: OrderFilters,
   deadline: "today" | "late",
 ): Promise<PlatformResult<OrdersPage>> {

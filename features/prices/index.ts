@@ -8,4 +8,4 @@ export { PRODUCT_PAGE_SIZES, readPriceProductsQuery } from "./price-products-que
 export type { PriceProductsQuery } from "./price-products-query";
 export { listPriceProducts } from "./price-products.server";
 export { toPricePoint } from "./price-rows";
-export { getPriceForSeller, listPricesForSeller } from "./prices.server";
+export { getPriceForShop, listPricesForShop } from "./prices.server";

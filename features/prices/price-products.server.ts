@@ -4,7 +4,7 @@ import type { PlatformResult } from "@/lib/platform/platform.server";
 import { listEveryPrice } from "@/features/prices/prices.server";
 import { currentCosts } from "@/features/prices/costs/product-costs.server";
 import { productNamesFor } from "@/lib/catalogue/product-names.server";
-import type { CurrentSeller } from "@/lib/shops/shops.server";
+import type { CurrentShop } from "@/lib/shops/shops.server";
 import { groupPricesByProduct, searchProducts } from "@/features/prices/price-products";
 import type { PriceProduct, PriceProductsPage } from "@/features/prices/price-products";
 import type { PriceProductsQuery } from "@/features/prices/price-products-query";
@@ -12,7 +12,7 @@ import type { PriceProductsQuery } from "@/features/prices/price-products-query"
 /** The platform lists prices, not products, so a view reads them all; past this cap it says `complete: false`. */
 export const PRODUCTS_MAX_PAGES = 50;
 
-export async function listPriceProducts(seller: CurrentSeller, query: PriceProductsQuery): Promise<PlatformResult<PriceProductsPage>> {
+export async function listPriceProducts(seller: CurrentShop, query: PriceProductsQuery): Promise<PlatformResult<PriceProductsPage>> {
   const listed = await withPlatform(seller, "listPrices", (client) => listEveryPrice(client, PRODUCTS_MAX_PAGES));
   if (!listed.ok) return listed;
   const grouped = groupPricesByProduct(listed.data.prices);

@@ -4,7 +4,7 @@ import { withPlatform } from "@/lib/platform/platform.server";
 import type { PlatformResult } from "@/lib/platform/platform.server";
 import { priceGuardContext } from "@/features/prices/costs/product-costs.server";
 import { productNamesFor } from "@/lib/catalogue/product-names.server";
-import type { CurrentSeller } from "@/lib/shops/shops.server";
+import type { CurrentShop } from "@/lib/shops/shops.server";
 import { requiredScopesFor } from "@marketplace/api/client";
 import type { MarketplaceClient } from "@marketplace/api/client";
 import { pricesQuery } from "@marketplace/api/list-query";
@@ -18,7 +18,7 @@ import type { PriceFilters } from "@/features/prices/price-filters";
 import { toPriceRow } from "@/features/prices/price-rows";
 import type { PricesPage } from "@/features/prices/price-rows";
 
-export async function listPricesForSeller(seller: CurrentSeller, filters: PriceFilters): Promise<PlatformResult<PricesPage>> {
+export async function listPricesForShop(seller: CurrentShop, filters: PriceFilters): Promise<PlatformResult<PricesPage>> {
   const result = await withPlatform(seller, "listPrices", (client) => client.listPrices(toPlatformPricesQuery(filters)));
   if (!result.ok) return result;
   const page = result.data;
@@ -39,14 +39,14 @@ export async function listPricesForSeller(seller: CurrentSeller, filters: PriceF
 }
 
 /** A price with its history; null when the platform does not know it for this seller. */
-export async function getPriceForSeller(seller: CurrentSeller, id: string): Promise<PlatformResult<PriceWithHistory | null>> {
+export async function getPriceForShop(seller: CurrentShop, id: string): Promise<PlatformResult<PriceWithHistory | null>> {
   const result = await withPlatform(seller, "getPrice", (client) => client.getPrice(id));
   if (!result.ok && result.problem.kind === "error" && result.problem.status === 404) return { ok: true, data: null };
   return result;
 }
 
 /** Not exported: every change goes through the price guard (setPriceGuarded, applyGuardedPriceRows). */
-async function createPriceForSeller(seller: CurrentSeller, price: PriceCreate): Promise<PlatformResult<PriceCreateResponse>> {
+async function createPriceForSeller(seller: CurrentShop, price: PriceCreate): Promise<PlatformResult<PriceCreateResponse>> {
   return withPlatform(seller, "createPrice", (client) => client.createPrice(price));
 }
 
@@ -94,7 +94,7 @@ export async function lastKnownPrices(sellerId: string, rows: readonly { sku: st
 }
 
 /** For the audit log's "before": the platform's newest, else the last the mirror saw. */
-export async function currentPrice(seller: CurrentSeller, sku: string, type: PriceType): Promise<KnownPrice | null> {
+export async function currentPrice(seller: CurrentShop, sku: string, type: PriceType): Promise<KnownPrice | null> {
   const listed = await withPlatform(seller, "listPrices", (client) =>
     client.listPrices(pricesQuery({ sku, type, limit: 1, sort: { field: "created_at", direction: "desc" } })),
   );
@@ -122,7 +122,7 @@ export type GuardedPriceOutcome =
 
 /** Held when the guard objects, unless `confirmed`; judged either way, so the log says what was confirmed. */
 export async function setPriceGuarded(
-  seller: CurrentSeller,
+  seller: CurrentShop,
   change: PriceChange,
   options: { confirmed: boolean },
 ): Promise<GuardedPriceOutcome> {
@@ -154,7 +154,7 @@ export async function currentPricesOfSku(client: MarketplaceClient, sku: string)
  * failed create (retried), so no row is sent unjudged.
  */
 export async function applyGuardedPriceRows<R extends ApplicableRow & PriceChange>(
-  seller: CurrentSeller,
+  seller: CurrentShop,
   rows: readonly R[],
   options: Omit<ApplyPriceRowsOptions<R, HeldOutcome>, "createPrice" | "check"> & {
     confirmed: ReadonlySet<string>;

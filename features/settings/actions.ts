@@ -7,7 +7,7 @@ import { isTimeZone } from "@/i18n/config";
 import { failed, succeeded } from "@/lib/action-state";
 import type { ActionState } from "@/lib/action-state";
 import { requireShop } from "@/lib/auth/session.server";
-import { setSellerTimeZone } from "@/features/settings/shop-time-zone.server";
+import { setShopTimeZone } from "@/features/settings/shop-time-zone.server";
 
 const timeZoneForm = z.object({ timeZone: z.string().trim().refine(isTimeZone) });
 
@@ -17,7 +17,7 @@ export async function setTimeZoneAction(shopId: string, _state: ActionState, for
   const t = await getTranslations("settings.timeZone");
   const parsed = timeZoneForm.safeParse({ timeZone: formData.get("timeZone") });
   if (!parsed.success) return failed(t("invalid"), { fieldErrors: { timeZone: [t("invalid")] } });
-  await setSellerTimeZone(seller.id, person, parsed.data.timeZone);
+  await setShopTimeZone(seller.id, person, parsed.data.timeZone);
   revalidatePath("/", "layout");
   return succeeded(t("saved", { timeZone: parsed.data.timeZone }), null);
 }

@@ -7,7 +7,7 @@ import type { AuditInput } from "@/lib/audit/audit.server";
 // audit log's module brings the export's formatting (next-intl) with it.
 
 /** With its audit entry, in one transaction; the zone it already has changes nothing. */
-export async function setSellerTimeZone(sellerId: string, person: AuditInput["person"], timeZone: string): Promise<void> {
+export async function setShopTimeZone(sellerId: string, person: AuditInput["person"], timeZone: string): Promise<void> {
   await db.$transaction(async (tx) => {
     const [current] = await tx.$queryRaw<{ timeZone: string }[]>`SELECT "timeZone" FROM "Seller" WHERE "id" = ${sellerId} FOR UPDATE`;
     if (!current || current.timeZone === timeZone) return;

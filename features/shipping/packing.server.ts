@@ -11,7 +11,7 @@ import type { PackingStage } from "@/features/shipping/stages";
 // The platform has no packing stages, so only this module writes them (OrderPacking); an order
 // without a row is still to pick.
 
-/** A CurrentSeller fits: `timeZone` is where its "today" is counted. */
+/** A CurrentShop fits: `timeZone` is where its "today" is counted. */
 export interface ShippingShop {
   id: string;
   timeZone: string;

@@ -3,7 +3,7 @@ import { shippingOrderIds } from "@/features/shipping/packing.server";
 import { ordersByIds } from "@/features/orders";
 import type { PlatformResult } from "@/lib/platform/platform.server";
 import { productNamesFor } from "@/lib/catalogue/product-names.server";
-import type { CurrentSeller } from "@/lib/shops/shops.server";
+import type { CurrentShop } from "@/lib/shops/shops.server";
 import { buildPickingList } from "@/features/shipping/picking-list";
 import type { PickingList } from "@/features/shipping/picking-list";
 import { MAX_SELECTION_ORDERS } from "@/features/shipping/shipping-params";
@@ -19,7 +19,7 @@ export interface SelectedIds {
 
 /** Ids given one by one are taken as they are: the platform only answers the shop's own. */
 export async function selectedOrderIds(
-  shop: Pick<CurrentSeller, "id" | "timeZone">,
+  shop: Pick<CurrentShop, "id" | "timeZone">,
   selection: ShippingSelection,
   now = new Date(),
 ): Promise<SelectedIds> {
@@ -33,7 +33,7 @@ export interface LoadedPickingList {
   truncated: boolean;
 }
 
-export async function loadPickingList(seller: CurrentSeller, selection: ShippingSelection): Promise<PlatformResult<LoadedPickingList>> {
+export async function loadPickingList(seller: CurrentShop, selection: ShippingSelection): Promise<PlatformResult<LoadedPickingList>> {
   const { ids, truncated } = await selectedOrderIds(seller, selection);
   const orders = await ordersByIds(seller, ids);
   if (!orders.ok) return orders;

@@ -7,7 +7,7 @@ import { failed, succeeded } from "@/lib/action-state";
 import type { ActionState } from "@/lib/action-state";
 import { requireShop } from "@/lib/auth/session.server";
 import { recordAudit } from "@/lib/audit/audit.server";
-import type { CurrentSeller } from "@/lib/shops/shops.server";
+import type { CurrentShop } from "@/lib/shops/shops.server";
 import { shopPath } from "@/lib/shops/paths";
 import { withPlatform } from "@/lib/platform/platform.server";
 import type { PlatformProblem } from "@/lib/platform-problem";
@@ -98,7 +98,7 @@ export async function updateWebhookSettingsAction(
 }
 
 /** For the audit log; undefined when the platform could not say. */
-async function currentCallbackUrl(seller: CurrentSeller): Promise<string | null | undefined> {
+async function currentCallbackUrl(seller: CurrentShop): Promise<string | null | undefined> {
   const current = await withPlatform(seller, "getWebhookUrl", (client) => client.getWebhookUrl());
   return current.ok ? current.data.url : undefined;
 }

@@ -10,9 +10,9 @@ import { personOfSession, requirePerson, requireShop } from "@/lib/auth/session.
 import { recordAudit } from "@/lib/audit/audit.server";
 import { endEverySession, endSession } from "@/lib/people/sessions.server";
 import { withPlatform } from "@/lib/platform/platform.server";
-import { deleteConnection, deleteSellerData } from "@/lib/shops/shops.server";
+import { deleteConnection, deleteShopData } from "@/lib/shops/shops.server";
 import { shopLog } from "@/lib/log.server";
-import type { CurrentSeller } from "@/lib/shops/shops.server";
+import type { CurrentShop } from "@/lib/shops/shops.server";
 import { MARKETPLACE_PROVIDER_ID } from "@/lib/auth/marketplace-provider";
 
 /** The intent cookie tells the callback why (lib/auth/callback-route.server.ts). */
@@ -67,7 +67,7 @@ export async function signOutEverywhereAction() {
 export async function deleteMyDataAction(shopId: string) {
   const { shop } = await requireShop(shopId, "connection.manage");
   await removeCallbackUrl(shop);
-  await deleteSellerData(shop.id);
+  await deleteShopData(shop.id);
   redirect("/shops");
 }
 
@@ -80,7 +80,7 @@ export async function disconnectAction(shopId: string) {
   redirect("/shops");
 }
 
-async function removeCallbackUrl(seller: CurrentSeller) {
+async function removeCallbackUrl(seller: CurrentShop) {
   const removal = await withPlatform(seller, "deleteWebhookUrl", (client) => client.deleteWebhookUrl());
   if (!removal.ok && removal.problem.kind === "error") {
     // The owner asked to leave; a platform hiccup must not keep the token here.

@@ -5,7 +5,7 @@ import { callbackContext, recordCallbackFailure } from "@/lib/auth/callback-cont
 import { PASSKEY_PROVIDER_ID, verifyPasskeySignIn } from "@/lib/auth/passkeys.server";
 import { recordAudit } from "@/lib/audit/audit.server";
 import { findPersonName, makeOwner, PersonIdentityConflictError, personForMarketplaceAccount } from "@/lib/people/people.server";
-import { connectSeller, IdentityConflictError } from "@/lib/shops/shops.server";
+import { connectShop, IdentityConflictError } from "@/lib/shops/shops.server";
 import { shopConnected } from "@/lib/shops/shop-events.server";
 import { startSession } from "@/lib/people/sessions.server";
 import { env } from "@/lib/env";
@@ -90,7 +90,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
         const person =
           (context?.personId ? await findPersonName(context.personId) : null) ??
           (await personForMarketplaceAccount(info.user_email, info.user_name).catch(refusePersonConflict));
-        const seller = await connectSeller({
+        const seller = await connectShop({
           email: info.user_email,
           name: info.user_name,
           accessToken: account.access_token,

@@ -1,6 +1,6 @@
 import "server-only";
 import { withPlatform } from "@/lib/platform/platform.server";
-import { findCurrentSeller, recordNotificationsAtConnect } from "@/lib/shops/shops.server";
+import { findCurrentShop, recordNotificationsAtConnect } from "@/lib/shops/shops.server";
 import type { NotificationsAtConnect } from "@/lib/shops/notifications-status";
 import { receiverUrlFor } from "@/lib/shops/receiver-url";
 
@@ -9,7 +9,7 @@ import { receiverUrlFor } from "@/lib/shops/receiver-url";
  * pointing elsewhere was set outside this dashboard and is left alone. Best effort: a failure is "unknown".
  */
 export async function switchOnNotificationsAtConnect(sellerId: string): Promise<NotificationsAtConnect> {
-  const seller = await findCurrentSeller(sellerId);
+  const seller = await findCurrentShop(sellerId);
   if (!seller) return "unknown";
   const receiverUrl = receiverUrlFor(seller.connection.webhookKey);
   const outcome = await decide(seller, receiverUrl);
@@ -18,7 +18,7 @@ export async function switchOnNotificationsAtConnect(sellerId: string): Promise<
 }
 
 async function decide(
-  seller: NonNullable<Awaited<ReturnType<typeof findCurrentSeller>>>,
+  seller: NonNullable<Awaited<ReturnType<typeof findCurrentShop>>>,
   receiverUrl: string,
 ): Promise<NotificationsAtConnect> {
   const current = await withPlatform(seller, "getWebhookUrl", (client) => client.getWebhookUrl());

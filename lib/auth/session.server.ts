@@ -6,8 +6,8 @@ import { can } from "@/lib/people/roles";
 import type { Capability, Role } from "@/lib/people/roles";
 import { findCurrentPerson } from "@/lib/people/people.server";
 import type { CurrentPerson } from "@/lib/people/people.server";
-import { findCurrentSeller } from "@/lib/shops/shops.server";
-import type { CurrentSeller } from "@/lib/shops/shops.server";
+import { findCurrentShop } from "@/lib/shops/shops.server";
+import type { CurrentShop } from "@/lib/shops/shops.server";
 import { env } from "@/lib/env";
 
 export interface SessionClaims {
@@ -42,7 +42,7 @@ export async function requirePerson(): Promise<CurrentPerson> {
 /** `shop` never carries its token. */
 export interface ShopAccess {
   person: CurrentPerson;
-  shop: CurrentSeller;
+  shop: CurrentShop;
   role: Role;
 }
 
@@ -53,7 +53,7 @@ export async function shopAccessOf(claims: SessionClaims | null | undefined, sho
   if (!person) return "signed-out";
   const membership = person.shops.find((shop) => shop.id === shopId);
   if (!membership) return "not-a-member";
-  const shop = await findCurrentSeller(shopId);
+  const shop = await findCurrentShop(shopId);
   if (!shop) return "disconnected";
   return { person, shop, role: membership.role };
 }

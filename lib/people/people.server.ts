@@ -67,7 +67,7 @@ export class PersonIdentityConflictError extends Error {
 /**
  * Found by the normalised e-mail, the only identity basic_user_info gives; refused when the platform
  * spells it differently from the person's first sign-in (`Owner.Case@…` and `owner.case@…` may be
- * two platform users), as connectSeller refuses a shop's.
+ * two platform users), as connectShop refuses a shop's.
  */
 export async function personForMarketplaceAccount(email: string, name: string): Promise<{ id: string; name: string }> {
   const marketplaceEmail = normalizeEmail(email);

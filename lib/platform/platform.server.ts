@@ -1,7 +1,7 @@
 import "server-only";
 import { recordMissingScopes } from "@/lib/shops/shops.server";
 import { getAccessToken, markNeedsReconnect } from "@/lib/shops/tokens.server";
-import type { CurrentSeller } from "@/lib/shops/shops.server";
+import type { CurrentShop } from "@/lib/shops/shops.server";
 import { env } from "@/lib/env";
 import { createMarketplaceClient, requiredScopesFor } from "@marketplace/api/client";
 import type { EndpointName, MarketplaceClient } from "@marketplace/api/client";
@@ -22,7 +22,7 @@ export type { PlatformProblem, PlatformResult };
  * for background work (an export), never a seller's click, which shows the wait instead.
  */
 export async function withPlatform<T>(
-  seller: CurrentSeller,
+  seller: CurrentShop,
   endpoint: EndpointName,
   call: (client: MarketplaceClient) => Promise<T>,
   options: { accessToken?: string | null; rateLimitAttempts?: number } = {},

@@ -11,7 +11,7 @@ import { receiverChanged } from "@/lib/shops/shop-events.server";
 import { readToken, tokenKeys, usableToken } from "@/lib/shops/tokens.server";
 
 /** Never carries the access token. */
-export interface CurrentSeller {
+export interface CurrentShop {
   id: string;
   email: string;
   name: string;
@@ -42,7 +42,7 @@ export class IdentityConflictError extends Error {
  * forgets missing scopes (the new token may have them) and keeps the webhook key, so a callback
  * URL already set at the platform keeps working.
  */
-export async function connectSeller(input: { email: string; name: string; accessToken: string; scopesRequested: string }) {
+export async function connectShop(input: { email: string; name: string; accessToken: string; scopesRequested: string }) {
   const email = normalizeEmail(input.email);
   const seller = await db.$transaction(async (tx) => {
     const seller = await tx.seller.upsert({
@@ -105,7 +105,7 @@ const currentSellerSelect = {
   },
 } as const satisfies Prisma.SellerSelect;
 
-function currentSellerOf(seller: Prisma.SellerGetPayload<{ select: typeof currentSellerSelect }>): CurrentSeller | null {
+function currentSellerOf(seller: Prisma.SellerGetPayload<{ select: typeof currentSellerSelect }>): CurrentShop | null {
   const { connection } = seller;
   if (!connection) return null;
   return {
@@ -125,14 +125,14 @@ function currentSellerOf(seller: Prisma.SellerGetPayload<{ select: typeof curren
 }
 
 /** The shop with its connection, or null when it has none (never connected, or disconnected). */
-export async function findCurrentSeller(sellerId: string): Promise<CurrentSeller | null> {
+export async function findCurrentShop(sellerId: string): Promise<CurrentShop | null> {
   const seller = await db.seller.findUnique({ where: { id: sellerId }, select: currentSellerSelect });
   return seller ? currentSellerOf(seller) : null;
 }
 
 /** `accessToken` null: unusable, the seller must reconnect. */
 export interface ConnectedShop {
-  seller: CurrentSeller;
+  seller: CurrentShop;
   accessToken: string | null;
 }
 
@@ -182,7 +182,7 @@ export async function recordMissingScopes(sellerId: string, scopes: readonly str
 }
 
 /** "Delete my data": the seller and everything kept for them (events, mirrors, catalogue, sessions). */
-export async function deleteSellerData(sellerId: string) {
+export async function deleteShopData(sellerId: string) {
   await db.seller.deleteMany({ where: { id: sellerId } });
   await receiverChanged(sellerId);
 }

@@ -5,14 +5,14 @@ import type { ShopAccess } from "@/lib/auth/session.server";
 import type { Capability } from "@/lib/people/roles";
 import type { PlatformResult } from "@/lib/platform/platform.server";
 import { problemResponse } from "@/lib/platform/problem-response";
-import type { CurrentSeller } from "@/lib/shops/shops.server";
+import type { CurrentShop } from "@/lib/shops/shops.server";
 import { formatFieldPath } from "@marketplace/api/schemas/field-path";
 
 /** A table's route handler: 401 signed out, 403 without `capability`, 400 on a bad filter, never cached. */
 export function listRoute<F>(
   capability: Capability,
   parseFilters: (params: URLSearchParams) => z.ZodSafeParseResult<F>,
-  load: (seller: CurrentSeller, filters: F, access: ShopAccess) => Promise<PlatformResult<unknown>>,
+  load: (seller: CurrentShop, filters: F, access: ShopAccess) => Promise<PlatformResult<unknown>>,
 ) {
   return async function GET(request: Request, { params }: { params: Promise<{ shopId: string }> }): Promise<Response> {
     const access = await authorizeShopRequest((await params).shopId, capability);

@@ -271,9 +271,9 @@ describe("the audit log", () => {
   });
 
   it("records a change of the shop's time zone with who made it, and nothing when the zone stays", async () => {
-    const { setSellerTimeZone } = await import("@/features/settings/shop-time-zone.server");
-    await setSellerTimeZone(otherShop.id, maria, "America/Manaus");
-    await setSellerTimeZone(otherShop.id, joao, "America/Manaus");
+    const { setShopTimeZone } = await import("@/features/settings/shop-time-zone.server");
+    await setShopTimeZone(otherShop.id, maria, "America/Manaus");
+    await setShopTimeZone(otherShop.id, joao, "America/Manaus");
     const entries = await db.auditEntry.findMany({
       where: { sellerId: otherShop.id, action: "settings.timeZone" },
       select: { personName: true, kind: true, before: true, after: true },

@@ -34,7 +34,7 @@ async function insertEvent(sellerId: string, ageDays: number, options: { dead?: 
 
 describe("the data kept", () => {
   it("prunes finished events older than the retention, keeping dead and recent ones", async () => {
-    const seller = await sellers.connectSeller({
+    const seller = await sellers.connectShop({
       email: "keep@example.com",
       name: "Loja",
       accessToken: "t-keep",
@@ -51,13 +51,13 @@ describe("the data kept", () => {
   });
 
   it("deletes everything of a seller on request, and nothing of another", async () => {
-    const leaving = await sellers.connectSeller({
+    const leaving = await sellers.connectShop({
       email: "leaving@example.com",
       name: "Loja",
       accessToken: "t-leave",
       scopesRequested: "basic_user_info",
     });
-    const staying = await sellers.connectSeller({
+    const staying = await sellers.connectShop({
       email: "staying@example.com",
       name: "Loja",
       accessToken: "t-stay",
@@ -71,7 +71,7 @@ describe("the data kept", () => {
         [id],
       );
     }
-    await sellers.deleteSellerData(leaving.id);
+    await sellers.deleteShopData(leaving.id);
     const count = async (table: string, sellerId: string) =>
       (await sql.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM "${table}" WHERE "sellerId" = $1`, [sellerId])).rows[0]!.n;
     for (const table of ["WebhookEvent", "OrderMirror", "Connection"]) {
@@ -82,13 +82,13 @@ describe("the data kept", () => {
   });
 
   it("stops the old receiver URL at once when it is rotated", async () => {
-    const seller = await sellers.connectSeller({
+    const seller = await sellers.connectShop({
       email: "rotate@example.com",
       name: "Loja",
       accessToken: "t-rotate",
       scopesRequested: "basic_user_info",
     });
-    const oldKey = (await sellers.findCurrentSeller(seller.id))!.connection.webhookKey;
+    const oldKey = (await sellers.findCurrentShop(seller.id))!.connection.webhookKey;
     const body = JSON.stringify({ data: { domain: "chat", status: "new_conversation", id: "c", code: "c" } });
     const deliver = (key: string) => deliverToReceiver(key, body, { signWith: "t-rotate" });
     expect((await deliver(oldKey)).status).toBe(200);

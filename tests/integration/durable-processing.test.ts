@@ -297,7 +297,7 @@ describe("durable processing", () => {
 describe("reconciliation", () => {
   it("back-fills the mirror first, then records the changes no notification told, once", async () => {
     await sql.query(`DELETE FROM "SellerSync" WHERE "sellerId" = $1`, [sellerId]);
-    const backfill = await reconcile.reconcileSellerOnce(sellerId);
+    const backfill = await reconcile.reconcileShopOnce(sellerId);
     expect(backfill).toMatchObject({ mode: "backfill", recovered: 0 });
     const mirroredCount = async () =>
       (await sql.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM "OrderMirror" WHERE "sellerId" = $1`, [sellerId])).rows[0]!.n;
@@ -310,10 +310,10 @@ describe("reconciliation", () => {
     const changed = await createOrder();
     await sandbox.api(`/_sandbox/orders/${changed.id}/status`, { method: "POST", json: { status: "approved" } });
     // Just changed: left to their notifications for a moment (which never come here).
-    expect(await reconcile.reconcileSellerOnce(sellerId)).toMatchObject({ mode: "reconcile", recovered: 0 });
+    expect(await reconcile.reconcileShopOnce(sellerId)).toMatchObject({ mode: "reconcile", recovered: 0 });
     expect(await mirrored(created.id)).toBeUndefined();
     const settled = () => new Date(Date.now() + 15_000);
-    const result = await reconcile.reconcileSellerOnce(sellerId, settled());
+    const result = await reconcile.reconcileShopOnce(sellerId, settled());
     expect(result).toMatchObject({ mode: "reconcile", recovered: 2 });
     expect(await mirrored(created.id)).toEqual({ status: "new" });
     expect(await mirrored(changed.id)).toEqual({ status: "approved" });
@@ -328,7 +328,7 @@ describe("reconciliation", () => {
       ].sort((a, b) => a.orderId.localeCompare(b.orderId)),
     );
     // Nothing new: nothing recorded the second time.
-    expect(await reconcile.reconcileSellerOnce(sellerId, settled())).toMatchObject({ recovered: 0 });
+    expect(await reconcile.reconcileShopOnce(sellerId, settled())).toMatchObject({ recovered: 0 });
     const health = await sql.query(`SELECT "lastRecovered", "recoveredTotal" FROM "SellerSync" WHERE "sellerId" = $1`, [sellerId]);
     expect(health.rows[0]).toEqual({ lastRecovered: 0, recoveredTotal: 2 });
   });
@@ -339,7 +339,7 @@ describe("reconciliation", () => {
     await sql.query(`DELETE FROM "OrderMirror" WHERE "sellerId" = $1`, [sellerId]);
     // A hundred days on, the order is far older than the back-fill's window (MIRROR_BACKFILL_DAYS).
     const later = new Date(Date.now() + 100 * 86_400_000);
-    expect(await reconcile.reconcileSellerOnce(sellerId, later)).toMatchObject({ mode: "backfill" });
+    expect(await reconcile.reconcileShopOnce(sellerId, later)).toMatchObject({ mode: "backfill" });
     expect(await mirrored(open.id)).toEqual({ status: "new" });
   });
 
@@ -359,7 +359,7 @@ describe("reconciliation", () => {
       parsed: parseWebhookBody(body),
       claimedBy: "busy-instance",
     });
-    expect(await reconcile.reconcileSellerOnce(sellerId, new Date(Date.now() + 15_000))).toMatchObject({ recovered: 0 });
+    expect(await reconcile.reconcileShopOnce(sellerId, new Date(Date.now() + 15_000))).toMatchObject({ recovered: 0 });
     const recorded = await sql.query(`SELECT 1 FROM "WebhookEvent" WHERE "orderId" = $1 AND "source" = 'reconciliation'`, [order.id]);
     expect(recorded.rowCount).toBe(0);
   });
@@ -367,12 +367,12 @@ describe("reconciliation", () => {
   it("runs on one instance at a time: a second caller skips the shop while another instance's claim holds, and runs it once the claim expired", async () => {
     const { claimShop } = await import("@/features/webhooks/sync/seller-sync.server");
     expect(await claimShop("other-instance", sellerId, 60_000)).toMatchObject({ sellerId });
-    expect(await reconcile.reconcileSellerOnce(sellerId)).toBeNull();
+    expect(await reconcile.reconcileShopOnce(sellerId)).toBeNull();
     // The other instance died: its claim ran out.
     await sql.query(`UPDATE "SellerSync" SET "claimedUntil" = now() AT TIME ZONE 'UTC' - interval '1 second' WHERE "sellerId" = $1`, [
       sellerId,
     ]);
-    expect(await reconcile.reconcileSellerOnce(sellerId)).toMatchObject({ recovered: 0 });
+    expect(await reconcile.reconcileShopOnce(sellerId)).toMatchObject({ recovered: 0 });
     const row = await sql.query(`SELECT "claimedBy", "claimedUntil" FROM "SellerSync" WHERE "sellerId" = $1`, [sellerId]);
     expect(row.rows[0]).toEqual({ claimedBy: null, claimedUntil: null });
   });

@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 const newSeller = (name: string) =>
-  sellers.connectSeller({ email: `${name}@example.com`, name: "Loja", accessToken: `t-${name}`, scopesRequested: "basic_user_info" });
+  sellers.connectShop({ email: `${name}@example.com`, name: "Loja", accessToken: `t-${name}`, scopesRequested: "basic_user_info" });
 
 interface Stored {
   id: string;

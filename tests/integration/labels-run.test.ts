@@ -47,7 +47,7 @@ async function createApprovedOrders(seller: string, count: number): Promise<void
 async function labelJobsFor(shop: { sellerId: string; token: string }, sellers: typeof Sellers, pickingData: typeof PickingData) {
   const client = createMarketplaceClient({ baseUrl: sandbox.url, accessToken: shop.token });
   const approved = await client.listOrders(ordersQuery({ status: "approved", limit: 100 }));
-  const seller = (await sellers.findCurrentSeller(shop.sellerId))!;
+  const seller = (await sellers.findCurrentShop(shop.sellerId))!;
   const loaded = await pickingData.loadPickingList(seller, { ids: approved.items.map((order) => order.id) });
   if (!loaded.ok) throw new Error(JSON.stringify(loaded.problem));
   return labelJobsOf(loaded.data.list);

@@ -61,7 +61,7 @@ afterAll(async () => {
 });
 
 async function connectShop(email: string) {
-  const seller = await sellers.connectSeller({ email, name: "Loja", accessToken: `token-${email}`, scopesRequested: "basic_user_info" });
+  const seller = await sellers.connectShop({ email, name: "Loja", accessToken: `token-${email}`, scopesRequested: "basic_user_info" });
   const owner = await people.personForMarketplaceAccount(email, `Dona de ${email}`);
   await people.makeOwner(owner.id, seller.id);
   return { id: seller.id, ownerId: owner.id };

@@ -240,7 +240,7 @@ describe("the metrics endpoint", () => {
     const before = await scrape();
     // Connected, never reconciled: its lag counts from when it connected.
     expect(value(before, "dashboard_reconcile_lag_seconds", { stat: "max" })).toBeGreaterThanOrEqual(0);
-    await reconcile.reconcileSellerOnce(sellerId);
+    await reconcile.reconcileShopOnce(sellerId);
     const after = await scrape();
     const runs = (samples: Samples) => value(samples, "dashboard_reconcile_runs_total", { outcome: "ok" });
     expect(runs(after) - runs(before)).toBe(1);

@@ -161,7 +161,7 @@ describe("net per order", () => {
   });
 
   it("the back-fill the migration starts writes every such order's net again", async () => {
-    expect(await reconcile.reconcileSeller(sellerId)).toMatchObject({ mode: "backfill" });
+    expect(await reconcile.reconcileShop(sellerId)).toMatchObject({ mode: "backfill" });
     const rows = await mirrored();
     for (const order of wire) expect(rows.get(order.id), order.id).toEqual(expectedNet(order.amounts));
     const result = await overview.getOverview(sellerId, TIME_ZONE, NOW);

@@ -2,7 +2,7 @@ import { createTranslator } from "next-intl";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type * as Export from "@/features/orders/orders-export.server";
 import type * as Orders from "@/features/orders/orders.server";
-import type { CurrentSeller } from "@/lib/shops/shops.server";
+import type { CurrentShop } from "@/lib/shops/shops.server";
 import type { ProblemWords } from "@/lib/platform-problem";
 import { ordersSchema } from "@/features/orders/order-filters";
 import { catalogues } from "@/messages";
@@ -20,7 +20,7 @@ const problems = createTranslator({ locale: "en", messages: catalogues.en as Mes
 
 let sandbox: TestSandbox;
 let token: string;
-let seller: CurrentSeller;
+let seller: CurrentShop;
 let exporter: typeof Export;
 let orders: typeof Orders;
 /** Every order id of the shop, as the sandbox's API lists them. */
@@ -32,8 +32,8 @@ beforeAll(async () => {
   process.env.MARKETPLACE_BASE_URL = sandbox.url;
   let sellerId: string;
   ({ token, sellerId } = await connectTestShop({ sandboxUrl: sandbox.url, login: LOGIN }));
-  const { findCurrentSeller } = await import("@/lib/shops/shops.server");
-  seller = (await findCurrentSeller(sellerId))!;
+  const { findCurrentShop } = await import("@/lib/shops/shops.server");
+  seller = (await findCurrentShop(sellerId))!;
   exporter = await import("@/features/orders/orders-export.server");
   orders = await import("@/features/orders/orders.server");
   wireIds = [];

@@ -46,7 +46,7 @@ afterAll(async () => {
 });
 
 async function currentSeller() {
-  const seller = await sellers.findCurrentSeller(sellerId);
+  const seller = await sellers.findCurrentShop(sellerId);
   expect(seller).not.toBeNull();
   return seller!;
 }

@@ -19,8 +19,8 @@ beforeAll(async () => {
   sandbox = await startTestSandbox({ config: { seedOrders: 0 } });
   process.env.MARKETPLACE_BASE_URL = sandbox.url;
   token = await obtainAccessToken(sandbox.url);
-  const { connectSeller } = await import("@/lib/shops/shops.server");
-  const seller = await connectSeller({
+  const { connectShop } = await import("@/lib/shops/shops.server");
+  const seller = await connectShop({
     email: "seller@example.com",
     name: "Loja Demo",
     accessToken: token,

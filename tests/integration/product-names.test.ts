@@ -48,7 +48,7 @@ beforeAll(async () => {
   prices = await import("@/features/prices/prices.server");
   bulkPreview = await import("@/features/prices/bulk/bulk-preview.server");
   reconcile = await import("@/features/webhooks/sync/reconcile.server");
-  const seller = await sellers.connectSeller({
+  const seller = await sellers.connectShop({
     email: "seller@example.com",
     name: "Loja Demo",
     accessToken: token,
@@ -94,7 +94,7 @@ const stored = async (sku: string, seller = sellerId) =>
   ).rows[0];
 
 async function currentSeller() {
-  const seller = await sellers.findCurrentSeller(sellerId);
+  const seller = await sellers.findCurrentShop(sellerId);
   expect(seller).not.toBeNull();
   return seller!;
 }
@@ -130,7 +130,7 @@ describe("where a product's name comes from", () => {
   });
 
   it("names the seeded shop's SKUs from its orders when the back-fill mirrors them", async () => {
-    expect(await reconcile.reconcileSeller(sellerId)).toMatchObject({ mode: "backfill" });
+    expect(await reconcile.reconcileShop(sellerId)).toMatchObject({ mode: "backfill" });
     // What the orders the back-fill mirrored sell (it reads open orders and recent ones, not all).
     const mirrored = new Set(
       (await sql.query<{ orderId: string }>(`SELECT "orderId" FROM "OrderMirror" WHERE "sellerId" = $1`, [sellerId])).rows.map(
@@ -162,7 +162,7 @@ describe("where a product's name comes from", () => {
   });
 
   it("goes with the rest of the seller's data when it is deleted", async () => {
-    const leaving = await sellers.connectSeller({
+    const leaving = await sellers.connectShop({
       email: "leaving@example.com",
       name: "Loja",
       accessToken: "t-leave",
@@ -170,7 +170,7 @@ describe("where a product's name comes from", () => {
     });
     await mirror.upsertMirrorOrders(leaving.id, [orderSelling("2026-05-01T12:00:00.000Z", [{ sku: "X-1", name: "Produto X" }])]);
     expect(await stored("X-1", leaving.id)).toBeDefined();
-    await sellers.deleteSellerData(leaving.id);
+    await sellers.deleteShopData(leaving.id);
     expect((await sql.query(`SELECT 1 FROM "ProductName" WHERE "sellerId" = $1`, [leaving.id])).rowCount).toBe(0);
   });
 });
@@ -197,7 +197,7 @@ describe("the prices views", () => {
     const seller = await currentSeller();
     const filters = pricesSchema.parse(new URLSearchParams({ sku: "CAM-001" }));
     expect(filters.success).toBe(true);
-    const list = await prices.listPricesForSeller(seller, filters.data!);
+    const list = await prices.listPricesForShop(seller, filters.data!);
     expect(list.ok && list.data.rows.map((row) => row.name)).toEqual(expect.arrayContaining(["Camiseta do Catálogo P"]));
 
     const preview = await bulkPreview.previewBulkPrices(seller, {

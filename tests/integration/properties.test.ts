@@ -27,8 +27,8 @@ beforeAll(async () => {
   const url = await useTestDatabase();
   sql = await connect(url);
   ({ POST } = await import("@/app/api/webhooks/marketplace/[key]/route"));
-  const { connectSeller } = await import("@/lib/shops/shops.server");
-  const seller = await connectSeller({ email: "props@example.com", name: "Loja", accessToken: TOKEN, scopesRequested: "basic_user_info" });
+  const { connectShop } = await import("@/lib/shops/shops.server");
+  const seller = await connectShop({ email: "props@example.com", name: "Loja", accessToken: TOKEN, scopesRequested: "basic_user_info" });
   webhookKey = (await sql.query<{ webhookKey: string }>('SELECT "webhookKey" FROM "Connection" WHERE "sellerId" = $1', [seller.id]))
     .rows[0]!.webhookKey;
   sandbox = await startTestSandbox({ config: { seedOrders: 0 } });

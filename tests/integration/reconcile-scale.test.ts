@@ -26,12 +26,12 @@ beforeAll(async () => {
   sandbox = await startTestSandbox({ config: { seedOrders: 0, seedSellers: SHOPS, seedSellerOrders: SHOPS * 2 } });
   process.env.MARKETPLACE_BASE_URL = sandbox.url;
   reconcile = await import("@/features/webhooks/sync/reconcile.server");
-  const { connectSeller } = await import("@/lib/shops/shops.server");
+  const { connectShop } = await import("@/lib/shops/shops.server");
   const emails = Array.from({ length: SHOPS }, (_, i) => extraSeller(i + 1).email);
   const issued = await sandbox.api("/_sandbox/tokens", { method: "POST", json: { sellers: emails } });
   const { tokens, scope } = (await issued.json()) as { tokens: { seller: string; access_token: string }[]; scope: string };
   for (const [i, { seller, access_token }] of tokens.entries()) {
-    const shop = await connectSeller({ email: seller, name: extraSeller(i + 1).name, accessToken: access_token, scopesRequested: scope });
+    const shop = await connectShop({ email: seller, name: extraSeller(i + 1).name, accessToken: access_token, scopesRequested: scope });
     shopIds.push(shop.id);
     shopOf.set(seller, shop.id);
   }

@@ -37,7 +37,7 @@ beforeEach(() => {
 
 /** A connected shop with a person who owns it, signed in, with a passkey, and some of everything a shop holds. */
 async function shopWithEverything(email: string) {
-  const seller = await sellers.connectSeller({ email, name: "Loja", accessToken: `t-${email}`, scopesRequested: "basic_user_info" });
+  const seller = await sellers.connectShop({ email, name: "Loja", accessToken: `t-${email}`, scopesRequested: "basic_user_info" });
   const personId = randomUUID();
   await sql.query(`INSERT INTO "Person" ("id", "name", "marketplaceEmail", "lastShopId") VALUES ($1, 'Dona', $2, $3)`, [
     personId,

@@ -48,7 +48,7 @@ afterAll(async () => {
 
 /** A shop connected by its own marketplace account's person, who owns it (what a first connect does). */
 async function connectAs(email: string, accessToken: string) {
-  const seller = await sellers.connectSeller({ email, name: "Loja", accessToken, scopesRequested: "basic_user_info" });
+  const seller = await sellers.connectShop({ email, name: "Loja", accessToken, scopesRequested: "basic_user_info" });
   const owner = await people.personForMarketplaceAccount(email, `Dona de ${email}`);
   await people.makeOwner(owner.id, seller.id);
   return { ...seller, ownerId: owner.id };
@@ -196,7 +196,7 @@ describe("sessions", () => {
 
 describe("identity", () => {
   it("finds a seller by the normalised e-mail, and never hands one seller's row to another spelling of it", async () => {
-    const first = await sellers.connectSeller({
+    const first = await sellers.connectShop({
       email: "Mixed.Case@Example.com",
       name: "Loja",
       accessToken: "token-m1",
@@ -205,7 +205,7 @@ describe("identity", () => {
     const token = async () => (await import("@/lib/shops/tokens.server")).getAccessToken(first.id);
     expect(await token()).toBe("token-m1");
     // The same platform user again: same row, new token.
-    const again = await sellers.connectSeller({
+    const again = await sellers.connectShop({
       email: "Mixed.Case@Example.com",
       name: "Loja",
       accessToken: "token-m2",
@@ -215,7 +215,7 @@ describe("identity", () => {
     expect(await token()).toBe("token-m2");
     // Another spelling the platform gave: maybe another person. Refused; nothing changes.
     await expect(
-      sellers.connectSeller({
+      sellers.connectShop({
         email: "mixed.case@example.com",
         name: "Loja",
         accessToken: "token-intruder",

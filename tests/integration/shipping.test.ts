@@ -178,7 +178,7 @@ describe("packing stages", () => {
   });
 
   it("a selection of ids the platform does not give this shop yields a picking list of nothing", async () => {
-    const seller = (await sellers.findCurrentSeller(b.sellerId))!;
+    const seller = (await sellers.findCurrentShop(b.sellerId))!;
     const foreign = toShip(a.orders)[0]!.id;
     const loaded = await pickingData.loadPickingList(seller, { ids: [foreign] });
     expect(loaded.ok && loaded.data.list).toMatchObject({ orders: [], skus: [], skipped: [{ id: foreign, reason: "not_found" }] });
@@ -207,7 +207,7 @@ async function runLabels(jobs: readonly LabelJob[], limits: { timeoutMs?: number
 
 describe("the labels PDF", () => {
   it("holds every parcel's label in the picking list's order; a failing label is reported and the rest still come", async () => {
-    const seller = (await sellers.findCurrentSeller(a.sellerId))!;
+    const seller = (await sellers.findCurrentShop(a.sellerId))!;
     const loaded = await pickingData.loadPickingList(seller, { all: {} });
     if (!loaded.ok) throw new Error(JSON.stringify(loaded.problem));
     const jobs = labelJobsOf(loaded.data.list).slice(0, 10);
@@ -246,7 +246,7 @@ describe("the labels PDF", () => {
   });
 
   it("gives up on a label the sandbox is too slow to send", async () => {
-    const seller = (await sellers.findCurrentSeller(a.sellerId))!;
+    const seller = (await sellers.findCurrentShop(a.sellerId))!;
     const loaded = await pickingData.loadPickingList(seller, { all: {} });
     if (!loaded.ok) throw new Error(JSON.stringify(loaded.problem));
     const jobs = labelJobsOf(loaded.data.list).slice(0, 2);

@@ -22,8 +22,8 @@ afterAll(async () => {
 });
 
 async function sellerWithStoredToken(token: string, encryptWith: Buffer) {
-  const { connectSeller } = await import("@/lib/shops/shops.server");
-  const seller = await connectSeller({
+  const { connectShop } = await import("@/lib/shops/shops.server");
+  const seller = await connectShop({
     email: `${randomBytes(4).toString("hex")}@example.com`,
     name: "Loja",
     accessToken: "placeholder",
@@ -67,8 +67,8 @@ describe("token encryption keys", () => {
     const response = await deliverToReceiver(seller.webhookKey, body, { signWith: "tok-lost-key" });
     expect(response.status).toBe(410);
     const { getAccessToken } = await import("@/lib/shops/tokens.server");
-    const { findCurrentSeller } = await import("@/lib/shops/shops.server");
+    const { findCurrentShop } = await import("@/lib/shops/shops.server");
     expect(await getAccessToken(seller.id)).toBeNull();
-    expect((await findCurrentSeller(seller.id))?.connection.needsReconnect).toBe(true);
+    expect((await findCurrentShop(seller.id))?.connection.needsReconnect).toBe(true);
   });
 });

@@ -27,11 +27,11 @@ beforeAll(async () => {
   sandbox = await startTestSandbox({ config: { seedOrders: 0 } });
   process.env.MARKETPLACE_BASE_URL = sandbox.url;
   processing = await import("@/features/webhooks/process/process.server");
-  const { connectSeller } = await import("@/lib/shops/shops.server");
+  const { connectShop } = await import("@/lib/shops/shops.server");
   sql = await connect(databaseUrl);
   for (const login of ["seller@example.com", "seller2@example.com"]) {
     tokens[login] = await obtainAccessToken(sandbox.url, { login });
-    const seller = await connectSeller({
+    const seller = await connectShop({
       email: login,
       name: login,
       accessToken: tokens[login],

@@ -141,7 +141,7 @@ describe("nothing stranded", () => {
     // The slow instance's lease expired and another instance took the event over.
     const [taken] = await insertEvents(1, { claimedBy: "new-owner", availableSecondsAgo: -60 });
     const received: string[] = [];
-    const subscription = bus.subscribeToSeller(sellerId, { onMessage: (e) => received.push(e.id), onResync: () => {}, onClose: () => {} });
+    const subscription = bus.subscribeToShop(sellerId, { onMessage: (e) => received.push(e.id), onResync: () => {}, onClose: () => {} });
     await notifications.startListening();
     await queue.finishEvents(
       "slow-instance",
@@ -159,7 +159,7 @@ describe("live messages across instances", () => {
   it("delivers a message committed on one connection to a subscriber listening on another, and replays it after a reconnect", async () => {
     await notifications.startListening();
     const received: { id: string; type: string }[] = [];
-    const subscription = bus.subscribeToSeller(sellerId, {
+    const subscription = bus.subscribeToShop(sellerId, {
       onMessage: (envelope) => received.push({ id: envelope.id, type: envelope.message.type }),
       onResync: () => {},
       onClose: () => {},
@@ -186,7 +186,7 @@ describe("live messages across instances", () => {
   it("carries a large batch's messages in several notifications, every one delivered once and in order", async () => {
     await notifications.startListening();
     const received: string[] = [];
-    const subscription = bus.subscribeToSeller(sellerId, {
+    const subscription = bus.subscribeToShop(sellerId, {
       onMessage: (e) => received.push(e.message.eventId),
       onResync: () => {},
       onClose: () => {},
@@ -233,7 +233,7 @@ describe("live messages across instances", () => {
 
   it("announces nothing, and keeps the claim, when recording the outcome fails", async () => {
     const received: unknown[] = [];
-    const subscription = bus.subscribeToSeller(sellerId, {
+    const subscription = bus.subscribeToShop(sellerId, {
       onMessage: (e) => received.push(e.message),
       onResync: () => {},
       onClose: () => {},

@@ -25,8 +25,8 @@ beforeAll(async () => {
   process.env.MARKETPLACE_BASE_URL = sandbox.url;
   TOKEN = await obtainAccessToken(sandbox.url);
   ({ POST } = await import("@/app/api/webhooks/marketplace/[key]/route"));
-  const { connectSeller } = await import("@/lib/shops/shops.server");
-  const seller = await connectSeller({
+  const { connectShop } = await import("@/lib/shops/shops.server");
+  const seller = await connectShop({
     email: "seller@example.com",
     name: "Loja Demo",
     accessToken: TOKEN,

@@ -30,7 +30,7 @@ const keys: Record<string, string> = {};
 
 async function connectAs(login: string) {
   tokens[login] = await obtainAccessToken(sandbox.url, { login });
-  const seller = await sellers.connectSeller({
+  const seller = await sellers.connectShop({
     email: login,
     name: login,
     accessToken: tokens[login],

@@ -9,9 +9,9 @@ const ALL_SCOPES = "basic_user_info portfolio:read portfolio:write order-order:r
 export async function connectTestShop(options: { sandboxUrl: string; login?: string; name?: string; scopes?: string }) {
   const { sandboxUrl, login = "seller@example.com", name = "Loja Demo", scopes = ALL_SCOPES } = options;
   const token = await obtainAccessToken(sandboxUrl, { login });
-  const { connectSeller } = await import("@/lib/shops/shops.server");
+  const { connectShop } = await import("@/lib/shops/shops.server");
   const { db } = await import("@/lib/db.server");
-  const seller = await connectSeller({ email: login, name, accessToken: token, scopesRequested: scopes });
+  const seller = await connectShop({ email: login, name, accessToken: token, scopesRequested: scopes });
   const { webhookKey } = await db.connection.findUniqueOrThrow({ where: { sellerId: seller.id }, select: { webhookKey: true } });
   return { token, sellerId: seller.id, webhookKey };
 }

@@ -6,7 +6,7 @@ import { priceGuardContext } from "@/features/prices/costs/product-costs.server"
 import type { PriceGuardContext } from "@/features/prices/costs/product-costs.server";
 import { productNamesFor } from "@/lib/catalogue/product-names.server";
 import type { PlatformResult } from "@/lib/platform/platform.server";
-import type { CurrentSeller } from "@/lib/shops/shops.server";
+import type { CurrentShop } from "@/lib/shops/shops.server";
 import type { Price, PriceType } from "@marketplace/api/schemas/price";
 import { convertAmount } from "./bulk-csv";
 import type { BulkPriceRow, InvalidBulkPriceRow } from "./bulk-csv";
@@ -82,7 +82,7 @@ export function countKinds(rows: readonly PreviewRow[]): BulkPreview["counts"] {
 }
 
 export async function previewBulkPrices(
-  seller: CurrentSeller,
+  seller: CurrentShop,
   parsed: { rows: readonly BulkPriceRow[]; invalid: readonly InvalidBulkPriceRow[] },
 ): Promise<PlatformResult<BulkPreview>> {
   const listed = await withPlatform(seller, "listPrices", (client) => listEveryPrice(client, PREVIEW_MAX_PAGES));

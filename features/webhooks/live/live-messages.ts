@@ -56,7 +56,7 @@ export function mayReceiveLiveMessage(role: Role, type: LiveMessageType): boolea
   return can(role, LIVE_MESSAGE_CAPABILITY[type]);
 }
 
-export interface SellerLiveMessage {
+export interface ShopLiveMessage {
   sellerId: string;
   message: LiveMessage;
 }

@@ -3,7 +3,7 @@ import { can } from "@/lib/people/roles";
 import { shopAccessOf } from "@/lib/auth/session.server";
 import type { SessionClaims } from "@/lib/auth/session.server";
 import { onReceiverChanged, onSessionsChanged } from "@/lib/db-notifications.server";
-import { latestLiveMessageId, replayLiveMessages, subscribeToSeller } from "@/features/webhooks/live/live.server";
+import { latestLiveMessageId, replayLiveMessages, subscribeToShop } from "@/features/webhooks/live/live.server";
 import { liveFrame, mayReceiveLiveMessage } from "@/features/webhooks/live/live-messages";
 import type { LiveEnvelope, LiveMessageType } from "@/features/webhooks/live/live-messages";
 import { shopLog } from "@/lib/log.server";
@@ -96,7 +96,7 @@ export async function liveStreamResponse(sellerId: string, request: Request, opt
 
       metrics.liveStreams.inc();
       write(`retry: 3000\nid: ${startId}\n: connected\n\n`);
-      const subscription = subscribeToSeller(sellerId, {
+      const subscription = subscribeToShop(sellerId, {
         onMessage: (envelope) => (buffered ? buffered.push(envelope) : send(envelope)),
         onResync: () => void catchUp(lastSent),
         onClose: () => end(),

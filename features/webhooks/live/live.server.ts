@@ -75,7 +75,7 @@ export interface LiveSubscription {
 }
 
 /** `onResync`: the LISTEN connection came back from a drop, so replay from the last id. `onClose`: shutdown. */
-export function subscribeToSeller(
+export function subscribeToShop(
   sellerId: string,
   handlers: { onMessage(envelope: LiveEnvelope): void; onResync(): void; onClose(): void },
 ): LiveSubscription {

@@ -8,7 +8,7 @@ import type { EventOutcome, QueuedEvent } from "@/features/webhooks/process/queu
 import { env } from "@/lib/env";
 import { ordersQuery } from "@marketplace/api/list-query";
 import { objectIdSchema } from "@marketplace/api/schemas/common";
-import type { LiveMessage, SellerLiveMessage } from "@/features/webhooks/live/live-messages";
+import type { LiveMessage, ShopLiveMessage } from "@/features/webhooks/live/live-messages";
 import { upsertMirrorOrders, upsertMirrorPrice, upsertShopsMirrorOrders } from "@/lib/orders/order-mirror.server";
 import type { ShopOrders } from "@/lib/catalogue/product-names.server";
 import type { EndpointName, MarketplaceClient } from "@marketplace/api/client";
@@ -130,7 +130,7 @@ function fromPlatform<T>(result: PlatformResult<T>): T {
 export async function applyEvent(
   event: QueuedEvent,
   reads: BatchReads,
-): Promise<{ outcome: EventOutcome; message: SellerLiveMessage | null }> {
+): Promise<{ outcome: EventOutcome; message: ShopLiveMessage | null }> {
   const { sellerId, domain, status } = event;
   const eventId = event.id;
   let message: LiveMessage = { type: "event", eventId, domain, status };

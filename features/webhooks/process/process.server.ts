@@ -18,7 +18,7 @@ import { env } from "@/lib/env";
 import { log, shopLog } from "@/lib/log.server";
 import { metrics } from "@/lib/metrics.server";
 import { pruneLiveMessages } from "@/features/webhooks/live/live.server";
-import type { SellerLiveMessage } from "@/features/webhooks/live/live-messages";
+import type { ShopLiveMessage } from "@/features/webhooks/live/live-messages";
 import type { StoredEvent } from "@/features/webhooks/parse";
 import { ProcessingGate } from "@/features/webhooks/process/processing-gate";
 import { applyEvent, BatchReads, eachLimited, FETCH_CONCURRENCY } from "@/features/webhooks/process/apply-event.server";
@@ -136,13 +136,13 @@ async function processClaimed(events: readonly QueuedEvent[]) {
   const reads = new BatchReads();
   await reads.loadShops(events);
   await reads.prefetchOrders(events);
-  const results = new Map<string, { outcome: EventOutcome; message: SellerLiveMessage | null }>();
+  const results = new Map<string, { outcome: EventOutcome; message: ShopLiveMessage | null }>();
   await eachLimited(events, FETCH_CONCURRENCY, async (event) => {
     results.set(event.id, await applyEvent(event, reads));
   });
   // In the order received, so live messages keep that order.
   const outcomes: EventOutcome[] = [];
-  const messages: SellerLiveMessage[] = [];
+  const messages: ShopLiveMessage[] = [];
   for (const event of events) {
     const { outcome, message } = results.get(event.id)!;
     outcomes.push(outcome);

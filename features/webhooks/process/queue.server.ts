@@ -1,6 +1,6 @@
 import "server-only";
 import { ANNOUNCE_INSERTED_MESSAGES } from "@/features/webhooks/live/announce-sql";
-import type { SellerLiveMessage } from "@/features/webhooks/live/live-messages";
+import type { ShopLiveMessage } from "@/features/webhooks/live/live-messages";
 import { DB_NOW, pool } from "@/lib/pg-pool.server";
 import type { StoredEvent } from "@/features/webhooks/parse";
 
@@ -76,7 +76,7 @@ export type EventOutcome =
 export async function finishEvents(
   instanceId: string,
   outcomes: readonly EventOutcome[],
-  messages: readonly SellerLiveMessage[],
+  messages: readonly ShopLiveMessage[],
 ): Promise<void> {
   if (outcomes.length === 0) return;
   await pool.query({

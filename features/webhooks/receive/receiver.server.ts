@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { findWebhookReceiver, findWebhookSigner } from "@/features/webhooks/receive/receivers.server";
-import { countMisSignedForeign, ownersOfNamedResource, recentlyConnectedSellers } from "@/features/webhooks/receive/signers.server";
+import { countMisSignedForeign, ownersOfNamedResource, recentlyConnectedShops } from "@/features/webhooks/receive/signers.server";
 import { insertWebhookEvent } from "@/features/webhooks/store.server";
 import { env } from "@/lib/env";
 import { requestLog } from "@/lib/log.server";
@@ -64,7 +64,7 @@ async function findOtherSigner(
       return { refused: "invalid" };
     }
     const tried = new Set([keyedSeller]);
-    const candidates = [...owners, ...[...recentSigners].reverse(), ...(await recentlyConnectedSellers(env.WEBHOOK_SIGNER_SEARCH_LIMIT))];
+    const candidates = [...owners, ...[...recentSigners].reverse(), ...(await recentlyConnectedShops(env.WEBHOOK_SIGNER_SEARCH_LIMIT))];
     let searched = 0;
     for (const candidate of candidates) {
       if (tried.has(candidate)) continue;

@@ -42,7 +42,7 @@ const RECENTLY_CONNECTED = {
 let recentlyConnected: { sellers: string[]; limit: number; expiresAt: number } | null = null;
 
 /** Kept 30 s; where a search looks last, since a shop that just connected has no history yet. */
-export async function recentlyConnectedSellers(limit: number): Promise<string[]> {
+export async function recentlyConnectedShops(limit: number): Promise<string[]> {
   if (limit === 0) return [];
   if (recentlyConnected && recentlyConnected.limit === limit && recentlyConnected.expiresAt > Date.now()) return recentlyConnected.sellers;
   const result = await pool.query<{ sellerId: string }>({ ...RECENTLY_CONNECTED, values: [limit] });

@@ -15,7 +15,7 @@ import {
 import type { ClaimedShop, NextRun } from "@/features/webhooks/sync/seller-sync.server";
 import { whenShop } from "@/lib/shops/shop-events.server";
 import { findConnectedShops } from "@/lib/shops/shops.server";
-import type { ConnectedShop, CurrentSeller } from "@/lib/shops/shops.server";
+import type { ConnectedShop, CurrentShop } from "@/lib/shops/shops.server";
 import { ordersWithWaitingEvents, recordReconciledEvents } from "@/features/webhooks/sync/reconciled-events.server";
 import type { ReconciledOrder } from "@/features/webhooks/sync/reconciled-events.server";
 import { env } from "@/lib/env";
@@ -56,7 +56,7 @@ export class ReconcileError extends Error {
   }
 }
 
-function canReadOrders(seller: CurrentSeller) {
+function canReadOrders(seller: CurrentShop) {
   return (
     !seller.connection.needsReconnect &&
     seller.connection.scopesRequested.includes(ORDER_READ_SCOPE) &&
@@ -82,7 +82,7 @@ export interface RunBudget {
 }
 
 /** The caller holds the shop's claim. On ReconcileError, what was stored stays, and the cursor with it. */
-export async function reconcileSeller(sellerId: string, now = new Date(), budget: RunBudget = {}): Promise<ReconcileResult | null> {
+export async function reconcileShop(sellerId: string, now = new Date(), budget: RunBudget = {}): Promise<ReconcileResult | null> {
   const { signal, progress = { pages: 0 } } = budget;
   const shop = (await findConnectedShops([sellerId])).get(sellerId);
   if (!shop || !canReadOrders(shop.seller)) return null;
@@ -299,7 +299,7 @@ export class Reconciler {
     let result: ReconcileResult | null = null;
     const runLog = shopLog(shop.sellerId, { component: "reconcile" });
     try {
-      result = await raceAbort(reconcileSeller(shop.sellerId, now, { signal: abort.signal, progress }), abort.signal);
+      result = await raceAbort(reconcileShop(shop.sellerId, now, { signal: abort.signal, progress }), abort.signal);
       outcome = result ? "ok" : "skipped";
     } catch (error) {
       if (this.abandoned) return null;
@@ -369,14 +369,14 @@ export function startReconciliation() {
 }
 
 /** Null when another instance holds the shop. On this instance's reconciler if any, so stopping waits for it. */
-export function reconcileSellerOnce(sellerId: string, now?: Date): Promise<ReconcileResult | null> {
+export function reconcileShopOnce(sellerId: string, now?: Date): Promise<ReconcileResult | null> {
   return (reconciler ?? new Reconciler(defaultOptions())).runNow(sellerId, now);
 }
 
 /** A seller just connected: fill their mirror now, not at their first slot. */
 export function reconcileSoon(sellerId: string) {
   if (stopped) return;
-  void reconcileSellerOnce(sellerId).catch((error: unknown) =>
+  void reconcileShopOnce(sellerId).catch((error: unknown) =>
     log.error({ err: error, shopId: sellerId }, "reconciliation: could not start"),
   );
 }

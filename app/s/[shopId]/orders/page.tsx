@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { HydrationBoundary } from "@tanstack/react-query";
 import { getTranslations } from "next-intl/server";
-import { listOrdersForSeller, ordersSchema } from "@/features/orders";
+import { listOrdersForShop, ordersSchema } from "@/features/orders";
 import { OrdersTable } from "@/features/orders/components";
 import { ProblemNotice } from "@/components/platform/problem-notice";
 import { requireShop } from "@/lib/auth/session.server";
@@ -21,7 +21,7 @@ export default async function OrdersPage({ params, searchParams }: PageProps<"/s
   // The first page is in the HTML (no JavaScript needed to see it); later pages load in the browser.
   const firstPage = blocked
     ? null
-    : await prefetchTablePage("orders", seller.id, ordersSchema, await searchParams, (state) => listOrdersForSeller(seller, state));
+    : await prefetchTablePage("orders", seller.id, ordersSchema, await searchParams, (state) => listOrdersForShop(seller, state));
 
   return (
     <section className="space-y-6">

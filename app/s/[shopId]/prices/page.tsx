@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { HydrationBoundary } from "@tanstack/react-query";
 import { getTranslations } from "next-intl/server";
 import { ProblemNotice } from "@/components/platform/problem-notice";
-import { listPricesForSeller, pricesSchema } from "@/features/prices";
+import { listPricesForShop, pricesSchema } from "@/features/prices";
 import { PricesTable, PricesTabs } from "@/features/prices/components";
 import { requireShop } from "@/lib/auth/session.server";
 import { requiredScopesFor } from "@marketplace/api/client";
@@ -21,7 +21,7 @@ export default async function PricesPage({ params, searchParams }: PageProps<"/s
   const firstPage =
     missing.length > 0
       ? null
-      : await prefetchTablePage("prices", seller.id, pricesSchema, await searchParams, (state) => listPricesForSeller(seller, state));
+      : await prefetchTablePage("prices", seller.id, pricesSchema, await searchParams, (state) => listPricesForShop(seller, state));
 
   return (
     <section className="space-y-6">

@@ -1,5 +1,5 @@
 import { listRoute } from "@/lib/tables/list-route.server";
-import { listPricesForSeller, pricesSchema } from "@/features/prices";
+import { listPricesForShop, pricesSchema } from "@/features/prices";
 
 // The prices table's data: the shop's prices, through the platform adapter.
-export const GET = listRoute("prices.view", pricesSchema.parse, listPricesForSeller);
+export const GET = listRoute("prices.view", pricesSchema.parse, listPricesForShop);

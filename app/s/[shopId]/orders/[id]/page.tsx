@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
-import { getOrderForSeller, redactCustomerData } from "@/features/orders";
+import { getOrderForShop, redactCustomerData } from "@/features/orders";
 import { OrderDetails } from "@/features/orders/components";
 import { ProblemNotice } from "@/components/platform/problem-notice";
 import { requireShop } from "@/lib/auth/session.server";
@@ -18,7 +18,7 @@ export default async function OrderPage({ params }: PageProps<"/s/[shopId]/order
   const seller = access.shop;
   const { id } = await params;
   if (!objectIdSchema.safeParse(id).success) notFound();
-  const [result, t] = await Promise.all([getOrderForSeller(seller, id), getTranslations("orders")]);
+  const [result, t] = await Promise.all([getOrderForShop(seller, id), getTranslations("orders")]);
   if (result.ok && result.data === null) notFound();
 
   return (

@@ -6,7 +6,7 @@ import {
   COST_CURRENCY,
   COST_NORMALIZER,
   costHistory,
-  getPriceForSeller,
+  getPriceForShop,
   marginOf,
   pricingSettings,
   signedPercent,
@@ -29,7 +29,7 @@ export default async function PricePage({ params }: PageProps<"/s/[shopId]/price
   const seller = access.shop;
   const { id } = await params;
   if (!objectIdSchema.safeParse(id).success) notFound();
-  const result = await getPriceForSeller(seller, id);
+  const result = await getPriceForShop(seller, id);
   if (result.ok && !result.data) notFound();
   const price = result.ok ? result.data : null;
   const [t, format, productName, history, pricing] = await Promise.all([
