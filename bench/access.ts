@@ -127,8 +127,8 @@ async function measure(): Promise<void> {
   }
 
   /** What a request read before people existed, as the removed findCurrentSeller(sellerId, sessionId) did. */
-  async function checkBeforePeople(sellerId: string, sessionId: string) {
-    const shop = await findCurrentShop(sellerId);
+  async function checkBeforePeople(shopId: string, sessionId: string) {
+    const shop = await findCurrentShop(shopId);
     const session = await db.personSession.findUnique({ where: { id: sessionId } });
     return shop && session ? shop : null;
   }
@@ -142,15 +142,15 @@ async function measure(): Promise<void> {
       async (index) => {
         const number = String(index + 1).padStart(4, "0");
         const email = `bench-shop-${number}@bench.example`;
-        const seller = await connectShop({
+        const shop = await connectShop({
           email,
           name: `Bench shop ${number}`,
           accessToken: randomBytes(24).toString("base64url"),
           scopesRequested: "basic_user_info portfolio:read portfolio:write",
         });
         const owner = await personForMarketplaceAccount(email, `Owner ${number}`);
-        await makeOwner(owner.id, seller.id);
-        return { id: seller.id, owner, sessionId: await startSession(owner.id) };
+        await makeOwner(owner.id, shop.id);
+        return { id: shop.id, owner, sessionId: await startSession(owner.id) };
       },
     );
     // Members for setup only: the membership rows an accepted invitation would leave.
@@ -158,7 +158,7 @@ async function measure(): Promise<void> {
       index % MEMBERS_EVERY === 0
         ? MEMBER_ROLES.flatMap((role, offset) => {
             const other = shops[index + offset + 1];
-            return other ? [{ sellerId: shop.id, personId: other.owner.id, role }] : [];
+            return other ? [{ shopId: shop.id, personId: other.owner.id, role }] : [];
           })
         : [],
     );
@@ -242,13 +242,13 @@ async function measure(): Promise<void> {
     const sent = rows.length - failedLines.size;
 
     /** Every other SKU (both its prices, so half of the rows) has a current price in the mirror. */
-    async function mirrorPrices(sellerId: string) {
+    async function mirrorPrices(shopId: string) {
       await db.priceMirror.createMany({
         data: skus.flatMap((sku, index) =>
           index % 2 === 1
             ? []
             : (["list", "sell"] as const).map((type) => ({
-                sellerId,
+                shopId,
                 priceId: `${sku}-${type}`,
                 sku,
                 type,
@@ -288,17 +288,17 @@ async function measure(): Promise<void> {
       }
       figures.totalMs = figures.lastKnownMs + figures.recordMs;
       if (known !== rows.length / 2) throw new Error(`lastKnownPrices found ${known} prices, expected ${rows.length / 2}`);
-      const summary = await db.auditEntry.findFirst({ where: { sellerId: shop.id, action: "price.bulk" }, select: { after: true } });
+      const summary = await db.auditEntry.findFirst({ where: { shopId: shop.id, action: "price.bulk" }, select: { after: true } });
       const counts = summary?.after as { sent?: number; failed?: number } | undefined;
       if (counts?.sent !== sent || counts.failed !== failedLines.size)
         throw new Error(`the run's summary reads ${JSON.stringify(counts)}, expected ${sent} sent, ${failedLines.size} failed`);
-      return { ...figures, entries: await db.auditEntry.count({ where: { sellerId: shop.id } }) };
+      return { ...figures, entries: await db.auditEntry.count({ where: { shopId: shop.id } }) };
     }
 
     async function summaryOnlyRun(shop: (typeof shops)[number]): Promise<AuditRun> {
       const written = await timed(() =>
         recordAudit({
-          sellerId: shop.id,
+          shopId: shop.id,
           person: shop.owner,
           action: "price.bulk",
           after: { run: randomUUID(), source: "csv", sent, failed: failedLines.size, skipped: 0 },
@@ -309,7 +309,7 @@ async function measure(): Promise<void> {
         lastKnownMs: 0,
         recordMs: written.ms,
         statements: written.statements,
-        entries: await db.auditEntry.count({ where: { sellerId: shop.id } }),
+        entries: await db.auditEntry.count({ where: { shopId: shop.id } }),
       };
     }
 

@@ -130,9 +130,9 @@ interface Stored {
   storedBodies: Set<string>;
 }
 
-async function lastReconciledAt(db: pg.Client, seller: BenchSeller): Promise<number | null> {
+async function lastReconciledAt(db: pg.Client, shop: BenchSeller): Promise<number | null> {
   const { rows } = await db.query<{ at: Date | null }>(`SELECT "lastReconciledAt" AS at FROM "SellerSync" WHERE "sellerId" = $1`, [
-    seller.sellerId,
+    shop.sellerId,
   ]);
   return rows[0]?.at?.getTime() ?? null;
 }
@@ -154,7 +154,7 @@ async function waitForExit(server: BenchDashboard, timeoutMs = 30_000) {
  * Each processing of an order event leaves one live message of type "order"; a failed attempt leaves
  * one of type "event", which is not a processing.
  */
-async function storedOf(db: pg.Client, seller: BenchSeller, payloads: readonly SignedPayload[]): Promise<Stored> {
+async function storedOf(db: pg.Client, shop: BenchSeller, payloads: readonly SignedPayload[]): Promise<Stored> {
   const bodies = payloads.map((payload) => payload.body);
   const { rows } = await db.query<{ rawBody: string; processingState: string; messages: number }>(
     // Counted once per event, then joined: a counting subquery per event took minutes.
@@ -167,7 +167,7 @@ async function storedOf(db: pg.Client, seller: BenchSeller, payloads: readonly S
      JOIN (SELECT DISTINCT body FROM unnest($2::text[]) AS sent(body)) sent ON sent.body = e."rawBody"
      LEFT JOIN messages ON messages."eventId" = e."id"
      WHERE e."sellerId" = $1`,
-    [seller.sellerId, bodies],
+    [shop.sellerId, bodies],
   );
   return {
     notifications: new Set(rows.map((row) => row.rawBody)).size,
@@ -195,7 +195,7 @@ async function main() {
     databaseUrl: url,
     db,
     platform,
-    seller,
+    seller: shop,
   } = await prepareWebhookBench({
     database: BENCH_DATABASE,
     platformPort: PLATFORM_PORT,
@@ -205,12 +205,12 @@ async function main() {
   const loadSeconds = 2 * WARM_SECONDS + 2 * ROUNDS * ROUND_SECONDS + DURATION + PHASE2_SECONDS;
   // Up to 10 distinct notifications per order (makeOrderEvents).
   const orders = await platform.createOrders("seller@example.com", Math.ceil((loadSeconds * RATE_BOUND) / 10));
-  const all = makeOrderEvents(orders, loadSeconds * RATE_BOUND, seller.accessToken);
+  const all = makeOrderEvents(orders, loadSeconds * RATE_BOUND, shop.accessToken);
   let taken = 0;
   /** The next events of `all`, enough for `seconds` of load: no event is sent in two loads. */
   const take = (seconds: number) => all.slice(taken, (taken += seconds * RATE_BOUND));
-  const receiverUrl = `${ORIGIN}/api/webhooks/marketplace/${seller.webhookKey}`;
-  const floorUrl = `${ORIGIN}/api/bench/floor/${seller.webhookKey}`;
+  const receiverUrl = `${ORIGIN}/api/webhooks/marketplace/${shop.webhookKey}`;
+  const floorUrl = `${ORIGIN}/api/bench/floor/${shop.webhookKey}`;
   let ok = true;
 
   try {
@@ -218,7 +218,7 @@ async function main() {
     await waitForServer(`${ORIGIN}/api/health/ready`);
     // The mirror's back-fill (the orders above) runs at start: let it finish before measuring.
     for (let waited = 0; waited < 60_000; waited += 250) {
-      const { rows } = await db.query(`SELECT 1 FROM "SellerSync" WHERE "sellerId" = $1 AND "backfillState" = 'done'`, [seller.sellerId]);
+      const { rows } = await db.query(`SELECT 1 FROM "SellerSync" WHERE "sellerId" = $1 AND "backfillState" = 'done'`, [shop.sellerId]);
       if (rows.length > 0) break;
       await sleep(250);
     }
@@ -227,7 +227,7 @@ async function main() {
       await sendWithRetries(floorUrl, take(WARM_SECONDS / 2), WARM_SECONDS / 2);
       await sendWithRetries(receiverUrl, take(WARM_SECONDS / 2), WARM_SECONDS / 2);
     }
-    await backlogDrained(db, seller.sellerId);
+    await backlogDrained(db, shop.sellerId);
     // Per route over its rounds: events acknowledged, and the CPU each part of the stack used.
     const measured = (url: string) => ({
       url,
@@ -245,7 +245,7 @@ async function main() {
         const started = performance.now();
         const acknowledged = (await sendWithRetries(route.url, take(ROUND_SECONDS), ROUND_SECONDS)).acknowledged.size;
         // Its processing finishes before the next round, so the floor's rounds never pay for it.
-        route.drainSeconds.push(await backlogDrained(db, seller.sellerId));
+        route.drainSeconds.push(await backlogDrained(db, shop.sellerId));
         const used = stackCpuUsed(before, stackCpu(dashboard!.pid, platform.pid));
         route.seconds += (performance.now() - started) / 1000;
         route.acknowledged += acknowledged;
@@ -266,7 +266,7 @@ async function main() {
         `sender ${perRequest("loadGenerator")} ms, machine ${perRequest("machine")} ms (floor / receiver); ` +
         `cores busy ${busy(routes.floor)} / ${busy(routes.receiver)}`,
     );
-    await backlogDrained(db, seller.sellerId);
+    await backlogDrained(db, shop.sellerId);
     const floorRps = routes.floor.acknowledged / (ROUNDS * ROUND_SECONDS);
     const receiverRps = routes.receiver.acknowledged / (ROUNDS * ROUND_SECONDS);
     console.log(
@@ -296,11 +296,11 @@ async function main() {
     const stats1 = await sendWithRetries(receiverUrl, phase1, DURATION);
     const loadEndedAt = performance.now();
     await killer;
-    await backlogDrained(db, seller.sellerId);
+    await backlogDrained(db, shop.sellerId);
     const emptySeconds = (performance.now() - restartedAt) / 1000;
     const emptyAfterLoad = (performance.now() - loadEndedAt) / 1000;
     const beforeKill = stats1.perSecond.slice(1, KILL_AT).reduce((sum, count) => sum + (count ?? 0), 0) / Math.max(1, KILL_AT - 1);
-    ok = report("  phase 1", phase1, stats1, await storedOf(db, seller, phase1)) && ok;
+    ok = report("  phase 1", phase1, stats1, await storedOf(db, shop, phase1)) && ok;
     console.log(
       `  queue empty ${emptySeconds.toFixed(1)} s after the restart (the load went on for ${(DURATION - KILL_AT).toFixed(0)} s of it), ` +
         `${emptyAfterLoad.toFixed(1)} s after the load ended`,
@@ -329,23 +329,23 @@ async function main() {
     await admin.end();
     const db2 = new pg.Client({ connectionString: url });
     await db2.connect();
-    await backlogDrained(db2, seller.sellerId);
-    ok = report("  phase 2", phase2, stats2, await storedOf(db2, seller, phase2)) && ok;
+    await backlogDrained(db2, shop.sellerId);
+    ok = report("  phase 2", phase2, stats2, await storedOf(db2, shop, phase2)) && ok;
 
     // Phase 3: notifications dropped by the platform; reconciliation must recover them. The
     // dashboard restarts (gracefully) with a short interval, and its first run at start is let finish.
-    const reconciledBefore = await lastReconciledAt(db2, seller);
+    const reconciledBefore = await lastReconciledAt(db2, shop);
     const stopping = dashboard!;
     killServer("SIGTERM");
     await waitForExit(stopping);
     // childEnv has the database's and the platform's URLs by now (prepareWebhookBench).
     startServer({ ...childEnv, RECONCILE_INTERVAL_SECONDS: String(RECONCILE_INTERVAL_SECONDS) });
     await waitForServer(`${ORIGIN}/api/health/ready`);
-    for (let waited = 0; waited < 60_000 && (await lastReconciledAt(db2, seller)) === reconciledBefore; waited += 250) await sleep(250);
+    for (let waited = 0; waited < 60_000 && (await lastReconciledAt(db2, shop)) === reconciledBefore; waited += 250) await sleep(250);
     console.log(
       `\nPhase 3: ${PHASE3_ORDERS} orders created while the sandbox drops 20% of notifications (reconciliation every ${RECONCILE_INTERVAL_SECONDS}s)`,
     );
-    const token = seller.accessToken;
+    const token = shop.accessToken;
     const setUrl = await fetch(`${platform.url}/v1.0/marketplace/webhooks/url`, {
       method: "POST",
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
@@ -367,7 +367,7 @@ async function main() {
     while (performance.now() < deadline) {
       const { rows } = await db2.query<{ n: number }>(
         `SELECT COUNT(*)::int AS n FROM "OrderMirror" WHERE "sellerId" = $1 AND "orderId" = ANY($2::text[])`,
-        [seller.sellerId, ids],
+        [shop.sellerId, ids],
       );
       mirrored = rows[0]!.n;
       if (mirrored === ids.length) break;
@@ -376,7 +376,7 @@ async function main() {
     const allInSeconds = (performance.now() - createdAt) / 1000;
     const { rows: sources } = await db2.query<{ source: string; orders: number }>(
       `SELECT "source", COUNT(DISTINCT "orderId")::int AS orders FROM "WebhookEvent" WHERE "sellerId" = $1 AND "orderId" = ANY($2::text[]) GROUP BY "source"`,
-      [seller.sellerId, ids],
+      [shop.sellerId, ids],
     );
     const bySource = Object.fromEntries(sources.map((row) => [row.source, row.orders]));
     console.log(

@@ -507,16 +507,16 @@ async function measureQueries(
     ).rows[0]?.value ?? "none";
   const [orderId, code] = [await latest("orderId"), await latest("code")];
   const dayAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 16);
-  const page = (sellerId: string, query: string) => async () => {
+  const page = (shopId: string, query: string) => async () => {
     const parsed = eventsSchema.parse(new URLSearchParams(query));
     if (!parsed.success) throw new Error(`?${query}: ${parsed.error.message}`);
-    return (await listWebhookEvents(sellerId, parsed.data)).rows.length;
+    return (await listWebhookEvents(shopId, parsed.data)).rows.length;
   };
-  const pageCase = (name: string, sellerId: string, query: string): QueryCase => ({
+  const pageCase = (name: string, shopId: string, query: string): QueryCase => ({
     name,
-    call: `listWebhookEvents(${sellerId === big ? "big" : "small"}, ?${query})`,
+    call: `listWebhookEvents(${shopId === big ? "big" : "small"}, ?${query})`,
     targetMs: PAGE_TARGET_MS,
-    run: page(sellerId, query),
+    run: page(shopId, query),
   });
   const cases: QueryCase[] = [
     pageCase("event log: first page", big, ""),

@@ -116,7 +116,11 @@ async function main() {
       `already running ${embedded.reuse.toFixed(0)} ms; idle memory ${embedded.idleMb.toFixed(0)} MB (PSS, all its processes)`,
   );
 
-  const { db, platform, seller } = await prepareWebhookBench({
+  const {
+    db,
+    platform,
+    seller: shop,
+  } = await prepareWebhookBench({
     database: BENCH_DATABASE,
     platformPort: PLATFORM_PORT,
     childEnv,
@@ -133,25 +137,25 @@ async function main() {
   const { AUTH_SECRET } = parseEnv(childEnv);
   // A session names its person and its server-side row, and when it began.
   const sessionId = `bench-${randomBytes(8).toString("hex")}`;
-  await db.query(`INSERT INTO "PersonSession" (id, "personId") VALUES ($1, $2)`, [sessionId, seller.personId]);
+  await db.query(`INSERT INTO "PersonSession" (id, "personId") VALUES ($1, $2)`, [sessionId, shop.personId]);
   const jwt = await encode({
-    token: { personId: seller.personId, sub: seller.personId, sessionId, startedAt: Date.now() },
+    token: { personId: shop.personId, sub: shop.personId, sessionId, startedAt: Date.now() },
     secret: AUTH_SECRET,
     salt: "authjs.session-token",
   });
   const arrivals = new Map<string, number>();
-  const closeStream = await openStream(`${origin(PORTS.b)}/api/s/${seller.sellerId}/live`, `authjs.session-token=${jwt}`, (key) => {
+  const closeStream = await openStream(`${origin(PORTS.b)}/api/s/${shop.sellerId}/live`, `authjs.session-token=${jwt}`, (key) => {
     if (!arrivals.has(key)) arrivals.set(key, performance.now());
   });
 
-  const receiver = (port: number) => `${origin(port)}/api/webhooks/marketplace/${seller.webhookKey}`;
+  const receiver = (port: number) => `${origin(port)}/api/webhooks/marketplace/${shop.webhookKey}`;
   // Warm both instances (JIT, module loading, the receiver's key cache).
-  for (const payload of makeOrderEvents(warmOrders, 200, seller.accessToken))
+  for (const payload of makeOrderEvents(warmOrders, 200, shop.accessToken))
     await post(receiver(payload.orderId < "8" ? PORTS.a : PORTS.b), payload);
   await new Promise((resolve) => setTimeout(resolve, 1_000));
 
   // Paced: 500 events at 50/s to A, each timed to its arrival on B's stream.
-  const paced = makeOrderEvents(pacedOrders, 500, seller.accessToken);
+  const paced = makeOrderEvents(pacedOrders, 500, shop.accessToken);
   const sentAt = new Map<string, number>();
   for (const payload of paced) {
     sentAt.set(payload.key, performance.now());
@@ -167,7 +171,7 @@ async function main() {
   const pacedLatencies = latencies(sentAt);
 
   // Throughput: both instances loaded at once; events sent to A are timed to B's stream too.
-  const loadEvents = makeOrderEvents(loadOrders, DURATION * 4_000, seller.accessToken);
+  const loadEvents = makeOrderEvents(loadOrders, DURATION * 4_000, shop.accessToken);
   let next = 0;
   const loadSentAtA = new Map<string, number>();
   const loadOn = (port: number) =>
@@ -183,7 +187,7 @@ async function main() {
     });
   console.log(`\nLoad: ${DURATION}s, ${CONNECTIONS} connections on each of A and B…`);
   const [onA, onB] = await Promise.all([loadOn(PORTS.a), loadOn(PORTS.b)]);
-  await backlogDrained(db, seller.sellerId);
+  await backlogDrained(db, shop.sellerId);
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   const loadLatencies = latencies(loadSentAtA);
   closeStream();
@@ -196,7 +200,7 @@ async function main() {
                WHERE m."sellerId" = $1
                GROUP BY 1 HAVING COUNT(*) = 1) once) AS once
      FROM "WebhookEvent" WHERE "sellerId" = $1`,
-    [seller.sellerId],
+    [shop.sellerId],
   );
   const stored = rows[0]!;
   await db.end();

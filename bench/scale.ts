@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { encryptSecret, sellerTokenContext } from "@/lib/crypto";
+import { encryptSecret, shopTokenContext } from "@/lib/crypto";
 import { decodeKey, parseEnv } from "@/lib/env.js";
 import { signWebhookBody } from "@marketplace/api/signature";
 import { extraSeller } from "@marketplace/sandbox/seed";
@@ -86,7 +86,7 @@ async function connectShops(db: pg.Client, env: NodeJS.ProcessEnv): Promise<{ id
     const response = await fetch(`${SANDBOX}/_sandbox/tokens`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ sellers: sellers.map((seller) => seller.email), scopes: ["basic_user_info", "order-order:read"] }),
+      body: JSON.stringify({ sellers: sellers.map((shop) => shop.email), scopes: ["basic_user_info", "order-order:read"] }),
     });
     if (response.status !== 200) throw new Error(`tokens: ${response.status} ${await response.text()}`);
     const { tokens } = (await response.json()) as { tokens: { seller: string; access_token: string }[] };
@@ -106,7 +106,7 @@ async function connectShops(db: pg.Client, env: NodeJS.ProcessEnv): Promise<{ id
        SELECT 'conn-' || id, id, token, 'basic_user_info order-order:read', webhook_key FROM unnest($1::text[], $2::text[], $3::text[]) AS t(id, token, webhook_key)`,
       [
         batch.map((shop) => shop.id),
-        batch.map((shop) => encryptSecret(shop.token, sellerTokenContext(shop.id), key)),
+        batch.map((shop) => encryptSecret(shop.token, shopTokenContext(shop.id), key)),
         batch.map((shop) => shop.webhookKey),
       ],
     );

@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { decodeKey, parseEnv } from "@/lib/env.js";
-import { encryptSecret, sellerTokenContext } from "@/lib/crypto";
+import { encryptSecret, shopTokenContext } from "@/lib/crypto";
 import { signWebhookBody } from "@marketplace/api/signature";
 import { prepareWebhookBench, startDashboard, waitForServer } from "./lib/webhook-kit";
 import { percentile } from "./lib/load";
@@ -67,7 +67,11 @@ const summary = (values: number[]) => {
 };
 
 async function main() {
-  const { db, platform, seller } = await prepareWebhookBench({
+  const {
+    db,
+    platform,
+    seller: shop,
+  } = await prepareWebhookBench({
     database: "bench_signatures",
     platformPort: 4320,
     childEnv,
@@ -85,7 +89,7 @@ async function main() {
     for (let index = from; index < Math.min(from + 1_000, SELLERS - 1); index++) {
       const id = `bench-shop-${index}`;
       ids.push(id);
-      tokens.push(encryptSecret(randomBytes(24).toString("base64url"), sellerTokenContext(id), key));
+      tokens.push(encryptSecret(randomBytes(24).toString("base64url"), shopTokenContext(id), key));
       webhookKeys.push(randomBytes(24).toString("base64url"));
     }
     await db.query(
@@ -115,7 +119,7 @@ async function main() {
   console.log(
     `connected shops: ${connected} (seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s); bodies of ${BODY_BYTES} bytes; ${REQUESTS} requests of each kind, one at a time`,
   );
-  const receiverUrl = `${ORIGIN}/api/webhooks/marketplace/${seller.webhookKey}`;
+  const receiverUrl = `${ORIGIN}/api/webhooks/marketplace/${shop.webhookKey}`;
 
   const rows: { label: string; result: Awaited<ReturnType<typeof measure>> }[] = [];
   const runs: { label: string; env: Record<string, string>; kinds: Kind[] }[] = [
@@ -137,8 +141,8 @@ async function main() {
       try {
         await waitForServer(`${ORIGIN}/`);
         // Warm-up: JIT, the receiver's key cache, prepared statements.
-        await measure(receiverUrl, seller.accessToken, foreignOrderId, ["valid", "missing"]);
-        rows.push({ label: run.label, result: await measure(receiverUrl, seller.accessToken, foreignOrderId, run.kinds) });
+        await measure(receiverUrl, shop.accessToken, foreignOrderId, ["valid", "missing"]);
+        rows.push({ label: run.label, result: await measure(receiverUrl, shop.accessToken, foreignOrderId, run.kinds) });
       } finally {
         dashboard.signal("SIGINT");
         await new Promise((resolve) => setTimeout(resolve, 1_500));

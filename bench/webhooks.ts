@@ -181,20 +181,24 @@ function combine(rounds: LoadResult[], seconds: number): LoadResult {
 }
 
 async function main() {
-  const { db, platform, seller } = await prepareWebhookBench({
+  const {
+    db,
+    platform,
+    seller: shop,
+  } = await prepareWebhookBench({
     database: BENCH_DATABASE,
     platformPort: PLATFORM_PORT,
     childEnv,
     skipBuild: args["skip-build"],
   });
   // Warming the receiver writes events: those of another seller, left out of the check.
-  const warmSeller = await seedBenchSeller(db, childEnv, await platform.tokenFor("seller2@example.com"));
+  const warmShop = await seedBenchSeller(db, childEnv, await platform.tokenFor("seller2@example.com"));
   // Enough distinct events that none repeats by wrap-around at up to 2,500 events/s.
-  const payloads = makeOrderEvents(await platform.createOrders("seller@example.com", DURATION * 250), DURATION * 2_500, seller.accessToken);
+  const payloads = makeOrderEvents(await platform.createOrders("seller@example.com", DURATION * 250), DURATION * 2_500, shop.accessToken);
   const warm = makeOrderEvents(
     await platform.createOrders("seller2@example.com", WARM_SECONDS * 250),
     WARM_SECONDS * 2_500,
-    warmSeller.accessToken,
+    warmShop.accessToken,
   );
 
   const nodeArgs = args.profile ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(".data/profiles")] : [];
@@ -204,17 +208,17 @@ async function main() {
   try {
     await waitForServer(`${ORIGIN}/`);
     stackCpuNow = () => stackCpu(dashboard.pid, platform.pid);
-    const receiverUrl = `${ORIGIN}/api/webhooks/marketplace/${seller.webhookKey}`;
-    const floorUrl = `${ORIGIN}/api/bench/floor/${seller.webhookKey}`;
+    const receiverUrl = `${ORIGIN}/api/webhooks/marketplace/${shop.webhookKey}`;
+    const floorUrl = `${ORIGIN}/api/bench/floor/${shop.webhookKey}`;
 
     // Right after a start the floor's rate climbs for tens of seconds (JIT, heap sizes, key cache).
     const warmSent = newSent();
     for (let round = 0; round < 2; round++) {
-      await load(`${ORIGIN}/api/bench/floor/${warmSeller.webhookKey}`, warm, WARM_SECONDS / 2, newSent());
-      await load(`${ORIGIN}/api/webhooks/marketplace/${warmSeller.webhookKey}`, warm, WARM_SECONDS / 2, warmSent);
+      await load(`${ORIGIN}/api/bench/floor/${warmShop.webhookKey}`, warm, WARM_SECONDS / 2, newSent());
+      await load(`${ORIGIN}/api/webhooks/marketplace/${warmShop.webhookKey}`, warm, WARM_SECONDS / 2, warmSent);
     }
     // The warm-up's processing must not run into the measured rounds.
-    await backlogDrained(db, warmSeller.sellerId);
+    await backlogDrained(db, warmShop.sellerId);
 
     // Short alternating rounds, so that a drift of the machine's speed weighs on both routes alike.
     const roundSeconds = DURATION / ROUNDS;
@@ -223,14 +227,14 @@ async function main() {
     const sampler = setInterval(() => (memoryPeak = Math.max(memoryPeak, residentMb(dashboard.pid))), 250);
     console.log(
       `\n${ROUNDS} rounds of floor then receiver, ${roundSeconds}s each, ${CONNECTIONS} connections; ` +
-        `receiver with ${DUPLICATE_SHARE * 100}% duplicates → POST ${receiverUrl.replace(seller.webhookKey, "{key}")}`,
+        `receiver with ${DUPLICATE_SHARE * 100}% duplicates → POST ${receiverUrl.replace(shop.webhookKey, "{key}")}`,
     );
     const floorRounds: LoadResult[] = [];
     const receiverRounds: LoadResult[] = [];
     const track = newSent();
     for (let round = 1; round <= ROUNDS; round++) {
       floorRounds.push(await load(floorUrl, payloads, roundSeconds, newSent()));
-      receiverRounds.push(await load(receiverUrl, payloads, roundSeconds, track, () => backlogDrained(db, seller.sellerId)));
+      receiverRounds.push(await load(receiverUrl, payloads, roundSeconds, track, () => backlogDrained(db, shop.sellerId)));
       const [f, r] = [floorRounds.at(-1)!, receiverRounds.at(-1)!];
       console.log(
         `  round ${round}: floor ${f.rps.toFixed(0)} req/s (${f.cpuPerRequest.toFixed(3)} ms CPU each), ` +
@@ -242,13 +246,13 @@ async function main() {
     const receiver = combine(receiverRounds, DURATION);
 
     // Let processing finish (each event fetches its order from the platform) before counting.
-    const drainedSeconds = await backlogDrained(db, seller.sellerId);
+    const drainedSeconds = await backlogDrained(db, shop.sellerId);
     const { rows } = await db.query<{ notifications: number; receipts: number; coalesced: number; processed: number }>(
       `SELECT COUNT(DISTINCT "bodyHash")::int AS notifications, COUNT(*)::int AS receipts,
               COALESCE(SUM("duplicateCount"), 0)::int AS coalesced,
               COUNT(*) FILTER (WHERE "processingState" = 'processed')::int AS processed
        FROM "WebhookEvent" WHERE "sellerId" = $1`,
-      [seller.sellerId],
+      [shop.sellerId],
     );
     const stored = rows[0]!;
 
@@ -285,7 +289,7 @@ async function main() {
     const acknowledgedHashes = [...track.acknowledged].map((payload) => createHash("sha256").update(payload.body).digest("hex"));
     const found = await db.query<{ n: number }>(
       `SELECT COUNT(DISTINCT "bodyHash")::int AS n FROM "WebhookEvent" WHERE "sellerId" = $1 AND "bodyHash" = ANY($2::text[])`,
-      [seller.sellerId, acknowledgedHashes],
+      [shop.sellerId, acknowledgedHashes],
     );
     await db.end();
     const lost = acknowledgedHashes.length - found.rows[0]!.n;

@@ -33,7 +33,7 @@ export function encryptSecret(plaintext: string, context: string, keys: Keyring 
   return [VERSION, keyId(key), ...[iv, ciphertext, tag].map((part) => part.toString("base64url"))].join(".");
 }
 
-export const sellerTokenContext = (sellerId: string) => `seller:${sellerId}`;
+export const shopTokenContext = (shopId: string) => `seller:${shopId}`;
 
 export class DecryptionError extends Error {
   constructor() {

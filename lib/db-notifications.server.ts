@@ -114,7 +114,7 @@ export function onConnectionEvents(listeners: { onResync(): void; onClose(): voi
   };
 }
 
-export const onReceiverChanged = (listener: (sellerId: string) => void) => onChannel(RECEIVER_CHANGED_CHANNEL, listener);
+export const onReceiverChanged = (listener: (shopId: string) => void) => onChannel(RECEIVER_CHANGED_CHANNEL, listener);
 export const onSessionsChanged = (listener: (personId: string) => void) => onChannel(SESSIONS_CHANGED_CHANNEL, listener);
 export const onWorkAvailable = (listener: () => void) => onChannel(WORK_CHANNEL, () => listener());
 

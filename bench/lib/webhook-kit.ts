@@ -6,7 +6,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import pg from "pg";
-import { encryptSecret, sellerTokenContext } from "@/lib/crypto";
+import { encryptSecret, shopTokenContext } from "@/lib/crypto";
 import { decodeKey, parseEnv } from "@/lib/env.js";
 import { signWebhookBody } from "@marketplace/api/signature";
 import { obtainAccessToken } from "@marketplace/sandbox/testing";
@@ -77,26 +77,26 @@ export interface BenchSeller {
 /** A shop with a connection (encrypted token, as the dashboard stores it) and an owner. */
 export async function seedBenchSeller(db: pg.Client, env: NodeJS.ProcessEnv, accessToken: string): Promise<BenchSeller> {
   const { TOKEN_ENCRYPTION_KEY } = parseEnv(env);
-  const sellerId = `bench-${randomBytes(6).toString("hex")}`;
+  const shopId = `bench-${randomBytes(6).toString("hex")}`;
   const webhookKey = randomBytes(24).toString("base64url");
   await db.query(`INSERT INTO "Seller" (id, email, name, "updatedAt") VALUES ($1, $2, 'Bench Seller', now())`, [
-    sellerId,
-    `${sellerId}@bench.example`,
+    shopId,
+    `${shopId}@bench.example`,
   ]);
   await db.query(
     `INSERT INTO "Connection" (id, "sellerId", "accessTokenEnc", "scopesRequested", "webhookKey") VALUES ($1, $2, $3, $4, $5)`,
     [
-      `conn-${sellerId}`,
-      sellerId,
-      encryptSecret(accessToken, sellerTokenContext(sellerId), decodeKey(TOKEN_ENCRYPTION_KEY)!),
+      `conn-${shopId}`,
+      shopId,
+      encryptSecret(accessToken, shopTokenContext(shopId), decodeKey(TOKEN_ENCRYPTION_KEY)!),
       "basic_user_info order-order:read",
       webhookKey,
     ],
   );
-  const personId = `p_${sellerId}`;
+  const personId = `p_${shopId}`;
   await db.query(`INSERT INTO "Person" (id, name) VALUES ($1, 'Bench Owner')`, [personId]);
-  await db.query(`INSERT INTO "Membership" ("sellerId", "personId", role) VALUES ($1, $2, 'owner')`, [sellerId, personId]);
-  return { sellerId, personId, accessToken, webhookKey };
+  await db.query(`INSERT INTO "Membership" ("sellerId", "personId", role) VALUES ($1, $2, 'owner')`, [shopId, personId]);
+  return { sellerId: shopId, personId, accessToken, webhookKey };
 }
 
 export interface SignedPayload {
@@ -177,12 +177,12 @@ export function postSignedEvents(options: {
 }
 
 /** Waits until none of the seller's events waits for processing; answers the seconds it took. */
-export async function backlogDrained(db: pg.Client, sellerId: string): Promise<number> {
+export async function backlogDrained(db: pg.Client, shopId: string): Promise<number> {
   const started = performance.now();
   for (let waited = 0; waited < 120_000; waited += 250) {
     const backlog = await db.query<{ n: number }>(
       `SELECT COUNT(*)::int AS n FROM "WebhookWork" w JOIN "WebhookEvent" e ON e."id" = w."eventId" WHERE e."sellerId" = $1`,
-      [sellerId],
+      [shopId],
     );
     if (backlog.rows[0]!.n === 0) break;
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -222,8 +222,8 @@ export async function prepareWebhookBench(options: {
   const platform = await startBenchPlatform(options.platformPort);
   childEnv.MARKETPLACE_BASE_URL = platform.url;
   childEnv.MARKETPLACE_AUTH_URL = platform.url;
-  const seller = await seedBenchSeller(db, childEnv, await platform.tokenFor("seller@example.com"));
-  return { databaseUrl, db, platform, seller };
+  const shop = await seedBenchSeller(db, childEnv, await platform.tokenFor("seller@example.com"));
+  return { databaseUrl, db, platform, seller: shop };
 }
 
 export interface BenchDashboard {

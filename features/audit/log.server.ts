@@ -74,7 +74,7 @@ export function auditRange(filters: Pick<AuditFilters, "from" | "to">, timeZone:
 function whereOf(shop: AuditShop, filters: AuditFilters, before?: bigint): Prisma.AuditEntryWhereInput {
   const at = auditRange(filters, shop.timeZone);
   return {
-    sellerId: shop.id,
+    shopId: shop.id,
     ...(filters.person ? { personId: filters.person } : {}),
     ...(filters.kind ? { kind: filters.kind } : {}),
     ...(at.gte || at.lt ? { at } : {}),
@@ -106,18 +106,18 @@ export interface AuditPerson {
 const collator = new Intl.Collator("pt-BR", { sensitivity: "base" });
 
 /** Members who left included, by their current name, else the latest they were recorded with. */
-export async function listAuditPeople(sellerId: string): Promise<AuditPerson[]> {
+export async function listAuditPeople(shopId: string): Promise<AuditPerson[]> {
   // A loose index scan: one index probe per person, where DISTINCT would read every entry.
   const people = await db.$queryRaw<{ id: string; name: string }[]>`
     WITH RECURSIVE people AS (
-      (SELECT "personId" FROM "AuditEntry" WHERE "sellerId" = ${sellerId} AND "personId" IS NOT NULL ORDER BY "personId" LIMIT 1)
+      (SELECT "personId" FROM "AuditEntry" WHERE "sellerId" = ${shopId} AND "personId" IS NOT NULL ORDER BY "personId" LIMIT 1)
       UNION ALL
-      SELECT (SELECT "personId" FROM "AuditEntry" WHERE "sellerId" = ${sellerId} AND "personId" > people."personId" ORDER BY "personId" LIMIT 1)
+      SELECT (SELECT "personId" FROM "AuditEntry" WHERE "sellerId" = ${shopId} AND "personId" > people."personId" ORDER BY "personId" LIMIT 1)
       FROM people WHERE people."personId" IS NOT NULL
     )
     SELECT people."personId" AS id,
            COALESCE(person."name", (SELECT e."personName" FROM "AuditEntry" e
-                                    WHERE e."sellerId" = ${sellerId} AND e."personId" = people."personId"
+                                    WHERE e."sellerId" = ${shopId} AND e."personId" = people."personId"
                                     ORDER BY e."at" DESC LIMIT 1)) AS name
     FROM people LEFT JOIN "Person" person ON person."id" = people."personId"
     WHERE people."personId" IS NOT NULL`;

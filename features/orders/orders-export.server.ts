@@ -25,22 +25,22 @@ async function patiently<T>(call: () => Promise<PlatformResult<T>>, problems: Pr
   return result.data;
 }
 
-export async function* exportOrderPages(seller: CurrentShop, filters: OrderFilters, problems: ProblemWords): AsyncGenerator<Order[]> {
+export async function* exportOrderPages(shop: CurrentShop, filters: OrderFilters, problems: ProblemWords): AsyncGenerator<Order[]> {
   if (filters.deadline) {
-    yield* exportByShipBy(seller, filters, filters.deadline, problems);
+    yield* exportByShipBy(shop, filters, filters.deadline, problems);
     return;
   }
   yield* everyPage((limit, offset) => {
     const query = toPlatformOrdersQuery(filters);
     query.set("_limit", String(limit));
     query.set("_offset", String(offset));
-    return patiently(() => withPlatform(seller, "listOrders", (client) => client.listOrders(query), PATIENT), problems);
+    return patiently(() => withPlatform(shop, "listOrders", (client) => client.listOrders(query), PATIENT), problems);
   });
 }
 
 /** The mirror says which orders, the platform what they are (see listOrdersByShipBy). */
 async function* exportByShipBy(
-  seller: CurrentShop,
+  shop: CurrentShop,
   filters: OrderFilters,
   deadline: "today" | "late",
   problems: ProblemWords,
@@ -48,11 +48,11 @@ async function* exportByShipBy(
   const now = new Date();
   for (let offset = 0; ; offset += MIRROR_IDS_PER_READ) {
     const { ids } = await mirroredOrderIdsByShipBy(
-      seller.id,
-      shipByQuery(filters, deadline, { offset, limit: MIRROR_IDS_PER_READ }, seller.timeZone, now),
+      shop.id,
+      shipByQuery(filters, deadline, { offset, limit: MIRROR_IDS_PER_READ }, shop.timeZone, now),
     );
     for (let start = 0; start < ids.length; start += IDS_PER_REQUEST) {
-      const orders = await patiently(() => ordersByIds(seller, ids.slice(start, start + IDS_PER_REQUEST), PATIENT), problems);
+      const orders = await patiently(() => ordersByIds(shop, ids.slice(start, start + IDS_PER_REQUEST), PATIENT), problems);
       if (orders.length > 0) yield orders;
     }
     if (ids.length < MIRROR_IDS_PER_READ) return;

@@ -13,9 +13,9 @@ import { deadlineRange } from "@/lib/orders/ship-by";
 import { countedPage } from "@/lib/tables/table-page";
 import type { OrdersPage } from "@/features/orders/order-rows";
 
-export async function listOrdersForShop(seller: CurrentShop, filters: OrderFilters): Promise<PlatformResult<OrdersPage>> {
-  if (filters.deadline) return listOrdersByShipBy(seller, filters, filters.deadline);
-  const result = await withPlatform(seller, "listOrders", (client) => client.listOrders(toPlatformOrdersQuery(filters)));
+export async function listOrdersForShop(shop: CurrentShop, filters: OrderFilters): Promise<PlatformResult<OrdersPage>> {
+  if (filters.deadline) return listOrdersByShipBy(shop, filters, filters.deadline);
+  const result = await withPlatform(shop, "listOrders", (client) => client.listOrders(toPlatformOrdersQuery(filters)));
   if (!result.ok) return result;
   const page = result.data;
   return {
@@ -30,8 +30,8 @@ export async function listOrdersForShop(seller: CurrentShop, filters: OrderFilte
   };
 }
 
-export async function getOrderForShop(seller: CurrentShop, id: string): Promise<PlatformResult<Order | null>> {
-  const result = await withPlatform(seller, "getOrder", (client) => client.getOrder(id));
+export async function getOrderForShop(shop: CurrentShop, id: string): Promise<PlatformResult<Order | null>> {
+  const result = await withPlatform(shop, "getOrder", (client) => client.getOrder(id));
   // Another seller's order answers 404 at the platform: to this seller it does not exist.
   if (!result.ok && result.problem.kind === "error" && result.problem.status === 404) return { ok: true, data: null };
   return result;
@@ -63,7 +63,7 @@ export function shipByQuery(
 
 /** These orders as the platform has them now, in the ids' order; one it no longer returns is left out. */
 export async function ordersByIds(
-  seller: CurrentShop,
+  shop: CurrentShop,
   ids: readonly string[],
   options: { rateLimitAttempts?: number } = {},
 ): Promise<PlatformResult<Order[]>> {
@@ -71,7 +71,7 @@ export async function ordersByIds(
   for (let start = 0; start < ids.length; start += IDS_PER_REQUEST) {
     const chunk = ids.slice(start, start + IDS_PER_REQUEST);
     const result = await withPlatform(
-      seller,
+      shop,
       "listOrders",
       (client) => client.listOrders(ordersQuery({ ids: chunk, limit: chunk.length })),
       options,
@@ -87,15 +87,15 @@ export async function ordersByIds(
  * delivery past its limit" cannot be asked of it: the mirror says which orders, the platform what they are now.
  */
 async function listOrdersByShipBy(
-  seller: CurrentShop,
+  shop: CurrentShop,
   filters: OrderFilters,
   deadline: "today" | "late",
 ): Promise<PlatformResult<OrdersPage>> {
   const { ids, total } = await mirroredOrderIdsByShipBy(
-    seller.id,
-    shipByQuery(filters, deadline, { offset: (filters.page - 1) * filters.size, limit: filters.size }, seller.timeZone),
+    shop.id,
+    shipByQuery(filters, deadline, { offset: (filters.page - 1) * filters.size, limit: filters.size }, shop.timeZone),
   );
-  const orders = await ordersByIds(seller, ids);
+  const orders = await ordersByIds(shop, ids);
   if (!orders.ok) return orders;
   return { ok: true, data: countedPage(orders.data.map(toOrderRow), total, filters) };
 }

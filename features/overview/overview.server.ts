@@ -39,7 +39,7 @@ type PeriodColumns<Key extends string> = Record<`${Key}_orders`, number> &
 
 type RecentRow = { day: string | null; currency: string | null; normalizer: number | null } & PeriodColumns<"today" | "last7" | "last30">;
 
-export async function getOverview(sellerId: string, timeZone: string, now = new Date()): Promise<Overview> {
+export async function getOverview(shopId: string, timeZone: string, now = new Date()): Promise<Overview> {
   const today = deadlineRange("today", now, timeZone);
   const since = {
     today: startOfDay(now, timeZone),
@@ -54,7 +54,7 @@ export async function getOverview(sellerId: string, timeZone: string, now = new 
               COUNT(*) FILTER (WHERE "nextLimitAt" >= $2::timestamptz AND "nextLimitAt" < $3::timestamptz)::int AS ship_today,
               COUNT(*) FILTER (WHERE "nextLimitAt" < $2::timestamptz)::int AS late
        FROM "OrderMirror" WHERE "sellerId" = $1`,
-      [sellerId, today.from!.toISOString(), today.before.toISOString()],
+      [shopId, today.from!.toISOString(), today.before.toISOString()],
     ),
     pool.query<RecentRow>(
       `SELECT to_char(("createdAt" AT TIME ZONE 'UTC') AT TIME ZONE $5, 'YYYY-MM-DD') AS day, "currency", "normalizer",
@@ -70,7 +70,7 @@ export async function getOverview(sellerId: string, timeZone: string, now = new 
               SUM("net")::text AS last30_net, COUNT(*) FILTER (WHERE "net" IS NULL)::int AS last30_without_net
        FROM "OrderMirror" WHERE "sellerId" = $1 AND "status" <> 'cancelled' AND "createdAt" >= $4::timestamptz
        GROUP BY GROUPING SETS ((to_char(("createdAt" AT TIME ZONE 'UTC') AT TIME ZONE $5, 'YYYY-MM-DD')), ("currency", "normalizer"))`,
-      [sellerId, since.today.toISOString(), since.last7Days.toISOString(), since.last30Days.toISOString(), timeZone],
+      [shopId, since.today.toISOString(), since.last7Days.toISOString(), since.last30Days.toISOString(), timeZone],
     ),
   ]);
 

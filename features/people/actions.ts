@@ -26,7 +26,7 @@ export async function createInvitationAction(shopId: string, _previous: InviteSt
   if (!role.success) return failed(t("chooseRole"), { fieldErrors: { role: [t("chooseRole")] } });
   const invitation = await createInvitation(shop.id, role.data, person.id);
   await recordAudit({
-    sellerId: shop.id,
+    shopId: shop.id,
     person,
     action: "invitation.create",
     after: { role: role.data, expiresAt: invitation.expiresAt.toISOString() },
@@ -41,7 +41,7 @@ export async function revokeInvitationAction(shopId: string, invitationId: strin
   const id = idSchema.safeParse(invitationId);
   const role = id.success ? await revokeInvitation(shop.id, id.data) : null;
   if (!role) return failed(t("noSuchInvite"));
-  await recordAudit({ sellerId: shop.id, person, action: "invitation.revoke", before: { role } });
+  await recordAudit({ shopId: shop.id, person, action: "invitation.revoke", before: { role } });
   revalidatePath(shopPath(shop.id, "/members"));
   return succeeded(t("inviteRevoked"), null);
 }
@@ -60,8 +60,8 @@ export async function changeMemberAction(shopId: string, personId: string, role:
     if (!before) return failed(t("noSuchMember"));
     await recordAudit(
       next.data === "remove"
-        ? { sellerId: shop.id, person, action: "member.remove", subject: member.name, before: { role: before } }
-        : { sellerId: shop.id, person, action: "member.role", subject: member.name, before: { role: before }, after: { role: next.data } },
+        ? { shopId: shop.id, person, action: "member.remove", subject: member.name, before: { role: before } }
+        : { shopId: shop.id, person, action: "member.role", subject: member.name, before: { role: before }, after: { role: next.data } },
     );
   } catch (error) {
     if (error instanceof LastOwnerError) return failed(t("lastOwner"));

@@ -9,7 +9,7 @@ import { hashInvitationToken, outlivedItsMaker, ownersOf } from "@/lib/people/in
 export const INVITATION_DAYS = 7;
 
 export async function createInvitation(
-  sellerId: string,
+  shopId: string,
   role: Role,
   createdById: string,
   now = new Date(),
@@ -17,7 +17,7 @@ export async function createInvitation(
   const token = randomBytes(24).toString("base64url");
   const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 86_400_000);
   const { id } = await db.invitation.create({
-    data: { sellerId, role, tokenHash: hashInvitationToken(token), createdById, expiresAt, createdAt: now },
+    data: { shopId, role, tokenHash: hashInvitationToken(token), createdById, expiresAt, createdAt: now },
   });
   return { id, token, expiresAt };
 }
@@ -29,14 +29,14 @@ export interface PendingInvitation {
   expiresAt: Date;
 }
 
-export async function listPendingInvitations(sellerId: string, now = new Date()): Promise<PendingInvitation[]> {
+export async function listPendingInvitations(shopId: string, now = new Date()): Promise<PendingInvitation[]> {
   const [rows, owners] = await Promise.all([
     db.invitation.findMany({
-      where: { sellerId, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },
+      where: { shopId, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },
       orderBy: { createdAt: "desc" },
       select: { id: true, role: true, createdAt: true, expiresAt: true, createdById: true },
     }),
-    ownersOf(sellerId),
+    ownersOf(shopId),
   ]);
   return rows
     .filter((row) => isRole(row.role) && !outlivedItsMaker(row, owners))
@@ -44,11 +44,11 @@ export async function listPendingInvitations(sellerId: string, now = new Date())
 }
 
 /** Answers the revoked invitation's role, or null when there was nothing pending to revoke. */
-export async function revokeInvitation(sellerId: string, id: string, now = new Date()): Promise<Role | null> {
-  const invitation = await db.invitation.findFirst({ where: { id, sellerId, acceptedAt: null, revokedAt: null }, select: { role: true } });
+export async function revokeInvitation(shopId: string, id: string, now = new Date()): Promise<Role | null> {
+  const invitation = await db.invitation.findFirst({ where: { id, shopId, acceptedAt: null, revokedAt: null }, select: { role: true } });
   if (!invitation) return null;
   const { count } = await db.invitation.updateMany({
-    where: { id, sellerId, acceptedAt: null, revokedAt: null },
+    where: { id, shopId, acceptedAt: null, revokedAt: null },
     data: { revokedAt: now },
   });
   return count === 1 && isRole(invitation.role) ? invitation.role : null;

@@ -15,9 +15,9 @@ export interface Member {
   passkeys: number;
 }
 
-export async function listMembers(sellerId: string): Promise<Member[]> {
+export async function listMembers(shopId: string): Promise<Member[]> {
   const rows = await db.membership.findMany({
-    where: { sellerId },
+    where: { shopId },
     orderBy: [{ createdAt: "asc" }],
     select: {
       role: true,
@@ -48,19 +48,19 @@ export class LastOwnerError extends Error {
  * `role` null removes them. Owners are locked while counted, so two owners demoting each other at
  * once cannot both succeed. Answers the role before, or null when they were not a member.
  */
-export async function changeMembership(sellerId: string, personId: string, role: Role | null): Promise<Role | null> {
+export async function changeMembership(shopId: string, personId: string, role: Role | null): Promise<Role | null> {
   const before = await db.$transaction(async (tx) => {
     const owners = await tx.$queryRaw<{ personId: string }[]>`
-      SELECT "personId" FROM "Membership" WHERE "sellerId" = ${sellerId} AND "role" = 'owner' FOR UPDATE`;
-    const current = await tx.membership.findUnique({ where: { sellerId_personId: { sellerId, personId } }, select: { role: true } });
+      SELECT "personId" FROM "Membership" WHERE "sellerId" = ${shopId} AND "role" = 'owner' FOR UPDATE`;
+    const current = await tx.membership.findUnique({ where: { shopId_personId: { shopId, personId } }, select: { role: true } });
     if (!current || !isRole(current.role)) return null;
     if (current.role === "owner" && role !== "owner" && owners.length <= 1) throw new LastOwnerError();
-    if (role === null) await tx.membership.delete({ where: { sellerId_personId: { sellerId, personId } } });
-    else await tx.membership.update({ where: { sellerId_personId: { sellerId, personId } }, data: { role } });
+    if (role === null) await tx.membership.delete({ where: { shopId_personId: { shopId, personId } } });
+    else await tx.membership.update({ where: { shopId_personId: { shopId, personId } }, data: { role } });
     // Ownership handed out by someone who no longer has it dies with theirs.
     if (current.role === "owner" && role !== "owner") {
       await tx.invitation.updateMany({
-        where: { sellerId, createdById: personId, role: "owner", acceptedAt: null, revokedAt: null },
+        where: { shopId, createdById: personId, role: "owner", acceptedAt: null, revokedAt: null },
         data: { revokedAt: new Date() },
       });
     }

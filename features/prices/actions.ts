@@ -43,7 +43,7 @@ type SetPriceOutcome =
   | { ok: false; message: string; fieldErrors: Record<string, string[]>; problem?: PlatformProblem; held?: HeldChange };
 
 /** Prices are immutable, so this creates one; a held change is sent only once its product is confirmed. */
-async function setPrice({ shop: seller, person }: ShopAccess, input: PriceInput): Promise<SetPriceOutcome> {
+async function setPrice({ shop, person }: ShopAccess, input: PriceInput): Promise<SetPriceOutcome> {
   const [t, problems, locale] = await Promise.all([getTranslations("prices.products.setPrice"), getTranslations("problems"), getLocale()]);
   const parsed = priceForm.safeParse({ ...input, confirm: input.confirm ?? undefined });
   if (!parsed.success) {
@@ -60,7 +60,7 @@ async function setPrice({ shop: seller, person }: ShopAccess, input: PriceInput)
   if (!amount.ok) return { ok: false, message: t("checkAmount"), fieldErrors: { amount: [t(`amount.${amount.reason}`)] } };
 
   const confirmed = parsed.data.confirm === sku;
-  const outcome = await setPriceGuarded(seller, { sku, type, value: amount.value, currency, normalizer }, { confirmed });
+  const outcome = await setPriceGuarded(shop, { sku, type, value: amount.value, currency, normalizer }, { confirmed });
   if (outcome.kind === "held") return { ok: false, message: t("held"), fieldErrors: {}, held: { sku, type, reasons: outcome.reasons } };
   const { result, before, confirmedPast } = outcome;
   if (!result.ok)
@@ -72,14 +72,14 @@ async function setPrice({ shop: seller, person }: ShopAccess, input: PriceInput)
     return { ok: false, message: `${response.statusMessage}${reasons ? `: ${reasons}` : ""}`, fieldErrors: {} };
   }
   await recordAudit({
-    sellerId: seller.id,
+    shopId: shop.id,
     person,
     action: "price.set",
     subject: sku,
     before,
     after: { type, value: amount.value, currency, normalizer, ...confirmedPastGuard(confirmedPast) },
   });
-  revalidatePath(shopPath(seller.id, "/prices"), "layout");
+  revalidatePath(shopPath(shop.id, "/prices"), "layout");
   return { ok: true, priceId: response.id, message: response.statusMessage };
 }
 

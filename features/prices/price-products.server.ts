@@ -12,15 +12,15 @@ import type { PriceProductsQuery } from "@/features/prices/price-products-query"
 /** The platform lists prices, not products, so a view reads them all; past this cap it says `complete: false`. */
 export const PRODUCTS_MAX_PAGES = 50;
 
-export async function listPriceProducts(seller: CurrentShop, query: PriceProductsQuery): Promise<PlatformResult<PriceProductsPage>> {
-  const listed = await withPlatform(seller, "listPrices", (client) => listEveryPrice(client, PRODUCTS_MAX_PAGES));
+export async function listPriceProducts(shop: CurrentShop, query: PriceProductsQuery): Promise<PlatformResult<PriceProductsPage>> {
+  const listed = await withPlatform(shop, "listPrices", (client) => listEveryPrice(client, PRODUCTS_MAX_PAGES));
   if (!listed.ok) return listed;
   const grouped = groupPricesByProduct(listed.data.prices);
   const start = (query.page - 1) * query.size;
   // A search reads every product's name; a page without one, only its own products' names.
   const named = async (products: readonly PriceProduct[]) => {
     const names = await productNamesFor(
-      seller.id,
+      shop.id,
       products.map((product) => product.sku),
     );
     return products.map((product) => ({ ...product, name: names.get(product.sku) ?? null }));
@@ -30,7 +30,7 @@ export async function listPriceProducts(seller: CurrentShop, query: PriceProduct
   const [rows, costs] = await Promise.all([
     query.search ? page : named(page),
     currentCosts(
-      seller.id,
+      shop.id,
       page.map((product) => product.sku),
     ),
   ]);

@@ -18,12 +18,12 @@ import type { PriceFilters } from "@/features/prices/price-filters";
 import { toPriceRow } from "@/features/prices/price-rows";
 import type { PricesPage } from "@/features/prices/price-rows";
 
-export async function listPricesForShop(seller: CurrentShop, filters: PriceFilters): Promise<PlatformResult<PricesPage>> {
-  const result = await withPlatform(seller, "listPrices", (client) => client.listPrices(toPlatformPricesQuery(filters)));
+export async function listPricesForShop(shop: CurrentShop, filters: PriceFilters): Promise<PlatformResult<PricesPage>> {
+  const result = await withPlatform(shop, "listPrices", (client) => client.listPrices(toPlatformPricesQuery(filters)));
   if (!result.ok) return result;
   const page = result.data;
   const names = await productNamesFor(
-    seller.id,
+    shop.id,
     page.items.map((price) => price.sku),
   );
   return {
@@ -39,15 +39,15 @@ export async function listPricesForShop(seller: CurrentShop, filters: PriceFilte
 }
 
 /** A price with its history; null when the platform does not know it for this seller. */
-export async function getPriceForShop(seller: CurrentShop, id: string): Promise<PlatformResult<PriceWithHistory | null>> {
-  const result = await withPlatform(seller, "getPrice", (client) => client.getPrice(id));
+export async function getPriceForShop(shop: CurrentShop, id: string): Promise<PlatformResult<PriceWithHistory | null>> {
+  const result = await withPlatform(shop, "getPrice", (client) => client.getPrice(id));
   if (!result.ok && result.problem.kind === "error" && result.problem.status === 404) return { ok: true, data: null };
   return result;
 }
 
 /** Not exported: every change goes through the price guard (setPriceGuarded, applyGuardedPriceRows). */
-async function createPriceForSeller(seller: CurrentShop, price: PriceCreate): Promise<PlatformResult<PriceCreateResponse>> {
-  return withPlatform(seller, "createPrice", (client) => client.createPrice(price));
+async function createPriceForShop(shop: CurrentShop, price: PriceCreate): Promise<PlatformResult<PriceCreateResponse>> {
+  return withPlatform(shop, "createPrice", (client) => client.createPrice(price));
 }
 
 /** Spec, Limits: max_limit is reported per response (200 in its example); we follow what comes back. */
@@ -75,11 +75,11 @@ export type KnownPrice = { type: string; value: number; currency: string; normal
 
 export const priceKey = (sku: string, type: string) => `${sku}\u0000${type}`;
 
-export async function lastKnownPrices(sellerId: string, rows: readonly { sku: string; type: string }[]): Promise<Map<string, KnownPrice>> {
+export async function lastKnownPrices(shopId: string, rows: readonly { sku: string; type: string }[]): Promise<Map<string, KnownPrice>> {
   const found = new Map<string, KnownPrice>();
   if (rows.length === 0) return found;
   const mirrored = await db.priceMirror.findMany({
-    where: { sellerId, sku: { in: [...new Set(rows.map((row) => row.sku))] } },
+    where: { shopId, sku: { in: [...new Set(rows.map((row) => row.sku))] } },
     orderBy: { syncedAt: "asc" },
     select: { sku: true, type: true, value: true, currency: true, normalizer: true },
   });
@@ -94,13 +94,13 @@ export async function lastKnownPrices(sellerId: string, rows: readonly { sku: st
 }
 
 /** For the audit log's "before": the platform's newest, else the last the mirror saw. */
-export async function currentPrice(seller: CurrentShop, sku: string, type: PriceType): Promise<KnownPrice | null> {
-  const listed = await withPlatform(seller, "listPrices", (client) =>
+export async function currentPrice(shop: CurrentShop, sku: string, type: PriceType): Promise<KnownPrice | null> {
+  const listed = await withPlatform(shop, "listPrices", (client) =>
     client.listPrices(pricesQuery({ sku, type, limit: 1, sort: { field: "created_at", direction: "desc" } })),
   );
   const newest = listed.ok ? listed.data.items[0] : undefined;
   if (newest) return { type: newest.type, value: newest.value, currency: newest.currency, normalizer: newest.normalizer };
-  return (await lastKnownPrices(seller.id, [{ sku, type }])).get(priceKey(sku, type)) ?? null;
+  return (await lastKnownPrices(shop.id, [{ sku, type }])).get(priceKey(sku, type)) ?? null;
 }
 
 // Every price change goes through one of the two functions below, which judge it again with the
@@ -122,17 +122,17 @@ export type GuardedPriceOutcome =
 
 /** Held when the guard objects, unless `confirmed`; judged either way, so the log says what was confirmed. */
 export async function setPriceGuarded(
-  seller: CurrentShop,
+  shop: CurrentShop,
   change: PriceChange,
   options: { confirmed: boolean },
 ): Promise<GuardedPriceOutcome> {
-  const before = await currentPrice(seller, change.sku, change.type);
-  const guard = await priceGuardContext(seller.id, [change.sku]);
+  const before = await currentPrice(shop, change.sku, change.type);
+  const guard = await priceGuardContext(shop.id, [change.sku]);
   const current: GuardProduct["current"] = { list: null, sell: null };
   current[change.type] = before;
   const reasons = guardReasons({ current, cost: guard.costs.get(change.sku) ?? null }, change, guard.limitPercent);
   if (reasons.length > 0 && !options.confirmed) return { kind: "held", reasons, before };
-  const result = await createPriceForSeller(seller, { ...change, extras: {} });
+  const result = await createPriceForShop(shop, { ...change, extras: {} });
   return { kind: "sent", result, before, confirmedPast: reasons };
 }
 
@@ -154,7 +154,7 @@ export async function currentPricesOfSku(client: MarketplaceClient, sku: string)
  * failed create (retried), so no row is sent unjudged.
  */
 export async function applyGuardedPriceRows<R extends ApplicableRow & PriceChange>(
-  seller: CurrentShop,
+  shop: CurrentShop,
   rows: readonly R[],
   options: Omit<ApplyPriceRowsOptions<R, HeldOutcome>, "createPrice" | "check"> & {
     confirmed: ReadonlySet<string>;
@@ -162,11 +162,11 @@ export async function applyGuardedPriceRows<R extends ApplicableRow & PriceChang
   },
 ): Promise<PlatformResult<ApplyPriceRowsResult<R, HeldOutcome>>> {
   // The reads need portfolio:read as the creates need portfolio:write; a missing one is said up front.
-  const missing = requiredScopesFor("listPrices").filter((scope) => seller.connection.scopesMissing.includes(scope));
+  const missing = requiredScopesFor("listPrices").filter((scope) => shop.connection.scopesMissing.includes(scope));
   if (missing.length > 0) return { ok: false, problem: { kind: "missing_scope", scopes: missing } };
   const { confirmed, onConfirmedPastGuard, ...engine } = options;
-  const guard = await priceGuardContext(seller.id, [...new Set(rows.map((row) => row.sku))]);
-  return withPlatform(seller, "createPrice", (client) => {
+  const guard = await priceGuardContext(shop.id, [...new Set(rows.map((row) => row.sku))]);
+  return withPlatform(shop, "createPrice", (client) => {
     const reads = new Map<string, Promise<GuardProduct["current"]>>();
     const currentOf = (sku: string) => {
       let read = reads.get(sku);

@@ -13,11 +13,11 @@ const timeZoneForm = z.object({ timeZone: z.string().trim().refine(isTimeZone) }
 
 /** Dates and "today" for everyone in the shop. */
 export async function setTimeZoneAction(shopId: string, _state: ActionState, formData: FormData): Promise<ActionState> {
-  const { shop: seller, person } = await requireShop(shopId, "connection.manage");
+  const { shop, person } = await requireShop(shopId, "connection.manage");
   const t = await getTranslations("settings.timeZone");
   const parsed = timeZoneForm.safeParse({ timeZone: formData.get("timeZone") });
   if (!parsed.success) return failed(t("invalid"), { fieldErrors: { timeZone: [t("invalid")] } });
-  await setShopTimeZone(seller.id, person, parsed.data.timeZone);
+  await setShopTimeZone(shop.id, person, parsed.data.timeZone);
   revalidatePath("/", "layout");
   return succeeded(t("saved", { timeZone: parsed.data.timeZone }), null);
 }

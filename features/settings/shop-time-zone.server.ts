@@ -7,11 +7,11 @@ import type { AuditInput } from "@/lib/audit/audit.server";
 // audit log's module brings the export's formatting (next-intl) with it.
 
 /** With its audit entry, in one transaction; the zone it already has changes nothing. */
-export async function setShopTimeZone(sellerId: string, person: AuditInput["person"], timeZone: string): Promise<void> {
+export async function setShopTimeZone(shopId: string, person: AuditInput["person"], timeZone: string): Promise<void> {
   await db.$transaction(async (tx) => {
-    const [current] = await tx.$queryRaw<{ timeZone: string }[]>`SELECT "timeZone" FROM "Seller" WHERE "id" = ${sellerId} FOR UPDATE`;
+    const [current] = await tx.$queryRaw<{ timeZone: string }[]>`SELECT "timeZone" FROM "Seller" WHERE "id" = ${shopId} FOR UPDATE`;
     if (!current || current.timeZone === timeZone) return;
-    await tx.seller.update({ where: { id: sellerId }, data: { timeZone } });
-    await recordAudit({ sellerId, person, action: "settings.timeZone", before: { timeZone: current.timeZone }, after: { timeZone } }, tx);
+    await tx.shop.update({ where: { id: shopId }, data: { timeZone } });
+    await recordAudit({ shopId, person, action: "settings.timeZone", before: { timeZone: current.timeZone }, after: { timeZone } }, tx);
   });
 }

@@ -101,11 +101,11 @@ export async function shippingOrderIds(
   return { ids: rows.rows.map((row) => row.orderId), total: count.rows[0]?.total ?? 0 };
 }
 
-export async function packingStagesOf(sellerId: string, orderIds: readonly string[]): Promise<Map<string, PackingStage>> {
+export async function packingStagesOf(shopId: string, orderIds: readonly string[]): Promise<Map<string, PackingStage>> {
   const rows =
     orderIds.length === 0
       ? []
-      : await db.orderPacking.findMany({ where: { sellerId, orderId: { in: [...orderIds] } }, select: { orderId: true, stage: true } });
+      : await db.orderPacking.findMany({ where: { shopId, orderId: { in: [...orderIds] } }, select: { orderId: true, stage: true } });
   const stages = new Map(rows.map((row) => [row.orderId, isPackingStage(row.stage) ? row.stage : DEFAULT_PACKING_STAGE]));
   return new Map(orderIds.map((id) => [id, stages.get(id) ?? DEFAULT_PACKING_STAGE]));
 }
@@ -128,7 +128,7 @@ export async function setPackingStage(
   if (wanted.length === 0) return { set: [], unknown: [] };
   return db.$transaction(async (tx) => {
     const known = await tx.orderMirror.findMany({
-      where: { sellerId: shop.id, orderId: { in: wanted } },
+      where: { shopId: shop.id, orderId: { in: wanted } },
       select: { orderId: true },
       orderBy: { orderId: "asc" },
     });
@@ -146,7 +146,7 @@ export async function setPackingStage(
         ids,
       );
       await recordAudit(
-        { sellerId: shop.id, person, action: "order.packing", subject: ids.length === 1 ? ids[0]! : null, after: { stage, orderIds: ids } },
+        { shopId: shop.id, person, action: "order.packing", subject: ids.length === 1 ? ids[0]! : null, after: { stage, orderIds: ids } },
         tx,
       );
     }

@@ -33,11 +33,11 @@ export interface LoadedPickingList {
   truncated: boolean;
 }
 
-export async function loadPickingList(seller: CurrentShop, selection: ShippingSelection): Promise<PlatformResult<LoadedPickingList>> {
-  const { ids, truncated } = await selectedOrderIds(seller, selection);
-  const orders = await ordersByIds(seller, ids);
+export async function loadPickingList(shop: CurrentShop, selection: ShippingSelection): Promise<PlatformResult<LoadedPickingList>> {
+  const { ids, truncated } = await selectedOrderIds(shop, selection);
+  const orders = await ordersByIds(shop, ids);
   if (!orders.ok) return orders;
   const codes = orders.data.flatMap((order) => order.deliveries.flatMap((delivery) => delivery.items.map((item) => item.info.sku)));
-  const productNames = await productNamesFor(seller.id, codes);
+  const productNames = await productNamesFor(shop.id, codes);
   return { ok: true, data: { list: buildPickingList(orders.data, { requestedIds: ids, productNames }), truncated } };
 }

@@ -43,7 +43,7 @@ function byField(errors: readonly ImportError[]): FieldErrors {
 
 /** Checked again with the form's schema, since anything can call an action. The platform's messages stay as sent. */
 export async function createSkuAction(shopId: string, _previous: CreateSkuState, input: SkuCreateInput): Promise<CreateSkuState> {
-  const { shop: seller, person } = await requireShop(shopId, "skus.change");
+  const { shop, person } = await requireShop(shopId, "skus.change");
   const [t, validationWords, problemWords] = await Promise.all([
     getTranslations("skus.action"),
     getTranslations("skus.validation"),
@@ -56,22 +56,22 @@ export async function createSkuAction(shopId: string, _previous: CreateSkuState,
   }
   const sku = parsed.data;
 
-  const result = await withPlatform(seller, "createSku", (client) => client.createSku(sku));
+  const result = await withPlatform(shop, "createSku", (client) => client.createSku(sku));
   if (!result.ok) return failed(describeProblem(result.problem, problemWords, "createSkus"), { problem: result.problem });
   const response = result.data;
 
   if (response.statusCode === 0 && response.id) {
     // HTTP 200 means "already exists" (spec: 4. Create SKU); a known id says so when a proxy hid the status.
-    const { created } = await recordImportedSku(seller.id, { id: response.id, importToken: response.token, sku });
+    const { created } = await recordImportedSku(shop.id, { id: response.id, importToken: response.token, sku });
     if (created)
       await recordAudit({
-        sellerId: seller.id,
+        shopId: shop.id,
         person,
         action: "sku.create",
         subject: response.sku ?? sku.code,
         after: { title: sku.title.pt_BR ?? null },
       });
-    revalidatePath(shopPath(seller.id, "/skus"));
+    revalidatePath(shopPath(shop.id, "/skus"));
     return succeeded(response.statusMessage, {
       id: response.id,
       code: response.sku ?? sku.code,

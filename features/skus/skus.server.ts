@@ -21,8 +21,8 @@ const toRow = (row: SelectedRow): SkuRow => ({
 });
 
 /** Newest first; `search` matches part of the code or the title. */
-export async function listSkus(sellerId: string, options: { search?: string; page: number; size: number }): Promise<SkuPage> {
-  const where: Prisma.SkuWhereInput = { sellerId };
+export async function listSkus(shopId: string, options: { search?: string; page: number; size: number }): Promise<SkuPage> {
+  const where: Prisma.SkuWhereInput = { shopId };
   if (options.search) {
     where.OR = [{ code: { contains: options.search, mode: "insensitive" } }, { title: { contains: options.search, mode: "insensitive" } }];
   }
@@ -45,8 +45,8 @@ export interface StoredSku extends SkuRow {
   payload: unknown;
 }
 
-export async function getSku(sellerId: string, id: string): Promise<StoredSku | null> {
-  const row = await db.sku.findFirst({ where: { id, sellerId }, select: { ...rowSelect, importToken: true, payload: true } });
+export async function getSku(shopId: string, id: string): Promise<StoredSku | null> {
+  const row = await db.sku.findFirst({ where: { id, shopId }, select: { ...rowSelect, importToken: true, payload: true } });
   if (!row) return null;
   let payload: unknown = null;
   try {
@@ -63,19 +63,19 @@ export async function getSku(sellerId: string, id: string): Promise<StoredSku | 
  * confirms the SKU here; checked after the insert, so a later event finds the row.
  */
 export async function recordImportedSku(
-  sellerId: string,
+  shopId: string,
   input: { id: string; importToken: string; sku: SkuCreate },
 ): Promise<{ created: boolean }> {
-  const existing = await db.sku.findUnique({ where: { id: input.id }, select: { sellerId: true } });
+  const existing = await db.sku.findUnique({ where: { id: input.id }, select: { shopId: true } });
   if (existing) return { created: false };
 
   const title = input.sku.title.pt_BR ?? Object.values(input.sku.title)[0] ?? "";
   try {
     await db.$transaction([
       db.sku.create({
-        data: { id: input.id, sellerId, code: input.sku.code, title, importToken: input.importToken, payload: JSON.stringify(input.sku) },
+        data: { id: input.id, shopId, code: input.sku.code, title, importToken: input.importToken, payload: JSON.stringify(input.sku) },
       }),
-      ...(title.trim() ? [nameFromCatalogue(sellerId, input.sku.code, title)] : []),
+      ...(title.trim() ? [nameFromCatalogue(shopId, input.sku.code, title)] : []),
     ]);
   } catch (error) {
     // The same SKU sent twice at once: the other request recorded it first.
@@ -83,7 +83,7 @@ export async function recordImportedSku(
     throw error;
   }
   const earlyEvent = await db.webhookEvent.findFirst({
-    where: { sellerId, domain: "portfolio.sku", resourceId: input.id, valid: true },
+    where: { shopId, domain: "portfolio.sku", resourceId: input.id, valid: true },
     orderBy: { receivedAt: "asc" },
     select: { receivedAt: true },
   });

@@ -54,7 +54,7 @@ export async function updateWebhookSettingsAction(
   _previous: WebhookActionState,
   formData: FormData,
 ): Promise<WebhookActionState> {
-  const { shop: seller, person } = await requireShop(shopId, "webhooks.manage");
+  const { shop, person } = await requireShop(shopId, "webhooks.manage");
   const { t, describeUrlProblem } = await actionWords();
   const submittedUrl = String(formData.get("url") ?? "");
   const parsed = settingsForm.safeParse({ intent: formData.get("intent"), url: submittedUrl });
@@ -66,10 +66,10 @@ export async function updateWebhookSettingsAction(
     });
   }
   const input = parsed.data;
-  const before = await currentCallbackUrl(seller);
+  const before = await currentCallbackUrl(shop);
   const audit = (url: string | null) =>
     recordAudit({
-      sellerId: seller.id,
+      shopId: shop.id,
       person,
       action: "webhooks.settings",
       before: before === undefined ? null : callbackTargetOf(before),
@@ -77,15 +77,15 @@ export async function updateWebhookSettingsAction(
     });
 
   if (input.intent === "remove") {
-    const result = await withPlatform(seller, "deleteWebhookUrl", (client) => client.deleteWebhookUrl());
+    const result = await withPlatform(shop, "deleteWebhookUrl", (client) => client.deleteWebhookUrl());
     if (!result.ok) return failed(describeUrlProblem(result.problem), { problem: result.problem });
     await audit(null);
-    revalidatePath(shopPath(seller.id, "/webhooks"));
+    revalidatePath(shopPath(shop.id, "/webhooks"));
     return succeeded(t("removed"), null);
   }
 
-  const url = input.intent === "use-dashboard" ? receiverUrlFor(seller.connection.webhookKey) : input.url;
-  const result = await withPlatform(seller, "setWebhookUrl", (client) => client.setWebhookUrl(url));
+  const url = input.intent === "use-dashboard" ? receiverUrlFor(shop.connection.webhookKey) : input.url;
+  const result = await withPlatform(shop, "setWebhookUrl", (client) => client.setWebhookUrl(url));
   if (!result.ok) {
     return failed(describeUrlProblem(result.problem), {
       problem: result.problem,
@@ -93,29 +93,29 @@ export async function updateWebhookSettingsAction(
     });
   }
   await audit(result.data.url);
-  revalidatePath(shopPath(seller.id, "/webhooks"));
+  revalidatePath(shopPath(shop.id, "/webhooks"));
   return succeeded(t("nowGoTo", { url: result.data.url }), null);
 }
 
 /** For the audit log; undefined when the platform could not say. */
-async function currentCallbackUrl(seller: CurrentShop): Promise<string | null | undefined> {
-  const current = await withPlatform(seller, "getWebhookUrl", (client) => client.getWebhookUrl());
+async function currentCallbackUrl(shop: CurrentShop): Promise<string | null | undefined> {
+  const current = await withPlatform(shop, "getWebhookUrl", (client) => client.getWebhookUrl());
   return current.ok ? current.data.url : undefined;
 }
 
 const eventIdSchema = z.string().min(1).max(100);
 
 export async function processAgainAction(shopId: string, eventId: string): Promise<WebhookActionState> {
-  const { shop: seller, person } = await requireShop(shopId, "events.processAgain");
+  const { shop, person } = await requireShop(shopId, "events.processAgain");
   const { t } = await actionWords();
   const id = eventIdSchema.safeParse(eventId);
   if (!id.success) return failed(t("noSuchEvent"));
-  const result = await reprocessWebhookEvent(seller.id, id.data);
+  const result = await reprocessWebhookEvent(shop.id, id.data);
   if (result === "missing") return failed(t("noSuchEvent"));
   if (result === "busy") return failed(t("busy"));
-  await recordAudit({ sellerId: seller.id, person, action: "event.processAgain", subject: id.data });
-  revalidatePath(shopPath(seller.id, `/webhooks/events/${id.data}`));
-  const event = await getWebhookEvent(seller.id, id.data);
+  await recordAudit({ shopId: shop.id, person, action: "event.processAgain", subject: id.data });
+  revalidatePath(shopPath(shop.id, `/webhooks/events/${id.data}`));
+  const event = await getWebhookEvent(shop.id, id.data);
   if (event?.processingState === "processed" || event?.processingState === "skipped") {
     return succeeded(t("processedAgain"), null);
   }
@@ -124,31 +124,31 @@ export async function processAgainAction(shopId: string, eventId: string): Promi
 
 /** Every dead event gets a fresh budget of attempts. */
 export async function processAllDeadAction(shopId: string): Promise<WebhookActionState> {
-  const { shop: seller, person } = await requireShop(shopId, "events.processAgain");
+  const { shop, person } = await requireShop(shopId, "events.processAgain");
   const { t } = await actionWords();
-  const count = await requeueDeadEvents(seller.id);
+  const count = await requeueDeadEvents(shop.id);
   if (count > 0) {
     sweepSoon();
-    await recordAudit({ sellerId: seller.id, person, action: "event.processAllDead", after: { count } });
+    await recordAudit({ shopId: shop.id, person, action: "event.processAllDead", after: { count } });
   }
-  revalidatePath(shopPath(seller.id, "/webhooks"), "layout");
+  revalidatePath(shopPath(shop.id, "/webhooks"), "layout");
   return count === 0 ? succeeded(t("noDeadEvents"), null) : succeeded(t("deadRequeued", { count }), null);
 }
 
 /** A leaked URL stops working at once; the platform's callback moves only if it pointed at the old one. */
 export async function rotateReceiverAction(shopId: string): Promise<WebhookActionState> {
-  const { shop: seller, person } = await requireShop(shopId, "webhooks.manage");
+  const { shop, person } = await requireShop(shopId, "webhooks.manage");
   const { t, describeUrlProblem } = await actionWords();
-  const oldUrl = receiverUrlFor(seller.connection.webhookKey);
-  const current = await withPlatform(seller, "getWebhookUrl", (client) => client.getWebhookUrl());
-  const newUrl = receiverUrlFor(await rotateWebhookKey(seller.id));
-  await recordAudit({ sellerId: seller.id, person, action: "webhooks.rotate" });
-  revalidatePath(shopPath(seller.id, "/webhooks"));
+  const oldUrl = receiverUrlFor(shop.connection.webhookKey);
+  const current = await withPlatform(shop, "getWebhookUrl", (client) => client.getWebhookUrl());
+  const newUrl = receiverUrlFor(await rotateWebhookKey(shop.id));
+  await recordAudit({ shopId: shop.id, person, action: "webhooks.rotate" });
+  revalidatePath(shopPath(shop.id, "/webhooks"));
   if (!current.ok) {
     return failed(t("rotatedUnchecked", { problem: describeUrlProblem(current.problem) }), { problem: current.problem });
   }
   if (current.data.url !== oldUrl) return succeeded(t("rotated"), null);
-  const moved = await withPlatform(seller, "setWebhookUrl", (client) => client.setWebhookUrl(newUrl));
+  const moved = await withPlatform(shop, "setWebhookUrl", (client) => client.setWebhookUrl(newUrl));
   if (!moved.ok) {
     return failed(t("rotatedNotMoved", { problem: describeUrlProblem(moved.problem) }), { problem: moved.problem });
   }

@@ -2,8 +2,8 @@ import "server-only";
 import { db } from "@/lib/db.server";
 import { env } from "@/lib/env";
 import { queueCounts } from "@/features/webhooks/process/queue.server";
-import { readRunFailure } from "@/features/webhooks/sync/seller-sync.server";
-import type { RunFailure } from "@/features/webhooks/sync/seller-sync.server";
+import { readRunFailure } from "@/features/webhooks/sync/shop-sync.server";
+import type { RunFailure } from "@/features/webhooks/sync/shop-sync.server";
 
 export interface ConnectionHealth {
   lastEventAt: Date | null;
@@ -23,13 +23,13 @@ export interface ConnectionHealth {
   otherShops: { count: number; lastAt: Date | null };
 }
 
-export async function getConnectionHealth(sellerId: string, now = new Date()): Promise<ConnectionHealth> {
+export async function getConnectionHealth(shopId: string, now = new Date()): Promise<ConnectionHealth> {
   const [lastEvent, counts, sync, connection] = await Promise.all([
-    db.webhookEvent.findFirst({ where: { sellerId, source: "webhook" }, orderBy: { receivedAt: "desc" }, select: { receivedAt: true } }),
-    queueCounts(sellerId),
-    db.sellerSync.findUnique({ where: { sellerId } }),
+    db.webhookEvent.findFirst({ where: { shopId, source: "webhook" }, orderBy: { receivedAt: "desc" }, select: { receivedAt: true } }),
+    queueCounts(shopId),
+    db.shopSync.findUnique({ where: { shopId } }),
     db.connection.findUnique({
-      where: { sellerId },
+      where: { shopId },
       select: { misSignedForeignCount: true, misSignedForeignAt: true, connectedAt: true, needsReconnectAt: true },
     }),
   ]);

@@ -7,7 +7,7 @@ import type { AuditAction } from "@/lib/audit/kinds";
 // Entries keep the person's name as it was, so someone who left still reads as who they were.
 
 export interface AuditInput {
-  sellerId: string;
+  shopId: string;
   person: { id: string; name: string };
   action: AuditAction;
   /** What it was done to: a SKU code, a price id, a person's name, an event id. */
@@ -23,7 +23,7 @@ export async function recordAudit(entries: AuditInput | AuditInput[], tx: Prisma
   if (list.length === 0) return;
   await tx.auditEntry.createMany({
     data: list.map((entry) => ({
-      sellerId: entry.sellerId,
+      shopId: entry.shopId,
       personId: entry.person.id,
       personName: entry.person.name,
       kind: AUDIT_ACTIONS[entry.action],

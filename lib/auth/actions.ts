@@ -76,15 +76,15 @@ export async function disconnectAction(shopId: string) {
   const { shop, person } = await requireShop(shopId, "connection.manage");
   await removeCallbackUrl(shop);
   await deleteConnection(shop.id);
-  await recordAudit({ sellerId: shop.id, person, action: "connection.disconnect", subject: shop.email });
+  await recordAudit({ shopId: shop.id, person, action: "connection.disconnect", subject: shop.email });
   redirect("/shops");
 }
 
-async function removeCallbackUrl(seller: CurrentShop) {
-  const removal = await withPlatform(seller, "deleteWebhookUrl", (client) => client.deleteWebhookUrl());
+async function removeCallbackUrl(shop: CurrentShop) {
+  const removal = await withPlatform(shop, "deleteWebhookUrl", (client) => client.deleteWebhookUrl());
   if (!removal.ok && removal.problem.kind === "error") {
     // The owner asked to leave; a platform hiccup must not keep the token here.
-    shopLog(seller.id, { component: "disconnect" }).warn(
+    shopLog(shop.id, { component: "disconnect" }).warn(
       { status: removal.problem.status },
       `callback URL removal failed: ${removal.problem.message}`,
     );

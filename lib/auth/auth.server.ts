@@ -90,7 +90,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
         const person =
           (context?.personId ? await findPersonName(context.personId) : null) ??
           (await personForMarketplaceAccount(info.user_email, info.user_name).catch(refusePersonConflict));
-        const seller = await connectShop({
+        const shop = await connectShop({
           email: info.user_email,
           name: info.user_name,
           accessToken: account.access_token,
@@ -100,18 +100,18 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
           throw error;
         });
         const personId = person.id;
-        await makeOwner(personId, seller.id);
+        await makeOwner(personId, shop.id);
         await recordAudit({
-          sellerId: seller.id,
+          shopId: shop.id,
           person,
           action: "connection.connect",
-          subject: seller.email,
-          after: { email: seller.email },
+          subject: shop.email,
+          after: { email: shop.email },
         });
-        await switchOnNotificationsAtConnect(seller.id).catch((error: unknown) => {
-          authLog.warn({ shopId: seller.id, err: error }, "could not switch notifications on after connecting");
+        await switchOnNotificationsAtConnect(shop.id).catch((error: unknown) => {
+          authLog.warn({ shopId: shop.id, err: error }, "could not switch notifications on after connecting");
         });
-        shopConnected(seller.id);
+        shopConnected(shop.id);
         return { personId, sessionId: await startSession(personId), startedAt: Date.now() };
       }
       return { personId: token.personId, sellerId: token.sellerId, sessionId: token.sessionId, startedAt: token.startedAt };

@@ -42,16 +42,16 @@ export async function acceptInvitationAction(token: string): Promise<void> {
   const invitePage = `/invite/${parsed.data}`;
   const invitation = await readInvitation(parsed.data);
   if (invitation.state !== "open") redirect(invitePage);
-  if (person.shops.some((shop) => shop.id === invitation.sellerId)) redirect(shopPath(invitation.sellerId));
+  if (person.shops.some((shop) => shop.id === invitation.shopId)) redirect(shopPath(invitation.shopId));
   const outcome = await acceptInvitation(parsed.data, person.id);
   if (outcome.state !== "open") redirect(invitePage);
   await recordAudit({
-    sellerId: outcome.sellerId,
+    shopId: outcome.shopId,
     person: { id: person.id, name: person.name },
     action: "member.join",
     subject: person.name,
     after: { role: outcome.role },
   });
   revalidatePath("/", "layout");
-  redirect(shopPath(outcome.sellerId));
+  redirect(shopPath(outcome.shopId));
 }

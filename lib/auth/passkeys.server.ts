@@ -141,12 +141,12 @@ async function joinWithNewPasskey(input: {
   }
   // The person has joined: a failed audit line must not fail the sign-in.
   await recordAudit({
-    sellerId: accepted.sellerId,
+    shopId: accepted.shopId,
     person: { id: personId, name },
     action: "member.join",
     subject: name,
     after: { role: accepted.role },
-  }).catch((error: unknown) => passkeysLog.error({ shopId: accepted.sellerId, err: error }, "could not record the join in the audit log"));
+  }).catch((error: unknown) => passkeysLog.error({ shopId: accepted.shopId, err: error }, "could not record the join in the audit log"));
   return { id: personId };
 }
 

@@ -7,22 +7,22 @@ import { pool } from "@/lib/pg-pool.server";
 // SKUs we create and the order items we mirror. The catalogue's name wins: it is the seller's words.
 
 /** A code without a name is absent. */
-export async function productNamesFor(sellerId: string, skus: Iterable<string>): Promise<Map<string, string>> {
+export async function productNamesFor(shopId: string, skus: Iterable<string>): Promise<Map<string, string>> {
   const wanted = [...new Set(skus)].filter((sku) => sku !== "");
   if (wanted.length === 0) return new Map();
-  const rows = await db.productName.findMany({ where: { sellerId, sku: { in: wanted } }, select: { sku: true, name: true } });
+  const rows = await db.productName.findMany({ where: { shopId, sku: { in: wanted } }, select: { sku: true, name: true } });
   return new Map(rows.map((row) => [row.sku, row.name]));
 }
 
-export async function productNameOf(sellerId: string, sku: string): Promise<string | null> {
-  return (await productNamesFor(sellerId, [sku])).get(sku) ?? null;
+export async function productNameOf(shopId: string, sku: string): Promise<string | null> {
+  return (await productNamesFor(shopId, [sku])).get(sku) ?? null;
 }
 
 /** Unconditional: a SKU is never edited, so the newest one of a code is current (spec: immutability). */
-export function nameFromCatalogue(sellerId: string, sku: string, title: string) {
+export function nameFromCatalogue(shopId: string, sku: string, title: string) {
   return db.$executeRaw`
     INSERT INTO "ProductName" ("sellerId", "sku", "name", "source", "namedAt")
-    VALUES (${sellerId}, ${sku}, ${title.trim()}, 'catalogue', (now() AT TIME ZONE 'UTC'))
+    VALUES (${shopId}, ${sku}, ${title.trim()}, 'catalogue', (now() AT TIME ZONE 'UTC'))
     ON CONFLICT ("sellerId", "sku") DO UPDATE SET "name" = excluded."name", "source" = 'catalogue', "namedAt" = excluded."namedAt"`;
 }
 
@@ -63,7 +63,7 @@ export interface ShopOrders {
 export async function nameFromOrders(shops: readonly ShopOrders[]): Promise<void> {
   const names = [...shops]
     .sort((a, b) => (a.sellerId < b.sellerId ? -1 : a.sellerId > b.sellerId ? 1 : 0))
-    .flatMap(({ sellerId, orders }) => orderItemNames(orders).map((name) => ({ sellerId, ...name })));
+    .flatMap(({ sellerId: shopId, orders }) => orderItemNames(orders).map((name) => ({ sellerId: shopId, ...name })));
   if (names.length === 0) return;
   await pool.query({
     name: "product_names_from_orders",

@@ -6,7 +6,7 @@ import { db } from "@/lib/db.server";
 // notification says it was created (features/webhooks).
 
 /** False for an id we did not create: it is left alone. */
-export async function confirmSku(sellerId: string, id: string, at = new Date()): Promise<boolean> {
-  const { count } = await db.sku.updateMany({ where: { id, sellerId }, data: { status: "created", confirmedAt: at } });
+export async function confirmSku(shopId: string, id: string, at = new Date()): Promise<boolean> {
+  const { count } = await db.sku.updateMany({ where: { id, shopId }, data: { status: "created", confirmedAt: at } });
   return count > 0;
 }

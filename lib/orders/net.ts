@@ -36,6 +36,6 @@ export function orderNet(amounts: NetAmounts): OrderNet | null {
   const { currency, normalizer, total, freight, comission } = amounts;
   if (freight.currency !== currency || (comission && comission.currency !== currency)) return null;
   const commission = comission ? toNormalizer(comission.total, comission.normalizer, normalizer) : 0;
-  const sellerFreight = toNormalizer(Math.max(0, freight.total - freight.shared), freight.normalizer, normalizer);
-  return { total, commission, sellerFreight, net: total - commission - sellerFreight, currency, normalizer };
+  const shopFreight = toNormalizer(Math.max(0, freight.total - freight.shared), freight.normalizer, normalizer);
+  return { total, commission, sellerFreight: shopFreight, net: total - commission - shopFreight, currency, normalizer };
 }

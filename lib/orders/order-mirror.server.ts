@@ -76,8 +76,8 @@ export function mirrorRowFromOrder(order: OrderSummary): OrderMirrorRow {
  * Newer wins (an equal updated_at rewrites the same data); also names the SKUs the items sell.
  * Answers the ids written, those not older than what the mirror had.
  */
-export async function upsertMirrorOrders(sellerId: string, orders: readonly OrderSummary[]): Promise<string[]> {
-  const written = await upsertShopsMirrorOrders([{ sellerId, orders }]);
+export async function upsertMirrorOrders(shopId: string, orders: readonly OrderSummary[]): Promise<string[]> {
+  const written = await upsertShopsMirrorOrders([{ sellerId: shopId, orders }]);
   return written.map((row) => row.orderId);
 }
 
@@ -85,7 +85,7 @@ export async function upsertShopsMirrorOrders(shops: readonly ShopOrders[]): Pro
   // In one order everywhere (by shop, then id), so two writers upserting overlapping orders (two
   // instances, processing and reconciliation) lock rows in the same order and never deadlock.
   const rows = shops
-    .flatMap(({ sellerId, orders }) => orders.map((order) => ({ sellerId, ...mirrorRowFromOrder(order) })))
+    .flatMap(({ sellerId: shopId, orders }) => orders.map((order) => ({ sellerId: shopId, ...mirrorRowFromOrder(order) })))
     .sort((a, b) => compare(a.sellerId, b.sellerId) || compare(a.orderId, b.orderId));
   if (rows.length === 0) return [];
   const result = await pool.query<{ sellerId: string; orderId: string }>({
@@ -120,17 +120,17 @@ export interface MirroredOrderState {
   updatedAt: Date;
 }
 
-export async function mirroredOrderStates(sellerId: string, orderIds: readonly string[]): Promise<Map<string, MirroredOrderState>> {
+export async function mirroredOrderStates(shopId: string, orderIds: readonly string[]): Promise<Map<string, MirroredOrderState>> {
   if (orderIds.length === 0) return new Map();
   const result = await pool.query<{ orderId: string; status: string; updatedAt: Date }>(
     `SELECT "orderId", "status", "updatedAt" FROM "OrderMirror" WHERE "sellerId" = $1 AND "orderId" = ANY($2::text[])`,
-    [sellerId, orderIds],
+    [shopId, orderIds],
   );
   return new Map(result.rows.map((row) => [row.orderId, { status: row.status, updatedAt: row.updatedAt }]));
 }
 
 /** Keeps the latest value of a price (endpoint 6): a price is never edited, a new one for the SKU replaces it. */
-export async function upsertMirrorPrice(sellerId: string, price: PriceWithHistory): Promise<void> {
+export async function upsertMirrorPrice(shopId: string, price: PriceWithHistory): Promise<void> {
   await pool.query({
     name: "price_mirror_upsert",
     text: `
@@ -139,7 +139,7 @@ export async function upsertMirrorPrice(sellerId: string, price: PriceWithHistor
       ON CONFLICT ("sellerId", "priceId") DO UPDATE SET
         "sku" = excluded."sku", "type" = excluded."type", "value" = excluded."value", "currency" = excluded."currency",
         "normalizer" = excluded."normalizer", "syncedAt" = excluded."syncedAt"`,
-    values: [sellerId, price.id, price.sku, price.type, price.value, price.currency, price.normalizer],
+    values: [shopId, price.id, price.sku, price.type, price.value, price.currency, price.normalizer],
   });
 }
 
@@ -156,9 +156,9 @@ export interface MirrorDeadlineQuery {
   limit: number;
 }
 
-export async function mirroredOrderIdsByShipBy(sellerId: string, query: MirrorDeadlineQuery): Promise<{ ids: string[]; total: number }> {
+export async function mirroredOrderIdsByShipBy(shopId: string, query: MirrorDeadlineQuery): Promise<{ ids: string[]; total: number }> {
   const where: Prisma.OrderMirrorWhereInput = {
-    sellerId,
+    shopId,
     nextLimitAt: { lt: query.range.before, ...(query.range.from ? { gte: query.range.from } : {}) },
     ...(query.statuses?.length ? { status: { in: [...query.statuses] } } : {}),
     ...(query.customer ? { customerName: { contains: query.customer, mode: "insensitive" } } : {}),

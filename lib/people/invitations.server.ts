@@ -12,8 +12,8 @@ import type { Role } from "@/lib/people/roles";
 export const hashInvitationToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** The shop's owners now: an owner invitation is good only while the owner who made it still is one. */
-export async function ownersOf(sellerId: string): Promise<Set<string>> {
-  const owners = await db.membership.findMany({ where: { sellerId, role: "owner" }, select: { personId: true } });
+export async function ownersOf(shopId: string): Promise<Set<string>> {
+  const owners = await db.membership.findMany({ where: { shopId, role: "owner" }, select: { personId: true } });
   return new Set(owners.map((owner) => owner.personId));
 }
 
@@ -21,7 +21,7 @@ export const outlivedItsMaker = (invitation: { role: string; createdById: string
   invitation.role === "owner" && !owners.has(invitation.createdById);
 
 export type InvitationState =
-  | { state: "open"; id: string; sellerId: string; shopName: string; role: Role; expiresAt: Date }
+  | { state: "open"; id: string; shopId: string; shopName: string; role: Role; expiresAt: Date }
   | { state: "unknown" | "used" | "expired" | "revoked" };
 
 export async function readInvitation(token: string, now = new Date()): Promise<InvitationState> {
@@ -29,26 +29,26 @@ export async function readInvitation(token: string, now = new Date()): Promise<I
     where: { tokenHash: hashInvitationToken(token) },
     select: {
       id: true,
-      sellerId: true,
+      shopId: true,
       role: true,
       expiresAt: true,
       acceptedAt: true,
       revokedAt: true,
       createdById: true,
-      seller: { select: { name: true } },
+      shop: { select: { name: true } },
     },
   });
   if (!invitation || !isRole(invitation.role)) return { state: "unknown" };
   if (invitation.acceptedAt) return { state: "used" };
   // Made before changeMembership revoked such invitations, or by a person since deleted.
-  if (invitation.revokedAt || (invitation.role === "owner" && outlivedItsMaker(invitation, await ownersOf(invitation.sellerId))))
+  if (invitation.revokedAt || (invitation.role === "owner" && outlivedItsMaker(invitation, await ownersOf(invitation.shopId))))
     return { state: "revoked" };
   if (invitation.expiresAt <= now) return { state: "expired" };
   return {
     state: "open",
     id: invitation.id,
-    sellerId: invitation.sellerId,
-    shopName: invitation.seller.name,
+    shopId: invitation.shopId,
+    shopName: invitation.shop.name,
     role: invitation.role,
     expiresAt: invitation.expiresAt,
   };
@@ -65,11 +65,11 @@ export async function acceptInvitation(token: string, personId: string, now = ne
     });
     if (count !== 1) return false;
     await tx.membership.upsert({
-      where: { sellerId_personId: { sellerId: invitation.sellerId, personId } },
-      create: { sellerId: invitation.sellerId, personId, role: invitation.role },
+      where: { shopId_personId: { shopId: invitation.shopId, personId } },
+      create: { shopId: invitation.shopId, personId, role: invitation.role },
       update: {},
     });
-    await tx.person.update({ where: { id: personId }, data: { lastShopId: invitation.sellerId } });
+    await tx.person.update({ where: { id: personId }, data: { lastShopId: invitation.shopId } });
     return true;
   });
   return used ? invitation : { state: "used" };

@@ -90,18 +90,18 @@ export async function findPersonName(personId: string): Promise<{ id: string; na
 }
 
 /** Whoever can sign in to the marketplace account controls the shop anyway, so they own it. */
-export async function makeOwner(personId: string, sellerId: string): Promise<void> {
+export async function makeOwner(personId: string, shopId: string): Promise<void> {
   await db.$transaction([
     db.membership.upsert({
-      where: { sellerId_personId: { sellerId, personId } },
-      create: { sellerId, personId, role: "owner" },
+      where: { shopId_personId: { shopId, personId } },
+      create: { shopId, personId, role: "owner" },
       update: { role: "owner" },
     }),
-    db.person.update({ where: { id: personId }, data: { lastShopId: sellerId } }),
+    db.person.update({ where: { id: personId }, data: { lastShopId: shopId } }),
   ]);
 }
 
-export async function roleIn(personId: string, sellerId: string): Promise<Role | null> {
-  const membership = await db.membership.findUnique({ where: { sellerId_personId: { sellerId, personId } }, select: { role: true } });
+export async function roleIn(personId: string, shopId: string): Promise<Role | null> {
+  const membership = await db.membership.findUnique({ where: { shopId_personId: { shopId, personId } }, select: { role: true } });
   return membership && isRole(membership.role) ? membership.role : null;
 }

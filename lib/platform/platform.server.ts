@@ -22,16 +22,16 @@ export type { PlatformProblem, PlatformResult };
  * for background work (an export), never a seller's click, which shows the wait instead.
  */
 export async function withPlatform<T>(
-  seller: CurrentShop,
+  shop: CurrentShop,
   endpoint: EndpointName,
   call: (client: MarketplaceClient) => Promise<T>,
   options: { accessToken?: string | null; rateLimitAttempts?: number } = {},
 ): Promise<PlatformResult<T>> {
-  if (seller.connection.needsReconnect) return { ok: false, problem: { kind: "reconnect" } };
-  const missing = requiredScopesFor(endpoint).filter((scope) => seller.connection.scopesMissing.includes(scope));
+  if (shop.connection.needsReconnect) return { ok: false, problem: { kind: "reconnect" } };
+  const missing = requiredScopesFor(endpoint).filter((scope) => shop.connection.scopesMissing.includes(scope));
   if (missing.length > 0) return { ok: false, problem: { kind: "missing_scope", scopes: missing } };
 
-  const accessToken = options.accessToken === undefined ? await getAccessToken(seller.id) : options.accessToken;
+  const accessToken = options.accessToken === undefined ? await getAccessToken(shop.id) : options.accessToken;
   if (!accessToken) return { ok: false, problem: { kind: "reconnect" } };
   const client = createMarketplaceClient({ baseUrl: env.MARKETPLACE_BASE_URL, accessToken, onResponse: recordPlatformResponse });
 
@@ -40,12 +40,12 @@ export async function withPlatform<T>(
   } catch (error) {
     if (!(error instanceof MarketplaceError)) throw error;
     if (error.kind === "unauthorized") {
-      await markNeedsReconnect(seller.id);
+      await markNeedsReconnect(shop.id);
       return { ok: false, problem: { kind: "reconnect" } };
     }
     if (error.kind === "forbidden") {
       const scopes = [...requiredScopesFor(endpoint)];
-      await recordMissingScopes(seller.id, scopes);
+      await recordMissingScopes(shop.id, scopes);
       return { ok: false, problem: { kind: "missing_scope", scopes } };
     }
     const problem: PlatformProblem = { kind: "error", message: error.message, status: error.status };

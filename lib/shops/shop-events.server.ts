@@ -8,7 +8,7 @@ import { RECEIVER_CHANGED_CHANNEL } from "@/lib/db-channels";
 import { shopLog } from "@/lib/log.server";
 import { pool } from "@/lib/pg-pool.server";
 
-type ShopListener = (sellerId: string) => void;
+type ShopListener = (shopId: string) => void;
 type ShopEvent = "connected" | "receiverChanged";
 
 const globalForShopEvents = globalThis as unknown as { shopEvents?: Record<ShopEvent, Map<string, ShopListener>> };
@@ -19,19 +19,19 @@ export function whenShop(event: ShopEvent, name: string, listener: ShopListener)
   listeners[event].set(name, listener);
 }
 
-function tell(event: ShopEvent, sellerId: string) {
-  for (const listener of listeners[event].values()) listener(sellerId);
+function tell(event: ShopEvent, shopId: string) {
+  for (const listener of listeners[event].values()) listener(shopId);
 }
 
 /** A seller connected (or reconnected) the shop: work that follows a connect may start. */
-export function shopConnected(sellerId: string): void {
-  tell("connected", sellerId);
+export function shopConnected(shopId: string): void {
+  tell("connected", shopId);
 }
 
 /** Evicts the seller's receiver here and, by NOTIFY, in every instance; open live streams re-check their session. */
-export async function receiverChanged(sellerId: string) {
-  tell("receiverChanged", sellerId);
-  await pool.query(`SELECT pg_notify('${RECEIVER_CHANGED_CHANNEL}', $1)`, [sellerId]).catch((error: unknown) => {
-    shopLog(sellerId, { component: "sellers" }).error({ err: error }, "could not tell other instances that the shop's receiver changed");
+export async function receiverChanged(shopId: string) {
+  tell("receiverChanged", shopId);
+  await pool.query(`SELECT pg_notify('${RECEIVER_CHANGED_CHANNEL}', $1)`, [shopId]).catch((error: unknown) => {
+    shopLog(shopId, { component: "sellers" }).error({ err: error }, "could not tell other instances that the shop's receiver changed");
   });
 }

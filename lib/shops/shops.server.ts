@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { encryptSecret, sellerTokenContext } from "@/lib/crypto";
+import { encryptSecret, shopTokenContext } from "@/lib/crypto";
 import { db } from "@/lib/db.server";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { normalizeEmail } from "@marketplace/api/schemas/oauth";
@@ -44,30 +44,30 @@ export class IdentityConflictError extends Error {
  */
 export async function connectShop(input: { email: string; name: string; accessToken: string; scopesRequested: string }) {
   const email = normalizeEmail(input.email);
-  const seller = await db.$transaction(async (tx) => {
-    const seller = await tx.seller.upsert({
+  const shop = await db.$transaction(async (tx) => {
+    const shop = await tx.shop.upsert({
       where: { email },
       create: { email, platformEmail: input.email, name: input.name },
       update: { name: input.name },
     });
     // The same mailbox spelt differently may be another platform user: never give them this shop.
-    if (seller.platformEmail !== null && seller.platformEmail !== input.email) throw new IdentityConflictError();
-    if (seller.platformEmail === null) await tx.seller.update({ where: { id: seller.id }, data: { platformEmail: input.email } });
-    const accessTokenEnc = encryptSecret(input.accessToken, sellerTokenContext(seller.id), tokenKeys);
+    if (shop.platformEmail !== null && shop.platformEmail !== input.email) throw new IdentityConflictError();
+    if (shop.platformEmail === null) await tx.shop.update({ where: { id: shop.id }, data: { platformEmail: input.email } });
+    const accessTokenEnc = encryptSecret(input.accessToken, shopTokenContext(shop.id), tokenKeys);
     // Notifications signed with the replaced token may still arrive (retries): it stays valid a while.
-    const previous = await tx.connection.findUnique({ where: { sellerId: seller.id }, select: { accessTokenEnc: true } });
-    const previousToken = previous ? readToken(previous.accessTokenEnc, seller.id) : null;
+    const previous = await tx.connection.findUnique({ where: { shopId: shop.id }, select: { accessTokenEnc: true } });
+    const previousToken = previous ? readToken(previous.accessTokenEnc, shop.id) : null;
     const replaced =
       previousToken && previousToken.token !== input.accessToken
         ? {
-            previousTokenEnc: encryptSecret(previousToken.token, sellerTokenContext(seller.id), tokenKeys),
+            previousTokenEnc: encryptSecret(previousToken.token, shopTokenContext(shop.id), tokenKeys),
             previousTokenUntil: new Date(Date.now() + PREVIOUS_TOKEN_GRACE_MS),
           }
         : {};
     await tx.connection.upsert({
-      where: { sellerId: seller.id },
+      where: { shopId: shop.id },
       create: {
-        sellerId: seller.id,
+        shopId: shop.id,
         accessTokenEnc,
         scopesRequested: input.scopesRequested,
         webhookKey: randomBytes(24).toString("base64url"),
@@ -81,14 +81,14 @@ export async function connectShop(input: { email: string; name: string; accessTo
         ...replaced,
       },
     });
-    return seller;
+    return shop;
   });
   // After the commit, so no lookup in between can cache the old token again.
-  await receiverChanged(seller.id);
-  return seller;
+  await receiverChanged(shop.id);
+  return shop;
 }
 
-const currentSellerSelect = {
+const currentShopSelect = {
   id: true,
   email: true,
   name: true,
@@ -103,16 +103,16 @@ const currentSellerSelect = {
       notificationsAtConnect: true,
     },
   },
-} as const satisfies Prisma.SellerSelect;
+} as const satisfies Prisma.ShopSelect;
 
-function currentSellerOf(seller: Prisma.SellerGetPayload<{ select: typeof currentSellerSelect }>): CurrentShop | null {
-  const { connection } = seller;
+function currentShopOf(shop: Prisma.ShopGetPayload<{ select: typeof currentShopSelect }>): CurrentShop | null {
+  const { connection } = shop;
   if (!connection) return null;
   return {
-    id: seller.id,
-    email: seller.email,
-    name: seller.name,
-    timeZone: seller.timeZone,
+    id: shop.id,
+    email: shop.email,
+    name: shop.name,
+    timeZone: shop.timeZone,
     connection: {
       connectedAt: connection.connectedAt,
       scopesRequested: splitScopes(connection.scopesRequested),
@@ -125,14 +125,14 @@ function currentSellerOf(seller: Prisma.SellerGetPayload<{ select: typeof curren
 }
 
 /** The shop with its connection, or null when it has none (never connected, or disconnected). */
-export async function findCurrentShop(sellerId: string): Promise<CurrentShop | null> {
-  const seller = await db.seller.findUnique({ where: { id: sellerId }, select: currentSellerSelect });
-  return seller ? currentSellerOf(seller) : null;
+export async function findCurrentShop(shopId: string): Promise<CurrentShop | null> {
+  const shop = await db.shop.findUnique({ where: { id: shopId }, select: currentShopSelect });
+  return shop ? currentShopOf(shop) : null;
 }
 
 /** `accessToken` null: unusable, the seller must reconnect. */
 export interface ConnectedShop {
-  seller: CurrentShop;
+  shop: CurrentShop;
   accessToken: string | null;
 }
 
@@ -146,8 +146,8 @@ const CONNECTED_SHOPS = {
 };
 
 /** One `pg` statement for paths that run for every shop, where Prisma's CPU per query counts. */
-export async function findConnectedShops(sellerIds: readonly string[]): Promise<Map<string, ConnectedShop>> {
-  if (sellerIds.length === 0) return new Map();
+export async function findConnectedShops(shopIds: readonly string[]): Promise<Map<string, ConnectedShop>> {
+  if (shopIds.length === 0) return new Map();
   const { rows } = await pool.query<{
     id: string;
     email: string;
@@ -160,36 +160,36 @@ export async function findConnectedShops(sellerIds: readonly string[]): Promise<
     webhookKey: string;
     notificationsAtConnect: string | null;
     accessTokenEnc: string;
-  }>({ ...CONNECTED_SHOPS, values: [[...new Set(sellerIds)]] });
+  }>({ ...CONNECTED_SHOPS, values: [[...new Set(shopIds)]] });
   const shops = new Map<string, ConnectedShop>();
   for (const { id, email, name, timeZone, accessTokenEnc, ...connection } of rows) {
-    const seller = currentSellerOf({ id, email, name, timeZone, connection });
-    if (seller) shops.set(id, { seller, accessToken: await usableToken(id, accessTokenEnc) });
+    const shop = currentShopOf({ id, email, name, timeZone, connection });
+    if (shop) shops.set(id, { shop, accessToken: await usableToken(id, accessTokenEnc) });
   }
   return shops;
 }
 
-export async function recordNotificationsAtConnect(sellerId: string, outcome: NotificationsAtConnect) {
-  await db.connection.updateMany({ where: { sellerId }, data: { notificationsAtConnect: outcome } });
+export async function recordNotificationsAtConnect(shopId: string, outcome: NotificationsAtConnect) {
+  await db.connection.updateMany({ where: { shopId }, data: { notificationsAtConnect: outcome } });
 }
 
-export async function recordMissingScopes(sellerId: string, scopes: readonly string[]) {
+export async function recordMissingScopes(shopId: string, scopes: readonly string[]) {
   if (scopes.length === 0) return;
-  const connection = await db.connection.findUnique({ where: { sellerId }, select: { scopesMissing: true } });
+  const connection = await db.connection.findUnique({ where: { shopId }, select: { scopesMissing: true } });
   if (!connection) return;
   const merged = [...new Set([...splitScopes(connection.scopesMissing), ...scopes])].sort();
-  await db.connection.update({ where: { sellerId }, data: { scopesMissing: merged.join(" ") } });
+  await db.connection.update({ where: { shopId }, data: { scopesMissing: merged.join(" ") } });
 }
 
 /** "Delete my data": the seller and everything kept for them (events, mirrors, catalogue, sessions). */
-export async function deleteShopData(sellerId: string) {
-  await db.seller.deleteMany({ where: { id: sellerId } });
-  await receiverChanged(sellerId);
+export async function deleteShopData(shopId: string) {
+  await db.shop.deleteMany({ where: { id: shopId } });
+  await receiverChanged(shopId);
 }
 
-export async function deleteConnection(sellerId: string) {
-  await db.connection.deleteMany({ where: { sellerId } });
-  await receiverChanged(sellerId);
+export async function deleteConnection(shopId: string) {
+  await db.connection.deleteMany({ where: { shopId } });
+  await receiverChanged(shopId);
 }
 
 /** How long a token replaced by a reconnect still verifies notifications signed with it. */

@@ -1,5 +1,5 @@
 import "server-only";
-import { DecryptionError, encryptSecret, openSecret, sellerTokenContext } from "@/lib/crypto";
+import { DecryptionError, encryptSecret, openSecret, shopTokenContext } from "@/lib/crypto";
 import type { Keyring } from "@/lib/crypto";
 import { db } from "@/lib/db.server";
 import { decodeKey, env } from "@/lib/env";
@@ -13,9 +13,9 @@ export const tokenKeys: Keyring = {
 };
 
 /** Null when no key opens it any more (the seller must reconnect). */
-export function readToken(stored: string, sellerId: string): { token: string; stale: boolean } | null {
+export function readToken(stored: string, shopId: string): { token: string; stale: boolean } | null {
   try {
-    const { plaintext, stale } = openSecret(stored, sellerTokenContext(sellerId), tokenKeys);
+    const { plaintext, stale } = openSecret(stored, shopTokenContext(shopId), tokenKeys);
     return { token: plaintext, stale };
   } catch (error) {
     if (error instanceof DecryptionError) return null;
@@ -27,39 +27,39 @@ export function readToken(stored: string, sellerId: string): { token: string; st
  * Server-side platform calls only; never returned to a client. Null without a connection or when
  * no key opens the token (the connection is then marked as needing a reconnect).
  */
-export async function getAccessToken(sellerId: string): Promise<string | null> {
-  return (await getAccessTokens([sellerId])).get(sellerId) ?? null;
+export async function getAccessToken(shopId: string): Promise<string | null> {
+  return (await getAccessTokens([shopId])).get(shopId) ?? null;
 }
 
-export async function getAccessTokens(sellerIds: readonly string[]): Promise<Map<string, string>> {
-  if (sellerIds.length === 0) return new Map();
+export async function getAccessTokens(shopIds: readonly string[]): Promise<Map<string, string>> {
+  if (shopIds.length === 0) return new Map();
   const connections = await db.connection.findMany({
-    where: { sellerId: { in: [...new Set(sellerIds)] } },
-    select: { sellerId: true, accessTokenEnc: true },
+    where: { shopId: { in: [...new Set(shopIds)] } },
+    select: { shopId: true, accessTokenEnc: true },
   });
   const tokens = new Map<string, string>();
-  for (const { sellerId, accessTokenEnc } of connections) {
-    const token = await usableToken(sellerId, accessTokenEnc);
-    if (token !== null) tokens.set(sellerId, token);
+  for (const { shopId, accessTokenEnc } of connections) {
+    const token = await usableToken(shopId, accessTokenEnc);
+    if (token !== null) tokens.set(shopId, token);
   }
   return tokens;
 }
 
 /** Re-encrypts a token a previous key opened under the current key. */
-export async function usableToken(sellerId: string, stored: string): Promise<string | null> {
-  const read = readToken(stored, sellerId);
+export async function usableToken(shopId: string, stored: string): Promise<string | null> {
+  const read = readToken(stored, shopId);
   if (!read) {
-    await markNeedsReconnect(sellerId);
+    await markNeedsReconnect(shopId);
     return null;
   }
   if (read.stale) {
-    const accessTokenEnc = encryptSecret(read.token, sellerTokenContext(sellerId), tokenKeys);
-    await db.connection.updateMany({ where: { sellerId, accessTokenEnc: stored }, data: { accessTokenEnc } });
+    const accessTokenEnc = encryptSecret(read.token, shopTokenContext(shopId), tokenKeys);
+    await db.connection.updateMany({ where: { shopId, accessTokenEnc: stored }, data: { accessTokenEnc } });
   }
   return read.token;
 }
 
 /** Platform calls refused for the token, or a token no key opens: the seller must connect again. */
-export async function markNeedsReconnect(sellerId: string) {
-  await db.connection.updateMany({ where: { sellerId, needsReconnectAt: null }, data: { needsReconnectAt: new Date() } });
+export async function markNeedsReconnect(shopId: string) {
+  await db.connection.updateMany({ where: { shopId, needsReconnectAt: null }, data: { needsReconnectAt: new Date() } });
 }

@@ -12,7 +12,7 @@ import { formatFieldPath } from "@marketplace/api/schemas/field-path";
 export function listRoute<F>(
   capability: Capability,
   parseFilters: (params: URLSearchParams) => z.ZodSafeParseResult<F>,
-  load: (seller: CurrentShop, filters: F, access: ShopAccess) => Promise<PlatformResult<unknown>>,
+  load: (shop: CurrentShop, filters: F, access: ShopAccess) => Promise<PlatformResult<unknown>>,
 ) {
   return async function GET(request: Request, { params }: { params: Promise<{ shopId: string }> }): Promise<Response> {
     const access = await authorizeShopRequest((await params).shopId, capability);

@@ -218,7 +218,7 @@ test.describe("bulk price update", () => {
     await expect(other.getByRole("link", { name: "Connect account" })).toBeVisible();
     await signInAs(other, "seller@example.com");
     const token1 = await storedAccessToken("seller@example.com");
-    const sellerPricesBefore = await currentPrices(request, token1);
+    const shopPricesBefore = await currentPrices(request, token1);
 
     // The upload's next batch names its shop (Loja Dois), which the person now signed in is not in:
     // refused, and the tab is told so.
@@ -226,8 +226,8 @@ test.describe("bulk price update", () => {
     await expect(page.getByRole("heading", { name: "You can't open this" })).toBeVisible();
     await request.delete(`${E2E_SANDBOX_URL}/_sandbox/faults`);
     // Seller's own prices for those SKUs are untouched.
-    const sellerPricesAfter = await currentPrices(request, token1);
+    const shopPricesAfter = await currentPrices(request, token1);
     for (const row of rows)
-      expect(sellerPricesAfter.get(`${row.sku}|${row.type}`)?.value).toBe(sellerPricesBefore.get(`${row.sku}|${row.type}`)?.value);
+      expect(shopPricesAfter.get(`${row.sku}|${row.type}`)?.value).toBe(shopPricesBefore.get(`${row.sku}|${row.type}`)?.value);
   });
 });

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import type { Browser, Cookie, Page } from "@playwright/test";
 import { encode } from "next-auth/jwt";
-import { encryptSecret, sellerTokenContext } from "../../lib/crypto";
+import { encryptSecret, shopTokenContext } from "../../lib/crypto";
 import { parseEnv } from "../../lib/env.js";
 import { E2E_APP_URL, E2E_SANDBOX_URL } from "../../scripts/lib/e2e-ports";
 import { connectAs, consent, storedAccessToken, withE2eDatabase } from "./support";
@@ -348,10 +348,10 @@ test("a stored token no key opens any more (the encryption key changed) asks the
       `SELECT c."sellerId" FROM "Connection" c JOIN "Seller" s ON s.id = c."sellerId" WHERE s.email = $1`,
       ["seller2@example.com"],
     );
-    const sellerId = rows[0]!.sellerId;
+    const shopId = rows[0]!.sellerId;
     await client.query(`UPDATE "Connection" SET "accessTokenEnc" = $1 WHERE "sellerId" = $2`, [
-      encryptSecret("unreadable", sellerTokenContext(sellerId), randomBytes(32)),
-      sellerId,
+      encryptSecret("unreadable", shopTokenContext(shopId), randomBytes(32)),
+      shopId,
     ]);
   });
   await page.goto("/orders");

@@ -65,7 +65,7 @@ const orderEvent = (orderId: string, status = "new") => JSON.stringify({ data: {
  * Orders the sandbox creates without notifying anyone (every notification dropped): the tests
  * deliver the notifications themselves, to the instance they choose. Processing fetches them.
  */
-async function createSilentOrders(seller: string, count: number): Promise<string[]> {
+async function createSilentOrders(shop: string, count: number): Promise<string[]> {
   await fetch(`${E2E_SANDBOX_URL}/_sandbox/faults`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -77,7 +77,7 @@ async function createSilentOrders(seller: string, count: number): Promise<string
       const response = await fetch(`${E2E_SANDBOX_URL}/_sandbox/orders`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ seller, count: Math.min(left, 1_000) }),
+        body: JSON.stringify({ seller: shop, count: Math.min(left, 1_000) }),
       });
       ids.push(...((await response.json()) as { orders: { id: string }[] }).orders.map((order) => order.id));
     }

@@ -25,8 +25,8 @@ interface SandboxOrderWithAmounts {
 function expectedNet(amounts: SandboxAmounts) {
   const inOrder = (value: number, normalizer: number) => Math.ceil((value * amounts.normalizer) / normalizer);
   const commission = inOrder(amounts.comission.total, amounts.comission.normalizer);
-  const sellerFreight = inOrder(Math.max(0, amounts.freight.total - amounts.freight.shared), amounts.freight.normalizer);
-  return { total: amounts.total, commission, sellerFreight, net: amounts.total - commission - sellerFreight };
+  const shopFreight = inOrder(Math.max(0, amounts.freight.total - amounts.freight.shared), amounts.freight.normalizer);
+  return { total: amounts.total, commission, sellerFreight: shopFreight, net: amounts.total - commission - shopFreight };
 }
 
 const LANGUAGES = [

@@ -69,7 +69,7 @@ const SIGNED_OUT: PageVisit[] = [
 
 /** A notification of the shop's own, through its receiver as the platform sends one, so the event log has an event to open. */
 async function anEventOfTheShop(request: APIRequestContext): Promise<string> {
-  const { sellerId, webhookKey } = await withE2eDatabase(async (client) => {
+  const { sellerId: shopId, webhookKey } = await withE2eDatabase(async (client) => {
     const { rows } = await client.query<{ sellerId: string; webhookKey: string }>(
       `SELECT c."sellerId", c."webhookKey" FROM "Connection" c JOIN "Seller" s ON s.id = c."sellerId" WHERE s.email = $1`,
       [VISITS_LOGIN],
@@ -85,7 +85,7 @@ async function anEventOfTheShop(request: APIRequestContext): Promise<string> {
   expect(delivered.status()).toBe(200);
   return withE2eDatabase(async (client) => {
     const { rows } = await client.query<{ id: string }>(`SELECT "id" FROM "WebhookEvent" WHERE "sellerId" = $1 AND "rawBody" = $2`, [
-      sellerId,
+      shopId,
       body,
     ]);
     return rows[0]!.id;

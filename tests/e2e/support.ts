@@ -3,7 +3,7 @@ import { expect } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import pg from "pg";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { decryptSecret, encryptSecret, sellerTokenContext } from "../../lib/crypto";
+import { decryptSecret, encryptSecret, shopTokenContext } from "../../lib/crypto";
 import { decodeKey, parseEnv } from "../../lib/env.js";
 import { databaseUrl } from "../../scripts/lib/database";
 import { E2E_APP_URL, E2E_DATABASE, E2E_SANDBOX_URL } from "../../scripts/lib/e2e-ports";
@@ -125,8 +125,8 @@ export async function storedAccessToken(email: string): Promise<string> {
 }
 
 /** A shop's stored access token, decrypted with the e2e run's key as the server does. */
-function decryptStoredToken(enc: string, sellerId: string): string {
-  return decryptSecret(enc, sellerTokenContext(sellerId), decodeKey(parseEnv(process.env).TOKEN_ENCRYPTION_KEY)!);
+function decryptStoredToken(enc: string, shopId: string): string {
+  return decryptSecret(enc, shopTokenContext(shopId), decodeKey(parseEnv(process.env).TOKEN_ENCRYPTION_KEY)!);
 }
 
 /** Fills the New SKU form with a SKU that satisfies every rule of the spec's SKU table. */
@@ -283,7 +283,7 @@ export async function seedTeamShop(label: string): Promise<TeamShop> {
       [
         `conn-${shopId}`,
         shopId,
-        encryptSecret(`e2e-token-${suffix}`, sellerTokenContext(shopId), decodeKey(env.TOKEN_ENCRYPTION_KEY)!),
+        encryptSecret(`e2e-token-${suffix}`, shopTokenContext(shopId), decodeKey(env.TOKEN_ENCRYPTION_KEY)!),
         "basic_user_info portfolio:read portfolio:write order-order:read",
         randomBytes(24).toString("base64url"),
       ],

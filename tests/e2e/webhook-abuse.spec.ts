@@ -68,7 +68,7 @@ test("a notification replayed past the limit a minute is folded into one process
   request,
 }) => {
   await signInAs(page, LOGIN);
-  const { sellerId, webhookKey } = await receiverOf(LOGIN);
+  const { sellerId: shopId, webhookKey } = await receiverOf(LOGIN);
   const token = await storedAccessToken(LOGIN);
   const body = JSON.stringify({
     data: { domain: "chat", status: "message_received", id: `replay-${randomBytes(4).toString("hex")}`, code: "c" },
@@ -77,7 +77,7 @@ test("a notification replayed past the limit a minute is folded into one process
     withE2eDatabase(async (client) => {
       const { rows } = await client.query<{ processingState: string; heldUntil: Date | null }>(
         `SELECT "processingState", "heldUntil" FROM "WebhookEvent" WHERE "sellerId" = $1 AND "rawBody" = $2 ORDER BY "receivedAt"`,
-        [sellerId, body],
+        [shopId, body],
       );
       return rows;
     });
@@ -98,7 +98,7 @@ test("a notification replayed past the limit a minute is folded into one process
     const { rows } = await client.query<{ count: number }>(
       `SELECT count(*)::int AS count FROM "WebhookEvent" WHERE "sellerId" = $1 AND "rawBody" = $2 AND "processingState" = 'processed'
          AND "receivedAt" >= ($3::timestamptz AT TIME ZONE 'UTC') - interval '1 minute' AND "receivedAt" < ($3::timestamptz AT TIME ZONE 'UTC')`,
-      [sellerId, body, held!.heldUntil],
+      [shopId, body, held!.heldUntil],
     );
     return rows[0]!.count;
   });

@@ -54,8 +54,8 @@ test("the overview, the orders, an order and the event log say the platform's co
   let notifications = 2;
   for (const delivery of order.deliveries.filter((candidate) => candidate.status === "created")) {
     // The sandbox marks a shipment the seller arranges by its pickup method (sandbox/seed/orders.ts).
-    const bySeller = delivery.shipping.pickup_details.method === "seller";
-    const step = bySeller ? { path: "shipping", status: "shipped" } : { path: "status", status: "received" };
+    const byShop = delivery.shipping.pickup_details.method === "seller";
+    const step = byShop ? { path: "shipping", status: "shipped" } : { path: "status", status: "received" };
     const moved = await request.post(`${E2E_SANDBOX_URL}/_sandbox/orders/${order.id}/deliveries/${delivery.id}/${step.path}`, {
       data: { status: step.status },
     });

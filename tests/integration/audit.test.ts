@@ -33,8 +33,8 @@ beforeAll(async () => {
   db = (await import("@/lib/db.server")).db;
   retentionDays = (await import("@/lib/env")).env.AUDIT_RETENTION_DAYS;
   const [one, two] = await Promise.all([
-    db.seller.create({ data: { email: "loja@example.com", name: "Loja", timeZone: SAO_PAULO } }),
-    db.seller.create({ data: { email: "outra@example.com", name: "Outra", timeZone: "Asia/Tokyo" } }),
+    db.shop.create({ data: { email: "loja@example.com", name: "Loja", timeZone: SAO_PAULO } }),
+    db.shop.create({ data: { email: "outra@example.com", name: "Outra", timeZone: "Asia/Tokyo" } }),
   ]);
   shop = { id: one.id, timeZone: one.timeZone };
   otherShop = { id: two.id, timeZone: two.timeZone };
@@ -79,7 +79,7 @@ describe("the audit log", () => {
   it("lists what was recorded, newest first, a page at a time, never repeating or skipping an entry", async () => {
     // A bulk run's summary and its prices, recorded in one statement, as the bulk action does.
     const prices = Array.from({ length: 120 }, (_, index) => ({
-      sellerId: shop.id,
+      shopId: shop.id,
       person: index % 3 === 0 ? joao : maria,
       action: "price.set" as const,
       subject: `SKU-${index}`,
@@ -88,10 +88,10 @@ describe("the audit log", () => {
     }));
     await audit.recordAudit([
       ...prices,
-      { sellerId: shop.id, person: maria, action: "price.bulk", after: { source: "csv", sent: 118, failed: 2, skipped: 0 } },
+      { shopId: shop.id, person: maria, action: "price.bulk", after: { source: "csv", sent: 118, failed: 2, skipped: 0 } },
     ]);
     await audit.recordAudit({
-      sellerId: otherShop.id,
+      shopId: otherShop.id,
       person: maria,
       action: "sku.create",
       subject: "OTHER-1",
@@ -115,7 +115,7 @@ describe("the audit log", () => {
 
     // Entries recorded between two pages are newer than the cursor: the next page goes on where the last stopped.
     const first = await audit.listAuditEntries(shop, {});
-    await audit.recordAudit({ sellerId: shop.id, person: joao, action: "webhooks.rotate" });
+    await audit.recordAudit({ shopId: shop.id, person: joao, action: "webhooks.rotate" });
     const second = await audit.listAuditEntries(shop, {}, { before: first.nextBefore! });
     expect(BigInt(second.rows[0]!.id)).toBeLessThan(BigInt(first.rows.at(-1)!.id));
     expect(second.rows[0]!.id).toBe(pages[1]![0]!.id);
@@ -123,8 +123,8 @@ describe("the audit log", () => {
 
   it("filters by person and by area, and never shows another shop's entries", async () => {
     await audit.recordAudit([
-      { sellerId: shop.id, person: maria, action: "member.role", subject: "João", before: { role: "viewer" }, after: { role: "manager" } },
-      { sellerId: otherShop.id, person: joao, action: "member.join", subject: "João", after: { role: "viewer" } },
+      { shopId: shop.id, person: maria, action: "member.role", subject: "João", before: { role: "viewer" }, after: { role: "manager" } },
+      { shopId: otherShop.id, person: joao, action: "member.join", subject: "João", after: { role: "viewer" } },
     ]);
     const joaos = (await everyPage(shop, { person: joao.id })).flat();
     expect(joaos.length).toBe(41); // 40 prices and the rotation
@@ -140,10 +140,10 @@ describe("the audit log", () => {
 
   it("reads from–to as whole days in the shop's time zone", async () => {
     await audit.recordAudit([
-      { sellerId: shop.id, person: maria, action: "sku.create", subject: "LATE-22", after: { title: "23:30 on the 22nd in São Paulo" } },
-      { sellerId: shop.id, person: maria, action: "sku.create", subject: "EARLY-23", after: { title: "00:00 on the 23rd in São Paulo" } },
-      { sellerId: shop.id, person: maria, action: "sku.create", subject: "EARLY-22", after: { title: "00:00 on the 22nd in São Paulo" } },
-      { sellerId: shop.id, person: maria, action: "sku.create", subject: "LATE-21", after: { title: "23:59:59 on the 21st in São Paulo" } },
+      { shopId: shop.id, person: maria, action: "sku.create", subject: "LATE-22", after: { title: "23:30 on the 22nd in São Paulo" } },
+      { shopId: shop.id, person: maria, action: "sku.create", subject: "EARLY-23", after: { title: "00:00 on the 23rd in São Paulo" } },
+      { shopId: shop.id, person: maria, action: "sku.create", subject: "EARLY-22", after: { title: "00:00 on the 22nd in São Paulo" } },
+      { shopId: shop.id, person: maria, action: "sku.create", subject: "LATE-21", after: { title: "23:59:59 on the 21st in São Paulo" } },
     ]);
     // São Paulo is UTC−3: 23:30 there on the 22nd is 02:30 UTC on the 23rd.
     await setAt("LATE-22", new Date("2026-11-23T02:30:00Z"));
@@ -169,7 +169,7 @@ describe("the audit log", () => {
 
   it("names everyone who appears, by their current name, a person no longer there by the name recorded", async () => {
     const ana = await db.person.create({ data: { name: "Ana" }, select: { id: true, name: true } });
-    await audit.recordAudit({ sellerId: shop.id, person: ana, action: "connection.disconnect" });
+    await audit.recordAudit({ shopId: shop.id, person: ana, action: "connection.disconnect" });
     await db.person.update({ where: { id: maria.id }, data: { name: "Maria Silva" } });
     await db.person.delete({ where: { id: ana.id } });
     expect(await audit.listAuditPeople(shop.id)).toEqual([
@@ -182,7 +182,7 @@ describe("the audit log", () => {
 
   it("exports CSV in the request's language, a subject typed as a formula written as text", async () => {
     await audit.recordAudit({
-      sellerId: shop.id,
+      shopId: shop.id,
       person: maria,
       action: "sku.create",
       subject: '=HYPERLINK("http://evil.example","x")',
@@ -249,10 +249,10 @@ describe("the audit log", () => {
     const now = new Date("2027-01-10T12:00:00Z");
     const day = 86_400_000;
     await audit.recordAudit([
-      { sellerId: shop.id, person: maria, action: "event.processAgain", subject: "OLD-1" },
-      { sellerId: shop.id, person: maria, action: "event.processAgain", subject: "OLD-2" },
-      { sellerId: otherShop.id, person: maria, action: "event.processAgain", subject: "OLD-3" },
-      { sellerId: shop.id, person: maria, action: "event.processAgain", subject: "KEPT" },
+      { shopId: shop.id, person: maria, action: "event.processAgain", subject: "OLD-1" },
+      { shopId: shop.id, person: maria, action: "event.processAgain", subject: "OLD-2" },
+      { shopId: otherShop.id, person: maria, action: "event.processAgain", subject: "OLD-3" },
+      { shopId: shop.id, person: maria, action: "event.processAgain", subject: "KEPT" },
     ]);
     for (const subject of ["OLD-1", "OLD-2", "OLD-3"]) await setAt(subject, new Date(now.getTime() - retentionDays * day - 1_000));
     await setAt("KEPT", new Date(now.getTime() - retentionDays * day + 60_000));
@@ -275,13 +275,13 @@ describe("the audit log", () => {
     await setShopTimeZone(otherShop.id, maria, "America/Manaus");
     await setShopTimeZone(otherShop.id, joao, "America/Manaus");
     const entries = await db.auditEntry.findMany({
-      where: { sellerId: otherShop.id, action: "settings.timeZone" },
+      where: { shopId: otherShop.id, action: "settings.timeZone" },
       select: { personName: true, kind: true, before: true, after: true },
     });
     expect(entries).toEqual([
       { personName: "Maria", kind: "settings", before: { timeZone: "Asia/Tokyo" }, after: { timeZone: "America/Manaus" } },
     ]);
-    expect((await db.seller.findUniqueOrThrow({ where: { id: otherShop.id } })).timeZone).toBe("America/Manaus");
+    expect((await db.shop.findUniqueOrThrow({ where: { id: otherShop.id } })).timeZone).toBe("America/Manaus");
   });
 
   it("adds a bulk run's batches only to the entry of the person who started it, whoever knows its id", async () => {
@@ -293,7 +293,7 @@ describe("the audit log", () => {
     // João sends a batch under Maria's run id (a forged call): it gets an entry of its own.
     await recordBulkRun(shop.id, joao, run, new Map(), [row(4, "RUN-3")], [{ line: 4, outcome: "applied" }]);
     const runs = await db.auditEntry.findMany({
-      where: { sellerId: shop.id, action: "price.bulk", after: { path: ["run"], equals: run.id } },
+      where: { shopId: shop.id, action: "price.bulk", after: { path: ["run"], equals: run.id } },
       orderBy: { id: "asc" },
       select: { personName: true, after: true },
     });

@@ -9,24 +9,24 @@ import { deliverToReceiver } from "../support/receiver";
 // ones kept), "Delete my data" leaves nothing of the seller, and a rotated receiver URL stops the
 // old one at once.
 let sql: pg.Client;
-let sellers: typeof Sellers;
+let shops: typeof Sellers;
 
 beforeAll(async () => {
   const url = await useTestDatabase();
   sql = await connect(url);
-  sellers = await import("@/lib/shops/shops.server");
+  shops = await import("@/lib/shops/shops.server");
 }, 60_000);
 
 afterAll(async () => {
   await sql?.end();
 });
 
-async function insertEvent(sellerId: string, ageDays: number, options: { dead?: boolean } = {}) {
+async function insertEvent(shopId: string, ageDays: number, options: { dead?: boolean } = {}) {
   const id = randomUUID();
   await sql.query(
     `INSERT INTO "WebhookEvent" ("id", "sellerId", "receivedAt", "lastReceivedAt", "domain", "status", "rawBody", "bodyHash", "headers", "signatureResult", "valid", "processingState")
      VALUES ($1, $2, (now() AT TIME ZONE 'UTC') - make_interval(days => $3), now(), 'chat', 'new_conversation', '{}', $1, '{}', 'valid', true, $4)`,
-    [id, sellerId, ageDays, options.dead ? "dead" : "processed"],
+    [id, shopId, ageDays, options.dead ? "dead" : "processed"],
   );
   if (options.dead) await sql.query(`INSERT INTO "WebhookWork" ("eventId", "availableAt") VALUES ($1, TIMESTAMP '9999-12-31')`, [id]);
   return id;
@@ -34,30 +34,30 @@ async function insertEvent(sellerId: string, ageDays: number, options: { dead?: 
 
 describe("the data kept", () => {
   it("prunes finished events older than the retention, keeping dead and recent ones", async () => {
-    const seller = await sellers.connectShop({
+    const shop = await shops.connectShop({
       email: "keep@example.com",
       name: "Loja",
       accessToken: "t-keep",
       scopesRequested: "basic_user_info",
     });
-    const old = await insertEvent(seller.id, 91);
-    const oldDead = await insertEvent(seller.id, 120, { dead: true });
-    const recent = await insertEvent(seller.id, 10);
+    const old = await insertEvent(shop.id, 91);
+    const oldDead = await insertEvent(shop.id, 120, { dead: true });
+    const recent = await insertEvent(shop.id, 10);
     const { pruneOldEvents } = await import("@/features/webhooks/process/prune.server");
     expect(await pruneOldEvents(90)).toBe(1);
-    const left = await sql.query<{ id: string }>(`SELECT "id" FROM "WebhookEvent" WHERE "sellerId" = $1`, [seller.id]);
+    const left = await sql.query<{ id: string }>(`SELECT "id" FROM "WebhookEvent" WHERE "sellerId" = $1`, [shop.id]);
     expect(left.rows.map((row) => row.id).sort()).toEqual([oldDead, recent].sort());
     expect(left.rows.map((row) => row.id)).not.toContain(old);
   });
 
   it("deletes everything of a seller on request, and nothing of another", async () => {
-    const leaving = await sellers.connectShop({
+    const leaving = await shops.connectShop({
       email: "leaving@example.com",
       name: "Loja",
       accessToken: "t-leave",
       scopesRequested: "basic_user_info",
     });
-    const staying = await sellers.connectShop({
+    const staying = await shops.connectShop({
       email: "staying@example.com",
       name: "Loja",
       accessToken: "t-stay",
@@ -71,9 +71,9 @@ describe("the data kept", () => {
         [id],
       );
     }
-    await sellers.deleteShopData(leaving.id);
-    const count = async (table: string, sellerId: string) =>
-      (await sql.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM "${table}" WHERE "sellerId" = $1`, [sellerId])).rows[0]!.n;
+    await shops.deleteShopData(leaving.id);
+    const count = async (table: string, shopId: string) =>
+      (await sql.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM "${table}" WHERE "sellerId" = $1`, [shopId])).rows[0]!.n;
     for (const table of ["WebhookEvent", "OrderMirror", "Connection"]) {
       expect(await count(table, leaving.id), table).toBe(0);
       expect(await count(table, staying.id), table).toBe(1);
@@ -82,17 +82,17 @@ describe("the data kept", () => {
   });
 
   it("stops the old receiver URL at once when it is rotated", async () => {
-    const seller = await sellers.connectShop({
+    const shop = await shops.connectShop({
       email: "rotate@example.com",
       name: "Loja",
       accessToken: "t-rotate",
       scopesRequested: "basic_user_info",
     });
-    const oldKey = (await sellers.findCurrentShop(seller.id))!.connection.webhookKey;
+    const oldKey = (await shops.findCurrentShop(shop.id))!.connection.webhookKey;
     const body = JSON.stringify({ data: { domain: "chat", status: "new_conversation", id: "c", code: "c" } });
     const deliver = (key: string) => deliverToReceiver(key, body, { signWith: "t-rotate" });
     expect((await deliver(oldKey)).status).toBe(200);
-    const newKey = await (await import("@/features/webhooks/receive/receivers.server")).rotateWebhookKey(seller.id);
+    const newKey = await (await import("@/features/webhooks/receive/receivers.server")).rotateWebhookKey(shop.id);
     expect(newKey).not.toBe(oldKey);
     expect((await deliver(oldKey)).status).toBe(404);
     expect((await deliver(newKey)).status).toBe(200);

@@ -18,7 +18,7 @@ let sandbox: TestSandbox;
 let sql: pg.Client;
 let databaseUrl: string;
 let token: string;
-let sellerId: string;
+let shopId: string;
 let webhookKey: string;
 let queue: typeof Queue;
 let processing: typeof Processing;
@@ -37,7 +37,7 @@ beforeAll(async () => {
     baseSeconds: 0.05,
     capSeconds: 0.2,
   });
-  ({ token, sellerId, webhookKey } = await connectTestShop({ sandboxUrl: sandbox.url }));
+  ({ token, sellerId: shopId, webhookKey } = await connectTestShop({ sandboxUrl: sandbox.url }));
   sql = await connect(databaseUrl);
 }, 60_000);
 
@@ -74,7 +74,7 @@ const eventFor = async (body: string) =>
     )
   ).rows;
 const mirrored = async (orderId: string) =>
-  (await sql.query<{ status: string }>(`SELECT "status" FROM "OrderMirror" WHERE "sellerId" = $1 AND "orderId" = $2`, [sellerId, orderId]))
+  (await sql.query<{ status: string }>(`SELECT "status" FROM "OrderMirror" WHERE "sellerId" = $1 AND "orderId" = $2`, [shopId, orderId]))
     .rows[0];
 
 describe("durable processing", () => {
@@ -99,16 +99,16 @@ describe("durable processing", () => {
     await sweepUntil(async () => (await eventFor(body))[0]?.processingState === "dead");
     const [dead] = await eventFor(body);
     expect(dead).toMatchObject({ attempts: 4, processingError: expect.stringContaining("after 4 attempts") });
-    expect(await queue.queueCounts(sellerId)).toMatchObject({ dead: 1 });
+    expect(await queue.queueCounts(shopId)).toMatchObject({ dead: 1 });
     // Dead means never tried by itself again.
     await processing.sweepDueEvents();
     expect((await eventFor(body))[0]?.attempts).toBe(4);
 
     await sandbox.api("/_sandbox/faults", { method: "POST", json: { errorRate: 0 } });
-    expect(await processing.reprocessWebhookEvent(sellerId, dead!.id)).toBe("processed");
+    expect(await processing.reprocessWebhookEvent(shopId, dead!.id)).toBe("processed");
     expect((await eventFor(body))[0]).toMatchObject({ processingState: "processed", processingError: null });
     expect(await mirrored(order.id)).toEqual({ status: "new" });
-    expect(await queue.queueCounts(sellerId)).toMatchObject({ dead: 0 });
+    expect(await queue.queueCounts(shopId)).toMatchObject({ dead: 0 });
   });
 
   it("processes all dead events again on request", async () => {
@@ -116,10 +116,10 @@ describe("durable processing", () => {
     await sandbox.api("/_sandbox/faults", { method: "POST", json: { errorRate: 1 } });
     const bodies = orders.map((order) => orderEvent(order.id));
     for (const body of bodies) await deliver(body);
-    await sweepUntil(async () => (await queue.queueCounts(sellerId)).dead === 2);
+    await sweepUntil(async () => (await queue.queueCounts(shopId)).dead === 2);
     await sandbox.api("/_sandbox/faults", { method: "POST", json: { errorRate: 0 } });
-    expect(await queue.requeueDeadEvents(sellerId)).toBe(2);
-    await sweepUntil(async () => (await queue.queueCounts(sellerId)).waiting === 0);
+    expect(await queue.requeueDeadEvents(shopId)).toBe(2);
+    await sweepUntil(async () => (await queue.queueCounts(shopId)).waiting === 0);
     for (const body of bodies) expect((await eventFor(body))[0]?.processingState).toBe("processed");
   });
 
@@ -161,7 +161,7 @@ describe("durable processing", () => {
     const { insertWebhookEvent } = await import("@/features/webhooks/store.server");
     const { parseWebhookBody } = await import("@/features/webhooks/parse");
     const stored = await insertWebhookEvent({
-      sellerId,
+      sellerId: shopId,
       receivedAt: new Date(),
       rawBody: body,
       bodyHash: "killed-" + order.id,
@@ -226,10 +226,10 @@ describe("durable processing", () => {
     const { insertWebhookEvent } = await import("@/features/webhooks/store.server");
     const { parseWebhookBody } = await import("@/features/webhooks/parse");
     const events = [
-      { shop: sellerId, body: orderEvent(ours.id) },
+      { shop: shopId, body: orderEvent(ours.id) },
       { shop: other.sellerId, body: orderEvent(theirs.id) },
       // Shop A naming shop B's order: A's token cannot read it, and A's mirror must not get it.
-      { shop: sellerId, body: orderEvent(theirs.id, "approved") },
+      { shop: shopId, body: orderEvent(theirs.id, "approved") },
       { shop: gone.sellerId, body: orderEvent(ours.id, "approved") },
     ];
     const ids: string[] = [];
@@ -263,7 +263,7 @@ describe("durable processing", () => {
     );
     expect(mirror.rows).toEqual(
       [
-        { sellerId, orderId: ours.id },
+        { sellerId: shopId, orderId: ours.id },
         { sellerId: other.sellerId, orderId: theirs.id },
       ].sort((a, b) => (a.sellerId < b.sellerId ? -1 : 1)),
     );
@@ -289,20 +289,20 @@ describe("durable processing", () => {
     // The same bytes again: processed again, not swallowed as a duplicate.
     expect(await (await deliver(body)).json()).toEqual({ received: true, duplicate: false });
     await expect.poll(async () => (await eventFor(body)).map((row) => row.processingState)).toEqual(["processed", "processed"]);
-    const price = await sql.query(`SELECT "value" FROM "PriceMirror" WHERE "sellerId" = $1 AND "priceId" = $2`, [sellerId, priceId]);
+    const price = await sql.query(`SELECT "value" FROM "PriceMirror" WHERE "sellerId" = $1 AND "priceId" = $2`, [shopId, priceId]);
     expect(price.rows).toEqual([{ value: 2_000 }]);
   });
 });
 
 describe("reconciliation", () => {
   it("back-fills the mirror first, then records the changes no notification told, once", async () => {
-    await sql.query(`DELETE FROM "SellerSync" WHERE "sellerId" = $1`, [sellerId]);
-    const backfill = await reconcile.reconcileShopOnce(sellerId);
+    await sql.query(`DELETE FROM "SellerSync" WHERE "sellerId" = $1`, [shopId]);
+    const backfill = await reconcile.reconcileShopOnce(shopId);
     expect(backfill).toMatchObject({ mode: "backfill", recovered: 0 });
     const mirroredCount = async () =>
-      (await sql.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM "OrderMirror" WHERE "sellerId" = $1`, [sellerId])).rows[0]!.n;
+      (await sql.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM "OrderMirror" WHERE "sellerId" = $1`, [shopId])).rows[0]!.n;
     expect(await mirroredCount()).toBeGreaterThanOrEqual(backfill!.listed);
-    const sync = await sql.query(`SELECT "backfillState", "backfilledOrders" FROM "SellerSync" WHERE "sellerId" = $1`, [sellerId]);
+    const sync = await sql.query(`SELECT "backfillState", "backfilledOrders" FROM "SellerSync" WHERE "sellerId" = $1`, [shopId]);
     expect(sync.rows[0]).toMatchObject({ backfillState: "done", backfilledOrders: backfill!.listed });
 
     // Orders created and changed while no notification reached the dashboard.
@@ -310,16 +310,16 @@ describe("reconciliation", () => {
     const changed = await createOrder();
     await sandbox.api(`/_sandbox/orders/${changed.id}/status`, { method: "POST", json: { status: "approved" } });
     // Just changed: left to their notifications for a moment (which never come here).
-    expect(await reconcile.reconcileShopOnce(sellerId)).toMatchObject({ mode: "reconcile", recovered: 0 });
+    expect(await reconcile.reconcileShopOnce(shopId)).toMatchObject({ mode: "reconcile", recovered: 0 });
     expect(await mirrored(created.id)).toBeUndefined();
     const settled = () => new Date(Date.now() + 15_000);
-    const result = await reconcile.reconcileShopOnce(sellerId, settled());
+    const result = await reconcile.reconcileShopOnce(shopId, settled());
     expect(result).toMatchObject({ mode: "reconcile", recovered: 2 });
     expect(await mirrored(created.id)).toEqual({ status: "new" });
     expect(await mirrored(changed.id)).toEqual({ status: "approved" });
     const recorded = await sql.query(
       `SELECT "orderId", "status", "processingState" FROM "WebhookEvent" WHERE "sellerId" = $1 AND "source" = 'reconciliation' ORDER BY "orderId"`,
-      [sellerId],
+      [shopId],
     );
     expect(recorded.rows).toEqual(
       [
@@ -328,18 +328,18 @@ describe("reconciliation", () => {
       ].sort((a, b) => a.orderId.localeCompare(b.orderId)),
     );
     // Nothing new: nothing recorded the second time.
-    expect(await reconcile.reconcileShopOnce(sellerId, settled())).toMatchObject({ recovered: 0 });
-    const health = await sql.query(`SELECT "lastRecovered", "recoveredTotal" FROM "SellerSync" WHERE "sellerId" = $1`, [sellerId]);
+    expect(await reconcile.reconcileShopOnce(shopId, settled())).toMatchObject({ recovered: 0 });
+    const health = await sql.query(`SELECT "lastRecovered", "recoveredTotal" FROM "SellerSync" WHERE "sellerId" = $1`, [shopId]);
     expect(health.rows[0]).toEqual({ lastRecovered: 0, recoveredTotal: 2 });
   });
 
   it("back-fills every open order, however long it has not changed", async () => {
     const open = await createOrder();
-    await sql.query(`DELETE FROM "SellerSync" WHERE "sellerId" = $1`, [sellerId]);
-    await sql.query(`DELETE FROM "OrderMirror" WHERE "sellerId" = $1`, [sellerId]);
+    await sql.query(`DELETE FROM "SellerSync" WHERE "sellerId" = $1`, [shopId]);
+    await sql.query(`DELETE FROM "OrderMirror" WHERE "sellerId" = $1`, [shopId]);
     // A hundred days on, the order is far older than the back-fill's window (MIRROR_BACKFILL_DAYS).
     const later = new Date(Date.now() + 100 * 86_400_000);
-    expect(await reconcile.reconcileShopOnce(sellerId, later)).toMatchObject({ mode: "backfill" });
+    expect(await reconcile.reconcileShopOnce(shopId, later)).toMatchObject({ mode: "backfill" });
     expect(await mirrored(open.id)).toEqual({ status: "new" });
   });
 
@@ -351,7 +351,7 @@ describe("reconciliation", () => {
     const { insertWebhookEvent } = await import("@/features/webhooks/store.server");
     const { parseWebhookBody } = await import("@/features/webhooks/parse");
     await insertWebhookEvent({
-      sellerId,
+      sellerId: shopId,
       receivedAt: new Date(),
       rawBody: body,
       bodyHash: "waiting-" + order.id,
@@ -359,21 +359,21 @@ describe("reconciliation", () => {
       parsed: parseWebhookBody(body),
       claimedBy: "busy-instance",
     });
-    expect(await reconcile.reconcileShopOnce(sellerId, new Date(Date.now() + 15_000))).toMatchObject({ recovered: 0 });
+    expect(await reconcile.reconcileShopOnce(shopId, new Date(Date.now() + 15_000))).toMatchObject({ recovered: 0 });
     const recorded = await sql.query(`SELECT 1 FROM "WebhookEvent" WHERE "orderId" = $1 AND "source" = 'reconciliation'`, [order.id]);
     expect(recorded.rowCount).toBe(0);
   });
 
   it("runs on one instance at a time: a second caller skips the shop while another instance's claim holds, and runs it once the claim expired", async () => {
-    const { claimShop } = await import("@/features/webhooks/sync/seller-sync.server");
-    expect(await claimShop("other-instance", sellerId, 60_000)).toMatchObject({ sellerId });
-    expect(await reconcile.reconcileShopOnce(sellerId)).toBeNull();
+    const { claimShop } = await import("@/features/webhooks/sync/shop-sync.server");
+    expect(await claimShop("other-instance", shopId, 60_000)).toMatchObject({ sellerId: shopId });
+    expect(await reconcile.reconcileShopOnce(shopId)).toBeNull();
     // The other instance died: its claim ran out.
     await sql.query(`UPDATE "SellerSync" SET "claimedUntil" = now() AT TIME ZONE 'UTC' - interval '1 second' WHERE "sellerId" = $1`, [
-      sellerId,
+      shopId,
     ]);
-    expect(await reconcile.reconcileShopOnce(sellerId)).toMatchObject({ recovered: 0 });
-    const row = await sql.query(`SELECT "claimedBy", "claimedUntil" FROM "SellerSync" WHERE "sellerId" = $1`, [sellerId]);
+    expect(await reconcile.reconcileShopOnce(shopId)).toMatchObject({ recovered: 0 });
+    const row = await sql.query(`SELECT "claimedBy", "claimedUntil" FROM "SellerSync" WHERE "sellerId" = $1`, [shopId]);
     expect(row.rows[0]).toEqual({ claimedBy: null, claimedUntil: null });
   });
 });

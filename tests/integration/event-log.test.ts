@@ -14,7 +14,7 @@ let sql: pg.Client;
 let events: typeof Events;
 let overview: typeof Overview;
 let prune: typeof Prune;
-let sellers: typeof Sellers;
+let shops: typeof Sellers;
 
 beforeAll(async () => {
   const url = await useTestDatabase();
@@ -22,15 +22,15 @@ beforeAll(async () => {
   events = await import("@/features/webhooks/events/webhook-events.server");
   overview = await import("@/features/overview/overview.server");
   prune = await import("@/features/webhooks/process/prune.server");
-  sellers = await import("@/lib/shops/shops.server");
+  shops = await import("@/lib/shops/shops.server");
 }, 60_000);
 
 afterAll(async () => {
   await sql?.end();
 });
 
-const newSeller = (name: string) =>
-  sellers.connectShop({ email: `${name}@example.com`, name: "Loja", accessToken: `t-${name}`, scopesRequested: "basic_user_info" });
+const newShop = (name: string) =>
+  shops.connectShop({ email: `${name}@example.com`, name: "Loja", accessToken: `t-${name}`, scopesRequested: "basic_user_info" });
 
 interface Stored {
   id: string;
@@ -46,7 +46,7 @@ interface Stored {
 
 const QUEUED = ["pending", "processing", "retrying", "dead"];
 
-async function insertEvent(sellerId: string, event: Omit<Stored, "id">): Promise<Stored> {
+async function insertEvent(shopId: string, event: Omit<Stored, "id">): Promise<Stored> {
   const id = randomUUID();
   await sql.query(
     `INSERT INTO "WebhookEvent" ("id", "sellerId", "receivedAt", "lastReceivedAt", "domain", "status", "resourceId", "orderId", "deliveryId", "code",
@@ -54,7 +54,7 @@ async function insertEvent(sellerId: string, event: Omit<Stored, "id">): Promise
      VALUES ($1, $2, $3::timestamp, $3::timestamp, $4, $5, $6, $7, $8, $9, '{}', $1, '{}', 'valid', $10, $11)`,
     [
       id,
-      sellerId,
+      shopId,
       event.receivedAt,
       event.domain,
       event.status,
@@ -87,11 +87,11 @@ function filtersOf(query: string) {
 
 describe("the event log", () => {
   let stored: Stored[];
-  let sellerId: string;
+  let shopId: string;
 
   beforeAll(async () => {
-    sellerId = (await newSeller("log")).id;
-    const other = (await newSeller("log-other")).id;
+    shopId = (await newShop("log")).id;
+    const other = (await newShop("log-other")).id;
     const states = ["processed", "processed", "processed", "skipped", "pending", "processing", "retrying", "dead"];
     stored = [];
     for (let index = 0; index < 80; index++) {
@@ -99,7 +99,7 @@ describe("the event log", () => {
       const second = Math.floor(index / 3);
       const isOrder = index % 2 === 0;
       stored.push(
-        await insertEvent(sellerId, {
+        await insertEvent(shopId, {
           receivedAt: new Date(Date.UTC(2026, 10, 1, 12, 0, second)).toISOString(),
           domain: isOrder ? (index % 4 === 0 ? "order.order" : "order.delivery") : "portfolio.price",
           status: ["new", "approved", "created", "updated"][index % 4]!,
@@ -125,25 +125,25 @@ describe("the event log", () => {
   });
 
   it("pages newest first, the id breaking ties, the same on every page", async () => {
-    const pages = await Promise.all([1, 2, 3, 4].map((page) => events.listWebhookEvents(sellerId, filtersOf(`page=${page}`))));
+    const pages = await Promise.all([1, 2, 3, 4].map((page) => events.listWebhookEvents(shopId, filtersOf(`page=${page}`))));
     expect(pages.map((page) => page.total)).toEqual([80, 80, 80, 80]);
     expect(pages.map((page) => page.hasNext)).toEqual([true, true, true, false]);
     expect(pages.flatMap((page) => page.rows.map((row) => row.id))).toEqual(stored.map((event) => event.id));
-    const big = await events.listWebhookEvents(sellerId, filtersOf("size=50&page=2"));
+    const big = await events.listWebhookEvents(shopId, filtersOf("size=50&page=2"));
     expect(big.rows.map((row) => row.id)).toEqual(stored.slice(50).map((event) => event.id));
-    expect((await events.recentWebhookEvents(sellerId, 5)).map((row) => row.id)).toEqual(stored.slice(0, 5).map((event) => event.id));
+    expect((await events.recentWebhookEvents(shopId, 5)).map((row) => row.id)).toEqual(stored.slice(0, 5).map((event) => event.id));
   });
 
   it("filters each processing state, the queued ones included, and only the seller's", async () => {
     for (const state of ["pending", "processing", "retrying", "processed", "skipped", "dead"]) {
       const expected = stored.filter((event) => event.processingState === state).map((event) => event.id);
-      const page = await events.listWebhookEvents(sellerId, filtersOf(`processing=${state}&size=100`));
+      const page = await events.listWebhookEvents(shopId, filtersOf(`processing=${state}&size=100`));
       expect(
         page.rows.map((row) => row.id),
         state,
       ).toEqual(expected);
       expect(page.total, state).toBe(expected.length);
-      const later = await events.listWebhookEvents(sellerId, filtersOf(`processing=${state}&size=25&page=2`));
+      const later = await events.listWebhookEvents(shopId, filtersOf(`processing=${state}&size=25&page=2`));
       expect(
         later.rows.map((row) => row.id),
         `${state}, page 2`,
@@ -171,7 +171,7 @@ describe("the event log", () => {
     for (const [query, matches] of cases) {
       const expected = stored.filter(matches).map((event) => event.id);
       expect(expected.length, query).toBeGreaterThan(0);
-      const page = await events.listWebhookEvents(sellerId, filtersOf(`${query}&size=100`));
+      const page = await events.listWebhookEvents(shopId, filtersOf(`${query}&size=100`));
       expect(
         page.rows.map((row) => row.id),
         query,
@@ -183,37 +183,37 @@ describe("the event log", () => {
 
 describe("a shop with more events than are counted", () => {
   it("counts up to the cap, then pages on without a last page until the events run out", async () => {
-    const sellerId = (await newSeller("log-busy")).id;
+    const shopId = (await newShop("log-busy")).id;
     const many = events.EVENT_COUNT_CAP + 30;
     await sql.query(
       `INSERT INTO "WebhookEvent" ("id", "sellerId", "receivedAt", "lastReceivedAt", "domain", "status", "rawBody", "bodyHash", "headers", "signatureResult", "valid", "processingState")
        SELECT 'busy-' || lpad(n::text, 6, '0'), $1, (now() AT TIME ZONE 'UTC') - interval '1 day' + n * interval '1 second', (now() AT TIME ZONE 'UTC') - interval '1 day' + n * interval '1 second',
               'order.order', CASE WHEN n <= 40 THEN 'approved' ELSE 'new' END, '{}', 'busy-' || n, '{}', 'valid', true, 'processed'
        FROM generate_series(1, $2::int) AS n`,
-      [sellerId, many],
+      [shopId, many],
     );
-    const first = await events.listWebhookEvents(sellerId, filtersOf("processing=processed&size=100"));
+    const first = await events.listWebhookEvents(shopId, filtersOf("processing=processed&size=100"));
     expect(first).toMatchObject({ total: null, hasNext: true, page: 1 });
     expect(first.rows.map((row) => row.id).slice(0, 2)).toEqual([
       `busy-${String(many).padStart(6, "0")}`,
       `busy-${String(many - 1).padStart(6, "0")}`,
     ]);
     const lastPage = Math.ceil(many / 100);
-    const last = await events.listWebhookEvents(sellerId, filtersOf(`processing=processed&size=100&page=${lastPage}`));
+    const last = await events.listWebhookEvents(shopId, filtersOf(`processing=processed&size=100&page=${lastPage}`));
     expect(last).toMatchObject({ total: null, hasNext: false });
     expect(last.rows).toHaveLength(many - (lastPage - 1) * 100);
     expect(last.rows.at(-1)?.id).toBe("busy-000001");
     // A filter that matches fewer than the cap is counted exactly.
-    expect(await events.listWebhookEvents(sellerId, filtersOf("status=approved&size=25"))).toMatchObject({ total: 40, hasNext: true });
+    expect(await events.listWebhookEvents(shopId, filtersOf("status=approved&size=25"))).toMatchObject({ total: 40, hasNext: true });
   });
 });
 
 describe("pruning", () => {
   it("deletes finished events past the retention in batches, oldest first, skipping rows someone holds", async () => {
-    const sellerId = (await newSeller("prune")).id;
+    const shopId = (await newShop("prune")).id;
     const daysAgo = (days: number, minutes = 0) => new Date(Date.now() - days * 86_400_000 - minutes * 60_000).toISOString();
     const event = (receivedAt: string, processingState = "processed") =>
-      insertEvent(sellerId, {
+      insertEvent(shopId, {
         receivedAt,
         domain: "chat",
         status: "new_conversation",
@@ -241,14 +241,14 @@ describe("pruning", () => {
       await holder.end();
     }
     expect(await prune.pruneOldEvents(90, 2)).toBe(1);
-    const left = await sql.query<{ id: string }>(`SELECT "id" FROM "WebhookEvent" WHERE "sellerId" = $1`, [sellerId]);
+    const left = await sql.query<{ id: string }>(`SELECT "id" FROM "WebhookEvent" WHERE "sellerId" = $1`, [shopId]);
     expect(left.rows.map((row) => row.id).sort()).toEqual([dead.id, recent.id].sort());
   });
 });
 
 describe("the overview", () => {
   it("adds up each period per currency, and the orders of each day", async () => {
-    const sellerId = (await newSeller("overview")).id;
+    const shopId = (await newShop("overview")).id;
     // 15:00 UTC on 20 November is noon in São Paulo: "today" began at 03:00 UTC.
     const now = new Date("2026-11-20T15:00:00.000Z");
     const orders: [string, string, string, number, string, number, string | null][] = [
@@ -265,10 +265,10 @@ describe("the overview", () => {
       await sql.query(
         `INSERT INTO "OrderMirror" ("sellerId", "orderId", "status", "createdAt", "updatedAt", "customerName", "total", "currency", "normalizer", "itemCount", "deliveries", "nextLimitAt", "syncedAt")
          VALUES ($1, $2, $3, $4::timestamptz AT TIME ZONE 'UTC', $4::timestamptz AT TIME ZONE 'UTC', 'Cliente', $5, $6, $7, 1, '[]', $8::timestamptz AT TIME ZONE 'UTC', now())`,
-        [sellerId, orderId, status, createdAt, total, currency, normalizer, nextLimitAt],
+        [shopId, orderId, status, createdAt, total, currency, normalizer, nextLimitAt],
       );
     }
-    const result = await overview.getOverview(sellerId, "America/Sao_Paulo", now);
+    const result = await overview.getOverview(shopId, "America/Sao_Paulo", now);
     const sorted = (figure: { orders: number; totals: { currency: string; total: number; normalizer: number }[] }) => ({
       orders: figure.orders,
       totals: [...figure.totals].sort((a, b) => `${a.currency}${a.normalizer}`.localeCompare(`${b.currency}${b.normalizer}`)),
@@ -307,7 +307,7 @@ describe("the overview", () => {
       { day: "2026-11-19", startsAt: "2026-11-19T03:00:00.000Z", orders: 1 },
       { day: "2026-11-20", startsAt: "2026-11-20T03:00:00.000Z", orders: 3 },
     ]);
-    const empty = await overview.getOverview((await newSeller("overview-empty")).id, "America/Sao_Paulo", now);
+    const empty = await overview.getOverview((await newShop("overview-empty")).id, "America/Sao_Paulo", now);
     expect(empty.sales.today).toEqual({ orders: 0, totals: [] });
     expect(empty.daily.every((day) => day.orders === 0)).toBe(true);
   });

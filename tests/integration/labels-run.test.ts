@@ -37,17 +37,17 @@ let labelsLock: typeof LabelsLock;
 /** What runs sent to `onError`: nothing is expected to. */
 const unexpected: unknown[] = [];
 
-async function createApprovedOrders(seller: string, count: number): Promise<void> {
-  const created = await sandbox.api("/_sandbox/orders", { method: "POST", json: { seller, count } });
+async function createApprovedOrders(shop: string, count: number): Promise<void> {
+  const created = await sandbox.api("/_sandbox/orders", { method: "POST", json: { seller: shop, count } });
   const { orders } = (await created.json()) as { orders: { id: string }[] };
   for (const order of orders) await sandbox.api(`/_sandbox/orders/${order.id}/status`, { method: "POST", json: { status: "approved" } });
 }
 
 /** The parcels of every approved order of the shop, as the route handler makes them for a selection of ids. */
-async function labelJobsFor(shop: { sellerId: string; token: string }, sellers: typeof Sellers, pickingData: typeof PickingData) {
+async function labelJobsFor(shop: { sellerId: string; token: string }, shops: typeof Sellers, pickingData: typeof PickingData) {
   const client = createMarketplaceClient({ baseUrl: sandbox.url, accessToken: shop.token });
   const approved = await client.listOrders(ordersQuery({ status: "approved", limit: 100 }));
-  const seller = (await sellers.findCurrentShop(shop.sellerId))!;
+  const seller = (await shops.findCurrentShop(shop.sellerId))!;
   const loaded = await pickingData.loadPickingList(seller, { ids: approved.items.map((order) => order.id) });
   if (!loaded.ok) throw new Error(JSON.stringify(loaded.problem));
   return labelJobsOf(loaded.data.list);
@@ -61,14 +61,14 @@ beforeAll(async () => {
   process.env.MARKETPLACE_BASE_URL = sandbox.url;
   labelsRun = await import("@/features/shipping/labels-run.server");
   labelsLock = await import("@/features/shipping/labels-lock.server");
-  const sellers = await import("@/lib/shops/shops.server");
+  const shops = await import("@/lib/shops/shops.server");
   const pickingData = await import("@/features/shipping/picking-data.server");
   await createApprovedOrders("seller@example.com", 14);
   await createApprovedOrders("seller2@example.com", 3);
   const shopA = await connectTestShop({ sandboxUrl: sandbox.url });
   const shopB = await connectTestShop({ sandboxUrl: sandbox.url, login: "seller2@example.com", name: "Loja Dois" });
-  a = { ...shopA, jobs: await labelJobsFor(shopA, sellers, pickingData) };
-  b = { ...shopB, jobs: await labelJobsFor(shopB, sellers, pickingData) };
+  a = { ...shopA, jobs: await labelJobsFor(shopA, shops, pickingData) };
+  b = { ...shopB, jobs: await labelJobsFor(shopB, shops, pickingData) };
 }, 60_000);
 
 afterEach(async () => {

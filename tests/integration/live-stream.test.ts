@@ -23,7 +23,7 @@ import { connect, useTestDatabase } from "../support/database";
 // missed. Messages are published as processing publishes them: a claimed event, then finishEvents'
 // one statement that stores the message and NOTIFYs every instance.
 let sql: pg.Client;
-let sellers: typeof Sellers;
+let shops: typeof Sellers;
 // The person, joining, the team and its invitations: one handle, as the tests read them.
 let people: typeof People & typeof Joining & typeof Invitations & typeof Team;
 let sessions: typeof Sessions;
@@ -35,7 +35,7 @@ let live: typeof LiveStream;
 beforeAll(async () => {
   const url = await useTestDatabase();
   sql = await connect(url);
-  sellers = await import("@/lib/shops/shops.server");
+  shops = await import("@/lib/shops/shops.server");
   people = {
     ...(await import("@/lib/people/people.server")),
     ...(await import("@/lib/people/invitations.server")),
@@ -61,10 +61,10 @@ afterAll(async () => {
 });
 
 async function connectShop(email: string) {
-  const seller = await sellers.connectShop({ email, name: "Loja", accessToken: `token-${email}`, scopesRequested: "basic_user_info" });
+  const shop = await shops.connectShop({ email, name: "Loja", accessToken: `token-${email}`, scopesRequested: "basic_user_info" });
   const owner = await people.personForMarketplaceAccount(email, `Dona de ${email}`);
-  await people.makeOwner(owner.id, seller.id);
-  return { id: seller.id, ownerId: owner.id };
+  await people.makeOwner(owner.id, shop.id);
+  return { id: shop.id, ownerId: owner.id };
 }
 
 async function addMember(shopId: string, email: string, role: Role) {

@@ -18,7 +18,7 @@ import { deliverToReceiver } from "../support/receiver";
 let sandbox: TestSandbox;
 let sql: pg.Client;
 let token: string;
-let sellerId: string;
+let shopId: string;
 let webhookKey: string;
 let metricsUrl: string;
 let metricsServer: typeof MetricsServer;
@@ -40,7 +40,7 @@ beforeAll(async () => {
     baseSeconds: 0.05,
     capSeconds: 0.1,
   });
-  ({ token, sellerId, webhookKey } = await connectTestShop({ sandboxUrl: sandbox.url }));
+  ({ token, sellerId: shopId, webhookKey } = await connectTestShop({ sandboxUrl: sandbox.url }));
   sql = await connect(databaseUrl);
   const [port] = await freeFixedPorts(1);
   const server = await metricsServer.startMetricsServer({ port: port!, host: "127.0.0.1" });
@@ -222,7 +222,7 @@ describe("the metrics endpoint", () => {
     await sql.query(
       `INSERT INTO "WebhookEvent" ("id", "sellerId", "receivedAt", "lastReceivedAt", "rawBody", "bodyHash", "headers", "signatureResult", "valid", "processingState")
        VALUES ('metrics-waiting', $1, (now() AT TIME ZONE 'UTC') - interval '60 seconds', (now() AT TIME ZONE 'UTC'), '{}', 'metrics-waiting', '{}', 'valid', false, 'pending')`,
-      [sellerId],
+      [shopId],
     );
     await sql.query(
       `INSERT INTO "WebhookWork" ("eventId", "availableAt") VALUES ('metrics-waiting', (now() AT TIME ZONE 'UTC') + interval '1 hour')`,
@@ -240,7 +240,7 @@ describe("the metrics endpoint", () => {
     const before = await scrape();
     // Connected, never reconciled: its lag counts from when it connected.
     expect(value(before, "dashboard_reconcile_lag_seconds", { stat: "max" })).toBeGreaterThanOrEqual(0);
-    await reconcile.reconcileShopOnce(sellerId);
+    await reconcile.reconcileShopOnce(shopId);
     const after = await scrape();
     const runs = (samples: Samples) => value(samples, "dashboard_reconcile_runs_total", { outcome: "ok" });
     expect(runs(after) - runs(before)).toBe(1);
@@ -251,7 +251,7 @@ describe("the metrics endpoint", () => {
   it("counts open live streams", async () => {
     const before = value(await scrape(), "dashboard_live_streams_open");
     const browser = new AbortController();
-    const response = await live.liveStreamResponse(sellerId, new Request("http://localhost/api/s/x/live", { signal: browser.signal }));
+    const response = await live.liveStreamResponse(shopId, new Request("http://localhost/api/s/x/live", { signal: browser.signal }));
     expect(value(await scrape(), "dashboard_live_streams_open")).toBe(before + 1);
     browser.abort();
     await response.body?.cancel().catch(() => {});

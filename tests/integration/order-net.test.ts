@@ -44,14 +44,14 @@ interface WireOrder {
 function expectedNet(amounts: WireAmounts) {
   const inOrder = (value: number, normalizer: number) => Math.ceil((value * amounts.normalizer) / normalizer);
   const commission = inOrder(amounts.comission.total, amounts.comission.normalizer);
-  const sellerFreight = inOrder(Math.max(0, amounts.freight.total - amounts.freight.shared), amounts.freight.normalizer);
-  return { commission, sellerFreight, net: amounts.total - commission - sellerFreight };
+  const shopFreight = inOrder(Math.max(0, amounts.freight.total - amounts.freight.shared), amounts.freight.normalizer);
+  return { commission, sellerFreight: shopFreight, net: amounts.total - commission - shopFreight };
 }
 
 let sandbox: TestSandbox;
 let sql: pg.Client;
 let token: string;
-let sellerId: string;
+let shopId: string;
 let mirror: typeof Mirror;
 let overview: typeof OverviewData;
 let reconcile: typeof Reconcile;
@@ -63,7 +63,7 @@ beforeAll(async () => {
   sandbox = await startTestSandbox({ config: { seedOrders: 150 } });
   process.env.MARKETPLACE_BASE_URL = sandbox.url;
   sql = await connect(url);
-  ({ token, sellerId } = await connectTestShop({ sandboxUrl: sandbox.url }));
+  ({ token, sellerId: shopId } = await connectTestShop({ sandboxUrl: sandbox.url }));
   mirror = await import("@/lib/orders/order-mirror.server");
   overview = await import("@/features/overview/overview.server");
   reconcile = await import("@/features/webhooks/sync/reconcile.server");
@@ -86,7 +86,7 @@ const mirrored = async () =>
     (
       await sql.query<{ orderId: string; commission: number | null; sellerFreight: number | null; net: number | null }>(
         `SELECT "orderId", "commission", "sellerFreight", "net" FROM "OrderMirror" WHERE "sellerId" = $1`,
-        [sellerId],
+        [shopId],
       )
     ).rows.map(({ orderId, ...parts }) => [orderId, parts]),
   );
@@ -104,7 +104,7 @@ describe("net per order", () => {
     expect(wire.some((order) => order.amounts.freight.total > 0 && order.amounts.freight.shared === 0)).toBe(true);
 
     await mirror.upsertMirrorOrders(
-      sellerId,
+      shopId,
       wire.map((order) => orderSchema.parse(order)),
     );
     const rows = await mirrored();
@@ -113,7 +113,7 @@ describe("net per order", () => {
   });
 
   it("the overview's net sales are the sum of those nets, beside the gross sales of the same orders", async () => {
-    const result = await overview.getOverview(sellerId, TIME_ZONE, NOW);
+    const result = await overview.getOverview(shopId, TIME_ZONE, NOW);
     for (const [period, days] of [
       ["last7Days", 7],
       ["last30Days", 30],
@@ -133,8 +133,8 @@ describe("net per order", () => {
   });
 
   it("orders mirrored before the net was kept are left out of net sales and said so, and the migration sends the shop through the back-fill again", async () => {
-    await sql.query(`UPDATE "OrderMirror" SET "commission" = NULL, "sellerFreight" = NULL, "net" = NULL WHERE "sellerId" = $1`, [sellerId]);
-    const result = await overview.getOverview(sellerId, TIME_ZONE, NOW);
+    await sql.query(`UPDATE "OrderMirror" SET "commission" = NULL, "sellerFreight" = NULL, "net" = NULL WHERE "sellerId" = $1`, [shopId]);
+    const result = await overview.getOverview(shopId, TIME_ZONE, NOW);
     expect(result.netSales.last30Days).toEqual({ nets: [], withoutNet: ordersOfLast(30).length });
     // Gross sales do not wait for it.
     expect(result.sales.last30Days.orders).toBe(ordersOfLast(30).length);
@@ -144,13 +144,13 @@ describe("net per order", () => {
       `INSERT INTO "SellerSync" ("sellerId", "backfillState", "cursor", "backfilledOrders", "backfillFinishedAt")
        VALUES ($1, 'done', now() AT TIME ZONE 'UTC', 42, now() AT TIME ZONE 'UTC')
        ON CONFLICT ("sellerId") DO UPDATE SET "backfillState" = 'done', "cursor" = now() AT TIME ZONE 'UTC', "backfilledOrders" = 42`,
-      [sellerId],
+      [shopId],
     );
     await sql.query(readFileSync("prisma/migrations/20261126020000_refill_order_nets/migration.sql", "utf8"));
     const sync = (
       await sql.query(
         `SELECT "backfillState", "cursor", ("backfillFrom" AT TIME ZONE 'UTC') AS "backfillFrom", "backfilledOrders" FROM "SellerSync" WHERE "sellerId" = $1`,
-        [sellerId],
+        [shopId],
       )
     ).rows[0];
     // From the oldest closed order: the open ones are read again whatever their age.
@@ -161,10 +161,10 @@ describe("net per order", () => {
   });
 
   it("the back-fill the migration starts writes every such order's net again", async () => {
-    expect(await reconcile.reconcileShop(sellerId)).toMatchObject({ mode: "backfill" });
+    expect(await reconcile.reconcileShop(shopId)).toMatchObject({ mode: "backfill" });
     const rows = await mirrored();
     for (const order of wire) expect(rows.get(order.id), order.id).toEqual(expectedNet(order.amounts));
-    const result = await overview.getOverview(sellerId, TIME_ZONE, NOW);
+    const result = await overview.getOverview(shopId, TIME_ZONE, NOW);
     expect(result.netSales.last30Days.withoutNet).toBe(0);
   });
 });

@@ -20,7 +20,7 @@ const problems = createTranslator({ locale: "en", messages: catalogues.en as Mes
 
 let sandbox: TestSandbox;
 let token: string;
-let seller: CurrentShop;
+let shop: CurrentShop;
 let exporter: typeof Export;
 let orders: typeof Orders;
 /** Every order id of the shop, as the sandbox's API lists them. */
@@ -30,10 +30,10 @@ beforeAll(async () => {
   await useTestDatabase();
   sandbox = await startTestSandbox({ config: { seedOrders: 120 } });
   process.env.MARKETPLACE_BASE_URL = sandbox.url;
-  let sellerId: string;
-  ({ token, sellerId } = await connectTestShop({ sandboxUrl: sandbox.url, login: LOGIN }));
+  let shopId: string;
+  ({ token, sellerId: shopId } = await connectTestShop({ sandboxUrl: sandbox.url, login: LOGIN }));
   const { findCurrentShop } = await import("@/lib/shops/shops.server");
-  seller = (await findCurrentShop(sellerId))!;
+  shop = (await findCurrentShop(shopId))!;
   exporter = await import("@/features/orders/orders-export.server");
   orders = await import("@/features/orders/orders.server");
   wireIds = [];
@@ -60,7 +60,7 @@ async function exportAll(): Promise<string[]> {
   const filters = ordersSchema.parse(new URLSearchParams());
   if (!filters.success) throw new Error("the default filters do not parse");
   const ids: string[] = [];
-  for await (const page of exporter.exportOrderPages(seller, filters.data, problems)) ids.push(...page.map((order) => order.id));
+  for await (const page of exporter.exportOrderPages(shop, filters.data, problems)) ids.push(...page.map((order) => order.id));
   return ids;
 }
 
@@ -78,10 +78,10 @@ describe("the orders export under a rate limit", () => {
   it("orders read by id wait out a 429 when asked to, and report it at once when not", async () => {
     const ids = wireIds.slice(0, 5);
     await rateLimitShop();
-    const impatient = await orders.ordersByIds(seller, ids);
+    const impatient = await orders.ordersByIds(shop, ids);
     expect(impatient).toMatchObject({ ok: false, problem: { kind: "error", status: 429, retryAfterMs: 1_000 } });
 
-    const patient = orders.ordersByIds(seller, ids, { rateLimitAttempts: 6 });
+    const patient = orders.ordersByIds(shop, ids, { rateLimitAttempts: 6 });
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     await sandbox.api("/_sandbox/faults", { method: "POST", json: { userFaults: null } });
     const result = await patient;

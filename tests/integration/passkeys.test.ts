@@ -64,7 +64,7 @@ let sql: pg.Client;
 let passkeys: typeof Challenges & typeof Credentials & typeof SignIn & typeof AccountPasskeys;
 // The person, joining, the team and its invitations: one handle, as the tests read them.
 let people: typeof People & typeof Joining & typeof Invitations & typeof Team;
-let sellerId: string;
+let shopId: string;
 
 beforeAll(async () => {
   const url = await useTestDatabase();
@@ -81,10 +81,10 @@ beforeAll(async () => {
     ...(await import("@/features/people/invitations.server")),
     ...(await import("@/features/people/team.server")),
   };
-  sellerId = `shop_${randomBytes(4).toString("hex")}`;
+  shopId = `shop_${randomBytes(4).toString("hex")}`;
   await sql.query(`INSERT INTO "Seller" ("id", "email", "name", "updatedAt") VALUES ($1, $2, 'Loja Demo', now())`, [
-    sellerId,
-    `${sellerId}@example.com`,
+    shopId,
+    `${shopId}@example.com`,
   ]);
 }, 60_000);
 
@@ -238,7 +238,7 @@ const count = async (table: string, where: string, value: unknown) =>
 const challengeRows = async () => Number((await sql.query<{ n: string }>(`SELECT count(*) AS n FROM "PasskeyChallenge"`)).rows[0]!.n);
 
 const invitation = (role: "owner" | "manager" | "operations" | "viewer" = "viewer") =>
-  people.createInvitation(sellerId, role, "owner-person");
+  people.createInvitation(shopId, role, "owner-person");
 
 /** Someone who joined, with a passkey that signs them in. */
 async function member(name: string) {
@@ -387,7 +387,7 @@ describe("passkey challenges", () => {
     // One to join through a closed link made into one for an open link.
     const closed = await invitation();
     const open = await invitation();
-    await people.revokeInvitation(sellerId, closed.id);
+    await people.revokeInvitation(shopId, closed.id);
     const join = await registrationFor("Vítor Assis", closed.token);
     const forOpen = (await registrationFor("x", open.token)).sealed;
     const relinked = tampered(join.sealed, { invitation: contentOf(forOpen).invitation });
@@ -441,8 +441,8 @@ describe("joining through an invitation with a new passkey", () => {
     expect(signedIn).toEqual({ id: personId });
 
     const person = await sql.query(`SELECT "name", "marketplaceEmail", "lastShopId" FROM "Person" WHERE "id" = $1`, [personId]);
-    expect(person.rows).toEqual([{ name: "Ana Souza", marketplaceEmail: null, lastShopId: sellerId }]);
-    const membership = await sql.query(`SELECT "role" FROM "Membership" WHERE "personId" = $1 AND "sellerId" = $2`, [personId, sellerId]);
+    expect(person.rows).toEqual([{ name: "Ana Souza", marketplaceEmail: null, lastShopId: shopId }]);
+    const membership = await sql.query(`SELECT "role" FROM "Membership" WHERE "personId" = $1 AND "sellerId" = $2`, [personId, shopId]);
     expect(membership.rows).toEqual([{ role: "manager" }]);
     const passkey = await sql.query(`SELECT "personId", "counter", "transports", "name", "lastUsedAt" FROM "Passkey" WHERE "id" = $1`, [
       credentialId,
@@ -452,7 +452,7 @@ describe("joining through an invitation with a new passkey", () => {
     expect(used.rows).toEqual([{ acceptedById: personId }]);
     const audit = await sql.query(
       `SELECT "personId", "personName", "action", "subject", "after" FROM "AuditEntry" WHERE "sellerId" = $1 AND "personId" = $2`,
-      [sellerId, personId],
+      [shopId, personId],
     );
     expect(audit.rows).toEqual([
       { personId, personName: "Ana Souza", action: "member.join", subject: "Ana Souza", after: { role: "manager" } },
@@ -462,7 +462,7 @@ describe("joining through an invitation with a new passkey", () => {
   it.each(["expired", "used", "revoked"] as const)("is refused through an %s invitation, and creates no person", async (state) => {
     const { token, id } = await invitation();
     if (state === "expired") await sql.query(`UPDATE "Invitation" SET "expiresAt" = now() - interval '1 minute' WHERE "id" = $1`, [id]);
-    if (state === "revoked") await people.revokeInvitation(sellerId, id);
+    if (state === "revoked") await people.revokeInvitation(shopId, id);
     if (state === "used") expect((await joinWith(token, "Primeira Pessoa")).signedIn).not.toBeNull();
 
     const { personId, signedIn, credentialId } = await joinWith(token, "Segunda Pessoa");
@@ -677,7 +677,7 @@ describe("through this browser's challenge cookie (what the routes and Auth.js c
 
   it("hands out no registration options for a link that no longer works", async () => {
     const { token, id } = await invitation();
-    await people.revokeInvitation(sellerId, id);
+    await people.revokeInvitation(shopId, id);
     browserCookies.clear();
     expect(await passkeys.invitationRegistrationOptions({ invite: token, name: "Jonas", rpName: "x" })).toBeNull();
     expect(browserCookies.size).toBe(0);

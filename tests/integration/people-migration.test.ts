@@ -26,12 +26,12 @@ const fromMigration = migrations.filter((name) => name >= MIGRATION);
 const templateUrl = inject("templateDatabaseUrl");
 const url = withDatabase(templateUrl, `${databaseName(templateUrl).replace(/_template$/, "")}_people_${randomBytes(4).toString("hex")}`);
 
-const sellers = [
+const shops = [
   { id: "cmseller0000ana000000001", email: "ana@lojadaana.com.br", name: "Loja da Ana", createdAt: "2026-03-02 14:05:11.250" },
   { id: "cmseller0000bruno0000002", email: "bruno.costa@example.com", name: "Bruno's Bikes", createdAt: "2026-06-17 09:30:00.000" },
   { id: "cmseller0000ceu000000003", email: "contato@ceuazul.com", name: "Céu Azul Decoração", createdAt: "2026-11-01 22:47:59.999" },
 ] as const;
-const [ana, bruno, ceu] = sellers;
+const [ana, bruno, ceu] = shops;
 // Ana has signed in on two devices, Bruno never, Céu once.
 const sessions = [
   { id: "sess_ana_laptop_8f3c2a", sellerId: ana.id, startedAt: "2026-11-24 08:12:03.456" },
@@ -66,12 +66,12 @@ const countsBefore = new Map<string, number>();
 const rowsBefore = new Map<string, Record<string, unknown>[]>();
 
 async function insertDayBeforeData() {
-  for (const seller of sellers) {
+  for (const shop of shops) {
     await sql.query(`INSERT INTO "Seller" ("id", "email", "name", "createdAt", "updatedAt") VALUES ($1, $2, $3, $4, $4)`, [
-      seller.id,
-      seller.email,
-      seller.name,
-      seller.createdAt,
+      shop.id,
+      shop.email,
+      shop.name,
+      shop.createdAt,
     ]);
   }
   await sql.query(`UPDATE "Seller" SET "platformEmail" = 'ana.marketplace@example.com', "timeZone" = 'America/Manaus' WHERE "id" = $1`, [
@@ -99,14 +99,14 @@ async function insertDayBeforeData() {
     [ceu.id],
   );
   // Webhook events: one processed, one waiting (with its queue row), one dead (parked queue row).
-  const event = (id: string, sellerId: string, rawBody: string, state: "done" | "pending" | "dead") =>
+  const event = (id: string, shopId: string, rawBody: string, state: "done" | "pending" | "dead") =>
     sql.query(
       `INSERT INTO "WebhookEvent" ("id", "sellerId", "domain", "status", "resourceId", "rawBody", "bodyHash", "waitingHash",
          "headers", "signatureResult", "valid", "processingState", "attempts", "processedAt")
        VALUES ($1, $2, 'orders', 'approved', 'ORD-1001', $3::text, md5($3::text), CASE WHEN $4::text = 'pending' THEN md5($3::text) END,
          '{"content-type":"application/json","x-signature":"sha256=ab12"}', 'valid', true, $4::text,
          CASE WHEN $4::text = 'dead' THEN 5 ELSE 1 END, CASE WHEN $4::text = 'done' THEN TIMESTAMP '2026-11-25 17:42:10.317' END)`,
-      [id, sellerId, rawBody, state],
+      [id, shopId, rawBody, state],
     );
   await event("evt_ana_done", ana.id, anaEvent.rawBody, "done");
   await event("evt_ana_waiting", ana.id, JSON.stringify({ domain: "orders", status: "shipped", resource_id: "ORD-1002" }), "pending");
@@ -180,17 +180,17 @@ describe(`migration ${MIGRATION}`, () => {
        FROM "Person" ORDER BY "id"`,
     );
     expect(people).toEqual(
-      [...sellers]
+      [...shops]
         .sort((a, b) => a.id.localeCompare(b.id))
-        .map((seller) => ({
-          id: `p_${seller.id}`,
-          name: seller.name,
-          marketplaceEmail: seller.email,
-          lastShopId: seller.id,
-          createdAt: seller.createdAt,
+        .map((shop) => ({
+          id: `p_${shop.id}`,
+          name: shop.name,
+          marketplaceEmail: shop.email,
+          lastShopId: shop.id,
+          createdAt: shop.createdAt,
         })),
     );
-    for (const seller of sellers) {
+    for (const seller of shops) {
       // Every member of the shop: the one owner, nobody else.
       const { rows: members } = await sql.query(`SELECT "personId", "role" FROM "Membership" WHERE "sellerId" = $1`, [seller.id]);
       expect(members).toEqual([{ personId: `p_${seller.id}`, role: "owner" }]);
@@ -200,7 +200,7 @@ describe(`migration ${MIGRATION}`, () => {
       );
       expect(owner).toEqual([{ name: seller.name, marketplaceEmail: seller.email }]);
     }
-    expect(await countRows(sql, "Membership")).toBe(sellers.length);
+    expect(await countRows(sql, "Membership")).toBe(shops.length);
   });
 
   it("carries every signed-in session over to its seller's person, same id and start", async () => {

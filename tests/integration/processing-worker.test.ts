@@ -20,7 +20,7 @@ beforeAll(async () => {
   process.env.MARKETPLACE_BASE_URL = sandbox.url;
   token = await obtainAccessToken(sandbox.url);
   const { connectShop } = await import("@/lib/shops/shops.server");
-  const seller = await connectShop({
+  const shop = await connectShop({
     email: "seller@example.com",
     name: "Loja Demo",
     accessToken: token,
@@ -28,8 +28,8 @@ beforeAll(async () => {
   });
   sql = await connect(databaseUrl);
   listener = await connect(databaseUrl);
-  webhookKey = (await sql.query<{ webhookKey: string }>('SELECT "webhookKey" FROM "Connection" WHERE "sellerId" = $1', [seller.id]))
-    .rows[0]!.webhookKey;
+  webhookKey = (await sql.query<{ webhookKey: string }>('SELECT "webhookKey" FROM "Connection" WHERE "sellerId" = $1', [shop.id])).rows[0]!
+    .webhookKey;
 }, 60_000);
 
 afterAll(async () => {

@@ -24,8 +24,8 @@ import { connect, useTestDatabase } from "../support/database";
 let sandbox: TestSandbox;
 let sql: pg.Client;
 let token: string;
-let sellerId: string;
-let sellers: typeof Sellers;
+let shopId: string;
+let shops: typeof Sellers;
 let skus: typeof Skus;
 let mirror: typeof Mirror;
 let names: typeof ProductNames;
@@ -40,7 +40,7 @@ beforeAll(async () => {
   process.env.MARKETPLACE_BASE_URL = sandbox.url;
   token = await obtainAccessToken(sandbox.url);
   sql = await connect(url);
-  sellers = await import("@/lib/shops/shops.server");
+  shops = await import("@/lib/shops/shops.server");
   skus = await import("@/features/skus/skus.server");
   mirror = await import("@/lib/orders/order-mirror.server");
   names = await import("@/lib/catalogue/product-names.server");
@@ -48,13 +48,13 @@ beforeAll(async () => {
   prices = await import("@/features/prices/prices.server");
   bulkPreview = await import("@/features/prices/bulk/bulk-preview.server");
   reconcile = await import("@/features/webhooks/sync/reconcile.server");
-  const seller = await sellers.connectShop({
+  const shop = await shops.connectShop({
     email: "seller@example.com",
     name: "Loja Demo",
     accessToken: token,
     scopesRequested: "basic_user_info portfolio:read portfolio:write order-order:read",
   });
-  sellerId = seller.id;
+  shopId = shop.id;
 }, 60_000);
 
 afterAll(async () => {
@@ -68,7 +68,7 @@ const objectId = () => (nextId++).toString(16).padStart(24, "0");
 /** Records a SKU the platform accepted, as the New SKU form does after a statusCode 0. */
 async function createCatalogueSku(code: string, title: string) {
   const sku = skuCreateSchema.parse({ ...sampleSku(code), title: { pt_BR: title, en_US: "An English title" } });
-  return skus.recordImportedSku(sellerId, { id: objectId(), importToken: `token-${code}`, sku });
+  return skus.recordImportedSku(shopId, { id: objectId(), importToken: `token-${code}`, sku });
 }
 
 /** An order (the spec's example) updated at `updatedAt`, selling these codes under these names. */
@@ -85,18 +85,18 @@ function orderSelling(updatedAt: string, items: { sku: string; name: string }[])
   });
 }
 
-const stored = async (sku: string, seller = sellerId) =>
+const stored = async (sku: string, shop = shopId) =>
   (
     await sql.query<{ name: string; source: string }>(`SELECT "name", "source" FROM "ProductName" WHERE "sellerId" = $1 AND "sku" = $2`, [
-      seller,
+      shop,
       sku,
     ])
   ).rows[0];
 
 async function currentSeller() {
-  const seller = await sellers.findCurrentShop(sellerId);
-  expect(seller).not.toBeNull();
-  return seller!;
+  const shop = await shops.findCurrentShop(shopId);
+  expect(shop).not.toBeNull();
+  return shop!;
 }
 
 describe("where a product's name comes from", () => {
@@ -105,24 +105,24 @@ describe("where a product's name comes from", () => {
     expect(await stored("CANECA-01")).toEqual({ name: "Caneca Esmaltada Azul", source: "catalogue" });
     // A new version of the SKU (same code, new record) renames it.
     await createCatalogueSku("CANECA-01", "Caneca Esmaltada Azul 350 ml");
-    expect(await names.productNameOf(sellerId, "CANECA-01")).toBe("Caneca Esmaltada Azul 350 ml");
+    expect(await names.productNameOf(shopId, "CANECA-01")).toBe("Caneca Esmaltada Azul 350 ml");
   });
 
   it("an order item names a SKU the catalogue does not have, as orders are mirrored", async () => {
-    await mirror.upsertMirrorOrders(sellerId, [
+    await mirror.upsertMirrorOrders(shopId, [
       orderSelling("2026-05-01T12:00:00.000Z", [{ sku: "MEIA-07", name: "Meia Esportiva Cano Alto" }]),
     ]);
     expect(await stored("MEIA-07")).toEqual({ name: "Meia Esportiva Cano Alto", source: "order" });
 
     // A later order's name replaces it; an older order read afterwards does not bring the old one back.
-    await mirror.upsertMirrorOrders(sellerId, [
+    await mirror.upsertMirrorOrders(shopId, [
       orderSelling("2026-05-03T12:00:00.000Z", [{ sku: "MEIA-07", name: "Meia Esportiva Cano Alto Branca" }]),
     ]);
-    await mirror.upsertMirrorOrders(sellerId, [orderSelling("2026-05-02T12:00:00.000Z", [{ sku: "MEIA-07", name: "Meia antiga" }])]);
+    await mirror.upsertMirrorOrders(shopId, [orderSelling("2026-05-02T12:00:00.000Z", [{ sku: "MEIA-07", name: "Meia antiga" }])]);
     expect(await stored("MEIA-07")).toEqual({ name: "Meia Esportiva Cano Alto Branca", source: "order" });
 
     // Two orders of one batch selling the same code: the later one names it (and the batch is one statement).
-    await mirror.upsertMirrorOrders(sellerId, [
+    await mirror.upsertMirrorOrders(shopId, [
       orderSelling("2026-05-06T12:00:00.000Z", [{ sku: "BONE-01", name: "Boné Aba Reta" }]),
       orderSelling("2026-05-05T12:00:00.000Z", [{ sku: "BONE-01", name: "Boné" }]),
     ]);
@@ -130,10 +130,10 @@ describe("where a product's name comes from", () => {
   });
 
   it("names the seeded shop's SKUs from its orders when the back-fill mirrors them", async () => {
-    expect(await reconcile.reconcileShop(sellerId)).toMatchObject({ mode: "backfill" });
+    expect(await reconcile.reconcileShop(shopId)).toMatchObject({ mode: "backfill" });
     // What the orders the back-fill mirrored sell (it reads open orders and recent ones, not all).
     const mirrored = new Set(
-      (await sql.query<{ orderId: string }>(`SELECT "orderId" FROM "OrderMirror" WHERE "sellerId" = $1`, [sellerId])).rows.map(
+      (await sql.query<{ orderId: string }>(`SELECT "orderId" FROM "OrderMirror" WHERE "sellerId" = $1`, [shopId])).rows.map(
         (row) => row.orderId,
       ),
     );
@@ -147,13 +147,13 @@ describe("where a product's name comes from", () => {
         .flatMap((order) => order.deliveries.flatMap((delivery) => delivery.items.map((item) => [item.info.sku, item.info.name] as const))),
     );
     expect(sold.size).toBeGreaterThan(0);
-    const named = await names.productNamesFor(sellerId, sold.keys());
+    const named = await names.productNamesFor(shopId, sold.keys());
     expect(Object.fromEntries(named)).toEqual(Object.fromEntries(sold));
   });
 
   it("never lets an order item's name replace the catalogue's, while the catalogue's replaces an order's", async () => {
     await createCatalogueSku("CAM-001", "Camiseta do Catálogo P");
-    await mirror.upsertMirrorOrders(sellerId, [orderSelling("2030-01-01T00:00:00.000Z", [{ sku: "CAM-001", name: "Camiseta vendida" }])]);
+    await mirror.upsertMirrorOrders(shopId, [orderSelling("2030-01-01T00:00:00.000Z", [{ sku: "CAM-001", name: "Camiseta vendida" }])]);
     expect(await stored("CAM-001")).toEqual({ name: "Camiseta do Catálogo P", source: "catalogue" });
 
     expect(await stored("MEIA-07")).toMatchObject({ source: "order" });
@@ -162,7 +162,7 @@ describe("where a product's name comes from", () => {
   });
 
   it("goes with the rest of the seller's data when it is deleted", async () => {
-    const leaving = await sellers.connectShop({
+    const leaving = await shops.connectShop({
       email: "leaving@example.com",
       name: "Loja",
       accessToken: "t-leave",
@@ -170,37 +170,37 @@ describe("where a product's name comes from", () => {
     });
     await mirror.upsertMirrorOrders(leaving.id, [orderSelling("2026-05-01T12:00:00.000Z", [{ sku: "X-1", name: "Produto X" }])]);
     expect(await stored("X-1", leaving.id)).toBeDefined();
-    await sellers.deleteShopData(leaving.id);
+    await shops.deleteShopData(leaving.id);
     expect((await sql.query(`SELECT 1 FROM "ProductName" WHERE "sellerId" = $1`, [leaving.id])).rowCount).toBe(0);
   });
 });
 
 describe("the prices views", () => {
   it("prices by product shows each product's name, and its search finds one by its name", async () => {
-    const seller = await currentSeller();
-    const page = await priceProducts.listPriceProducts(seller, { search: undefined, page: 1, size: 100 });
+    const shop = await currentSeller();
+    const page = await priceProducts.listPriceProducts(shop, { search: undefined, page: 1, size: 100 });
     expect(page.ok).toBe(true);
     const rows = page.ok ? page.data.rows : [];
     expect(rows.find((row) => row.sku === "CAM-001")?.name).toBe("Camiseta do Catálogo P");
     // The seeded catalogue's other codes are named by the orders that sold them.
     expect(rows.filter((row) => row.name !== null).length).toBeGreaterThan(1);
 
-    const found = await priceProducts.listPriceProducts(seller, { search: "camiseta", page: 1, size: 25 });
+    const found = await priceProducts.listPriceProducts(shop, { search: "camiseta", page: 1, size: 25 });
     expect(found.ok && found.data.rows.map((row) => row.sku)).toContain("CAM-001");
     expect(found.ok && found.data.rows.every((row) => row.sku.startsWith("CAM-"))).toBe(true);
     // Letter case and accents do not matter.
-    const folded = await priceProducts.listPriceProducts(seller, { search: "CATALOGO", page: 1, size: 25 });
+    const folded = await priceProducts.listPriceProducts(shop, { search: "CATALOGO", page: 1, size: 25 });
     expect(folded.ok && folded.data.rows.map((row) => row.sku)).toEqual(["CAM-001"]);
   });
 
   it("the prices list and a bulk preview name the SKUs they show", async () => {
-    const seller = await currentSeller();
+    const shop = await currentSeller();
     const filters = pricesSchema.parse(new URLSearchParams({ sku: "CAM-001" }));
     expect(filters.success).toBe(true);
-    const list = await prices.listPricesForShop(seller, filters.data!);
+    const list = await prices.listPricesForShop(shop, filters.data!);
     expect(list.ok && list.data.rows.map((row) => row.name)).toEqual(expect.arrayContaining(["Camiseta do Catálogo P"]));
 
-    const preview = await bulkPreview.previewBulkPrices(seller, {
+    const preview = await bulkPreview.previewBulkPrices(shop, {
       rows: [{ line: 2, sku: "CAM-001", type: "sell", amount: "45.00", currency: "BRL", value: 4500, normalizer: 100 }],
       invalid: [],
     });

@@ -28,9 +28,9 @@ beforeAll(async () => {
   sql = await connect(url);
   ({ POST } = await import("@/app/api/webhooks/marketplace/[key]/route"));
   const { connectShop } = await import("@/lib/shops/shops.server");
-  const seller = await connectShop({ email: "props@example.com", name: "Loja", accessToken: TOKEN, scopesRequested: "basic_user_info" });
-  webhookKey = (await sql.query<{ webhookKey: string }>('SELECT "webhookKey" FROM "Connection" WHERE "sellerId" = $1', [seller.id]))
-    .rows[0]!.webhookKey;
+  const shop = await connectShop({ email: "props@example.com", name: "Loja", accessToken: TOKEN, scopesRequested: "basic_user_info" });
+  webhookKey = (await sql.query<{ webhookKey: string }>('SELECT "webhookKey" FROM "Connection" WHERE "sellerId" = $1', [shop.id])).rows[0]!
+    .webhookKey;
   sandbox = await startTestSandbox({ config: { seedOrders: 0 } });
   token = await obtainAccessToken(sandbox.url);
 }, 60_000);

@@ -70,24 +70,24 @@ function startInstance(runs: Run[], options: Partial<ReconcilerOptions> & { inst
 }
 
 /** Only these shops are due (now, in this order); the others wait far in the future. */
-async function onlyDue(sellerIds: string[]) {
+async function onlyDue(shopIds: string[]) {
   await sql.query(`INSERT INTO "SellerSync" ("sellerId") SELECT "sellerId" FROM "Connection" ON CONFLICT DO NOTHING`);
   await sql.query(
     `UPDATE "SellerSync" SET "nextRunAt" = now() AT TIME ZONE 'UTC' + interval '1 day', "claimedBy" = NULL, "claimedUntil" = NULL`,
   );
-  for (const [i, sellerId] of sellerIds.entries()) {
+  for (const [i, shopId] of shopIds.entries()) {
     await sql.query(
       `UPDATE "SellerSync" SET "nextRunAt" = now() AT TIME ZONE 'UTC' - interval '1 minute' + $2 * interval '1 millisecond' WHERE "sellerId" = $1`,
-      [sellerId, i],
+      [shopId, i],
     );
   }
 }
 
-const syncOf = async (sellerId: string) =>
+const syncOf = async (shopId: string) =>
   (
     await sql.query<{ nextRunAt: Date | null; lastReconciledAt: Date | null; lastError: string | null; claimedBy: string | null }>(
       `SELECT "nextRunAt", "lastReconciledAt", "lastError", "claimedBy" FROM "SellerSync" WHERE "sellerId" = $1`,
-      [sellerId],
+      [shopId],
     )
   ).rows[0]!;
 
@@ -230,11 +230,11 @@ describe("reconciliation at scale", () => {
       ).rows[0]!.n;
     // A held shop may have been reconciled by the dead instance just before it died (its run recorded,
     // its claim not yet released): it is still due, so the survivor runs it again once the claim expires.
-    const survivorRanHeld = () => held.every((sellerId) => runs.some((run) => run.sellerId === sellerId));
+    const survivorRanHeld = () => held.every((shopId) => runs.some((run) => run.sellerId === shopId));
     await expect.poll(async () => (await reconciledSince()) === shops.length && survivorRanHeld(), { timeout: 20_000 }).toBe(true);
     // Every shop, those the dead instance held included (once their claims expired), within an interval.
     const perShop = byShop(runs);
-    for (const sellerId of held) expect(perShop.get(sellerId)?.[0]).toMatchObject({ outcome: "ok" });
+    for (const shopId of held) expect(perShop.get(shopId)?.[0]).toMatchObject({ outcome: "ok" });
     const latest = Math.max(...[...perShop.values()].map((shopRuns) => shopRuns[0]!.startedAt));
     expect(latest - killedAt).toBeLessThan(INTERVAL);
   }, 60_000);

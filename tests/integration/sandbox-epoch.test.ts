@@ -13,7 +13,7 @@ import { connect, useTestDatabase } from "../support/database";
 // database is cleared of everything it held of the old one (decision 0015).
 let url: string;
 let sql: pg.Client;
-let sellers: typeof Sellers;
+let shops: typeof Sellers;
 let epochs: typeof SandboxEpoch;
 let dir: string;
 let epochFile: string;
@@ -21,7 +21,7 @@ let epochFile: string;
 beforeAll(async () => {
   url = await useTestDatabase();
   sql = await connect(url);
-  sellers = await import("@/lib/shops/shops.server");
+  shops = await import("@/lib/shops/shops.server");
   epochs = await import("../../scripts/lib/sandbox-epoch");
 }, 60_000);
 
@@ -37,14 +37,14 @@ beforeEach(() => {
 
 /** A connected shop with a person who owns it, signed in, with a passkey, and some of everything a shop holds. */
 async function shopWithEverything(email: string) {
-  const seller = await sellers.connectShop({ email, name: "Loja", accessToken: `t-${email}`, scopesRequested: "basic_user_info" });
+  const shop = await shops.connectShop({ email, name: "Loja", accessToken: `t-${email}`, scopesRequested: "basic_user_info" });
   const personId = randomUUID();
   await sql.query(`INSERT INTO "Person" ("id", "name", "marketplaceEmail", "lastShopId") VALUES ($1, 'Dona', $2, $3)`, [
     personId,
     email,
-    seller.id,
+    shop.id,
   ]);
-  await sql.query(`INSERT INTO "Membership" ("sellerId", "personId", "role") VALUES ($1, $2, 'owner')`, [seller.id, personId]);
+  await sql.query(`INSERT INTO "Membership" ("sellerId", "personId", "role") VALUES ($1, $2, 'owner')`, [shop.id, personId]);
   await sql.query(`INSERT INTO "PersonSession" ("id", "personId") VALUES ($1, $2)`, [randomUUID(), personId]);
   await sql.query(`INSERT INTO "Passkey" ("id", "personId", "publicKey", "counter", "name") VALUES ($1, $2, '\\x00', 0, 'laptop')`, [
     randomUUID(),
@@ -57,24 +57,24 @@ async function shopWithEverything(email: string) {
   await sql.query(
     `INSERT INTO "OrderMirror" ("sellerId", "orderId", "status", "createdAt", "updatedAt", "customerName", "total", "currency", "normalizer", "itemCount", "deliveries", "syncedAt")
      VALUES ($1, 'o-1', 'new', now(), now(), 'Cliente', 100, 'BRL', 100, 1, '[]', now())`,
-    [seller.id],
+    [shop.id],
   );
   await sql.query(`INSERT INTO "Sku" ("id", "sellerId", "code", "title", "payload") VALUES ($1, $2, 'CAM-1', 'Camiseta', '{}')`, [
     randomUUID().replace(/-/g, "").slice(0, 24),
-    seller.id,
+    shop.id,
   ]);
   await sql.query(
     `INSERT INTO "AuditEntry" ("sellerId", "personId", "personName", "kind", "action") VALUES ($1, $2, 'Dona', 'sku', 'sku.create')`,
-    [seller.id, personId],
+    [shop.id, personId],
   );
   const eventId = randomUUID();
   await sql.query(
     `INSERT INTO "WebhookEvent" ("id", "sellerId", "receivedAt", "lastReceivedAt", "domain", "status", "rawBody", "bodyHash", "headers", "signatureResult", "valid", "processingState")
      VALUES ($1, $2, now(), now(), 'order.order', 'new', '{}', $1, '{}', 'valid', true, 'pending')`,
-    [eventId, seller.id],
+    [eventId, shop.id],
   );
   await sql.query(`INSERT INTO "WebhookWork" ("eventId", "availableAt") VALUES ($1, now())`, [eventId]);
-  return { sellerId: seller.id, personId };
+  return { sellerId: shop.id, personId };
 }
 
 /** Rows in every table of the schema but the migrations' own. */
@@ -118,9 +118,9 @@ describe("clearing the dashboard's database when the sandbox's epoch changes", (
 
   it("keeps everything while the epoch stays, and clears again at the next one, saying the sandbox was reset", async () => {
     expect(await epochs.followEpoch("epoch-a", { databaseUrl: url, epochFile })).toMatchObject({ kind: "cleared", previous: null });
-    const { sellerId } = await shopWithEverything("loja3@example.com");
+    const { sellerId: shopId } = await shopWithEverything("loja3@example.com");
     expect(await epochs.followEpoch("epoch-a", { databaseUrl: url, epochFile })).toEqual({ kind: "same" });
-    expect((await sql.query(`SELECT 1 FROM "Seller" WHERE "id" = $1`, [sellerId])).rowCount).toBe(1);
+    expect((await sql.query(`SELECT 1 FROM "Seller" WHERE "id" = $1`, [shopId])).rowCount).toBe(1);
 
     const outcome = await epochs.followEpoch("epoch-b", { databaseUrl: url, epochFile });
     expect(outcome).toEqual({ kind: "cleared", previous: "epoch-a", epoch: "epoch-b", shops: 1, people: 1 });

@@ -17,7 +17,7 @@ import { connect, useTestDatabase } from "../support/database";
 // (tests/e2e/connect.spec.ts and tests/e2e/teams.spec.ts walk the same through a browser.)
 let sql: pg.Client;
 let session: typeof Session;
-let sellers: typeof Sellers;
+let shops: typeof Sellers;
 let sessions: typeof Sessions;
 // The person, joining, the team and its invitations: one handle, as the tests read them.
 let people: typeof People & typeof Joining & typeof Invitations & typeof Team;
@@ -28,7 +28,7 @@ beforeAll(async () => {
   const url = await useTestDatabase();
   sql = await connect(url);
   session = await import("@/lib/auth/session.server");
-  sellers = await import("@/lib/shops/shops.server");
+  shops = await import("@/lib/shops/shops.server");
   sessions = await import("@/lib/people/sessions.server");
   people = {
     ...(await import("@/lib/people/people.server")),
@@ -48,10 +48,10 @@ afterAll(async () => {
 
 /** A shop connected by its own marketplace account's person, who owns it (what a first connect does). */
 async function connectAs(email: string, accessToken: string) {
-  const seller = await sellers.connectShop({ email, name: "Loja", accessToken, scopesRequested: "basic_user_info" });
+  const shop = await shops.connectShop({ email, name: "Loja", accessToken, scopesRequested: "basic_user_info" });
   const owner = await people.personForMarketplaceAccount(email, `Dona de ${email}`);
-  await people.makeOwner(owner.id, seller.id);
-  return { ...seller, ownerId: owner.id };
+  await people.makeOwner(owner.id, shop.id);
+  return { ...shop, ownerId: owner.id };
 }
 
 /** What the session cookie of a sign-in carries, as the Auth.js jwt callback builds it. */
@@ -65,10 +65,10 @@ const shopOf = async (claims: Session.SessionClaims, shopId: string) => {
 };
 
 /** Opens a shop's live stream for `claims`, runs `end`, and resolves once the stream has ended (done). */
-async function streamEndsWhen(sellerId: string, claims: Session.SessionClaims, end: () => Promise<unknown>) {
+async function streamEndsWhen(shopId: string, claims: Session.SessionClaims, end: () => Promise<unknown>) {
   const controller = new AbortController();
   // What the route runs (app/api/s/[shopId]/live/route.ts).
-  const response = await sse.openShopLiveStream(claims, sellerId, new Request("http://localhost/api/live", { signal: controller.signal }));
+  const response = await sse.openShopLiveStream(claims, shopId, new Request("http://localhost/api/live", { signal: controller.signal }));
   if (!response.ok) throw new Error(`the stream could not open: ${response.status}`);
   const reader = response.body!.getReader();
   expect(new TextDecoder().decode((await reader.read()).value)).toContain(": connected");
@@ -95,7 +95,7 @@ describe("sessions", () => {
     expect(again.id).toBe(shop.id);
     expect(await shopOf(claims, shop.id)).toBe("owner");
 
-    await sellers.deleteConnection(shop.id);
+    await shops.deleteConnection(shop.id);
     expect(await shopOf(claims, shop.id)).toBe("disconnected");
     expect((await session.personOfSession(claims))?.id).toBe(shop.ownerId);
   });
@@ -196,7 +196,7 @@ describe("sessions", () => {
 
 describe("identity", () => {
   it("finds a seller by the normalised e-mail, and never hands one seller's row to another spelling of it", async () => {
-    const first = await sellers.connectShop({
+    const first = await shops.connectShop({
       email: "Mixed.Case@Example.com",
       name: "Loja",
       accessToken: "token-m1",
@@ -205,7 +205,7 @@ describe("identity", () => {
     const token = async () => (await import("@/lib/shops/tokens.server")).getAccessToken(first.id);
     expect(await token()).toBe("token-m1");
     // The same platform user again: same row, new token.
-    const again = await sellers.connectShop({
+    const again = await shops.connectShop({
       email: "Mixed.Case@Example.com",
       name: "Loja",
       accessToken: "token-m2",
@@ -215,13 +215,13 @@ describe("identity", () => {
     expect(await token()).toBe("token-m2");
     // Another spelling the platform gave: maybe another person. Refused; nothing changes.
     await expect(
-      sellers.connectShop({
+      shops.connectShop({
         email: "mixed.case@example.com",
         name: "Loja",
         accessToken: "token-intruder",
         scopesRequested: "basic_user_info",
       }),
-    ).rejects.toBeInstanceOf(sellers.IdentityConflictError);
+    ).rejects.toBeInstanceOf(shops.IdentityConflictError);
     expect(await token()).toBe("token-m2");
     const rows = await sql.query(`SELECT "email", "platformEmail" FROM "Seller" WHERE "id" = $1`, [first.id]);
     expect(rows.rows).toEqual([{ email: "mixed.case@example.com", platformEmail: "Mixed.Case@Example.com" }]);

@@ -39,7 +39,7 @@ let db: typeof Db.db;
 let packing: typeof Packing;
 let pickingData: typeof PickingData;
 let labelsRun: typeof LabelsRun;
-let sellers: typeof Sellers;
+let shops: typeof Sellers;
 
 const personOf = (shop: Shop) => ({ id: `p_${shop.sellerId}`, name: `Pessoa ${shop.sellerId.slice(-4)}` });
 const FIRST_PAGE = { sort: "ship_by:asc" as const, page: 1, size: 200 };
@@ -61,8 +61,8 @@ async function mirrorAll(shop: { sellerId: string; token: string }, mirror: type
 /** Orders the shipping page lists: approved, with a delivery still to post. */
 const toShip = (orders: Order[]) => orders.filter((order) => order.status === "approved" && shipByOf(order) !== null);
 
-async function createApprovedOrders(seller: string, count: number): Promise<void> {
-  const created = await sandbox.api("/_sandbox/orders", { method: "POST", json: { seller, count } });
+async function createApprovedOrders(shop: string, count: number): Promise<void> {
+  const created = await sandbox.api("/_sandbox/orders", { method: "POST", json: { seller: shop, count } });
   const { orders } = (await created.json()) as { orders: { id: string }[] };
   for (const order of orders) await sandbox.api(`/_sandbox/orders/${order.id}/status`, { method: "POST", json: { status: "approved" } });
 }
@@ -78,7 +78,7 @@ beforeAll(async () => {
   packing = await import("@/features/shipping/packing.server");
   pickingData = await import("@/features/shipping/picking-data.server");
   labelsRun = await import("@/features/shipping/labels-run.server");
-  sellers = await import("@/lib/shops/shops.server");
+  shops = await import("@/lib/shops/shops.server");
   await createApprovedOrders("seller@example.com", 6);
   await createApprovedOrders("seller2@example.com", 3);
   const shopA = await connectTestShop({ sandboxUrl: sandbox.url });
@@ -142,7 +142,7 @@ describe("packing stages", () => {
       [rows[2]!.id, "to_pick"],
     ]);
 
-    const entries = await db.auditEntry.findMany({ where: { sellerId: a.sellerId, action: "order.packing" }, orderBy: { id: "asc" } });
+    const entries = await db.auditEntry.findMany({ where: { shopId: a.sellerId, action: "order.packing" }, orderBy: { id: "asc" } });
     expect(entries.map(({ kind, subject, personId, after }) => ({ kind, subject, personId, after }))).toEqual([
       { kind: "order", subject: null, personId: personOf(a).id, after: { stage: "picked", orderIds: [...chosen].sort() } },
       { kind: "order", subject: rows[0]!.id, personId: personOf(a).id, after: { stage: "packed", orderIds: [rows[0]!.id] } },
@@ -154,33 +154,33 @@ describe("packing stages", () => {
       .slice(-3)
       .map((order) => order.id);
     const before = await db.orderPacking.findMany({
-      where: { sellerId: a.sellerId, orderId: { in: theirs } },
+      where: { shopId: a.sellerId, orderId: { in: theirs } },
       orderBy: { orderId: "asc" },
     });
-    const auditBefore = await db.auditEntry.count({ where: { sellerId: b.sellerId } });
+    const auditBefore = await db.auditEntry.count({ where: { shopId: b.sellerId } });
 
     expect(await packing.setPackingStage({ id: b.sellerId }, personOf(b), theirs, "packed")).toEqual({
       set: [],
       unknown: [...theirs].sort(),
     });
-    expect(await db.auditEntry.count({ where: { sellerId: b.sellerId } })).toBe(auditBefore);
+    expect(await db.auditEntry.count({ where: { shopId: b.sellerId } })).toBe(auditBefore);
 
     const own = toShip(b.orders)[0]!.id;
     const mixed = await packing.setPackingStage({ id: b.sellerId }, personOf(b), [own, ...theirs], "packed");
     expect(mixed).toEqual({ set: [own], unknown: [...theirs].sort() });
-    expect(
-      await db.orderPacking.findMany({ where: { sellerId: a.sellerId, orderId: { in: theirs } }, orderBy: { orderId: "asc" } }),
-    ).toEqual(before);
-    expect(await db.orderPacking.count({ where: { sellerId: b.sellerId, orderId: { in: theirs } } })).toBe(0);
-    expect((await db.orderPacking.findUniqueOrThrow({ where: { sellerId_orderId: { sellerId: b.sellerId, orderId: own } } })).stage).toBe(
+    expect(await db.orderPacking.findMany({ where: { shopId: a.sellerId, orderId: { in: theirs } }, orderBy: { orderId: "asc" } })).toEqual(
+      before,
+    );
+    expect(await db.orderPacking.count({ where: { shopId: b.sellerId, orderId: { in: theirs } } })).toBe(0);
+    expect((await db.orderPacking.findUniqueOrThrow({ where: { shopId_orderId: { shopId: b.sellerId, orderId: own } } })).stage).toBe(
       "packed",
     );
   });
 
   it("a selection of ids the platform does not give this shop yields a picking list of nothing", async () => {
-    const seller = (await sellers.findCurrentShop(b.sellerId))!;
+    const shop = (await shops.findCurrentShop(b.sellerId))!;
     const foreign = toShip(a.orders)[0]!.id;
-    const loaded = await pickingData.loadPickingList(seller, { ids: [foreign] });
+    const loaded = await pickingData.loadPickingList(shop, { ids: [foreign] });
     expect(loaded.ok && loaded.data.list).toMatchObject({ orders: [], skus: [], skipped: [{ id: foreign, reason: "not_found" }] });
   });
 });
@@ -207,8 +207,8 @@ async function runLabels(jobs: readonly LabelJob[], limits: { timeoutMs?: number
 
 describe("the labels PDF", () => {
   it("holds every parcel's label in the picking list's order; a failing label is reported and the rest still come", async () => {
-    const seller = (await sellers.findCurrentShop(a.sellerId))!;
-    const loaded = await pickingData.loadPickingList(seller, { all: {} });
+    const shop = (await shops.findCurrentShop(a.sellerId))!;
+    const loaded = await pickingData.loadPickingList(shop, { all: {} });
     if (!loaded.ok) throw new Error(JSON.stringify(loaded.problem));
     const jobs = labelJobsOf(loaded.data.list).slice(0, 10);
     expect(jobs.length).toBe(10);
@@ -246,8 +246,8 @@ describe("the labels PDF", () => {
   });
 
   it("gives up on a label the sandbox is too slow to send", async () => {
-    const seller = (await sellers.findCurrentShop(a.sellerId))!;
-    const loaded = await pickingData.loadPickingList(seller, { all: {} });
+    const shop = (await shops.findCurrentShop(a.sellerId))!;
+    const loaded = await pickingData.loadPickingList(shop, { all: {} });
     if (!loaded.ok) throw new Error(JSON.stringify(loaded.problem));
     const jobs = labelJobsOf(loaded.data.list).slice(0, 2);
     await sandbox.api("/_sandbox/faults", { method: "POST", json: { labelLatencyMs: 2_000 } });

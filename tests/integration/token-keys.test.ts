@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encryptSecret, keyId, sellerTokenContext } from "@/lib/crypto";
+import { encryptSecret, keyId, shopTokenContext } from "@/lib/crypto";
 import { connect, useTestDatabase } from "../support/database";
 import { deliverToReceiver } from "../support/receiver";
 
@@ -23,52 +23,52 @@ afterAll(async () => {
 
 async function sellerWithStoredToken(token: string, encryptWith: Buffer) {
   const { connectShop } = await import("@/lib/shops/shops.server");
-  const seller = await connectShop({
+  const shop = await connectShop({
     email: `${randomBytes(4).toString("hex")}@example.com`,
     name: "Loja",
     accessToken: "placeholder",
     scopesRequested: "basic_user_info",
   });
   await sql.query(`UPDATE "Connection" SET "accessTokenEnc" = $1 WHERE "sellerId" = $2`, [
-    encryptSecret(token, sellerTokenContext(seller.id), encryptWith),
-    seller.id,
+    encryptSecret(token, shopTokenContext(shop.id), encryptWith),
+    shop.id,
   ]);
   const { forgetWebhookReceivers } = await import("@/features/webhooks/receive/receivers.server");
-  forgetWebhookReceivers(seller.id);
-  const key = (await sql.query<{ webhookKey: string }>(`SELECT "webhookKey" FROM "Connection" WHERE "sellerId" = $1`, [seller.id])).rows[0]!
+  forgetWebhookReceivers(shop.id);
+  const key = (await sql.query<{ webhookKey: string }>(`SELECT "webhookKey" FROM "Connection" WHERE "sellerId" = $1`, [shop.id])).rows[0]!
     .webhookKey;
-  return { id: seller.id, webhookKey: key };
+  return { id: shop.id, webhookKey: key };
 }
 
-const stored = async (sellerId: string) =>
+const stored = async (shopId: string) =>
   (
     await sql.query<{ enc: string; needsReconnectAt: Date | null }>(
       `SELECT "accessTokenEnc" AS enc, "needsReconnectAt" FROM "Connection" WHERE "sellerId" = $1`,
-      [sellerId],
+      [shopId],
     )
   ).rows[0]!;
 
 describe("token encryption keys", () => {
   it("reads a token a previous key encrypted, and stores it again under the current key", async () => {
-    const seller = await sellerWithStoredToken("tok-old-key", oldKey);
-    expect((await stored(seller.id)).enc.split(".")[1]).toBe(keyId(oldKey));
+    const shop = await sellerWithStoredToken("tok-old-key", oldKey);
+    expect((await stored(shop.id)).enc.split(".")[1]).toBe(keyId(oldKey));
     const { getAccessToken } = await import("@/lib/shops/tokens.server");
-    expect(await getAccessToken(seller.id)).toBe("tok-old-key");
+    expect(await getAccessToken(shop.id)).toBe("tok-old-key");
     // lib/env.js is read after useTestDatabase: it must see the test's DATABASE_URL.
     const { decodeKey, env } = await import("@/lib/env.js");
     const current = decodeKey(env.TOKEN_ENCRYPTION_KEY)!;
-    expect((await stored(seller.id)).enc.split(".")[1]).toBe(keyId(current));
-    expect(await getAccessToken(seller.id)).toBe("tok-old-key");
+    expect((await stored(shop.id)).enc.split(".")[1]).toBe(keyId(current));
+    expect(await getAccessToken(shop.id)).toBe("tok-old-key");
   });
 
   it("asks for a reconnect when no key opens the token, and the receiver answers 410", async () => {
-    const seller = await sellerWithStoredToken("tok-lost-key", randomBytes(32));
+    const shop = await sellerWithStoredToken("tok-lost-key", randomBytes(32));
     const body = JSON.stringify({ data: { domain: "chat", status: "message_received", id: "x", code: "y" } });
-    const response = await deliverToReceiver(seller.webhookKey, body, { signWith: "tok-lost-key" });
+    const response = await deliverToReceiver(shop.webhookKey, body, { signWith: "tok-lost-key" });
     expect(response.status).toBe(410);
     const { getAccessToken } = await import("@/lib/shops/tokens.server");
     const { findCurrentShop } = await import("@/lib/shops/shops.server");
-    expect(await getAccessToken(seller.id)).toBeNull();
-    expect((await findCurrentShop(seller.id))?.connection.needsReconnect).toBe(true);
+    expect(await getAccessToken(shop.id)).toBeNull();
+    expect((await findCurrentShop(shop.id))?.connection.needsReconnect).toBe(true);
   });
 });

@@ -31,15 +31,15 @@ beforeAll(async () => {
   sql = await connect(databaseUrl);
   for (const login of ["seller@example.com", "seller2@example.com"]) {
     tokens[login] = await obtainAccessToken(sandbox.url, { login });
-    const seller = await connectShop({
+    const shop = await connectShop({
       email: login,
       name: login,
       accessToken: tokens[login],
       scopesRequested: "basic_user_info portfolio:read order-order:read",
     });
-    ids[login] = seller.id;
+    ids[login] = shop.id;
     keys[login] = (
-      await sql.query<{ webhookKey: string }>('SELECT "webhookKey" FROM "Connection" WHERE "sellerId" = $1', [seller.id])
+      await sql.query<{ webhookKey: string }>('SELECT "webhookKey" FROM "Connection" WHERE "sellerId" = $1', [shop.id])
     ).rows[0]!.webhookKey;
   }
 }, 60_000);

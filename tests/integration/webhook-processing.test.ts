@@ -11,7 +11,7 @@ import { connect, useTestDatabase } from "../support/database";
 // dashboard instances safe on one database. Instances are told apart by their instance id (the
 // claims) and by their connections (LISTEN/NOTIFY).
 let sql: pg.Client;
-let sellerId: string;
+let shopId: string;
 let queue: typeof Queue;
 let processing: typeof Processing;
 let bus: typeof Bus;
@@ -24,10 +24,10 @@ beforeAll(async () => {
   processing = await import("@/features/webhooks/process/process.server");
   bus = await import("@/features/webhooks/live/live.server");
   notifications = await import("@/lib/db-notifications.server");
-  sellerId = `seller-${randomUUID()}`;
+  shopId = `seller-${randomUUID()}`;
   await sql.query(`INSERT INTO "Seller" ("id", "email", "name", "updatedAt") VALUES ($1, $2, 'Loja Teste', now())`, [
-    sellerId,
-    `${sellerId}@example.com`,
+    shopId,
+    `${shopId}@example.com`,
   ]);
 }, 60_000);
 
@@ -55,7 +55,7 @@ async function insertEvents(
      SELECT id, $2, (now() AT TIME ZONE 'UTC') - make_interval(secs => $3), (now() AT TIME ZONE 'UTC'), 'portfolio.sku', 'created', id,
             '{}', id, '{}', 'valid', true, $4
      FROM unnest($1::text[]) AS id`,
-    [ids, sellerId, ageSeconds, state],
+    [ids, shopId, ageSeconds, state],
   );
   if (state === "pending") {
     await sql.query(
@@ -101,7 +101,7 @@ describe("claiming events", () => {
     const { insertWebhookEvent } = await import("@/features/webhooks/store.server");
     const { parseWebhookBody } = await import("@/features/webhooks/parse");
     const body = JSON.stringify({ data: { domain: "order.order", status: "new", order_id: randomUUID() } });
-    const event = { sellerId, receivedAt: new Date(), rawBody: body, headers: {}, parsed: parseWebhookBody(body) };
+    const event = { sellerId: shopId, receivedAt: new Date(), rawBody: body, headers: {}, parsed: parseWebhookBody(body) };
     const claimed = await insertWebhookEvent({ ...event, bodyHash: randomUUID(), claimedBy: "receiver" });
     const unclaimed = await insertWebhookEvent({ ...event, bodyHash: randomUUID(), claimedBy: null });
     expect(await statesOf([claimed.id])).toEqual([heldBy("receiver")]);
@@ -141,12 +141,12 @@ describe("nothing stranded", () => {
     // The slow instance's lease expired and another instance took the event over.
     const [taken] = await insertEvents(1, { claimedBy: "new-owner", availableSecondsAgo: -60 });
     const received: string[] = [];
-    const subscription = bus.subscribeToShop(sellerId, { onMessage: (e) => received.push(e.id), onResync: () => {}, onClose: () => {} });
+    const subscription = bus.subscribeToShop(shopId, { onMessage: (e) => received.push(e.id), onResync: () => {}, onClose: () => {} });
     await notifications.startListening();
     await queue.finishEvents(
       "slow-instance",
       [{ id: taken!, state: "processed" }],
-      [{ sellerId, message: { type: "event", eventId: taken!, domain: "order.order", status: "new" } }],
+      [{ sellerId: shopId, message: { type: "event", eventId: taken!, domain: "order.order", status: "new" } }],
     );
     expect(await statesOf([taken!])).toEqual([heldBy("new-owner")]);
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -159,7 +159,7 @@ describe("live messages across instances", () => {
   it("delivers a message committed on one connection to a subscriber listening on another, and replays it after a reconnect", async () => {
     await notifications.startListening();
     const received: { id: string; type: string }[] = [];
-    const subscription = bus.subscribeToShop(sellerId, {
+    const subscription = bus.subscribeToShop(shopId, {
       onMessage: (envelope) => received.push({ id: envelope.id, type: envelope.message.type }),
       onResync: () => {},
       onClose: () => {},
@@ -171,7 +171,7 @@ describe("live messages across instances", () => {
       [{ id: eventId!, state: "processed" }],
       [
         {
-          sellerId,
+          sellerId: shopId,
           message: { type: "order", eventId: eventId!, domain: "order.order", status: "new", orderId: eventId!, deliveryId: null },
         },
       ],
@@ -179,14 +179,14 @@ describe("live messages across instances", () => {
     await expect.poll(() => received.map((message) => message.type)).toEqual(["order"]);
     subscription.unsubscribe();
     // A stream that last saw `before` gets it back on reconnect, with its id.
-    const replay = await bus.replayLiveMessages(sellerId, before);
+    const replay = await bus.replayLiveMessages(shopId, before);
     expect(replay.map((envelope) => envelope.id)).toContain(received[0]!.id);
   });
 
   it("carries a large batch's messages in several notifications, every one delivered once and in order", async () => {
     await notifications.startListening();
     const received: string[] = [];
-    const subscription = bus.subscribeToShop(sellerId, {
+    const subscription = bus.subscribeToShop(shopId, {
       onMessage: (e) => received.push(e.message.eventId),
       onResync: () => {},
       onClose: () => {},
@@ -197,7 +197,7 @@ describe("live messages across instances", () => {
       ids.map((id) => ({ id, state: "processed" as const })),
       // Long fields: far more than one notification's 8,000 bytes in all.
       ids.map((id) => ({
-        sellerId,
+        sellerId: shopId,
         message: {
           type: "order" as const,
           eventId: id,
@@ -223,7 +223,7 @@ describe("live messages across instances", () => {
     await queue.finishEvents(
       "instance-a",
       [{ id: eventId!, state: "processed" }],
-      [{ sellerId, message: { type: "event", eventId: eventId!, domain: "order.order", status: "new" } }],
+      [{ sellerId: shopId, message: { type: "event", eventId: eventId!, domain: "order.order", status: "new" } }],
     );
     expect(await bus.pruneLiveMessages(start + 30 * 60_000)).toBe(0);
     // An hour after the first run, what existed then goes; the newer message stays.
@@ -233,7 +233,7 @@ describe("live messages across instances", () => {
 
   it("announces nothing, and keeps the claim, when recording the outcome fails", async () => {
     const received: unknown[] = [];
-    const subscription = bus.subscribeToShop(sellerId, {
+    const subscription = bus.subscribeToShop(shopId, {
       onMessage: (e) => received.push(e.message),
       onResync: () => {},
       onClose: () => {},
@@ -246,7 +246,7 @@ describe("live messages across instances", () => {
         queue.finishEvents(
           "instance-a",
           [{ id: eventId!, state: "processed" }],
-          [{ sellerId, message: { type: "event", eventId: eventId!, domain: "order.order", status: "new" } }],
+          [{ sellerId: shopId, message: { type: "event", eventId: eventId!, domain: "order.order", status: "new" } }],
         ),
       ).rejects.toThrow(/disk full/);
     } finally {

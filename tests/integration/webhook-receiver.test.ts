@@ -26,15 +26,15 @@ beforeAll(async () => {
   TOKEN = await obtainAccessToken(sandbox.url);
   ({ POST } = await import("@/app/api/webhooks/marketplace/[key]/route"));
   const { connectShop } = await import("@/lib/shops/shops.server");
-  const seller = await connectShop({
+  const shop = await connectShop({
     email: "seller@example.com",
     name: "Loja Demo",
     accessToken: TOKEN,
     scopesRequested: "basic_user_info portfolio:read order-order:read",
   });
   sql = await connect(databaseUrl);
-  webhookKey = (await sql.query<{ webhookKey: string }>('SELECT "webhookKey" FROM "Connection" WHERE "sellerId" = $1', [seller.id]))
-    .rows[0]!.webhookKey;
+  webhookKey = (await sql.query<{ webhookKey: string }>('SELECT "webhookKey" FROM "Connection" WHERE "sellerId" = $1', [shop.id])).rows[0]!
+    .webhookKey;
 }, 60_000);
 
 afterAll(async () => {

@@ -23,22 +23,22 @@ let sql: pg.Client;
 let server: Server;
 let receiverOrigin: string;
 let POST: typeof ReceiverRoute.POST;
-let sellers: typeof Sellers;
+let shops: typeof Sellers;
 const tokens: Record<string, string> = {};
 const ids: Record<string, string> = {};
 const keys: Record<string, string> = {};
 
 async function connectAs(login: string) {
   tokens[login] = await obtainAccessToken(sandbox.url, { login });
-  const seller = await sellers.connectShop({
+  const shop = await shops.connectShop({
     email: login,
     name: login,
     accessToken: tokens[login],
     scopesRequested: "basic_user_info portfolio:read order-order:read",
   });
-  ids[login] = seller.id;
+  ids[login] = shop.id;
   keys[login] = (
-    await sql.query<{ webhookKey: string }>('SELECT "webhookKey" FROM "Connection" WHERE "sellerId" = $1', [seller.id])
+    await sql.query<{ webhookKey: string }>('SELECT "webhookKey" FROM "Connection" WHERE "sellerId" = $1', [shop.id])
   ).rows[0]!.webhookKey;
 }
 
@@ -47,7 +47,7 @@ beforeAll(async () => {
   sandbox = await startTestSandbox({ config: { callbackScope: "application", seedOrders: 0 } });
   process.env.MARKETPLACE_BASE_URL = sandbox.url;
   ({ POST } = await import("@/app/api/webhooks/marketplace/[key]/route"));
-  sellers = await import("@/lib/shops/shops.server");
+  shops = await import("@/lib/shops/shops.server");
   sql = await connect(databaseUrl);
   server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -93,8 +93,8 @@ describe("a callback URL kept per application", () => {
       json: { url: `${receiverOrigin}/api/webhooks/marketplace/${keys["seller@example.com"]}` },
     });
     expect(set.status).toBe(200);
-    const create = async (seller: string) =>
-      ((await (await sandbox.api("/_sandbox/orders", { method: "POST", json: { seller } })).json()) as { orders: { id: string }[] })
+    const create = async (shop: string) =>
+      ((await (await sandbox.api("/_sandbox/orders", { method: "POST", json: { seller: shop } })).json()) as { orders: { id: string }[] })
         .orders[0]!.id;
     const first = await create("seller@example.com");
     const second = await create("seller2@example.com");

@@ -11,9 +11,9 @@ export async function connectTestShop(options: { sandboxUrl: string; login?: str
   const token = await obtainAccessToken(sandboxUrl, { login });
   const { connectShop } = await import("@/lib/shops/shops.server");
   const { db } = await import("@/lib/db.server");
-  const seller = await connectShop({ email: login, name, accessToken: token, scopesRequested: scopes });
-  const { webhookKey } = await db.connection.findUniqueOrThrow({ where: { sellerId: seller.id }, select: { webhookKey: true } });
-  return { token, sellerId: seller.id, webhookKey };
+  const shop = await connectShop({ email: login, name, accessToken: token, scopesRequested: scopes });
+  const { webhookKey } = await db.connection.findUniqueOrThrow({ where: { shopId: shop.id }, select: { webhookKey: true } });
+  return { token, sellerId: shop.id, webhookKey };
 }
 
 /** Runs sweeps (what every instance does every few seconds) until `done` holds. */

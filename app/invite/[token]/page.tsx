@@ -34,7 +34,7 @@ export default async function InvitePage({ params }: PageProps<"/invite/[token]"
   // In a sentence the role reads as a word ("invites you as manager"), not a label.
   const role = roleName.toLocaleLowerCase(locale);
   const shop = invitation.shopName;
-  const membership = person?.shops.find((candidate) => candidate.id === invitation.sellerId);
+  const membership = person?.shops.find((candidate) => candidate.id === invitation.shopId);
 
   return (
     <section className="mx-auto max-w-2xl min-w-0 space-y-6">
@@ -55,7 +55,7 @@ export default async function InvitePage({ params }: PageProps<"/invite/[token]"
                 {t("invite.signedIn.alreadyMember", { shop, role: t(`roles.${membership.role}`).toLocaleLowerCase(locale) })}
               </p>
               <Link
-                href={shopPath(invitation.sellerId)}
+                href={shopPath(invitation.shopId)}
                 className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline"
               >
                 {t("invite.signedIn.openShop", { shop })}
@@ -93,7 +93,7 @@ export default async function InvitePage({ params }: PageProps<"/invite/[token]"
             <div className={`${card} space-y-3`}>
               <h2 className="text-lg font-medium">{t("invite.signedOut.passkeyTitle")}</h2>
               <p className="text-sm text-zinc-600">{t("invite.signedOut.passkeyHelp")}</p>
-              <PasskeyRegister invite={token} redirectTo={shopPath(invitation.sellerId)} />
+              <PasskeyRegister invite={token} redirectTo={shopPath(invitation.shopId)} />
             </div>
           </div>
         </>

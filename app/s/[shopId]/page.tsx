@@ -15,21 +15,21 @@ const CARDS = [
 
 export default async function ShopOverviewPage({ params }: PageProps<"/s/[shopId]">) {
   const access = await requireShop((await params).shopId, "overview.view");
-  const seller = access.shop;
+  const shop = access.shop;
   const [overview, events, health, t, webhooks] = await Promise.all([
-    getOverview(seller.id, seller.timeZone),
-    recentWebhookEvents(seller.id, 5),
-    getConnectionHealth(seller.id),
+    getOverview(shop.id, shop.timeZone),
+    recentWebhookEvents(shop.id, 5),
+    getConnectionHealth(shop.id),
     getTranslations("overview"),
     getTranslations("webhooks"),
   ]);
-  const notifications = seller.connection.notificationsAtConnect;
+  const notifications = shop.connection.notificationsAtConnect;
 
   return (
     <section className="space-y-6">
       <div>
-        <h1 className="text-2xl font-semibold tracking-tight">{t("welcome", { name: seller.name })}</h1>
-        <p className="mt-1 text-sm break-words text-zinc-600">{t("connected", { email: seller.email })}</p>
+        <h1 className="text-2xl font-semibold tracking-tight">{t("welcome", { name: shop.name })}</h1>
+        <p className="mt-1 text-sm break-words text-zinc-600">{t("connected", { email: shop.email })}</p>
       </div>
       {notifications && can(access.role, "webhooks.manage") ? (
         <p

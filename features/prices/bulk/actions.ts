@@ -30,7 +30,7 @@ const uploadSchema = (errors: { choose: string; empty: string; tooLarge: string 
 
 /** Compares the upload with the current prices and marks what the price guard holds; sends nothing. */
 export async function previewBulkPricesAction(shopId: string, formData: FormData): Promise<PreviewBulkPricesState> {
-  const { shop: seller } = await requireShop(shopId, "prices.change");
+  const { shop } = await requireShop(shopId, "prices.change");
   const [t, messages] = await Promise.all([getTranslations("prices.bulk.action"), getTranslations("prices.bulk.messages")]);
   const upload = uploadSchema({ choose: messages("chooseFile"), empty: t("fileEmpty"), tooLarge: messages("fileTooLarge") }).safeParse({
     file: formData.get("file"),
@@ -50,7 +50,7 @@ export async function previewBulkPricesAction(shopId: string, formData: FormData
   const parsed = parseBulkPriceCsv(text, { maxRows: BULK_LIMITS.maxRows });
   if (!parsed.ok) return failed(describeBulkMessage(parsed.error, messages));
 
-  const preview = await previewBulkPrices(seller, parsed);
+  const preview = await previewBulkPrices(shop, parsed);
   if (!preview.ok) {
     const message = preview.problem.kind === "error" ? preview.problem.message : t("noCurrentPrices");
     return failed(message, { problem: preview.problem });
@@ -140,7 +140,7 @@ export async function applyPriceBatchAction(
   options: { backoff?: BackoffState; run: { id: string; source: "csv" | "percent" }; confirmed?: string[] },
 ): Promise<ApplyPriceBatchState> {
   // The upload's own shop, whatever this tab has opened since.
-  const { shop: seller, person } = await requireShop(shopId, "prices.change");
+  const { shop, person } = await requireShop(shopId, "prices.change");
   const [t, messages, problems, guardWords, format] = await Promise.all([
     getTranslations("prices.bulk.action"),
     getTranslations("prices.bulk.messages"),
@@ -159,9 +159,9 @@ export async function applyPriceBatchAction(
 
   // Collected as they happen, so a 401/403 that stops the batch still leaves the rows done before it.
   const results: AppliedRowResult[] = [];
-  const before = await lastKnownPrices(seller.id, batch);
+  const before = await lastKnownPrices(shop.id, batch);
   const confirmedPast = new Map<number, GuardReason[]>();
-  const run = await applyGuardedPriceRows(seller, batch, {
+  const run = await applyGuardedPriceRows(shop, batch, {
     confirmed: new Set(parsed.data.confirmed),
     onConfirmedPastGuard: (row, reasons) => confirmedPast.set(row.line, reasons),
     onResult: (result) => results.push(toResult(result, messages, guardWords, format)),
@@ -171,7 +171,7 @@ export async function applyPriceBatchAction(
   });
 
   // A held row was not sent, so nothing of it belongs in the log.
-  await recordBulkRun(seller.id, person, parsed.data.run, before, batch, results.filter(wasSent), confirmedPast);
+  await recordBulkRun(shop.id, person, parsed.data.run, before, batch, results.filter(wasSent), confirmedPast);
   if (!run.ok) {
     const done = new Set(results.map((result) => result.line));
     const message = describeProblem(run.problem, problems, "setPrices", "resume");

@@ -22,7 +22,7 @@ interface BatchRow {
  * is added to, so nobody's batches fold into another member's run. The run's entry is searched in two days of price entries, not the whole log.
  */
 export async function recordBulkRun(
-  sellerId: string,
+  shopId: string,
   person: AuditInput["person"],
   run: { id: string; source: "csv" | "percent" },
   /** lastKnownPrices of the batch, read before anything was sent (the mirror follows the platform). */
@@ -40,14 +40,14 @@ export async function recordBulkRun(
   const updated = await db.$executeRaw`
     UPDATE "AuditEntry"
     SET "after" = jsonb_set(jsonb_set("after", '{sent}', to_jsonb(("after"->>'sent')::int + ${sent})), '{failed}', to_jsonb(("after"->>'failed')::int + ${failed}))
-    WHERE "sellerId" = ${sellerId} AND "kind" = 'price' AND "at" > now() - interval '2 days' AND "action" = 'price.bulk' AND "after"->>'run' = ${run.id}
+    WHERE "sellerId" = ${shopId} AND "kind" = 'price' AND "at" > now() - interval '2 days' AND "action" = 'price.bulk' AND "after"->>'run' = ${run.id}
       AND "personId" = ${person.id}`;
   await recordAudit([
     ...(updated === 0
-      ? [{ sellerId, person, action: "price.bulk" as const, after: { run: run.id, source: run.source, sent, failed, skipped: 0 } }]
+      ? [{ shopId, person, action: "price.bulk" as const, after: { run: run.id, source: run.source, sent, failed, skipped: 0 } }]
       : []),
     ...applied.map((row) => ({
-      sellerId,
+      shopId,
       person,
       action: "price.set" as const,
       subject: row.sku,

@@ -82,18 +82,18 @@ export function countKinds(rows: readonly PreviewRow[]): BulkPreview["counts"] {
 }
 
 export async function previewBulkPrices(
-  seller: CurrentShop,
+  shop: CurrentShop,
   parsed: { rows: readonly BulkPriceRow[]; invalid: readonly InvalidBulkPriceRow[] },
 ): Promise<PlatformResult<BulkPreview>> {
-  const listed = await withPlatform(seller, "listPrices", (client) => listEveryPrice(client, PREVIEW_MAX_PAGES));
+  const listed = await withPlatform(shop, "listPrices", (client) => listEveryPrice(client, PREVIEW_MAX_PAGES));
   if (!listed.ok) return listed;
   const guard = await priceGuardContext(
-    seller.id,
+    shop.id,
     parsed.rows.map((row) => row.sku),
   );
   const rows = classifyRows(parsed.rows, parsed.invalid, listed.data.prices, guard);
   const names = await productNamesFor(
-    seller.id,
+    shop.id,
     rows.map((row) => row.sku),
   );
   return {

@@ -24,13 +24,21 @@ const lineOf = (index: number) => index + 2;
 /** The run this page started in this tab, kept with the module so it is found again on return. */
 let productRun: { preview: BulkPreview; planned: PlannedChange[] } | null = null;
 
-export function BulkChangePanel({ products, seller, limitPercent }: { products: PriceProduct[]; seller: string; limitPercent: number }) {
+export function BulkChangePanel({
+  products,
+  shopId: shop,
+  limitPercent,
+}: {
+  products: PriceProduct[];
+  shopId: string;
+  limitPercent: number;
+}) {
   const t = useTranslations("prices.products.bulk");
   const guardWords = useTranslations("prices.guard");
   const locale = useLocale();
   const format = useDisplayFormat();
   const router = useRouter();
-  const { state, start, sendNow } = useBulkApply(seller);
+  const { state, start, sendNow } = useBulkApply(shop);
   const [target, setTarget] = useState<BulkTarget>("sell");
   const [mode, setMode] = useState<BulkChange["mode"]>("percent");
   const [planned, setPlanned] = useState<PlannedChange[] | null>(null);

@@ -35,7 +35,7 @@ function Checkbox({ label, checked, onChange }: { label: string; checked: boolea
   );
 }
 
-export function PriceProductsTable({ rows, seller, pricing }: { rows: PriceProduct[]; seller: string; pricing: PricingView }) {
+export function PriceProductsTable({ rows, shopId: shop, pricing }: { rows: PriceProduct[]; shopId: string; pricing: PricingView }) {
   const t = useTranslations("prices.products");
   const format = useDisplayFormat();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -146,7 +146,7 @@ export function PriceProductsTable({ rows, seller, pricing }: { rows: PriceProdu
           <p className="rounded-lg border border-zinc-200 bg-white p-6 text-center text-sm text-zinc-600 md:border-0">{t("empty")}</p>
         ) : null}
       </div>
-      {canChange ? <BulkChangePanel products={chosen} seller={seller} limitPercent={pricing.limitPercent} /> : null}
+      {canChange ? <BulkChangePanel products={chosen} shopId={shop} limitPercent={pricing.limitPercent} /> : null}
     </div>
   );
 }

@@ -13,23 +13,23 @@ type Tx = Prisma.TransactionClient;
  * Cost changes of one shop are taken one at a time, so "before" in the log is the cost the change
  * replaced even when two people save at once.
  */
-async function lockShopCosts(tx: Tx, sellerId: string) {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('product-cost'), hashtext(${sellerId}))`;
+async function lockShopCosts(tx: Tx, shopId: string) {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('product-cost'), hashtext(${shopId}))`;
 }
 
-async function costsIn(client: Tx | typeof db, sellerId: string, skus: readonly string[]): Promise<Map<string, number>> {
+async function costsIn(client: Tx | typeof db, shopId: string, skus: readonly string[]): Promise<Map<string, number>> {
   const found = new Map<string, number>();
   if (skus.length === 0) return found;
   const rows = await client.$queryRaw<{ sku: string; cost: number | null }[]>`
     SELECT DISTINCT ON ("sku") "sku", "cost" FROM "ProductCost"
-    WHERE "sellerId" = ${sellerId} AND "sku" = ANY(${[...new Set(skus)]}::text[])
+    WHERE "sellerId" = ${shopId} AND "sku" = ANY(${[...new Set(skus)]}::text[])
     ORDER BY "sku", "setAt" DESC, "id" DESC`;
   for (const row of rows) if (row.cost !== null) found.set(row.sku, row.cost);
   return found;
 }
 
-export function currentCosts(sellerId: string, skus: readonly string[]): Promise<Map<string, number>> {
-  return costsIn(db, sellerId, skus);
+export function currentCosts(shopId: string, skus: readonly string[]): Promise<Map<string, number>> {
+  return costsIn(db, shopId, skus);
 }
 
 export interface CostChange {
@@ -45,21 +45,21 @@ export interface CostPerson {
 
 /** The same cost again records nothing. */
 export async function setProductCost(
-  sellerId: string,
+  shopId: string,
   person: CostPerson,
   change: CostChange,
   source: CostSource,
 ): Promise<{ changed: boolean; before: number | null }> {
   return db.$transaction(async (tx) => {
-    await lockShopCosts(tx, sellerId);
-    const before = (await costsIn(tx, sellerId, [change.sku])).get(change.sku) ?? null;
+    await lockShopCosts(tx, shopId);
+    const before = (await costsIn(tx, shopId, [change.sku])).get(change.sku) ?? null;
     if (before === change.cost) return { changed: false, before };
     await tx.productCost.create({
-      data: { sellerId, sku: change.sku, cost: change.cost, personId: person.id, personName: person.name, source },
+      data: { shopId, sku: change.sku, cost: change.cost, personId: person.id, personName: person.name, source },
     });
     await recordAudit(
       {
-        sellerId,
+        shopId,
         person,
         action: "cost.set",
         subject: change.sku,
@@ -74,24 +74,24 @@ export async function setProductCost(
 
 /** One transaction; codes whose cost is already that are left alone. Answers how many changed. */
 export async function setProductCosts(
-  sellerId: string,
+  shopId: string,
   person: CostPerson,
   changes: readonly CostChange[],
   source: CostSource,
 ): Promise<{ changed: number }> {
   return db.$transaction(
     async (tx) => {
-      await lockShopCosts(tx, sellerId);
+      await lockShopCosts(tx, shopId);
       const before = await costsIn(
         tx,
-        sellerId,
+        shopId,
         changes.map((change) => change.sku),
       );
       const changed = changes.filter((change) => (before.get(change.sku) ?? null) !== change.cost);
       if (changed.length === 0) return { changed: 0 };
       await tx.productCost.createMany({
         data: changed.map((change) => ({
-          sellerId,
+          shopId,
           sku: change.sku,
           cost: change.cost,
           personId: person.id,
@@ -101,11 +101,11 @@ export async function setProductCosts(
       });
       await recordAudit(
         [
-          { sellerId, person, action: "cost.bulk", after: { count: changed.length } },
+          { shopId, person, action: "cost.bulk", after: { count: changed.length } },
           ...changed.map((change) => {
             const was = before.get(change.sku);
             return {
-              sellerId,
+              shopId,
               person,
               action: "cost.set" as const,
               subject: change.sku,
@@ -131,9 +131,9 @@ export interface CostHistoryEntry {
   source: string;
 }
 
-export async function costHistory(sellerId: string, sku: string, take = 50): Promise<CostHistoryEntry[]> {
+export async function costHistory(shopId: string, sku: string, take = 50): Promise<CostHistoryEntry[]> {
   return db.productCost.findMany({
-    where: { sellerId, sku },
+    where: { shopId, sku },
     orderBy: [{ setAt: "desc" }, { id: "desc" }],
     take,
     select: { cost: true, setAt: true, personName: true, source: true },
@@ -151,12 +151,12 @@ export interface LearnedCommission {
  * by its own normalizer first; one currency is assumed (sellers sell in reais). Null before any
  * order with a commission.
  */
-export async function learnedCommissionRate(sellerId: string): Promise<LearnedCommission | null> {
+export async function learnedCommissionRate(shopId: string): Promise<LearnedCommission | null> {
   const [row] = await db.$queryRaw<{ rateBps: number | null; orders: number }[]>`
     SELECT ROUND(SUM("commission"::numeric / "normalizer") * ${BPS} / NULLIF(SUM("total"::numeric / "normalizer"), 0))::int AS "rateBps",
            COUNT(*)::int AS "orders"
     FROM "OrderMirror"
-    WHERE "sellerId" = ${sellerId} AND "commission" IS NOT NULL AND "total" > 0 AND "status" <> 'cancelled'`;
+    WHERE "sellerId" = ${shopId} AND "commission" IS NOT NULL AND "total" > 0 AND "status" <> 'cancelled'`;
   if (!row || row.rateBps === null || row.orders === 0) return null;
   return { rateBps: row.rateBps, orders: row.orders };
 }
@@ -173,14 +173,14 @@ export interface PricingSettings {
   };
 }
 
-export async function pricingSettings(sellerId: string): Promise<PricingSettings> {
-  const [seller, learned] = await Promise.all([
-    db.seller.findUniqueOrThrow({ where: { id: sellerId }, select: { priceChangeLimitPercent: true, commissionRateBps: true } }),
-    learnedCommissionRate(sellerId),
+export async function pricingSettings(shopId: string): Promise<PricingSettings> {
+  const [shop, learned] = await Promise.all([
+    db.shop.findUniqueOrThrow({ where: { id: shopId }, select: { priceChangeLimitPercent: true, commissionRateBps: true } }),
+    learnedCommissionRate(shopId),
   ]);
   return {
-    limitPercent: seller.priceChangeLimitPercent,
-    commission: { manualBps: seller.commissionRateBps, learned, rateBps: seller.commissionRateBps ?? learned?.rateBps ?? null },
+    limitPercent: shop.priceChangeLimitPercent,
+    commission: { manualBps: shop.commissionRateBps, learned, rateBps: shop.commissionRateBps ?? learned?.rateBps ?? null },
   };
 }
 
@@ -189,38 +189,35 @@ export interface PriceGuardContext {
   costs: Map<string, number>;
 }
 
-export async function priceGuardContext(sellerId: string, skus: readonly string[]): Promise<PriceGuardContext> {
-  const [seller, costs] = await Promise.all([
-    db.seller.findUniqueOrThrow({ where: { id: sellerId }, select: { priceChangeLimitPercent: true } }),
-    currentCosts(sellerId, skus),
+export async function priceGuardContext(shopId: string, skus: readonly string[]): Promise<PriceGuardContext> {
+  const [shop, costs] = await Promise.all([
+    db.shop.findUniqueOrThrow({ where: { id: shopId }, select: { priceChangeLimitPercent: true } }),
+    currentCosts(shopId, skus),
   ]);
-  return { limitPercent: seller.priceChangeLimitPercent, costs };
+  return { limitPercent: shop.priceChangeLimitPercent, costs };
 }
 
-export async function setPriceChangeLimit(sellerId: string, person: CostPerson, limitPercent: number): Promise<boolean> {
+export async function setPriceChangeLimit(shopId: string, person: CostPerson, limitPercent: number): Promise<boolean> {
   return db.$transaction(async (tx) => {
     const [before] = await tx.$queryRaw<
       { limit: number }[]
-    >`SELECT "priceChangeLimitPercent" AS "limit" FROM "Seller" WHERE "id" = ${sellerId} FOR UPDATE`;
+    >`SELECT "priceChangeLimitPercent" AS "limit" FROM "Seller" WHERE "id" = ${shopId} FOR UPDATE`;
     if (!before || before.limit === limitPercent) return false;
-    await tx.seller.update({ where: { id: sellerId }, data: { priceChangeLimitPercent: limitPercent } });
-    await recordAudit(
-      { sellerId, person, action: "price.guardLimit", before: { limitPercent: before.limit }, after: { limitPercent } },
-      tx,
-    );
+    await tx.shop.update({ where: { id: shopId }, data: { priceChangeLimitPercent: limitPercent } });
+    await recordAudit({ shopId, person, action: "price.guardLimit", before: { limitPercent: before.limit }, after: { limitPercent } }, tx);
     return true;
   });
 }
 
 /** Sets the commission rate by hand (basis points), or null to learn it from the orders, with its audit entry. */
-export async function setCommissionRate(sellerId: string, person: CostPerson, rateBps: number | null): Promise<boolean> {
+export async function setCommissionRate(shopId: string, person: CostPerson, rateBps: number | null): Promise<boolean> {
   return db.$transaction(async (tx) => {
     const [before] = await tx.$queryRaw<
       { rateBps: number | null }[]
-    >`SELECT "commissionRateBps" AS "rateBps" FROM "Seller" WHERE "id" = ${sellerId} FOR UPDATE`;
+    >`SELECT "commissionRateBps" AS "rateBps" FROM "Seller" WHERE "id" = ${shopId} FOR UPDATE`;
     if (!before || before.rateBps === rateBps) return false;
-    await tx.seller.update({ where: { id: sellerId }, data: { commissionRateBps: rateBps } });
-    await recordAudit({ sellerId, person, action: "price.commissionRate", before: { rateBps: before.rateBps }, after: { rateBps } }, tx);
+    await tx.shop.update({ where: { id: shopId }, data: { commissionRateBps: rateBps } });
+    await recordAudit({ shopId, person, action: "price.commissionRate", before: { rateBps: before.rateBps }, after: { rateBps } }, tx);
     return true;
   });
 }

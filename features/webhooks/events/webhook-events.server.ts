@@ -7,7 +7,7 @@ import type { EventPage, WebhookEventRow } from "@/features/webhooks/events/even
 
 export const webhookFieldsSelect = {
   id: true,
-  sellerId: true,
+  shopId: true,
   domain: true,
   status: true,
   resourceId: true,
@@ -28,8 +28,8 @@ const QUEUED_STATES: ReadonlySet<string> = new Set(["pending", "processing", "re
 /** Beyond it the page says "more than": counting all of a busy shop's events reads every one. */
 export const EVENT_COUNT_CAP = 10_000;
 
-export async function listWebhookEvents(sellerId: string, filters: EventFilters): Promise<EventPage> {
-  const where: Prisma.WebhookEventWhereInput = { sellerId };
+export async function listWebhookEvents(shopId: string, filters: EventFilters): Promise<EventPage> {
+  const where: Prisma.WebhookEventWhereInput = { shopId };
   if (filters.domain) where.domain = filters.domain;
   if (filters.status) where.status = filters.status;
   if (filters.processing) {
@@ -53,26 +53,26 @@ export async function listWebhookEvents(sellerId: string, filters: EventFilters)
   const [counted, items] = await Promise.all([
     // In the index's order, so the count stops at the cap instead of sorting every match.
     db.webhookEvent.count({ where, take: EVENT_COUNT_CAP + 1, orderBy: NEWEST_FIRST }),
-    eventRows(sellerId, where, (filters.page - 1) * filters.size, filters.size + 1),
+    eventRows(shopId, where, (filters.page - 1) * filters.size, filters.size + 1),
   ]);
   const rows = items.slice(0, filters.size);
   if (counted <= EVENT_COUNT_CAP) return countedPage(rows, counted, filters);
   return { rows, page: filters.page, size: filters.size, total: null, hasNext: items.length > filters.size };
 }
 
-export function recentWebhookEvents(sellerId: string, count: number): Promise<WebhookEventRow[]> {
-  return eventRows(sellerId, { sellerId }, 0, count);
+export function recentWebhookEvents(shopId: string, count: number): Promise<WebhookEventRow[]> {
+  return eventRows(shopId, { shopId }, 0, count);
 }
 
 const NEWEST_FIRST = [{ receivedAt: "desc" }, { id: "desc" }] satisfies Prisma.WebhookEventOrderByWithRelationInput[];
 
-async function eventRows(sellerId: string, where: Prisma.WebhookEventWhereInput, skip: number, take: number): Promise<WebhookEventRow[]> {
+async function eventRows(shopId: string, where: Prisma.WebhookEventWhereInput, skip: number, take: number): Promise<WebhookEventRow[]> {
   // A later page first finds its ids alone, so skipped rows are index entries, not whole rows.
   const page =
     skip === 0
       ? where
       : {
-          sellerId,
+          shopId,
           id: {
             in: (await db.webhookEvent.findMany({ where, orderBy: NEWEST_FIRST, skip, take, select: { id: true } })).map((row) => row.id),
           },
@@ -91,7 +91,7 @@ async function eventRows(sellerId: string, where: Prisma.WebhookEventWhereInput,
       heldUntil: true,
     },
   });
-  return rows.map(({ sellerId: _sellerId, ...row }) => ({
+  return rows.map(({ shopId: _shopId, ...row }) => ({
     ...row,
     receivedAt: row.receivedAt.toISOString(),
     heldUntil: row.heldUntil?.toISOString() ?? null,
@@ -99,11 +99,11 @@ async function eventRows(sellerId: string, where: Prisma.WebhookEventWhereInput,
 }
 
 /** Null when it is not the seller's or does not exist. */
-export async function getWebhookEvent(sellerId: string, id: string) {
-  return db.webhookEvent.findFirst({ where: { id, sellerId } });
+export async function getWebhookEvent(shopId: string, id: string) {
+  return db.webhookEvent.findFirst({ where: { id, shopId } });
 }
 
 /** Same body, earlier: an identical body after take-up is a new receipt (decision 0004). */
-export async function countEarlierReceipts(sellerId: string, bodyHash: string, receivedAt: Date) {
-  return db.webhookEvent.count({ where: { sellerId, bodyHash, receivedAt: { lt: receivedAt } } });
+export async function countEarlierReceipts(shopId: string, bodyHash: string, receivedAt: Date) {
+  return db.webhookEvent.count({ where: { shopId, bodyHash, receivedAt: { lt: receivedAt } } });
 }

@@ -45,7 +45,7 @@ export interface LiveStreamOptions {
  * Replays what a reconnecting EventSource missed (Last-Event-ID), then goes live. Ends when the
  * session loses the shop (`sessionValid`). Callers other than openShopLiveStream are tests.
  */
-export async function liveStreamResponse(sellerId: string, request: Request, options: LiveStreamOptions = {}): Promise<Response> {
+export async function liveStreamResponse(shopId: string, request: Request, options: LiveStreamOptions = {}): Promise<Response> {
   const { sessionValid = async () => true, personId, receives = () => false } = options;
   // `?after=` is the newest id when the page was rendered, so an event between render and stream is not missed.
   const header = request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("after");
@@ -81,9 +81,9 @@ export async function liveStreamResponse(sellerId: string, request: Request, opt
       };
       const catchUp = async (afterId: string) => {
         try {
-          for (const envelope of await replayLiveMessages(sellerId, afterId)) send(envelope);
+          for (const envelope of await replayLiveMessages(shopId, afterId)) send(envelope);
         } catch (error) {
-          shopLog(sellerId, { component: "live" }).error({ err: error }, "replay failed");
+          shopLog(shopId, { component: "live" }).error({ err: error }, "replay failed");
         }
       };
 
@@ -96,7 +96,7 @@ export async function liveStreamResponse(sellerId: string, request: Request, opt
 
       metrics.liveStreams.inc();
       write(`retry: 3000\nid: ${startId}\n: connected\n\n`);
-      const subscription = subscribeToShop(sellerId, {
+      const subscription = subscribeToShop(shopId, {
         onMessage: (envelope) => (buffered ? buffered.push(envelope) : send(envelope)),
         onResync: () => void catchUp(lastSent),
         onClose: () => end(),
@@ -115,7 +115,7 @@ export async function liveStreamResponse(sellerId: string, request: Request, opt
         );
       };
       const stopWatchingShop = onReceiverChanged((changed) => {
-        if (changed === sellerId) endUnlessValid();
+        if (changed === shopId) endUnlessValid();
       });
       const stopWatchingPerson = onSessionsChanged((changed) => {
         if (changed === personId) endUnlessValid();

@@ -15,7 +15,7 @@ const KEEP_MINUTES = 60;
  */
 const LATE_COMMIT_WINDOW_SECONDS = 5;
 
-export async function replayLiveMessages(sellerId: string, afterId: string): Promise<LiveEnvelope[]> {
+export async function replayLiveMessages(shopId: string, afterId: string): Promise<LiveEnvelope[]> {
   const result = await pool.query<{ id: string; payload: LiveMessage }>({
     name: "live_message_replay",
     text: `
@@ -26,7 +26,7 @@ export async function replayLiveMessages(sellerId: string, afterId: string): Pro
          AND "createdAt" >= (SELECT "createdAt" FROM "LiveMessage" WHERE "id" = $2::bigint) - make_interval(secs => $3)
        ORDER BY "id" DESC LIMIT 100)
       ORDER BY "id"`,
-    values: [sellerId, afterId, LATE_COMMIT_WINDOW_SECONDS],
+    values: [shopId, afterId, LATE_COMMIT_WINDOW_SECONDS],
   });
   return result.rows.map((row) => ({ id: String(row.id), message: row.payload }));
 }
@@ -50,20 +50,20 @@ export async function pruneLiveMessages(now = Date.now()): Promise<number> {
   return result.rowCount ?? 0;
 }
 
-const globalForBus = globalThis as unknown as { liveSellers?: { emitter: EventEmitter; stopListening: (() => void) | null } };
-const sellers = globalForBus.liveSellers ?? { emitter: new EventEmitter(), stopListening: null };
-sellers.emitter.setMaxListeners(0);
-globalForBus.liveSellers = sellers;
+const globalForBus = globalThis as unknown as { liveShops?: { emitter: EventEmitter; stopListening: (() => void) | null } };
+const shops = globalForBus.liveShops ?? { emitter: new EventEmitter(), stopListening: null };
+shops.emitter.setMaxListeners(0);
+globalForBus.liveShops = shops;
 
-const sellerChannel = (sellerId: string) => `seller:${sellerId}`;
+const shopChannel = (shopId: string) => `seller:${shopId}`;
 
 const liveLog = log.child({ component: "live" });
 
 /** A notification carries a few messages (features/webhooks/process/queue.server.ts), in id order: each goes to its seller's streams. */
 function fanOut(payload: string) {
   try {
-    for (const { id, sellerId, message } of JSON.parse(payload) as { id: string; sellerId: string; message: LiveMessage }[]) {
-      sellers.emitter.emit(sellerChannel(sellerId), { id, message } satisfies LiveEnvelope);
+    for (const { id, sellerId: shopId, message } of JSON.parse(payload) as { id: string; sellerId: string; message: LiveMessage }[]) {
+      shops.emitter.emit(shopChannel(shopId), { id, message } satisfies LiveEnvelope);
     }
   } catch (error) {
     liveLog.error({ err: error }, "unreadable live notification");
@@ -76,16 +76,16 @@ export interface LiveSubscription {
 
 /** `onResync`: the LISTEN connection came back from a drop, so replay from the last id. `onClose`: shutdown. */
 export function subscribeToShop(
-  sellerId: string,
+  shopId: string,
   handlers: { onMessage(envelope: LiveEnvelope): void; onResync(): void; onClose(): void },
 ): LiveSubscription {
-  sellers.stopListening ??= onChannel(LIVE_CHANNEL, fanOut);
-  const channel = sellerChannel(sellerId);
-  sellers.emitter.on(channel, handlers.onMessage);
+  shops.stopListening ??= onChannel(LIVE_CHANNEL, fanOut);
+  const channel = shopChannel(shopId);
+  shops.emitter.on(channel, handlers.onMessage);
   const stopConnectionEvents = onConnectionEvents(handlers);
   return {
     unsubscribe() {
-      sellers.emitter.off(channel, handlers.onMessage);
+      shops.emitter.off(channel, handlers.onMessage);
       stopConnectionEvents();
     },
   };

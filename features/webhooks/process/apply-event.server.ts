@@ -56,10 +56,10 @@ export class BatchReads {
   }
 
   /** An event of a shop no longer connected fails for good. */
-  platform<T>(sellerId: string, endpoint: EndpointName, call: (client: MarketplaceClient) => Promise<T>): Promise<PlatformResult<T>> {
-    const shop = this.shops.get(sellerId);
+  platform<T>(shopId: string, endpoint: EndpointName, call: (client: MarketplaceClient) => Promise<T>): Promise<PlatformResult<T>> {
+    const shop = this.shops.get(shopId);
     if (!shop) throw new AttemptFailed({ retry: false, error: "The seller is no longer connected: connect again, then process again" });
-    return withPlatform(shop.seller, endpoint, call, { accessToken: shop.accessToken });
+    return withPlatform(shop.shop, endpoint, call, { accessToken: shop.accessToken });
   }
 
   once<T>(key: string, read: () => Promise<PlatformResult<T>>): Promise<PlatformResult<T>> {
@@ -69,8 +69,8 @@ export class BatchReads {
   }
 
   /** Undefined when not fetched ahead: then fetch it alone. */
-  prefetched(sellerId: string, orderId: string) {
-    return this.orders.get(`${sellerId}:${orderId}`);
+  prefetched(shopId: string, orderId: string) {
+    return this.orders.get(`${shopId}:${orderId}`);
   }
 
   async prefetchOrders(events: readonly QueuedEvent[]) {
@@ -83,22 +83,22 @@ export class BatchReads {
       if (!ids) wanted.set(event.sellerId, (ids = new Set()));
       ids.add(event.orderId);
     }
-    const requests = [...wanted].flatMap(([sellerId, ids]) => {
+    const requests = [...wanted].flatMap(([shopId, ids]) => {
       const all = [...ids];
       return Array.from({ length: Math.ceil(all.length / ORDER_LIST_CHUNK) }, (_, index) => ({
-        sellerId,
+        sellerId: shopId,
         ids: all.slice(index * ORDER_LIST_CHUNK, (index + 1) * ORDER_LIST_CHUNK),
       }));
     });
     const fetched: ShopOrders[] = [];
-    await eachLimited(requests, FETCH_CONCURRENCY, async ({ sellerId, ids }) => {
-      const result = await this.platform(sellerId, "listOrders", (client) =>
+    await eachLimited(requests, FETCH_CONCURRENCY, async ({ sellerId: shopId, ids }) => {
+      const result = await this.platform(shopId, "listOrders", (client) =>
         client.listOrderSummaries(ordersQuery({ ids, limit: ids.length })),
       );
-      if (result.ok) fetched.push({ sellerId, orders: result.data.items });
+      if (result.ok) fetched.push({ sellerId: shopId, orders: result.data.items });
       else {
         const failure = classifyProblem(result.problem);
-        for (const id of ids) this.orders.set(`${sellerId}:${id}`, { ok: false, failure });
+        for (const id of ids) this.orders.set(`${shopId}:${id}`, { ok: false, failure });
       }
     });
     // An order the list left out (a page smaller than asked, say) is fetched alone later.
@@ -108,7 +108,7 @@ export class BatchReads {
     } catch (error) {
       outcome = { ok: false, failure: { retry: true, error: `The order mirror could not be written: ${errorText(error)}` } };
     }
-    for (const { sellerId, orders } of fetched) for (const order of orders) this.orders.set(`${sellerId}:${order.id}`, outcome);
+    for (const { sellerId: shopId, orders } of fetched) for (const order of orders) this.orders.set(`${shopId}:${order.id}`, outcome);
   }
 }
 
@@ -131,36 +131,36 @@ export async function applyEvent(
   event: QueuedEvent,
   reads: BatchReads,
 ): Promise<{ outcome: EventOutcome; message: ShopLiveMessage | null }> {
-  const { sellerId, domain, status } = event;
+  const { sellerId: shopId, domain, status } = event;
   const eventId = event.id;
   let message: LiveMessage = { type: "event", eventId, domain, status };
-  if (!event.valid) return { outcome: { id: eventId, state: "skipped" }, message: { sellerId, message } };
+  if (!event.valid) return { outcome: { id: eventId, state: "skipped" }, message: { sellerId: shopId, message } };
   try {
     if (domain === "portfolio.sku" && event.resourceId) {
-      await confirmSku(sellerId, event.resourceId);
+      await confirmSku(shopId, event.resourceId);
       message = { type: "sku", eventId, status: status ?? "created", skuId: event.resourceId, code: event.code };
     } else if (domain?.startsWith("order.") && event.orderId) {
       const orderId = event.orderId;
-      const prefetched = reads.prefetched(sellerId, orderId);
+      const prefetched = reads.prefetched(shopId, orderId);
       if (prefetched && !prefetched.ok) throw new AttemptFailed(prefetched.failure);
       if (!prefetched) {
         const order = fromPlatform(
-          await reads.once(`order:${sellerId}:${orderId}`, () =>
-            reads.platform(sellerId, "getOrder", (client) => client.getOrderSummary(orderId)),
+          await reads.once(`order:${shopId}:${orderId}`, () =>
+            reads.platform(shopId, "getOrder", (client) => client.getOrderSummary(orderId)),
           ),
         );
-        await upsertMirrorOrders(sellerId, [order]);
+        await upsertMirrorOrders(shopId, [order]);
       }
       message = { type: "order", eventId, domain, status: status ?? "", orderId, deliveryId: event.deliveryId };
     } else if (domain === "portfolio.price" && event.resourceId) {
       const priceId = event.resourceId;
       const price = fromPlatform(
-        await reads.once(`price:${sellerId}:${priceId}`, () => reads.platform(sellerId, "getPrice", (client) => client.getPrice(priceId))),
+        await reads.once(`price:${shopId}:${priceId}`, () => reads.platform(shopId, "getPrice", (client) => client.getPrice(priceId))),
       );
-      await upsertMirrorPrice(sellerId, price);
+      await upsertMirrorPrice(shopId, price);
       message = { type: "price", eventId, status: status ?? "", priceId, sku: event.code };
     }
-    return { outcome: { id: eventId, state: "processed" }, message: { sellerId, message } };
+    return { outcome: { id: eventId, state: "processed" }, message: { sellerId: shopId, message } };
   } catch (error) {
     // Anything not judged by the policy (the database failing mid-way, a bug) is worth a retry.
     const failure: AttemptFailure = error instanceof AttemptFailed ? error.failure : { retry: true, error: errorText(error) };
@@ -170,6 +170,6 @@ export async function applyEvent(
       delay === null
         ? { id: eventId, state: "dead", error: `${failure.error} (after ${attempt} attempt${attempt === 1 ? "" : "s"})` }
         : { id: eventId, state: "retrying", error: failure.error, retryInSeconds: delay };
-    return { outcome, message: { sellerId, message } };
+    return { outcome, message: { sellerId: shopId, message } };
   }
 }

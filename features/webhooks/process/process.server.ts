@@ -188,8 +188,8 @@ function countOutcomes(outcomes: readonly EventOutcome[]) {
 }
 
 /** "busy" while an instance processes it; "missing" when it is not the seller's. */
-export async function reprocessWebhookEvent(sellerId: string, eventId: string): Promise<"processed" | "busy" | "missing"> {
-  const claim = await claimEventForReprocessing(INSTANCE_ID, sellerId, eventId);
+export async function reprocessWebhookEvent(shopId: string, eventId: string): Promise<"processed" | "busy" | "missing"> {
+  const claim = await claimEventForReprocessing(INSTANCE_ID, shopId, eventId);
   if (!claim) return "missing";
   if ("busy" in claim) return "busy";
   await processClaimed([claim.event]);

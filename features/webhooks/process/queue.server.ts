@@ -140,7 +140,7 @@ export async function releaseClaims(instanceId: string): Promise<number> {
 export type ReprocessClaim = { event: QueuedEvent } | { busy: true } | null;
 
 /** Whatever its state, dead included; `busy` while an instance works on it; null when not the seller's. */
-export async function claimEventForReprocessing(instanceId: string, sellerId: string, id: string): Promise<ReprocessClaim> {
+export async function claimEventForReprocessing(instanceId: string, shopId: string, id: string): Promise<ReprocessClaim> {
   const result = await pool.query<QueuedEvent & { receivedAt: Date }>(
     `WITH claimed AS (
        INSERT INTO "WebhookWork" ("eventId", "claimedBy", "availableAt")
@@ -154,16 +154,16 @@ export async function claimEventForReprocessing(instanceId: string, sellerId: st
        RETURNING ${EVENT_FIELDS}, e."receivedAt"
      )
      SELECT * FROM started e`,
-    [instanceId, CLAIM_LEASE_SECONDS, id, sellerId],
+    [instanceId, CLAIM_LEASE_SECONDS, id, shopId],
   );
   const event = result.rows[0];
   if (event) return { event };
-  const exists = await pool.query(`SELECT 1 FROM "WebhookEvent" WHERE "id" = $1 AND "sellerId" = $2`, [id, sellerId]);
+  const exists = await pool.query(`SELECT 1 FROM "WebhookEvent" WHERE "id" = $1 AND "sellerId" = $2`, [id, shopId]);
   return exists.rowCount ? { busy: true } : null;
 }
 
 /** Due now with a fresh budget of attempts; the caller starts a sweep. */
-export async function requeueDeadEvents(sellerId: string): Promise<number> {
+export async function requeueDeadEvents(shopId: string): Promise<number> {
   const result = await pool.query(
     `WITH requeued AS (
        UPDATE "WebhookWork" w SET "availableAt" = ${DB_NOW}, "claimedBy" = NULL
@@ -173,18 +173,18 @@ export async function requeueDeadEvents(sellerId: string): Promise<number> {
      )
      UPDATE "WebhookEvent" e SET "processingState" = 'retrying', "attempts" = 0
      FROM requeued WHERE e."id" = requeued."eventId"`,
-    [sellerId],
+    [shopId],
   );
   return result.rowCount ?? 0;
 }
 
-export async function queueCounts(sellerId: string): Promise<{ waiting: number; dead: number }> {
+export async function queueCounts(shopId: string): Promise<{ waiting: number; dead: number }> {
   const result = await pool.query<{ waiting: number; dead: number }>(
     `SELECT COUNT(*) FILTER (WHERE w."availableAt" <> ${DEAD_UNTIL})::int AS waiting,
             COUNT(*) FILTER (WHERE w."availableAt" = ${DEAD_UNTIL})::int AS dead
      FROM "WebhookWork" w JOIN "WebhookEvent" e ON e."id" = w."eventId"
      WHERE e."sellerId" = $1`,
-    [sellerId],
+    [shopId],
   );
   return result.rows[0] ?? { waiting: 0, dead: 0 };
 }

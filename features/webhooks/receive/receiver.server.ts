@@ -22,21 +22,21 @@ const failures = new FailureLimit(env.WEBHOOK_FAILED_SIGNATURES_PER_MINUTE);
 const recentSigners = new Set<string>();
 const RECENT_SIGNERS_KEPT = 256;
 
-function rememberSigner(sellerId: string) {
-  recentSigners.delete(sellerId);
-  recentSigners.add(sellerId);
+function rememberSigner(shopId: string) {
+  recentSigners.delete(shopId);
+  recentSigners.add(shopId);
   if (recentSigners.size > RECENT_SIGNERS_KEPT) recentSigners.delete(recentSigners.values().next().value!);
 }
 
 const lastWarnedAt = new Map<string, number>();
 
 /** One log line per receiver and minute at most: the count on the Webhooks page says how many. */
-function warnMisSignedForeign(request: Request, sellerId: string, fields: WebhookFields) {
+function warnMisSignedForeign(request: Request, shopId: string, fields: WebhookFields) {
   const now = Date.now();
-  if ((lastWarnedAt.get(sellerId) ?? 0) > now - 60_000) return;
+  if ((lastWarnedAt.get(shopId) ?? 0) > now - 60_000) return;
   if (lastWarnedAt.size > 10_000) lastWarnedAt.clear();
-  lastWarnedAt.set(sellerId, now);
-  requestLog(request, { shopId: sellerId, component: "webhooks" }).warn(
+  lastWarnedAt.set(shopId, now);
+  requestLog(request, { shopId, component: "webhooks" }).warn(
     `the receiver refused a body signed with another key that names another shop's ${fields.orderId ? "order" : "SKU"}: ` +
       "if the platform sends every shop's notifications to one URL, set MARKETPLACE_CALLBACK_SCOPE=application",
   );
@@ -50,20 +50,20 @@ async function findOtherSigner(
   webhookKey: string,
   rawBody: Uint8Array,
   header: string | null,
-  keyedSeller: string,
+  keyedShop: string,
   parsed: ParsedWebhook,
 ): Promise<SignerSearch> {
   if (!failures.take(webhookKey)) return { refused: "limited" };
   try {
     const owners = await ownersOfNamedResource(parsed);
     if (env.MARKETPLACE_CALLBACK_SCOPE === "user") {
-      if (owners.length > 0 && !owners.includes(keyedSeller)) {
-        await countMisSignedForeign(keyedSeller);
-        warnMisSignedForeign(request, keyedSeller, parsed);
+      if (owners.length > 0 && !owners.includes(keyedShop)) {
+        await countMisSignedForeign(keyedShop);
+        warnMisSignedForeign(request, keyedShop, parsed);
       }
       return { refused: "invalid" };
     }
-    const tried = new Set([keyedSeller]);
+    const tried = new Set([keyedShop]);
     const candidates = [...owners, ...[...recentSigners].reverse(), ...(await recentlyConnectedShops(env.WEBHOOK_SIGNER_SEARCH_LIMIT))];
     let searched = 0;
     for (const candidate of candidates) {
@@ -180,9 +180,9 @@ async function receive(webhookKey: string, request: Request, claimant: () => str
 
   const text = Buffer.from(rawBody.buffer, rawBody.byteOffset, rawBody.byteLength).toString("utf8");
   const parsed = parseWebhookBody(text);
-  let sellerId = receiver.sellerId;
+  let shopId = receiver.shopId;
   if (signature === "mismatch") {
-    const search = await findOtherSigner(request, webhookKey, rawBody, header, receiver.sellerId, parsed);
+    const search = await findOtherSigner(request, webhookKey, rawBody, header, receiver.shopId, parsed);
     if ("unavailable" in search) return { status: 503, error: "The receiver is temporarily unavailable" };
     if ("refused" in search) {
       return search.refused === "limited"
@@ -193,7 +193,7 @@ async function receive(webhookKey: string, request: Request, claimant: () => str
           }
         : { status: 401, error: "Invalid signature" };
     }
-    sellerId = search.signer;
+    shopId = search.signer;
   }
 
   const headers: Record<string, string> = {};
@@ -204,7 +204,7 @@ async function receive(webhookKey: string, request: Request, claimant: () => str
   const claimedBy = claimant();
   try {
     const stored = await insertWebhookEvent({
-      sellerId,
+      sellerId: shopId,
       receivedAt: now(),
       rawBody: text,
       bodyHash: createHash("sha256").update(rawBody).digest("hex"),
@@ -216,12 +216,12 @@ async function receive(webhookKey: string, request: Request, claimant: () => str
     return {
       status: 200,
       duplicate: stored.duplicate,
-      event: { ...fields, id: stored.id, sellerId },
+      event: { ...fields, id: stored.id, sellerId: shopId },
       claimedBy: stored.heldUntil ? null : claimedBy,
       heldUntil: stored.heldUntil,
     };
   } catch (error) {
-    requestLog(request, { shopId: sellerId, component: "webhooks" }).error({ err: error }, "could not store an event");
+    requestLog(request, { shopId, component: "webhooks" }).error({ err: error }, "could not store an event");
     return { status: 503, error: "The event could not be stored; retry later" };
   }
 }

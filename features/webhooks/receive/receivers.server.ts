@@ -7,10 +7,10 @@ import { markNeedsReconnect, readToken } from "@/lib/shops/tokens.server";
 import { forgetRecentlyConnected } from "@/features/webhooks/receive/signers.server";
 
 /** The old receiver URL answers 404 at once; the caller points the platform's callback URL at the new key. */
-export async function rotateWebhookKey(sellerId: string): Promise<string> {
+export async function rotateWebhookKey(shopId: string): Promise<string> {
   const webhookKey = randomBytes(24).toString("base64url");
-  await db.connection.update({ where: { sellerId }, data: { webhookKey } });
-  await receiverChanged(sellerId);
+  await db.connection.update({ where: { shopId }, data: { webhookKey } });
+  await receiverChanged(shopId);
   return webhookKey;
 }
 
@@ -19,7 +19,7 @@ export async function rotateWebhookKey(sellerId: string): Promise<string> {
 const RECEIVER_TTL_MS = 30_000;
 
 export interface WebhookReceiver {
-  sellerId: string;
+  shopId: string;
   /** The current token first, then the one a reconnect replaced while its grace period lasts. */
   signingKeys: string[];
   /** No key opens the stored token: the receiver answers 410. */
@@ -27,11 +27,11 @@ export interface WebhookReceiver {
 }
 
 const receiverCache = new Map<string, WebhookReceiver & { expiresAt: number }>();
-const receiverBySeller = new Map<string, WebhookReceiver & { expiresAt: number }>();
+const receiverByShop = new Map<string, WebhookReceiver & { expiresAt: number }>();
 
-export function forgetWebhookReceivers(sellerId: string) {
-  for (const [key, entry] of receiverCache) if (entry.sellerId === sellerId) receiverCache.delete(key);
-  receiverBySeller.delete(sellerId);
+export function forgetWebhookReceivers(shopId: string) {
+  for (const [key, entry] of receiverCache) if (entry.shopId === shopId) receiverCache.delete(key);
+  receiverByShop.delete(shopId);
   forgetRecentlyConnected();
 }
 
@@ -48,20 +48,20 @@ interface ReceiverRow {
 // Prisma's CPU per query was most of a receipt's cost.
 const RECEIVER_COLUMNS = `"sellerId", "accessTokenEnc", "previousTokenEnc", "previousTokenUntil"`;
 const RECEIVER_BY_KEY = { name: "receiver_by_key", text: `SELECT ${RECEIVER_COLUMNS} FROM "Connection" WHERE "webhookKey" = $1` };
-const RECEIVER_BY_SELLER = { name: "receiver_by_seller", text: `SELECT ${RECEIVER_COLUMNS} FROM "Connection" WHERE "sellerId" = $1` };
+const RECEIVER_BY_SHOP = { name: "receiver_by_seller", text: `SELECT ${RECEIVER_COLUMNS} FROM "Connection" WHERE "sellerId" = $1` };
 
 function toReceiver(connection: ReceiverRow): WebhookReceiver {
   const current = readToken(connection.accessTokenEnc, connection.sellerId);
   if (!current) {
     void markNeedsReconnect(connection.sellerId).catch(() => {});
-    return { sellerId: connection.sellerId, signingKeys: [], unreadable: true };
+    return { shopId: connection.sellerId, signingKeys: [], unreadable: true };
   }
   const signingKeys = [current.token];
   if (connection.previousTokenEnc && connection.previousTokenUntil && connection.previousTokenUntil.getTime() > Date.now()) {
     const previous = readToken(connection.previousTokenEnc, connection.sellerId);
     if (previous) signingKeys.push(previous.token);
   }
-  return { sellerId: connection.sellerId, signingKeys, unreadable: false };
+  return { shopId: connection.sellerId, signingKeys, unreadable: false };
 }
 
 export async function findWebhookReceiver(webhookKey: string): Promise<WebhookReceiver | null> {
@@ -78,18 +78,18 @@ export async function findWebhookReceiver(webhookKey: string): Promise<WebhookRe
 }
 
 /** For MARKETPLACE_CALLBACK_SCOPE=application's search; null without a readable connection. */
-export async function findWebhookSigner(sellerId: string): Promise<WebhookReceiver | null> {
-  const cached = receiverBySeller.get(sellerId);
+export async function findWebhookSigner(shopId: string): Promise<WebhookReceiver | null> {
+  const cached = receiverByShop.get(shopId);
   if (cached && cached.expiresAt > Date.now()) return cached.unreadable ? null : cached;
-  const [connection] = (await pool.query<ReceiverRow>({ ...RECEIVER_BY_SELLER, values: [sellerId] })).rows;
+  const [connection] = (await pool.query<ReceiverRow>({ ...RECEIVER_BY_SHOP, values: [shopId] })).rows;
   if (!connection) {
-    receiverBySeller.delete(sellerId);
+    receiverByShop.delete(shopId);
     forgetRecentlyConnected();
     return null;
   }
   const entry = { ...toReceiver(connection), expiresAt: Date.now() + RECEIVER_TTL_MS };
   // Bounded by the shops a search may try; an unbounded map would grow with every seller tried.
-  if (receiverBySeller.size >= 10_000) receiverBySeller.clear();
-  receiverBySeller.set(sellerId, entry);
+  if (receiverByShop.size >= 10_000) receiverByShop.clear();
+  receiverByShop.set(shopId, entry);
   return entry.unreadable ? null : entry;
 }

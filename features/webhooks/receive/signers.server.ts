@@ -30,8 +30,8 @@ const COUNT_MIS_SIGNED = {
   text: `UPDATE "Connection" SET "misSignedForeignCount" = "misSignedForeignCount" + 1, "misSignedForeignAt" = ${DB_NOW} WHERE "sellerId" = $1`,
 };
 
-export async function countMisSignedForeign(sellerId: string): Promise<void> {
-  await pool.query({ ...COUNT_MIS_SIGNED, values: [sellerId] });
+export async function countMisSignedForeign(shopId: string): Promise<void> {
+  await pool.query({ ...COUNT_MIS_SIGNED, values: [shopId] });
 }
 
 const RECENTLY_CONNECTED = {

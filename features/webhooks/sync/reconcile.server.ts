@@ -10,9 +10,9 @@ import {
   recordRunFinished,
   releaseShop,
   scheduleNewShops,
-  sellerSyncState,
-} from "@/features/webhooks/sync/seller-sync.server";
-import type { ClaimedShop, NextRun } from "@/features/webhooks/sync/seller-sync.server";
+  shopSyncState,
+} from "@/features/webhooks/sync/shop-sync.server";
+import type { ClaimedShop, NextRun } from "@/features/webhooks/sync/shop-sync.server";
 import { whenShop } from "@/lib/shops/shop-events.server";
 import { findConnectedShops } from "@/lib/shops/shops.server";
 import type { ConnectedShop, CurrentShop } from "@/lib/shops/shops.server";
@@ -56,17 +56,17 @@ export class ReconcileError extends Error {
   }
 }
 
-function canReadOrders(seller: CurrentShop) {
+function canReadOrders(shop: CurrentShop) {
   return (
-    !seller.connection.needsReconnect &&
-    seller.connection.scopesRequested.includes(ORDER_READ_SCOPE) &&
-    !seller.connection.scopesMissing.includes(ORDER_READ_SCOPE)
+    !shop.connection.needsReconnect &&
+    shop.connection.scopesRequested.includes(ORDER_READ_SCOPE) &&
+    !shop.connection.scopesMissing.includes(ORDER_READ_SCOPE)
   );
 }
 
-async function unexplainedChanges(sellerId: string, orders: readonly OrderSummary[]): Promise<ReconciledOrder[]> {
+async function unexplainedChanges(shopId: string, orders: readonly OrderSummary[]): Promise<ReconciledOrder[]> {
   const ids = orders.map((order) => order.id);
-  const [mirrored, waiting] = await Promise.all([mirroredOrderStates(sellerId, ids), ordersWithWaitingEvents(sellerId, ids)]);
+  const [mirrored, waiting] = await Promise.all([mirroredOrderStates(shopId, ids), ordersWithWaitingEvents(shopId, ids)]);
   return orders
     .filter((order) => {
       if (waiting.has(order.id)) return false;
@@ -82,16 +82,16 @@ export interface RunBudget {
 }
 
 /** The caller holds the shop's claim. On ReconcileError, what was stored stays, and the cursor with it. */
-export async function reconcileShop(sellerId: string, now = new Date(), budget: RunBudget = {}): Promise<ReconcileResult | null> {
+export async function reconcileShop(shopId: string, now = new Date(), budget: RunBudget = {}): Promise<ReconcileResult | null> {
   const { signal, progress = { pages: 0 } } = budget;
-  const shop = (await findConnectedShops([sellerId])).get(sellerId);
-  if (!shop || !canReadOrders(shop.seller)) return null;
-  const sync = await sellerSyncState(sellerId);
+  const shop = (await findConnectedShops([shopId])).get(shopId);
+  if (!shop || !canReadOrders(shop.shop)) return null;
+  const sync = await shopSyncState(shopId);
   const mode = sync.backfillState === "done" ? "reconcile" : "backfill";
   const from = sync.cursor
     ? new Date(sync.cursor.getTime() - OVERLAP_MS)
     : (sync.backfillFrom ?? new Date(now.getTime() - env.MIRROR_BACKFILL_DAYS * 86_400_000));
-  if (mode === "backfill") await markBackfillRunning(sellerId, from, sync.backfillStartedAt ?? now);
+  if (mode === "backfill") await markBackfillRunning(shopId, from, sync.backfillStartedAt ?? now);
 
   let listed = 0;
   // Open orders however old: "what needs me now" must not miss one that has not changed lately.
@@ -112,15 +112,15 @@ export async function reconcileShop(sellerId: string, now = new Date(), budget: 
     const freshIndex = page.items.findIndex((order) => isFresh(order, now));
     const orders = freshIndex === -1 ? page.items : page.items.slice(0, freshIndex);
     if (orders.length > 0) {
-      const changes = mode === "reconcile" ? await unexplainedChanges(sellerId, orders) : [];
+      const changes = mode === "reconcile" ? await unexplainedChanges(shopId, orders) : [];
       signal?.throwIfAborted();
-      await upsertMirrorOrders(sellerId, orders);
-      await recordReconciledEvents(sellerId, changes);
+      await upsertMirrorOrders(shopId, orders);
+      await recordReconciledEvents(shopId, changes);
       listed += orders.length;
       recovered += changes.length;
       const latest = new Date(Math.max(...orders.map((order) => Date.parse(order.updated_at))));
       if (!cursor || latest > cursor) cursor = latest;
-      await recordPageStored(sellerId, cursor, mode === "backfill" ? orders.length : 0);
+      await recordPageStored(shopId, cursor, mode === "backfill" ? orders.length : 0);
       progress.pages++;
     }
     if (!page.next || freshIndex !== -1 || orders.length === 0) break;
@@ -130,7 +130,7 @@ export async function reconcileShop(sellerId: string, now = new Date(), budget: 
 
   signal?.throwIfAborted();
   // A seller with no order yet still gets a cursor: the next run is a reconciliation.
-  await recordRunFinished(sellerId, { cursor: cursor ?? now, at: now, mode, recovered });
+  await recordRunFinished(shopId, { cursor: cursor ?? now, at: now, mode, recovered });
   return { mode, listed, recovered };
 }
 
@@ -144,14 +144,14 @@ async function mirrorOpenOrders(shop: ConnectedShop, signal: AbortSignal | undef
   );
   for await (const orders of pages) {
     signal?.throwIfAborted();
-    await upsertMirrorOrders(shop.seller.id, orders);
+    await upsertMirrorOrders(shop.shop.id, orders);
   }
 }
 
 /** A 429 is not waited out: the run ends and only this shop's next slot moves. */
-async function listOrdersPage({ seller, accessToken }: ConnectedShop, query: URLSearchParams, signal: AbortSignal | undefined) {
+async function listOrdersPage({ shop, accessToken }: ConnectedShop, query: URLSearchParams, signal: AbortSignal | undefined) {
   signal?.throwIfAborted();
-  const result = await withPlatform(seller, "listOrders", (client) => client.listOrderSummaries(query), { accessToken });
+  const result = await withPlatform(shop, "listOrders", (client) => client.listOrderSummaries(query), { accessToken });
   if (!result.ok) throw new ReconcileError(result.problem);
   return result.data;
 }
@@ -267,9 +267,9 @@ export class Reconciler {
   }
 
   /** Out of schedule, unless another instance holds the shop. */
-  async runNow(sellerId: string, now?: Date): Promise<ReconcileResult | null> {
+  async runNow(shopId: string, now?: Date): Promise<ReconcileResult | null> {
     if (this.stopped) return null;
-    const shop = await claimShop(this.options.instanceId, sellerId, this.leaseMs);
+    const shop = await claimShop(this.options.instanceId, shopId, this.leaseMs);
     if (!shop) return null;
     return this.launch(shop, "now", now);
   }
@@ -369,16 +369,14 @@ export function startReconciliation() {
 }
 
 /** Null when another instance holds the shop. On this instance's reconciler if any, so stopping waits for it. */
-export function reconcileShopOnce(sellerId: string, now?: Date): Promise<ReconcileResult | null> {
-  return (reconciler ?? new Reconciler(defaultOptions())).runNow(sellerId, now);
+export function reconcileShopOnce(shopId: string, now?: Date): Promise<ReconcileResult | null> {
+  return (reconciler ?? new Reconciler(defaultOptions())).runNow(shopId, now);
 }
 
 /** A seller just connected: fill their mirror now, not at their first slot. */
-export function reconcileSoon(sellerId: string) {
+export function reconcileSoon(shopId: string) {
   if (stopped) return;
-  void reconcileShopOnce(sellerId).catch((error: unknown) =>
-    log.error({ err: error, shopId: sellerId }, "reconciliation: could not start"),
-  );
+  void reconcileShopOnce(shopId).catch((error: unknown) => log.error({ err: error, shopId }, "reconciliation: could not start"));
 }
 
 // The back-fill starts as soon as a seller connects, not at the next round.

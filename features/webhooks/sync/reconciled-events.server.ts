@@ -14,7 +14,7 @@ export interface ReconciledOrder {
 }
 
 /** A processed event and live message per order, in one statement, with the body the platform would have sent. */
-export async function recordReconciledEvents(sellerId: string, orders: readonly ReconciledOrder[]): Promise<void> {
+export async function recordReconciledEvents(shopId: string, orders: readonly ReconciledOrder[]): Promise<void> {
   if (orders.length === 0) return;
   const rows = orders.map((order) => {
     const rawBody = JSON.stringify({
@@ -42,17 +42,17 @@ export async function recordReconciledEvents(sellerId: string, orders: readonly 
         RETURNING "id", "sellerId", "payload"
       )
       ${ANNOUNCE_INSERTED_MESSAGES}`,
-    values: [sellerId, JSON.stringify(rows)],
+    values: [shopId, JSON.stringify(rows)],
   });
 }
 
 /** Orders with an event still to be processed: that event explains them, and will update the mirror. */
-export async function ordersWithWaitingEvents(sellerId: string, orderIds: readonly string[]): Promise<Set<string>> {
+export async function ordersWithWaitingEvents(shopId: string, orderIds: readonly string[]): Promise<Set<string>> {
   if (orderIds.length === 0) return new Set();
   const result = await pool.query<{ orderId: string }>(
     `SELECT DISTINCT e."orderId" FROM "WebhookEvent" e JOIN "WebhookWork" w ON w."eventId" = e."id"
      WHERE e."sellerId" = $1 AND e."orderId" = ANY($2::text[]) AND e."processingState" IN ('pending', 'processing', 'retrying')`,
-    [sellerId, orderIds],
+    [shopId, orderIds],
   );
   return new Set(result.rows.map((row) => row.orderId));
 }

@@ -14,19 +14,19 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function OrdersPage({ params, searchParams }: PageProps<"/s/[shopId]/orders">) {
   const access = await requireShop((await params).shopId, "orders.view");
-  const seller = access.shop;
+  const shop = access.shop;
   const t = await getTranslations("orders");
-  const missing = requiredScopesFor("listOrders").filter((scope) => seller.connection.scopesMissing.includes(scope));
-  const blocked = seller.connection.needsReconnect || missing.length > 0;
+  const missing = requiredScopesFor("listOrders").filter((scope) => shop.connection.scopesMissing.includes(scope));
+  const blocked = shop.connection.needsReconnect || missing.length > 0;
   // The first page is in the HTML (no JavaScript needed to see it); later pages load in the browser.
   const firstPage = blocked
     ? null
-    : await prefetchTablePage("orders", seller.id, ordersSchema, await searchParams, (state) => listOrdersForShop(seller, state));
+    : await prefetchTablePage("orders", shop.id, ordersSchema, await searchParams, (state) => listOrdersForShop(shop, state));
 
   return (
     <section className="space-y-6">
       <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
-      {seller.connection.needsReconnect ? (
+      {shop.connection.needsReconnect ? (
         <ProblemNotice problem={{ kind: "reconnect" }} feature="yourOrders" />
       ) : missing.length > 0 ? (
         <ProblemNotice problem={{ kind: "missing_scope", scopes: missing }} feature="yourOrders" />

@@ -14,14 +14,14 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function PricesPage({ params, searchParams }: PageProps<"/s/[shopId]/prices">) {
   const access = await requireShop((await params).shopId, "prices.view");
-  const seller = access.shop;
+  const shop = access.shop;
   const t = await getTranslations("prices");
-  const missing = requiredScopesFor("listPrices").filter((scope) => seller.connection.scopesMissing.includes(scope));
+  const missing = requiredScopesFor("listPrices").filter((scope) => shop.connection.scopesMissing.includes(scope));
   // The first page is in the HTML (no JavaScript needed to see it); later pages load in the browser.
   const firstPage =
     missing.length > 0
       ? null
-      : await prefetchTablePage("prices", seller.id, pricesSchema, await searchParams, (state) => listPricesForShop(seller, state));
+      : await prefetchTablePage("prices", shop.id, pricesSchema, await searchParams, (state) => listPricesForShop(shop, state));
 
   return (
     <section className="space-y-6">

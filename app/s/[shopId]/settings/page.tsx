@@ -36,14 +36,14 @@ const BRAZILIAN_TIME_ZONES = [
 // that part alone.
 export default async function SettingsPage({ params }: PageProps<"/s/[shopId]/settings">) {
   const access = await requireShop((await params).shopId, "costs.change");
-  const seller = access.shop;
+  const shop = access.shop;
   const owner = can(access.role, "connection.manage");
-  const [t, format, pricing] = await Promise.all([getTranslations("settings"), getDisplayFormat(), pricingSettings(seller.id)]);
-  const { connection } = seller;
+  const [t, format, pricing] = await Promise.all([getTranslations("settings"), getDisplayFormat(), pricingSettings(shop.id)]);
+  const { connection } = shop;
   const granted = connection.scopesRequested.filter((scope) => !connection.scopesMissing.includes(scope));
   const otherZones = Intl.supportedValuesOf("timeZone").filter((zone) => !BRAZILIAN_TIME_ZONES.includes(zone));
   // A zone stored before this list changed still shows as chosen.
-  if (!BRAZILIAN_TIME_ZONES.includes(seller.timeZone) && !otherZones.includes(seller.timeZone)) otherZones.unshift(seller.timeZone);
+  if (!BRAZILIAN_TIME_ZONES.includes(shop.timeZone) && !otherZones.includes(shop.timeZone)) otherZones.unshift(shop.timeZone);
 
   return (
     <section className="max-w-2xl min-w-0 space-y-6">
@@ -55,7 +55,7 @@ export default async function SettingsPage({ params }: PageProps<"/s/[shopId]/se
             <dl className="mt-4 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[12rem_1fr] sm:gap-y-3">
               <dt className="text-zinc-600">{t("connection.account")}</dt>
               <dd>
-                {seller.name} <span className="text-zinc-600">({seller.email})</span>
+                {shop.name} <span className="text-zinc-600">({shop.email})</span>
               </dd>
               <dt className="text-zinc-600">{t("connection.connectedSince")}</dt>
               <dd>
@@ -74,7 +74,7 @@ export default async function SettingsPage({ params }: PageProps<"/s/[shopId]/se
               </dd>
             </dl>
           </div>
-          <TimeZoneForm current={seller.timeZone} brazilian={BRAZILIAN_TIME_ZONES} others={otherZones} />
+          <TimeZoneForm current={shop.timeZone} brazilian={BRAZILIAN_TIME_ZONES} others={otherZones} />
         </>
       ) : null}
       <section
@@ -103,7 +103,7 @@ export default async function SettingsPage({ params }: PageProps<"/s/[shopId]/se
       </form>
       {owner ? (
         <>
-          <form action={disconnectAction.bind(null, seller.id)} className="rounded-lg border border-red-200 bg-white p-4 sm:p-6">
+          <form action={disconnectAction.bind(null, shop.id)} className="rounded-lg border border-red-200 bg-white p-4 sm:p-6">
             <h2 className="text-lg font-medium">{t("disconnect.title")}</h2>
             <p className="mt-1 text-sm text-zinc-600">{t("disconnect.help")}</p>
             <button
@@ -113,7 +113,7 @@ export default async function SettingsPage({ params }: PageProps<"/s/[shopId]/se
               {t("disconnect.button")}
             </button>
           </form>
-          <form action={deleteMyDataAction.bind(null, seller.id)} className="rounded-lg border border-red-200 bg-white p-4 sm:p-6">
+          <form action={deleteMyDataAction.bind(null, shop.id)} className="rounded-lg border border-red-200 bg-white p-4 sm:p-6">
             <h2 className="text-lg font-medium">{t("deleteData.title")}</h2>
             <p className="mt-1 text-sm text-zinc-600">{t("deleteData.help")}</p>
             <button type="submit" className="mt-4 rounded-md bg-red-800 px-4 py-2 text-sm font-medium text-white hover:bg-red-900">

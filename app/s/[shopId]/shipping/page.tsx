@@ -18,13 +18,13 @@ export async function generateMetadata(): Promise<Metadata> {
 // selection: the picking list, the labels PDF, a stage.
 export default async function ShippingPage({ params, searchParams }: PageProps<"/s/[shopId]/shipping">) {
   const access = await requireShop((await params).shopId, "orders.view");
-  const seller = access.shop;
+  const shop = access.shop;
   const t = await getTranslations("shipping");
-  const firstPage = await prefetchTablePage("shipping", seller.id, shippingSchema, await searchParams, (state) =>
-    local(listShippingOrders(seller, state)),
+  const firstPage = await prefetchTablePage("shipping", shop.id, shippingSchema, await searchParams, (state) =>
+    local(listShippingOrders(shop, state)),
   );
   // The list is the dashboard's own; the picking list and the labels read the orders from the platform.
-  const missing = requiredScopesFor("listOrders").filter((scope) => seller.connection.scopesMissing.includes(scope));
+  const missing = requiredScopesFor("listOrders").filter((scope) => shop.connection.scopesMissing.includes(scope));
 
   return (
     <section className="space-y-6">
@@ -32,7 +32,7 @@ export default async function ShippingPage({ params, searchParams }: PageProps<"
         <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
         <p className="text-sm text-zinc-600">{t("intro")}</p>
       </div>
-      {seller.connection.needsReconnect ? (
+      {shop.connection.needsReconnect ? (
         <ProblemNotice problem={{ kind: "reconnect" }} feature="yourOrders" />
       ) : missing.length > 0 ? (
         <ProblemNotice problem={{ kind: "missing_scope", scopes: missing }} feature="yourOrders" />

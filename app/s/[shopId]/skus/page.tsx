@@ -17,17 +17,17 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function SkusPage({ params, searchParams }: PageProps<"/s/[shopId]/skus">) {
   const access = await requireShop((await params).shopId, "skus.view");
-  const seller = access.shop;
+  const shop = access.shop;
   // The first page is in the HTML (no JavaScript needed to see it); later pages load in the browser.
   const [firstPage, t] = await Promise.all([
-    prefetchTablePage("skus", seller.id, skuCatalogueSchema, await searchParams, (state) => local(listSkus(seller.id, state))),
+    prefetchTablePage("skus", shop.id, skuCatalogueSchema, await searchParams, (state) => local(listSkus(shop.id, state))),
     getTranslations("skus"),
   ]);
   // The first page's costs in the HTML too, under the key the table asks with (sorted codes).
   const firstRows = (firstPage?.state.queries[0]?.state.data as SkuPage | undefined)?.rows;
   const codes = Array.isArray(firstRows) ? [...new Set(firstRows.map((row) => row.code))].sort() : [];
   const costs = new QueryClient();
-  if (codes.length > 0) costs.setQueryData(["costs", seller.id, codes], Object.fromEntries(await currentCosts(seller.id, codes)));
+  if (codes.length > 0) costs.setQueryData(["costs", shop.id, codes], Object.fromEntries(await currentCosts(shop.id, codes)));
   return (
     <section className="space-y-6">
       <div className="flex items-baseline justify-between gap-4">

@@ -15,12 +15,12 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function WebhooksPage({ params }: PageProps<"/s/[shopId]/webhooks">) {
   const access = await requireShop((await params).shopId, "events.view");
-  const seller = access.shop;
+  const shop = access.shop;
   // The callback URL and the receiver are the owner's to change: other roles see the health only.
   const manage = can(access.role, "webhooks.manage");
   const [current, health, t] = await Promise.all([
-    manage ? withPlatform(seller, "getWebhookUrl", (client) => client.getWebhookUrl()) : null,
-    getConnectionHealth(seller.id),
+    manage ? withPlatform(shop, "getWebhookUrl", (client) => client.getWebhookUrl()) : null,
+    getConnectionHealth(shop.id),
     getTranslations("webhooks"),
   ]);
 
@@ -37,7 +37,7 @@ export default async function WebhooksPage({ params }: PageProps<"/s/[shopId]/we
       </div>
       <p className="text-sm text-zinc-600">{t("page.intro")}</p>
       {current === null ? null : current.ok ? (
-        <WebhookSettings currentUrl={current.data.url || null} receiverUrl={receiverUrlFor(seller.connection.webhookKey)} />
+        <WebhookSettings currentUrl={current.data.url || null} receiverUrl={receiverUrlFor(shop.connection.webhookKey)} />
       ) : (
         <ProblemNotice problem={current.problem} feature="yourWebhookSettings" />
       )}

@@ -11,8 +11,8 @@ import type { BulkPreview } from "@/features/prices/bulk/bulk-preview-rows";
 import { heldProducts } from "@/features/prices/bulk/bulk-upload-state";
 
 /** `seller`: who the page is shown to; an upload belongs to the seller who started it. */
-export function BulkPriceUpload({ seller }: { seller: string }) {
-  const { state, loadFile, start, sendNow, confirm, downloadResults } = useBulkApply(seller);
+export function BulkPriceUpload({ shopId: shop }: { shopId: string }) {
+  const { state, loadFile, start, sendNow, confirm, downloadResults } = useBulkApply(shop);
   const t = useTranslations("prices.bulk");
   const { previewing, uploadError, upload } = state;
   const phase = upload?.phase.name ?? "preview";

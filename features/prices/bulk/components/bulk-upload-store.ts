@@ -24,9 +24,9 @@ export const getServerBulkUploadState = () => initialBulkUploadState;
  * The bulk page, shown to `seller`: an upload another account started in this tab is dropped
  * (its batches would be refused anyway).
  */
-export function claimBulkUpload(seller: string) {
-  if (owner === seller) return;
-  owner = seller;
+export function claimBulkUpload(shop: string) {
+  if (owner === shop) return;
+  owner = shop;
   if (state !== initialBulkUploadState) {
     state = initialBulkUploadState;
     for (const listener of listeners) listener();

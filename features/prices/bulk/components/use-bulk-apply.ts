@@ -22,8 +22,8 @@ import { refuseUploadFile, resultLines } from "@/features/prices/bulk/bulk-uploa
  * keeps a run going while the seller is on another page) and the seller's commands. An answer
  * arriving after the upload moved on (a newer file) is dropped by the reducer.
  */
-export function useBulkApply(seller: string) {
-  claimBulkUpload(seller);
+export function useBulkApply(shop: string) {
+  claimBulkUpload(shop);
   const state = useSyncExternalStore(subscribeToBulkUpload, getBulkUploadState, getServerBulkUploadState);
   const messageWords = useTranslations("prices.bulk.messages");
   const guardWords = useTranslations("prices.guard");
@@ -40,7 +40,7 @@ export function useBulkApply(seller: string) {
       dispatchBulkUpload({ type: "preview_requested" });
       let answer: PreviewBulkPricesState;
       try {
-        answer = await previewBulkPricesAction(seller, formData);
+        answer = await previewBulkPricesAction(shop, formData);
       } catch {
         dispatchBulkUpload({ type: "preview_unanswered" });
         return;
@@ -51,7 +51,7 @@ export function useBulkApply(seller: string) {
           : { type: "preview_failed", message: answer.message, problem: answer.problem },
       );
     },
-    [seller],
+    [shop],
   );
 
   /** Apply, or Resume after a pause: sends the rows still without an outcome. */

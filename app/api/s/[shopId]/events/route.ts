@@ -2,4 +2,4 @@ import { listRoute, local } from "@/lib/tables/list-route.server";
 import { eventsSchema, listWebhookEvents } from "@/features/webhooks";
 
 // The event log table's data: the shop's events only.
-export const GET = listRoute("events.view", eventsSchema.parse, (seller, filters) => local(listWebhookEvents(seller.id, filters)));
+export const GET = listRoute("events.view", eventsSchema.parse, (shop, filters) => local(listWebhookEvents(shop.id, filters)));

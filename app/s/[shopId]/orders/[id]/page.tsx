@@ -15,10 +15,10 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function OrderPage({ params }: PageProps<"/s/[shopId]/orders/[id]">) {
   const access = await requireShop((await params).shopId, "orders.view");
-  const seller = access.shop;
+  const shop = access.shop;
   const { id } = await params;
   if (!objectIdSchema.safeParse(id).success) notFound();
-  const [result, t] = await Promise.all([getOrderForShop(seller, id), getTranslations("orders")]);
+  const [result, t] = await Promise.all([getOrderForShop(shop, id), getTranslations("orders")]);
   if (result.ok && result.data === null) notFound();
 
   return (

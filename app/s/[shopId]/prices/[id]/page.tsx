@@ -26,18 +26,18 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function PricePage({ params }: PageProps<"/s/[shopId]/prices/[id]">) {
   const access = await requireShop((await params).shopId, "prices.view");
-  const seller = access.shop;
+  const shop = access.shop;
   const { id } = await params;
   if (!objectIdSchema.safeParse(id).success) notFound();
-  const result = await getPriceForShop(seller, id);
+  const result = await getPriceForShop(shop, id);
   if (result.ok && !result.data) notFound();
   const price = result.ok ? result.data : null;
   const [t, format, productName, history, pricing] = await Promise.all([
     getTranslations("prices"),
     getDisplayFormat(),
-    price ? productNameOf(seller.id, price.sku) : null,
-    price ? costHistory(seller.id, price.sku) : [],
-    pricingSettings(seller.id),
+    price ? productNameOf(shop.id, price.sku) : null,
+    price ? costHistory(shop.id, price.sku) : [],
+    pricingSettings(shop.id),
   ]);
   // The newest history row is the cost; a removal (null) leaves none.
   const cost = history[0]?.cost ?? null;

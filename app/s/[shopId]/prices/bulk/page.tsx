@@ -17,10 +17,10 @@ TEN-002,sell,"279,90",BRL`;
 
 export default async function BulkPricesPage({ params }: PageProps<"/s/[shopId]/prices/bulk">) {
   const access = await requireShop((await params).shopId, "prices.change");
-  const seller = access.shop;
+  const shop = access.shop;
   // The preview reads current prices (portfolio:read), applying creates prices (portfolio:write).
   const needed = [...new Set([...requiredScopesFor("listPrices"), ...requiredScopesFor("createPrice")])];
-  const missing = needed.filter((scope) => seller.connection.scopesMissing.includes(scope));
+  const missing = needed.filter((scope) => shop.connection.scopesMissing.includes(scope));
   const t = await getTranslations("prices");
   const code = (chunks: React.ReactNode) => <code className="font-mono">{chunks}</code>;
 
@@ -52,7 +52,7 @@ export default async function BulkPricesPage({ params }: PageProps<"/s/[shopId]/
       {missing.length > 0 ? (
         <ProblemNotice problem={{ kind: "missing_scope", scopes: missing }} feature="bulkPriceUpdates" />
       ) : (
-        <BulkPriceUpload seller={seller.id} />
+        <BulkPriceUpload shopId={shop.id} />
       )}
     </section>
   );

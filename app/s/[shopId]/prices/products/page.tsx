@@ -29,12 +29,12 @@ const hrefOf = (query: PriceProductsQuery, changes: Partial<PriceProductsQuery>)
 // links and a GET form, so the page reads without JavaScript.
 export default async function PriceProductsPage({ params, searchParams }: PageProps<"/s/[shopId]/prices/products">) {
   const access = await requireShop((await params).shopId, "prices.view");
-  const seller = access.shop;
+  const shop = access.shop;
   const [t, format] = await Promise.all([getTranslations("prices.products"), getDisplayFormat()]);
   const query = readPriceProductsQuery(await searchParams);
   const needed = [...new Set([...requiredScopesFor("listPrices"), ...requiredScopesFor("createPrice")])];
-  const missing = needed.filter((scope) => seller.connection.scopesMissing.includes(scope));
-  const [result, pricing] = await Promise.all([missing.length > 0 ? null : listPriceProducts(seller, query), pricingSettings(seller.id)]);
+  const missing = needed.filter((scope) => shop.connection.scopesMissing.includes(scope));
+  const [result, pricing] = await Promise.all([missing.length > 0 ? null : listPriceProducts(shop, query), pricingSettings(shop.id)]);
   const rate = pricing.commission.rateBps;
   const pageCount = result?.ok ? Math.max(1, Math.ceil(result.data.total / query.size)) : 1;
 
@@ -67,7 +67,7 @@ export default async function PriceProductsPage({ params, searchParams }: PagePr
         <>
           <form
             method="get"
-            action={shopPath(seller.id, "/prices/products")}
+            action={shopPath(shop.id, "/prices/products")}
             className="flex flex-wrap items-end gap-3 rounded-lg border border-zinc-200 bg-white p-4 text-sm"
             role="search"
           >
@@ -105,7 +105,7 @@ export default async function PriceProductsPage({ params, searchParams }: PagePr
           <PriceProductsTable
             key={`${query.page}:${query.size}:${query.search ?? ""}`}
             rows={result.data.rows}
-            seller={seller.id}
+            shopId={shop.id}
             pricing={{ limitPercent: pricing.limitPercent, rateBps: rate }}
           />
           <nav aria-label={t("pages")} className="flex flex-wrap items-center justify-between gap-3 text-sm">

@@ -17,7 +17,7 @@ export async function generateMetadata(): Promise<Metadata> {
 // `all=1&due=…&stage=…`), read from the platform as the orders are now, with its PDF beside it.
 export default async function PickingPage({ params, searchParams }: PageProps<"/s/[shopId]/shipping/picking">) {
   const access = await requireShop((await params).shopId, "orders.view");
-  const seller = access.shop;
+  const shop = access.shop;
   const t = await getTranslations("shipping.picking");
   const selection = parseSelectionSearchParams(await searchParams);
   if (!selection.success) {
@@ -32,7 +32,7 @@ export default async function PickingPage({ params, searchParams }: PageProps<"/
       </div>
     );
   }
-  const [loaded, format] = await Promise.all([loadPickingList(seller, selection.data), getDisplayFormat()]);
+  const [loaded, format] = await Promise.all([loadPickingList(shop, selection.data), getDisplayFormat()]);
   if (!loaded.ok) {
     return (
       <div className="space-y-4">
@@ -43,6 +43,6 @@ export default async function PickingPage({ params, searchParams }: PageProps<"/
       </div>
     );
   }
-  const pdfHref = `/api${shopPath(seller.id, "/shipping/picking.pdf")}?${selectionSearchParams(selection.data)}`;
+  const pdfHref = `/api${shopPath(shop.id, "/shipping/picking.pdf")}?${selectionSearchParams(selection.data)}`;
   return <PickingListView list={loaded.data.list} truncated={loaded.data.truncated} pdfHref={pdfHref} format={format} />;
 }

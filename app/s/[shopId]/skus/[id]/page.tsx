@@ -15,10 +15,10 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function SkuPage({ params }: PageProps<"/s/[shopId]/skus/[id]">) {
   const access = await requireShop((await params).shopId, "skus.view");
-  const seller = access.shop;
+  const shop = access.shop;
   const { id } = await params;
   if (!objectIdSchema.safeParse(id).success) notFound();
-  const sku = await getSku(seller.id, id);
+  const sku = await getSku(shop.id, id);
   if (!sku) notFound();
   const [t, format] = await Promise.all([getTranslations("skus"), getDisplayFormat()]);
 

@@ -20,7 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
  */
 export default async function NewSkuPage({ params, searchParams }: PageProps<"/s/[shopId]/skus/new">) {
   const access = await requireShop((await params).shopId, "skus.change");
-  const seller = access.shop;
+  const shop = access.shop;
   const { from } = await searchParams;
   const fromId = typeof from === "string" && from !== "" ? from : null;
   const t = await getTranslations("skus");
@@ -29,7 +29,7 @@ export default async function NewSkuPage({ params, searchParams }: PageProps<"/s
   let source: { id: string; code: string } | null = null;
   let notice: "sourceUnreadable" | "sourceNotFound" | null = null;
   if (fromId) {
-    const stored = await getSku(seller.id, fromId);
+    const stored = await getSku(shop.id, fromId);
     const payload = stored ? skuCreateSchema.safeParse(stored.payload) : null;
     if (stored && payload?.success) {
       initial = skuToFormState(payload.data);
@@ -39,7 +39,7 @@ export default async function NewSkuPage({ params, searchParams }: PageProps<"/s
     }
   }
 
-  const missing = requiredScopesFor("createSku").filter((scope) => seller.connection.scopesMissing.includes(scope));
+  const missing = requiredScopesFor("createSku").filter((scope) => shop.connection.scopesMissing.includes(scope));
 
   return (
     <section className="space-y-6">
@@ -55,7 +55,7 @@ export default async function NewSkuPage({ params, searchParams }: PageProps<"/s
           {t(`new.${notice}`)}
         </p>
       ) : null}
-      {seller.connection.needsReconnect ? (
+      {shop.connection.needsReconnect ? (
         <ProblemNotice problem={{ kind: "reconnect" }} feature="creatingSkus" />
       ) : missing.length > 0 ? (
         <ProblemNotice problem={{ kind: "missing_scope", scopes: missing }} feature="creatingSkus" />

@@ -15,11 +15,11 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function EventLogPage({ params, searchParams }: PageProps<"/s/[shopId]/webhooks/events">) {
   const access = await requireShop((await params).shopId, "events.view");
-  const seller = access.shop;
+  const shop = access.shop;
   const t = await getTranslations("webhooks");
   // The first page is in the HTML (no JavaScript needed to see it); later pages load in the browser.
-  const firstPage = await prefetchTablePage("events", seller.id, eventsSchema, await searchParams, (state) =>
-    local(listWebhookEvents(seller.id, state)),
+  const firstPage = await prefetchTablePage("events", shop.id, eventsSchema, await searchParams, (state) =>
+    local(listWebhookEvents(shop.id, state)),
   );
   return (
     <section className="space-y-6">

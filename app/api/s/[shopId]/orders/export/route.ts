@@ -12,7 +12,7 @@ import { exportDay } from "@/lib/csv/dialects";
 export async function GET(request: Request, { params: route }: RouteContext<"/api/s/[shopId]/orders/export">): Promise<Response> {
   const access = await authorizeShopRequest((await route).shopId, "orders.export");
   if (access instanceof Response) return access;
-  const seller = access.shop;
+  const shop = access.shop;
   const t = await getTranslations("orders.export");
   const params = new URL(request.url).searchParams;
   params.delete("page");
@@ -21,18 +21,18 @@ export async function GET(request: Request, { params: route }: RouteContext<"/ap
   if (!filters.success) return badQuery(filters.error);
   // Everything that needs the request is read now: the stream is pulled after this returns.
   const [locale, problems] = await Promise.all([getLocale(), getTranslations("problems")]);
-  const settings: ExportSettings = { locale, timeZone: seller.timeZone };
+  const settings: ExportSettings = { locale, timeZone: shop.timeZone };
   const head = exportHead(locale, (column) => t(`columns.${column}`));
   const stream = csvStream({
     head,
-    pages: exportOrderPages(seller, filters.data, problems),
+    pages: exportOrderPages(shop, filters.data, problems),
     lines: (orders) => exportLines(orders, settings),
-    onError: (error) => requestLog(request, { shopId: seller.id, component: "export" }).error({ err: error }, "orders export stopped"),
+    onError: (error) => requestLog(request, { shopId: shop.id, component: "export" }).error({ err: error }, "orders export stopped"),
   });
   return new Response(stream, {
     headers: {
       "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="${t("fileName", { day: exportDay(new Date(), seller.timeZone) })}"`,
+      "content-disposition": `attachment; filename="${t("fileName", { day: exportDay(new Date(), shop.timeZone) })}"`,
       "cache-control": "private, no-store",
     },
   });

@@ -14,15 +14,15 @@ import { labelJobsOf, labelsRunResponse, loadPickingList, selectionSchema } from
 export async function POST(request: Request, { params }: RouteContext<"/api/s/[shopId]/shipping/labels">): Promise<Response> {
   const access = await authorizeShopRequest((await params).shopId, "orders.customerData");
   if (access instanceof Response) return access;
-  const seller = access.shop;
+  const shop = access.shop;
   const selection = selectionSchema.safeParse(await request.json().catch(() => null));
   if (!selection.success) return badQuery(selection.error);
-  const loaded = await loadPickingList(seller, selection.data);
+  const loaded = await loadPickingList(shop, selection.data);
   if (!loaded.ok) return problemResponse(loaded.problem);
-  const [accessToken, t] = await Promise.all([getAccessToken(seller.id), getTranslations("shipping.labels")]);
-  const log = requestLog(request, { shopId: seller.id, component: "labels" });
+  const [accessToken, t] = await Promise.all([getAccessToken(shop.id), getTranslations("shipping.labels")]);
+  const log = requestLog(request, { shopId: shop.id, component: "labels" });
   return labelsRunResponse({
-    shopId: seller.id,
+    shopId: shop.id,
     jobs: labelJobsOf(loaded.data.list),
     skipped: loaded.data.list.skipped,
     truncated: loaded.data.truncated,

@@ -11,13 +11,13 @@ import { loadPickingList, parseSelectionParams, renderPickingPdf } from "@/featu
 export async function GET(request: Request, { params }: RouteContext<"/api/s/[shopId]/shipping/picking.pdf">): Promise<Response> {
   const access = await authorizeShopRequest((await params).shopId, "orders.view");
   if (access instanceof Response) return access;
-  const seller = access.shop;
+  const shop = access.shop;
   const selection = parseSelectionParams(new URL(request.url).searchParams);
   if (!selection.success) return badQuery(selection.error);
-  const loaded = await loadPickingList(seller, selection.data);
+  const loaded = await loadPickingList(shop, selection.data);
   if (!loaded.ok) return problemResponse(loaded.problem);
   const [locale, t] = await Promise.all([getLocale(), getTranslations("shipping.picking")]);
-  const format = displayFormat({ locale, timeZone: seller.timeZone });
+  const format = displayFormat({ locale, timeZone: shop.timeZone });
   const { list } = loaded.data;
   const now = new Date();
   const pdf = await renderPickingPdf(list, {
@@ -35,7 +35,7 @@ export async function GET(request: Request, { params }: RouteContext<"/api/s/[sh
   return new Response(new Uint8Array(pdf), {
     headers: {
       "content-type": "application/pdf",
-      "content-disposition": `attachment; filename="${t("fileName", { day: exportDay(now, seller.timeZone) })}"`,
+      "content-disposition": `attachment; filename="${t("fileName", { day: exportDay(now, shop.timeZone) })}"`,
       "cache-control": "private, no-store",
     },
   });

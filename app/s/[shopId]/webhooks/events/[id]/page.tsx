@@ -24,13 +24,13 @@ function prettyBody(raw: string): string {
 
 export default async function EventPage({ params }: PageProps<"/s/[shopId]/webhooks/events/[id]">) {
   const access = await requireShop((await params).shopId, "events.view");
-  const seller = access.shop;
+  const shop = access.shop;
   const { id } = await params;
-  const event = await getWebhookEvent(seller.id, id);
+  const event = await getWebhookEvent(shop.id, id);
   if (!event) notFound();
   const [t, words, format] = await Promise.all([getTranslations("webhooks"), getTranslations("words"), getDisplayFormat()]);
   const headers = JSON.parse(event.headers) as Record<string, string>;
-  const earlierReceipts = event.source === "webhook" ? await countEarlierReceipts(seller.id, event.bodyHash, event.receivedAt) : 0;
+  const earlierReceipts = event.source === "webhook" ? await countEarlierReceipts(shop.id, event.bodyHash, event.receivedAt) : 0;
 
   // Instants as ISO 8601 in UTC, to the millisecond: this page is for matching receipts and logs,
   // so it keeps the platform's codes too (the heading says them in words).

@@ -13,7 +13,7 @@ export interface SyncState {
 // Through `pg`, not Prisma: these run for every shop every interval, where Prisma's CPU per query counts.
 
 /** The seller's sync state, created empty on first use. */
-export async function sellerSyncState(sellerId: string): Promise<SyncState> {
+export async function shopSyncState(shopId: string): Promise<SyncState> {
   const { rows } = await pool.query<SyncState>({
     name: "seller_sync_state",
     text: `
@@ -24,29 +24,29 @@ export async function sellerSyncState(sellerId: string): Promise<SyncState> {
       SELECT * FROM created
       UNION ALL
       SELECT "cursor", "backfillState", "backfillFrom", "backfillStartedAt" FROM "SellerSync" WHERE "sellerId" = $1`,
-    values: [sellerId],
+    values: [shopId],
   });
   return rows[0]!;
 }
 
-export async function markBackfillRunning(sellerId: string, from: Date, startedAt: Date) {
+export async function markBackfillRunning(shopId: string, from: Date, startedAt: Date) {
   await pool.query({
     name: "seller_sync_backfill_running",
     text: `UPDATE "SellerSync" SET "backfillState" = 'running', "backfillFrom" = $2, "backfillStartedAt" = $3, "lastError" = NULL WHERE "sellerId" = $1`,
-    values: [sellerId, from.toISOString(), startedAt.toISOString()],
+    values: [shopId, from.toISOString(), startedAt.toISOString()],
   });
 }
 
-export async function recordPageStored(sellerId: string, cursor: Date, backfilledOrders: number) {
+export async function recordPageStored(shopId: string, cursor: Date, backfilledOrders: number) {
   await pool.query({
     name: "seller_sync_page_stored",
     text: `UPDATE "SellerSync" SET "cursor" = $2, "backfilledOrders" = "backfilledOrders" + $3 WHERE "sellerId" = $1`,
-    values: [sellerId, cursor.toISOString(), backfilledOrders],
+    values: [shopId, cursor.toISOString(), backfilledOrders],
   });
 }
 
 export async function recordRunFinished(
-  sellerId: string,
+  shopId: string,
   run: { cursor: Date; at: Date; mode: "backfill" | "reconcile"; recovered: number },
 ) {
   await pool.query({
@@ -58,7 +58,7 @@ export async function recordRunFinished(
         "backfillState" = CASE WHEN $4 THEN "backfillState" ELSE 'done' END,
         "backfillFinishedAt" = CASE WHEN $4 THEN "backfillFinishedAt" ELSE ${DB_NOW} END
       WHERE "sellerId" = $1`,
-    values: [sellerId, run.cursor.toISOString(), run.at.toISOString(), run.mode === "reconcile", run.recovered],
+    values: [shopId, run.cursor.toISOString(), run.at.toISOString(), run.mode === "reconcile", run.recovered],
   });
 }
 
@@ -78,9 +78,9 @@ export function readRunFailure(stored: string | null): RunFailure | null {
 }
 
 /** A run failed: shown on the Webhooks page; a running back-fill is marked failed (it resumes next time). */
-export async function recordRunFailed(sellerId: string, failure: RunFailure) {
-  await db.sellerSync.updateMany({ where: { sellerId }, data: { lastError: JSON.stringify(failure) } });
-  await db.sellerSync.updateMany({ where: { sellerId, backfillState: "running" }, data: { backfillState: "failed" } });
+export async function recordRunFailed(shopId: string, failure: RunFailure) {
+  await db.shopSync.updateMany({ where: { shopId }, data: { lastError: JSON.stringify(failure) } });
+  await db.shopSync.updateMany({ where: { shopId, backfillState: "running" }, data: { backfillState: "failed" } });
 }
 
 /** A shop claimed for a reconciliation run, and the slot it was due at (null: never scheduled). */
@@ -115,13 +115,13 @@ export async function claimDueShops(instanceId: string, limit: number, leaseMs: 
 }
 
 /** Due or not (a shop just connected), unless a live instance holds it. */
-export async function claimShop(instanceId: string, sellerId: string, leaseMs: number): Promise<ClaimedShop | null> {
-  await pool.query(`INSERT INTO "SellerSync" ("sellerId") VALUES ($1) ON CONFLICT ("sellerId") DO NOTHING`, [sellerId]);
+export async function claimShop(instanceId: string, shopId: string, leaseMs: number): Promise<ClaimedShop | null> {
+  await pool.query(`INSERT INTO "SellerSync" ("sellerId") VALUES ($1) ON CONFLICT ("sellerId") DO NOTHING`, [shopId]);
   const { rows } = await pool.query<{ sellerId: string; dueAt: Date | null }>(
     `UPDATE "SellerSync" SET "claimedBy" = $2, "claimedUntil" = ${DB_NOW} + $3::float8 * interval '1 millisecond'
      WHERE "sellerId" = $1 AND ("claimedUntil" IS NULL OR "claimedUntil" < ${DB_NOW})
      RETURNING "sellerId", "nextRunAt" AS "dueAt"`,
-    [sellerId, instanceId, leaseMs],
+    [shopId, instanceId, leaseMs],
   );
   return rows[0] ?? null;
 }
@@ -134,7 +134,7 @@ export async function claimShop(instanceId: string, sellerId: string, leaseMs: n
 export type NextRun = { kind: "interval"; intervalMs: number } | { kind: "after"; delayMs: number } | { kind: "keep"; intervalMs: number };
 
 /** A claim lost meanwhile (expired and taken) is left alone. */
-export async function releaseShop(instanceId: string, sellerId: string, next: NextRun): Promise<void> {
+export async function releaseShop(instanceId: string, shopId: string, next: NextRun): Promise<void> {
   const nextRunAt = {
     interval: `CASE WHEN COALESCE("nextRunAt", ${DB_NOW}) + $3::float8 * interval '1 millisecond' > ${DB_NOW}
                     THEN COALESCE("nextRunAt", ${DB_NOW}) + $3::float8 * interval '1 millisecond'
@@ -145,7 +145,7 @@ export async function releaseShop(instanceId: string, sellerId: string, next: Ne
   await pool.query(
     `UPDATE "SellerSync" SET "claimedBy" = NULL, "claimedUntil" = NULL, "nextRunAt" = ${nextRunAt}
      WHERE "sellerId" = $1 AND "claimedBy" = $2`,
-    [sellerId, instanceId, next.kind === "after" ? next.delayMs : next.intervalMs],
+    [shopId, instanceId, next.kind === "after" ? next.delayMs : next.intervalMs],
   );
 }
 
