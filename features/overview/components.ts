@@ -1,3 +1,3 @@
 // The overview feature's components for the app's pages (docs/decisions/0017-feature-slices.md): kept
 // apart from ./index.ts so that route handlers and background work importing the feature load no React.
-export { OverviewPanel } from "./components/overview";
+export { OverviewPage } from "./components/overview-page";

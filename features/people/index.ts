@@ -1,5 +1,3 @@
 // The people feature's entry: the team page (members, roles, invite links) and the passkeys on the
 // account page. Signing in and joining through a link are the kernel's (lib/auth/, lib/people/).
-export { listPendingInvitations } from "./invitations.server";
-export { addPasskey, additionalPasskeyOptions, listPasskeys, removePasskey } from "./passkeys.server";
-export { listMembers } from "./team.server";
+export { addPasskey, additionalPasskeyOptions, removePasskey } from "./passkeys.server";

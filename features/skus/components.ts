@@ -1,4 +1,5 @@
 // The skus feature's components for the app's pages (docs/decisions/0017-feature-slices.md): kept
 // apart from ./index.ts so that route handlers and background work importing the feature load no React.
-export { SkuCatalogueTable, SkuStatusBadge } from "./components/sku-catalogue-table";
-export { SkuForm } from "./components/sku-form";
+export { SkusPage, skusPageMetadata } from "./components/skus-page";
+export { SkuPage, skuPageMetadata } from "./components/sku-page";
+export { NewSkuPage, newSkuPageMetadata } from "./components/new-sku-page";

@@ -3,8 +3,7 @@
 // background work from ./instance.server.ts and ./worker.server.ts directly.
 export { getConnectionHealth } from "./connection-health.server";
 export { eventsSchema } from "./events/event-filters";
-export { processingStateWord } from "./events/processing-state-word";
-export { countEarlierReceipts, getWebhookEvent, listWebhookEvents, recentWebhookEvents } from "./events/webhook-events.server";
+export { listWebhookEvents, recentWebhookEvents } from "./events/webhook-events.server";
 export { openShopLiveStream } from "./live/live-stream.server";
 export { latestLiveMessageId } from "./live/live.server";
 export { answerWebhookDelivery } from "./receive/delivery.server";

@@ -1,0 +1,37 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { notFound } from "next/navigation";
+import { getOrderForShop } from "@/features/orders/orders.server";
+import { redactCustomerData } from "@/features/orders/mask-document";
+import { OrderDetails } from "@/features/orders/components/order-details";
+import { ProblemNotice } from "@/components/platform/problem-notice";
+import { requireShop } from "@/lib/auth/session.server";
+import { objectIdSchema } from "@marketplace/api/schemas/common";
+import { ShopLink } from "@/components/shop-link";
+import { can } from "@/lib/people/roles";
+
+export async function orderPageMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("orders.detail"))("title") };
+}
+
+export async function OrderPage({ params }: PageProps<"/s/[shopId]/orders/[id]">) {
+  const access = await requireShop((await params).shopId, "orders.view");
+  const shop = access.shop;
+  const { id } = await params;
+  if (!objectIdSchema.safeParse(id).success) notFound();
+  const [result, t] = await Promise.all([getOrderForShop(shop, id), getTranslations("orders")]);
+  if (result.ok && result.data === null) notFound();
+
+  return (
+    <div className="space-y-4">
+      <ShopLink href="/orders" className="text-sm text-brand-700 hover:underline">
+        ← {t("title")}
+      </ShopLink>
+      {result.ok && result.data ? (
+        <OrderDetails order={can(access.role, "orders.customerData") ? result.data : redactCustomerData(result.data)} />
+      ) : !result.ok ? (
+        <ProblemNotice problem={result.problem} feature="thisOrder" />
+      ) : null}
+    </div>
+  );
+}
