@@ -8,9 +8,13 @@ import { shopPath } from "@/lib/shops/paths";
 
 // The start: signed out, what the dashboard is; signed in, the shop opened last (or the list of
 // shops when there is none to go back to).
-export default async function HomePage() {
+export default async function HomePage({ searchParams }: PageProps<"/">) {
   const person = await getCurrentPerson();
   if (!person) return <Landing />;
+  // Just back from connecting a shop: that shop (the person's last connected), with a word that it is.
+  const connected =
+    (await searchParams).connected === "1" ? person.shops.find((shop) => shop.id === person.lastShopId && shop.connected) : undefined;
+  if (connected) redirect(`${shopPath(connected.id)}?connected=1`);
   const last = lastShopOf(person, (await cookies()).get(LAST_SHOP_COOKIE)?.value);
   redirect(last ? shopPath(last) : "/shops");
 }

@@ -3,47 +3,71 @@ import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { LocaleSwitch } from "@/components/locale-switch";
 import { ShopNav } from "@/components/shop-nav";
+import { ShopSwitcher } from "@/components/shop-switcher";
 import { signOutAction } from "@/lib/auth/actions";
 import { SiteMenu } from "@/components/site-menu";
 import type { CurrentPerson } from "@/lib/people/people.server";
 
 /**
- * The header: the sections of the shop the page is about (ShopNav, by the page's URL), language,
- * and the signed-in person. Shop pages add the shop's name and role under it (app/s/[shopId]/layout.tsx).
+ * The header. Its first row: the brand, the shop the page is about (by name, at every width), then
+ * the language and the signed-in person's menu. At a desk the shop's sections are its second row;
+ * on a phone they, the language and the person fold behind the menu button. Every item keeps to
+ * one line in both languages (tests/e2e/header.spec.ts), so nothing wraps or breaks a word.
  */
 export function AppShell({ person, children }: { person: CurrentPerson | null; children: ReactNode }) {
   const t = useTranslations("shell");
+  const shops = person?.shops.map(({ id, name, role }) => ({ id, name, role })) ?? [];
   return (
     <div className="flex min-h-screen flex-col">
       <header className="relative border-b border-zinc-200 bg-white">
-        <div className="mx-auto flex h-14 max-w-6xl items-center gap-4 px-4 lg:gap-8">
-          <Link href="/" className="inline-flex min-h-11 items-center font-semibold text-brand-900">
+        <div className="mx-auto flex min-h-14 max-w-6xl items-center gap-3 px-4 lg:grid lg:grid-cols-[auto_minmax(0,auto)_1fr_auto_auto] lg:gap-x-6 lg:gap-y-0">
+          <Link href="/" className="inline-flex min-h-11 shrink-0 items-center whitespace-nowrap font-semibold text-brand-900">
             {t("brand")}
           </Link>
+          {person ? <ShopSwitcher shops={shops} /> : null}
           <SiteMenu openLabel={t("menu")} closeLabel={t("closeMenu")}>
-            {person ? <ShopNav shops={person.shops.map(({ id, name, role }) => ({ id, name, role }))} /> : null}
-            <div className="flex flex-col gap-4 border-t border-zinc-200 pt-4 lg:ml-auto lg:flex-row lg:items-center lg:border-0 lg:pt-0">
+            {person ? <ShopNav shops={shops} /> : null}
+            <div className="border-t border-zinc-200 pt-4 lg:col-start-4 lg:row-start-1 lg:border-0 lg:pt-0">
               <LocaleSwitch />
-              <div className="text-sm lg:text-right" data-testid="account">
-                {person ? (
-                  <>
-                    <Link href="/account" className="font-medium text-zinc-900 hover:underline">
-                      {person.name}
+            </div>
+            <div className="text-sm lg:col-start-5 lg:row-start-1" data-testid="account">
+              {person ? (
+                <details className="group relative">
+                  <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1 rounded-md px-3 font-medium text-zinc-900 hover:bg-zinc-100 lg:min-h-9 [&::-webkit-details-marker]:hidden">
+                    <span className="max-w-48 truncate">{person.name}</span>
+                    <svg
+                      aria-hidden="true"
+                      viewBox="0 0 20 20"
+                      className="h-4 w-4 shrink-0 text-zinc-500 group-open:rotate-180"
+                      fill="currentColor"
+                    >
+                      <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
+                    </svg>
+                  </summary>
+                  <div className="mt-1 flex flex-col gap-1 p-2 lg:absolute lg:right-0 lg:top-full lg:z-50 lg:w-72 lg:rounded-md lg:border lg:border-zinc-200 lg:bg-white lg:shadow-lg">
+                    {person.marketplaceEmail ? <p className="break-all px-3 text-xs text-zinc-600">{person.marketplaceEmail}</p> : null}
+                    <Link href="/account" className="flex min-h-11 items-center rounded-md px-3 hover:bg-zinc-100 lg:min-h-9">
+                      {t("account")}
                     </Link>
-                    {person.marketplaceEmail ? <div className="break-all text-xs text-zinc-600">{person.marketplaceEmail}</div> : null}
                     {/* Ends this browser's session only; Account → "Sign out everywhere" ends every one. */}
                     <form action={signOutAction}>
-                      <button type="submit" className="min-h-11 text-sm font-medium text-brand-700 hover:underline lg:min-h-0 lg:text-xs">
+                      <button
+                        type="submit"
+                        className="flex min-h-11 w-full items-center rounded-md px-3 text-left font-medium text-brand-700 hover:bg-zinc-100 lg:min-h-9"
+                      >
                         {t("signOut")}
                       </button>
                     </form>
-                  </>
-                ) : (
-                  <Link href="/connect" className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline lg:min-h-0">
-                    {t("connectAccount")}
-                  </Link>
-                )}
-              </div>
+                  </div>
+                </details>
+              ) : (
+                <Link
+                  href="/connect"
+                  className="inline-flex min-h-11 items-center whitespace-nowrap font-medium text-brand-700 hover:underline lg:min-h-0"
+                >
+                  {t("connectAccount")}
+                </Link>
+              )}
             </div>
           </SiteMenu>
         </div>

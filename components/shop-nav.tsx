@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { NavLink } from "@/components/nav-link";
 import { useShopId } from "@/components/shop-link";
@@ -28,8 +27,8 @@ const NAV_ITEMS = [
 ] as const satisfies readonly { path: string; section?: string; key: string; capability: Capability }[];
 
 /**
- * The header's part about the shop of the page (its URL's shop, never "the last one opened"): the
- * sections the person's role there allows, and the other shops they are in.
+ * The sections of the shop the page is about (its URL's shop, never "the last one opened") that the
+ * person's role there allows: the header's second row at a desk, the menu's first part on a phone.
  */
 export function ShopNav({ shops }: { shops: ShopChoice[] }) {
   const t = useTranslations("shell");
@@ -38,43 +37,19 @@ export function ShopNav({ shops }: { shops: ShopChoice[] }) {
   const shopId = useShopId();
   const shop = shops.find((candidate) => candidate.id === shopId);
   if (!shop) return null;
-  const others = shops.filter((candidate) => candidate.id !== shop.id);
   return (
-    <>
-      <nav aria-label={t("mainNavigation")} className="text-sm">
-        <ul className="flex flex-col gap-1 lg:flex-row">
-          {NAV_ITEMS.filter((item) => can(shop.role, item.capability)).map((item) => (
-            <li key={item.key}>
-              <NavLink
-                href={shopPath(shop.id, item.path)}
-                section={shopPath(shop.id, "section" in item ? item.section : item.path)}
-                label={item.key === "shipping" ? shipping("title") : t(`nav.${item.key}`)}
-              />
-            </li>
-          ))}
-        </ul>
-      </nav>
-      {others.length > 0 ? (
-        <details className="text-sm" data-testid="shop-switcher">
-          <summary className="flex min-h-11 cursor-pointer items-center rounded-md px-3 text-zinc-700 hover:bg-zinc-100 lg:min-h-9">
-            {t("shop.switch")}
-          </summary>
-          <ul className="mt-1 flex flex-col gap-1 lg:absolute lg:z-20 lg:rounded-md lg:border lg:border-zinc-200 lg:bg-white lg:p-2 lg:shadow">
-            {others.map((other) => (
-              <li key={other.id}>
-                <Link href={shopPath(other.id)} className="flex min-h-11 items-center rounded-md px-3 hover:bg-zinc-100 lg:min-h-9">
-                  {other.name}
-                </Link>
-              </li>
-            ))}
-            <li>
-              <Link href="/shops" className="flex min-h-11 items-center rounded-md px-3 text-brand-700 hover:bg-zinc-100 lg:min-h-9">
-                {t("shop.all")}
-              </Link>
-            </li>
-          </ul>
-        </details>
-      ) : null}
-    </>
+    <nav aria-label={t("mainNavigation")} className="text-sm lg:col-span-full lg:row-start-2 lg:-mx-3 lg:overflow-x-auto lg:pb-2">
+      <ul className="flex flex-col gap-1 lg:flex-row lg:whitespace-nowrap">
+        {NAV_ITEMS.filter((item) => can(shop.role, item.capability)).map((item) => (
+          <li key={item.key}>
+            <NavLink
+              href={shopPath(shop.id, item.path)}
+              section={shopPath(shop.id, "section" in item ? item.section : item.path)}
+              label={item.key === "shipping" ? shipping("title") : t(`nav.${item.key}`)}
+            />
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

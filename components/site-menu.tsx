@@ -5,8 +5,8 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { ReactNode } from "react";
 
 /**
- * The header's sections, language and account. From `lg` up they sit in the header's row; below,
- * they fold behind a menu button (a disclosure: aria-expanded on the button, the panel after it),
+ * The header's sections, language and account. From `lg` up the panel dissolves (display: contents)
+ * and each sits in the header's grid (components/app-shell.tsx); below, they fold behind a menu button (a disclosure: aria-expanded on the button, the panel after it),
  * which closes on navigation, on Escape (focus back on the button) and on a tap outside.
  */
 export function SiteMenu({ openLabel, closeLabel, children }: { openLabel: string; closeLabel: string; children: ReactNode }) {
@@ -59,7 +59,7 @@ export function SiteMenu({ openLabel, closeLabel, children }: { openLabel: strin
       <div
         id={panelId}
         data-open={open ? "true" : undefined}
-        className="absolute inset-x-0 top-full z-40 hidden flex-col gap-4 border-b border-zinc-200 bg-white p-4 shadow-lg data-[open]:flex lg:static lg:z-auto lg:flex lg:flex-1 lg:flex-row lg:items-center lg:gap-8 lg:border-0 lg:p-0 lg:shadow-none"
+        className="absolute inset-x-0 top-full z-40 hidden flex-col gap-4 border-b border-zinc-200 bg-white p-4 shadow-lg data-[open]:flex lg:contents"
       >
         {children}
       </div>

@@ -29,7 +29,8 @@ async function toMarketplaceLogin(intent: SignInIntent, redirectTo: string) {
 
 /** The account becomes a shop the person owns. */
 export async function connectAction() {
-  await toMarketplaceLogin("connect", "/");
+  // Back on the shop just connected (the person's last), saying so: not on the one opened before.
+  await toMarketplaceLogin("connect", "/?connected=1");
 }
 
 /** For a team member whose own account must not become a shop: its token is not kept. */

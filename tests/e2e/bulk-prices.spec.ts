@@ -4,7 +4,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import Papa from "papaparse";
 import { sampleSku } from "@marketplace/api/schemas/fixtures";
 import { E2E_SANDBOX_URL } from "../../scripts/lib/e2e-ports";
-import { signInAs, sandboxPrices, storedAccessToken } from "./support";
+import { signInAs, sandboxPrices, storedAccessToken, signOut } from "./support";
 import type { SandboxPrice } from "./support";
 
 // The catalogue every PRO seller starts with (sandbox/seed.ts): 20 SKUs, a list and a sell price each.
@@ -213,7 +213,7 @@ test.describe("bulk price update", () => {
     // Another tab: sign out, and sign in as another seller (the cookies are the browser's).
     const other = await context.newPage();
     await other.goto("/");
-    await other.getByRole("button", { name: "Sign out" }).click();
+    await signOut(other);
     // Signed out before signing in again: connecting while the sign-out is still on its way races it.
     await expect(other.getByRole("link", { name: "Connect account" })).toBeVisible();
     await signInAs(other, "seller@example.com");

@@ -5,7 +5,7 @@ import { encode } from "next-auth/jwt";
 import { encryptSecret, shopTokenContext } from "../../lib/crypto";
 import { parseEnv } from "../../lib/env.js";
 import { E2E_APP_URL, E2E_SANDBOX_URL } from "../../scripts/lib/e2e-ports";
-import { connectAs, consent, storedAccessToken, withE2eDatabase } from "./support";
+import { connectAs, consent, storedAccessToken, withE2eDatabase, signOut } from "./support";
 
 /** Runs `work` in a fresh browser context holding `cookies`: someone who copied them, or a second device. */
 async function inAnotherBrowser(browser: Browser, cookies: Cookie[], work: (page: Page) => Promise<void>) {
@@ -61,7 +61,7 @@ test.describe("connecting a marketplace account", () => {
     const notice = page.getByTestId("notifications-at-connect");
     const connectAgain = async () => {
       await page.goto("/");
-      await page.getByRole("button", { name: "Sign out" }).click();
+      await signOut(page);
       await expect(page.getByRole("button", { name: "Sign out" })).toHaveCount(0);
       await connectAs(page, "seller2@example.com");
     };
@@ -199,7 +199,7 @@ test.describe("connecting a marketplace account", () => {
       await otherPage.goto(shopUrl);
       await expect(otherPage.getByTestId("current-shop")).toHaveText("Loja Dois — you are owner");
       // And signing out ends it like any other.
-      await otherPage.getByRole("button", { name: "Sign out" }).click();
+      await signOut(otherPage);
       await expectSignedOut(otherPage);
     });
   });
@@ -216,7 +216,7 @@ test.describe("connecting a marketplace account", () => {
         return rows;
       });
     const before = await connection();
-    await page.getByRole("button", { name: "Sign out" }).click();
+    await signOut(page);
     await expect(page.getByTestId("account")).toContainText("Connect account");
     await page.goto("/settings");
     await expect(page).toHaveURL(/\/connect$/);

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
-import { addVirtualAuthenticator, signInAs, withE2eDatabase } from "./support";
+import { addVirtualAuthenticator, signInAs, withE2eDatabase, signOut } from "./support";
 
 // Joining a shop through an invite link with a passkey, and signing in with it again, in Chromium
 // with a virtual authenticator (a platform authenticator that keeps discoverable credentials and
@@ -91,7 +91,7 @@ test.describe("passkeys", () => {
       await expect(newcomer.getByText("This device already keeps a passkey of yours for this dashboard.")).toBeVisible();
 
       // DEPENDS ON the lead's header ("Sign out") and /connect page (which renders <PasskeySignIn />).
-      await newcomer.getByTestId("account").getByRole("button", { name: "Sign out" }).click();
+      await signOut(newcomer);
       await expect(newcomer.getByTestId("account").getByRole("button", { name: "Sign out" })).toHaveCount(0);
       await newcomer.goto("/connect");
       await newcomer.getByRole("button", { name: "Sign in with a passkey" }).click();

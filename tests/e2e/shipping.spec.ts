@@ -166,6 +166,17 @@ test.describe("labels and stages", () => {
       const texts = await pdfPageTexts(bytes);
       const expected = parcels.filter((parcel) => parcel !== failing).map((parcel) => parcel.delivery.shipping.tracking.number);
       expect(texts.map((text, index) => text.includes(expected[index]!))).toEqual(expected.map(() => true));
+
+      // Another selection: the panel no longer speaks of the last run's PDF, and offers one for it.
+      await page.getByRole("button", { name: "Clear the selection" }).click();
+      const rows = page.getByTestId("shipping-row");
+      for (const index of [0, 1]) {
+        await page.getByRole("checkbox", { name: `Select order ${(await rows.nth(index).getAttribute("data-order"))!}` }).check();
+      }
+      await expect(page.getByTestId("selection-count")).toHaveText("2 orders selected");
+      await expect(page.getByText(/The PDF is ready/)).toHaveCount(0);
+      await expect(page.getByRole("link", { name: "Download the labels PDF" })).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Labels PDF" })).toBeEnabled();
     } finally {
       await request.delete(`${E2E_SANDBOX_URL}/_sandbox/faults`);
     }

@@ -390,3 +390,10 @@ export async function expectTouchSized(target: Locator) {
   expect(box!.height).toBeGreaterThanOrEqual(44);
   expect(box!.width).toBeGreaterThanOrEqual(44);
 }
+
+/** Signs out from the header's account menu (the person's name opens it). */
+export async function signOut(page: Page) {
+  const account = page.getByTestId("account");
+  await account.locator("summary").click();
+  await account.getByRole("button", { name: /^(Sign out|Sair)$/ }).click();
+}

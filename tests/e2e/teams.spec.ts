@@ -223,7 +223,7 @@ test("an agency person with two shops: every page is about the shop in its addre
     // A second tab switches to the other shop.
     const other = await agency.newPage();
     await other.goto(`${shopA}/orders`);
-    await other.locator("summary", { hasText: "Switch shop" }).click();
+    await other.getByTestId("shop-switcher").locator("summary").click();
     await other.getByRole("link", { name: "Loja Dois" }).click();
     await other.waitForURL((url) => url.pathname === shopB);
     await expect(other.getByTestId("current-shop")).toHaveText("Loja Dois — you are viewer");

@@ -2,6 +2,7 @@ import { getTranslations } from "next-intl/server";
 import { ConnectButton } from "@/components/auth/connect-button";
 import { latestLiveMessageId } from "@/features/webhooks";
 import { LiveUpdates } from "@/features/webhooks/components";
+import { JustConnected } from "@/components/just-connected";
 import { RememberShop } from "@/components/remember-shop";
 import { ShopRoleProvider } from "@/components/shop-role";
 import { can } from "@/lib/people/roles";
@@ -17,6 +18,7 @@ export default async function ShopLayout({ params, children }: LayoutProps<"/s/[
       <p className="mb-4 text-sm text-zinc-600" data-testid="current-shop">
         {t.rich("shop.current", { name: access.shop.name, role: t(`roles.${access.role}`) })}
       </p>
+      <JustConnected shopName={access.shop.name} />
       {access.shop.connection.needsReconnect ? (
         <div
           role="status"

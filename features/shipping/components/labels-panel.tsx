@@ -9,7 +9,7 @@ import { DEFAULT_TIME_ZONE } from "@/i18n/config";
 import type { PlatformProblem } from "@/lib/platform-problem";
 import { LabelsStreamReader } from "@/features/shipping/labels-wire";
 import type { FailedLabel, LabelsEvent } from "@/features/shipping/labels-wire";
-import { MAX_SELECTION_ORDERS } from "@/features/shipping/shipping-params";
+import { MAX_SELECTION_ORDERS, selectionSearchParams } from "@/features/shipping/shipping-params";
 import type { ShippingSelection } from "@/features/shipping/shipping-params";
 import { orderStatusWord } from "@/lib/words/order-words";
 
@@ -127,7 +127,12 @@ function useLabelsRun() {
 export function LabelsPanel({ selection, disabled }: { selection: ShippingSelection | null; disabled: boolean }) {
   const t = useTranslations("shipping.labels");
   const tSelection = useTranslations("shipping.selection");
-  const { state, start, cancel, reset } = useLabelsRun();
+  const { state: run, start, cancel, reset } = useLabelsRun();
+  // A finished run speaks of the selection it was made for: once the seller selects other orders,
+  // the panel offers a PDF of those instead of the last one's "ready".
+  const selectionKey = selection ? selectionSearchParams(selection).toString() : null;
+  const [runFor, setRunFor] = useState<string | null>(null);
+  const state: RunState = run.kind !== "running" && runFor !== selectionKey ? { kind: "idle" } : run;
   const timeZone = useTimeZone() ?? DEFAULT_TIME_ZONE;
   const day = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
 
@@ -136,7 +141,11 @@ export function LabelsPanel({ selection, disabled }: { selection: ShippingSelect
       <button
         type="button"
         disabled={disabled || !selection || state.kind === "running"}
-        onClick={() => selection && void start(selection)}
+        onClick={() => {
+          if (!selection) return;
+          setRunFor(selectionKey);
+          void start(selection);
+        }}
         className="min-h-11 rounded-md border border-zinc-300 bg-white px-4 py-1.5 font-medium hover:bg-zinc-50 disabled:opacity-50 md:min-h-0 md:px-3"
       >
         {tSelection("labels")}
