@@ -1,4 +1,5 @@
 import { useTranslations } from "next-intl";
+import Link from "next/link";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { ConnectButton } from "@/components/auth/connect-button";
@@ -28,6 +29,13 @@ function Landing() {
       <div className="mt-8 flex justify-center">
         <ConnectButton />
       </div>
+      {/* A team member signs in with a passkey or their own marketplace login, on /connect. */}
+      <p className="mt-6 text-sm text-zinc-600">
+        {t("member")}{" "}
+        <Link href="/connect" className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">
+          {t("signIn")}
+        </Link>
+      </p>
     </section>
   );
 }

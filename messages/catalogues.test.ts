@@ -76,4 +76,17 @@ describe("message catalogues", () => {
   it("has words in every area", () => {
     for (const [area, tree] of Object.entries(catalogues.en)) expect(flatten(tree).size, area).toBeGreaterThan(0);
   });
+
+  it("calls each role by one name wherever it is named: the header, the team page, the invite and the audit log", () => {
+    for (const locale of LOCALES) {
+      const words = catalogues[locale] as unknown as Record<string, { roles: Record<string, string | { name: string }> }>;
+      for (const role of ["owner", "manager", "operations", "viewer"]) {
+        const names = ["shell", "members", "people", "audit"].map((area) => {
+          const name = words[area]!.roles[role]!;
+          return (typeof name === "string" ? name : name.name).toLocaleLowerCase(locale);
+        });
+        expect(new Set(names), `${locale} ${role}: ${names.join(", ")}`).toHaveProperty("size", 1);
+      }
+    }
+  });
 });

@@ -90,10 +90,12 @@ test.describe("passkeys", () => {
       await newcomer.getByRole("button", { name: "Add a passkey" }).click();
       await expect(newcomer.getByText("This device already keeps a passkey of yours for this dashboard.")).toBeVisible();
 
-      // DEPENDS ON the lead's header ("Sign out") and /connect page (which renders <PasskeySignIn />).
+      // Signed out, the start page leads a team member to passkey sign-in (/connect renders <PasskeySignIn />).
       await signOut(newcomer);
       await expect(newcomer.getByTestId("account").getByRole("button", { name: "Sign out" })).toHaveCount(0);
-      await newcomer.goto("/connect");
+      await newcomer.goto("/");
+      await newcomer.getByText("Part of a shop's team?").getByRole("link", { name: "Sign in" }).click();
+      await newcomer.waitForURL(/\/connect$/);
       await newcomer.getByRole("button", { name: "Sign in with a passkey" }).click();
       // The start page leads to the person's last shop.
       await newcomer.waitForURL(new RegExp(`/s/${shopId}$`));

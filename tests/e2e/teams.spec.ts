@@ -7,6 +7,7 @@ import {
   buildActions,
   callAction,
   signInAs,
+  seedTeamShop,
   sessionCookieFor,
   shopPathOf,
   storedAccessToken,
@@ -271,5 +272,23 @@ test("an agency person with two shops: every page is about the shop in its addre
     await expect(third.getByRole("button", { name: /Export CSV/ })).toHaveCount(0);
   } finally {
     await agency.close();
+  }
+});
+
+test("the only owner is offered neither another role nor their own removal, and the page says why", async ({ browser }) => {
+  const team = await seedTeamShop("sole");
+  const context = await browser.newContext();
+  try {
+    await context.addCookies([await sessionCookieFor(team.people.owner)]);
+    const page = await context.newPage();
+    await page.goto(`/s/${team.shopId}/members`);
+    const members = page.getByTestId("members");
+    await expect(members).toContainText("The only owner: a shop needs at least one.");
+    await expect(page.getByRole("button", { name: "Remove sole owner" })).toHaveCount(0);
+    await expect(page.getByRole("combobox", { name: "Role of sole owner" })).toHaveCount(0);
+    // Everyone else keeps their controls.
+    await expect(page.getByRole("button", { name: "Remove sole manager" })).toBeVisible();
+  } finally {
+    await context.close();
   }
 });

@@ -77,6 +77,14 @@ test("the overview, the orders, an order and the event log say the platform's co
   await expect(page.locator("main")).toContainText("Pedido aprovado");
   await expectWordsOnly(page, "the order's events");
 
+  // An event's page: its instants in the shop's zone, as every other page says them, not ISO in UTC
+  // (the raw body, kept as the platform sent it, may hold the platform's own).
+  await page.locator("tbody tr").first().getByRole("link").first().click();
+  await expect(page.locator("main dl").first()).toBeVisible();
+  const facts = await page.locator("main dl").first().innerText();
+  expect(facts, "the event's facts").not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
+  expect(facts, "the event's facts").toMatch(/\d{2}:\d{2}:\d{2}/);
+
   await page.goto("/webhooks/events");
   await expect(page.locator("tbody tr").first()).toBeVisible();
   await expectWordsOnly(page, "/webhooks/events");

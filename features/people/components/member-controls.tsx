@@ -9,8 +9,11 @@ import { changeMemberAction, revokeInvitationAction } from "@/features/people/ac
 import { ROLES } from "@/lib/people/roles";
 import type { Role } from "@/lib/people/roles";
 
-/** A member's role select and "Remove", for owners. */
-export function MemberControls({ personId, name, role }: { personId: string; name: string; role: Role }) {
+/**
+ * A member's role select and "Remove", for owners. The only owner gets neither: the server refuses
+ * to leave a shop without one, so the page says why instead of offering what would be refused.
+ */
+export function MemberControls({ personId, name, role, soleOwner }: { personId: string; name: string; role: Role; soleOwner: boolean }) {
   const t = useTranslations("members");
   const shopId = useShopId() ?? "";
   const [state, action, pending] = useActionState<ActionState, FormData>(
@@ -19,6 +22,7 @@ export function MemberControls({ personId, name, role }: { personId: string; nam
       changeMemberAction(shopId, personId, formData.get("intent") === "remove" ? "remove" : String(formData.get("role") ?? "")),
     idle,
   );
+  if (soleOwner) return <p className="text-sm text-zinc-600">{t("members.soleOwner")}</p>;
   return (
     <div className="space-y-2">
       <form action={action} className="flex flex-wrap items-end gap-2">

@@ -45,7 +45,12 @@ export async function MembersPage({ params }: PageProps<"/s/[shopId]/members">) 
                   {t("members.passkeys", { count: member.passkeys })}
                 </p>
               </div>
-              <MemberControls personId={member.personId} name={member.name} role={member.role} />
+              <MemberControls
+                personId={member.personId}
+                name={member.name}
+                role={member.role}
+                soleOwner={member.role === "owner" && members.filter((other) => other.role === "owner").length === 1}
+              />
             </li>
           ))}
         </ul>

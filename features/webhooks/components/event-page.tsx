@@ -33,13 +33,11 @@ export async function EventPage({ params }: PageProps<"/s/[shopId]/webhooks/even
   const headers = JSON.parse(event.headers) as Record<string, string>;
   const earlierReceipts = event.source === "webhook" ? await countEarlierReceipts(shop.id, event.bodyHash, event.receivedAt) : 0;
 
-  // Instants as ISO 8601 in UTC, to the millisecond: this page is for matching receipts and logs,
-  // so it keeps the platform's codes too (the heading says them in words).
+  // Instants in the shop's time zone, as on every other page, to the second: enough to match a
+  // receipt with the platform's delivery log. The platform's codes stay too (the heading says them in words).
+  const instant = (value: Date) => format.date(value, "dateTimeSeconds");
   const facts: [string, React.ReactNode][] = [
-    [
-      t("event.received"),
-      t("event.receivedValue", { received: event.receivedAt.toISOString(), lastCopy: event.lastReceivedAt.toISOString() }),
-    ],
+    [t("event.received"), t("event.receivedValue", { received: instant(event.receivedAt), lastCopy: instant(event.lastReceivedAt) })],
     [t("event.domainStatus"), <code key="codes" className="font-mono text-xs">{`${event.domain ?? "—"} / ${event.status ?? "—"}`}</code>],
     [t("event.resourceId"), event.resourceId ?? "—"],
     [t("event.code"), event.code ?? "—"],
@@ -62,7 +60,7 @@ export async function EventPage({ params }: PageProps<"/s/[shopId]/webhooks/even
       t("event.processingValue", {
         state: processingStateWord(t, event.processingState),
         hasProcessedAt: event.processedAt ? "yes" : "no",
-        processedAt: event.processedAt?.toISOString() ?? "",
+        processedAt: event.processedAt ? instant(event.processedAt) : "",
         attempts: event.attempts,
         hasError: event.processingError ? "yes" : "no",
         error: event.processingError ?? "",
@@ -73,7 +71,7 @@ export async function EventPage({ params }: PageProps<"/s/[shopId]/webhooks/even
   if (event.heldUntil) {
     facts.push([
       t("event.held"),
-      t("event.heldValue", { limit: env.WEBHOOK_REPLAY_LIMIT_PER_MINUTE, heldUntil: event.heldUntil.toISOString() }),
+      t("event.heldValue", { limit: env.WEBHOOK_REPLAY_LIMIT_PER_MINUTE, heldUntil: instant(event.heldUntil) }),
     ]);
   }
 
