@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
-import { consent, sessionCookieFor, shopPathOf, signInAs, withE2eDatabase } from "./support";
+import { consent, demoShops, sessionCookieFor, shopPathOf, signInAs, withE2eDatabase } from "./support";
 
 // The header at a desk, in both languages, for someone with one shop and for an agency with two:
 // every item keeps to one line (no label wraps, no word or e-mail broken inside), and the shop the
@@ -54,15 +54,7 @@ for (const { locale, shopWord } of [
 
     test("the header keeps every item on one line at a desk, and names the shop, with one shop and with two", async ({ page, browser }) => {
       test.setTimeout(120_000);
-      await signInAs(page, "seller@example.com");
-      const shopA = await shopPathOf(page);
-      const second = await browser.newContext();
-      const shopB = await (async () => {
-        const other = await second.newPage();
-        await signInAs(other, "seller2@example.com");
-        return shopPathOf(other);
-      })();
-      await second.close();
+      const { shopA, shopB } = await demoShops(page, browser);
 
       for (const shops of [[shopA], [shopA, shopB]]) {
         const context = await browser.newContext({ locale });

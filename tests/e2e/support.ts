@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { expect } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import pg from "pg";
-import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page, Browser } from "@playwright/test";
 import { decryptSecret, encryptSecret, shopTokenContext } from "../../lib/crypto";
 import { decodeKey, parseEnv } from "../../lib/env.js";
 import { databaseUrl } from "../../scripts/lib/database";
@@ -396,4 +396,18 @@ export async function signOut(page: Page) {
   const account = page.getByTestId("account");
   await account.locator("summary").click();
   await account.getByRole("button", { name: /^(Sign out|Sair)$/ }).click();
+}
+
+/** The paths of Loja Demo and Loja Dois, each signed in once (`page` stays signed in as Loja Demo's owner). */
+export async function demoShops(page: Page, browser: Browser): Promise<{ shopA: string; shopB: string }> {
+  await signInAs(page, "seller@example.com");
+  const shopA = await shopPathOf(page);
+  const second = await browser.newContext();
+  try {
+    const other = await second.newPage();
+    await signInAs(other, "seller2@example.com");
+    return { shopA, shopB: await shopPathOf(other) };
+  } finally {
+    await second.close();
+  }
 }

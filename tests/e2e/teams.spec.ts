@@ -6,6 +6,7 @@ import {
   addVirtualAuthenticator,
   buildActions,
   callAction,
+  demoShops,
   signInAs,
   seedTeamShop,
   sessionCookieFor,
@@ -193,15 +194,7 @@ test("an agency person with two shops: every page is about the shop in its addre
   browser,
 }) => {
   test.setTimeout(180_000);
-  await signInAs(page, "seller@example.com");
-  const shopA = await shopPathOf(page);
-  const second = await browser.newContext();
-  const shopB = await (async () => {
-    const other = await second.newPage();
-    await signInAs(other, "seller2@example.com");
-    return shopPathOf(other);
-  })();
-  await second.close();
+  const { shopA, shopB } = await demoShops(page, browser);
 
   // A person of an agency, manager in one shop and viewer in the other.
   const personId = `e2e-agency-${randomBytes(4).toString("hex")}`;
