@@ -105,7 +105,7 @@ describe("describeAuditEntry", () => {
     expect(say("pt-BR", { action: "price.bulk", after: { source: "csv", sent: 1000, failed: 1, skipped: 2 } })).toBe(
       "Alteração de preços em massa por arquivo CSV: 1.000 enviados, 1 com falha, 2 ignorados",
     );
-    expect(say("pt-BR", SAMPLES["member.role"])).toBe("Papel de Maria alterado: Leitura → Gerente");
+    expect(say("pt-BR", SAMPLES["member.role"])).toBe("Papel de Maria alterado: Visualizador → Gerente");
     expect(plain(say("pt-BR", SAMPLES["cost.set"]))).toBe("Custo do SKU ABC-1 definido: R$ 8,25 (era R$ 7,00)");
     expect(say("pt-BR", { action: "order.packing", subject: null, after: { stage: "packed", orderIds: ["a", "b"] } })).toBe(
       "2 pedidos marcados como embalados",

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import type { Browser, Page } from "@playwright/test";
-import { E2E_SANDBOX_URL } from "../../scripts/lib/e2e-ports";
+import { E2E_APP_URL, E2E_SANDBOX_URL } from "../../scripts/lib/e2e-ports";
 import {
   addVirtualAuthenticator,
   buildActions,
@@ -281,6 +281,34 @@ test("the only owner is offered neither another role nor their own removal, and 
     await expect(page.getByRole("combobox", { name: "Role of sole owner" })).toHaveCount(0);
     // Everyone else keeps their controls.
     await expect(page.getByRole("button", { name: "Remove sole manager" })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
+test("an invite link is copied with one tap, or sent by WhatsApp or e-mail with a message naming the shop", async ({ browser }) => {
+  const team = await seedTeamShop("convite");
+  const context = await browser.newContext({ locale: "pt-BR" });
+  try {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: E2E_APP_URL });
+    await context.addCookies([await sessionCookieFor(team.people.owner)]);
+    const page = await context.newPage();
+    await page.goto(`/s/${team.shopId}/members`);
+    await page.getByRole("button", { name: "Criar link de convite" }).click();
+    const link = await page.getByLabel("Link de convite", { exact: true }).inputValue();
+    expect(link).toMatch(/\/invite\/[\w-]+$/);
+
+    await page.getByRole("button", { name: "Copiar link" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Link copiado." })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+
+    const whatsapp = new URL((await page.getByRole("link", { name: "Enviar pelo WhatsApp" }).getAttribute("href"))!);
+    expect(whatsapp.origin).toBe("https://wa.me");
+    expect(whatsapp.searchParams.get("text")).toContain(link);
+    expect(whatsapp.searchParams.get("text")).toContain("Loja convite");
+    const email = (await page.getByRole("link", { name: "Enviar por e-mail" }).getAttribute("href"))!;
+    expect(email).toMatch(/^mailto:\?subject=/);
+    expect(decodeURIComponent(email)).toContain(link);
   } finally {
     await context.close();
   }

@@ -1,16 +1,21 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useActionState } from "react";
+import { useActionState, useState } from "react";
 import { useShopId } from "@/components/shop-link";
 import { idle } from "@/lib/action-state";
 import { createInvitationAction } from "@/features/people/actions";
 import type { InviteState } from "@/features/people/actions";
 import { ROLES } from "@/lib/people/roles";
 
-/** Team → "Invite someone": a role, then the link to share (shown once). Works without JavaScript. */
-export function InviteForm() {
+/**
+ * Team → "Invite someone": a role, then the link to share (shown once), with a button that copies it
+ * and links that open WhatsApp or the e-mail app with a message around it. Works without JavaScript
+ * (the link can be selected and copied by hand).
+ */
+export function InviteForm({ shopName }: { shopName: string }) {
   const t = useTranslations("members");
+  const [copied, setCopied] = useState<string | null>(null);
   const [state, action, pending] = useActionState<InviteState, FormData>(createInvitationAction.bind(null, useShopId() ?? ""), idle);
   return (
     <form action={action} className="space-y-4 rounded-lg border border-zinc-200 bg-white p-4 sm:p-6">
@@ -56,6 +61,32 @@ export function InviteForm() {
             <p id="invite-link-help" className="mt-1 text-zinc-600">
               {t("invite.copyHelp")}
             </p>
+            <div className="mt-2 flex flex-wrap items-center gap-2">
+              <button
+                type="button"
+                onClick={() => void navigator.clipboard.writeText(state.data.link).then(() => setCopied(state.data.link))}
+                className="min-h-11 rounded-md border border-zinc-300 px-3 font-medium hover:bg-zinc-50"
+              >
+                {t("invite.copy")}
+              </button>
+              <a
+                href={`https://wa.me/?text=${encodeURIComponent(t("invite.message", { shop: shopName, link: state.data.link }))}`}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex min-h-11 items-center rounded-md border border-zinc-300 px-3 font-medium hover:bg-zinc-50"
+              >
+                {t("invite.whatsapp")}
+              </a>
+              <a
+                href={`mailto:?subject=${encodeURIComponent(t("invite.subject", { shop: shopName }))}&body=${encodeURIComponent(t("invite.message", { shop: shopName, link: state.data.link }))}`}
+                className="inline-flex min-h-11 items-center rounded-md border border-zinc-300 px-3 font-medium hover:bg-zinc-50"
+              >
+                {t("invite.email")}
+              </a>
+              <span role="status" className="text-zinc-700">
+                {copied === state.data.link ? t("invite.copied") : null}
+              </span>
+            </div>
           </div>
         ) : state.status === "error" ? (
           <p className="text-sm text-red-800">{state.message}</p>

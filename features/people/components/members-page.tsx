@@ -55,7 +55,7 @@ export async function MembersPage({ params }: PageProps<"/s/[shopId]/members">) 
           ))}
         </ul>
       </div>
-      <InviteForm />
+      <InviteForm shopName={shop.name} />
       <div className="rounded-lg border border-zinc-200 bg-white p-4 sm:p-6">
         <h2 className="text-lg font-medium">{t("invite.pending")}</h2>
         {invitations.length === 0 ? (
