@@ -1,7 +1,8 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
+import { timeZoneWord } from "@/lib/words/time-zone-words";
 import { z } from "zod";
 import { isTimeZone } from "@/i18n/config";
 import { failed, succeeded } from "@/lib/action-state";
@@ -19,5 +20,5 @@ export async function setTimeZoneAction(shopId: string, _state: ActionState, for
   if (!parsed.success) return failed(t("invalid"), { fieldErrors: { timeZone: [t("invalid")] } });
   await setShopTimeZone(shop.id, person, parsed.data.timeZone);
   revalidatePath("/", "layout");
-  return succeeded(t("saved", { timeZone: parsed.data.timeZone }), null);
+  return succeeded(t("saved", { timeZone: timeZoneWord(parsed.data.timeZone, await getLocale()) }), null);
 }

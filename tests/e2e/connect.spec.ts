@@ -38,7 +38,7 @@ test.describe("connecting a marketplace account", () => {
 
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" }).click();
     await expect(page.getByText("Loja Demo (seller@example.com)")).toBeVisible();
-    await expect(page.getByTestId("granted-scopes")).toContainText("order-order:read");
+    await expect(page.getByTestId("granted-scopes")).toContainText("Read your orders");
     await expect(page.getByTestId("missing-scopes")).toHaveText("None found");
   });
 
@@ -121,7 +121,7 @@ test.describe("connecting a marketplace account", () => {
     await page.goto("/orders");
     await expect(page.getByRole("heading", { name: "Reconnect and grant order-order:read" })).toBeVisible();
     await page.goto("/settings");
-    await expect(page.getByTestId("missing-scopes")).toContainText("order-order:read");
+    await expect(page.getByTestId("missing-scopes")).toContainText("Read your orders");
 
     // Reconnecting with the permission granted brings the orders back.
     await page.goto("/orders");

@@ -1,5 +1,8 @@
 import type { Metadata } from "next";
+import { useTranslations } from "next-intl";
+import { scopeSchema } from "@marketplace/api/schemas/scopes";
 import { getTranslations } from "next-intl/server";
+import { BRAZILIAN_TIME_ZONES, timeZoneWord } from "@/lib/words/time-zone-words";
 import { pricingSettings } from "@/features/prices";
 import { CommissionRateForm, PriceGuardForm } from "@/features/prices/components";
 import { TimeZoneForm } from "@/features/settings/components/time-zone-form";
@@ -13,25 +16,6 @@ export async function settingsPageMetadata(): Promise<Metadata> {
 }
 
 // Brazil's zones (IANA), most sellers' first: the list a Brazilian seller picks from.
-const BRAZILIAN_TIME_ZONES = [
-  "America/Sao_Paulo",
-  "America/Manaus",
-  "America/Cuiaba",
-  "America/Campo_Grande",
-  "America/Porto_Velho",
-  "America/Boa_Vista",
-  "America/Rio_Branco",
-  "America/Eirunepe",
-  "America/Fortaleza",
-  "America/Recife",
-  "America/Bahia",
-  "America/Belem",
-  "America/Maceio",
-  "America/Araguaina",
-  "America/Santarem",
-  "America/Noronha",
-];
-
 // Connection, time zone and data are the owner's; pricing is the managers' too, so a manager sees
 // that part alone.
 export async function SettingsPage({ params }: PageProps<"/s/[shopId]/settings">) {
@@ -44,6 +28,7 @@ export async function SettingsPage({ params }: PageProps<"/s/[shopId]/settings">
   const otherZones = Intl.supportedValuesOf("timeZone").filter((zone) => !BRAZILIAN_TIME_ZONES.includes(zone));
   // A zone stored before this list changed still shows as chosen.
   if (!BRAZILIAN_TIME_ZONES.includes(shop.timeZone) && !otherZones.includes(shop.timeZone)) otherZones.unshift(shop.timeZone);
+  const zoneChoice = (zone: string) => ({ value: zone, label: timeZoneWord(zone, format.locale) });
 
   return (
     <section className="max-w-2xl min-w-0 space-y-6">
@@ -74,7 +59,7 @@ export async function SettingsPage({ params }: PageProps<"/s/[shopId]/settings">
               </dd>
             </dl>
           </div>
-          <TimeZoneForm current={shop.timeZone} brazilian={BRAZILIAN_TIME_ZONES} others={otherZones} />
+          <TimeZoneForm current={shop.timeZone} brazilian={BRAZILIAN_TIME_ZONES.map(zoneChoice)} others={otherZones.map(zoneChoice)} />
         </>
       ) : null}
       <section
@@ -126,14 +111,15 @@ export async function SettingsPage({ params }: PageProps<"/s/[shopId]/settings">
   );
 }
 
+/** What each permission lets the dashboard do, in words; a code the dashboard has no words for shows as it is. */
 function ScopeList({ scopes }: { scopes: string[] }) {
+  const t = useTranslations("settings.connection.scopes");
   return (
-    <ul className="flex flex-wrap gap-2">
-      {scopes.map((scope) => (
-        <li key={scope} className="rounded bg-zinc-100 px-2 py-0.5 font-mono text-xs">
-          {scope}
-        </li>
-      ))}
+    <ul className="list-disc space-y-1 pl-5">
+      {scopes.map((scope) => {
+        const known = scopeSchema.safeParse(scope);
+        return <li key={scope}>{known.success ? t(known.data) : scope}</li>;
+      })}
     </ul>
   );
 }

@@ -7,7 +7,10 @@ import { setTimeZoneAction } from "@/features/settings/actions";
 import { useShopId } from "@/components/shop-link";
 
 /** Settings → time zone: Brazil's zones first (the sellers are Brazilian), then every other one. */
-export function TimeZoneForm({ current, brazilian, others }: { current: string; brazilian: string[]; others: string[] }) {
+/** Zones are offered by name (lib/words/time-zone-words.ts); the value submitted is the IANA id. */
+type ZoneChoice = { value: string; label: string };
+
+export function TimeZoneForm({ current, brazilian, others }: { current: string; brazilian: ZoneChoice[]; others: ZoneChoice[] }) {
   const t = useTranslations("settings.timeZone");
   const [state, action, pending] = useActionState(setTimeZoneAction.bind(null, useShopId() ?? ""), idle);
   const error = state.status === "error" ? state.fieldErrors.timeZone?.[0] : undefined;
@@ -27,15 +30,15 @@ export function TimeZoneForm({ current, brazilian, others }: { current: string; 
           >
             <optgroup label={t("brazil")}>
               {brazilian.map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone}
+                <option key={zone.value} value={zone.value}>
+                  {zone.label}
                 </option>
               ))}
             </optgroup>
             <optgroup label={t("others")}>
               {others.map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone}
+                <option key={zone.value} value={zone.value}>
+                  {zone.label}
                 </option>
               ))}
             </optgroup>
