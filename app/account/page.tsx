@@ -1,1 +1,1 @@
-export { AccountPage as default, accountPageMetadata as generateMetadata } from "@/features/people/components";
+export { AccountPage as default, accountPageMetadata as generateMetadata } from "@/features/people/pages/account-page";

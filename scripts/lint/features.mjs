@@ -2,14 +2,16 @@
 // `import/no-restricted-paths` (docs/decisions/0017-feature-slices.md):
 // - lib/ and components/ are the kernel and the shared UI kit below the features: they import none.
 // - the app's routes reach a feature only through its entries: features/<name>/index.ts (server
-//   code, no React), features/<name>/components.ts (what pages render) and features/<name>/client.ts
-//   (what a client component may import: nothing server-only);
+//   code, no React), features/<name>/pages/ (one module per page: a barrel of pages would bring
+//   every page's client components into each route's JavaScript), features/<name>/components.ts
+//   (components another feature renders) and features/<name>/client.ts (what a client component
+//   may import: nothing server-only);
 // - a feature reaches another only through those entries, and only where `dependencies` says so.
 import { readdirSync } from "node:fs";
 import path from "node:path";
 
-/** A feature's public entries: its server code, its components for pages, and what client components may import. */
-export const ENTRIES = ["./index.ts", "./components.ts", "./client.ts"];
+/** A feature's public entries: its server code, its pages, components for other features, and what client components may import. */
+export const ENTRIES = ["./index.ts", "./pages", "./components.ts", "./client.ts"];
 
 /**
  * The feature folders under `root`/features.
@@ -38,7 +40,7 @@ export function featureZones(features, dependencies) {
       target: "./app",
       from: `./features/${feature}`,
       except: ENTRIES,
-      message: `The app reaches a feature only through its entry: import from "@/features/${feature}", "@/features/${feature}/components" or, in a client component, "@/features/${feature}/client".`,
+      message: `The app reaches a feature only through its entry: import from "@/features/${feature}", a page from "@/features/${feature}/pages/…", "@/features/${feature}/components" or, in a client component, "@/features/${feature}/client".`,
     },
     ...features
       .filter((other) => other !== feature)
@@ -47,7 +49,7 @@ export function featureZones(features, dependencies) {
         from: `./features/${feature}`,
         except: (dependencies[other] ?? []).includes(feature) ? ENTRIES : [],
         message: (dependencies[other] ?? []).includes(feature)
-          ? `A feature reaches another only through its entry: import from "@/features/${feature}", "@/features/${feature}/components" or, in a client component, "@/features/${feature}/client".`
+          ? `A feature reaches another only through its entry: import from "@/features/${feature}", a page from "@/features/${feature}/pages/…", "@/features/${feature}/components" or, in a client component, "@/features/${feature}/client".`
           : `features/${other} does not depend on features/${feature}: declare the dependency in eslint.config.mjs and docs/decisions/0017-feature-slices.md, or move the shared part into lib/.`,
       })),
   ]);

@@ -32,7 +32,7 @@ describe("feature slices", () => {
   });
 
   it("keeps the kernel and the UI kit below the features", async () => {
-    expect(await problems("lib/orders/x.ts", 'import { AuditLogPage } from "@/features/audit/components";')).toEqual([
+    expect(await problems("lib/orders/x.ts", 'import { auditExportResponse } from "@/features/audit";')).toEqual([
       expect.stringContaining("lib/ sits below the features"),
     ]);
     expect(await problems("components/ui/x.tsx", 'import { describeAuditEntry } from "@/features/audit/describe";')).toEqual([
@@ -40,15 +40,24 @@ describe("feature slices", () => {
     ]);
   });
 
+  it("lets the app's routes re-export a feature's page from its pages/ folder, and nothing else inside", async () => {
+    expect(
+      await problems("app/s/[shopId]/prices/page.tsx", 'export { PricesPage as default } from "@/features/prices/pages/prices-page";'),
+    ).toEqual([]);
+    expect(
+      await problems("app/s/[shopId]/prices/page.tsx", 'import { EditPriceForm } from "@/features/prices/components/edit-price-form";'),
+    ).toEqual([expect.stringContaining("The app reaches a feature only through its entry")]);
+  });
+
   it("lets the app reach a feature through its entry only", async () => {
-    expect(await problems("app/s/[shopId]/audit/page.tsx", 'import { AuditLogPage } from "@/features/audit/components";')).toEqual([]);
+    expect(await problems("app/s/[shopId]/audit/page.tsx", 'import { auditExportResponse } from "@/features/audit";')).toEqual([]);
     expect(await problems("app/s/[shopId]/audit/page.tsx", 'import { listAuditEntries } from "@/features/audit/log.server";')).toEqual([
       expect.stringContaining('through its entry: import from "@/features/audit"'),
     ]);
   });
 
   it("lets a feature reach another only where the dependency is declared, and then through its entry", async () => {
-    const entry = 'import { AuditLogPage } from "@/features/audit/components";';
+    const entry = 'import { auditExportResponse } from "@/features/audit";';
     const inside = 'import { describeAuditEntry } from "@/features/audit/describe";';
     expect(await problems("features/prices/x.ts", entry)).toEqual([expect.stringContaining("does not depend on features/audit")]);
     expect(await problems("features/prices/x.ts", entry, { prices: ["audit"] })).toEqual([]);

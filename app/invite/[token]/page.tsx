@@ -1,1 +1,1 @@
-export { InvitePage as default, invitePageMetadata as generateMetadata } from "@/features/people/components";
+export { InvitePage as default, invitePageMetadata as generateMetadata } from "@/features/people/pages/invite-page";

@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { ConnectButton } from "@/components/auth/connect-button";
 import { latestLiveMessageId } from "@/features/webhooks";
-import { LiveUpdates } from "@/features/webhooks/components";
+import { LiveUpdates } from "@/features/webhooks/client";
 import { JustConnected } from "@/components/just-connected";
 import { RememberShop } from "@/components/remember-shop";
 import { ShopRoleProvider } from "@/components/shop-role";

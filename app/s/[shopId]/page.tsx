@@ -1,1 +1,1 @@
-export { OverviewPage as default } from "@/features/overview/components";
+export { OverviewPage as default } from "@/features/overview/pages/overview-page";

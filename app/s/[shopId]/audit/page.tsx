@@ -1,4 +1,4 @@
-import { AuditLogPage, auditLogMetadata } from "@/features/audit/components";
+import { AuditLogPage, auditLogMetadata } from "@/features/audit/pages/audit-log-page";
 
 export const generateMetadata = auditLogMetadata;
 

@@ -1,1 +1,1 @@
-export { MembersPage as default, membersPageMetadata as generateMetadata } from "@/features/people/components";
+export { MembersPage as default, membersPageMetadata as generateMetadata } from "@/features/people/pages/members-page";

@@ -1,1 +1,1 @@
-export { OrdersPage as default, ordersPageMetadata as generateMetadata } from "@/features/orders/components";
+export { OrdersPage as default, ordersPageMetadata as generateMetadata } from "@/features/orders/pages/orders-page";

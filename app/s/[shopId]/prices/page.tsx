@@ -1,1 +1,1 @@
-export { PricesPage as default, pricesPageMetadata as generateMetadata } from "@/features/prices/components";
+export { PricesPage as default, pricesPageMetadata as generateMetadata } from "@/features/prices/pages/prices-page";

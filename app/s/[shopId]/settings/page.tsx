@@ -1,1 +1,1 @@
-export { SettingsPage as default, settingsPageMetadata as generateMetadata } from "@/features/settings/components";
+export { SettingsPage as default, settingsPageMetadata as generateMetadata } from "@/features/settings/pages/settings-page";

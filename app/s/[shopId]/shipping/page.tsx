@@ -1,1 +1,1 @@
-export { ShippingPage as default, shippingPageMetadata as generateMetadata } from "@/features/shipping/components";
+export { ShippingPage as default, shippingPageMetadata as generateMetadata } from "@/features/shipping/pages/shipping-page";

@@ -1,1 +1,1 @@
-export { SkusPage as default, skusPageMetadata as generateMetadata } from "@/features/skus/components";
+export { SkusPage as default, skusPageMetadata as generateMetadata } from "@/features/skus/pages/skus-page";

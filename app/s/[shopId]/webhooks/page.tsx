@@ -1,1 +1,1 @@
-export { WebhooksPage as default, webhooksPageMetadata as generateMetadata } from "@/features/webhooks/components";
+export { WebhooksPage as default, webhooksPageMetadata as generateMetadata } from "@/features/webhooks/pages/webhooks-page";

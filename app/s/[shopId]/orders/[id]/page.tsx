@@ -1,1 +1,1 @@
-export { OrderPage as default, orderPageMetadata as generateMetadata } from "@/features/orders/components";
+export { OrderPage as default, orderPageMetadata as generateMetadata } from "@/features/orders/pages/order-page";

@@ -1,1 +1,1 @@
-export { PricePage as default, pricePageMetadata as generateMetadata } from "@/features/prices/components";
+export { PricePage as default, pricePageMetadata as generateMetadata } from "@/features/prices/pages/price-page";

@@ -1,1 +1,1 @@
-export { BulkPricesPage as default, bulkPricesPageMetadata as generateMetadata } from "@/features/prices/components";
+export { BulkPricesPage as default, bulkPricesPageMetadata as generateMetadata } from "@/features/prices/pages/bulk-prices-page";

@@ -1,1 +1,1 @@
-export { CostsPage as default, costsPageMetadata as generateMetadata } from "@/features/prices/components";
+export { CostsPage as default, costsPageMetadata as generateMetadata } from "@/features/prices/pages/costs-page";

@@ -1,1 +1,1 @@
-export { PriceProductsPage as default, priceProductsPageMetadata as generateMetadata } from "@/features/prices/components";
+export { PriceProductsPage as default, priceProductsPageMetadata as generateMetadata } from "@/features/prices/pages/price-products-page";

@@ -1,1 +1,1 @@
-export { PickingPage as default, pickingPageMetadata as generateMetadata } from "@/features/shipping/components";
+export { PickingPage as default, pickingPageMetadata as generateMetadata } from "@/features/shipping/pages/picking-page";

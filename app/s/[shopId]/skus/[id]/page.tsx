@@ -1,1 +1,1 @@
-export { SkuPage as default, skuPageMetadata as generateMetadata } from "@/features/skus/components";
+export { SkuPage as default, skuPageMetadata as generateMetadata } from "@/features/skus/pages/sku-page";

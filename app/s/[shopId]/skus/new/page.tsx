@@ -1,1 +1,1 @@
-export { NewSkuPage as default, newSkuPageMetadata as generateMetadata } from "@/features/skus/components";
+export { NewSkuPage as default, newSkuPageMetadata as generateMetadata } from "@/features/skus/pages/new-sku-page";

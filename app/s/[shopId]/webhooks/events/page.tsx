@@ -1,1 +1,1 @@
-export { EventsPage as default, eventsPageMetadata as generateMetadata } from "@/features/webhooks/components";
+export { EventsPage as default, eventsPageMetadata as generateMetadata } from "@/features/webhooks/pages/events-page";

@@ -1,1 +1,1 @@
-export { EventPage as default, eventPageMetadata as generateMetadata } from "@/features/webhooks/components";
+export { EventPage as default, eventPageMetadata as generateMetadata } from "@/features/webhooks/pages/event-page";

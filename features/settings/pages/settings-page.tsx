@@ -3,8 +3,7 @@ import { useTranslations } from "next-intl";
 import { scopeSchema } from "@marketplace/api/schemas/scopes";
 import { getTranslations } from "next-intl/server";
 import { BRAZILIAN_TIME_ZONES, timeZoneWord } from "@/lib/words/time-zone-words";
-import { pricingSettings } from "@/features/prices";
-import { CommissionRateForm, PriceGuardForm } from "@/features/prices/components";
+import { PricingSettings } from "@/features/prices/components";
 import { TimeZoneForm } from "@/features/settings/components/time-zone-form";
 import { can } from "@/lib/people/roles";
 import { requireShop } from "@/lib/auth/session.server";
@@ -22,7 +21,7 @@ export async function SettingsPage({ params }: PageProps<"/s/[shopId]/settings">
   const access = await requireShop((await params).shopId, "costs.change");
   const shop = access.shop;
   const owner = can(access.role, "connection.manage");
-  const [t, format, pricing] = await Promise.all([getTranslations("settings"), getDisplayFormat(), pricingSettings(shop.id)]);
+  const [t, format] = await Promise.all([getTranslations("settings"), getDisplayFormat()]);
   const { connection } = shop;
   const granted = connection.scopesRequested.filter((scope) => !connection.scopesMissing.includes(scope));
   const otherZones = Intl.supportedValuesOf("timeZone").filter((zone) => !BRAZILIAN_TIME_ZONES.includes(zone));
@@ -73,8 +72,7 @@ export async function SettingsPage({ params }: PageProps<"/s/[shopId]/settings">
           </h2>
           <p className="mt-1 text-sm text-zinc-600">{t("prices.help")}</p>
         </div>
-        <PriceGuardForm limitPercent={pricing.limitPercent} />
-        <CommissionRateForm manualBps={pricing.commission.manualBps} learned={pricing.commission.learned} />
+        <PricingSettings shopId={shop.id} />
       </section>
       <form action={signOutEverywhereAction} className="rounded-lg border border-zinc-200 bg-white p-4 sm:p-6">
         <h2 className="text-lg font-medium">{t("sessions.title")}</h2>

@@ -1,3 +1,0 @@
-// The audit feature's components for the app's pages (docs/decisions/0017-feature-slices.md): kept
-// apart from ./index.ts so that route handlers and background work importing the feature load no React.
-export { AuditLogPage, auditLogMetadata } from "./components/audit-log-page";

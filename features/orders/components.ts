@@ -1,4 +1,0 @@
-// The orders feature's components for the app's pages (docs/decisions/0017-feature-slices.md): kept
-// apart from ./index.ts so that route handlers and background work importing the feature load no React.
-export { OrdersPage, ordersPageMetadata } from "./components/orders-page";
-export { OrderPage, orderPageMetadata } from "./components/order-page";

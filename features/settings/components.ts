@@ -1,3 +1,0 @@
-// The settings feature's components for the app's pages (docs/decisions/0017-feature-slices.md): kept
-// apart from ./index.ts so that route handlers and background work importing the feature load no React.
-export { SettingsPage, settingsPageMetadata } from "./components/settings-page";

@@ -1,4 +1,0 @@
-// The shipping feature's components for the app's pages (docs/decisions/0017-feature-slices.md): kept
-// apart from ./index.ts so that route handlers and background work importing the feature load no React.
-export { ShippingPage, shippingPageMetadata } from "./components/shipping-page";
-export { PickingPage, pickingPageMetadata } from "./components/picking-page";

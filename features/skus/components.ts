@@ -1,5 +1,0 @@
-// The skus feature's components for the app's pages (docs/decisions/0017-feature-slices.md): kept
-// apart from ./index.ts so that route handlers and background work importing the feature load no React.
-export { SkusPage, skusPageMetadata } from "./components/skus-page";
-export { SkuPage, skuPageMetadata } from "./components/sku-page";
-export { NewSkuPage, newSkuPageMetadata } from "./components/new-sku-page";
