@@ -6,6 +6,7 @@ import { ShopNav } from "@/components/shop-nav";
 import { ShopSwitcher } from "@/components/shop-switcher";
 import { signOutAction } from "@/lib/auth/actions";
 import { SiteMenu } from "@/components/site-menu";
+import { DisclosureChevron } from "@/components/ui/disclosure-chevron";
 import type { CurrentPerson } from "@/lib/people/people.server";
 
 /**
@@ -20,7 +21,7 @@ export function AppShell({ person, children }: { person: CurrentPerson | null; c
   return (
     <div className="flex min-h-screen flex-col">
       <header className="relative border-b border-zinc-200 bg-white">
-        <div className="mx-auto flex min-h-14 max-w-6xl items-center gap-3 px-4 lg:grid lg:grid-cols-[auto_minmax(0,auto)_1fr_auto_auto] lg:gap-x-6 lg:gap-y-0">
+        <div className="mx-auto flex min-h-14 max-w-6xl flex-wrap items-center gap-3 px-4 lg:grid lg:grid-cols-[auto_minmax(0,auto)_1fr_auto_auto] lg:gap-x-6 lg:gap-y-0">
           <Link href="/" className="inline-flex min-h-11 shrink-0 items-center whitespace-nowrap font-semibold text-brand-900">
             {t("brand")}
           </Link>
@@ -35,14 +36,7 @@ export function AppShell({ person, children }: { person: CurrentPerson | null; c
                 <details className="group relative">
                   <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1 rounded-md px-3 font-medium text-zinc-900 hover:bg-zinc-100 lg:min-h-9 [&::-webkit-details-marker]:hidden">
                     <span className="max-w-48 truncate">{person.name}</span>
-                    <svg
-                      aria-hidden="true"
-                      viewBox="0 0 20 20"
-                      className="h-4 w-4 shrink-0 text-zinc-500 group-open:rotate-180"
-                      fill="currentColor"
-                    >
-                      <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
-                    </svg>
+                    <DisclosureChevron />
                   </summary>
                   <div className="mt-1 flex flex-col gap-1 p-2 lg:absolute lg:right-0 lg:top-full lg:z-50 lg:w-72 lg:rounded-md lg:border lg:border-zinc-200 lg:bg-white lg:shadow-lg">
                     {person.marketplaceEmail ? <p className="break-all px-3 text-xs text-zinc-600">{person.marketplaceEmail}</p> : null}

@@ -45,7 +45,7 @@ export function SiteMenu({ openLabel, closeLabel, children }: { openLabel: strin
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen(!open)}
-        className="ml-auto inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-md border border-zinc-300 px-3 text-sm font-medium text-zinc-800 hover:bg-zinc-50 lg:hidden"
+        className="ml-auto inline-flex min-h-11 min-w-11 items-center justify-center gap-2 whitespace-nowrap rounded-md border border-zinc-300 px-3 text-sm font-medium text-zinc-800 hover:bg-zinc-50 lg:hidden"
       >
         <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
           {open ? (

@@ -30,9 +30,20 @@ function zoneNamePart(zone: string, locale: string, style: "longGeneric" | "shor
     .find((part) => part.type === "timeZoneName")?.value;
 }
 
+// Settings names all ~420 zones on every render, and two Intl formatters per zone cost 75–140 ms
+// there: a zone's words change only with its offset (daylight saving), so they are kept an hour.
+const words = new Map<string, string>();
+
 export function timeZoneWord(zone: string, locale: string, at = new Date()): string {
+  const key = `${locale}|${zone}|${Math.floor(at.getTime() / 3_600_000)}`;
+  const known = words.get(key);
+  if (known) return known;
   const city = BRAZILIAN_CITIES[zone] ?? zone.split("/").at(-1)!.replaceAll("_", " ");
   const name = zoneNamePart(zone, locale, "longGeneric", at);
   const offset = zoneNamePart(zone, locale, "shortOffset", at);
-  return name && name !== offset ? `${city} — ${name} (${offset})` : `${city} (${offset})`;
+  const word = name && name !== offset ? `${city} — ${name} (${offset})` : `${city} (${offset})`;
+  // Bounded: an hour's words for each language, the older hours dropped.
+  if (words.size > 4_000) words.clear();
+  words.set(key, word);
+  return word;
 }

@@ -1,25 +1,17 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { ROOT, sourceFiles } from "./import-graph";
 
 // A module of the kernel (lib/) or of a feature (features/) stays small enough to read in one go:
 // at most 400 lines, and at most 10 runtime exports (functions, classes, constants). Types do not
 // count: they describe what the functions take and give. A feature's entries (index, components, client)
 // only re-export, so they are exempt (docs/decisions/0017-feature-slices.md).
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const MAX_LINES = 400;
 const MAX_RUNTIME_EXPORTS = 10;
 const ENTRY = /^features\/[^/]+\/(index|components|client)\.ts$/;
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
-    const relative = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) return entry.name === "generated" ? [] : sourceFiles(relative);
-    return /\.(ts|tsx|js)$/.test(entry.name) && !/\.(test|d)\.tsx?$/.test(entry.name) ? [relative] : [];
-  });
-}
 
 const exported = (node: ts.Node) =>
   ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
@@ -43,7 +35,10 @@ function runtimeExports(file: string, text: string): string[] {
   });
 }
 
-const modules = ["lib", "features"].flatMap(sourceFiles).filter((file) => !ENTRY.test(file));
+const modules = ["lib", "features"]
+  .flatMap((folder) => sourceFiles(path.join(ROOT, folder), { tests: false, js: true }))
+  .map((file) => path.relative(ROOT, file))
+  .filter((file) => !ENTRY.test(file));
 
 describe("module size", () => {
   it("counts what a module exports at run time, not its types", () => {

@@ -17,6 +17,7 @@ export function InviteForm({ shopName }: { shopName: string }) {
   const t = useTranslations("members");
   const [copied, setCopied] = useState<string | null>(null);
   const [state, action, pending] = useActionState<InviteState, FormData>(createInvitationAction.bind(null, useShopId() ?? ""), idle);
+  const message = state.status === "success" ? t("invite.message", { shop: shopName, link: state.data.link }) : "";
   return (
     <form action={action} className="space-y-4 rounded-lg border border-zinc-200 bg-white p-4 sm:p-6">
       <div>
@@ -70,7 +71,7 @@ export function InviteForm({ shopName }: { shopName: string }) {
                 {t("invite.copy")}
               </button>
               <a
-                href={`https://wa.me/?text=${encodeURIComponent(t("invite.message", { shop: shopName, link: state.data.link }))}`}
+                href={`https://wa.me/?text=${encodeURIComponent(message)}`}
                 target="_blank"
                 rel="noopener noreferrer"
                 className="inline-flex min-h-11 items-center rounded-md border border-zinc-300 px-3 font-medium hover:bg-zinc-50"
@@ -78,7 +79,7 @@ export function InviteForm({ shopName }: { shopName: string }) {
                 {t("invite.whatsapp")}
               </a>
               <a
-                href={`mailto:?subject=${encodeURIComponent(t("invite.subject", { shop: shopName }))}&body=${encodeURIComponent(t("invite.message", { shop: shopName, link: state.data.link }))}`}
+                href={`mailto:?subject=${encodeURIComponent(t("invite.subject", { shop: shopName }))}&body=${encodeURIComponent(message)}`}
                 className="inline-flex min-h-11 items-center rounded-md border border-zinc-300 px-3 font-medium hover:bg-zinc-50"
               >
                 {t("invite.email")}

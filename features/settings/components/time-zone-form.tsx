@@ -19,14 +19,14 @@ export function TimeZoneForm({ current, brazilian, others }: { current: string; 
       <h2 className="text-lg font-medium">{t("title")}</h2>
       <p className="mt-1 text-sm text-zinc-600">{t("help")}</p>
       <div className="mt-4 flex flex-wrap items-end gap-3">
-        <label className="text-sm">
+        <label className="w-full min-w-0 text-sm sm:w-auto">
           <span className="block text-zinc-700">{t("label")}</span>
           <select
             name="timeZone"
             defaultValue={current}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "time-zone-error" : undefined}
-            className="mt-1 rounded-md border border-zinc-300 px-3 py-2"
+            className="mt-1 w-full max-w-full rounded-md border border-zinc-300 px-3 py-2 sm:w-auto"
           >
             <optgroup label={t("brazil")}>
               {brazilian.map((zone) => (
