@@ -1,3 +1,5 @@
+import type { Order } from "@marketplace/api/schemas/order";
+
 /** The last two digits only: enough to tell two customers apart on a call, not to reuse the number. */
 export function maskDocument(documentNumber: string): string {
   // A viewer's order arrives masked already.
@@ -15,31 +17,27 @@ export function maskDocument(documentNumber: string): string {
   return formatted.replace(/\d/g, (digit) => (seen++ >= keepFrom ? digit : "•"));
 }
 
-/** "m•••@example.com" */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf("@");
-  if (at <= 0) return email ? "•••" : "";
-  return `${email[0]}•••${email.slice(at)}`;
-}
-
-interface CustomerData {
-  customer: { email: string; document_number: string };
-  deliveries: { shipping: { recipient: { email: string; document_number: string } } }[];
-}
-
-/** For a viewer, on the server, so the full values never reach their browser. */
-export function redactCustomerData<T extends CustomerData>(order: T): T {
+/**
+ * An order as a role without customer data gets it (decision 0010, LGPD): amounts, items, statuses
+ * and deadlines stay; who bought, how to reach them, where it goes and the label (which prints the
+ * address) are emptied on the server, so they never reach that person's browser.
+ */
+export function withoutCustomerData(order: Order): Order {
   return {
     ...order,
-    customer: { ...order.customer, email: maskEmail(order.customer.email), document_number: maskDocument(order.customer.document_number) },
+    customer: { ...order.customer, name: "", email: "", document_number: "", birth_date: "", phones: [] },
     deliveries: order.deliveries.map((delivery) => ({
       ...delivery,
       shipping: {
         ...delivery.shipping,
+        labels: { ...delivery.shipping.labels, url: "" },
         recipient: {
           ...delivery.shipping.recipient,
-          email: maskEmail(delivery.shipping.recipient.email),
-          document_number: maskDocument(delivery.shipping.recipient.document_number),
+          name: "",
+          email: "",
+          document_number: "",
+          phones: [],
+          address: { zipcode: "", street: "", number: "", district: "", city: "", state: "", country: "", complement: "", reference: "" },
         },
       },
     })),

@@ -5,12 +5,19 @@ import { objectIdSchema } from "@marketplace/api/schemas/common";
 import { ordersTable } from "@/features/orders/order-params";
 import type { OrderFilters } from "@/features/orders/order-params";
 import { tableSchema } from "@/lib/tables/table-schema";
+import { parseOrderReference } from "@/lib/words/order-reference";
+import { z } from "zod";
 
 export { ordersTable };
 export type { OrderFilters };
 
+/** The order filter takes a short reference ("#1042", decision 0018) or the platform's id. */
+const orderSearchSchema = z.string().refine((text) => parseOrderReference(text) !== null || objectIdSchema.safeParse(text).success, {
+  message: "Must be an order number such as #1042 or the platform's 24-character order id",
+});
+
 export const ordersSchema = tableSchema(ordersTable, {
-  texts: { id: objectIdSchema },
+  texts: { id: orderSearchSchema },
   check: (state) =>
     state.from && state.to && new Date(state.from) > new Date(state.to)
       ? { filter: "to", message: "The start of the updated-at range is after its end" }

@@ -12,22 +12,61 @@ import { toOrderRow } from "@/features/orders/order-rows";
 import { deadlineRange } from "@/lib/orders/ship-by";
 import { countedPage } from "@/lib/tables/table-page";
 import type { OrdersPage } from "@/features/orders/order-rows";
+import { orderIdByReference, referencesFor } from "@/lib/orders/order-references.server";
+import { parseOrderReference } from "@/lib/words/order-reference";
+import { can } from "@/lib/people/roles";
+import type { Role } from "@/lib/people/roles";
 
-export async function listOrdersForShop(shop: CurrentShop, filters: OrderFilters): Promise<PlatformResult<OrdersPage>> {
-  if (filters.deadline) return listOrdersByShipBy(shop, filters, filters.deadline);
+/**
+ * A role that does not see customers (decision 0010) gets rows without the buyer's name, and its
+ * customer filter is dropped: a name search would tell whether someone bought.
+ */
+export async function listOrdersForShop(
+  shop: CurrentShop,
+  asked: OrderFilters,
+  { role }: { role: Role },
+): Promise<PlatformResult<OrdersPage>> {
+  const seesCustomers = can(role, "orders.customerData");
+  const filters = await withOrderId(shop, seesCustomers ? asked : { ...asked, customer: undefined });
+  if (filters === null) return { ok: true, data: countedPage([], 0, asked) };
+  if (filters.deadline) return listOrdersByShipBy(shop, filters, filters.deadline, seesCustomers);
   const result = await withPlatform(shop, "listOrders", (client) => client.listOrders(toPlatformOrdersQuery(filters)));
   if (!result.ok) return result;
   const page = result.data;
   return {
     ok: true,
     data: {
-      rows: page.items.map(toOrderRow),
+      rows: await toRows(shop, page.items, seesCustomers),
       page: filters.page,
       size: filters.size,
       total: page.total ?? null,
       hasNext: page.next !== null,
     },
   };
+}
+
+/** The "order" filter takes a short reference ("#1042") or the platform's id; null when no order has that reference. */
+async function withOrderId(shop: CurrentShop, filters: OrderFilters): Promise<OrderFilters | null> {
+  const reference = filters.id ? parseOrderReference(filters.id) : null;
+  if (reference === null) return filters;
+  const id = await orderIdByReference(shop.id, reference);
+  return id === null ? null : { ...filters, id };
+}
+
+async function toRows(shop: CurrentShop, orders: readonly Order[], seesCustomers: boolean) {
+  const references = await referencesFor(shop.id, orders);
+  return orders.map((order) => toOrderRow(order, references.get(order.id) ?? null, seesCustomers));
+}
+
+/** The order with its short reference; null when the platform has no such order for this seller. */
+export async function getReferencedOrder(
+  shop: CurrentShop,
+  id: string,
+): Promise<PlatformResult<{ order: Order; reference: number | null } | null>> {
+  const result = await getOrderForShop(shop, id);
+  if (!result.ok || result.data === null) return result as PlatformResult<null>;
+  const references = await referencesFor(shop.id, [result.data]);
+  return { ok: true, data: { order: result.data, reference: references.get(id) ?? null } };
 }
 
 export async function getOrderForShop(shop: CurrentShop, id: string): Promise<PlatformResult<Order | null>> {
@@ -90,6 +129,7 @@ async function listOrdersByShipBy(
   shop: CurrentShop,
   filters: OrderFilters,
   deadline: "today" | "late",
+  seesCustomers: boolean,
 ): Promise<PlatformResult<OrdersPage>> {
   const { ids, total } = await mirroredOrderIdsByShipBy(
     shop.id,
@@ -97,5 +137,5 @@ async function listOrdersByShipBy(
   );
   const orders = await ordersByIds(shop, ids);
   if (!orders.ok) return orders;
-  return { ok: true, data: countedPage(orders.data.map(toOrderRow), total, filters) };
+  return { ok: true, data: countedPage(await toRows(shop, orders.data, seesCustomers), total, filters) };
 }

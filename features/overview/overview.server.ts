@@ -1,5 +1,6 @@
 import "server-only";
-import { deadlineRange, startOfDay } from "@/lib/orders/ship-by";
+import { startOfDay } from "@/lib/orders/ship-by";
+import { countShippingOrders } from "@/features/shipping";
 import { pool } from "@/lib/pg-pool.server";
 
 // All from the order mirror, never by paging the platform. Its timestamps are UTC without a zone,
@@ -19,7 +20,9 @@ export interface NetSalesFigure {
 }
 
 export interface Overview {
+  /** New orders: the platform approves their payment; nothing for the seller to do yet. */
   awaitingApproval: number;
+  /** What the shipping page lists for "today" (late included) and "late": counted by the same query. */
   shipToday: number;
   late: number;
   sales: { today: SalesFigure; last7Days: SalesFigure; last30Days: SalesFigure };
@@ -40,7 +43,6 @@ type PeriodColumns<Key extends string> = Record<`${Key}_orders`, number> &
 type RecentRow = { day: string | null; currency: string | null; normalizer: number | null } & PeriodColumns<"today" | "last7" | "last30">;
 
 export async function getOverview(shopId: string, timeZone: string, now = new Date()): Promise<Overview> {
-  const today = deadlineRange("today", now, timeZone);
   const since = {
     today: startOfDay(now, timeZone),
     last7Days: startOfDay(now, timeZone, -6),
@@ -48,14 +50,13 @@ export async function getOverview(shopId: string, timeZone: string, now = new Da
   };
   // One statement for sales and the chart: with no index on createdAt, each statement over recent
   // orders reads all the seller's orders.
-  const [counts, recent] = await Promise.all([
-    pool.query<{ awaiting: number; ship_today: number; late: number }>(
-      `SELECT COUNT(*) FILTER (WHERE "status" = 'new')::int AS awaiting,
-              COUNT(*) FILTER (WHERE "nextLimitAt" >= $2::timestamptz AND "nextLimitAt" < $3::timestamptz)::int AS ship_today,
-              COUNT(*) FILTER (WHERE "nextLimitAt" < $2::timestamptz)::int AS late
-       FROM "OrderMirror" WHERE "sellerId" = $1`,
-      [shopId, today.from!.toISOString(), today.before.toISOString()],
-    ),
+  const shop = { id: shopId, timeZone };
+  const [counts, shipToday, late, recent] = await Promise.all([
+    pool.query<{ awaiting: number }>(`SELECT COUNT(*)::int AS awaiting FROM "OrderMirror" WHERE "sellerId" = $1 AND "status" = 'new'`, [
+      shopId,
+    ]),
+    countShippingOrders(shop, { due: "today" }, now),
+    countShippingOrders(shop, { due: "late" }, now),
     pool.query<RecentRow>(
       `SELECT to_char(("createdAt" AT TIME ZONE 'UTC') AT TIME ZONE $5, 'YYYY-MM-DD') AS day, "currency", "normalizer",
               COUNT(*) FILTER (WHERE "createdAt" >= $2::timestamptz)::int AS today_orders,
@@ -106,8 +107,8 @@ export async function getOverview(shopId: string, timeZone: string, now = new Da
   const count = counts.rows[0]!;
   return {
     awaitingApproval: count.awaiting,
-    shipToday: count.ship_today,
-    late: count.late,
+    shipToday,
+    late,
     sales: { today: figure("today"), last7Days: figure("last7Days"), last30Days: figure("last30Days") },
     netSales: { today: netFigure("today"), last7Days: netFigure("last7Days"), last30Days: netFigure("last30Days") },
     daily: days,

@@ -16,6 +16,7 @@ async function labelPdf(width: number, pages = 1): Promise<Uint8Array> {
 const jobs = (count: number): LabelJob[] =>
   Array.from({ length: count }, (_, index) => ({
     orderId: `order-${index}`,
+    orderReference: 1001 + index,
     deliveryId: `delivery-${index}`,
     trackingNumber: `AA${index}BR`,
     url: `label-${index}`,
@@ -60,9 +61,9 @@ describe("merging labels", () => {
     const merged = await mergeLabels(jobs(6), fetchLabel, { concurrency: 3, onProgress: (step) => progress.push(step) });
     expect(merged.pages).toBe(3);
     expect(merged.failed).toEqual([
-      { orderId: "order-1", deliveryId: "delivery-1", trackingNumber: "AA1BR", reason: "http_error", status: 503 },
-      { orderId: "order-2", deliveryId: "delivery-2", trackingNumber: "AA2BR", reason: "unreadable" },
-      { orderId: "order-4", deliveryId: "delivery-4", trackingNumber: "AA4BR", reason: "not_pdf" },
+      { orderId: "order-1", orderReference: 1002, deliveryId: "delivery-1", trackingNumber: "AA1BR", reason: "http_error", status: 503 },
+      { orderId: "order-2", orderReference: 1003, deliveryId: "delivery-2", trackingNumber: "AA2BR", reason: "unreadable" },
+      { orderId: "order-4", orderReference: 1005, deliveryId: "delivery-4", trackingNumber: "AA4BR", reason: "not_pdf" },
     ]);
     expect(progress.map((step) => step.done)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(progress.every((step) => step.total === 6)).toBe(true);

@@ -53,6 +53,7 @@ type Fetch = (url: string, options: LabelFetchOptions) => Promise<LabelFetchResu
 
 const failure = (job: LabelJob, reason: FailedLabel["reason"], status?: number): FailedLabel => ({
   orderId: job.orderId,
+  orderReference: job.orderReference,
   deliveryId: job.deliveryId,
   trackingNumber: job.trackingNumber,
   reason,

@@ -21,7 +21,7 @@ export async function labelsResponse(request: Request, shopId: string): Promise<
   const shop = access.shop;
   const selection = selectionSchema.safeParse(await request.json().catch(() => null));
   if (!selection.success) return badQuery(selection.error);
-  const loaded = await loadPickingList(shop, selection.data);
+  const loaded = await loadPickingList(shop, selection.data, { seesCustomers: true });
   if (!loaded.ok) return problemResponse(loaded.problem);
   const [accessToken, t] = await Promise.all([getAccessToken(shop.id), getTranslations("shipping.labels")]);
   const log = requestLog(request, { shopId: shop.id, component: "labels" });

@@ -47,6 +47,7 @@ afterAll(async () => {
 const jobs = (count: number, broken: number[] = [], kind = "label"): LabelJob[] =>
   Array.from({ length: count }, (_, index) => ({
     orderId: `o${index}`,
+    orderReference: 1001 + index,
     deliveryId: `d${index}`,
     trackingNumber: `AA${index}BR`,
     url: `${origin}/${broken.includes(index) ? "broken" : `${kind}-${index}`}`,
@@ -54,7 +55,7 @@ const jobs = (count: number, broken: number[] = [], kind = "label"): LabelJob[] 
 
 const runOf = (list: LabelJob[], errors: unknown[] = [], more: Partial<LabelsRun> = {}): LabelsRun => ({
   jobs: list,
-  skipped: [{ id: "o-gone", reason: "not_found" }],
+  skipped: [{ id: "o-gone", reference: null, reason: "not_found" }],
   truncated: false,
   fetcher: { platformBaseUrl: origin, accessToken: null },
   title: "Etiquetas",
@@ -81,13 +82,18 @@ describe("a labels run", () => {
     const events: LabelsEvent[] = [];
     for await (const chunk of run(jobs(12, [5]), errors) as unknown as AsyncIterable<Uint8Array>) events.push(...reader.push(chunk));
     expect(errors).toEqual([]);
-    expect(events[0]).toEqual({ type: "start", total: 12, skipped: [{ id: "o-gone", reason: "not_found" }], truncated: false });
+    expect(events[0]).toEqual({
+      type: "start",
+      total: 12,
+      skipped: [{ id: "o-gone", reference: null, reason: "not_found" }],
+      truncated: false,
+    });
     expect(events.filter((event) => event.type === "progress")).toHaveLength(12);
     expect(events.at(-1)).toEqual({
       type: "done",
       total: 12,
       pages: 11,
-      failed: [{ orderId: "o5", deliveryId: "d5", trackingNumber: "AA5BR", reason: "http_error", status: 500 }],
+      failed: [{ orderId: "o5", orderReference: 1006, deliveryId: "d5", trackingNumber: "AA5BR", reason: "http_error", status: 500 }],
       pdfBytes: reader.pdf()!.length,
     });
     const merged = await PDFDocument.load(reader.pdf()!);

@@ -3,13 +3,13 @@ import { encodeLabelsEvent, LabelsStreamReader } from "./labels-wire";
 import type { LabelsEvent } from "./labels-wire";
 
 const EVENTS: LabelsEvent[] = [
-  { type: "start", total: 3, skipped: [{ id: "o-9", reason: "not_approved", status: "cancelled" }], truncated: false },
+  { type: "start", total: 3, skipped: [{ id: "o-9", reference: 1009, reason: "not_approved", status: "cancelled" }], truncated: false },
   { type: "progress", done: 1, total: 3, failed: [] },
   {
     type: "progress",
     done: 2,
     total: 3,
-    failed: [{ orderId: "o-2", deliveryId: "d-2", trackingNumber: "AA2BR", reason: "http_error", status: 503 }],
+    failed: [{ orderId: "o-2", orderReference: 1002, deliveryId: "d-2", trackingNumber: "AA2BR", reason: "http_error", status: 503 }],
   },
   { type: "progress", done: 3, total: 3, failed: [] },
 ];
@@ -19,7 +19,7 @@ const DONE: LabelsEvent = {
   type: "done",
   total: 3,
   pages: 2,
-  failed: [{ orderId: "o-2", deliveryId: "d-2", trackingNumber: "AA2BR", reason: "http_error", status: 503 }],
+  failed: [{ orderId: "o-2", orderReference: 1002, deliveryId: "d-2", trackingNumber: "AA2BR", reason: "http_error", status: 503 }],
   pdfBytes: PDF.length,
 };
 

@@ -22,6 +22,8 @@ export type LabelFailureReason = (typeof LABEL_FAILURE_REASONS)[number];
 
 const failedLabelSchema = z.object({
   orderId: z.string(),
+  /** The order's short reference (decision 0018). */
+  orderReference: z.number().int().nullable(),
   deliveryId: z.string(),
   trackingNumber: z.string(),
   reason: z.enum(LABEL_FAILURE_REASONS),
@@ -32,6 +34,7 @@ export type FailedLabel = z.infer<typeof failedLabelSchema>;
 
 const skippedOrderSchema = z.object({
   id: z.string(),
+  reference: z.number().int().nullable(),
   reason: z.enum(["not_found", "not_approved", "nothing_to_ship"]),
   status: z.string().optional(),
 });

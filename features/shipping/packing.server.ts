@@ -46,6 +46,7 @@ const FROM = `"OrderMirror" m LEFT JOIN "OrderPacking" p ON p."sellerId" = m."se
 
 interface ListedRow {
   orderId: string;
+  reference: number | null;
   customerName: string;
   itemCount: number;
   deliveries: unknown;
@@ -54,11 +55,12 @@ interface ListedRow {
   stageAt: Date | null;
 }
 
-function toShippingRow(row: ListedRow): ShippingRow {
+function toShippingRow(row: ListedRow, seesCustomers: boolean): ShippingRow {
   const deliveries = Array.isArray(row.deliveries) ? (row.deliveries as { status?: unknown }[]) : [];
   return {
     id: row.orderId,
-    customerName: row.customerName,
+    reference: row.reference,
+    customerName: seesCustomers ? row.customerName : "",
     items: row.itemCount,
     openDeliveries: deliveries.filter((delivery) => typeof delivery.status === "string" && OPEN_DELIVERY_STATUSES.has(delivery.status))
       .length,
@@ -68,20 +70,29 @@ function toShippingRow(row: ListedRow): ShippingRow {
   };
 }
 
-export async function listShippingOrders(shop: ShippingShop, filters: ShippingFilters, now = new Date()): Promise<ShippingPage> {
+/** `seesCustomers`: whether the person's role sees buyers' names (decision 0010). */
+export async function listShippingOrders(
+  shop: ShippingShop,
+  filters: ShippingFilters,
+  { seesCustomers = true, now = new Date() }: { seesCustomers?: boolean; now?: Date } = {},
+): Promise<ShippingPage> {
   const { sql, values } = shippingWhere(shop, { due: filters.due, stage: filters.stage }, now);
   const direction = filters.sort === "ship_by:desc" ? "DESC" : "ASC";
   const [rows, count] = await Promise.all([
     pool.query<ListedRow>(
-      `SELECT m."orderId", m."customerName", m."itemCount", m."deliveries", m."nextLimitAt", COALESCE(p."stage", '${DEFAULT_PACKING_STAGE}') AS "stage", p."updatedAt" AS "stageAt"
-       FROM ${FROM} WHERE ${sql}
+      `SELECT m."orderId", r."number" AS "reference", m."customerName", m."itemCount", m."deliveries", m."nextLimitAt", COALESCE(p."stage", '${DEFAULT_PACKING_STAGE}') AS "stage", p."updatedAt" AS "stageAt"
+       FROM ${FROM} LEFT JOIN "OrderReference" r ON r."sellerId" = m."sellerId" AND r."orderId" = m."orderId" WHERE ${sql}
        ORDER BY m."nextLimitAt" ${direction}, m."orderId" ${direction}
        LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
       [...values, filters.size, (filters.page - 1) * filters.size],
     ),
     pool.query<{ total: number }>(`SELECT count(*)::int AS "total" FROM ${FROM} WHERE ${sql}`, values),
   ]);
-  return countedPage(rows.rows.map(toShippingRow), count.rows[0]?.total ?? 0, filters);
+  return countedPage(
+    rows.rows.map((row) => toShippingRow(row, seesCustomers)),
+    count.rows[0]?.total ?? 0,
+    filters,
+  );
 }
 
 export async function shippingOrderIds(
@@ -99,6 +110,13 @@ export async function shippingOrderIds(
     pool.query<{ total: number }>(`SELECT count(*)::int AS "total" FROM ${FROM} WHERE ${sql}`, values),
   ]);
   return { ids: rows.rows.map((row) => row.orderId), total: count.rows[0]?.total ?? 0 };
+}
+
+/** How many orders the shipping page lists for `where`: the overview's cards count with it, so the two agree. */
+export async function countShippingOrders(shop: ShippingShop, where: ShippingWhere, now = new Date()): Promise<number> {
+  const { sql, values } = shippingWhere(shop, where, now);
+  const count = await pool.query<{ total: number }>(`SELECT count(*)::int AS "total" FROM ${FROM} WHERE ${sql}`, values);
+  return count.rows[0]?.total ?? 0;
 }
 
 export async function packingStagesOf(shopId: string, orderIds: readonly string[]): Promise<Map<string, PackingStage>> {

@@ -1,6 +1,7 @@
 import "server-only";
 import { shippingOrderIds } from "@/features/shipping/packing.server";
-import { ordersByIds } from "@/features/orders";
+import { ordersByIds, withoutCustomerData } from "@/features/orders";
+import { referencesFor } from "@/lib/orders/order-references.server";
 import type { PlatformResult } from "@/lib/platform/platform.server";
 import { productNamesFor } from "@/lib/catalogue/product-names.server";
 import type { CurrentShop } from "@/lib/shops/shops.server";
@@ -33,11 +34,17 @@ export interface LoadedPickingList {
   truncated: boolean;
 }
 
-export async function loadPickingList(shop: CurrentShop, selection: ShippingSelection): Promise<PlatformResult<LoadedPickingList>> {
+/** `seesCustomers`: whether the person's role sees buyers' names (decision 0010); the list leaves them out otherwise. */
+export async function loadPickingList(
+  shop: CurrentShop,
+  selection: ShippingSelection,
+  { seesCustomers }: { seesCustomers: boolean },
+): Promise<PlatformResult<LoadedPickingList>> {
   const { ids, truncated } = await selectedOrderIds(shop, selection);
-  const orders = await ordersByIds(shop, ids);
-  if (!orders.ok) return orders;
-  const codes = orders.data.flatMap((order) => order.deliveries.flatMap((delivery) => delivery.items.map((item) => item.info.sku)));
-  const productNames = await productNamesFor(shop.id, codes);
-  return { ok: true, data: { list: buildPickingList(orders.data, { requestedIds: ids, productNames }), truncated } };
+  const found = await ordersByIds(shop, ids);
+  if (!found.ok) return found;
+  const orders = seesCustomers ? found.data : found.data.map(withoutCustomerData);
+  const codes = orders.flatMap((order) => order.deliveries.flatMap((delivery) => delivery.items.map((item) => item.info.sku)));
+  const [productNames, references] = await Promise.all([productNamesFor(shop.id, codes), referencesFor(shop.id, orders)]);
+  return { ok: true, data: { list: buildPickingList(orders, { requestedIds: ids, productNames, references }), truncated } };
 }

@@ -86,8 +86,8 @@ describe("the picking list", () => {
     const cam = list.skus.find((sku) => sku.sku === "CAM-M")!;
     // In the list's order of orders: the late one first, then by ship-by and id.
     expect(cam.orders).toEqual([
-      { orderId: late.id, quantity: 1 },
-      { orderId: noonA.id, quantity: 5 },
+      { orderId: late.id, reference: null, quantity: 1 },
+      { orderId: noonA.id, reference: null, quantity: 5 },
     ]);
     expect(list.totals).toEqual({ orders: 3, parcels: 4, units: 11, skus: 3 });
     // The sum of the SKU totals is the sum of every parcel's items.
@@ -128,13 +128,26 @@ describe("the picking list", () => {
       [oid(0x40), NOON, [oid(0x402)]],
     ]);
     expect(list.skus).toEqual([
-      { sku: "BON-1", name: "Produto BON-1", picture: null, quantity: 2, orders: [{ orderId: oid(0x40), quantity: 2 }] },
+      { sku: "BON-1", name: "Produto BON-1", picture: null, quantity: 2, orders: [{ orderId: oid(0x40), reference: null, quantity: 2 }] },
     ]);
     expect(list.skipped).toEqual([
-      { id: oid(0x70), reason: "not_found" },
-      { id: oid(0x50), reason: "nothing_to_ship" },
-      { id: oid(0x60), reason: "not_approved", status: "cancelled" },
+      { id: oid(0x70), reference: null, reason: "not_found" },
+      { id: oid(0x50), reference: null, reason: "nothing_to_ship" },
+      { id: oid(0x60), reference: null, reason: "not_approved", status: "cancelled" },
     ]);
+  });
+
+  it("names each order, share, label and skipped order by its short reference when it has one", () => {
+    const references = new Map([
+      [late.id, 1041],
+      [noonA.id, 1042],
+      [oid(0x70), 1070],
+    ]);
+    const list = buildPickingList([late, noonA], { requestedIds: [late.id, noonA.id, oid(0x70)], references });
+    expect(list.orders.map((order) => order.reference)).toEqual([1041, 1042]);
+    expect(list.skus.find((sku) => sku.sku === "CAM-M")!.orders.map((share) => share.reference)).toEqual([1041, 1042]);
+    expect(labelJobsOf(list).map((job) => job.orderReference)).toEqual([1041, 1042, 1042]);
+    expect(list.skipped).toEqual([{ id: oid(0x70), reference: 1070, reason: "not_found" }]);
   });
 
   it("gives one label per parcel, in the list's order", () => {
@@ -142,24 +155,28 @@ describe("the picking list", () => {
     expect(labelJobsOf(list)).toEqual([
       {
         orderId: late.id,
+        orderReference: null,
         deliveryId: oid(0x301),
         trackingNumber: `AA${oid(0x301).slice(-9)}BR`,
         url: `https://labels.example/${oid(0x301)}.pdf`,
       },
       {
         orderId: noonB.id,
+        orderReference: null,
         deliveryId: oid(0x101),
         trackingNumber: `AA${oid(0x101).slice(-9)}BR`,
         url: `https://labels.example/${oid(0x101)}.pdf`,
       },
       {
         orderId: noonA.id,
+        orderReference: null,
         deliveryId: oid(0x201),
         trackingNumber: `AA${oid(0x201).slice(-9)}BR`,
         url: `https://labels.example/${oid(0x201)}.pdf`,
       },
       {
         orderId: noonA.id,
+        orderReference: null,
         deliveryId: oid(0x202),
         trackingNumber: `AA${oid(0x202).slice(-9)}BR`,
         url: `https://labels.example/${oid(0x202)}.pdf`,

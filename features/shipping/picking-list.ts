@@ -22,6 +22,9 @@ export interface PickingParcel {
 
 export interface PickingOrder {
   id: string;
+  /** The short reference (decision 0018). */
+  reference: number | null;
+  /** Empty for a role that does not see customers. */
   customerName: string;
   shipBy: string;
   parcels: PickingParcel[];
@@ -34,11 +37,12 @@ export interface PickingSku {
   picture: string | null;
   quantity: number;
   /** In the list's order of orders. */
-  orders: { orderId: string; quantity: number }[];
+  orders: { orderId: string; reference: number | null; quantity: number }[];
 }
 
 export interface SkippedOrder {
   id: string;
+  reference: number | null;
   reason: "not_found" | "not_approved" | "nothing_to_ship";
   /** For not_approved. */
   status?: string;
@@ -53,15 +57,23 @@ export interface PickingList {
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Requested ids the platform did not return are skipped; `productNames` win over an item's own (decision 0009). */
+/**
+ * Requested ids the platform did not return are skipped; `productNames` win over an item's own
+ * (decision 0009); `references` are the orders' short references (decision 0018).
+ */
 export function buildPickingList(
   orders: readonly Order[],
-  options: { requestedIds?: readonly string[]; productNames?: ReadonlyMap<string, string> } = {},
+  options: {
+    requestedIds?: readonly string[];
+    productNames?: ReadonlyMap<string, string>;
+    references?: ReadonlyMap<string, number>;
+  } = {},
 ): PickingList {
   const names = options.productNames ?? new Map<string, string>();
+  const referenceOf = (id: string) => options.references?.get(id) ?? null;
   const skipped: SkippedOrder[] = [];
   const returned = new Set(orders.map((order) => order.id));
-  for (const id of options.requestedIds ?? []) if (!returned.has(id)) skipped.push({ id, reason: "not_found" });
+  for (const id of options.requestedIds ?? []) if (!returned.has(id)) skipped.push({ id, reference: referenceOf(id), reason: "not_found" });
 
   const picked: PickingOrder[] = [];
   const seen = new Set<string>();
@@ -69,13 +81,13 @@ export function buildPickingList(
     if (seen.has(order.id)) continue;
     seen.add(order.id);
     if (order.status !== "approved") {
-      skipped.push({ id: order.id, reason: "not_approved", status: order.status });
+      skipped.push({ id: order.id, reference: referenceOf(order.id), reason: "not_approved", status: order.status });
       continue;
     }
     const shipBy = shipByOf(order);
     const open = order.deliveries.filter((delivery) => OPEN_DELIVERY_STATUSES.has(delivery.status));
     if (shipBy === null || open.length === 0) {
-      skipped.push({ id: order.id, reason: "nothing_to_ship" });
+      skipped.push({ id: order.id, reference: referenceOf(order.id), reason: "nothing_to_ship" });
       continue;
     }
     const parcels = open.map((delivery) => ({
@@ -87,6 +99,7 @@ export function buildPickingList(
     }));
     picked.push({
       id: order.id,
+      reference: referenceOf(order.id),
       customerName: order.customer.name,
       shipBy,
       parcels,
@@ -107,7 +120,7 @@ export function buildPickingList(
         entry.quantity += item.quantity;
         const line = entry.orders.find((candidate) => candidate.orderId === order.id);
         if (line) line.quantity += item.quantity;
-        else entry.orders.push({ orderId: order.id, quantity: item.quantity });
+        else entry.orders.push({ orderId: order.id, reference: order.reference, quantity: item.quantity });
         skus.set(item.sku, entry);
       }
     }
@@ -145,6 +158,7 @@ function nameOf(info: { sku: string; name: string }, names: ReadonlyMap<string, 
 
 export interface LabelJob {
   orderId: string;
+  orderReference: number | null;
   deliveryId: string;
   trackingNumber: string;
   url: string;
@@ -155,6 +169,7 @@ export function labelJobsOf(list: PickingList): LabelJob[] {
   return list.orders.flatMap((order) =>
     order.parcels.map((parcel) => ({
       orderId: order.id,
+      orderReference: order.reference,
       deliveryId: parcel.deliveryId,
       trackingNumber: parcel.trackingNumber,
       url: parcel.labelUrl,

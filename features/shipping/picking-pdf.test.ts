@@ -13,7 +13,7 @@ const WORDS: PickingPdfWords = {
   columns: { quantity: "Qtd.", sku: "SKU", product: "Produto" },
   order: (order) => `Pedido ${order.id} · ${order.customerName}`,
   parcel: (parcel) => `Volume ${parcel.trackingNumber}`,
-  share: (orderId, quantity) => `…${orderId.slice(-6)} × ${quantity}`,
+  share: (share) => `#${share.reference} × ${share.quantity}`,
   page: (page, pages) => `Página ${page} de ${pages}`,
   empty: "Nada a separar.",
 };
@@ -21,9 +21,18 @@ const WORDS: PickingPdfWords = {
 function listOf(orders: number, name = "Camiseta de algodão"): PickingList {
   const ids = Array.from({ length: orders }, (_, index) => index.toString(16).padStart(24, "0"));
   return {
-    skus: [{ sku: "CAM-M", name, picture: null, quantity: orders, orders: ids.map((orderId) => ({ orderId, quantity: 1 })) }],
-    orders: ids.map((id) => ({
+    skus: [
+      {
+        sku: "CAM-M",
+        name,
+        picture: null,
+        quantity: orders,
+        orders: ids.map((orderId, index) => ({ orderId, reference: 1001 + index, quantity: 1 })),
+      },
+    ],
+    orders: ids.map((id, index) => ({
       id,
+      reference: 1001 + index,
       customerName: "Joana d'Ávila",
       shipBy: "2026-11-26T18:00:00.000Z",
       units: 1,
@@ -63,7 +72,7 @@ describe("the picking list PDF", () => {
       "2",
       "CAM-M",
       "Camiseta de algodão",
-      `…${list.orders[0]!.id.slice(-6)} × 1,  …${list.orders[1]!.id.slice(-6)} × 1`,
+      `#${list.orders[0]!.reference} × 1,  #${list.orders[1]!.reference} × 1`,
     ]);
     const orderLines = lines.filter((line) => line.startsWith("Pedido "));
     expect(orderLines).toEqual(list.orders.map((order) => `Pedido ${order.id} · Joana d'Ávila`));

@@ -2,7 +2,7 @@
 // pdf-lib draws PNG and JPEG only. Words arrive already in the reader's language.
 import { PDFDocument, rgb, StandardFonts } from "@pdfme/pdf-lib";
 import type { PDFFont, PDFPage } from "@pdfme/pdf-lib";
-import type { PickingList, PickingOrder, PickingParcel } from "@/features/shipping/picking-list";
+import type { PickingList, PickingOrder, PickingParcel, PickingSku } from "@/features/shipping/picking-list";
 
 export interface PickingPdfWords {
   title: string;
@@ -12,8 +12,8 @@ export interface PickingPdfWords {
   columns: { quantity: string; sku: string; product: string };
   order: (order: PickingOrder) => string;
   parcel: (parcel: PickingParcel) => string;
-  /** One order's share of a SKU: "…345678 × 2". */
-  share: (orderId: string, quantity: number) => string;
+  /** One order's share of a SKU: "#1042 × 2". */
+  share: (share: PickingSku["orders"][number]) => string;
   page: (page: number, pages: number) => string;
   empty: string;
 }
@@ -119,12 +119,7 @@ export async function renderPickingPdf(list: PickingList, words: PickingPdfWords
     text(words.columns.product, columns.product, { font: fonts.bold, size: 9, color: GREY });
     y -= 16;
     for (const sku of list.skus) {
-      const shares = wrap(
-        sku.orders.map((share) => words.share(share.orderId, share.quantity)).join(",  "),
-        fonts.regular,
-        8,
-        width - (columns.sku - MARGIN),
-      );
+      const shares = wrap(sku.orders.map((share) => words.share(share)).join(",  "), fonts.regular, 8, width - (columns.sku - MARGIN));
       ensure(16 + shares.length * 10);
       page.drawRectangle({ x: columns.box, y: y - 2, width: 10, height: 10, borderColor: rgb(0, 0, 0), borderWidth: 0.8 });
       text(String(sku.quantity), columns.quantity, { font: fonts.bold, size: 11, right: true });

@@ -8,6 +8,8 @@ import { exportDay } from "@/lib/csv/dialects";
 import { loadPickingList } from "./picking-data.server";
 import { parseSelectionParams } from "./selection";
 import { renderPickingPdf } from "./picking-pdf";
+import { can } from "@/lib/people/roles";
+import { orderLabel } from "@/lib/words/order-reference";
 
 // The picking list as a PDF: the same selection as the printable page (its URL's parameters), the
 // same list (features/shipping/picking-list.ts), in the reader's language and the shop's time zone.
@@ -17,7 +19,7 @@ export async function pickingPdfResponse(request: Request, shopId: string): Prom
   const shop = access.shop;
   const selection = parseSelectionParams(new URL(request.url).searchParams);
   if (!selection.success) return badQuery(selection.error);
-  const loaded = await loadPickingList(shop, selection.data);
+  const loaded = await loadPickingList(shop, selection.data, { seesCustomers: can(access.role, "orders.customerData") });
   if (!loaded.ok) return problemResponse(loaded.problem);
   const [locale, t] = await Promise.all([getLocale(), getTranslations("shipping.picking")]);
   const format = displayFormat({ locale, timeZone: shop.timeZone });
@@ -29,9 +31,12 @@ export async function pickingPdfResponse(request: Request, shopId: string): Prom
     bySku: t("bySku"),
     byOrder: t("byOrder"),
     columns: { quantity: t("columns.quantity"), sku: t("columns.sku"), product: t("columns.product") },
-    order: (order) => `${t("order", { id: order.id })} · ${order.customerName} · ${t("shipBy", { at: format.date(order.shipBy) })}`,
+    order: (order) =>
+      [t("order", { id: orderLabel(order) }), order.customerName, t("shipBy", { at: format.date(order.shipBy) })]
+        .filter(Boolean)
+        .join(" · "),
     parcel: (parcel) => t("parcel", { tracking: parcel.trackingNumber || "—" }),
-    share: (orderId, quantity) => t("share", { order: orderId.slice(-8), quantity }),
+    share: (share) => t("share", { order: orderLabel({ id: share.orderId, reference: share.reference }), quantity: share.quantity }),
     page: (page, pages) => t("page", { page, pages }),
     empty: t("empty"),
   });

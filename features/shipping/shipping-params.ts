@@ -26,6 +26,9 @@ export type ShippingFilters = StateOf<typeof shippingTable>;
 /** Read from the order mirror and the packing stages. */
 export interface ShippingRow {
   id: string;
+  /** The short reference (decision 0018). */
+  reference: number | null;
+  /** Empty for a role that does not see customers (decision 0010). */
   customerName: string;
   items: number;
   /** Each has its own label. */

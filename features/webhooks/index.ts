@@ -8,4 +8,5 @@ export { openShopLiveStream } from "./live/live-stream.server";
 export { latestLiveMessageId } from "./live/live.server";
 export { answerWebhookDelivery } from "./receive/delivery.server";
 export type { ConnectionHealth } from "./connection-health.server";
+export { eventSubject } from "./events/event-rows";
 export type { WebhookEventRow } from "./events/event-rows";

@@ -34,7 +34,7 @@ describe("webhook words", () => {
       "12 orders updated since F copied (D).",
     );
     expect(en("health.backfillDone", { hasFrom: "no", from: "", orders: 12, hasFinished: "no", finishedAt: "" })).toBe("12 orders copied.");
-    expect(en("health.backfillFailed", { orders: 12 })).toBe("Stopped after 12 orders; it resumes at the next reconciliation.");
+    expect(en("health.backfillFailed", { orders: 12 })).toBe("Stopped after 12 orders; it resumes at the next check.");
     expect(pt("health.backfillDone", { hasFrom: "no", from: "", orders: 1, hasFinished: "yes", finishedAt: "D" })).toBe(
       "1 pedido copiado em D.",
     );
@@ -57,24 +57,21 @@ describe("webhook words", () => {
   });
 
   it("answer the actions", () => {
-    expect(en("actions.deadRequeued", { count: 1 })).toBe("1 dead event is being processed again.");
-    expect(en("actions.deadRequeued", { count: 4 })).toBe("4 dead events are being processed again.");
-    expect(pt("actions.deadRequeued", { count: 4 })).toBe("4 eventos mortos estão sendo processados de novo.");
+    expect(en("actions.deadRequeued", { count: 1 })).toBe("1 failed event is being processed again.");
+    expect(en("actions.deadRequeued", { count: 4 })).toBe("4 failed events are being processed again.");
+    expect(pt("actions.deadRequeued", { count: 4 })).toBe("4 eventos que falharam estão sendo processados de novo.");
     expect(en("actions.rotatedNotMoved", { problem: "P." })).toBe(
-      'A new receiver URL was made, but the marketplace still points at the old one: P. Use "Use this dashboard" to try again.',
+      'A new receiving address was made, but the marketplace still sends to the old one: P. Use "Use this dashboard" to try again.',
     );
   });
 
-  it("toast an order's change", () => {
-    expect(en("live.orderReconciled", { orderId: "o1" })).toBe("Order o1 · found by reconciliation");
+  it("toast an order's change in words, without the platform's id", () => {
+    expect(en("live.orderReconciled")).toBe("A change the dashboard found when it checked the platform");
+    expect(pt("live.orderReconciled")).toBe("Uma mudança que o painel encontrou ao conferir a plataforma");
   });
 
   it("say what connecting did to notifications", () => {
-    expect(en("notificationsAtConnect.already")).toBe(
-      "Notifications are on: the marketplace's callback URL already pointed at this dashboard.",
-    );
-    expect(pt("notificationsAtConnect.already")).toBe(
-      "As notificações estão ativas: a URL de callback do marketplace já apontava para este painel.",
-    );
+    expect(en("notificationsAtConnect.already")).toBe("Notifications are on: the marketplace already sent them to this dashboard.");
+    expect(pt("notificationsAtConnect.already")).toBe("As notificações estão ativas: o marketplace já as enviava a este painel.");
   });
 });

@@ -6,6 +6,7 @@ import type { ShopOrders } from "@/lib/catalogue/product-names.server";
 import { orderNet } from "@/lib/orders/net";
 import { itemCountOf } from "@/lib/orders/items";
 import { shipByOf } from "@/lib/orders/ship-by";
+import { assignReferences } from "@/lib/orders/order-references.server";
 import { db } from "@/lib/db.server";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { DB_NOW, pool } from "@/lib/pg-pool.server";
@@ -73,7 +74,7 @@ export function mirrorRowFromOrder(order: OrderSummary): OrderMirrorRow {
 }
 
 /**
- * Newer wins (an equal updated_at rewrites the same data); also names the SKUs the items sell.
+ * Newer wins (an equal updated_at rewrites the same data); also names the SKUs the items sell and gives new orders their short references.
  * Answers the ids written, those not older than what the mirror had.
  */
 export async function upsertMirrorOrders(shopId: string, orders: readonly OrderSummary[]): Promise<string[]> {
@@ -110,6 +111,8 @@ export async function upsertShopsMirrorOrders(shops: readonly ShopOrders[]): Pro
     values: [JSON.stringify(rows)],
   });
   await nameFromOrders(shops);
+  // Every mirrored order has its short reference from then on (decision 0018).
+  for (const { sellerId: shopId, orders } of shops) await assignReferences(shopId, orders);
   return result.rows;
 }
 

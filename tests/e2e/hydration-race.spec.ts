@@ -1,13 +1,13 @@
 import { expect, test } from "@playwright/test";
 import type { Page, Route } from "@playwright/test";
-import { signInAs } from "./support";
+import { signInAs, orderIdsListed } from "./support";
 
 // A table control used before the page's scripts have run (a seller on a slow phone taps what
 // the server's HTML already shows) does what it does afterwards: the URL and the table follow.
 // The scripts are held back until the control was used, then let through.
 
 const rows = (page: Page) => page.locator("tbody tr");
-const firstOrderId = async (page: Page) => (await rows(page).first().locator("td:first-child a").textContent())?.trim();
+const firstOrderId = async (page: Page) => (await orderIdsListed(page))[0];
 
 /** Opens `url` with its scripts held back, runs `act` on the server's HTML, then lets them load. */
 async function actBeforeHydration(page: Page, url: string, act: () => Promise<void>) {

@@ -3,7 +3,7 @@ import { DEFAULT_TIME_ZONE } from "../../i18n/config";
 import type { Page } from "@playwright/test";
 import { E2E_SANDBOX_URL } from "../../scripts/lib/e2e-ports";
 import { deadlineOf, shipByOf } from "../../lib/orders/ship-by";
-import { signInAs, sandboxOrders, storedAccessToken } from "./support";
+import { orderIdsListed, signInAs, sandboxOrders, storedAccessToken } from "./support";
 import type { SandboxOrder } from "./support";
 
 const statusCells = (page: Page) => page.locator("tbody tr td:nth-child(2)");
@@ -59,11 +59,15 @@ test.describe("orders", () => {
     await expect(page.getByText(/^Page 2/)).toBeVisible();
     await expect.poll(async () => page.locator("tbody tr td:first-child").allTextContents()).toEqual(secondPageIds);
 
-    // Open an order: its deliveries and address.
-    const orderId = secondPageIds[0]!;
-    await page.getByRole("link", { name: orderId }).click();
+    // Open an order by its short reference: its deliveries and address, and the platform's id below.
+    const reference = secondPageIds[0]!;
+    expect(reference).toMatch(/^#\d+$/);
+    const link = page.getByRole("link", { name: `Order ${reference}`, exact: true });
+    const orderId = (await link.getAttribute("href"))!.split("/").pop()!;
+    await link.click();
     await expect(page).toHaveURL(new RegExp(`/orders/${orderId}$`));
-    await expect(page.getByRole("heading", { name: `Order ${orderId}` })).toBeVisible();
+    await expect(page.getByRole("heading", { name: `Order ${reference}` })).toBeVisible();
+    await expect(page.getByTestId("platform-order-id")).toContainText(orderId);
     await expect(page.getByTestId("order-delivery").first()).toContainText("Delivery 1");
     await expect(page.getByTestId("delivery-address").first()).toHaveText(/\S+, \S+.* — .+\/[A-Z]{2}, \d{5}-?\d{3}/);
     await expect(page.getByTestId("order-customer")).toContainText(/•••/);
@@ -94,6 +98,26 @@ test.describe("orders", () => {
       .toBe(true);
   });
 
+  test("an order is found by its short reference, typed as a seller would", async ({ page }) => {
+    await signInAs(page, "seller@example.com");
+    await page.goto("/orders?page=2");
+    const link = page.locator("tbody tr").nth(3).getByRole("link");
+    const reference = (await link.textContent())!.trim();
+    const orderId = (await link.getAttribute("href"))!.split("/").pop()!;
+    for (const typed of [reference, reference.slice(1)]) {
+      await page.goto("/orders");
+      await page.getByLabel("Order number or id").fill(typed);
+      await page.getByRole("button", { name: "Apply filters" }).click();
+      await expect.poll(() => orderIdsListed(page)).toEqual([orderId]);
+      await expect(page.locator("tbody tr").first()).toContainText(reference);
+    }
+    // The platform's id finds it too; a number no order has finds nothing.
+    await page.goto(`/orders?id=${orderId}`);
+    await expect.poll(() => orderIdsListed(page)).toEqual([orderId]);
+    await page.goto("/orders?id=%23999999");
+    await expect(page.getByText("No orders match these filters.")).toBeVisible();
+  });
+
   test("an order of another seller is not found", async ({ page, request }) => {
     const created = await request.post(`${E2E_SANDBOX_URL}/_sandbox/orders`, { data: { seller: "seller2@example.com" } });
     const { orders } = (await created.json()) as { orders: { id: string }[] };
@@ -113,7 +137,8 @@ test.describe("orders", () => {
     await signInAs(page, "seller@example.com");
     await page.goto("/orders");
     const link = page.locator("tbody tr").first().getByRole("link");
-    const id = (await link.textContent())?.trim() ?? "";
+    const reference = (await link.textContent())?.trim() ?? "";
+    const id = (await link.getAttribute("href"))!.split("/").pop()!;
     await request.post(`${E2E_SANDBOX_URL}/_sandbox/faults`, { data: { latencyMs: 2_000 } });
     try {
       // Opened afresh (a link click may find the page already prefetched): the loading state is in
@@ -121,7 +146,7 @@ test.describe("orders", () => {
       await page.goto(`/orders/${id}`, { waitUntil: "commit" });
       await expect(page.getByRole("status").filter({ hasText: "Loading the order from the marketplace" })).toBeVisible();
       await expect(page.getByRole("link", { name: "← Orders" })).toBeVisible();
-      await expect(page.getByRole("heading", { name: `Order ${id}` })).toBeVisible({ timeout: 10_000 });
+      await expect(page.getByRole("heading", { name: `Order ${reference}` })).toBeVisible({ timeout: 10_000 });
     } finally {
       await request.delete(`${E2E_SANDBOX_URL}/_sandbox/faults`);
     }
@@ -143,7 +168,7 @@ test.describe("orders", () => {
     await expect(rows).toHaveCount(orders.length);
     for (const [index, order] of orders.entries()) {
       const row = rows.nth(index);
-      await expect(row).toContainText(order.id);
+      expect(await orderIdsListed(row)).toEqual([order.id]);
       const shipBy = row.locator("td:nth-child(7)");
       if (expected.get(order.id) === "late") await expect(shipBy).toContainText("late");
       else await expect(shipBy).not.toContainText("late");
@@ -162,9 +187,8 @@ test.describe("orders", () => {
     await page.goto("/orders?size=200");
     await page.getByRole("button", { name: "Late", exact: true }).click();
     await expect(page).toHaveURL(/deadline=late/);
-    const idsShown = () => page.locator("tbody tr td:first-child a").allTextContents();
     // The mirror's back-fill runs after connecting: wait for it to hold them all.
-    await expect.poll(async () => new Set((await idsShown()).map((id) => id.trim())), { timeout: 30_000 }).toEqual(late);
+    await expect.poll(async () => new Set(await orderIdsListed(page)), { timeout: 30_000 }).toEqual(late);
     for (const cell of await page.locator("tbody tr td:nth-child(7)").allTextContents()) expect(cell).toContain("late");
   });
 
@@ -185,6 +209,6 @@ test.describe("orders", () => {
     await expect(page.locator("tbody tr")).toHaveCount(25);
     const created = await request.post(`${E2E_SANDBOX_URL}/_sandbox/orders`, { data: { seller: "seller@example.com" } });
     const { orders } = (await created.json()) as { orders: { id: string }[] };
-    await expect(page.locator("tbody tr").first()).toContainText(orders[0]!.id, { timeout: 20_000 });
+    await expect.poll(async () => (await orderIdsListed(page))[0], { timeout: 20_000 }).toBe(orders[0]!.id);
   });
 });

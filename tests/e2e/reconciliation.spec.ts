@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { E2E_SANDBOX_URL } from "../../scripts/lib/e2e-ports";
-import { signInAs } from "./support";
+import { signInAs, orderReferenceOf } from "./support";
 
 // Notifications the platform never delivers: reconciliation (every 5 s in this run) finds the
 // orders anyway, records them in the event log and tells the seller with a toast.
@@ -37,15 +37,16 @@ test.describe("reconciliation", () => {
     }
 
     // One interval (5 s) plus the moment a change is left to its notification (2.5 s here).
+    await expect(page.getByText("A change the dashboard found when it checked the platform")).toHaveCount(2, { timeout: 15_000 });
+    const rowOf = async (id: string) => page.getByRole("row").filter({ hasText: new RegExp(`${await orderReferenceOf(id)}(?!\\d)`) });
     for (const order of orders) {
-      await expect(page.getByText(`Order ${order.id} · found by reconciliation`)).toBeVisible({ timeout: 15_000 });
-      const row = page.getByRole("row").filter({ hasText: order.id });
+      const row = await rowOf(order.id);
       await expect(row).toContainText("reconciled");
       await expect(row).toContainText("New order");
     }
     expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
 
-    await page.getByRole("row").filter({ hasText: orders[0]!.id }).getByRole("link", { name: "Details" }).click();
+    await (await rowOf(orders[0]!.id)).getByRole("link", { name: "Details" }).click();
     await expect(page.getByText(/^Reconciliation: the order changed on the marketplace/)).toBeVisible();
 
     await page.goto("/webhooks");

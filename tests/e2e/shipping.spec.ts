@@ -7,7 +7,7 @@ import type { Order } from "@marketplace/api/schemas/order";
 import { shipByOf, startOfNextDay } from "../../lib/orders/ship-by";
 import { pdfPageTexts } from "@marketplace/pdf-text";
 import { E2E_SANDBOX_URL } from "../../scripts/lib/e2e-ports";
-import { signInAs, expectNoSidewaysScroll, shopPathOf, storedAccessToken } from "./support";
+import { signInAs, expectNoSidewaysScroll, orderReferenceOf, shopPathOf, storedAccessToken } from "./support";
 
 // The shipping morning (issue 29): "All to ship today" → a picking list whose totals are the sums
 // of the sandbox's own orders; the labels PDF with one page per parcel naming its tracking number,
@@ -152,11 +152,11 @@ test.describe("labels and stages", () => {
       await expect(download).toBeVisible({ timeout: 60_000 });
       await expect(run).toContainText(`The PDF is ready: ${parcels.length - 1} pages`);
 
-      // The failure, in words: which order and delivery, and why.
+      // The failure, in words: which order (its short reference) and parcel (its tracking number), and why.
       const failed = run.getByTestId("failed-label");
       await expect(failed).toHaveCount(1);
-      await expect(failed).toContainText(failing.orderId);
-      await expect(failed).toContainText(failing.delivery.id);
+      await expect(failed).toContainText(await orderReferenceOf(failing.orderId));
+      await expect(failed).toContainText(failing.delivery.shipping.tracking.number);
       await expect(failed).toContainText("The label's server answered with an error (HTTP 503).");
 
       const [file] = await Promise.all([page.waitForEvent("download"), download.click()]);
@@ -170,9 +170,11 @@ test.describe("labels and stages", () => {
       // Another selection: the panel no longer speaks of the last run's PDF, and offers one for it.
       await page.getByRole("button", { name: "Clear the selection" }).click();
       const rows = page.getByTestId("shipping-row");
-      for (const index of [0, 1]) {
-        await page.getByRole("checkbox", { name: `Select order ${(await rows.nth(index).getAttribute("data-order"))!}` }).check();
-      }
+      for (const index of [0, 1])
+        await rows
+          .nth(index)
+          .getByRole("checkbox", { name: /^Select order #\d+$/ })
+          .check();
       await expect(page.getByTestId("selection-count")).toHaveText("2 orders selected");
       await expect(page.getByText(/The PDF is ready/)).toHaveCount(0);
       await expect(page.getByRole("link", { name: "Download the labels PDF" })).toHaveCount(0);
@@ -190,17 +192,24 @@ test.describe("labels and stages", () => {
     await page.getByRole("button", { name: "Clear the selection" }).click();
     const rows = page.getByTestId("shipping-row");
     const chosen = [(await rows.nth(0).getAttribute("data-order"))!, (await rows.nth(1).getAttribute("data-order"))!];
-    for (const id of chosen) await page.getByRole("checkbox", { name: `Select order ${id}` }).check();
+    const row = (id: string) => page.locator(`[data-testid="shipping-row"][data-order="${id}"]`);
+    // Each row names its order by the short reference, as the seller reads it.
+    for (const id of chosen)
+      await row(id)
+        .getByRole("checkbox", { name: /^Select order #\d+$/ })
+        .check();
     await expect(page.getByTestId("selection-count")).toHaveText("2 orders selected");
 
     await page.getByLabel("Mark as").selectOption({ label: "Packed" });
     await page.getByRole("button", { name: "Mark", exact: true }).click();
     await expect(page.getByTestId("stage-message")).toHaveText("2 orders marked packed.");
-    for (const id of chosen) await expect(page.getByRole("combobox", { name: `Packing stage of order ${id}` })).toHaveValue("packed");
+    for (const id of chosen) await expect(row(id).getByRole("combobox", { name: /^Packing stage of order #\d+$/ })).toHaveValue("packed");
 
     // One order on its own, from its row.
     const third = (await rows.nth(2).getAttribute("data-order"))!;
-    await page.getByRole("combobox", { name: `Packing stage of order ${third}` }).selectOption("picked");
+    const thirdReference = (await row(third).getByRole("link").textContent())!.trim();
+    expect(thirdReference).toMatch(/^#\d+$/);
+    await page.getByRole("combobox", { name: `Packing stage of order ${thirdReference}` }).selectOption("picked");
     await expect(page.getByTestId("stage-message")).toHaveText("1 order marked picked.");
 
     // The stage filter (in the URL, like every filter).
@@ -222,7 +231,7 @@ test.describe("labels and stages", () => {
     await expect(
       page
         .getByTestId("audit-entry")
-        .filter({ hasText: `Order ${third} marked picked` })
+        .filter({ hasText: `Order ${thirdReference} marked picked` })
         .first(),
     ).toBeVisible();
   });

@@ -124,6 +124,31 @@ export async function storedAccessToken(email: string): Promise<string> {
   return decryptStoredToken(row!.enc, row!.sellerId);
 }
 
+/** The short reference (decision 0018) the dashboard gave an order, once it has mirrored it. */
+export async function orderReferenceOf(orderId: string): Promise<string> {
+  let found: number | undefined;
+  await expect
+    .poll(
+      async () =>
+        (found = await withE2eDatabase(
+          async (client) =>
+            (await client.query<{ number: number }>('SELECT "number" FROM "OrderReference" WHERE "orderId" = $1', [orderId])).rows[0]
+              ?.number,
+        )),
+      { timeout: 15_000, message: `a reference for order ${orderId}` },
+    )
+    .toBeDefined();
+  return `#${found}`;
+}
+
+/** The orders a table lists, by the platform's id its links open (their text is the short reference). */
+export async function orderIdsListed(scope: Page | Locator): Promise<string[]> {
+  // A page lists its rows' links; a row (a locator), its own.
+  const links = "goto" in scope ? scope.locator('tbody tr a[href*="/orders/"]') : scope.locator('a[href*="/orders/"]');
+  const hrefs = await links.evaluateAll((found) => found.map((link) => link.getAttribute("href") ?? ""));
+  return [...new Set(hrefs.map((href) => href.split("/").pop()!))];
+}
+
 /** A shop's stored access token, decrypted with the e2e run's key as the server does. */
 function decryptStoredToken(enc: string, shopId: string): string {
   return decryptSecret(enc, shopTokenContext(shopId), decodeKey(parseEnv(process.env).TOKEN_ENCRYPTION_KEY)!);

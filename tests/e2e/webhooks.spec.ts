@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { E2E_APP_URL, E2E_SANDBOX_URL } from "../../scripts/lib/e2e-ports";
-import { signInAs, shopPathOf } from "./support";
+import { signInAs, shopPathOf, orderReferenceOf } from "./support";
 
 test.describe("webhooks", () => {
   test.afterEach(async ({ request }) => {
@@ -15,7 +15,7 @@ test.describe("webhooks", () => {
     await signInAs(page, "seller@example.com");
     await page.goto("/webhooks");
     // Other tests may have pointed this seller's webhooks here already: start from none.
-    const remove = page.getByRole("button", { name: "Remove" });
+    const remove = page.getByRole("button", { name: "Stop notifications" });
     if (await remove.isVisible()) {
       await remove.click();
       await expect(page.getByTestId("current-webhook-url")).toContainText("None");
@@ -36,12 +36,19 @@ test.describe("webhooks", () => {
 
     // The toast (the row below says the same words).
     await expect(page.locator("[data-sonner-toast]").getByText("New order")).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByText(`Order ${orderId}`)).toBeVisible();
-    const row = page.getByRole("row").filter({ hasText: orderId });
+    const reference = await orderReferenceOf(orderId);
+    const row = page.getByRole("row").filter({ hasText: new RegExp(`${reference}(?!\\d)`) });
     await expect(row).toContainText("New order");
     expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
 
     await row.getByRole("link", { name: "Details" }).click();
+    // The event names the order by its reference and opens it; the raw notification is one click away.
+    await expect(page.locator("main").getByRole("link", { name: reference, exact: true })).toHaveAttribute(
+      "href",
+      new RegExp(`/orders/${orderId}$`),
+    );
+    await expect(page.getByTestId("event-body")).not.toBeVisible();
+    await page.getByText(/^Technical details/).click();
     await expect(page.getByTestId("event-body")).toContainText(orderId);
     await expect(page.getByText(/^Valid \(HMAC-SHA256/)).toBeVisible();
     await page.getByRole("button", { name: "Process again" }).click();
@@ -65,10 +72,13 @@ test.describe("webhooks", () => {
     }
   });
 
-  test("a custom URL is validated, platform errors are shown plainly, and Remove clears it", async ({ page, request }) => {
+  test("a custom URL is validated, platform errors are shown plainly, and Stop notifications clears it", async ({ page, request }) => {
     await signInAs(page, "seller2@example.com");
     await page.goto("/webhooks");
 
+    // Another receiver is in the advanced part, folded.
+    await expect(page.getByLabel("Use another URL")).not.toBeVisible();
+    await page.getByText(/^Advanced/).click();
     await page.getByLabel("Use another URL").fill("not a url");
     await page.getByRole("button", { name: "Set URL" }).click();
     await expect(page.locator("#webhook-url-error")).toContainText("must be an absolute http(s) URL");
@@ -84,8 +94,8 @@ test.describe("webhooks", () => {
     await page.reload();
     await expect(page.getByTestId("current-webhook-url")).toContainText("https://hooks.example.com/marketplace");
 
-    await page.getByRole("button", { name: "Remove" }).click();
-    await expect(page.getByTestId("webhook-message")).toContainText("removed");
+    await page.getByRole("button", { name: "Stop notifications" }).click();
+    await expect(page.getByTestId("webhook-message")).toContainText("Notifications are off");
     await page.reload();
     await expect(page.getByTestId("current-webhook-url")).toContainText("None");
   });

@@ -48,7 +48,7 @@ async function labelJobsFor(shop: { sellerId: string; token: string }, shops: ty
   const client = createMarketplaceClient({ baseUrl: sandbox.url, accessToken: shop.token });
   const approved = await client.listOrders(ordersQuery({ status: "approved", limit: 100 }));
   const seller = (await shops.findCurrentShop(shop.sellerId))!;
-  const loaded = await pickingData.loadPickingList(seller, { ids: approved.items.map((order) => order.id) });
+  const loaded = await pickingData.loadPickingList(seller, { ids: approved.items.map((order) => order.id) }, { seesCustomers: true });
   if (!loaded.ok) throw new Error(JSON.stringify(loaded.problem));
   return labelJobsOf(loaded.data.list);
 }

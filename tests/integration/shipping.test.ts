@@ -180,7 +180,7 @@ describe("packing stages", () => {
   it("a selection of ids the platform does not give this shop yields a picking list of nothing", async () => {
     const shop = (await shops.findCurrentShop(b.sellerId))!;
     const foreign = toShip(a.orders)[0]!.id;
-    const loaded = await pickingData.loadPickingList(shop, { ids: [foreign] });
+    const loaded = await pickingData.loadPickingList(shop, { ids: [foreign] }, { seesCustomers: true });
     expect(loaded.ok && loaded.data.list).toMatchObject({ orders: [], skus: [], skipped: [{ id: foreign, reason: "not_found" }] });
   });
 });
@@ -208,7 +208,7 @@ async function runLabels(jobs: readonly LabelJob[], limits: { timeoutMs?: number
 describe("the labels PDF", () => {
   it("holds every parcel's label in the picking list's order; a failing label is reported and the rest still come", async () => {
     const shop = (await shops.findCurrentShop(a.sellerId))!;
-    const loaded = await pickingData.loadPickingList(shop, { all: {} });
+    const loaded = await pickingData.loadPickingList(shop, { all: {} }, { seesCustomers: true });
     if (!loaded.ok) throw new Error(JSON.stringify(loaded.problem));
     const jobs = labelJobsOf(loaded.data.list).slice(0, 10);
     expect(jobs.length).toBe(10);
@@ -247,7 +247,7 @@ describe("the labels PDF", () => {
 
   it("gives up on a label the sandbox is too slow to send", async () => {
     const shop = (await shops.findCurrentShop(a.sellerId))!;
-    const loaded = await pickingData.loadPickingList(shop, { all: {} });
+    const loaded = await pickingData.loadPickingList(shop, { all: {} }, { seesCustomers: true });
     if (!loaded.ok) throw new Error(JSON.stringify(loaded.problem));
     const jobs = labelJobsOf(loaded.data.list).slice(0, 2);
     await sandbox.api("/_sandbox/faults", { method: "POST", json: { labelLatencyMs: 2_000 } });

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { withOrderReferences } from "../order-subjects.server";
 import Form from "next/form";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
@@ -38,7 +39,7 @@ export async function AuditLogPage({
   const state: AuditQuery = query.success ? query.data : {};
   const { before, ...filters } = state;
   const [page, people, t, locale] = await Promise.all([
-    listAuditEntries(shop, filters, { before }),
+    listAuditEntries(shop, filters, { before }).then(async (found) => ({ ...found, rows: await withOrderReferences(shop.id, found.rows) })),
     listAuditPeople(shop.id),
     getTranslations("audit"),
     getLocale(),

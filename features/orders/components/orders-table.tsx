@@ -18,6 +18,7 @@ import { useDisplayFormat } from "@/lib/format";
 import { deadlineOf } from "@/lib/orders/ship-by";
 import type { Deadline } from "@/lib/orders/ship-by";
 import { useCan } from "@/components/shop-role";
+import { orderLabel } from "@/lib/words/order-reference";
 
 const column = createColumnHelper<OrderRow>();
 
@@ -58,6 +59,13 @@ export function OrdersTable({ urlValid }: { urlValid: boolean }) {
   const { filters, queryString, query, update } = paged;
   const t = useTranslations("orders.table");
   const canExport = useCan("orders.export");
+  // A role that does not see customers gets neither their names nor a search by name (decision 0010).
+  const seesCustomers = useCan("orders.customerData");
+  const filterDefinitions = useMemo(() => {
+    if (seesCustomers) return ordersTable.filters;
+    const { customer: _customer, ...rest } = ordersTable.filters;
+    return rest;
+  }, [seesCustomers]);
   const format = useDisplayFormat();
   // "Today" is the seller's, in the zone of their Settings (i18n/request.ts), as on the server.
   const timeZone = useTimeZone() ?? DEFAULT_TIME_ZONE;
@@ -69,24 +77,22 @@ export function OrdersTable({ urlValid }: { urlValid: boolean }) {
       column.accessor("id", {
         header: t("columns.order"),
         meta: { cardTitle: true },
-        cell: (info) => (
-          // On a phone the card names the order by the end of its id (the order page shows it whole).
-          <ShopLink
-            href={`/orders/${info.getValue()}`}
-            aria-label={t("orderLink", { id: info.getValue() })}
-            className="inline-flex min-h-11 items-center text-brand-700 hover:underline md:min-h-0"
-          >
-            {/* Generated content: the link's text stays the whole id (what copying reads). */}
-            <span
-              className="before:content-[attr(data-short)] md:hidden"
-              data-short={t("shortOrder", { number: info.getValue().slice(-8) })}
-            />
-            <span className="font-mono text-xs max-md:hidden">{info.getValue()}</span>
-          </ShopLink>
-        ),
+        cell: (info) => {
+          // The short reference a person reads aloud and searches by (decision 0018); the order page shows the platform's id.
+          const label = orderLabel(info.row.original);
+          return (
+            <ShopLink
+              href={`/orders/${info.getValue()}`}
+              aria-label={t("orderLink", { id: label })}
+              className="inline-flex min-h-11 items-center font-medium text-brand-700 tabular-nums hover:underline md:min-h-0"
+            >
+              {label}
+            </ShopLink>
+          );
+        },
       }),
       column.accessor("status", { header: t("columns.status"), cell: (info) => <OrderStatusBadge status={info.getValue()} /> }),
-      column.accessor("customerName", { header: t("columns.customer") }),
+      ...(seesCustomers ? [column.accessor("customerName", { header: t("columns.customer") })] : []),
       column.accessor("total", {
         header: t("columns.total"),
         cell: (info) => <span className="tabular-nums">{format.money(info.getValue())}</span>,
@@ -129,7 +135,7 @@ export function OrdersTable({ urlValid }: { urlValid: boolean }) {
         cell: (info) => <time dateTime={info.getValue()}>{format.date(info.getValue())}</time>,
       }),
     ],
-    [filters.sort, update, now, t, format, timeZone],
+    [filters.sort, update, now, t, format, timeZone, seesCustomers],
   );
 
   const pageCount = query.data?.total != null ? Math.ceil(query.data.total / filters.size) : null;
@@ -157,7 +163,7 @@ export function OrdersTable({ urlValid }: { urlValid: boolean }) {
       <FiltersPanel active={activeFilterCount(filters, FOLDED_FILTERS)}>
         <TableFilters
           key={queryString}
-          filters={ordersTable.filters}
+          filters={filterDefinitions}
           state={filters}
           update={update}
           className="grid gap-3 rounded-lg border border-zinc-200 bg-white p-4 text-sm sm:grid-cols-2 md:grid-cols-4"

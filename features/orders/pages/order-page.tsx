@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
-import { getOrderForShop } from "@/features/orders/orders.server";
-import { redactCustomerData } from "@/features/orders/mask-document";
+import { getReferencedOrder } from "@/features/orders/orders.server";
+import { withoutCustomerData } from "@/features/orders/mask-document";
 import { OrderDetails } from "@/features/orders/components/order-details";
 import { ProblemNotice } from "@/components/platform/problem-notice";
 import { requireShop } from "@/lib/auth/session.server";
@@ -19,8 +19,9 @@ export async function OrderPage({ params }: PageProps<"/s/[shopId]/orders/[id]">
   const shop = access.shop;
   const { id } = await params;
   if (!objectIdSchema.safeParse(id).success) notFound();
-  const [result, t] = await Promise.all([getOrderForShop(shop, id), getTranslations("orders")]);
+  const [result, t] = await Promise.all([getReferencedOrder(shop, id), getTranslations("orders")]);
   if (result.ok && result.data === null) notFound();
+  const seesCustomers = can(access.role, "orders.customerData");
 
   return (
     <div className="space-y-4">
@@ -28,7 +29,12 @@ export async function OrderPage({ params }: PageProps<"/s/[shopId]/orders/[id]">
         ← {t("title")}
       </ShopLink>
       {result.ok && result.data ? (
-        <OrderDetails order={can(access.role, "orders.customerData") ? result.data : redactCustomerData(result.data)} />
+        <OrderDetails
+          order={seesCustomers ? result.data.order : withoutCustomerData(result.data.order)}
+          reference={result.data.reference}
+          seesCustomers={seesCustomers}
+          now={new Date()}
+        />
       ) : !result.ok ? (
         <ProblemNotice problem={result.problem} feature="thisOrder" />
       ) : null}

@@ -22,7 +22,7 @@ export async function OrdersPage({ params, searchParams }: PageProps<"/s/[shopId
   // The first page is in the HTML (no JavaScript needed to see it); later pages load in the browser.
   const firstPage = blocked
     ? null
-    : await prefetchTablePage("orders", shop.id, ordersSchema, await searchParams, (state) => listOrdersForShop(shop, state));
+    : await prefetchTablePage("orders", shop.id, ordersSchema, await searchParams, (state) => listOrdersForShop(shop, state, access));
 
   return (
     <section className="space-y-6">

@@ -1,6 +1,7 @@
 import { useTranslations } from "next-intl";
 import { ShopLink } from "@/components/shop-link";
 import { ConnectionHealthPanel } from "@/features/webhooks/components";
+import { eventSubject } from "@/features/webhooks";
 import type { ConnectionHealth, WebhookEventRow } from "@/features/webhooks";
 import type { NetSalesFigure, Overview, SalesFigure } from "@/features/overview/overview.server";
 import { useDisplayFormat } from "@/lib/format";
@@ -126,23 +127,25 @@ export function OverviewPanel({
         <h2 id="needs-you" className="text-lg font-semibold">
           {t("needsYou.title")}
         </h2>
-        <ul className="grid gap-4 sm:grid-cols-3">
-          <NeedsYou
-            label={t("needsYou.awaitingApproval")}
-            count={overview.awaitingApproval}
-            href="/orders?status=new"
-            tone="neutral"
-            testId="count-awaiting"
-          />
+        {/* Each card opens the shipping list it counts (the same query counts both). */}
+        <ul className="grid gap-4 sm:grid-cols-2">
           <NeedsYou
             label={t("needsYou.shipToday")}
             count={overview.shipToday}
-            href="/orders?deadline=today"
+            href="/shipping?due=today"
             tone="warning"
             testId="count-ship-today"
           />
-          <NeedsYou label={t("needsYou.late")} count={overview.late} href="/orders?deadline=late" tone="danger" testId="count-late" />
+          <NeedsYou label={t("needsYou.late")} count={overview.late} href="/shipping?due=late" tone="danger" testId="count-late" />
         </ul>
+        {/* New orders wait for the platform to approve the payment: worth knowing, nothing to do. */}
+        {overview.awaitingApproval > 0 ? (
+          <p className="text-sm text-zinc-700">
+            <ShopLink href="/orders?status=new" className="text-brand-700 underline" data-testid="count-awaiting">
+              {t("needsYou.awaitingApproval", { count: overview.awaitingApproval })}
+            </ShopLink>
+          </p>
+        ) : null}
       </section>
 
       <section aria-labelledby="sales" className="space-y-3">
@@ -191,7 +194,7 @@ export function OverviewPanel({
                   >
                     <span className="min-w-0">
                       <span className="font-medium">{eventWord(words, event.domain, event.status)}</span>{" "}
-                      <span className="font-mono text-xs break-all text-zinc-600">{event.orderId ?? event.resourceId ?? ""}</span>
+                      <span className="break-all text-zinc-600 tabular-nums">{eventSubject(event)}</span>
                     </span>
                     <time dateTime={event.receivedAt} className="text-zinc-600">
                       {format.date(event.receivedAt)}

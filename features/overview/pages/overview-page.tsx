@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { getOverview } from "@/features/overview/overview.server";
 import { OverviewPanel } from "@/features/overview/components/overview";
+import { SetupGuide } from "@/features/overview/setup-guide/components/setup-guide";
 import { ShopLink } from "@/components/shop-link";
 import { can } from "@/lib/people/roles";
 import { requireShop } from "@/lib/auth/session.server";
@@ -31,6 +32,7 @@ export async function OverviewPage({ params }: PageProps<"/s/[shopId]">) {
         <h1 className="text-2xl font-semibold tracking-tight">{t("welcome", { name: shop.name })}</h1>
         <p className="mt-1 text-sm break-words text-zinc-600">{t("connected", { email: shop.email })}</p>
       </div>
+      <SetupGuide access={access} />
       {notifications && can(access.role, "webhooks.manage") ? (
         <p
           role="status"

@@ -20,6 +20,12 @@ export async function MembersPage({ params }: PageProps<"/s/[shopId]/members">) 
     listMembers(shop.id),
     listPendingInvitations(shop.id),
   ]);
+  // The person made when the shop's marketplace account connected is named as the platform names
+  // that account, which is the shop's own name: a "person called Loja Demo" reads as a mistake.
+  const displayName = (member: { name: string; marketplaceEmail: string | null }) =>
+    member.marketplaceEmail && member.name.trim().toLocaleLowerCase() === shop.name.trim().toLocaleLowerCase()
+      ? t("members.shopAccount")
+      : member.name;
   return (
     <section className="max-w-3xl min-w-0 space-y-6">
       <div>
@@ -32,8 +38,8 @@ export async function MembersPage({ params }: PageProps<"/s/[shopId]/members">) 
           {members.map((member) => (
             <li key={member.personId} className="space-y-2 px-4 py-4 sm:px-6">
               <div>
-                <p className="font-medium text-zinc-900">
-                  {member.name}{" "}
+                <p className="font-medium text-zinc-900" data-testid="member-name">
+                  {displayName(member)}{" "}
                   {member.personId === person.id ? <span className="text-sm font-normal text-zinc-600">({t("members.you")})</span> : null}
                 </p>
                 <p className="text-sm text-zinc-600">
@@ -47,7 +53,7 @@ export async function MembersPage({ params }: PageProps<"/s/[shopId]/members">) 
               </div>
               <MemberControls
                 personId={member.personId}
-                name={member.name}
+                name={displayName(member)}
                 role={member.role}
                 soleOwner={member.role === "owner" && members.filter((other) => other.role === "owner").length === 1}
               />

@@ -1,5 +1,6 @@
 "use client";
 
+import { orderLabel } from "@/lib/words/order-reference";
 import { useTimeZone, useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ProblemNotice } from "@/components/platform/problem-notice";
@@ -232,7 +233,7 @@ function RunBody({ state, fileName }: { state: Exclude<RunState, { kind: "idle" 
   );
 }
 
-/** The labels left out of the PDF: which order and delivery, and why, in words. */
+/** The labels left out of the PDF: which order and parcel (by its tracking number), and why, in words. */
 function FailedLabels({ failed }: { failed: FailedLabel[] }) {
   const t = useTranslations("shipping.labels");
   return (
@@ -243,7 +244,7 @@ function FailedLabels({ failed }: { failed: FailedLabel[] }) {
           <caption className="sr-only">{t("failedCaption")}</caption>
           <thead className={cardTable.head}>
             <tr>
-              {(["order", "delivery", "tracking", "reason"] as const).map((column) => (
+              {(["order", "tracking", "reason"] as const).map((column) => (
                 <th key={column} scope="col" className={cardTable.headCell}>
                   {t(`columns.${column}`)}
                 </th>
@@ -253,16 +254,13 @@ function FailedLabels({ failed }: { failed: FailedLabel[] }) {
           <tbody className={cardTable.body}>
             {failed.map((label) => (
               <tr key={label.deliveryId} className={cardTable.row} data-testid="failed-label">
-                <td className={`${cardTable.cell} ${cardTable.pad} col-span-2 font-mono text-xs wrap-anywhere`}>
+                <td className={`${cardTable.cell} ${cardTable.pad} col-span-2 tabular-nums`}>
                   <ShopLink
                     href={`/orders/${label.orderId}`}
                     className="inline-flex min-h-11 items-center text-brand-700 hover:underline md:min-h-0"
                   >
-                    {label.orderId}
+                    {orderLabel({ id: label.orderId, reference: label.orderReference })}
                   </ShopLink>
-                </td>
-                <td className={`${cardTable.labelled} ${cardTable.pad} font-mono text-xs wrap-anywhere`} data-label={t("columns.delivery")}>
-                  {label.deliveryId}
                 </td>
                 <td className={`${cardTable.labelled} ${cardTable.pad} font-mono text-xs`} data-label={t("columns.tracking")}>
                   {label.trackingNumber || "—"}
@@ -288,8 +286,8 @@ function SkippedOrders({ skipped }: { skipped: Skipped }) {
       <ul className="list-disc space-y-1 pl-5">
         {skipped.map((order) => (
           <li key={order.id}>
-            <ShopLink href={`/orders/${order.id}`} className="font-mono text-xs text-brand-700 hover:underline">
-              {order.id}
+            <ShopLink href={`/orders/${order.id}`} className="text-brand-700 tabular-nums hover:underline">
+              {orderLabel(order)}
             </ShopLink>
             {": "}
             {order.reason === "not_approved"

@@ -1,4 +1,5 @@
 import { getTranslations } from "next-intl/server";
+import { orderLabel } from "@/lib/words/order-reference";
 import { PrintButton } from "@/features/shipping/components/print-button";
 import { ShopLink } from "@/components/shop-link";
 import { cardTable } from "@/components/ui/card-table";
@@ -131,7 +132,11 @@ export async function PickingListView({
                         {sku.name}
                       </th>
                       <td className={`${cardTable.cell} ${cardTable.pad} col-span-3 text-xs text-zinc-700 ${PRINT_CELL} print:text-black`}>
-                        {sku.orders.map((share) => t("share", { order: share.orderId.slice(-8), quantity: share.quantity })).join(", ")}
+                        {sku.orders
+                          .map((share) =>
+                            t("share", { order: orderLabel({ id: share.orderId, reference: share.reference }), quantity: share.quantity }),
+                          )
+                          .join(", ")}
                       </td>
                     </tr>
                   ))}
@@ -153,8 +158,8 @@ export async function PickingListView({
                   data-order={order.id}
                 >
                   <h3 className="flex flex-wrap items-baseline gap-x-2 font-medium">
-                    <span className="font-mono text-xs wrap-anywhere">{t("order", { id: order.id })}</span>
-                    <span>{order.customerName}</span>
+                    <span className="tabular-nums">{t("order", { id: orderLabel(order) })}</span>
+                    {order.customerName ? <span>{order.customerName}</span> : null}
                     <span className="text-zinc-700 print:text-black">
                       <time dateTime={order.shipBy}>{t("shipBy", { at: format.date(order.shipBy) })}</time>
                     </span>
@@ -204,8 +209,8 @@ async function SkippedList({ list, status }: { list: PickingList; status: (code:
     <ul className="list-disc space-y-1 pl-5">
       {list.skipped.map((order) => (
         <li key={order.id}>
-          <ShopLink href={`/orders/${order.id}`} className="font-mono text-xs text-brand-700 hover:underline">
-            {order.id}
+          <ShopLink href={`/orders/${order.id}`} className="text-brand-700 tabular-nums hover:underline">
+            {orderLabel(order)}
           </ShopLink>
           {": "}
           {order.reason === "not_approved" ? t("not_approved", { status: status(order.status ?? "") }) : t(order.reason)}

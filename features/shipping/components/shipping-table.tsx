@@ -22,6 +22,7 @@ import type { Deadline } from "@/lib/orders/ship-by";
 import { MAX_SELECTED_IDS, MAX_SELECTION_ORDERS, selectionSearchParams, shippingTable } from "@/features/shipping/shipping-params";
 import type { ShippingFilters, ShippingPage, ShippingRow, ShippingSelection } from "@/features/shipping/shipping-params";
 import { PACKING_STAGES } from "@/features/shipping/stages";
+import { orderLabel } from "@/lib/words/order-reference";
 import type { PackingStage } from "@/features/shipping/stages";
 
 // The shipping page's table: the shop's orders to ship with their ship-by and packing stage, a
@@ -253,11 +254,13 @@ export function ShippingTable({ urlValid }: { urlValid: boolean }) {
                 <th scope="col" className={cardTable.headCell}>
                   <Checkbox label={t("table.selectPage")} checked={pageAllPicked} onChange={togglePage} />
                 </th>
-                {(["order", "shipBy", "customer", "items", "parcels", "stage"] as const).map((column) => (
-                  <th key={column} scope="col" className={cardTable.headCell}>
-                    {t(`table.columns.${column}`)}
-                  </th>
-                ))}
+                {(["order", "shipBy", ...(canSeeLabels ? (["customer"] as const) : []), "items", "parcels", "stage"] as const).map(
+                  (column) => (
+                    <th key={column} scope="col" className={cardTable.headCell}>
+                      {t(`table.columns.${column}`)}
+                    </th>
+                  ),
+                )}
               </tr>
             </thead>
             <tbody
@@ -271,6 +274,7 @@ export function ShippingTable({ urlValid }: { urlValid: boolean }) {
                   picked={isPicked(row.id)}
                   onPick={(checked) => toggle(row.id, checked)}
                   canPack={canPack}
+                  seesCustomers={canSeeLabels}
                   pending={pending}
                   onStage={(stage) => mark({ ids: [row.id] }, stage)}
                   deadline={deadlineOf(row.shipBy, now, timeZone)}
@@ -306,6 +310,7 @@ function Row({
   picked,
   onPick,
   canPack,
+  seesCustomers,
   pending,
   onStage,
   deadline,
@@ -316,6 +321,7 @@ function Row({
   picked: boolean;
   onPick: (checked: boolean) => void;
   canPack: boolean;
+  seesCustomers: boolean;
   pending: boolean;
   onStage: (stage: PackingStage) => void;
   deadline: Deadline;
@@ -323,20 +329,20 @@ function Row({
   items: string;
 }) {
   const t = useTranslations("shipping");
+  // The short reference a person reads aloud (decision 0018); the order page shows the platform's id.
+  const label = orderLabel(row);
   return (
     <tr className={cardTable.row} data-testid="shipping-row" data-order={row.id} data-stage={row.stage}>
       <td className={`${cardTable.cell} ${cardTable.pad}`}>
-        <Checkbox label={t("table.selectOrder", { id: row.id })} checked={picked} onChange={onPick} />
+        <Checkbox label={t("table.selectOrder", { id: label })} checked={picked} onChange={onPick} />
       </td>
       <th scope="row" className={`${cardTable.cell} ${cardTable.pad} text-left font-medium md:font-normal`}>
         <ShopLink
           href={`/orders/${row.id}`}
-          aria-label={t("table.orderLink", { id: row.id })}
-          className="inline-flex min-h-11 items-center text-brand-700 hover:underline md:min-h-0"
+          aria-label={t("table.orderLink", { id: label })}
+          className="inline-flex min-h-11 items-center text-brand-700 tabular-nums hover:underline md:min-h-0"
         >
-          {/* On a phone the card names the order by the end of its id; the link is named by the whole id. */}
-          <span className="before:content-[attr(data-short)] md:hidden" data-short={t("table.shortOrder", { number: row.id.slice(-8) })} />
-          <span className="font-mono text-xs max-md:hidden">{row.id}</span>
+          {label}
         </ShopLink>
       </th>
       <td className={`${cardTable.labelled} ${cardTable.pad}`} data-label={t("table.columns.shipBy")}>
@@ -345,9 +351,11 @@ function Row({
           <DeadlineBadge deadline={deadline} />
         </span>
       </td>
-      <td className={`${cardTable.labelled} ${cardTable.pad}`} data-label={t("table.columns.customer")}>
-        {row.customerName}
-      </td>
+      {seesCustomers ? (
+        <td className={`${cardTable.labelled} ${cardTable.pad}`} data-label={t("table.columns.customer")}>
+          {row.customerName}
+        </td>
+      ) : null}
       <td className={`${cardTable.labelled} ${cardTable.pad} tabular-nums`} data-label={t("table.columns.items")}>
         {items}
       </td>
@@ -357,7 +365,7 @@ function Row({
       <td className={`${cardTable.labelled} ${cardTable.pad}`} data-label={t("table.columns.stage")} data-testid="stage-cell">
         {canPack ? (
           <select
-            aria-label={t("table.stageOf", { id: row.id })}
+            aria-label={t("table.stageOf", { id: label })}
             value={row.stage}
             disabled={pending}
             onChange={(event) => onStage(event.target.value as PackingStage)}

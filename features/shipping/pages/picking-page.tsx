@@ -9,6 +9,7 @@ import { ShopLink } from "@/components/shop-link";
 import { requireShop } from "@/lib/auth/session.server";
 import { getDisplayFormat } from "@/lib/format.server";
 import { shopPath } from "@/lib/shops/paths";
+import { can } from "@/lib/people/roles";
 import "./print.css";
 
 export async function pickingPageMetadata(): Promise<Metadata> {
@@ -34,7 +35,10 @@ export async function PickingPage({ params, searchParams }: PageProps<"/s/[shopI
       </div>
     );
   }
-  const [loaded, format] = await Promise.all([loadPickingList(shop, selection.data), getDisplayFormat()]);
+  const [loaded, format] = await Promise.all([
+    loadPickingList(shop, selection.data, { seesCustomers: can(access.role, "orders.customerData") }),
+    getDisplayFormat(),
+  ]);
   if (!loaded.ok) {
     return (
       <div className="space-y-4">

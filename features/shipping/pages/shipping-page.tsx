@@ -9,6 +9,7 @@ import { requireShop } from "@/lib/auth/session.server";
 import { local } from "@/lib/tables/list-route.server";
 import { requiredScopesFor } from "@marketplace/api/client";
 import { prefetchTablePage } from "@/lib/tables/prefetch.server";
+import { can } from "@/lib/people/roles";
 
 export async function shippingPageMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("shipping"))("title") };
@@ -22,7 +23,7 @@ export async function ShippingPage({ params, searchParams }: PageProps<"/s/[shop
   const shop = access.shop;
   const t = await getTranslations("shipping");
   const firstPage = await prefetchTablePage("shipping", shop.id, shippingSchema, await searchParams, (state) =>
-    local(listShippingOrders(shop, state)),
+    local(listShippingOrders(shop, state, { seesCustomers: can(access.role, "orders.customerData") })),
   );
   // The list is the dashboard's own; the picking list and the labels read the orders from the platform.
   const missing = requiredScopesFor("listOrders").filter((scope) => shop.connection.scopesMissing.includes(scope));

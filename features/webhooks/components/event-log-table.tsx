@@ -12,6 +12,7 @@ import { useDisplayFormat } from "@/lib/format";
 import type { DisplayFormat } from "@/lib/format";
 import { eventsTable } from "@/features/webhooks/events/event-params";
 import { processingStateWord } from "@/features/webhooks/events/processing-state-word";
+import { eventSubject } from "@/features/webhooks/events/event-rows";
 import type { EventPage, WebhookEventRow } from "@/features/webhooks/events/event-rows";
 import { eventWord } from "@/lib/words/event-words";
 import type { Words } from "@/lib/words/words";
@@ -34,10 +35,11 @@ function eventColumns(t: ReturnType<typeof useTranslations<"webhooks">>, words: 
       meta: { cardTitle: true },
       cell: (info) => <span className="font-medium">{info.getValue()}</span>,
     }),
-    column.accessor((row) => row.orderId ?? row.resourceId, {
+    // What the event is about, as the seller names it: the order's short reference, the SKU's code.
+    column.accessor((row) => eventSubject(row), {
       id: "resource",
       header: t("events.columns.resource"),
-      cell: (info) => <span className="font-mono text-xs break-all">{info.getValue() ?? "—"}</span>,
+      cell: (info) => <span className="break-all tabular-nums">{info.getValue()}</span>,
     }),
     column.accessor("processingState", {
       header: t("events.columns.processing"),

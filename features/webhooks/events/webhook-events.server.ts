@@ -1,4 +1,5 @@
 import "server-only";
+import { readReferences } from "@/lib/orders/order-references.server";
 import { db } from "@/lib/db.server";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { EventFilters } from "@/features/webhooks/events/event-filters";
@@ -91,10 +92,15 @@ async function eventRows(shopId: string, where: Prisma.WebhookEventWhereInput, s
       heldUntil: true,
     },
   });
+  const references = await readReferences(
+    shopId,
+    rows.flatMap((row) => row.orderId ?? []),
+  );
   return rows.map(({ shopId: _shopId, ...row }) => ({
     ...row,
     receivedAt: row.receivedAt.toISOString(),
     heldUntil: row.heldUntil?.toISOString() ?? null,
+    orderReference: row.orderId === null ? null : (references.get(row.orderId) ?? null),
   }));
 }
 

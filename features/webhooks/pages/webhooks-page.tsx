@@ -39,20 +39,25 @@ export async function WebhooksPage({ params }: PageProps<"/s/[shopId]/webhooks">
       </div>
       <p className="text-sm text-zinc-600">{t("page.intro")}</p>
       {current === null ? null : current.ok ? (
-        <WebhookSettings currentUrl={current.data.url || null} receiverUrl={receiverUrlFor(shop.connection.webhookKey)} />
+        <WebhookSettings
+          currentUrl={current.data.url || null}
+          receiverUrl={receiverUrlFor(shop.connection.webhookKey)}
+          advanced={
+            manage ? (
+              <section aria-labelledby="receiver-url" className="space-y-2 text-sm">
+                <h2 id="receiver-url" className="text-base font-semibold">
+                  {t("page.receiverUrl")}
+                </h2>
+                <p className="text-zinc-600">{t("page.receiverUrlHelp")}</p>
+                <RotateReceiverButton />
+              </section>
+            ) : null
+          }
+        />
       ) : (
         <ProblemNotice problem={current.problem} feature="yourWebhookSettings" />
       )}
       <ConnectionHealthPanel health={health} />
-      {manage ? (
-        <section aria-labelledby="receiver-url" className="space-y-2 rounded-lg border border-zinc-200 bg-white p-4 text-sm">
-          <h2 id="receiver-url" className="text-base font-semibold">
-            {t("page.receiverUrl")}
-          </h2>
-          <p className="text-zinc-600">{t("page.receiverUrlHelp")}</p>
-          <RotateReceiverButton />
-        </section>
-      ) : null}
     </section>
   );
 }

@@ -73,9 +73,10 @@ export function LiveUpdates({ shopId, after }: { shopId: string; after: string }
       if (message.domain === "order.order") {
         const { t: words, eventWords } = wordsRef.current;
         const { orderId } = message;
+        // The event's words and a way to the order, never the platform's id (issue 40); a change no
+        // notification told, found by reconciliation (features/webhooks/sync/reconcile.server.ts), says so.
         toast(eventWord(eventWords, message.domain, message.status), {
-          // A change no notification told, found by reconciliation (features/webhooks/sync/reconcile.server.ts).
-          description: message.source === "reconciliation" ? words("orderReconciled", { orderId }) : words("order", { orderId }),
+          ...(message.source === "reconciliation" ? { description: words("orderReconciled") } : {}),
           action: { label: words("open"), onClick: () => routerRef.current.push(shopPath(shopId, `/orders/${orderId}`)) },
         });
       }
