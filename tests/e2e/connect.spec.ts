@@ -76,7 +76,7 @@ test.describe("connecting a marketplace account", () => {
     // Already here: kept (and set again with the new token).
     const here = await callbackUrl();
     await connectAgain();
-    await expect(notice).toContainText("already pointed at this dashboard");
+    await expect(notice).toContainText("already sent them to this dashboard");
     expect(await callbackUrl()).toBe(here);
 
     // Set elsewhere: never overwritten without asking.
