@@ -20,7 +20,7 @@ import { openApiRoutes } from "./openapi-docs";
 import { orderRoutes } from "./orders";
 import { priceBodyLimit, priceRoutes } from "./prices";
 import { createObjectIdFactory, SeededRandom } from "./random";
-import { seedStore } from "./seed";
+import { seedBaseTime, seedStore } from "./seed";
 import { skuBodyLimit, skuRoutes } from "./skus";
 import { beginSandbox, newEpoch, seedSettings, snapshotSandbox, StateSaver } from "./state-file";
 import { SandboxStore } from "./store";
@@ -82,7 +82,7 @@ export function createSandbox(options: SandboxOptions = {}): SandboxHandle {
     signingToken: (clientId, userId) => currentSigningToken(ctx, clientId, userId),
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
-  const beginning = beginSandbox(config);
+  const beginning = beginSandbox(config, clock.now());
   clock.restore(beginning.clockOffsetMs);
   const ctx: SandboxContext = {
     config: { ...config, seedOrders: beginning.seedOrders },
@@ -95,14 +95,17 @@ export function createSandbox(options: SandboxOptions = {}): SandboxHandle {
     runtimeRandom: new SeededRandom(beginning.runtimeSeed),
     newId: createObjectIdFactory(),
     epoch: beginning.epoch,
+    seedBaseTime: beginning.seedBaseTime,
     reset: (overrides = {}) => {
+      // The clock first: a reset seeds a shop whose history runs up to now (unless SANDBOX_SEED_BASE pins it).
+      clock.reset();
       const next = new SandboxStore();
       ctx.config = { ...ctx.config, ...overrides };
-      ctx.pools = seedStore(next, ctx.config);
+      ctx.seedBaseTime = seedBaseTime(ctx.config.seedBase, clock.now());
+      ctx.pools = seedStore(next, ctx.config, ctx.seedBaseTime);
       ctx.store = next;
       ctx.runtimeRandom = new SeededRandom(ctx.config.seed + 99);
       ctx.epoch = newEpoch();
-      clock.reset();
       faults.clear();
       webhooks.clear();
       // Overwritten at once: a restart right after a reset must not bring the old platform back.

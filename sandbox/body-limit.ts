@@ -13,9 +13,13 @@ export interface BodyLimitRule {
   tooLarge: (c: Context, maxBytes: number) => Response;
 }
 
+/** `64 KiB`, `1 MiB`. */
+export function byteLimitName(maxBytes: number): string {
+  return maxBytes % (1024 * 1024) === 0 ? `${maxBytes / (1024 * 1024)} MiB` : `${maxBytes / 1024} KiB`;
+}
+
 export function bodyTooLargeMessage(maxBytes: number): string {
-  const size = maxBytes % (1024 * 1024) === 0 ? `${maxBytes / (1024 * 1024)} MiB` : `${maxBytes / 1024} KiB`;
-  return `The request body is larger than ${size} (${maxBytes} bytes)`;
+  return `The request body is larger than ${byteLimitName(maxBytes)} (${maxBytes} bytes)`;
 }
 
 function limiter({ maxBytes, tooLarge }: Omit<BodyLimitRule, "path">): MiddlewareHandler {

@@ -101,3 +101,25 @@ describe("SANDBOX_LENIENT", () => {
     expect(() => loadSandboxConfig({ SANDBOX_LENIENT: "sometimes" })).toThrow(/SANDBOX_LENIENT/);
   });
 });
+
+describe("SANDBOX_SEED_BASE", () => {
+  it("is unset by default: the seed runs up to the sandbox clock when it seeds", () => {
+    expect(loadSandboxConfig({}).seedBase).toBeUndefined();
+    expect(loadSandboxConfig({ SANDBOX_SEED_BASE: " " }).seedBase).toBeUndefined();
+  });
+
+  it.each([
+    ["2026-11-01T12:00:00Z", "2026-11-01T12:00:00.000Z"],
+    ["2026-11-01T09:00:00.000-03:00", "2026-11-01T12:00:00.000Z"],
+    ["2026-11-01", "2026-11-01T00:00:00.000Z"],
+  ])("pins it to %s", (value, instant) => {
+    expect(loadSandboxConfig({ SANDBOX_SEED_BASE: value }).seedBase).toBe(Date.parse(instant));
+  });
+
+  it.each(["yesterday", "2026-11-01T12:00:00", "2026-13-01", "1969-12-31T00:00:00Z", "2150-01-01"])(
+    "refuses %j, naming the variable",
+    (value) => {
+      expect(() => loadSandboxConfig({ SANDBOX_SEED_BASE: value })).toThrow(/SANDBOX_SEED_BASE/);
+    },
+  );
+});

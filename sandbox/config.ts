@@ -37,6 +37,22 @@ const listenHost = z
   .trim()
   .refine((value) => isIP(value) !== 0 || HOST_NAME.test(value), "must be an IP address (IPv6 without brackets) or a host name");
 
+/**
+ * An instant in ISO 8601 with its offset (`2026-11-01T12:00:00Z`, `2026-11-01T09:00:00-03:00`) or a
+ * date (`2026-11-01`, its midnight UTC), as milliseconds. Years 2000–2099 only: ObjectIds hold their
+ * seconds in 32 bits, and a base far from now is a typing mistake.
+ */
+const seedBase = z.preprocess(
+  blankAsUnset,
+  z
+    .union([z.iso.datetime({ offset: true }), z.iso.date()], {
+      error: "must be an ISO 8601 date (2026-11-01) or date and time with its offset (2026-11-01T12:00:00Z)",
+    })
+    .transform((value) => Date.parse(value))
+    .refine((ms) => ms >= Date.UTC(2000, 0, 1) && ms < Date.UTC(2100, 0, 1), "must be in the years 2000 to 2099")
+    .optional(),
+);
+
 /** Sent as a bearer token, so printable ASCII without spaces; long enough not to be guessed. */
 const controlToken = z.preprocess(
   blankAsUnset,
@@ -59,6 +75,7 @@ export const sandboxEnvSchema = z.object({
   SANDBOX_SEED_SELLERS: z.coerce.number().int().min(0).max(99_999).default(0),
   SANDBOX_SEED_SELLER_ORDERS: optionalPositiveInt,
   SANDBOX_SEED: z.coerce.number().int().min(0).max(0xffffffff).default(20261121),
+  SANDBOX_SEED_BASE: seedBase,
   SANDBOX_TOKEN_TTL: optionalPositiveInt,
   SANDBOX_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(5000),
   SANDBOX_PUBLIC_URL: httpUrl.optional(),
@@ -86,6 +103,11 @@ export interface SandboxConfig {
   seedSellers: number;
   seedSellerOrders: number;
   seed: number;
+  /**
+   * The instant seeded orders run up to, in ms; undefined = the sandbox clock when it seeds (a
+   * start without saved state, a reset). Pinned, the same seed gives the same ids and dates.
+   */
+  seedBase: number | undefined;
   tokenTtlSeconds: number | undefined;
   webhookTimeoutMs: number;
   /** Delays before retries 2, 3, ... of a failed webhook delivery. */
@@ -120,6 +142,7 @@ export function loadSandboxConfig(env: Record<string, string | undefined> = proc
     seedSellers: values.SANDBOX_SEED_SELLERS,
     seedSellerOrders: values.SANDBOX_SEED_SELLER_ORDERS ?? values.SANDBOX_SEED_SELLERS * 5,
     seed: values.SANDBOX_SEED,
+    seedBase: values.SANDBOX_SEED_BASE,
     tokenTtlSeconds: values.SANDBOX_TOKEN_TTL,
     webhookTimeoutMs: values.SANDBOX_WEBHOOK_TIMEOUT_MS,
     webhookRetryDelaysMs: DEFAULT_RETRY_DELAYS_MS,

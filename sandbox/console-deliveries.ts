@@ -62,7 +62,7 @@ ${delivery.nextAttemptAt ? html`<br><small>next attempt ${delivery.nextAttemptAt
 function detailsOf(delivery: WebhookDelivery): SafeHtml {
   const attempts = delivery.attempts.map(
     (attempt) =>
-      html`<tr><td>${attempt.attempt}</td><td>${attempt.startedAt}</td><td>${attempt.durationMs} ms</td><td>${attempt.responseStatus ?? "—"}</td><td>${attempt.error ?? ""}</td></tr>`,
+      html`<tr><td data-label="#">${attempt.attempt}</td><td data-label="Started">${attempt.startedAt}</td><td data-label="Duration">${attempt.durationMs} ms</td><td data-label="HTTP">${attempt.responseStatus ?? "—"}</td><td data-label="Error">${attempt.error ?? ""}</td></tr>`,
   );
   return html`<details><summary>Body and attempts</summary>
 <p><small>Event <code>${delivery.eventId}</code>; signature <code>${delivery.signature}</code></small></p>
@@ -86,13 +86,13 @@ function resendForm(delivery: WebhookDelivery, filters: DeliveryFilters): SafeHt
 function deliveryRow(ctx: SandboxContext, delivery: WebhookDelivery, filters: DeliveryFilters): SafeHtml {
   const seller = ctx.store.usersById.get(delivery.userId)?.email ?? delivery.userId;
   return html`<tr data-delivery="${delivery.id}">
-<td><small>${delivery.createdAt}</small><br><code>${delivery.id}</code>${delivery.resendOf ? html`<br><small>resend of <code>${delivery.resendOf}</code></small>` : ""}</td>
-<td><a href="${deliveryLogUrl({ ...filters, seller })}">${seller}</a><br><small>${delivery.clientId}</small></td>
-<td>${delivery.domain}<br><strong>${delivery.status}</strong></td>
-<td>${subjectOf(delivery)}</td>
-<td><code>${delivery.url}</code></td>
-<td>${outcomeOf(delivery, ctx.webhooks.maxAttempts)}</td>
-<td>${resendForm(delivery, filters)}${detailsOf(delivery)}</td>
+<td data-label="Delivery"><small>${delivery.createdAt}</small><br><code>${delivery.id}</code>${delivery.resendOf ? html`<br><small>resend of <code>${delivery.resendOf}</code></small>` : ""}</td>
+<td data-label="Seller / application"><a href="${deliveryLogUrl({ ...filters, seller })}">${seller}</a><br><small>${delivery.clientId}</small></td>
+<td data-label="Event">${delivery.domain}<br><strong>${delivery.status}</strong></td>
+<td data-label="About">${subjectOf(delivery)}</td>
+<td data-label="Callback URL"><code>${delivery.url}</code></td>
+<td data-label="Outcome">${outcomeOf(delivery, ctx.webhooks.maxAttempts)}</td>
+<td data-label="Actions">${resendForm(delivery, filters)}${detailsOf(delivery)}</td>
 </tr>`;
 }
 

@@ -63,8 +63,18 @@ button{cursor:pointer}
 .outcome-delivered{background:#e6f4ea;color:#1e4620}.outcome-failed,.outcome-dropped{background:#fde8e8;color:#8a1c1c}
 .outcome-pending,.outcome-delivering{background:#fff4d6;color:#6b4e00}
 pre{white-space:pre-wrap;word-break:break-all;background:#f4f5f7;padding:.5rem;font-size:.8rem}
-small,.muted{color:#556}code{font-size:.85em;word-break:break-all}
-.pager{display:flex;gap:1rem;align-items:center;margin-top:.75rem}`;
+small,.muted{color:#3f4455}code{font-size:.85em;word-break:break-all}
+.pager{display:flex;gap:1rem;align-items:center;margin-top:.75rem}
+@media (max-width:48rem){
+header{padding:.75rem 1rem;gap:.5rem 1rem}header nav{flex-wrap:wrap;gap:.25rem 1rem}header .now{margin-left:0}
+header a{display:inline-block;padding:.6rem 0}
+main{margin:1rem auto;padding:0 .75rem;overflow-wrap:anywhere}section{padding:.75rem 1rem}
+.inline{flex-direction:column;align-items:stretch}.inline label{width:100%}
+input,select,textarea,button,summary{min-height:2.75rem;max-width:100%;box-sizing:border-box}input[type=checkbox]{min-height:0;width:1.5rem;height:1.5rem}label.check{display:flex;align-items:center;gap:.4rem;min-height:2.75rem}
+table,tbody,tr,td,tbody th{display:block;width:auto}thead{display:none}
+tr{border:1px solid #e3e6ec;border-radius:6px;margin-bottom:.75rem;padding:.25rem .75rem}
+td,tbody th{border:0;padding:.35rem 0}td[data-label]::before{content:attr(data-label);display:block;font-size:.75rem;font-weight:600;color:#3f4455}
+}`;
 
 export interface ConsolePageOptions {
   title: string;

@@ -74,8 +74,8 @@ function orderPanel(ctx: SandboxContext, order: Order, userId: string): SafeHtml
 <label>Move delivery to<select name="status">${options(deliveryStatusSchema.options, after[0])}</select></label>
 <button type="submit">Move delivery</button>
 </form>`;
-    return html`<tr data-order-delivery="${delivery.id}"><td><code>${delivery.id}</code></td><td>${bySeller ? "seller (order.shipping)" : "platform (order.delivery)"}</td><td><strong>${delivery.status}</strong></td>
-<td>${delivery.shipping.posting_date ?? "—"}</td><td>${delivery.shipping.delivery_date ?? "—"}</td><td><code>${delivery.shipping.tracking.number}</code></td><td>${move}</td></tr>`;
+    return html`<tr data-order-delivery="${delivery.id}"><td data-label="Delivery"><code>${delivery.id}</code></td><td data-label="Arranged by">${bySeller ? "seller (order.shipping)" : "platform (order.delivery)"}</td><td data-label="Status"><strong>${delivery.status}</strong></td>
+<td data-label="Posted">${delivery.shipping.posting_date ?? "—"}</td><td data-label="Delivered">${delivery.shipping.delivery_date ?? "—"}</td><td data-label="Tracking"><code>${delivery.shipping.tracking.number}</code></td><td data-label="Move">${move}</td></tr>`;
   });
   return html`<section aria-labelledby="order-heading" data-order="${order.id}">
 <h2 id="order-heading">Order <code>${order.id}</code></h2>
@@ -94,8 +94,8 @@ function newestOrders(ctx: SandboxContext, userId: string, email: string): SafeH
   const rows = newest.map(
     (
       order,
-    ) => html`<tr data-order-row="${order.id}"><td><a href="/_sandbox/console/orders?seller=${encodeURIComponent(email)}&amp;order=${order.id}"><code>${order.id}</code></a></td>
-<td>${order.status}</td><td>${order.created_at}</td><td>${order.deliveries.map((delivery) => delivery.status).join(", ")}</td></tr>`,
+    ) => html`<tr data-order-row="${order.id}"><td data-label="Order"><a href="/_sandbox/console/orders?seller=${encodeURIComponent(email)}&amp;order=${order.id}"><code>${order.id}</code></a></td>
+<td data-label="Status">${order.status}</td><td data-label="Created">${order.created_at}</td><td data-label="Deliveries">${order.deliveries.map((delivery) => delivery.status).join(", ")}</td></tr>`,
   );
   return html`<section aria-labelledby="newest-heading">
 <h2 id="newest-heading">Newest orders of ${email}</h2>
@@ -199,7 +199,7 @@ export function faultsPage(ctx: SandboxContext, view: PageMessages): RenderedPag
   const checked = (key: keyof Faults) => (view.typed ? view.typed[key] === "on" : faults[key] === true);
   const rows = keys.map(
     (key) =>
-      html`<tr data-fault="${key}"><th scope="row"><code>${key}</code></th><td><strong>${faultValue(faults[key])}</strong></td><td><small>${FAULT_EFFECTS[key]}</small></td></tr>`,
+      html`<tr data-fault="${key}"><th scope="row"><code>${key}</code></th><td data-label="Value"><strong>${faultValue(faults[key])}</strong></td><td data-label="Effect"><small>${FAULT_EFFECTS[key]}</small></td></tr>`,
   );
   const numberInput = (key: keyof Faults, attributes: SafeHtml) =>
     html`<label>${FAULT_LABELS[key] ?? key}<input type="text" inputmode="decimal" name="${key}" value="${shown(key)}"${attributes}${describedBy(`${key}-error`, errors[key])}>${fieldError(`${key}-error`, errors[key])}</label>`;

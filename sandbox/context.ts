@@ -23,6 +23,8 @@ export interface SandboxContext {
   newId: (timeMs: number) => string;
   /** Changes whenever the sandbox seeds from scratch, so `npm run dev` knows the platform started over. */
   epoch: string;
+  /** The instant the seeded orders run up to: the clock when it seeded, or SANDBOX_SEED_BASE (seed/time.ts). */
+  seedBaseTime: number;
   reset: (overrides?: { seedOrders?: number }) => void;
 }
 

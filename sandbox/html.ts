@@ -14,11 +14,13 @@ input[type=text],input[type=email],input[type=password]{width:100%;padding:.5rem
 fieldset{margin:1rem 0;border:1px solid #ccd;border-radius:6px}fieldset label{display:flex;gap:.5rem;align-items:flex-start}
 .error{background:#fde8e8;color:#8a1c1c;padding:.5rem .75rem;border-radius:4px}
 .actions{display:flex;gap:.75rem;margin-top:1rem}button{padding:.5rem 1rem;font-size:1rem}
-small{color:#556}code{font-size:.85em}`;
+small{color:#556}code{font-size:.85em}
+@media (max-width:48rem){body{padding:1rem .75rem}main{padding:1rem 1.25rem}input,button,fieldset label{min-height:2.75rem}input[type=checkbox]{min-height:0;width:1.5rem;height:1.5rem}}`;
 
-export function htmlDocument(title: string, body: string): string {
+/** `lang`: the page's language (the consent page follows Accept-Language: consent-words.ts). */
+export function htmlDocument(title: string, body: string, lang = "en"): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtml(lang)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

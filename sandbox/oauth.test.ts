@@ -127,6 +127,72 @@ describe("authorization request page (GET)", () => {
   });
 });
 
+describe("the consent page's language (Accept-Language)", () => {
+  const page = (acceptLanguage: string | null, query = authorizeQuery({ scopes: ["basic_user_info", "order-order:read"] })) =>
+    fetch(`${sandbox.url}/auth/integradores/oauth?${query}`, {
+      redirect: "manual",
+      headers: acceptLanguage === null ? {} : { "Accept-Language": acceptLanguage },
+    });
+
+  it("is Brazilian Portuguese for a browser in pt-BR: every word, the permissions included", async () => {
+    const response = await page("pt-BR,pt;q=0.9,en-US;q=0.8,en;q=0.7");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Vary")).toBe("Accept-Language");
+    const html = await response.text();
+    expect(html).toContain('<html lang="pt-BR">');
+    expect(html).toContain("<title>Autorizar aplicativo</title>");
+    expect(html).toContain("<h1>Autorizar Demo Integrator</h1>");
+    expect(html).toContain("pede para agir em seu nome no marketplace");
+    expect(html).toContain('<label for="password">Senha</label>');
+    expect(html).toContain("<legend>Permissões (desmarque para recusar alguma)</legend>");
+    expect(html).toContain("Dados básicos do perfil (nome, e-mail, contato)");
+    expect(html).toContain("Ver pedidos (dados de entrega, status)");
+    expect(html).toContain('<button type="submit" name="decision" value="approve">Autorizar</button>');
+    expect(html).toContain('<button type="submit" name="decision" value="deny" formnovalidate>Recusar</button>');
+    expect(html).not.toMatch(/Approve|Deny|Password|Permissions/);
+  });
+
+  it.each([
+    [null, "en"],
+    ["en-US,en;q=0.9", "en"],
+    ["fr-FR,fr;q=0.9", "en"],
+    ["pt", "pt-BR"],
+    ["pt-PT", "pt-BR"],
+    ["fr, pt;q=0.5", "pt-BR"],
+    ["en;q=0.4, pt-BR;q=0.8", "pt-BR"],
+    ["pt-BR;q=0, en;q=0.1", "en"],
+    ["*", "en"],
+  ])("Accept-Language %j → %s (English when it names neither)", async (header, lang) => {
+    const html = await (await page(header)).text();
+    expect(html).toContain(`<html lang="${lang}">`);
+    expect(html).toContain(lang === "en" ? "<h1>Authorize Demo Integrator</h1>" : "<h1>Autorizar Demo Integrator</h1>");
+  });
+
+  it("speaks Portuguese on the pages that answer the form, and on an error page", async () => {
+    const wrong = await fetch(`${sandbox.url}/auth/integradores/oauth?${authorizeQuery()}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Accept-Language": "pt-BR" },
+      body: "login=seller%40example.com&password=nope&decision=approve&scope=basic_user_info",
+      redirect: "manual",
+    });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.text()).toContain("Login ou senha incorretos.");
+    const undecided = await fetch(`${sandbox.url}/auth/integradores/oauth?${authorizeQuery()}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Accept-Language": "pt-BR" },
+      body: "login=seller%40example.com&password=demo1234",
+      redirect: "manual",
+    });
+    expect(undecided.status).toBe(400);
+    expect(await undecided.text()).toContain("Escolha Autorizar ou Recusar.");
+    const misconfigured = await page("pt-BR", authorizeQuery({ clientId: "nobody" }));
+    expect(misconfigured.status).toBe(400);
+    const html = await misconfigured.text();
+    expect(html).toContain("Erro no pedido de autorização");
+    expect(html).toContain("client_id nobody não é um integrador registrado.");
+  });
+});
+
 describe("consent form (POST)", () => {
   it("approve → 302 with code and the state unchanged", async () => {
     const state = "a b&c=d/é";

@@ -4,8 +4,16 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AuthorizationErrorCode, TokenErrorCode } from "@marketplace/api/schemas/oauth";
 import { tokenRequestSchema } from "@marketplace/api/schemas/oauth";
-import { describeScope, isKnownScope, parseScopeParameter, scopeAppliesTo } from "@marketplace/api/schemas/scopes";
+import { isKnownScope, parseScopeParameter, scopeAppliesTo } from "@marketplace/api/schemas/scopes";
 import { bodyTooLargeMessage, FORM_BODY_LIMIT_BYTES, type BodyLimitRule } from "./body-limit";
+import {
+  CONSENT_WORDS,
+  consentLanguage,
+  NO_REDIRECT_REASONS,
+  unknownClient,
+  type ConsentLanguage,
+  type NoRedirectReason,
+} from "./consent-words";
 import type { SandboxContext, SandboxEnv } from "./context";
 import { escapeHtml, HTML_HEADERS, htmlDocument } from "./html";
 import { opaqueToken } from "./random";
@@ -32,7 +40,7 @@ function sweepCredentialsIfDue(ctx: SandboxContext): void {
 // Authorization request validation, shared by the page (GET) and its form (POST)
 
 type AuthorizationCheck =
-  | { kind: "no-redirect"; message: string }
+  | { kind: "no-redirect"; message: NoRedirectReason }
   | { kind: "redirect-error"; redirectUri: string; state: string | null; error: AuthorizationErrorCode; description: string }
   | { kind: "ok"; app: IntegratorApp; redirectUri: string; state: string | null; scopes: string[] };
 
@@ -64,24 +72,24 @@ function isAbsoluteUrl(value: string): boolean {
 function checkAuthorizationRequest(ctx: SandboxContext, params: URLSearchParams): AuthorizationCheck {
   const count = (name: string) => params.getAll(name).length;
   // Without a trustworthy client_id and redirect_uri the user is never redirected (spec: Endpoint 1).
-  if (count("client_id") > 1) return { kind: "no-redirect", message: "client_id is given more than once." };
-  if (count("redirect_uri") > 1) return { kind: "no-redirect", message: "redirect_uri is given more than once." };
+  if (count("client_id") > 1) return { kind: "no-redirect", message: NO_REDIRECT_REASONS.clientIdRepeated };
+  if (count("redirect_uri") > 1) return { kind: "no-redirect", message: NO_REDIRECT_REASONS.redirectUriRepeated };
   const clientId = params.get("client_id");
-  if (!clientId) return { kind: "no-redirect", message: "client_id is missing." };
+  if (!clientId) return { kind: "no-redirect", message: NO_REDIRECT_REASONS.clientIdMissing };
   const app = ctx.store.apps.get(clientId);
-  if (!app) return { kind: "no-redirect", message: `client_id ${clientId} is not a registered integrator.` };
+  if (!app) return { kind: "no-redirect", message: unknownClient(clientId) };
   const requestedRedirect = params.get("redirect_uri");
   let redirectUri: string;
   if (requestedRedirect === null || requestedRedirect === "") {
     const [only, ...others] = app.redirectUris;
     if (!only || others.length > 0) {
-      return { kind: "no-redirect", message: "redirect_uri is required: this application registered several redirect URIs." };
+      return { kind: "no-redirect", message: NO_REDIRECT_REASONS.redirectUriRequired };
     }
     redirectUri = only;
   } else if (!isAbsoluteUrl(requestedRedirect)) {
-    return { kind: "no-redirect", message: "redirect_uri is not a valid absolute URL." };
+    return { kind: "no-redirect", message: NO_REDIRECT_REASONS.redirectUriInvalid };
   } else if (!app.redirectUris.includes(requestedRedirect)) {
-    return { kind: "no-redirect", message: "redirect_uri does not match any redirect URI registered for this application." };
+    return { kind: "no-redirect", message: NO_REDIRECT_REASONS.redirectUriUnknown };
   } else {
     redirectUri = requestedRedirect;
   }
@@ -123,22 +131,31 @@ function redirectWith(redirectUri: string, values: Record<string, string>, state
 
 function htmlResponse(status: number, html: string): Response {
   // A fresh headers object per response: @hono/node-server writes Content-Length into the init object.
-  return new Response(html, { status, headers: { ...HTML_HEADERS } });
+  // Its words follow the browser's Accept-Language (the page is never cached: no-store).
+  return new Response(html, { status, headers: { ...HTML_HEADERS, Vary: "Accept-Language" } });
 }
 
-function errorPage(message: string): Response {
+/** The language of the page answering this request. */
+function pageLanguage(request: Request): ConsentLanguage {
+  return consentLanguage(request.headers.get("Accept-Language") ?? undefined);
+}
+
+function errorPage(message: NoRedirectReason, language: ConsentLanguage): Response {
+  const words = CONSENT_WORDS[language];
   return htmlResponse(
     400,
     htmlDocument(
-      "Authorization error",
-      `<h1>Authorization request error</h1>
-<p class="error" role="alert">${escapeHtml(message)}</p>
-<p><small>The application that sent you here is misconfigured; you were not redirected back to it.</small></p>`,
+      words.errorTitle,
+      `<h1>${escapeHtml(words.errorHeading)}</h1>
+<p class="error" role="alert">${escapeHtml(message[language])}</p>
+<p><small>${escapeHtml(words.errorNote)}</small></p>`,
+      language,
     ),
   );
 }
 
 interface ConsentPageState {
+  language: ConsentLanguage;
   app: IntegratorApp;
   scopes: string[];
   query: string;
@@ -148,36 +165,39 @@ interface ConsentPageState {
 }
 
 function consentPage(status: number, page: ConsentPageState): Response {
+  const words = CONSENT_WORDS[page.language];
   const scopeItems = page.scopes
     .map((scope) => {
       const checked = !page.checked || page.checked.has(scope) ? " checked" : "";
       return `<label><input type="checkbox" name="scope" value="${escapeHtml(scope)}"${checked}>
-<span><code>${escapeHtml(scope)}</code><br><small>${escapeHtml(describeScope(scope) ?? "")}</small></span></label>`;
+<span><code>${escapeHtml(scope)}</code><br><small>${escapeHtml(words.scope(scope))}</small></span></label>`;
     })
     .join("\n");
   const action = `${AUTHORIZE_PATH}${page.query ? `?${page.query}` : ""}`;
+  const [before, between, after] = words.asks.map(escapeHtml);
   return htmlResponse(
     status,
     htmlDocument(
-      "Authorize application",
-      `<h1>Authorize ${escapeHtml(page.app.name)}</h1>
-<p><strong>${escapeHtml(page.app.name)}</strong> (<code>${escapeHtml(page.app.clientId)}</code>) asks to act on your behalf on the marketplace.</p>
+      words.title,
+      `<h1>${escapeHtml(words.heading(page.app.name))}</h1>
+<p>${before}<strong>${escapeHtml(page.app.name)}</strong>${between}<code>${escapeHtml(page.app.clientId)}</code>${after}</p>
 ${page.error ? `<p class="error" role="alert">${escapeHtml(page.error)}</p>` : ""}
 <form method="post" action="${escapeHtml(action)}">
-<label for="login">Login (e-mail)</label>
+<label for="login">${escapeHtml(words.login)}</label>
 <input type="text" id="login" name="login" autocomplete="username" value="${escapeHtml(page.login ?? "")}" required>
-<label for="password">Password</label>
+<label for="password">${escapeHtml(words.password)}</label>
 <input type="password" id="password" name="password" autocomplete="current-password" required>
 <fieldset>
-<legend>Permissions (uncheck to refuse one)</legend>
+<legend>${escapeHtml(words.permissions)}</legend>
 ${scopeItems}
 </fieldset>
 <div class="actions">
-<button type="submit" name="decision" value="approve">Approve</button>
-<button type="submit" name="decision" value="deny" formnovalidate>Deny</button>
+<button type="submit" name="decision" value="approve">${escapeHtml(words.approve)}</button>
+<button type="submit" name="decision" value="deny" formnovalidate>${escapeHtml(words.deny)}</button>
 </div>
 </form>
-<p><small>Sandbox users: seller@example.com, seller2@example.com, Seller2@Example.com (another user), free@example.com (password demo1234).</small></p>`,
+<p><small>${escapeHtml(words.users)}</small></p>`,
+      page.language,
     ),
   );
 }
@@ -217,14 +237,18 @@ export const oauthBodyLimits: readonly BodyLimitRule[] = [
   {
     path: AUTHORIZE_PATH,
     maxBytes: FORM_BODY_LIMIT_BYTES,
-    tooLarge: (_c, maxBytes) =>
-      htmlResponse(
+    tooLarge: (c, maxBytes) => {
+      const language = pageLanguage(c.req.raw);
+      const words = CONSENT_WORDS[language];
+      return htmlResponse(
         413,
         htmlDocument(
-          "Request too large",
-          `<h1>Request too large</h1>\n<p class="error" role="alert">${escapeHtml(bodyTooLargeMessage(maxBytes))}.</p>`,
+          words.tooLargeTitle,
+          `<h1>${escapeHtml(words.tooLargeTitle)}</h1>\n<p class="error" role="alert">${escapeHtml(words.tooLarge(maxBytes))}.</p>`,
+          language,
         ),
-      ),
+      );
+    },
   },
   {
     path: TOKEN_PATH,
@@ -242,17 +266,20 @@ export function oauthRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
 
   routes.get(AUTHORIZE_PATH, (c) => {
     const query = new URL(c.req.url).search.slice(1);
+    const language = pageLanguage(c.req.raw);
     const check = checkAuthorizationRequest(ctx, new URLSearchParams(query));
-    if (check.kind === "no-redirect") return errorPage(check.message);
+    if (check.kind === "no-redirect") return errorPage(check.message, language);
     if (check.kind === "redirect-error")
       return redirectWith(check.redirectUri, { error: check.error, error_description: check.description }, check.state);
-    return consentPage(200, { app: check.app, scopes: check.scopes, query });
+    return consentPage(200, { language, app: check.app, scopes: check.scopes, query });
   });
 
   routes.post(AUTHORIZE_PATH, async (c) => {
     const query = new URL(c.req.url).search.slice(1);
+    const language = pageLanguage(c.req.raw);
+    const words = CONSENT_WORDS[language];
     const check = checkAuthorizationRequest(ctx, new URLSearchParams(query));
-    if (check.kind === "no-redirect") return errorPage(check.message);
+    if (check.kind === "no-redirect") return errorPage(check.message, language);
     if (check.kind === "redirect-error")
       return redirectWith(check.redirectUri, { error: check.error, error_description: check.description }, check.state);
     const { app, redirectUri, state, scopes } = check;
@@ -265,7 +292,7 @@ export function oauthRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
       scope: form.getAll("scope"),
     });
     if (!parsed.success) {
-      return consentPage(400, { app, scopes, query, login: form.get("login") ?? "", error: "Choose Approve or Deny." });
+      return consentPage(400, { language, app, scopes, query, login: form.get("login") ?? "", error: words.chooseDecision });
     }
     const { login, password, decision, scope: checkedScopes } = parsed.data;
     if (decision === "deny")
@@ -273,7 +300,7 @@ export function oauthRoutes(ctx: SandboxContext): Hono<SandboxEnv> {
 
     const user = ctx.store.findUserByLogin(login);
     if (!user || !passwordsMatch(password, user.password)) {
-      return consentPage(401, { app, scopes, query, login, checked: new Set(checkedScopes), error: "Login or password is incorrect." });
+      return consentPage(401, { language, app, scopes, query, login, checked: new Set(checkedScopes), error: words.wrongLogin });
     }
     if (!user.pro) return redirectWith(redirectUri, { error: "access_denied", error_description: "The user has no PRO plan" }, state);
     // The user may uncheck scopes (spec: Authentication, point 4); scopes not requested are ignored.

@@ -175,6 +175,54 @@ describe("SANDBOX_STATE_FILE", () => {
     expect(restarted.handle.context.config.seedOrders).toBe(3);
   });
 
+  it("keeps the seed's base time: a restart days later brings back the same shop, not one seeded up to the new now", async () => {
+    const first = await start({ seedOrders: 120 });
+    const base = first.handle.context.seedBaseTime;
+    const token = await obtainAccessToken(first.url);
+    const before = await listOrders(first, token);
+    expect(savedState().seedBaseTime).toBe(new Date(base).toISOString());
+    await stop(first);
+
+    // Two days later on the wall clock: the saved shop comes back as it was.
+    vi.useFakeTimers({ now: Date.now() + 2 * 86_400_000, toFake: ["Date"] });
+    try {
+      const second = await start({ seedOrders: 120 });
+      expect(second.handle.restored).toBe(true);
+      expect(second.handle.context.seedBaseTime).toBe(base);
+      expect(await listOrders(second, token)).toEqual(before);
+      // Orders created now name the catalogue's items by the same ids as the seeded ones.
+      const created = (await (await control(second, "/orders", { seller: "seller@example.com" })).json()) as { orders: Order[] };
+      const seededItemIds = new Set(
+        before.flatMap((order) => order.deliveries.flatMap((delivery) => delivery.items.map((item) => item.info.id))),
+      );
+      expect(created.orders[0]!.deliveries[0]!.items.every((item) => seededItemIds.has(item.info.id))).toBe(true);
+      // A reset seeds up to the clock again.
+      await control(second, "/reset");
+      expect(second.handle.context.seedBaseTime).toBeGreaterThan(base + 86_400_000);
+      expect(savedState().seedBaseTime).toBe(new Date(second.handle.context.seedBaseTime).toISOString());
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("starts from the seed, keeping the old file aside, when SANDBOX_SEED_BASE changed or the file predates the base time", async () => {
+    const pinned = await start({ seedBase: Date.parse("2026-11-01T12:00:00Z") });
+    await stop(pinned);
+    const logs = vi.spyOn(console, "log").mockImplementation(() => {});
+    const unpinned = createSandbox({ config: { stateFile, seedOrders: 8 }, startDelivery: false });
+    expect(unpinned.restored).toBe(false);
+    expect(logs).toHaveBeenCalledWith(expect.stringMatching(/other seed settings \(SANDBOX_SEED_BASE 2026-11-01T12:00:00.000Z → null\)/));
+    unpinned.stateSaver!.saveNow();
+
+    // A file saved before the seed followed the clock: its shop stops at 2026-11-01.
+    const { seedBaseTime: _base, ...older } = savedState();
+    writeFileSync(stateFile, JSON.stringify(older));
+    const reseeded = createSandbox({ config: { stateFile, seedOrders: 8 }, startDelivery: false });
+    expect(reseeded.restored).toBe(false);
+    expect(logs).toHaveBeenLastCalledWith(expect.stringMatching(/seeded orders now run up to the first start/));
+    expect(asideFiles("other-seed")).toHaveLength(2);
+  });
+
   it("a sandbox without SANDBOX_STATE_FILE writes nothing, and gets a new epoch at each reset", () => {
     const handle = createSandbox({ config: { seedOrders: 0 }, startDelivery: false });
     const epoch = handle.context.epoch;

@@ -11,7 +11,7 @@ import { priceHistoryItemSchema, priceTypeSchema } from "@marketplace/api/schema
 import { skuCreateSchema } from "@marketplace/api/schemas/sku";
 import type { SandboxConfig } from "./config";
 import type { SandboxContext } from "./context";
-import { createOrderPools, seedApps, seedStore, seedUsers, type OrderPools } from "./seed";
+import { createOrderPools, seedApps, seedBaseTime, seedStore, seedUsers, type OrderPools } from "./seed";
 import { seedExtraSellers } from "./seed/apps-and-users";
 import { canonicalJson, SandboxStore, subscriptionKey } from "./store";
 
@@ -27,6 +27,8 @@ const seedSettingsSchema = z.object({
   seedSellers: z.number().int().min(0),
   seedSellerOrders: z.number().int().min(0),
   publicUrl: z.string(),
+  /** SANDBOX_SEED_BASE, null when unset. Absent from files saved before it existed: read as null. */
+  seedBase: z.string().nullable().optional(),
 });
 type SeedSettings = z.infer<typeof seedSettingsSchema>;
 
@@ -37,11 +39,23 @@ const SEED_SETTING_VARIABLES: Record<keyof SeedSettings, string> = {
   seedSellers: "SANDBOX_SEED_SELLERS",
   seedSellerOrders: "SANDBOX_SEED_SELLER_ORDERS",
   publicUrl: "SANDBOX_PUBLIC_URL",
+  seedBase: "SANDBOX_SEED_BASE",
 };
 
 export function seedSettings(config: SandboxConfig): SeedSettings {
   const { seed, seedOrders, seedSellers, seedSellerOrders, publicUrl } = config;
-  return { seed, seedOrders, seedSellers, seedSellerOrders, publicUrl };
+  return {
+    seed,
+    seedOrders,
+    seedSellers,
+    seedSellerOrders,
+    publicUrl,
+    seedBase: config.seedBase === undefined ? null : iso(config.seedBase),
+  };
+}
+
+function iso(ms: number): string {
+  return new Date(ms).toISOString();
 }
 
 const STATE_VERSION = 1;
@@ -52,6 +66,12 @@ const savedStateSchema = z.object({
   epoch: z.string().min(1),
   /** The environment's seed settings when the store was seeded. */
   seededWith: seedSettingsSchema,
+  /**
+   * The instant the seeded orders run up to (the clock at the first start, or SANDBOX_SEED_BASE):
+   * kept so that orders created after a restart draw on the same catalogue records. Absent from
+   * files saved before the seed followed the clock, whose orders are a year before 2026-11-01.
+   */
+  seedBaseTime: timestampSchema.optional(),
   /** Orders the last reset seeded for seller@example.com (a reset may name its own number). */
   seedOrders: z.number().int().min(0),
   clockOffsetMs: z.number().finite(),
@@ -111,6 +131,7 @@ export function snapshotSandbox(ctx: SandboxContext, seededWith: SeedSettings): 
     savedAt: new Date().toISOString(),
     epoch: ctx.epoch,
     seededWith,
+    seedBaseTime: iso(ctx.seedBaseTime),
     seedOrders: ctx.config.seedOrders,
     clockOffsetMs: ctx.clock.offsetMilliseconds,
     lastCredentialSweepAt: Number.isFinite(store.lastCredentialSweepAt) ? store.lastCredentialSweepAt : null,
@@ -188,8 +209,12 @@ function readStateFile(file: string, config: SandboxConfig): ReadResult {
     const more = parsed.error.issues.length > 3 ? `; and ${parsed.error.issues.length - 3} more` : "";
     return { kind: "unusable", reason: `it is not a sandbox state of version ${STATE_VERSION} (${issues.join("; ")}${more})` };
   }
+  if (parsed.data.seedBaseTime === undefined) {
+    // Saved before the demo shops followed the sandbox clock: their orders stop at 2026-11-01.
+    return { kind: "other-seed", changes: "seeded orders now run up to the first start, not to 2026-11-01" };
+  }
   const now = seedSettings(config);
-  const changed = (Object.keys(now) as (keyof SeedSettings)[]).filter((key) => parsed.data.seededWith[key] !== now[key]);
+  const changed = (Object.keys(now) as (keyof SeedSettings)[]).filter((key) => (parsed.data.seededWith[key] ?? null) !== now[key]);
   if (changed.length > 0) {
     return {
       kind: "other-seed",
@@ -217,6 +242,8 @@ export interface SandboxBeginning {
   store: SandboxStore;
   pools: OrderPools;
   epoch: string;
+  /** The instant the seeded orders run up to (seed/time.ts). */
+  seedBaseTime: number;
   clockOffsetMs: number;
   /** Orders seeded for seller@example.com by the last seeding (a reset may have named its own number). */
   seedOrders: number;
@@ -225,13 +252,16 @@ export interface SandboxBeginning {
   restored: boolean;
 }
 
-function fromSeed(config: SandboxConfig): SandboxBeginning {
+/** `now`: the sandbox clock, which a fresh seed runs up to unless SANDBOX_SEED_BASE pins it. */
+function fromSeed(config: SandboxConfig, now: number): SandboxBeginning {
   const store = new SandboxStore();
-  const pools = seedStore(store, config);
+  const base = seedBaseTime(config.seedBase, now);
+  const pools = seedStore(store, config, base);
   return {
     store,
     pools,
     epoch: newEpoch(),
+    seedBaseTime: base,
     clockOffsetMs: 0,
     seedOrders: config.seedOrders,
     runtimeSeed: config.seed + 99,
@@ -240,29 +270,33 @@ function fromSeed(config: SandboxConfig): SandboxBeginning {
 }
 
 /**
- * The saved state when SANDBOX_STATE_FILE holds one, else the seed. A file that cannot be restored,
- * or was saved under other seed settings, is reported and renamed aside, never deleted.
+ * The saved state when SANDBOX_STATE_FILE holds one, else the seed, up to `now` (the sandbox
+ * clock). A file that cannot be restored, or was saved under other seed settings, is reported and
+ * renamed aside, never deleted.
  */
-export function beginSandbox(config: SandboxConfig): SandboxBeginning {
+export function beginSandbox(config: SandboxConfig, now: number): SandboxBeginning {
   const file = config.stateFile;
-  if (file === undefined) return fromSeed(config);
+  if (file === undefined) return fromSeed(config, now);
   const read = readStateFile(file, config);
-  if (read.kind === "missing") return fromSeed(config);
+  if (read.kind === "missing") return fromSeed(config, now);
   if (read.kind === "other-seed") {
     const aside = setAside(file, "other-seed");
     console.log(
       `sandbox: ${file} was saved under other seed settings (${read.changes}): starting from the seed${aside ? `; the old state is kept as ${aside}` : ""}.`,
     );
-    return fromSeed(config);
+    return fromSeed(config, now);
   }
   let reason: string;
   if (read.kind === "ok") {
     try {
       const store = restoreStore(read.state, config);
+      // The saved base, not now: the restored orders and the ones created from here on share one catalogue.
+      const base = Date.parse(read.state.seedBaseTime ?? "");
       return {
         store,
-        pools: createOrderPools(config.seed, config.publicUrl),
+        pools: createOrderPools(config.seed, config.publicUrl, base),
         epoch: read.state.epoch,
+        seedBaseTime: base,
         clockOffsetMs: read.state.clockOffsetMs,
         seedOrders: read.state.seedOrders,
         // Drawn afresh: the seeded stream would repeat the orders created before the restart.
@@ -281,7 +315,7 @@ export function beginSandbox(config: SandboxConfig): SandboxBeginning {
     `sandbox: could not restore the saved state from ${file}: ${reason}. Starting from the seed; ` +
       (aside ? `the file is kept as ${aside}.` : "the file could not be moved aside and will be overwritten."),
   );
-  return fromSeed(config);
+  return fromSeed(config, now);
 }
 
 /** Writes the state to `file` atomically: a reader, or a restart after a crash, sees the old file or the new one, whole. */

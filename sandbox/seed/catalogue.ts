@@ -3,7 +3,7 @@
 import type { SkuCreate } from "@marketplace/api/schemas/sku";
 import { createObjectIdFactory, SeededRandom } from "../random";
 import { canonicalJson, type SandboxStore } from "../store";
-import { DAY, iso, SEED_BASE_TIME } from "./time";
+import { iso } from "./time";
 
 export interface CatalogueProduct {
   sku: string;
@@ -127,13 +127,14 @@ export function productImageUrl(assetBase: string, sku: string): string {
 interface CataloguePools {
   catalogue: readonly CatalogueProduct[];
   assetBase: string;
+  catalogueCreatedAt: number;
 }
 
 /** The catalogue as SKUs (with list and sell prices) for each PRO seller, so prices work at once. */
 export function seedCatalogue(store: SandboxStore, userId: string, pools: CataloguePools, seed: number): void {
   const random = new SeededRandom(seed);
   const newId = createObjectIdFactory(random);
-  const createdAt = SEED_BASE_TIME - 400 * DAY;
+  const createdAt = pools.catalogueCreatedAt;
   for (const product of pools.catalogue) {
     const data: SkuCreate = {
       code: product.sku,

@@ -5,6 +5,7 @@ import { loadSandboxConfig } from "../config";
 import { obtainAccessToken, startTestSandbox } from "../testing";
 import type { TestSandbox } from "../testing";
 import { extraSeller } from "./apps-and-users";
+import { SEED_BASE_TIME } from "./time";
 
 // SANDBOX_SEED_SELLERS (issue 28): many PRO sellers for scale tests, beside the demo ones, with
 // orders spread among them, who sign in as the demo sellers do.
@@ -35,11 +36,13 @@ describe("extra seeded sellers", () => {
     expect(new Set([...users.map((user) => user!.id), "650000000000000000000001"]).size).toBe(4);
   });
 
-  it("are the same on every start with the same seed", () => {
+  it("are the same on every start with the same seed and base time", () => {
     const orders = () =>
       JSON.stringify(
-        createSandbox({ config: { seedSellers: 2, seedSellerOrders: 6 }, startDelivery: false }).store.sellerOrders(extraSeller(2).id)
-          .items,
+        createSandbox({
+          config: { seedSellers: 2, seedSellerOrders: 6, seedBase: SEED_BASE_TIME },
+          startDelivery: false,
+        }).store.sellerOrders(extraSeller(2).id).items,
       );
     expect(orders()).toBe(orders());
   });

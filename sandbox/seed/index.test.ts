@@ -2,12 +2,13 @@ import { describe, expect, it } from "vitest";
 import { orderSchema } from "@marketplace/api/schemas/order";
 import { createSandbox } from "../app";
 import { SEED_USER_IDS } from "./apps-and-users";
+import { SEED_BASE_TIME } from "./time";
 
 describe("seed", () => {
-  it("is deterministic for a given SANDBOX_SEED", () => {
-    const a = createSandbox({ config: { seedOrders: 30 }, startDelivery: false });
-    const b = createSandbox({ config: { seedOrders: 30 }, startDelivery: false });
-    const c = createSandbox({ config: { seedOrders: 30, seed: 7 }, startDelivery: false });
+  it("is deterministic for a given SANDBOX_SEED and base time", () => {
+    const a = createSandbox({ config: { seedOrders: 30, seedBase: SEED_BASE_TIME }, startDelivery: false });
+    const b = createSandbox({ config: { seedOrders: 30, seedBase: SEED_BASE_TIME }, startDelivery: false });
+    const c = createSandbox({ config: { seedOrders: 30, seedBase: SEED_BASE_TIME, seed: 7 }, startDelivery: false });
     const orders = (sandbox: typeof a) => JSON.stringify(sandbox.store.sellerOrders(SEED_USER_IDS.seller).items);
     expect(orders(a)).toBe(orders(b));
     expect(orders(a)).not.toBe(orders(c));

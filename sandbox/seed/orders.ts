@@ -19,7 +19,8 @@ import {
   stripAccents,
   SURNAMES,
 } from "./people-and-places";
-import { DAY, iso, MINUTE, SEED_BASE_TIME } from "./time";
+import { type OrderSteps, type OrderTimeline, planShopOrders } from "./rhythm";
+import { DAY, iso, MINUTE } from "./time";
 
 /**
  * How a delivery arranged by the seller is told from one of the platform's delivery service: the
@@ -49,17 +50,21 @@ export interface OrderPools {
   /** Origin of the assets the sandbox serves itself (sandbox/assets.ts), so links work offline. */
   assetBase: string;
   agencies: Agency[];
+  /** When the sellers' catalogue was created: long before the first seeded order. */
+  catalogueCreatedAt: number;
 }
 
-export function createOrderPools(seed: number, assetBase: string): OrderPools {
+/** `baseTime`: the seed's base (seed/time.ts); the catalogue dates from 400 days before it. */
+export function createOrderPools(seed: number, assetBase: string, baseTime: number): OrderPools {
   const random = new SeededRandom(seed ^ 0x51ed);
   const catalogue = buildCatalogue(random);
   const itemInfos = new Map<string, DeliveryItem["info"]>();
   const newId = createObjectIdFactory(random);
+  const catalogueCreatedAt = baseTime - 400 * DAY;
   for (const product of catalogue) {
     itemInfos.set(product.sku, {
       sku: product.sku,
-      id: newId(SEED_BASE_TIME - 400 * DAY),
+      id: newId(catalogueCreatedAt),
       name: product.name,
       description: product.description,
       images: [productImageUrl(assetBase, product.sku)],
@@ -74,7 +79,7 @@ export function createOrderPools(seed: number, assetBase: string): OrderPools {
     });
   }
   const agencies = buildAgencies(random);
-  return { catalogue, itemInfos, agencies, assetBase };
+  return { catalogue, itemInfos, agencies, assetBase, catalogueCreatedAt };
 }
 
 function money(value: number) {
@@ -94,11 +99,6 @@ function allocate(total: number, weights: readonly number[]): number[] {
   return shares;
 }
 
-interface OrderTimeline {
-  createdAt: number;
-  status: OrderStatus;
-}
-
 const ORDER_STATUS_WEIGHTS: readonly [OrderStatus, number][] = [
   ["new", 0.15],
   ["approved", 0.35],
@@ -113,6 +113,33 @@ function pickStatus(random: SeededRandom): OrderStatus {
     roll -= weight;
   }
   return "finished";
+}
+
+/**
+ * The steps of an order of a given status, drawn (orders the control API creates, the extra
+ * sellers' seeded orders): each as long after the previous one as is plausible, bounded by `now`.
+ */
+function drawSteps(
+  random: SeededRandom,
+  createdAt: number,
+  status: OrderStatus,
+  now: number,
+): Omit<OrderSteps, "handlingDays" | "handlingLimitAt"> {
+  const approvedAt =
+    status === "approved" || status === "finished" || (status === "cancelled" && random.chance(0.5))
+      ? Math.min(now, createdAt + random.int(5, 120) * MINUTE)
+      : null;
+  const deliveryStatus: DeliveryStatus =
+    status === "finished" ? "delivered" : status === "approved" ? random.pick(["created", "received", "posted"] as const) : "created";
+  const labelRequestedAt = Math.min(now, (approvedAt ?? createdAt) + random.int(10, 90) * MINUTE);
+  const labelGeneratedAt = Math.min(now, labelRequestedAt + random.int(1, 10) * MINUTE);
+  const postedAt =
+    deliveryStatus === "posted" || deliveryStatus === "delivered"
+      ? Math.min(now, labelGeneratedAt + random.int(4, 48) * 60 * MINUTE)
+      : null;
+  const deliveredAt = deliveryStatus === "delivered" && postedAt !== null ? Math.min(now, postedAt + random.int(1, 9) * DAY) : null;
+  const cancelledAt = status === "cancelled" ? Math.min(now, (approvedAt ?? createdAt) + random.int(10, 600) * MINUTE) : null;
+  return { approvedAt, deliveryStatus, labelRequestedAt, labelGeneratedAt, postedAt, deliveredAt, cancelledAt };
 }
 
 /**
@@ -205,28 +232,19 @@ export function generateOrder(
     };
   });
 
-  // Timeline of the order.
+  // Timeline of the order: as the shop's rhythm planned it (seed/rhythm.ts), or drawn from its status.
   const purchasedAt = createdAt - random.int(5, 180) * 1000;
-  const approvedAt =
-    status === "approved" || status === "finished" || (status === "cancelled" && random.chance(0.5))
-      ? Math.min(now, createdAt + random.int(5, 120) * MINUTE)
-      : null;
-  const deliveryStatus: DeliveryStatus =
-    status === "finished" ? "delivered" : status === "approved" ? random.pick(["created", "received", "posted"] as const) : "created";
-  const labelRequestedAt = Math.min(now, (approvedAt ?? createdAt) + random.int(10, 90) * MINUTE);
-  const labelGeneratedAt = Math.min(now, labelRequestedAt + random.int(1, 10) * MINUTE);
-  const postedAt =
-    deliveryStatus === "posted" || deliveryStatus === "delivered"
-      ? Math.min(now, labelGeneratedAt + random.int(4, 48) * 60 * MINUTE)
-      : null;
-  const deliveredAt = deliveryStatus === "delivered" && postedAt !== null ? Math.min(now, postedAt + random.int(1, 9) * DAY) : null;
-  const cancelledAt = status === "cancelled" ? Math.min(now, (approvedAt ?? createdAt) + random.int(10, 600) * MINUTE) : null;
+  const { approvedAt, deliveryStatus, labelRequestedAt, labelGeneratedAt, postedAt, deliveredAt, cancelledAt } =
+    timeline.steps ?? drawSteps(random, createdAt, status, now);
   const updatedAt = Math.max(createdAt, approvedAt ?? 0, postedAt ?? 0, deliveredAt ?? 0, cancelledAt ?? 0);
 
   const splitDeliveries = items.length === 3 && random.chance(0.25);
   const groups = splitDeliveries ? [items.slice(0, 2), items.slice(2)] : [items];
   const agency = random.pick(pools.agencies);
-  const handlingDays = random.int(1, 3);
+  // Drawn even when the rhythm planned the handling time, so that the draws after it stay in place.
+  const drawnHandlingDays = random.int(1, 3);
+  const handlingDays = timeline.steps?.handlingDays ?? drawnHandlingDays;
+  const handlingLimitAt = timeline.steps?.handlingLimitAt ?? createdAt + handlingDays * DAY;
   const deadlineDays = random.int(5, 15);
   const deliveries: Delivery[] = groups.map((groupItems) => {
     const id = newId(createdAt);
@@ -274,7 +292,7 @@ export function generateOrder(
           latitude: agency.city.latitude,
           longitude: agency.city.longitude,
         },
-        handling_time: { value: handlingDays, precision: "days", workday: true, limit_date: iso(createdAt + handlingDays * DAY) },
+        handling_time: { value: handlingDays, precision: "days", workday: true, limit_date: iso(handlingLimitAt) },
         deadline: { value: deadlineDays, precision: "days", workday: true, limit_date: iso(createdAt + deadlineDays * DAY) },
       },
     };
@@ -320,16 +338,34 @@ export function generateOrder(
   };
 }
 
-/** Seeds `count` orders for a seller, spread evenly (with jitter) over the year before the base time. */
-export function seedOrdersFor(store: SandboxStore, userId: string, count: number, seed: number, pools: OrderPools): void {
+/**
+ * Seeds `count` orders for a seller, spread evenly (with jitter) over the year before the base
+ * time, with statuses drawn regardless of age: the extra sellers of scale tests, whose orders are
+ * only many.
+ */
+export function seedOrdersFor(store: SandboxStore, userId: string, count: number, seed: number, pools: OrderPools, base: number): void {
   const random = new SeededRandom(seed);
-  const newId = createObjectIdFactory(random);
   const span = 365 * DAY;
   const step = count > 0 ? span / count : 0;
+  const newId = createObjectIdFactory(random);
   const orders = store.sellerOrders(userId);
   for (let i = 0; i < count; i++) {
-    const createdAt = Math.floor(SEED_BASE_TIME - span + i * step + random.next() * step * 0.9);
-    const order = generateOrder(random, newId, pools, { createdAt, status: pickStatus(random) }, SEED_BASE_TIME);
+    const createdAt = Math.floor(base - span + i * step + random.next() * step * 0.9);
+    const order = generateOrder(random, newId, pools, { createdAt, status: pickStatus(random) }, base);
+    orders.items.push(order);
+    store.orderById.set(order.id, { order, userId });
+  }
+  orders.version++;
+}
+
+/** Seeds a demo shop's `count` orders with the daily rhythm of seed/rhythm.ts, up to the base time. */
+export function seedShopOrdersFor(store: SandboxStore, userId: string, count: number, seed: number, pools: OrderPools, base: number): void {
+  const random = new SeededRandom(seed);
+  const timelines = planShopOrders(count, base, random);
+  const newId = createObjectIdFactory(random);
+  const orders = store.sellerOrders(userId);
+  for (const timeline of timelines) {
+    const order = generateOrder(random, newId, pools, timeline, base);
     orders.items.push(order);
     store.orderById.set(order.id, { order, userId });
   }

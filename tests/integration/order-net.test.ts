@@ -60,7 +60,7 @@ let wire: WireOrder[];
 
 beforeAll(async () => {
   const url = await useTestDatabase();
-  sandbox = await startTestSandbox({ config: { seedOrders: 150 } });
+  sandbox = await startTestSandbox({ config: { seedOrders: 150, seedBase: SEED_BASE_TIME } });
   process.env.MARKETPLACE_BASE_URL = sandbox.url;
   sql = await connect(url);
   ({ token, sellerId: shopId } = await connectTestShop({ sandboxUrl: sandbox.url }));
