@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { DEFAULT_TIME_ZONE } from "../../i18n/config";
-import { deadlineOf, shipByOf } from "../../lib/orders/ship-by";
+import { deadlineOf, shipByOf, startOfDay } from "../../lib/orders/ship-by";
 import { orderIdsListed, signInAs, sandboxOrders, storedAccessToken } from "./support";
 
 for (const { locale, orders } of [
@@ -53,6 +53,10 @@ for (const { locale, orders } of [
         )
         .toEqual(expected);
       await expect(page.getByTestId("sales-30-days")).toContainText(orders);
+      // Today's sales count what the sandbox's demo shop sold today (its seed has orders every day, today included).
+      const today = startOfDay(new Date(), DEFAULT_TIME_ZONE).toISOString();
+      const soldToday = (await sandboxOrders(request, token, `created_at__gte=${today}`)).filter((order) => order.status !== "cancelled");
+      await expect(page.getByTestId("sales-today")).toContainText(new RegExp(`\\b${soldToday.length} ${orders}?\\b`));
 
       // Each card opens the list it counts, and that list holds exactly those orders.
       await page.getByTestId("count-late").click();

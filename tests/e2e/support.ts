@@ -207,6 +207,7 @@ export async function useThisDashboardForWebhooks(page: Page) {
 export interface SandboxOrder {
   id: string;
   status: string;
+  created_at: string;
   deliveries: { status: string; shipping: { handling_time: { limit_date: string } } }[];
 }
 
