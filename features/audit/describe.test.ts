@@ -105,6 +105,13 @@ describe("describeAuditEntry", () => {
     expect(say("pt-BR", { action: "price.bulk", after: { source: "csv", sent: 1000, failed: 1, skipped: 2 } })).toBe(
       "Alteração de preços em massa por arquivo CSV: 1.000 enviados, 1 com falha, 2 ignorados",
     );
+    // Undoing a run (features/prices/bulk/bulk-undo.ts) says so.
+    expect(say("pt-BR", { action: "price.bulk", after: { source: "undo", sent: 3, failed: 0, skipped: 1 } })).toBe(
+      "Alteração de preços em massa desfeita (preços devolvidos): 3 enviados, 0 com falha, 1 ignorado",
+    );
+    expect(say("en", { action: "price.bulk", after: { source: "undo", sent: 3, failed: 0, skipped: 0 } })).toBe(
+      "Bulk price change undone (prices sent back): 3 sent, 0 failed",
+    );
     expect(say("pt-BR", SAMPLES["member.role"])).toBe("Papel de Maria alterado: Visualizador → Gerente");
     expect(plain(say("pt-BR", SAMPLES["cost.set"]))).toBe("Custo do SKU ABC-1 definido: R$ 8,25 (era R$ 7,00)");
     expect(say("pt-BR", { action: "order.packing", subject: null, after: { stage: "packed", orderIds: ["a", "b"] } })).toBe(

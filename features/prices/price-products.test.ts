@@ -162,6 +162,45 @@ describe("planBulkChange", () => {
   });
 });
 
+describe("planBulkChange with the cents rounded", () => {
+  const products = groupPricesByProduct([
+    price("A-1", "list", 5988),
+    price("A-1", "sell", 4990),
+    price("B-2", "list", 35988),
+    price("B-2", "sell", 29990),
+  ]);
+  const values = (planned: PlannedChange[]) => planned.map((row) => (row.kind === "invalid" ? row.problem : row.value));
+
+  it("ends −10 % in ,90 or ,99 instead of R$ 44,91 and R$ 269,91", () => {
+    const change = { mode: "percent", percent: "-10", target: "sell" } as const;
+    expect(values(planBulkChange(products, change, "pt-BR"))).toEqual([4491, 26991]);
+    expect(values(planBulkChange(products, { ...change, rounding: "90" }, "pt-BR"))).toEqual([4490, 26990]);
+    expect(values(planBulkChange(products, { ...change, rounding: "99" }, "pt-BR"))).toEqual([4499, 26999]);
+    expect(planBulkChange(products, { ...change, rounding: "90" }, "pt-BR")[0]).toMatchObject({ kind: "changed", amount: "44.90" });
+  });
+
+  it("rounds the list and sell prices alike, the sell price staying at or under the list price", () => {
+    const planned = planBulkChange(products, { mode: "percent", percent: "-10", target: "both", rounding: "90" }, "pt-BR");
+    expect(planned.map((row) => [row.sku, row.type, row.kind === "invalid" ? row.problem : row.value])).toEqual([
+      ["A-1", "list", 5390],
+      ["A-1", "sell", 4490],
+      ["B-2", "list", 32390],
+      ["B-2", "sell", 26990],
+    ]);
+  });
+
+  it("rounds a typed amount too, and marks a price the rounding leaves as it was unchanged", () => {
+    expect(values(planBulkChange(products.slice(0, 1), { mode: "value", amount: "50", target: "sell", rounding: "90" }, "pt-BR"))).toEqual([
+      4990,
+    ]);
+    expect(planBulkChange(products.slice(0, 1), { mode: "value", amount: "50", target: "sell", rounding: "90" }, "pt-BR")[0]).toMatchObject(
+      {
+        kind: "unchanged",
+      },
+    );
+  });
+});
+
 describe("guardPlan", () => {
   const heldOf = (change: PlannedChange) => (change.kind === "invalid" ? undefined : change.held);
   const product = (sku: string, list: number | null, sell: number | null, cost: number | null): PriceProduct => ({

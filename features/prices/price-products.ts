@@ -3,7 +3,9 @@
 import type { Price, PriceType } from "@marketplace/api/schemas/price";
 import { moneyToDecimalString, parseMoneyInput } from "@/lib/money";
 import type { MoneyInputError } from "@/lib/money";
-import { guardReasons } from "./guard/price-guard";
+import { roundProductPrices } from "./bulk/price-rounding";
+import type { CentsRounding } from "./bulk/price-rounding";
+import { judgePrice } from "./guard/price-guard";
 import type { GuardReason } from "./guard/price-guard";
 
 export interface ProductPrice {
@@ -79,9 +81,25 @@ export function discountOf(product: PriceProduct): number | null {
 
 export type BulkTarget = "list" | "sell" | "both";
 
-export type BulkChange = { mode: "percent"; percent: string; target: BulkTarget } | { mode: "value"; amount: string; target: BulkTarget };
+/** `rounding`: the cents the new prices end in; "exact" when absent. */
+export type BulkChange = ({ mode: "percent"; percent: string } | { mode: "value"; amount: string }) & {
+  target: BulkTarget;
+  rounding?: CentsRounding;
+};
 
-export type ChangeProblem = MoneyInputError | "percent_invalid" | "percent_out_of_range" | "no_price" | "not_positive";
+/** The last three: an undo's price that stays as it is (bulk/bulk-undo.ts). */
+export type ChangeProblem =
+  | MoneyInputError
+  | "percent_invalid"
+  | "percent_out_of_range"
+  | "no_price"
+  | "not_positive"
+  | "changed_since"
+  | "already_back"
+  | "no_previous";
+
+/** A price as a plan shows it now. */
+export type PlannedPrice = Omit<ProductPrice, "createdAt">;
 
 /** Absent when the change may be sent. */
 interface Guarded {
@@ -93,7 +111,7 @@ export type PlannedChange =
       sku: string;
       type: PriceType;
       kind: "changed" | "unchanged";
-      current: ProductPrice;
+      current: PlannedPrice;
       value: number;
       currency: string;
       normalizer: number;
@@ -110,7 +128,7 @@ export type PlannedChange =
       normalizer: number;
       amount: string;
     })
-  | { sku: string; type: PriceType; kind: "invalid"; current: ProductPrice | null; problem: ChangeProblem };
+  | { sku: string; type: PriceType; kind: "invalid"; current: PlannedPrice | null; problem: ChangeProblem };
 
 /** −99,99 % to +1000 %: the range a price change plausibly needs. */
 const PERCENT = /^([-+\u2212]?)(\d{1,4})(?:[.,](\d{1,2}))?$/;
@@ -139,79 +157,92 @@ export function applyPercent(value: number, hundredths: number): number {
 
 const typesOf = (target: BulkTarget): PriceType[] => (target === "both" ? ["list", "sell"] : [target]);
 
-/** Before anything is sent; `locale` reads the typed amount. */
+/** A price the change sets, before its cents are rounded. */
+interface Draft {
+  current: ProductPrice | null;
+  value: number;
+  currency: string;
+  normalizer: number;
+}
+
+/** Before anything is sent; `locale` reads the typed amount. Cents are rounded per `change.rounding` (price-rounding.ts). */
 export function planBulkChange(products: readonly PriceProduct[], change: BulkChange, locale: string): PlannedChange[] {
   const percent = change.mode === "percent" ? parsePercent(change.percent) : null;
   const planned: PlannedChange[] = [];
   for (const product of products) {
-    for (const type of typesOf(change.target)) {
-      const current = product[type];
-      const base = { sku: product.sku, type };
-      if (percent) {
-        if (!percent.ok) {
-          planned.push({ ...base, kind: "invalid", current, problem: percent.problem });
-          continue;
-        }
-        if (!current) {
-          planned.push({ ...base, kind: "invalid", current: null, problem: "no_price" });
-          continue;
-        }
-        const value = applyPercent(current.value, percent.hundredths);
-        if (value <= 0) {
-          planned.push({ ...base, kind: "invalid", current, problem: "not_positive" });
-          continue;
-        }
-        planned.push({
-          ...base,
-          ...priced(value, current.currency, current.normalizer),
-          kind: value === current.value ? "unchanged" : "changed",
-          current,
-        });
+    const types = typesOf(change.target);
+    const drafted = new Map(types.map((type) => [type, draftChange(product, type, change, percent, locale)]));
+    const draftOf = (type: PriceType) => {
+      const draft = drafted.get(type);
+      return draft && !("problem" in draft) ? draft : null;
+    };
+    // Both prices at once, so a sell price stays at or under its list price.
+    const rounded = roundProductPrices(
+      { list: draftOf("list"), sell: draftOf("sell") },
+      { list: product.list, sell: product.sell },
+      change.rounding ?? "exact",
+    );
+    for (const type of types) {
+      const draft = drafted.get(type)!;
+      if ("problem" in draft) {
+        planned.push({ sku: product.sku, type, kind: "invalid", current: product[type], problem: draft.problem });
         continue;
       }
-      if (change.mode !== "value") continue;
-      // A new price copies the other price's currency and precision, else BRL in cents (spec: Limits).
-      const model = current ?? product.list ?? product.sell;
-      const currency = model?.currency ?? "BRL";
-      const normalizer = model?.normalizer ?? 100;
-      const parsed = parseMoneyInput(change.amount, { currency, normalizer }, locale);
-      if (!parsed.ok) {
-        planned.push({ ...base, kind: "invalid", current, problem: parsed.reason });
-        continue;
-      }
-      if (parsed.value <= 0) {
-        planned.push({ ...base, kind: "invalid", current, problem: "not_positive" });
-        continue;
-      }
-      if (!current) {
-        planned.push({ ...base, ...priced(parsed.value, currency, normalizer), kind: "new", current: null });
-        continue;
-      }
-      planned.push({
-        ...base,
-        ...priced(parsed.value, currency, normalizer),
-        kind: parsed.value === current.value ? "unchanged" : "changed",
-        current,
-      });
+      const value = rounded[type] ?? draft.value;
+      const base = { sku: product.sku, type, ...priced(value, draft.currency, draft.normalizer) };
+      if (draft.current === null) planned.push({ ...base, kind: "new", current: null });
+      else planned.push({ ...base, kind: value === draft.current.value ? "unchanged" : "changed", current: draft.current });
     }
   }
   return planned;
+}
+
+function draftChange(
+  product: PriceProduct,
+  type: PriceType,
+  change: BulkChange,
+  percent: ReturnType<typeof parsePercent> | null,
+  locale: string,
+): Draft | { problem: ChangeProblem } {
+  const current = product[type];
+  if (percent) {
+    if (!percent.ok) return { problem: percent.problem };
+    if (!current) return { problem: "no_price" };
+    const value = applyPercent(current.value, percent.hundredths);
+    if (value <= 0) return { problem: "not_positive" };
+    return { current, value, currency: current.currency, normalizer: current.normalizer };
+  }
+  if (change.mode !== "value") return { problem: "invalid" };
+  // A new price copies the other price's currency and precision, else BRL in cents (spec: Limits).
+  const model = current ?? product.list ?? product.sell;
+  const currency = model?.currency ?? "BRL";
+  const normalizer = model?.normalizer ?? 100;
+  const parsed = parseMoneyInput(change.amount, { currency, normalizer }, locale);
+  if (!parsed.ok) return { problem: parsed.reason };
+  if (parsed.value <= 0) return { problem: "not_positive" };
+  return { current, value: parsed.value, currency, normalizer };
 }
 
 function priced(value: number, currency: string, normalizer: number) {
   return { value, currency, normalizer, amount: moneyToDecimalString({ value, normalizer }) };
 }
 
-/** For the page to show; the server judges again before sending. */
-export function guardPlan(products: readonly PriceProduct[], planned: readonly PlannedChange[], limitPercent: number): PlannedChange[] {
+/** For the page to show; the server judges again before sending. `rateBps`: the commission rate margins use. */
+export function guardPlan(
+  products: readonly PriceProduct[],
+  planned: readonly PlannedChange[],
+  limitPercent: number,
+  rateBps: number | null = null,
+): PlannedChange[] {
   const bySku = new Map(products.map((product) => [product.sku, product]));
   return planned.map((change) => {
     if (change.kind !== "changed" && change.kind !== "new") return change;
     const product = bySku.get(change.sku);
-    const held = guardReasons(
+    const held = judgePrice(
       { current: { list: product?.list ?? null, sell: product?.sell ?? null }, cost: product?.cost ?? null },
       change,
       limitPercent,
+      rateBps,
     );
     return held.length > 0 ? { ...change, held } : change;
   });

@@ -10,8 +10,14 @@ import type { MarketplaceClient } from "@marketplace/api/client";
 import { pricesQuery } from "@marketplace/api/list-query";
 import type { Price, PriceCreate, PriceType, PriceCreateResponse, PriceWithHistory } from "@marketplace/api/schemas/price";
 import { applyPriceRows } from "@/features/prices/bulk/bulk-apply";
-import type { ApplicableRow, ApplyPriceRowsOptions, ApplyPriceRowsResult, HeldOutcome } from "@/features/prices/bulk/bulk-apply";
-import { guardReasons } from "@/features/prices/guard/price-guard";
+import type {
+  ApplicableRow,
+  ApplyPriceRowsOptions,
+  ApplyPriceRowsResult,
+  GuardedOutcome,
+  SkippedOutcome,
+} from "@/features/prices/bulk/bulk-apply";
+import { judgePrice } from "@/features/prices/guard/price-guard";
 import type { GuardProduct, GuardReason } from "@/features/prices/guard/price-guard";
 import { toPlatformPricesQuery } from "@/features/prices/price-filters";
 import type { PriceFilters } from "@/features/prices/price-filters";
@@ -130,7 +136,7 @@ export async function setPriceGuarded(
   const guard = await priceGuardContext(shop.id, [change.sku]);
   const current: GuardProduct["current"] = { list: null, sell: null };
   current[change.type] = before;
-  const reasons = guardReasons({ current, cost: guard.costs.get(change.sku) ?? null }, change, guard.limitPercent);
+  const reasons = judgePrice({ current, cost: guard.costs.get(change.sku) ?? null }, change, guard.limitPercent, guard.rateBps);
   if (reasons.length > 0 && !options.confirmed) return { kind: "held", reasons, before };
   const result = await createPriceForShop(shop, { ...change, extras: {} });
   return { kind: "sent", result, before, confirmedPast: reasons };
@@ -151,20 +157,24 @@ export async function currentPricesOfSku(client: MarketplaceClient, sku: string)
 /**
  * Each row is judged right before it is sent; a held row is never sent unless its SKU is in
  * `confirmed`, and then `onConfirmedPastGuard` hears what was confirmed. A failed read counts as a
- * failed create (retried), so no row is sent unjudged.
+ * failed create (retried), so no row is sent unjudged. `precondition` may skip a row on what the
+ * platform holds now (an undo skips a price changed since); `onSend` hears, for each row about to
+ * be sent, the product's prices read just before: the audit log's "before".
  */
 export async function applyGuardedPriceRows<R extends ApplicableRow & PriceChange>(
   shop: CurrentShop,
   rows: readonly R[],
-  options: Omit<ApplyPriceRowsOptions<R, HeldOutcome>, "createPrice" | "check"> & {
+  options: Omit<ApplyPriceRowsOptions<R, GuardedOutcome>, "createPrice" | "check"> & {
     confirmed: ReadonlySet<string>;
     onConfirmedPastGuard?: (row: R, reasons: GuardReason[]) => void;
+    precondition?: (row: R, current: GuardProduct["current"]) => SkippedOutcome | null;
+    onSend?: (row: R, current: GuardProduct["current"]) => void;
   },
-): Promise<PlatformResult<ApplyPriceRowsResult<R, HeldOutcome>>> {
+): Promise<PlatformResult<ApplyPriceRowsResult<R, GuardedOutcome>>> {
   // The reads need portfolio:read as the creates need portfolio:write; a missing one is said up front.
   const missing = requiredScopesFor("listPrices").filter((scope) => shop.connection.scopesMissing.includes(scope));
   if (missing.length > 0) return { ok: false, problem: { kind: "missing_scope", scopes: missing } };
-  const { confirmed, onConfirmedPastGuard, ...engine } = options;
+  const { confirmed, onConfirmedPastGuard, precondition, onSend, ...engine } = options;
   const guard = await priceGuardContext(shop.id, [...new Set(rows.map((row) => row.sku))]);
   return withPlatform(shop, "createPrice", (client) => {
     const reads = new Map<string, Promise<GuardProduct["current"]>>();
@@ -178,7 +188,7 @@ export async function applyGuardedPriceRows<R extends ApplicableRow & PriceChang
       }
       return read;
     };
-    return applyPriceRows<R, HeldOutcome>(rows, {
+    return applyPriceRows<R, GuardedOutcome>(rows, {
       ...engine,
       createPrice: (row) =>
         client.createPrice({
@@ -189,18 +199,21 @@ export async function applyGuardedPriceRows<R extends ApplicableRow & PriceChang
           normalizer: row.normalizer,
           extras: {},
         }),
-      check: async (row): Promise<HeldOutcome | null> => {
+      check: async (row): Promise<GuardedOutcome | null> => {
         const cost = guard.costs.get(row.sku) ?? null;
         const isConfirmed = confirmed.has(row.sku);
         // Below cost is known without the platform: held without a read.
-        const belowCost = guardReasons({ current: { list: null, sell: null }, cost }, row, guard.limitPercent).filter(
+        const belowCost = judgePrice({ current: { list: null, sell: null }, cost }, row, guard.limitPercent, guard.rateBps).filter(
           (reason) => reason.code === "belowCost",
         );
         if (belowCost.length > 0 && !isConfirmed) return { outcome: "held", reasons: belowCost };
-        const reasons = guardReasons({ current: await currentOf(row.sku), cost }, row, guard.limitPercent);
-        if (reasons.length === 0) return null;
-        if (!isConfirmed) return { outcome: "held", reasons };
-        onConfirmedPastGuard?.(row, reasons);
+        const current = await currentOf(row.sku);
+        const skipped = precondition?.(row, current) ?? null;
+        if (skipped) return skipped;
+        const reasons = judgePrice({ current, cost }, row, guard.limitPercent, guard.rateBps);
+        if (reasons.length > 0 && !isConfirmed) return { outcome: "held", reasons };
+        if (reasons.length > 0) onConfirmedPastGuard?.(row, reasons);
+        onSend?.(row, current);
         return null;
       },
     });

@@ -4,7 +4,18 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import Papa from "papaparse";
 import { sampleSku } from "@marketplace/api/schemas/fixtures";
 import { E2E_SANDBOX_URL } from "../../scripts/lib/e2e-ports";
-import { signInAs, sandboxPrices, storedAccessToken, signOut } from "./support";
+import { roundProductPrices } from "../../features/prices/bulk/price-rounding";
+import { applyPercent } from "../../features/prices/price-products";
+import {
+  expectNoSidewaysScroll,
+  expectTouchSized,
+  gotoHydrated,
+  signInAs,
+  sandboxPrices,
+  storedAccessToken,
+  signOut,
+  withE2eDatabase,
+} from "./support";
 import type { SandboxPrice } from "./support";
 
 // The catalogue every PRO seller starts with (sandbox/seed.ts): 20 SKUs, a list and a sell price each.
@@ -229,5 +240,193 @@ test.describe("bulk price update", () => {
     const shopPricesAfter = await currentPrices(request, token1);
     for (const row of rows)
       expect(shopPricesAfter.get(`${row.sku}|${row.type}`)?.value).toBe(shopPricesBefore.get(`${row.sku}|${row.type}`)?.value);
+  });
+});
+
+// Issue 40, point 10: a change by percentage with the cents rounded (",90"), applied, then undone,
+// in Portuguese, at a desk and on a phone. The sandbox's prices say what was sent each time; a
+// price changed by someone else after the change is kept by the undo, and the undo says so.
+const SELLER = "seller@example.com";
+const reais = (cents: number) => new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" }).format(cents / 100);
+
+/** What −10 % with the cents ending in `ending` makes of a product's list and sell prices. */
+function roundedCut(prices: Map<string, SandboxPrice>, sku: string, ending: "90" | "99") {
+  const list = prices.get(`${sku}|list`)!;
+  const sell = prices.get(`${sku}|sell`)!;
+  const cut = (price: SandboxPrice) => ({ ...price, value: applyPercent(price.value, -1000) });
+  const rounded = roundProductPrices({ list: cut(list), sell: cut(sell) }, { list, sell }, ending);
+  return { list: rounded.list!, sell: rounded.sell! };
+}
+
+/** How many prices of these products the log records as sent back by an undo. */
+const undoEntries = (skus: readonly string[]) =>
+  withE2eDatabase(async (client) => {
+    const { rows } = await client.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM "AuditEntry" a JOIN "Seller" s ON s.id = a."sellerId"
+       WHERE s.email = $1 AND a."action" = 'price.set' AND a."after" ? 'undoOf' AND a."subject" = ANY($2::text[])`,
+      [SELLER, skus],
+    );
+    return rows[0]!.count;
+  });
+
+async function changeByPercentRounded(page: Page, skus: readonly string[], search: string, ending: "90" | "99") {
+  await gotoHydrated(page, `/prices/products?search=${search}`);
+  for (const sku of skus) await page.getByRole("checkbox", { name: `Selecionar ${sku}` }).check();
+  await expect(page.getByRole("heading", { name: `Alterar ${skus.length} produtos` })).toBeVisible();
+  await page.getByRole("combobox", { name: /^Preço/ }).selectOption("both");
+  await page.getByRole("radio", { name: "Por porcentagem" }).check();
+  await page.getByLabel(/Porcentagem/).fill("-10");
+  await page.getByRole("combobox", { name: "Centavos" }).selectOption(ending);
+  await page.getByRole("button", { name: "Pré-visualizar" }).click();
+}
+
+test.describe("rounding and undoing a bulk change, at 1366 px", () => {
+  test.use({ locale: "pt-BR", viewport: { width: 1366, height: 900 } });
+
+  test("−10 % ending in ,90 is previewed and sent rounded; undone, the prices go back, except one changed since, which is kept and named", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const skus = ["LIV-001", "LIV-002"] as const;
+    await signInAs(page, SELLER);
+    const token = await storedAccessToken(SELLER);
+    const before = await currentPrices(request, token);
+    const expected = new Map(skus.map((sku) => [sku, roundedCut(before, sku, "90")]));
+    await changeByPercentRounded(page, skus, "LIV-00", "90");
+
+    // Each new price ends in ,90, list and sell alike, and nothing is sent yet.
+    const rows = page.getByTestId("bulk-change-preview").locator("tbody tr");
+    await expect(rows).toHaveCount(4);
+    for (const [index, [sku, type]] of skus.flatMap((sku) => [[sku, "list"] as const, [sku, "sell"] as const]).entries()) {
+      await expect(rows.nth(index).locator("td").nth(2)).toHaveText(reais(before.get(`${sku}|${type}`)!.value));
+      await expect(rows.nth(index).locator("td").nth(3)).toHaveText(reais(expected.get(sku)![type]));
+      await expect(rows.nth(index).locator("td").nth(3)).toHaveText(/,90$/);
+    }
+    await page.getByRole("button", { name: "Aplicar 4 alterações" }).click();
+    await expect(page.getByTestId("bulk-change-outcome")).toHaveText(["aplicado", "aplicado", "aplicado", "aplicado"], { timeout: 30_000 });
+    const applied = await currentPrices(request, token);
+    for (const sku of skus) {
+      expect(applied.get(`${sku}|list`)?.value, `${sku} list`).toBe(expected.get(sku)!.list);
+      expect(applied.get(`${sku}|sell`)?.value, `${sku} sell`).toBe(expected.get(sku)!.sell);
+    }
+
+    // Someone sets LIV-002's sell price again after the change, straight on the marketplace.
+    const later = expected.get("LIV-002")!.sell - 100;
+    const set = await request.post(`${E2E_SANDBOX_URL}/v1.0/marketplace/portfolios/prices`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { sku: "LIV-002", type: "sell", value: later, currency: "BRL", normalizer: 100, extras: {} },
+    });
+    expect(set.ok()).toBe(true);
+
+    // Undo: previewed first, each price now → back, the one changed since kept with why; nothing sent yet.
+    await page.getByRole("button", { name: "Desfazer", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Desfazer a alteração em massa" })).toBeVisible();
+    await expect(page.getByTestId("bulk-change-outcome")).toHaveText([
+      "volta ao preço de antes",
+      "volta ao preço de antes",
+      "volta ao preço de antes",
+      "mudou depois da alteração em massa: fica como está",
+    ]);
+    await expect(rows.nth(0).locator("td").nth(3)).toHaveText(reais(before.get("LIV-001|list")!.value));
+    expect((await currentPrices(request, token)).get("LIV-001|list")?.value).toBe(expected.get("LIV-001")!.list);
+
+    // A double click sends the undo once.
+    const undoneBefore = await undoEntries(skus);
+    await page.getByRole("button", { name: "Desfazer 3 alterações" }).dblclick();
+    await expect(page.getByTestId("bulk-change-outcome")).toHaveText(
+      ["aplicado", "aplicado", "aplicado", "mudou depois da alteração em massa: fica como está"],
+      { timeout: 30_000 },
+    );
+    const undone = await currentPrices(request, token);
+    for (const key of ["LIV-001|list", "LIV-001|sell", "LIV-002|list"]) expect(undone.get(key)?.value, key).toBe(before.get(key)!.value);
+    expect(undone.get("LIV-002|sell")?.value).toBe(later);
+    expect(await undoEntries(skus)).toBe(undoneBefore + 3);
+    // An undo is not undone in turn; a new change starts over.
+    await expect(page.getByRole("button", { name: "Desfazer", exact: true })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Nova alteração" })).toBeVisible();
+  });
+});
+
+test.describe("undoing a bulk change from a file, at 1366 px", () => {
+  test.use({ locale: "pt-BR", viewport: { width: 1366, height: 900 } });
+
+  test("a file's change is undone from its results: back to the prices before, a price changed since kept and counted", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    await signInAs(page, SELLER);
+    const token = await storedAccessToken(SELLER);
+    const before = await currentPrices(request, token);
+    const raised = (key: string) => before.get(key)!.value + 111;
+    const typed = (cents: number) => `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")}`;
+    const csv = `\uFEFFsku;type;value;currency\r\nCAF-001;sell;${typed(raised("CAF-001|sell"))};BRL\r\nCAF-002;sell;${typed(raised("CAF-002|sell"))};BRL\r\n`;
+    await gotoHydrated(page, "/prices/bulk");
+    await page.getByLabel("Arquivo CSV").setInputFiles({ name: "precos.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await page.getByRole("button", { name: "Ver prévia" }).click();
+    await page.getByRole("button", { name: "Aplicar 2 alterações" }).click();
+    await expect(page.getByTestId("row-result")).toHaveText(["aplicada", "aplicada"], { timeout: 30_000 });
+    expect((await currentPrices(request, token)).get("CAF-001|sell")?.value).toBe(raised("CAF-001|sell"));
+
+    // CAF-002's price is set again elsewhere after the file.
+    const later = raised("CAF-002|sell") + 50;
+    const set = await request.post(`${E2E_SANDBOX_URL}/v1.0/marketplace/portfolios/prices`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { sku: "CAF-002", type: "sell", value: later, currency: "BRL", normalizer: 100, extras: {} },
+    });
+    expect(set.ok()).toBe(true);
+
+    await page.getByRole("button", { name: "Desfazer", exact: true }).click();
+    await expect(page.getByText("Desfazendo a alteração em massa")).toBeVisible();
+    await expect(page.getByTestId("count-changed")).toHaveText("1 volta ao preço de antes");
+    await expect(page.getByTestId("count-invalid")).toHaveText("1 fica como está");
+    await expect(page.locator('tr[data-line="3"]')).toContainText("Mudou depois da alteração em massa: fica como está");
+    await page.getByRole("button", { name: "Desfazer 1 alteração" }).click();
+    await expect(page.getByTestId("row-result")).toHaveText(["aplicada", "mantida"], { timeout: 30_000 });
+    await expect(page.getByTestId("skipped-count")).toContainText("1 preço ficou como estava");
+    const undone = await currentPrices(request, token);
+    expect(undone.get("CAF-001|sell")?.value).toBe(before.get("CAF-001|sell")!.value);
+    expect(undone.get("CAF-002|sell")?.value).toBe(later);
+    await expect(page.getByRole("button", { name: "Desfazer", exact: true })).toHaveCount(0);
+  });
+});
+
+test.describe("rounding and undoing a bulk change, at 390 px", () => {
+  test.use({ locale: "pt-BR", viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("on a phone, −10 % ending in ,99 is sent rounded, undone with a tap, and the page fits", async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const skus = ["MOC-001", "MOC-002"] as const;
+    await signInAs(page, SELLER);
+    const token = await storedAccessToken(SELLER);
+    const before = await currentPrices(request, token);
+    const expected = new Map(skus.map((sku) => [sku, roundedCut(before, sku, "99")]));
+    await changeByPercentRounded(page, skus, "MOC-00", "99");
+
+    const outcomes = page.getByTestId("bulk-change-preview").getByTestId("bulk-change-outcome");
+    await expect(outcomes).toHaveCount(4);
+    await expectNoSidewaysScroll(page);
+    await page.getByRole("button", { name: "Aplicar 4 alterações" }).tap();
+    await expect(outcomes).toHaveText(["aplicado", "aplicado", "aplicado", "aplicado"], { timeout: 30_000 });
+    const applied = await currentPrices(request, token);
+    for (const sku of skus) {
+      expect(applied.get(`${sku}|list`)?.value, `${sku} list`).toBe(expected.get(sku)!.list);
+      expect(applied.get(`${sku}|sell`)?.value, `${sku} sell`).toBe(expected.get(sku)!.sell);
+      expect(applied.get(`${sku}|sell`)!.value % 100).toBe(99);
+    }
+
+    const undo = page.getByRole("button", { name: "Desfazer", exact: true });
+    await expectTouchSized(undo);
+    await undo.tap();
+    await expect(outcomes).toHaveText(Array(4).fill("volta ao preço de antes"));
+    await expectNoSidewaysScroll(page);
+    await page.getByRole("button", { name: "Desfazer 4 alterações" }).tap();
+    await expect(outcomes).toHaveText(["aplicado", "aplicado", "aplicado", "aplicado"], { timeout: 30_000 });
+    const undone = await currentPrices(request, token);
+    for (const sku of skus)
+      for (const type of ["list", "sell"])
+        expect(undone.get(`${sku}|${type}`)?.value, `${sku} ${type}`).toBe(before.get(`${sku}|${type}`)!.value);
+    await expectNoSidewaysScroll(page);
   });
 });

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { marginOf } from "../../features/prices/margin";
 import { applyPercent } from "../../features/prices/price-products";
 import {
   buildActions,
@@ -25,15 +26,29 @@ const brl = (cents: number) => new Intl.NumberFormat("pt-BR", { style: "currency
 /** Cents as a pt-BR amount to type: 1234,56. */
 const typed = (cents: number) => `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")}`;
 
-/** The guard starts from the shop's defaults (30 %, no costs) and leaves nothing behind for other tests. */
+/** The guard starts from the shop's defaults (30 %, no costs, no commission rate set) and leaves nothing behind for other tests. */
 async function resetGuard() {
   await withE2eDatabase(async (client) => {
     const { rows } = await client.query<{ id: string }>(`SELECT id FROM "Seller" WHERE email = $1`, [SELLER]);
     for (const { id } of rows) {
       await client.query(`DELETE FROM "ProductCost" WHERE "sellerId" = $1`, [id]);
-      await client.query(`UPDATE "Seller" SET "priceChangeLimitPercent" = 30 WHERE id = $1`, [id]);
+      await client.query(`UPDATE "Seller" SET "priceChangeLimitPercent" = 30, "commissionRateBps" = NULL WHERE id = $1`, [id]);
     }
   });
+}
+
+/** A commission rate set by hand, so the margin the guard's words name does not depend on the orders mirrored so far. */
+const COMMISSION_BPS = 1000;
+const setCommission = () =>
+  withE2eDatabase((client) => client.query(`UPDATE "Seller" SET "commissionRateBps" = $2 WHERE email = $1`, [SELLER, COMMISSION_BPS]));
+
+/** The guard's words for the margin a new sell price leaves: "Deixa margem de −16,9% (-R$ 5,06 por venda)". */
+function marginWords(sell: number, cost: number): string {
+  const margin = marginOf({ value: sell, currency: "BRL", normalizer: 100 }, cost, COMMISSION_BPS)!;
+  const percent = new Intl.NumberFormat("pt-BR", { style: "percent", maximumFractionDigits: 1 }).format(
+    Math.abs(margin.percentBps!) / 10_000,
+  );
+  return `Deixa margem de ${margin.percentBps! < 0 ? "\u2212" : ""}${percent} (${brl(margin.amount)} por venda)`;
 }
 
 const sellOf = (prices: SandboxPrice[], sku: string) => prices.find((price) => price.sku === sku && price.type === "sell")!;
@@ -49,6 +64,7 @@ test.describe("at 1366 px", () => {
   }) => {
     test.setTimeout(120_000);
     await signInAs(page, SELLER);
+    await setCommission();
     const token = await storedAccessToken(SELLER);
     const before = await sandboxPrices(request, token);
     // A cost at 70 % of the sell price: −40 % sells below it.
@@ -78,6 +94,10 @@ test.describe("at 1366 px", () => {
       const row = preview.locator("tbody tr", { hasText: sku });
       await expect(row.getByTestId("held-reasons")).toContainText(`Abaixo do custo (${brl(costOf.get(sku)!)})`);
       await expect(row.getByTestId("held-reasons")).toContainText("Mudança maior que 30% no preço de venda (−40%)");
+      // And the margin the new price leaves, with the product's cost and the shop's commission.
+      await expect(row.getByTestId("held-reasons")).toContainText(
+        marginWords(applyPercent(sellOf(before, sku).value, -4000), costOf.get(sku)!),
+      );
     }
     const held = page.getByTestId("held-changes");
     await expect(held).toContainText("2 produtos precisam da sua confirmação");
@@ -168,6 +188,8 @@ test.describe("a change of currency", () => {
       const held = await forged({ amount: "0.01", currency: "USD" });
       expect(held.status()).toBe(200);
       expect(await held.text()).toContain('"code":"currencyChange"');
+      // PAN-001 has no cost: the guard says nothing of margin.
+      expect(await held.text()).not.toContain('"margin"');
       expect(sellOf(await sandboxPrices(request, token), sku)).toMatchObject({ value: start.value, currency: "BRL" });
 
       // Confirmed for its product, it is sent, and the log says the guard was passed and why.
@@ -200,6 +222,7 @@ test.describe("at 390 px", () => {
     request,
   }) => {
     await signInAs(page, SELLER);
+    await setCommission();
     const token = await storedAccessToken(SELLER);
     const sell = sellOf(await sandboxPrices(request, token), "GAR-002").value;
     await gotoHydrated(page, "/prices/products?search=GAR-002");
@@ -213,6 +236,7 @@ test.describe("at 390 px", () => {
     await page.getByRole("button", { name: "Salvar", exact: true }).tap();
     const notice = page.getByTestId("price-held");
     await expect(notice).toContainText("Abaixo do custo");
+    await expect(notice).toContainText(marginWords(sell - 1, sell));
     await expectTouchSized(notice.getByRole("button", { name: /^Enviar mesmo assim/ }));
     await expectNoSidewaysScroll(page);
     expect(sellOf(await sandboxPrices(request, token), "GAR-002").value).toBe(sell);

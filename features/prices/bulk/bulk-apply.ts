@@ -24,6 +24,12 @@ export type RowOutcome =
 /** Not sent: held by the price guard and not confirmed. */
 export type HeldOutcome = { outcome: "held"; reasons: GuardReason[] };
 
+/** Not sent: what the platform holds now makes the row pointless (an undo of a price changed since). */
+export type SkippedOutcome = { outcome: "skipped"; reason: BulkMessage };
+
+/** How the guarded path (features/prices/prices.server.ts) may end a row unsent. */
+export type GuardedOutcome = HeldOutcome | SkippedOutcome;
+
 /** `H`: the outcome a caller's `check` may end a row with. */
 export type RowResult<R extends ApplicableRow, H = never> = (RowOutcome | H) & { row: R };
 

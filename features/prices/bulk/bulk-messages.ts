@@ -39,6 +39,13 @@ export type BulkMessage =
   /** `reasons` already in words. */
   | { code: "heldNotConfirmed"; reasons: string }
   | { code: "noPriceId" }
+  /** An undo leaves a price that changed after the run, or was already back, as it is. */
+  | { code: "undoChangedSince" }
+  | { code: "undoAlreadyBack" }
+  /** The run created the price: the platform cannot remove one, so there is nothing to go back to. */
+  | { code: "undoNoPrevious" }
+  /** A row an undo names that its run did not set (a changed page or a forged call). */
+  | { code: "undoNotInRun" }
   | { code: "gaveUp"; cause: string; attempts: number }
   /** Shown as they came: the platform's words, or a sentence already in the seller's language. */
   | { code: "verbatim"; text: string };

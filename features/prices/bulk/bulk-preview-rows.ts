@@ -18,7 +18,8 @@ export type PreviewRow =
   | (BulkPriceRow & Guarded & { kind: "changed" | "unchanged"; current: CurrentPrice })
   /** The platform creates the price, or rejects an unknown SKU. */
   | (BulkPriceRow & Guarded & { kind: "new"; current: null })
-  | (InvalidBulkPriceRow & { kind: "invalid" });
+  /** `kept`: an undo's row that stays as it is names the price it keeps. */
+  | (InvalidBulkPriceRow & { kind: "invalid"; kept?: CurrentPrice });
 
 export const isHeld = (row: PreviewRow): boolean => row.kind !== "invalid" && (row.held?.length ?? 0) > 0;
 
@@ -29,8 +30,11 @@ export interface BulkPreview {
   /** False when the page cap stopped the price listing early. */
   complete: boolean;
   pricesSeen: number;
-  /** Default "csv". */
-  source?: "csv" | "percent";
+  /** Default "csv". "undo": sends back the prices the run `undoOf` replaced (bulk-undo.server.ts). */
+  source?: "csv" | "percent" | "undo";
+  undoOf?: string;
+  /** The run's id, when the page chose it (to offer undoing it); else the tab's store picks one. */
+  runId?: string;
   /** SKU codes whose held rows the seller confirmed. */
   confirmed?: string[];
 }

@@ -11,7 +11,7 @@ import type { Price, PriceType } from "@marketplace/api/schemas/price";
 import { convertAmount } from "./bulk-csv";
 import type { BulkPriceRow, InvalidBulkPriceRow } from "./bulk-csv";
 import type { BulkPreview, CurrentPrice, PreviewRow } from "./bulk-preview-rows";
-import { guardReasons } from "../guard/price-guard";
+import { judgePrice } from "../guard/price-guard";
 import type { GuardProduct } from "../guard/price-guard";
 
 export type { BulkPreview, CurrentPrice, PreviewRow };
@@ -40,7 +40,7 @@ export function classifyRows(
       return price ? { value: price.value, currency: price.currency, normalizer: price.normalizer } : null;
     };
     const product: GuardProduct = { current: { list: now("list"), sell: now("sell") }, cost: guard.costs.get(row.sku) ?? null };
-    const held = guardReasons(product, row, guard.limitPercent);
+    const held = judgePrice(product, row, guard.limitPercent, guard.rateBps);
     return held.length > 0 ? { held } : {};
   };
 

@@ -239,7 +239,7 @@ describe("applying", () => {
     expect(upload.phase).toEqual({ name: "done" });
     expect(upload.queue).toEqual([]);
     expect(upload.results.size).toBe(60);
-    expect(outcomeCounts(upload.results)).toEqual({ applied: 60, rejected: 0, failed: 0, held: 0 });
+    expect(outcomeCounts(upload.results)).toEqual({ applied: 60, rejected: 0, failed: 0, held: 0, skipped: 0 });
     expect(slowDownOf(upload.phase)).toBeNull();
   });
 
@@ -264,7 +264,7 @@ describe("applying", () => {
     );
     state = bulkUploadReducer(state, { type: "batch_answered", stepId: step.id, answer: answer(results), now: 0 });
     const upload = uploadOf(state);
-    expect(outcomeCounts(upload.results)).toEqual({ applied: 23, rejected: 1, failed: 1, held: 0 });
+    expect(outcomeCounts(upload.results)).toEqual({ applied: 23, rejected: 1, failed: 1, held: 0, skipped: 0 });
     expect(upload.results.get(4)).toMatchObject({ outcome: "rejected", message: expect.stringContaining("no SKU") });
     expect(lines(sendStep(state).batch)).toEqual(range(27, 31));
   });
@@ -666,7 +666,7 @@ describe("the price guard", () => {
       answer: answer([applied({ line: 2 }), heldOnServer]),
       now: 0,
     });
-    expect(outcomeCounts(uploadOf(state).results)).toEqual({ applied: 1, rejected: 0, failed: 0, held: 1 });
+    expect(outcomeCounts(uploadOf(state).results)).toEqual({ applied: 1, rejected: 0, failed: 0, held: 1, skipped: 0 });
     expect(uploadOf(state).phase).toEqual({ name: "done" });
   });
 });

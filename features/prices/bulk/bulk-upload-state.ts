@@ -281,7 +281,7 @@ export function slowDownOf(phase: ApplyPhase): SlowDown | null {
 }
 
 export function outcomeCounts(results: ReadonlyMap<number, AppliedRowResult>): Record<AppliedRowResult["outcome"], number> {
-  const counts = { applied: 0, rejected: 0, failed: 0, held: 0 };
+  const counts = { applied: 0, rejected: 0, failed: 0, held: 0, skipped: 0 };
   for (const result of results.values()) counts[result.outcome]++;
   return counts;
 }

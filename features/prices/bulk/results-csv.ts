@@ -2,7 +2,8 @@
 import Papa from "papaparse";
 import { escapeCsvCell } from "@/lib/csv/escape-cell";
 
-export const BULK_RESULT_OUTCOMES = ["applied", "unchanged", "rejected", "failed", "held", "invalid", "not_sent"] as const;
+/** "skipped": an undo's row left as it is (its price changed since the run). */
+export const BULK_RESULT_OUTCOMES = ["applied", "unchanged", "rejected", "failed", "held", "skipped", "invalid", "not_sent"] as const;
 export type BulkResultOutcome = (typeof BULK_RESULT_OUTCOMES)[number];
 
 export interface BulkResultLine {

@@ -7,41 +7,49 @@ import { BulkApplyProgress } from "@/features/prices/bulk/components/bulk-apply-
 import { dispatchBulkUpload } from "@/features/prices/bulk/components/bulk-upload-store";
 import { HeldChanges } from "@/features/prices/guard/components/held-changes";
 import type { HeldProduct } from "@/features/prices/guard/components/held-changes";
-import { cardTable } from "@/components/ui/card-table";
+import { BulkUndoButton } from "@/features/prices/bulk/components/bulk-undo-button";
 import { useBulkApply } from "@/features/prices/bulk/components/use-bulk-apply";
-import { useDisplayFormat } from "@/lib/format";
 import type { BulkPreview, PreviewRow } from "@/features/prices/bulk/bulk-preview-rows";
-import { describeGuardReasons } from "@/features/prices/guard/guard-words";
+import { CENTS_ROUNDINGS, isCentsRounding } from "@/features/prices/bulk/price-rounding";
+import type { CentsRounding } from "@/features/prices/bulk/price-rounding";
+import { undoPlanOf } from "@/features/prices/bulk/bulk-undo";
 import { guardPlan, planBulkChange } from "@/features/prices/price-products";
 import type { BulkChange, BulkTarget, PlannedChange, PriceProduct } from "@/features/prices/price-products";
+import { BulkChangeTable, lineOf } from "./bulk-change-table";
 
 // A change of several products at once, previewed old → new before anything is sent, then applied
-// through the bulk upload's engine (bulk-upload-store.ts).
-
-/** A planned change's line in the bulk engine (lines start at 2, after a CSV's header). */
-const lineOf = (index: number) => index + 2;
+// through the bulk upload's engine (bulk-upload-store.ts); once applied, it can be undone the same way.
 
 /** The run this page started in this tab, kept with the module so it is found again on return. */
 let productRun: { preview: BulkPreview; planned: PlannedChange[] } | null = null;
+
+/** An undo being previewed: the run it undoes, and the names of its products. */
+interface UndoPlan {
+  of: string;
+  names: Record<string, string>;
+}
 
 export function BulkChangePanel({
   products,
   shopId: shop,
   limitPercent,
+  rateBps = null,
 }: {
   products: PriceProduct[];
   shopId: string;
   limitPercent: number;
+  /** The commission rate margins use, for the margin a held change leaves. */
+  rateBps?: number | null;
 }) {
   const t = useTranslations("prices.products.bulk");
-  const guardWords = useTranslations("prices.guard");
   const locale = useLocale();
-  const format = useDisplayFormat();
   const router = useRouter();
   const { state, start, sendNow } = useBulkApply(shop);
   const [target, setTarget] = useState<BulkTarget>("sell");
   const [mode, setMode] = useState<BulkChange["mode"]>("percent");
+  const [rounding, setRounding] = useState<CentsRounding>("exact");
   const [planned, setPlanned] = useState<PlannedChange[] | null>(null);
+  const [undo, setUndo] = useState<UndoPlan | null>(null);
   /** Products whose held changes the seller confirmed in this preview. */
   const [confirmed, setConfirmed] = useState<ReadonlySet<string>>(new Set());
   const [run, setRun] = useState(productRun);
@@ -57,15 +65,33 @@ export function BulkChangePanel({
     if (finished) router.refresh();
   }, [finished, router]);
 
-  if (products.length === 0 && !ours) {
+  if (products.length === 0 && !ours && !undo) {
     return <p className="text-sm text-zinc-600">{t("selectHint")}</p>;
   }
 
   const preview = (form: HTMLFormElement) => {
     const text = String(new FormData(form).get("change") ?? "");
-    const change: BulkChange = mode === "percent" ? { mode, percent: text, target } : { mode, amount: text, target };
-    setPlanned(guardPlan(products, planBulkChange(products, change, locale), limitPercent));
+    const change: BulkChange = mode === "percent" ? { mode, percent: text, target, rounding } : { mode, amount: text, target, rounding };
+    setPlanned(guardPlan(products, planBulkChange(products, change, locale), limitPercent, rateBps));
     setConfirmed(new Set());
+  };
+
+  /** The run shown ends, and the panel is ready for a new change. */
+  const reset = () => {
+    productRun = null;
+    setRun(null);
+    setPlanned(null);
+    setUndo(null);
+    setConfirmed(new Set());
+  };
+
+  /** The server's preview of undoing the run just shown: sent only once the seller applies it. */
+  const previewUndo = (of: string, undoPreview: BulkPreview) => {
+    productRun = null;
+    setRun(null);
+    setConfirmed(new Set());
+    setUndo({ of, names: undoPreview.names });
+    setPlanned(undoPlanOf(undoPreview));
   };
 
   const sends = (row: PlannedChange) => (row.kind === "changed" || row.kind === "new") && (!row.held?.length || confirmed.has(row.sku));
@@ -96,15 +122,20 @@ export function BulkChangePanel({
       unchanged: 0,
       invalid: 0,
     };
-    const names = Object.fromEntries(products.flatMap((product) => (product.name ? [[product.sku, product.name]] : [])));
+    const names = {
+      ...Object.fromEntries(products.flatMap((product) => (product.name ? [[product.sku, product.name]] : []))),
+      ...undo?.names,
+    };
     const bulkPreview: BulkPreview = {
       rows: sent,
       counts,
       names,
       complete: true,
       pricesSeen: planned.length,
-      source: "percent",
       confirmed: [...confirmed],
+      // Chosen here, so that the finished run can be undone by its id.
+      runId: crypto.randomUUID(),
+      ...(undo ? { source: "undo", undoOf: undo.of } : { source: "percent" }),
     };
     productRun = { preview: bulkPreview, planned };
     setRun(productRun);
@@ -113,8 +144,11 @@ export function BulkChangePanel({
   };
 
   const shown = ours && run ? run.planned : planned;
-  // While a run is shown the products may have left the page: its own names are used.
-  const nameOf = (sku: string) => (ours && run ? run.preview.names[sku] : products.find((product) => product.sku === sku)?.name) ?? null;
+  // While a run or an undo is shown the products may have left the page: its own names are used.
+  const nameOf = (sku: string) =>
+    (ours && run ? run.preview.names[sku] : (undo?.names[sku] ?? products.find((product) => product.sku === sku)?.name)) ?? null;
+  const shownUndo = ours && run ? run.preview.source === "undo" : undo !== null;
+  const runId = ours && run ? run.preview.runId : undefined;
   const sendable = planned?.filter(sends).length ?? 0;
   // Each held product once, with every reason of its held changes.
   const heldProducts: HeldProduct[] = [];
@@ -140,9 +174,10 @@ export function BulkChangePanel({
       className="scroll-mt-4 space-y-4 rounded-lg border border-zinc-200 bg-white p-4 text-sm"
     >
       <h2 id="bulk-change-title" className="text-base font-semibold">
-        {t("title", { count: products.length })}
+        {shownUndo ? t("undoTitle") : t("title", { count: products.length })}
       </h2>
-      {!ours ? (
+      {shownUndo ? <p className="text-zinc-700">{t("undoHelp")}</p> : null}
+      {!ours && !undo ? (
         <form
           className="grid gap-3 md:flex md:flex-wrap md:items-end"
           onChange={() => setPlanned(null)}
@@ -183,6 +218,20 @@ export function BulkChangePanel({
               className={`${control} tabular-nums md:w-32`}
             />
           </label>
+          <label className="flex flex-col gap-1">
+            {t("rounding")}
+            <select
+              value={rounding}
+              onChange={(event) => isCentsRounding(event.target.value) && setRounding(event.target.value)}
+              className={control}
+            >
+              {CENTS_ROUNDINGS.map((choice) => (
+                <option key={choice} value={choice}>
+                  {t(`roundings.${choice}`)}
+                </option>
+              ))}
+            </select>
+          </label>
           <button
             type="submit"
             className="min-h-11 rounded-md border border-zinc-300 bg-white px-3 py-1.5 font-medium hover:bg-zinc-50 md:min-h-0"
@@ -194,73 +243,13 @@ export function BulkChangePanel({
 
       {shown ? (
         <>
-          <div className={cardTable.frame}>
-            <table className={cardTable.table} data-testid="bulk-change-preview">
-              <caption className="sr-only">{t("previewCaption")}</caption>
-              <thead className={cardTable.head}>
-                <tr>
-                  {(["sku", "product", "price", "now", "new", "outcome"] as const).map((column) => (
-                    <th key={column} scope="col" className={cardTable.headCell}>
-                      {t(`columns.${column}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className={cardTable.body}>
-                {shown.map((row, index) => {
-                  const result = ours?.results.get(lineOf(index));
-                  const name = nameOf(row.sku);
-                  return (
-                    <tr key={`${row.sku}:${row.type}`} className={cardTable.row}>
-                      <td className={`${cardTable.cell} ${cardTable.pad} font-mono text-xs wrap-anywhere`}>{row.sku}</td>
-                      <th scope="row" className={`${cardTable.cell} ${cardTable.pad} text-left font-medium md:font-normal`}>
-                        {name ?? <span className="text-zinc-600">—</span>}
-                      </th>
-                      <td className={`${cardTable.labelled} ${cardTable.pad}`} data-label={t("columns.price")}>
-                        {t(`targets.${row.type}`)}
-                      </td>
-                      <td className={`${cardTable.labelled} ${cardTable.pad} tabular-nums`} data-label={t("columns.now")}>
-                        {row.current ? format.money(row.current) : "—"}
-                      </td>
-                      <td className={`${cardTable.labelled} ${cardTable.pad} tabular-nums`} data-label={t("columns.new")}>
-                        {row.kind === "invalid" ? "—" : format.money(row)}
-                      </td>
-                      <td
-                        className={`${cardTable.labelled} ${cardTable.pad}`}
-                        data-label={t("columns.outcome")}
-                        data-testid="bulk-change-outcome"
-                      >
-                        {result ? (
-                          <span
-                            className={
-                              result.outcome === "applied"
-                                ? "text-green-800"
-                                : result.outcome === "held"
-                                  ? "text-amber-900"
-                                  : "text-red-800"
-                            }
-                          >
-                            {t(`outcomes.${result.outcome}`)}
-                            {result.outcome !== "applied" ? `: ${result.message}` : null}
-                          </span>
-                        ) : row.kind === "invalid" ? (
-                          <span className="text-red-800">{t(`problems.${row.problem}`)}</span>
-                        ) : row.held?.length && !(ours && run?.preview.confirmed?.includes(row.sku)) ? (
-                          <span className="text-amber-900" data-testid="held-reasons">
-                            {ours
-                              ? t("heldNotSent")
-                              : guardWords("heldBecause", { reasons: describeGuardReasons(row.held, guardWords, format) })}
-                          </span>
-                        ) : (
-                          t(`kinds.${row.kind}`)
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <BulkChangeTable
+            rows={shown}
+            results={ours ? ours.results : null}
+            nameOf={nameOf}
+            sentConfirmed={ours && run ? (run.preview.confirmed ?? []) : []}
+            undo={shownUndo}
+          />
           {!ours ? <HeldChanges products={heldProducts} confirmed={confirmed} onChange={confirm} /> : null}
           {!ours ? (
             <div className="flex flex-wrap items-center gap-3">
@@ -270,8 +259,17 @@ export function BulkChangePanel({
                 disabled={sendable === 0 || otherRunning}
                 className="min-h-11 w-full rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900 disabled:opacity-50 md:w-auto"
               >
-                {t("apply", { count: sendable })}
+                {undo ? t("undoApply", { count: sendable }) : t("apply", { count: sendable })}
               </button>
+              {undo ? (
+                <button
+                  type="button"
+                  onClick={reset}
+                  className="min-h-11 w-full rounded-md border border-zinc-300 bg-white px-4 py-2 font-medium hover:bg-zinc-50 md:w-auto"
+                >
+                  {t("undoCancel")}
+                </button>
+              ) : null}
               {otherRunning ? <p className="text-amber-900">{t("otherRunning")}</p> : null}
             </div>
           ) : null}
@@ -291,18 +289,19 @@ export function BulkChangePanel({
             </button>
           ) : null}
           {phase === "done" ? (
-            <button
-              type="button"
-              onClick={() => {
-                productRun = null;
-                setRun(null);
-                setPlanned(null);
-                setConfirmed(new Set());
-              }}
-              className="min-h-11 rounded-md border border-zinc-300 bg-white px-4 py-2 font-medium hover:bg-zinc-50"
-            >
-              {t("newChange")}
-            </button>
+            <div className="flex flex-wrap items-start gap-3">
+              <button
+                type="button"
+                onClick={reset}
+                className="min-h-11 rounded-md border border-zinc-300 bg-white px-4 py-2 font-medium hover:bg-zinc-50"
+              >
+                {t("newChange")}
+              </button>
+              {/* An undo is not undone in turn: a new change does that. */}
+              {!shownUndo && runId && [...ours.results.values()].some((result) => result.outcome === "applied") ? (
+                <BulkUndoButton shopId={shop} runId={runId} onPreview={(undoPreview) => previewUndo(runId, undoPreview)} />
+              ) : null}
+            </div>
           ) : null}
         </>
       ) : null}

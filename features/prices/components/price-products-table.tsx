@@ -146,7 +146,7 @@ export function PriceProductsTable({ rows, shopId: shop, pricing }: { rows: Pric
           <p className="rounded-lg border border-zinc-200 bg-white p-6 text-center text-sm text-zinc-600 md:border-0">{t("empty")}</p>
         ) : null}
       </div>
-      {canChange ? <BulkChangePanel products={chosen} shopId={shop} limitPercent={pricing.limitPercent} /> : null}
+      {canChange ? <BulkChangePanel products={chosen} shopId={shop} limitPercent={pricing.limitPercent} rateBps={pricing.rateBps} /> : null}
     </div>
   );
 }

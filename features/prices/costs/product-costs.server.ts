@@ -187,14 +187,13 @@ export async function pricingSettings(shopId: string): Promise<PricingSettings> 
 export interface PriceGuardContext {
   limitPercent: number;
   costs: Map<string, number>;
+  /** The commission rate margins use (pricingSettings), for the margin a held price leaves. */
+  rateBps: number | null;
 }
 
 export async function priceGuardContext(shopId: string, skus: readonly string[]): Promise<PriceGuardContext> {
-  const [shop, costs] = await Promise.all([
-    db.shop.findUniqueOrThrow({ where: { id: shopId }, select: { priceChangeLimitPercent: true } }),
-    currentCosts(shopId, skus),
-  ]);
-  return { limitPercent: shop.priceChangeLimitPercent, costs };
+  const [settings, costs] = await Promise.all([pricingSettings(shopId), currentCosts(shopId, skus)]);
+  return { limitPercent: settings.limitPercent, costs, rateBps: settings.commission.rateBps };
 }
 
 export async function setPriceChangeLimit(shopId: string, person: CostPerson, limitPercent: number): Promise<boolean> {

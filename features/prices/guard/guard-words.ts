@@ -1,7 +1,7 @@
 import type { useTranslations } from "next-intl";
 import type { DisplayFormat } from "@/lib/format";
 import { BPS, COST_CURRENCY, COST_NORMALIZER } from "../margin";
-import type { GuardReason } from "./price-guard";
+import type { GuardReason, MarginLeft } from "./price-guard";
 
 export type GuardWords = ReturnType<typeof useTranslations<"prices.guard">>;
 
@@ -35,6 +35,17 @@ export function describeGuardReason(reason: GuardReason, t: GuardWords, format: 
   });
 }
 
+/** "leaves a 4.2% margin (R$2.10 a sale)"; a loss reads with its minus sign. */
+export function describeMarginLeft(margin: MarginLeft, t: GuardWords, format: DisplayFormat): string {
+  const percent = margin.percentBps < 0 ? signedPercent(margin.percentBps, format) : format.percent(margin.percentBps / BPS);
+  const amount = format.money({ value: margin.amount, currency: COST_CURRENCY, normalizer: COST_NORMALIZER });
+  return t("marginLeft", { percent, amount });
+}
+
+/** The reasons, then once the margin the new sell price leaves, when its product has a cost. */
 export function describeGuardReasons(reasons: readonly GuardReason[], t: GuardWords, format: DisplayFormat): string {
-  return reasons.map((reason) => describeGuardReason(reason, t, format)).join("; ");
+  const words = reasons.map((reason) => describeGuardReason(reason, t, format));
+  const margin = reasons.find((reason) => reason.margin)?.margin;
+  if (margin) words.push(describeMarginLeft(margin, t, format));
+  return words.join("; ");
 }

@@ -6,7 +6,7 @@ import { catalogues } from "@/messages";
 import type { Messages } from "@/messages";
 import { describeGuardReasons } from "./guard-words";
 import type { GuardWords } from "./guard-words";
-import { changeBps, guardReasons, unconfirmedProducts } from "./price-guard";
+import { changeBps, guardReasons, judgePrice, unconfirmedProducts } from "./price-guard";
 import type { GuardProduct } from "./price-guard";
 
 const brl = (value: number, normalizer = 100) => ({ value, currency: "BRL", normalizer });
@@ -169,5 +169,56 @@ describe("the reasons in the seller's words", () => {
     const change = guardReasons(product(5988, 4990, null), { type: "sell", value: 1, currency: "USD", normalizer: 100 }, 30);
     expect(words("en", change)).toBe("Sell price in another currency: Brazilian Real (BRL) to US Dollar (USD)");
     expect(words("pt-BR", change)).toBe("Preço de venda em outra moeda: de Real brasileiro (BRL) para Dólar americano (USD)");
+  });
+});
+
+describe("the margin a held price leaves", () => {
+  const words = (locale: "en" | "pt-BR", reasons: Parameters<typeof describeGuardReasons>[0]) =>
+    describeGuardReasons(
+      reasons,
+      createTranslator({ locale, messages: catalogues[locale] as Messages, namespace: "prices.guard" }) as unknown as GuardWords,
+      displayFormat({ locale }),
+    );
+
+  it("is worked out with the cost and the commission rate, on each reason about the sell price", () => {
+    // R$ 29,94 with a cost of R$ 25,00 and 12 % commission (R$ 3,59): R$ 1,35 left, 4.5 % of the price.
+    const reasons = judgePrice(product(5988, 4990, 2500), { type: "sell", ...brl(2994) }, 30, 1200);
+    expect(reasons).toEqual([
+      { code: "moveTooLarge", type: "sell", limitPercent: 30, changeBps: -4000, margin: { amount: 135, percentBps: 451 } },
+    ]);
+  });
+
+  it("is said once after the reasons, in Portuguese and in English, a loss with its minus sign", () => {
+    const belowCost = judgePrice(product(5988, 4990, 3500), { type: "sell", ...brl(2994) }, 30, null);
+    expect(words("pt-BR", belowCost)).toBe(
+      "Abaixo do custo (R$\u00a035,00); Mudança maior que 30% no preço de venda (\u221240%); Deixa margem de \u221216,9% (-R$\u00a05,06 por venda)",
+    );
+    const thin = judgePrice(product(5988, 4990, 2500), { type: "sell", ...brl(2994) }, 30, 1200);
+    expect(words("en", thin)).toBe("Change larger than 30% in the sell price (\u221240%); Leaves a 4.5% margin (R$1.35 a sale)");
+  });
+
+  it("says nothing of margin without a cost, or for a list price", () => {
+    const noCost = judgePrice(product(5988, 4990, null), { type: "sell", ...brl(2994) }, 30, 1200);
+    expect(noCost.some((reason) => reason.margin)).toBe(false);
+    expect(words("pt-BR", noCost)).not.toContain("margem");
+    const list = judgePrice(product(5988, 4990, 2500), { type: "list", ...brl(9000) }, 30, 1200);
+    expect(list).toEqual([{ code: "moveTooLarge", type: "list", limitPercent: 30, changeBps: 5030 }]);
+  });
+
+  it("is the one the margins column shows: amount + cost + commission is the price", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 5000 }),
+        (sell, cost, rate) => {
+          const [reason] = judgePrice(product(null, null, cost), { type: "sell", value: sell, currency: "USD", normalizer: 100 }, 30, rate);
+          // Another currency than the cost's: held as such, with no margin in reais to speak of.
+          expect(reason?.margin).toBeUndefined();
+          const inReais = judgePrice(product(null, sell * 2, cost), { type: "sell", ...brl(sell) }, 30, rate);
+          for (const held of inReais) expect(held.margin?.amount).toBe(sell - cost - Math.round((sell * rate) / 10_000));
+        },
+      ),
+    );
   });
 });

@@ -1,18 +1,27 @@
 // Only judges (decision 0014): pages use it to explain previews, and the server judges again with
 // current prices and stored costs before sending (features/prices/prices.server.ts).
 import type { PriceType } from "@marketplace/api/schemas/price";
-import { BPS, COST_CURRENCY, COST_NORMALIZER, divideRounded } from "../margin";
+import { BPS, COST_CURRENCY, COST_NORMALIZER, divideRounded, marginOf } from "../margin";
 import type { PriceAmount } from "../margin";
 
 export const DEFAULT_PRICE_CHANGE_LIMIT_PERCENT = 30;
 /** Whole percent. */
 export const PRICE_CHANGE_LIMIT_RANGE = { min: 1, max: 1000 } as const;
 
-/** Amounts in centavos; `changeBps` signed (−4000 is −40 %); currencies are ISO-4217 codes. */
+/**
+ * What selling at the proposed price leaves (margin.ts): centavos, and basis points of the price.
+ * A type, not an interface: it is stored as JSON in the audit log.
+ */
+export type MarginLeft = { amount: number; percentBps: number };
+
+/**
+ * Amounts in centavos; `changeBps` signed (−4000 is −40 %); currencies are ISO-4217 codes.
+ * `margin`: on a reason about a sell price whose product has a cost (judgePrice), so the words can say it.
+ */
 export type GuardReason =
-  | { code: "belowCost"; type: "sell"; cost: number }
-  | { code: "moveTooLarge"; type: PriceType; limitPercent: number; changeBps: number }
-  | { code: "currencyChange"; type: PriceType; from: string; to: string };
+  | { code: "belowCost"; type: "sell"; cost: number; margin?: MarginLeft }
+  | { code: "moveTooLarge"; type: PriceType; limitPercent: number; changeBps: number; margin?: MarginLeft }
+  | { code: "currencyChange"; type: PriceType; from: string; to: string; margin?: MarginLeft };
 
 export interface GuardProduct {
   /** Null where it has none or it is not known. */
@@ -67,6 +76,19 @@ export function guardReasons(product: GuardProduct, proposed: ProposedPrice, lim
     }
   }
   return reasons;
+}
+
+/**
+ * guardReasons, each reason of a sell price carrying the margin the proposed price leaves, with
+ * the shop's commission rate (null: none known, counted as zero, as margins are on the page).
+ * A product without a cost, or a list price, says nothing of margin: the list price does not sell.
+ */
+export function judgePrice(product: GuardProduct, proposed: ProposedPrice, limitPercent: number, rateBps: number | null): GuardReason[] {
+  const reasons = guardReasons(product, proposed, limitPercent);
+  const margin = proposed.type === "sell" ? marginOf(proposed, product.cost, rateBps) : null;
+  if (!margin || margin.percentBps === null) return reasons;
+  const left: MarginLeft = { amount: margin.amount, percentBps: margin.percentBps };
+  return reasons.map((reason) => (reason.type === "sell" ? { ...reason, margin: left } : reason));
 }
 
 export interface HeldChange {

@@ -18,6 +18,9 @@ export function BulkApplyProgress({ upload, onSendNow }: { upload: Upload; onSen
   const done = upload.results.size;
   const total = upload.total;
   const counts = outcomeCounts(upload.results);
+  // An undo's rows that stay as they are were previewed as such: they are kept, not invalid.
+  const undoing = upload.preview.source === "undo";
+  const kept = counts.skipped + (undoing ? upload.preview.counts.invalid : 0);
   const slowDown = slowDownOf(upload.phase);
   const pauseReason = upload.phase.name === "paused" ? upload.phase.reason : null;
   const percent = total === 0 ? 100 : Math.round((done / total) * 100);
@@ -46,7 +49,7 @@ export function BulkApplyProgress({ upload, onSendNow }: { upload: Upload; onSen
             applied: counts.applied,
             rejected: counts.rejected,
             failed: counts.failed,
-            invalid: upload.preview.counts.invalid,
+            invalid: undoing ? 0 : upload.preview.counts.invalid,
             unchanged: upload.preview.counts.unchanged,
             appliedCount: (chunks) => <span data-testid="applied-count">{chunks}</span>,
             rejectedCount: (chunks) => <span data-testid="rejected-count">{chunks}</span>,
@@ -57,6 +60,11 @@ export function BulkApplyProgress({ upload, onSendNow }: { upload: Upload; onSen
         {counts.held > 0 ? (
           <p className="text-sm text-amber-900" data-testid="held-count">
             {t("heldOnSend", { count: counts.held })}
+          </p>
+        ) : null}
+        {kept > 0 ? (
+          <p className="text-sm text-zinc-700" data-testid="skipped-count">
+            {t("skippedOnSend", { count: kept })}
           </p>
         ) : null}
         {slowDown && phase === "applying" ? <SlowDownNotice slowDown={slowDown} onSendNow={onSendNow} /> : null}

@@ -21,6 +21,7 @@ const OUTCOME_STYLE: Record<AppliedRowResult["outcome"], string> = {
   rejected: "text-red-800",
   failed: "text-red-800",
   held: "text-amber-900",
+  skipped: "text-zinc-700",
 };
 
 /**
@@ -35,6 +36,7 @@ export function BulkPreviewTable({
   results,
   applying,
   confirmed,
+  undo = false,
 }: {
   rows: PreviewRow[];
   names: Readonly<Record<string, string>>;
@@ -42,6 +44,8 @@ export function BulkPreviewTable({
   applying: boolean;
   /** Products whose held rows the seller confirmed: the price guard's other held rows are not sent. */
   confirmed: ReadonlySet<string>;
+  /** The rows undo a bulk change: one not sent keeps its price, for the reason it gives. */
+  undo?: boolean;
 }) {
   const t = useTranslations("prices.bulk.table");
   const messageWords = useTranslations("prices.bulk.messages");
@@ -97,7 +101,9 @@ export function BulkPreviewTable({
                 <td className={`${labelled} tabular-nums`} data-label={t("change")}>
                   {/* One line on a phone, its own label on the left. */}
                   <span>
-                    {row.kind === "invalid" ? (
+                    {row.kind === "invalid" && row.kept ? (
+                      money(format, row.kept.value, row.kept.currency, row.kept.normalizer)
+                    ) : row.kind === "invalid" ? (
                       <span className="text-zinc-600">
                         {row.value} {row.currency}
                       </span>
@@ -116,7 +122,9 @@ export function BulkPreviewTable({
                   </span>
                 </td>
                 <td className={labelled} data-label={t("preview")}>
-                  {row.kind === "invalid" ? (
+                  {row.kind === "invalid" && undo ? (
+                    <span className="text-zinc-700">{describeBulkMessage(row.reason, messageWords)}</span>
+                  ) : row.kind === "invalid" ? (
                     <span className="text-red-800">{t("invalidBecause", { reason: describeBulkMessage(row.reason, messageWords) })}</span>
                   ) : held ? (
                     <span className="text-amber-900" data-testid="held-reasons">
@@ -128,7 +136,9 @@ export function BulkPreviewTable({
                 </td>
                 {applying ? (
                   <td className={labelled} data-label={t("result")} data-testid="row-result">
-                    {row.kind === "invalid" ? (
+                    {row.kind === "invalid" && undo ? (
+                      <span className="text-zinc-700">{t("outcomes.skipped")}</span>
+                    ) : row.kind === "invalid" ? (
                       <span className="text-red-800">{t("invalid")}</span>
                     ) : row.kind === "unchanged" ? (
                       <span className="text-zinc-600">{t("notSent")}</span>

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { BulkApplyProgress, UploadNoticeAlert } from "@/features/prices/bulk/components/bulk-apply-progress";
 import { BulkPreviewTable } from "@/features/prices/bulk/components/bulk-preview-table";
+import { BulkUndoButton } from "@/features/prices/bulk/components/bulk-undo-button";
 import { HeldChanges } from "@/features/prices/guard/components/held-changes";
 import { useBulkApply } from "@/features/prices/bulk/components/use-bulk-apply";
 import { BULK_LIMITS } from "@/features/prices/bulk/bulk-csv";
@@ -12,10 +13,15 @@ import { heldProducts } from "@/features/prices/bulk/bulk-upload-state";
 
 /** `seller`: who the page is shown to; an upload belongs to the seller who started it. */
 export function BulkPriceUpload({ shopId: shop }: { shopId: string }) {
-  const { state, loadFile, start, sendNow, confirm, downloadResults } = useBulkApply(shop);
+  const { state, loadFile, loadUndo, start, sendNow, confirm, downloadResults } = useBulkApply(shop);
   const t = useTranslations("prices.bulk");
   const { previewing, uploadError, upload } = state;
   const phase = upload?.phase.name ?? "preview";
+  const undoing = upload?.preview.source === "undo";
+  const runId = upload?.preview.runId;
+  // An undo is not undone in turn: a new file does that.
+  const undoable =
+    phase === "done" && !undoing && runId && [...(upload?.results.values() ?? [])].some((result) => result.outcome === "applied");
 
   function onFileSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -49,11 +55,21 @@ export function BulkPriceUpload({ shopId: shop }: { shopId: string }) {
 
       {upload ? (
         <section aria-label={t("preview.label")} className="space-y-4">
+          {undoing ? <p className="text-sm font-medium">{t("preview.undoHelp")}</p> : null}
           <ul className="flex flex-wrap gap-2 text-sm" data-testid="preview-counts">
-            <CountBadge kind="changed" counts={upload.preview.counts} tone="brand" />
-            <CountBadge kind="new" counts={upload.preview.counts} tone="brand" />
-            <CountBadge kind="unchanged" counts={upload.preview.counts} tone="zinc" />
-            <CountBadge kind="invalid" counts={upload.preview.counts} tone="red" />
+            {undoing ? (
+              <>
+                <CountBadge kind="changed" counts={upload.preview.counts} tone="brand" words="undoCounts.back" />
+                <CountBadge kind="invalid" counts={upload.preview.counts} tone="zinc" words="undoCounts.kept" />
+              </>
+            ) : (
+              <>
+                <CountBadge kind="changed" counts={upload.preview.counts} tone="brand" />
+                <CountBadge kind="new" counts={upload.preview.counts} tone="brand" />
+                <CountBadge kind="unchanged" counts={upload.preview.counts} tone="zinc" />
+                <CountBadge kind="invalid" counts={upload.preview.counts} tone="red" />
+              </>
+            )}
           </ul>
           {upload.preview.rows.some(isHeld) ? (
             <p className="text-sm" data-testid="count-held">
@@ -88,7 +104,7 @@ export function BulkPriceUpload({ shopId: shop }: { shopId: string }) {
                 disabled={upload.total === 0}
                 className="rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-50"
               >
-                {t("preview.apply", { count: upload.total })}
+                {undoing ? t("preview.undoApply", { count: upload.total }) : t("preview.apply", { count: upload.total })}
               </button>
             ) : null}
             {phase === "paused" ? (
@@ -109,6 +125,7 @@ export function BulkPriceUpload({ shopId: shop }: { shopId: string }) {
                 {t("preview.download")}
               </button>
             ) : null}
+            {undoable ? <BulkUndoButton shopId={shop} runId={runId} onPreview={loadUndo} /> : null}
           </div>
 
           {phase !== "preview" ? <BulkApplyProgress upload={upload} onSendNow={sendNow} /> : null}
@@ -119,6 +136,7 @@ export function BulkPriceUpload({ shopId: shop }: { shopId: string }) {
             results={upload.results}
             applying={phase !== "preview"}
             confirmed={upload.confirmed}
+            undo={undoing}
           />
         </section>
       ) : null}
@@ -134,20 +152,23 @@ const COUNT_TEST_IDS: Record<keyof BulkPreview["counts"], string> = {
   invalid: "count-invalid",
 };
 
+/** `words`: an undo's own words for the count (an undo's "invalid" rows are prices kept as they are). */
 function CountBadge({
   kind,
   counts,
   tone,
+  words = `counts.${kind}`,
 }: {
   kind: keyof BulkPreview["counts"];
   counts: BulkPreview["counts"];
   tone: "brand" | "zinc" | "red";
+  words?: `counts.${keyof BulkPreview["counts"]}` | "undoCounts.back" | "undoCounts.kept";
 }) {
-  const t = useTranslations("prices.bulk.preview.counts");
+  const t = useTranslations("prices.bulk.preview");
   const colors = { brand: "bg-brand-50 text-brand-900", zinc: "bg-zinc-100 text-zinc-700", red: "bg-red-50 text-red-900" }[tone];
   return (
     <li className={`rounded-md px-3 py-1 ${colors}`} data-testid={COUNT_TEST_IDS[kind]}>
-      {t.rich(kind, { count: counts[kind], b: (chunks) => <span className="font-semibold">{chunks}</span> })}
+      {t.rich(words, { count: counts[kind], b: (chunks) => <span className="font-semibold">{chunks}</span> })}
     </li>
   );
 }

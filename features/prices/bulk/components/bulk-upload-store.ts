@@ -57,8 +57,11 @@ function perform() {
     sentStepId = step.id;
     const { id, batch, backoff } = step;
     const upload = state.upload!;
-    if (!runIds.has(upload.preview)) runIds.set(upload.preview, crypto.randomUUID());
-    const run = { id: runIds.get(upload.preview)!, source: upload.preview.source ?? "csv" };
+    if (!runIds.has(upload.preview)) runIds.set(upload.preview, upload.preview.runId ?? crypto.randomUUID());
+    const runId = runIds.get(upload.preview)!;
+    const { source = "csv", undoOf = "" } = upload.preview;
+    // An undo names the run it undoes; the server refuses one that names none.
+    const run = source === "undo" ? { id: runId, source, undoOf } : { id: runId, source };
     // The server judges every row again; it sends a held one only for a product named here.
     const confirmed = [...new Set(batch.map((row) => row.sku))].filter((sku) => upload.confirmed.has(sku));
     applyPriceBatchAction(owner ?? "", batch, { backoff, run, confirmed }).then(

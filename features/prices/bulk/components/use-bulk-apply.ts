@@ -11,6 +11,7 @@ import {
 } from "@/features/prices/bulk/components/bulk-upload-store";
 import { previewBulkPricesAction } from "@/features/prices/bulk/actions";
 import type { PreviewBulkPricesState } from "@/features/prices/bulk/actions";
+import type { BulkPreview } from "@/features/prices/bulk/bulk-preview-rows";
 import { buildResultsCsv } from "@/features/prices/bulk/results-csv";
 import { useDisplayFormat } from "@/lib/format";
 import { describeBulkMessage } from "@/features/prices/bulk/bulk-messages";
@@ -47,11 +48,17 @@ export function useBulkApply(shop: string) {
       }
       dispatchBulkUpload(
         answer.status === "success"
-          ? { type: "preview_loaded", preview: answer.data }
+          ? { type: "preview_loaded", preview: { ...answer.data, runId: crypto.randomUUID() } }
           : { type: "preview_failed", message: answer.message, problem: answer.problem },
       );
     },
     [shop],
+  );
+
+  /** An undo's preview (BulkUndoButton) takes the place of the finished run, to be applied like a file. */
+  const loadUndo = useCallback(
+    (preview: BulkPreview) => dispatchBulkUpload({ type: "preview_loaded", preview: { ...preview, runId: crypto.randomUUID() } }),
+    [],
   );
 
   /** Apply, or Resume after a pause: sends the rows still without an outcome. */
@@ -87,5 +94,5 @@ export function useBulkApply(shop: string) {
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   }, [upload, messageWords, guardWords, format]);
 
-  return { state, loadFile, start, sendNow, confirm, downloadResults };
+  return { state, loadFile, loadUndo, start, sendNow, confirm, downloadResults };
 }
