@@ -323,12 +323,13 @@ async function main() {
       path: () => `${shop}/orders`,
       target: () => ({ selector: `tbody tr:has(a[href^="${shop}/orders/"])`, text: null }),
     },
-    // The order page's heading reads "Pedido <id>" (features/orders/components/order-details.tsx); the
-    // not-found and error pages have headings of their own.
+    // The order page names the order by its short reference (decision 0018) and, in the same
+    // server-rendered part, by the platform's id (features/orders/components/order-details.tsx): that
+    // line holding this order's id tells its page from the not-found and error pages.
     {
       label: "/orders/<id>",
       path: (load) => `${shop}/orders/${orderId(load)}`,
-      target: (load) => ({ selector: "main h1", text: orderId(load) }),
+      target: (load) => ({ selector: '[data-testid="platform-order-id"]', text: orderId(load) }),
     },
   ];
 
