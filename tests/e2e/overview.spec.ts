@@ -56,7 +56,7 @@ for (const { locale, orders } of [
       // Today's sales count what the sandbox's demo shop sold today (its seed has orders every day, today included).
       const today = startOfDay(new Date(), DEFAULT_TIME_ZONE).toISOString();
       const soldToday = (await sandboxOrders(request, token, `created_at__gte=${today}`)).filter((order) => order.status !== "cancelled");
-      await expect(page.getByTestId("sales-today")).toContainText(new RegExp(`\\b${soldToday.length} ${orders}?\\b`));
+      await expect(page.getByTestId("sales-today-orders")).toHaveText(new RegExp(`^${soldToday.length} ${orders}?$`));
 
       // Each card opens the list it counts, and that list holds exactly those orders.
       await page.getByTestId("count-late").click();

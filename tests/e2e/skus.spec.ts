@@ -25,13 +25,14 @@ test.describe("SKUs", () => {
 
     await outcome.getByRole("link", { name: "See it in the catalogue" }).click();
     const row = page.getByRole("row").filter({ hasText: code });
-    await expect(row).toContainText(id);
+    // Named by its code; the platform's id is in its link (the SKU's page), not in the seller's words.
+    await expect(row.getByRole("link").first()).toHaveAttribute("href", new RegExp(`/skus/${id}$`));
     await expect(row).toContainText("Camiseta E2E Algodão");
     // The portfolio.sku notification confirms it; the table refreshes without a reload.
     await expect(row).toContainText("Confirmed by webhook", { timeout: 20_000 });
 
     await page.goto(`/webhooks/events?domain=portfolio.sku&resource=${id}`);
-    const event = page.getByRole("row").filter({ hasText: id });
+    const event = page.getByRole("row").filter({ hasText: code });
     await expect(event).toContainText("SKU created");
     await expect(event).toContainText("processed");
 

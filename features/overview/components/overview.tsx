@@ -62,7 +62,9 @@ function Sales({ label, figure, net, testId }: { label: string; figure: SalesFig
               .map((total) => format.money({ value: total.total, currency: total.currency, normalizer: total.normalizer }))
               .join(" + ")}
       </dd>
-      <dd className="text-sm text-zinc-600">{t("orders", { count: figure.orders })}</dd>
+      <dd className="text-sm text-zinc-600" data-testid={`${testId}-orders`}>
+        {t("orders", { count: figure.orders })}
+      </dd>
       <dd className="mt-2 text-sm font-medium tabular-nums" data-testid={`${testId}-net`}>
         {/* Orders whose net is not known yet are left out, and the line says how many. */}
         {net.nets.length > 0 ? t("net", { amount: nets }) : net.withoutNet > 0 ? t("netUnknown") : t("net", { amount: zero })}

@@ -99,11 +99,6 @@ export function SkuCatalogueTable({ urlValid }: { urlValid: boolean }) {
             <span className="text-zinc-600">{costFailed ? "—" : t("catalogue.costLoading")}</span>
           ),
       }),
-      column.accessor("id", {
-        header: t("catalogue.columns.id"),
-        meta: { hideOnPhone: true },
-        cell: (info) => <span className="font-mono text-xs">{info.getValue()}</span>,
-      }),
       column.display({
         id: "new-version",
         header: () => <span className="sr-only">{t("catalogue.newVersion")}</span>,
