@@ -12,7 +12,7 @@ import { toOrderRow } from "@/features/orders/order-rows";
 import { deadlineRange } from "@/lib/orders/ship-by";
 import { countedPage } from "@/lib/tables/table-page";
 import type { OrdersPage } from "@/features/orders/order-rows";
-import { orderIdByReference, referencesFor } from "@/lib/orders/order-references.server";
+import { orderIdByReference, readReferences } from "@/lib/orders/order-references.server";
 import { parseOrderReference } from "@/lib/words/order-reference";
 import { can } from "@/lib/people/roles";
 import type { Role } from "@/lib/people/roles";
@@ -54,7 +54,10 @@ async function withOrderId(shop: CurrentShop, filters: OrderFilters): Promise<Or
 }
 
 async function toRows(shop: CurrentShop, orders: readonly Order[], seesCustomers: boolean) {
-  const references = await referencesFor(shop.id, orders);
+  const references = await readReferences(
+    shop.id,
+    orders.map((order) => order.id),
+  );
   return orders.map((order) => toOrderRow(order, references.get(order.id) ?? null, seesCustomers));
 }
 
@@ -65,7 +68,7 @@ export async function getReferencedOrder(
 ): Promise<PlatformResult<{ order: Order; reference: number | null } | null>> {
   const result = await getOrderForShop(shop, id);
   if (!result.ok || result.data === null) return result as PlatformResult<null>;
-  const references = await referencesFor(shop.id, [result.data]);
+  const references = await readReferences(shop.id, [id]);
   return { ok: true, data: { order: result.data, reference: references.get(id) ?? null } };
 }
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { shippingOrderIds } from "@/features/shipping/packing.server";
 import { ordersByIds, withoutCustomerData } from "@/features/orders";
-import { referencesFor } from "@/lib/orders/order-references.server";
+import { readReferences } from "@/lib/orders/order-references.server";
 import type { PlatformResult } from "@/lib/platform/platform.server";
 import { productNamesFor } from "@/lib/catalogue/product-names.server";
 import type { CurrentShop } from "@/lib/shops/shops.server";
@@ -45,6 +45,12 @@ export async function loadPickingList(
   if (!found.ok) return found;
   const orders = seesCustomers ? found.data : found.data.map(withoutCustomerData);
   const codes = orders.flatMap((order) => order.deliveries.flatMap((delivery) => delivery.items.map((item) => item.info.sku)));
-  const [productNames, references] = await Promise.all([productNamesFor(shop.id, codes), referencesFor(shop.id, orders)]);
+  const [productNames, references] = await Promise.all([
+    productNamesFor(shop.id, codes),
+    readReferences(
+      shop.id,
+      orders.map((order) => order.id),
+    ),
+  ]);
   return { ok: true, data: { list: buildPickingList(orders, { requestedIds: ids, productNames, references }), truncated } };
 }

@@ -72,8 +72,8 @@ describe("short order references", () => {
   it("never give one number twice when several writers see the same new orders at once", async () => {
     const other = await shops.connectShop({ email: "refs@example.com", name: "Loja Refs", accessToken: "t-refs", scopesRequested: "" });
     const seen = all.slice(0, 12);
-    const answers = await Promise.all(
-      [seen, seen.slice(3), seen.slice(0, 8), [...seen].reverse()].map((batch) => references.referencesFor(other.id, batch)),
+    await Promise.all(
+      [seen, seen.slice(3), seen.slice(0, 8), [...seen].reverse()].map((batch) => references.assignReferences(other.id, batch)),
     );
     const final = await references.readReferences(
       other.id,
@@ -81,8 +81,16 @@ describe("short order references", () => {
     );
     expect(final.size).toBe(12);
     expect(new Set(final.values()).size).toBe(12);
-    // Every writer read back the numbers that stayed.
-    for (const answer of answers) for (const [id, number] of answer) expect(final.get(id)).toBe(number);
+  });
+
+  it("are only given by the mirror's writers: a list read before the mirror has an order names it by its id", async () => {
+    const second = await connectTestShop({ sandboxUrl: sandbox.url, login: "seller2@example.com", name: "Loja Dois" });
+    const shop = (await shops.findCurrentShop(second.sellerId))!;
+    const page = await orders.listOrdersForShop(shop, filters("size=25"), { role: "owner" });
+    expect(page.ok && page.data.rows.length).toBeGreaterThan(0);
+    expect(page.ok && page.data.rows.every((row) => row.reference === null)).toBe(true);
+    const ids = page.ok ? page.data.rows.map((row) => row.id) : [];
+    expect((await references.readReferences(second.sellerId, ids)).size).toBe(0);
   });
 
   it("find an order by what a seller types, and nothing for a number no order has", async () => {
