@@ -53,6 +53,10 @@ export default defineConfig({
       port: E2E_SANDBOX_PORT,
       env: {
         SANDBOX_PORT: String(E2E_SANDBOX_PORT),
+        // The demo shop is seeded up to the run's start (sandbox/seed/rhythm.ts), pinned so that a
+        // test's reset (connect.spec.ts) seeds the very same orders again: the dashboard's order
+        // mirror, which never forgets an order, keeps matching the sandbox.
+        SANDBOX_SEED_BASE: new Date(Math.floor(Date.now() / 1000) * 1000).toISOString(),
         SANDBOX_REDIRECT_URIS: `${E2E_APP_URL}/api/auth/callback/marketplace`,
       },
       reuseExistingServer: false,
