@@ -11,7 +11,12 @@ export function parseOrderReference(text: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** "#1042", or the platform's id cut to its last six characters when the order has no reference yet. */
+/** A platform id where a person reads it: its last six characters ("…00a969"). */
+export function idEnding(id: string): string {
+  return `…${id.slice(-6)}`;
+}
+
+/** "#1042", or the end of the platform's id when the order has no reference yet. */
 export function orderLabel(order: { id: string; reference: number | null }): string {
-  return order.reference === null ? `…${order.id.slice(-6)}` : orderReference(order.reference);
+  return order.reference === null ? idEnding(order.id) : orderReference(order.reference);
 }

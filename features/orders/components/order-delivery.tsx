@@ -9,14 +9,17 @@ import { pickupMethodWord, quantityWord, timeLimitWord } from "@/lib/words/order
 
 const ACTION = "flex min-h-11 items-center justify-center rounded-md px-4 text-center text-sm font-medium break-words sm:py-2";
 
+/** A delivery's label and tracking addresses; only http(s) ones from the platform become links. */
+export function deliveryLinks(delivery: Delivery): { labelUrl: string | null; trackingUrl: string | null } {
+  return { labelUrl: safeWebUrl(delivery.shipping.labels.url), trackingUrl: safeWebUrl(delivery.shipping.tracking.url) };
+}
+
 /** The label and the tracking of each delivery: what the seller comes to the order for, at its top. */
 export function DeliveryActions({ deliveries }: { deliveries: readonly Delivery[] }) {
   const t = useTranslations("orders.detail.delivery");
   const words = useTranslations("words");
   const links = deliveries.flatMap((delivery, index) => {
-    // Only http(s) addresses from the platform become links.
-    const labelUrl = safeWebUrl(delivery.shipping.labels.url);
-    const trackingUrl = safeWebUrl(delivery.shipping.tracking.url);
+    const { labelUrl, trackingUrl } = deliveryLinks(delivery);
     const several = deliveries.length > 1;
     return [
       labelUrl ? (

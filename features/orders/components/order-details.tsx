@@ -1,12 +1,11 @@
 import { useTranslations } from "next-intl";
 import { OrderStatusBadge } from "@/features/orders/components/order-status-badge";
-import { DeliveryActions, DeliveryCard } from "@/features/orders/components/order-delivery";
+import { DeliveryActions, DeliveryCard, deliveryLinks } from "@/features/orders/components/order-delivery";
 import { Facts, Section } from "@/features/orders/components/order-facts";
 import { OrderAmounts, OrderPayments } from "@/features/orders/components/order-money";
 import { maskDocument } from "@/features/orders/mask-document";
 import { phoneNumber } from "@/features/orders/phone-number";
 import type { Order } from "@marketplace/api/schemas/order";
-import { safeWebUrl } from "@marketplace/api/schemas/common";
 import { useDisplayFormat } from "@/lib/format";
 import { deadlineOf, shipByOf } from "@/lib/orders/ship-by";
 import { orderLabel } from "@/lib/words/order-reference";
@@ -86,8 +85,10 @@ export function OrderDetails({ order, reference, seesCustomers, now }: OrderDeta
   );
 }
 
-const hasLinks = (delivery: Order["deliveries"][number]) =>
-  safeWebUrl(delivery.shipping.labels.url) !== null || safeWebUrl(delivery.shipping.tracking.url) !== null;
+const hasLinks = (delivery: Order["deliveries"][number]) => {
+  const { labelUrl, trackingUrl } = deliveryLinks(delivery);
+  return labelUrl !== null || trackingUrl !== null;
+};
 
 function CustomerFacts({ customer }: { customer: Order["customer"] }) {
   const t = useTranslations("orders.detail.customer");

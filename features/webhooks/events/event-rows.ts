@@ -1,6 +1,6 @@
 // Not server-only: the event log table and lib/data both use it.
 import type { TablePage } from "@/lib/tables/table-page";
-import { orderLabel } from "@/lib/words/order-reference";
+import { idEnding, orderLabel } from "@/lib/words/order-reference";
 import type { WebhookFields } from "@/features/webhooks/parse";
 
 export type WebhookEventRow = WebhookFields & {
@@ -22,5 +22,5 @@ export type EventPage = TablePage<WebhookEventRow>;
 /** What an event is about, as the seller names it: the order's short reference, the SKU's code (never the platform's ids). */
 export function eventSubject(row: Pick<WebhookEventRow, "orderId" | "orderReference" | "code" | "resourceId">): string {
   if (row.orderId) return orderLabel({ id: row.orderId, reference: row.orderReference });
-  return row.code || (row.resourceId ? `…${row.resourceId.slice(-6)}` : "—");
+  return row.code || (row.resourceId ? idEnding(row.resourceId) : "—");
 }
