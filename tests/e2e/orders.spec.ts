@@ -132,9 +132,9 @@ test.describe("orders", () => {
     const created = await request.post(`${E2E_SANDBOX_URL}/_sandbox/orders`, { data: { seller: "seller2@example.com" } });
     const { orders } = (await created.json()) as { orders: { id: string }[] };
     await signInAs(page, "seller@example.com");
-    // The order page streams (its loading.tsx shows while the platform answers), so the status
-    // was sent before the platform said "not found": the page says it, and tells robots so.
-    await page.goto(`/orders/${orders[0]!.id}`);
+    // The platform answered "not found" within the page's wait for it (decision 0007): the status says so too.
+    const response = await page.goto(`/orders/${orders[0]!.id}`);
+    expect(response?.status()).toBe(404);
     await expect(page.locator('meta[name="robots"][content="noindex"]').first()).toBeAttached();
     // The app's own page, in its layout, with a way back.
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
@@ -143,15 +143,15 @@ test.describe("orders", () => {
     await expect(page).toHaveURL(/\/s\/[^/]+$/);
   });
 
-  test("while a slow marketplace answers, an order's page shows its loading state at once, then the order", async ({ page, request }) => {
+  test("while a slow marketplace answers, an order's page shows its loading state, then the order", async ({ page, request }) => {
     await signInAs(page, "seller@example.com");
     await page.goto("/orders");
     const link = page.locator("tbody tr").first().getByRole("link");
     const id = (await link.getAttribute("href"))!.split("/").pop()!;
     await request.post(`${E2E_SANDBOX_URL}/_sandbox/faults`, { data: { latencyMs: 2_000 } });
     try {
-      // Opened afresh (a link click may find the page already prefetched): the loading state is in
-      // the first bytes of the stream, the order follows when the platform answers.
+      // Opened afresh: past the page's wait for the platform (decision 0007) the loading state is
+      // sent, under the way back; the order follows when the platform answers.
       await page.goto(`/orders/${id}`, { waitUntil: "commit" });
       await expect(page.getByRole("status").filter({ hasText: "Loading the order from the marketplace" })).toBeVisible();
       await expect(page.getByRole("link", { name: "← Orders" })).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signInAs } from "./support";
+import { E2E_SANDBOX_URL } from "../../scripts/lib/e2e-ports";
 
 // A Brazilian seller's day: the words are Portuguese, and amounts are typed the Brazilian way.
 test.use({ locale: "pt-BR" });
@@ -40,5 +41,26 @@ test.describe("prices", () => {
     await expect(chart).toHaveAttribute("data-points", String(before + 1));
     await expect(page.getByTestId("current-price")).toHaveText(/R\$\s?1\.234,56/);
     await expect(page.getByTestId("price-history-rows").locator("tr").first()).toContainText("123456 / 100");
+  });
+
+  test("a price's page answers whole when the marketplace is quick, and shows its loading state when it is slow", async ({ page, request }) => {
+    await signInAs(page, "seller@example.com");
+    await page.goto("/prices");
+    const href = (await page.getByRole("link", { name: "Histórico e edição" }).first().getAttribute("href"))!;
+    // Quick: the price is in the page as sent, with no loading state before it (the placeholder is
+    // the only busy part of a page).
+    const html = await (await page.request.get(href)).text();
+    expect(html).toContain('data-testid="current-price"');
+    expect(html).not.toContain('aria-busy="true"');
+
+    await request.post(`${E2E_SANDBOX_URL}/_sandbox/faults`, { data: { latencyMs: 2_000 } });
+    try {
+      await page.goto(href, { waitUntil: "commit" });
+      await expect(page.getByRole("status").filter({ hasText: "Carregando o preço do marketplace…" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "← Preços" })).toBeVisible();
+      await expect(page.getByTestId("current-price")).toBeVisible({ timeout: 10_000 });
+    } finally {
+      await request.delete(`${E2E_SANDBOX_URL}/_sandbox/faults`);
+    }
   });
 });

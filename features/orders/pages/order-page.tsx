@@ -5,6 +5,8 @@ import { getReferencedOrder } from "@/features/orders/orders.server";
 import { withoutCustomerData } from "@/features/orders/mask-document";
 import { OrderDetails } from "@/features/orders/components/order-details";
 import { ProblemNotice } from "@/components/platform/problem-notice";
+import { PlatformAnswer } from "@/components/platform/platform-answer";
+import { DetailLoading } from "@/components/ui/detail-loading";
 import { requireShop } from "@/lib/auth/session.server";
 import { objectIdSchema } from "@marketplace/api/schemas/common";
 import { ShopLink } from "@/components/shop-link";
@@ -19,8 +21,7 @@ export async function OrderPage({ params }: PageProps<"/s/[shopId]/orders/[id]">
   const shop = access.shop;
   const { id } = await params;
   if (!objectIdSchema.safeParse(id).success) notFound();
-  const [result, t] = await Promise.all([getReferencedOrder(shop, id), getTranslations("orders")]);
-  if (result.ok && result.data === null) notFound();
+  const t = await getTranslations("orders");
   const seesCustomers = can(access.role, "orders.customerData");
 
   return (
@@ -28,16 +29,20 @@ export async function OrderPage({ params }: PageProps<"/s/[shopId]/orders/[id]">
       <ShopLink href="/orders" className="text-sm text-brand-700 hover:underline">
         ← {t("title")}
       </ShopLink>
-      {result.ok && result.data ? (
-        <OrderDetails
-          order={seesCustomers ? result.data.order : withoutCustomerData(result.data.order)}
-          reference={result.data.reference}
-          seesCustomers={seesCustomers}
-          now={new Date()}
-        />
-      ) : !result.ok ? (
-        <ProblemNotice problem={result.problem} feature="thisOrder" />
-      ) : null}
+      <PlatformAnswer answer={getReferencedOrder(shop, id)} placeholder={<DetailLoading what={t("detail.loading")} />}>
+        {(result) => {
+          if (!result.ok) return <ProblemNotice problem={result.problem} feature="thisOrder" />;
+          if (result.data === null) notFound();
+          return (
+            <OrderDetails
+              order={seesCustomers ? result.data.order : withoutCustomerData(result.data.order)}
+              reference={result.data.reference}
+              seesCustomers={seesCustomers}
+              now={new Date()}
+            />
+          );
+        }}
+      </PlatformAnswer>
     </div>
   );
 }

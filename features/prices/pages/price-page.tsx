@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { ProblemNotice } from "@/components/platform/problem-notice";
+import { PlatformAnswer } from "@/components/platform/platform-answer";
+import { DetailLoading } from "@/components/ui/detail-loading";
 import { COST_CURRENCY, COST_NORMALIZER, marginOf } from "@/features/prices/margin";
 import { costHistory, pricingSettings } from "@/features/prices/costs/product-costs.server";
 import { getPriceForShop } from "@/features/prices/prices.server";
@@ -16,6 +18,8 @@ import { objectIdSchema } from "@marketplace/api/schemas/common";
 import { getDisplayFormat } from "@/lib/format.server";
 import { ShopLink } from "@/components/shop-link";
 import { can } from "@/lib/people/roles";
+import type { Role } from "@/lib/people/roles";
+import type { CurrentShop } from "@/lib/shops/shops.server";
 
 export async function pricePageMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("prices"))("detail.title") };
@@ -26,7 +30,29 @@ export async function PricePage({ params }: PageProps<"/s/[shopId]/prices/[id]">
   const shop = access.shop;
   const { id } = await params;
   if (!objectIdSchema.safeParse(id).success) notFound();
-  const result = await getPriceForShop(shop, id);
+  const t = await getTranslations("prices");
+  return (
+    <div className="space-y-6">
+      <ShopLink href="/prices" className="inline-flex min-h-11 items-center text-sm text-brand-700 hover:underline md:min-h-0">
+        ← {t("title")}
+      </ShopLink>
+      <PlatformAnswer answer={getPriceForShop(shop, id)} placeholder={<DetailLoading what={t("detail.loadingWhat")} />}>
+        {(result) => <PriceDetails result={result} shop={shop} role={access.role} />}
+      </PlatformAnswer>
+    </div>
+  );
+}
+
+/** The price the platform answered with, its costs and margin, or the problem it gave. */
+async function PriceDetails({
+  result,
+  shop,
+  role,
+}: {
+  result: Awaited<ReturnType<typeof getPriceForShop>>;
+  shop: CurrentShop;
+  role: Role;
+}) {
   if (result.ok && !result.data) notFound();
   const price = result.ok ? result.data : null;
   const [t, format, productName, history, pricing] = await Promise.all([
@@ -42,10 +68,7 @@ export async function PricePage({ params }: PageProps<"/s/[shopId]/prices/[id]">
   const brl = (value: number) => format.money({ value, currency: COST_CURRENCY, normalizer: COST_NORMALIZER });
 
   return (
-    <div className="space-y-6">
-      <ShopLink href="/prices" className="inline-flex min-h-11 items-center text-sm text-brand-700 hover:underline md:min-h-0">
-        ← {t("title")}
-      </ShopLink>
+    <>
       {!result.ok ? (
         <ProblemNotice problem={result.problem} feature="thisPrice" />
       ) : price ? (
@@ -65,7 +88,7 @@ export async function PricePage({ params }: PageProps<"/s/[shopId]/prices/[id]">
           </header>
           {/* The browser gets the dashboard's shapes, not the platform's price. */}
           <PriceHistoryChart history={price.priceHistory.map(toPricePoint)} />
-          {can(access.role, "prices.change") ? (
+          {can(role, "prices.change") ? (
             <EditPriceForm
               current={{ id: price.id, sku: price.sku, type: price.type, currency: price.currency, normalizer: price.normalizer }}
               productName={productName}
@@ -155,6 +178,6 @@ export async function PricePage({ params }: PageProps<"/s/[shopId]/prices/[id]">
           </section>
         </>
       ) : null}
-    </div>
+    </>
   );
 }

@@ -5,12 +5,19 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { toast } from "sonner";
-import { readLiveMessage } from "@/features/webhooks/live/live-messages";
 import type { LiveMessage, LiveMessageType } from "@/features/webhooks/live/live-messages";
 import { shopPath } from "@/lib/shops/paths";
 import { eventWord } from "@/lib/words/event-words";
 import { queryKeys } from "@/lib/tables/query-keys";
 import type { QueryResource } from "@/lib/tables/query-keys";
+
+/** The tables each type of message may change, beside the event log's. */
+const REFRESHED = {
+  order: ["orders", "shipping"],
+  price: ["prices"],
+  sku: ["skus"],
+  event: [],
+} as const satisfies Record<LiveMessageType, readonly QueryResource[]>;
 
 /**
  * Listens to the seller's live stream: toasts new orders and refreshes the React Query tables an
@@ -42,16 +49,41 @@ export function LiveUpdates({ shopId, after }: { shopId: string; after: string }
     // After a reconnect the server replays from the last id this page saw, and may re-send a few
     // it already handled (features/webhooks/live/live.server.ts): each id is acted on once.
     const handled = new Set<string>();
-    /** The event's message if it is one this page has not handled yet, of the type its name says. */
-    const parse = <T extends LiveMessageType>(type: T, event: MessageEvent<string>): Extract<LiveMessage, { type: T }> | null => {
-      if (event.lastEventId) {
-        if (handled.has(event.lastEventId)) return null;
-        handled.add(event.lastEventId);
-        if (handled.size > 1_000) handled.delete(handled.values().next().value!);
-      }
-      const message = readLiveMessage(event.data);
-      return message?.type === type ? (message as Extract<LiveMessage, { type: T }>) : null;
-    };
+    // The messages are read through their zod schema (features/webhooks/live/live-messages.ts), whose
+    // code (about 23 kB gzipped) is fetched with the first message rather than with every page: most
+    // page loads never receive one (bench:mobile, issue 40). Messages are handled one after another,
+    // in the order they came, while it loads.
+    let reader: Promise<(data: string) => LiveMessage | null> | null = null;
+    let handling = Promise.resolve();
+    /** Calls `handle` with the event's message if it is one this page has not handled yet, of the type its name says. */
+    const onMessage =
+      <T extends LiveMessageType>(type: T, handle: (message: Extract<LiveMessage, { type: T }>) => void) =>
+      (event: Event) => {
+        const { lastEventId, data } = event as MessageEvent<string>;
+        if (lastEventId) {
+          if (handled.has(lastEventId)) return;
+          handled.add(lastEventId);
+          if (handled.size > 1_000) handled.delete(handled.values().next().value!);
+        }
+        reader ??= import("@/features/webhooks/live/live-messages").then((module) => module.readLiveMessage);
+        handling = handling
+          .then(async () => {
+            let read: (data: string) => LiveMessage | null;
+            try {
+              read = await reader!;
+            } catch {
+              // The reader could not be fetched (the network dropped): fetched again with the next
+              // message; this one's tables are refreshed anyway, without its toast.
+              reader = null;
+              refresh(...REFRESHED[type]);
+              return;
+            }
+            const message = read(data);
+            if (message?.type === type) handle(message as Extract<LiveMessage, { type: T }>);
+          })
+          // A mistake in a handler must not stop the messages after it.
+          .catch(reportError);
+      };
 
     // Every message is one processed webhook event: the event log refreshes on each, and the
     // table of the resource it concerns too. The overview (the home page, rendered on the server)
@@ -66,29 +98,27 @@ export function LiveUpdates({ shopId, after }: { shopId: string; after: string }
         }, 1_000);
       }
     };
-    source.addEventListener("order", (event) => {
-      const message = parse("order", event as MessageEvent<string>);
-      if (!message) return;
-      refresh("orders", "shipping");
-      if (message.domain === "order.order") {
-        const { t: words, eventWords } = wordsRef.current;
-        const { orderId } = message;
-        // The event's words and a way to the order, never the platform's id (issue 40); a change no
-        // notification told, found by reconciliation (features/webhooks/sync/reconcile.server.ts), says so.
-        toast(eventWord(eventWords, message.domain, message.status), {
-          ...(message.source === "reconciliation" ? { description: words("orderReconciled") } : {}),
-          action: { label: words("open"), onClick: () => routerRef.current.push(shopPath(shopId, `/orders/${orderId}`)) },
-        });
-      }
-    });
-    const refreshOn =
-      (type: LiveMessageType, ...resources: QueryResource[]) =>
-      (event: Event) => {
-        if (parse(type, event as MessageEvent<string>)) refresh(...resources);
-      };
-    source.addEventListener("price", refreshOn("price", "prices"));
-    source.addEventListener("sku", refreshOn("sku", "skus"));
-    source.addEventListener("event", refreshOn("event"));
+    source.addEventListener(
+      "order",
+      onMessage("order", (message) => {
+        refresh(...REFRESHED.order);
+        if (message.domain === "order.order") {
+          const { t: words, eventWords } = wordsRef.current;
+          const { orderId } = message;
+          // The event's words and a way to the order, never the platform's id (issue 40); a change no
+          // notification told, found by reconciliation (features/webhooks/sync/reconcile.server.ts), says so.
+          toast(eventWord(eventWords, message.domain, message.status), {
+            ...(message.source === "reconciliation" ? { description: words("orderReconciled") } : {}),
+            action: { label: words("open"), onClick: () => routerRef.current.push(shopPath(shopId, `/orders/${orderId}`)) },
+          });
+        }
+      }),
+    );
+    for (const type of ["price", "sku", "event"] as const)
+      source.addEventListener(
+        type,
+        onMessage(type, () => refresh(...REFRESHED[type])),
+      );
 
     return () => {
       source.close();
