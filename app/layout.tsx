@@ -1,9 +1,9 @@
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
-import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/app-shell";
+import { ClientWords } from "@/i18n/client-words-provider";
 import { Providers } from "@/components/providers";
 import { getCurrentPerson } from "@/lib/auth/session.server";
 import { BRAND_COLOR } from "@/lib/brand";
@@ -42,12 +42,13 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_WITHOUT_EVAL }} />
       </head>
       <body>
-        {/* Hands the request's language, time zone, formats and catalogue to client components. */}
-        <NextIntlClientProvider>
+        {/* The request's language, time zone and formats, and the words the header and the pages
+            outside a shop read, for client components; a shop's layouts give their own. */}
+        <ClientWords layout="">
           <Providers>
             <AppShell person={person}>{children}</AppShell>
           </Providers>
-        </NextIntlClientProvider>
+        </ClientWords>
       </body>
     </html>
   );

@@ -32,8 +32,6 @@ const NAV_ITEMS = [
  */
 export function ShopNav({ shops }: { shops: ShopChoice[] }) {
   const t = useTranslations("shell");
-  // The shipping section's name lives with its own words (messages/<locale>/shipping.json).
-  const shipping = useTranslations("shipping");
   const shopId = useShopId();
   const shop = shops.find((candidate) => candidate.id === shopId);
   if (!shop) return null;
@@ -45,7 +43,7 @@ export function ShopNav({ shops }: { shops: ShopChoice[] }) {
             <NavLink
               href={shopPath(shop.id, item.path)}
               section={shopPath(shop.id, "section" in item ? item.section : item.path)}
-              label={item.key === "shipping" ? shipping("title") : t(`nav.${item.key}`)}
+              label={t(`nav.${item.key}`)}
             />
           </li>
         ))}

@@ -4,6 +4,7 @@ import { ordersTable } from "@/features/orders/order-params";
 import { pricesTable } from "@/features/prices/price-params";
 import { skuCatalogueTable } from "@/features/skus/catalogue-params";
 import type { FilterDefinition } from "@/lib/tables/table-params";
+import { filterLabelKeys } from "@/lib/tables/filter-labels";
 import { eventsTable } from "@/features/webhooks/events/event-params";
 import { catalogues } from "@/messages";
 
@@ -11,16 +12,6 @@ import { catalogues } from "@/messages";
 // of next-intl's typed keys: a mistyped one would show the seller the key itself.
 
 const TABLES = { ordersTable, pricesTable, skuCatalogueTable, eventsTable };
-
-function keysOf(filter: FilterDefinition): string[] {
-  const keys = [filter.label];
-  if (filter.kind === "select") keys.push(filter.emptyLabel);
-  if (filter.kind === "text" && filter.placeholder) keys.push(filter.placeholder);
-  if ((filter.kind === "select" || filter.kind === "choices") && filter.optionLabels) {
-    for (const option of filter.options) keys.push(`${filter.optionLabels}.${option}`);
-  }
-  return keys;
-}
 
 function lookup(tree: unknown, key: string): unknown {
   return key
@@ -32,7 +23,7 @@ describe("table filter labels", () => {
   it("name a message in every language, for every filter and option", () => {
     for (const [table, params] of Object.entries(TABLES)) {
       for (const [name, filter] of Object.entries(params.filters as Record<string, FilterDefinition>)) {
-        for (const key of keysOf(filter)) {
+        for (const key of filterLabelKeys(filter)) {
           for (const locale of LOCALES) {
             expect(typeof lookup(catalogues[locale], key), `${table}.${name}: ${key} in ${locale}`).toBe("string");
           }

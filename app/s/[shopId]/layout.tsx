@@ -6,6 +6,7 @@ import { JustConnected } from "@/components/just-connected";
 import { RememberShop } from "@/components/remember-shop";
 import { ShopRoleProvider } from "@/components/shop-role";
 import { can } from "@/lib/people/roles";
+import { ClientWords } from "@/i18n/client-words-provider";
 import { requireShop } from "@/lib/auth/session.server";
 
 // Every page of a shop: which shop it is about and as whom (visible at every width), the
@@ -14,7 +15,7 @@ export default async function ShopLayout({ params, children }: LayoutProps<"/s/[
   const access = await requireShop((await params).shopId, "overview.view");
   const t = await getTranslations("shell");
   return (
-    <>
+    <ClientWords layout="s/[shopId]">
       <p className="mb-4 text-sm text-zinc-600" data-testid="current-shop">
         {t.rich("shop.current", { name: access.shop.name, role: t(`roles.${access.role}`) })}
       </p>
@@ -31,6 +32,6 @@ export default async function ShopLayout({ params, children }: LayoutProps<"/s/[
       <ShopRoleProvider role={access.role}>{children}</ShopRoleProvider>
       <LiveUpdates shopId={access.shop.id} after={await latestLiveMessageId()} />
       <RememberShop shopId={access.shop.id} />
-    </>
+    </ClientWords>
   );
 }

@@ -1,0 +1,6 @@
+import { ClientWords } from "@/i18n/client-words-provider";
+
+// The words this section's client components read (i18n/client-words.ts).
+export default function Layout({ children }: LayoutProps<"/s/[shopId]/prices">) {
+  return <ClientWords layout="s/[shopId]/prices">{children}</ClientWords>;
+}
