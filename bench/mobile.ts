@@ -132,6 +132,8 @@ interface LoadFigures {
   shownMs: number;
   /** Navigation start → the document's response headers (responseStart): the network's latency plus the server's time. */
   ttfbMs: number;
+  /** The HTML document's bytes over the network (compressed), its streamed RSC payload included. */
+  documentKb: number;
   jsTransferKb: number;
   jsDecodedKb: number;
   jsFiles: number;
@@ -153,7 +155,7 @@ function readPage() {
     decoded += entry.decodedBodySize;
     files++;
   }
-  return { record, ttfbMs: navigation?.responseStart ?? null, transfer, decoded, files };
+  return { record, ttfbMs: navigation?.responseStart ?? null, documentBytes: navigation?.transferSize ?? null, transfer, decoded, files };
 }
 
 interface MeasuredPage {
@@ -213,12 +215,12 @@ async function loadOnce(
       { polling: 100, timeout: LOAD_TIMEOUT_MS },
     );
     await page.waitForTimeout(SETTLE_MS);
-    const { record, ttfbMs, transfer, decoded, files } = await page.evaluate(readPage);
+    const { record, ttfbMs, documentBytes, transfer, decoded, files } = await page.evaluate(readPage);
     if (!record) throw new Error(`${path}: the init script did not run`);
     if (record.failure) throw new Error(`${path}: ${record.failure}`);
     if (record.shown === null || record.lcp === null)
       throw new Error(`${path}: no ${record.lcp === null ? "largest-contentful-paint entry" : "visible target"}`);
-    if (ttfbMs === null) throw new Error(`${path}: no navigation timing`);
+    if (ttfbMs === null || documentBytes === null) throw new Error(`${path}: no navigation timing`);
     // Nothing can paint sooner than the network's latency: a page that did was not throttled.
     const firstPaint = Math.min(record.shown, record.lcp);
     if (firstPaint < SLOW_4G.latency * 0.9)
@@ -230,6 +232,7 @@ async function loadOnce(
       lcpElement: record.lcpElement ?? "?",
       shownMs: record.shown,
       ttfbMs,
+      documentKb: documentBytes / 1000,
       jsTransferKb: transfer / 1000,
       jsDecodedKb: decoded / 1000,
       jsFiles: files,
@@ -258,7 +261,7 @@ async function backfillDone(databaseUrl: string) {
   }
 }
 
-type Metric = "lcpMs" | "shownMs" | "ttfbMs" | "jsTransferKb" | "jsDecodedKb";
+type Metric = "lcpMs" | "shownMs" | "ttfbMs" | "documentKb" | "jsTransferKb" | "jsDecodedKb";
 const METRICS: { key: Metric; name: (page: MeasuredPage) => string; digits: number }[] = [
   { key: "lcpMs", name: () => "LCP, ms", digits: 0 },
   {
@@ -267,6 +270,7 @@ const METRICS: { key: Metric; name: (page: MeasuredPage) => string; digits: numb
     digits: 0,
   },
   { key: "ttfbMs", name: () => "document responseStart, ms", digits: 0 },
+  { key: "documentKb", name: () => "document transferred, kB", digits: 1 },
   { key: "jsTransferKb", name: () => "JavaScript transferred, kB", digits: 1 },
   { key: "jsDecodedKb", name: () => "JavaScript decoded, kB", digits: 1 },
 ];

@@ -43,7 +43,10 @@ test.describe("prices", () => {
     await expect(page.getByTestId("price-history-rows").locator("tr").first()).toContainText("123456 / 100");
   });
 
-  test("a price's page answers whole when the marketplace is quick, and shows its loading state when it is slow", async ({ page, request }) => {
+  test("a price's page answers whole when the marketplace is quick, and shows its loading state when it is slow", async ({
+    page,
+    request,
+  }) => {
     await signInAs(page, "seller@example.com");
     await page.goto("/prices");
     const href = (await page.getByRole("link", { name: "Histórico e edição" }).first().getAttribute("href"))!;

@@ -41,7 +41,7 @@ function Outcome({ text, children }: { text: ImportStatusText; children?: ReactN
 function StatusLine({ statusCode, statusMessage, token }: { statusCode: number; statusMessage: string; token?: string }) {
   const t = useTranslations("skus.outcome");
   return (
-    <p className="text-xs opacity-80">
+    <p className="text-xs opacity-80" data-technical>
       statusCode <code className="font-mono">{statusCode}</code> · “{statusMessage}”
       {token ? (
         <>
@@ -93,18 +93,7 @@ export function ImportOutcome({
     const sku = result.data;
     return (
       <Outcome text={explainImportStatus(0, t, { alreadyExisted: sku.alreadyExisted })}>
-        <p>
-          {t.rich("created", {
-            code: sku.code,
-            id: sku.id,
-            strong: (chunks) => <strong>{chunks}</strong>,
-            mono: (chunks) => (
-              <code data-testid="sku-created-id" className="font-mono">
-                {chunks}
-              </code>
-            ),
-          })}
-        </p>
+        <p>{t.rich("created", { code: sku.code, strong: (chunks) => <strong>{chunks}</strong> })}</p>
         <p className="flex flex-wrap gap-4">
           <ShopLink href={`/skus?search=${encodeURIComponent(sku.code)}`} className="font-medium underline">
             {t("seeInCatalogue")}
@@ -114,6 +103,17 @@ export function ImportOutcome({
           </ShopLink>
         </p>
         <StatusLine statusCode={0} statusMessage={sku.statusMessage} token={sku.token} />
+        {/* For whoever talks to the marketplace's support; the seller names the SKU by its code (issue 40). */}
+        <p className="text-xs text-zinc-600" data-technical>
+          {t.rich("platformId", {
+            id: sku.id,
+            mono: (chunks) => (
+              <code data-testid="sku-created-id" className="font-mono">
+                {chunks}
+              </code>
+            ),
+          })}
+        </p>
       </Outcome>
     );
   }
