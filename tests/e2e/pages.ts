@@ -218,6 +218,13 @@ export async function seriousViolations(page: Page) {
   await expect(page).toHaveTitle(/\S/);
   // A table refreshing (a live update) is dimmed until its rows come: scanned once they have.
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  // A toast (a live order) fades in and out: half-transparent, its words fail the contrast rule
+  // that they pass once it is shown. Scanned while every toast is fully shown, or gone.
+  await expect
+    .poll(() =>
+      page.evaluate(() => [...document.querySelectorAll("[data-sonner-toast]")].every((toast) => getComputedStyle(toast).opacity === "1")),
+    )
+    .toBe(true);
   // axe's own run in the page (legacy mode), reporting the nodes of violations only: the default
   // runs each frame's part, then opens a blank page, injects axe again and merges the parts there,
   // and carries every passing node back. 3× faster over the pages (45 s → 14 s for the signed-in
