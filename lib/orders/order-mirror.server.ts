@@ -10,6 +10,7 @@ import { assignReferences } from "@/lib/orders/order-references.server";
 import { db } from "@/lib/db.server";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { DB_NOW, pool } from "@/lib/pg-pool.server";
+import { ROLES, can } from "@/lib/people/roles";
 
 // Processing, reconciliation and the back-fill write here at once from several instances: a row
 // only moves forward in the platform's updated_at, so a late older answer never overwrites a newer.
@@ -73,25 +74,47 @@ export function mirrorRowFromOrder(order: OrderSummary): OrderMirrorRow {
   };
 }
 
+export interface MirrorWriteOptions {
+  /**
+   * Whether an order new to the mirror is news to the shop's people (a notification, an order the
+   * notifications missed found by reconciliation), not history (the back-fill at connect).
+   */
+  tellNew?: boolean;
+}
+
+/** The roles told of a new order: those that see orders (decision 0010). */
+const ROLES_TOLD_OF_ORDERS = ROLES.filter((role) => can(role, "orders.view"));
+
 /**
  * Newer wins (an equal updated_at rewrites the same data); also names the SKUs the items sell and gives new orders their short references.
  * Answers the ids written, those not older than what the mirror had.
  */
-export async function upsertMirrorOrders(shopId: string, orders: readonly OrderSummary[]): Promise<string[]> {
-  const written = await upsertShopsMirrorOrders([{ sellerId: shopId, orders }]);
+export async function upsertMirrorOrders(
+  shopId: string,
+  orders: readonly OrderSummary[],
+  options: MirrorWriteOptions = {},
+): Promise<string[]> {
+  const written = await upsertShopsMirrorOrders([{ sellerId: shopId, orders }], options);
   return written.map((row) => row.orderId);
 }
 
-export async function upsertShopsMirrorOrders(shops: readonly ShopOrders[]): Promise<{ sellerId: string; orderId: string }[]> {
+export async function upsertShopsMirrorOrders(
+  shops: readonly ShopOrders[],
+  { tellNew = false }: MirrorWriteOptions = {},
+): Promise<{ sellerId: string; orderId: string }[]> {
   // In one order everywhere (by shop, then id), so two writers upserting overlapping orders (two
   // instances, processing and reconciliation) lock rows in the same order and never deadlock.
   const rows = shops
     .flatMap(({ sellerId: shopId, orders }) => orders.map((order) => ({ sellerId: shopId, ...mirrorRowFromOrder(order) })))
     .sort((a, b) => compare(a.sellerId, b.sellerId) || compare(a.orderId, b.orderId));
   if (rows.length === 0) return [];
+  // An order first mirrored here is told to the shop's people who may see orders, in the same
+  // statement: the notification exists exactly when the order does (issue 41). xmax is 0 only
+  // for a row this statement inserted.
   const result = await pool.query<{ sellerId: string; orderId: string }>({
     name: "order_mirror_upsert",
     text: `
+      WITH written AS (
       INSERT INTO "OrderMirror" ("sellerId", "orderId", "status", "createdAt", "updatedAt", "approvedAt", "customerName",
                                  "total", "currency", "normalizer", "itemCount", "deliveries", "nextLimitAt", "commission", "sellerFreight", "net", "syncedAt")
       SELECT o."sellerId", o."orderId", o."status", (o."createdAt"::timestamptz AT TIME ZONE 'UTC'), (o."updatedAt"::timestamptz AT TIME ZONE 'UTC'), (o."approvedAt"::timestamptz AT TIME ZONE 'UTC'),
@@ -107,8 +130,16 @@ export async function upsertShopsMirrorOrders(shops: readonly ShopOrders[]): Pro
         "nextLimitAt" = excluded."nextLimitAt", "commission" = excluded."commission", "sellerFreight" = excluded."sellerFreight",
         "net" = excluded."net", "syncedAt" = excluded."syncedAt"
       WHERE "OrderMirror"."updatedAt" <= excluded."updatedAt"
-      RETURNING "sellerId", "orderId"`,
-    values: [JSON.stringify(rows)],
+      RETURNING "sellerId", "orderId", (xmax = 0) AS "inserted"
+      ), told AS (
+        INSERT INTO "Notification" ("id", "personId", "sellerId", "kind", "subject", "createdAt")
+        SELECT gen_random_uuid()::text, m."personId", w."sellerId", 'order.new', w."orderId", ${DB_NOW}
+        FROM written w JOIN "Membership" m ON m."sellerId" = w."sellerId"
+        WHERE $2::boolean AND w."inserted" AND m."role" = ANY($3::text[])
+        ON CONFLICT DO NOTHING
+      )
+      SELECT "sellerId", "orderId" FROM written`,
+    values: [JSON.stringify(rows), tellNew, ROLES_TOLD_OF_ORDERS],
   });
   await nameFromOrders(shops);
   // Every mirrored order has its short reference from then on (decision 0018).

@@ -104,7 +104,8 @@ export class BatchReads {
     // An order the list left out (a page smaller than asked, say) is fetched alone later.
     let outcome: { ok: true } | { ok: false; failure: AttemptFailure } = { ok: true };
     try {
-      await upsertShopsMirrorOrders(fetched);
+      // A notification said so: an order new to the mirror is news (issue 41).
+      await upsertShopsMirrorOrders(fetched, { tellNew: true });
     } catch (error) {
       outcome = { ok: false, failure: { retry: true, error: `The order mirror could not be written: ${errorText(error)}` } };
     }
@@ -149,7 +150,7 @@ export async function applyEvent(
             reads.platform(shopId, "getOrder", (client) => client.getOrderSummary(orderId)),
           ),
         );
-        await upsertMirrorOrders(shopId, [order]);
+        await upsertMirrorOrders(shopId, [order], { tellNew: true });
       }
       message = { type: "order", eventId, domain, status: status ?? "", orderId, deliveryId: event.deliveryId };
     } else if (domain === "portfolio.price" && event.resourceId) {

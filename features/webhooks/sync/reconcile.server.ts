@@ -114,7 +114,8 @@ export async function reconcileShop(shopId: string, now = new Date(), budget: Ru
     if (orders.length > 0) {
       const changes = mode === "reconcile" ? await unexplainedChanges(shopId, orders) : [];
       signal?.throwIfAborted();
-      await upsertMirrorOrders(shopId, orders);
+      // The back-fill mirrors history; a reconciliation finds what notifications missed, new orders included.
+      await upsertMirrorOrders(shopId, orders, { tellNew: mode === "reconcile" });
       await recordReconciledEvents(shopId, changes);
       listed += orders.length;
       recovered += changes.length;

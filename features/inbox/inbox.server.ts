@@ -1,0 +1,104 @@
+import "server-only";
+import { DB_NOW, pool } from "@/lib/pg-pool.server";
+
+// A person's notifications across their shops (issue 41). Only shops the person still belongs to:
+// someone removed from a shop stops seeing its notifications at once, without a deletion.
+// What a notification is about (an order's reference and total) is read from the mirror when it
+// is shown.
+
+/** The newest this many are listed. */
+export const INBOX_LIMIT = 50;
+
+export interface InboxItem {
+  id: string;
+  kind: "order.new";
+  shopId: string;
+  shopName: string;
+  orderId: string;
+  /** The order's short reference (decision 0018); null until it is given. */
+  reference: number | null;
+  /** The order's total as the mirror keeps it; null if the order has left the mirror. */
+  total: { value: number; currency: string; normalizer: number } | null;
+  createdAt: Date;
+  read: boolean;
+}
+
+const MEMBER_JOIN = `JOIN "Membership" m ON m."personId" = n."personId" AND m."sellerId" = n."sellerId"`;
+
+export async function unreadCount(personId: string): Promise<number> {
+  const result = await pool.query<{ count: number }>({
+    name: "inbox_unread",
+    text: `SELECT count(*)::int AS count FROM "Notification" n ${MEMBER_JOIN} WHERE n."personId" = $1 AND n."readAt" IS NULL`,
+    values: [personId],
+  });
+  return result.rows[0]?.count ?? 0;
+}
+
+export async function listInbox(personId: string): Promise<InboxItem[]> {
+  const result = await pool.query<{
+    id: string;
+    shopId: string;
+    shopName: string;
+    orderId: string;
+    number: number | null;
+    total: number | null;
+    currency: string | null;
+    normalizer: number | null;
+    createdAt: Date;
+    readAt: Date | null;
+  }>({
+    name: "inbox_list",
+    text: `
+      SELECT n."id", n."sellerId" AS "shopId", s."name" AS "shopName", n."subject" AS "orderId", r."number",
+             o."total", o."currency", o."normalizer", n."createdAt", n."readAt"
+      FROM "Notification" n ${MEMBER_JOIN}
+      JOIN "Seller" s ON s."id" = n."sellerId"
+      LEFT JOIN "OrderReference" r ON r."sellerId" = n."sellerId" AND r."orderId" = n."subject"
+      LEFT JOIN "OrderMirror" o ON o."sellerId" = n."sellerId" AND o."orderId" = n."subject"
+      WHERE n."personId" = $1 AND n."kind" = 'order.new'
+      ORDER BY n."createdAt" DESC, n."id" DESC
+      LIMIT ${INBOX_LIMIT}`,
+    values: [personId],
+  });
+  return result.rows.map((row) => ({
+    id: row.id,
+    kind: "order.new",
+    shopId: row.shopId,
+    shopName: row.shopName,
+    orderId: row.orderId,
+    reference: row.number,
+    total:
+      row.total === null || row.currency === null || row.normalizer === null
+        ? null
+        : { value: row.total, currency: row.currency, normalizer: row.normalizer },
+    createdAt: row.createdAt,
+    read: row.readAt !== null,
+  }));
+}
+
+/** Marks the person's own notification read and answers what it is about; null for one that is not theirs (or not any more). */
+export async function openNotification(personId: string, id: string): Promise<{ shopId: string; orderId: string } | null> {
+  const result = await pool.query<{ shopId: string; orderId: string }>({
+    name: "inbox_open",
+    text: `
+      UPDATE "Notification" n SET "readAt" = coalesce(n."readAt", ${DB_NOW})
+      FROM "Membership" m
+      WHERE n."id" = $2 AND n."personId" = $1 AND m."personId" = n."personId" AND m."sellerId" = n."sellerId"
+      RETURNING n."sellerId" AS "shopId", n."subject" AS "orderId"`,
+    values: [personId, id],
+  });
+  return result.rows[0] ?? null;
+}
+
+/** Every notification of the person's, in the shops they belong to, read. */
+export async function markAllRead(personId: string): Promise<number> {
+  const result = await pool.query({
+    name: "inbox_read_all",
+    text: `
+      UPDATE "Notification" n SET "readAt" = ${DB_NOW}
+      FROM "Membership" m
+      WHERE n."personId" = $1 AND n."readAt" IS NULL AND m."personId" = n."personId" AND m."sellerId" = n."sellerId"`,
+    values: [personId],
+  });
+  return result.rowCount ?? 0;
+}
