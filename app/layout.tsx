@@ -4,6 +4,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/app-shell";
 import { ClientWords } from "@/i18n/client-words-provider";
+import { unreadCount } from "@/features/inbox";
 import { Providers } from "@/components/providers";
 import { getCurrentPerson } from "@/lib/auth/session.server";
 import { BRAND_COLOR } from "@/lib/brand";
@@ -35,6 +36,7 @@ const ZOD_WITHOUT_EVAL = "globalThis.__zod_globalConfig = Object.assign(globalTh
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const person = await getCurrentPerson();
+  const unread = person ? await unreadCount(person.id) : 0;
   const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
     <html lang={await getLocale()}>
@@ -46,7 +48,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             outside a shop read, for client components; a shop's layouts give their own. */}
         <ClientWords layout="">
           <Providers>
-            <AppShell person={person}>{children}</AppShell>
+            <AppShell person={person} unread={unread}>
+              {children}
+            </AppShell>
           </Providers>
         </ClientWords>
       </body>

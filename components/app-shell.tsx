@@ -2,6 +2,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { LocaleSwitch } from "@/components/locale-switch";
+import { InboxBell } from "@/components/inbox-bell";
 import { ShopNav } from "@/components/shop-nav";
 import { ShopSwitcher } from "@/components/shop-switcher";
 import { signOutAction } from "@/lib/auth/actions";
@@ -11,17 +12,17 @@ import type { CurrentPerson } from "@/lib/people/people.server";
 
 /**
  * The header. Its first row: the brand, the shop the page is about (by name, at every width), then
- * the language and the signed-in person's menu. At a desk the shop's sections are its second row;
+ * the language, the bell (the person's notifications) and the signed-in person's menu. At a desk the shop's sections are its second row;
  * on a phone they, the language and the person fold behind the menu button. Every item keeps to
  * one line in both languages (tests/e2e/header.spec.ts), so nothing wraps or breaks a word.
  */
-export function AppShell({ person, children }: { person: CurrentPerson | null; children: ReactNode }) {
+export function AppShell({ person, unread, children }: { person: CurrentPerson | null; unread: number; children: ReactNode }) {
   const t = useTranslations("shell");
   const shops = person?.shops.map(({ id, name, role }) => ({ id, name, role })) ?? [];
   return (
     <div className="flex min-h-screen flex-col">
       <header className="relative border-b border-zinc-200 bg-white">
-        <div className="mx-auto flex min-h-14 max-w-6xl flex-wrap items-center gap-3 px-4 lg:grid lg:grid-cols-[auto_minmax(0,auto)_1fr_auto_auto] lg:gap-x-6 lg:gap-y-0">
+        <div className="mx-auto flex min-h-14 max-w-6xl flex-wrap items-center gap-3 px-4 lg:grid lg:grid-cols-[auto_minmax(0,auto)_1fr_auto_auto_auto] lg:gap-x-6 lg:gap-y-0">
           <Link href="/" className="inline-flex min-h-11 shrink-0 items-center whitespace-nowrap font-semibold text-brand-900">
             {t("brand")}
           </Link>
@@ -31,7 +32,7 @@ export function AppShell({ person, children }: { person: CurrentPerson | null; c
             <div className="border-t border-zinc-200 pt-4 lg:col-start-4 lg:row-start-1 lg:border-0 lg:pt-0">
               <LocaleSwitch />
             </div>
-            <div className="text-sm lg:col-start-5 lg:row-start-1" data-testid="account">
+            <div className="text-sm lg:col-start-6 lg:row-start-1" data-testid="account">
               {person ? (
                 <details className="group relative">
                   <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1 rounded-md px-3 font-medium text-zinc-900 hover:bg-zinc-100 lg:min-h-9 [&::-webkit-details-marker]:hidden">
@@ -64,6 +65,12 @@ export function AppShell({ person, children }: { person: CurrentPerson | null; c
               )}
             </div>
           </SiteMenu>
+          {/* Outside the menu: seen at every width. */}
+          {person ? (
+            <div className="lg:col-start-5 lg:row-start-1">
+              <InboxBell unread={unread} />
+            </div>
+          ) : null}
         </div>
       </header>
       <main className="mx-auto w-full min-w-0 max-w-6xl flex-1 px-4 py-6 sm:py-8">{children}</main>

@@ -32,12 +32,15 @@ import ptMembers from "./pt-BR/members.json";
 import enPeople from "./en/people.json";
 import ptPeople from "./pt-BR/people.json";
 import enShipping from "./en/shipping.json";
+import enInbox from "./en/inbox.json";
+import ptInbox from "./pt-BR/inbox.json";
 import ptShipping from "./pt-BR/shipping.json";
 
 const en = {
   audit: enAudit,
   common: enCommon,
   connect: enConnect,
+  inbox: enInbox,
   members: enMembers,
   orders: enOrders,
   overview: enOverview,
@@ -60,6 +63,7 @@ export const catalogues: Record<Locale, Record<keyof Messages, unknown>> = {
     audit: ptAudit,
     common: ptCommon,
     connect: ptConnect,
+    inbox: ptInbox,
     members: ptMembers,
     orders: ptOrders,
     overview: ptOverview,

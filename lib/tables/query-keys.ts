@@ -23,6 +23,8 @@ export const queryKeys = {
   skus: resource("skus"),
   /** What products cost, by SKU code: the catalogue's cost column. */
   costs: resource("costs"),
+  /** The signed-in person's unread notifications, across their shops: the header's bell. */
+  inbox: resource("inbox"),
 };
 
 /** A resource whose pages a table fetches and a live update may refresh. */

@@ -218,11 +218,19 @@ export async function seriousViolations(page: Page) {
   await expect(page).toHaveTitle(/\S/);
   // A table refreshing (a live update) is dimmed until its rows come: scanned once they have.
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  // A toast (a live order) fades in and out: half-transparent, its words fail the contrast rule
-  // that they pass once it is shown. Scanned while every toast is fully shown, or gone.
+  // Toasts (live orders) fade in and out, and stack with their contents fading: half-transparent,
+  // their words fail the contrast rule that they pass once shown. Scanned when every part of every
+  // toast is fully shown or fully hidden, and none is arriving or leaving.
   await expect
     .poll(() =>
-      page.evaluate(() => [...document.querySelectorAll("[data-sonner-toast]")].every((toast) => getComputedStyle(toast).opacity === "1")),
+      page.evaluate(() =>
+        [...document.querySelectorAll("[data-sonner-toast]")].every(
+          (toast) =>
+            toast.getAttribute("data-mounted") === "true" &&
+            toast.getAttribute("data-removed") !== "true" &&
+            [toast, ...toast.querySelectorAll("*")].every((part) => ["0", "1"].includes(getComputedStyle(part).opacity)),
+        ),
+      ),
     )
     .toBe(true);
   // axe's own run in the page (legacy mode), reporting the nodes of violations only: the default

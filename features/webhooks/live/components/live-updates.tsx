@@ -13,7 +13,8 @@ import type { QueryResource } from "@/lib/tables/query-keys";
 
 /** The tables each type of message may change, beside the event log's. */
 const REFRESHED = {
-  order: ["orders", "shipping"],
+  // The bell's count too: a new order is a notification (issue 41).
+  order: ["orders", "shipping", "inbox"],
   price: ["prices"],
   sku: ["skus"],
   event: [],

@@ -1,0 +1,3 @@
+import { inboxRoute } from "@/features/inbox";
+
+export const GET = inboxRoute;

@@ -1,0 +1,23 @@
+"use server";
+
+import { redirect } from "next/navigation";
+import { z } from "zod";
+import { markAllRead, openNotification } from "@/features/inbox/inbox.server";
+import { requirePerson } from "@/lib/auth/session.server";
+import { shopPath } from "@/lib/shops/paths";
+
+const openInput = z.object({ id: z.string().min(1).max(64) });
+
+/** Opens the order a notification is about and marks it read: the person's own, in a shop they still belong to. */
+export async function openNotificationAction(formData: FormData) {
+  const person = await requirePerson();
+  const input = openInput.safeParse({ id: formData.get("id") });
+  const opened = input.success ? await openNotification(person.id, input.data.id) : null;
+  redirect(opened ? shopPath(opened.shopId, `/orders/${opened.orderId}`) : "/inbox");
+}
+
+export async function markAllNotificationsReadAction() {
+  const person = await requirePerson();
+  await markAllRead(person.id);
+  redirect("/inbox");
+}

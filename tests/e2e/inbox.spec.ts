@@ -1,0 +1,68 @@
+import { expect, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { formatMoney } from "../../lib/money";
+import { E2E_SANDBOX_URL } from "../../scripts/lib/e2e-ports";
+import { DESK, PHONE } from "./devices";
+import { seriousViolations } from "./pages";
+import { expectNoSidewaysScroll, orderReferenceOf, signInAs } from "./support";
+
+// The inbox (issue 41), in Portuguese at a desk and on a phone: an order placed at the marketplace
+// reaches the owner's bell while a page of the shop is open, without a reload; the inbox names it
+// by its short reference and total, and opening it opens the order and reads it.
+
+interface SandboxOrder {
+  id: string;
+  amounts: { total: number; currency: string; normalizer: number };
+}
+
+const bell = (page: Page) => page.getByTestId("inbox-bell");
+const unreadOf = async (page: Page) => Number(await bell(page).getAttribute("data-unread"));
+
+for (const { name, device } of [
+  { name: "desk (1366 px)", device: DESK },
+  { name: "phone (390 px)", device: PHONE },
+]) {
+  test.describe(`em português, ${name}`, () => {
+    test.use({ locale: "pt-BR", ...device });
+
+    test("a new order reaches the bell without a reload, and the inbox opens it by its reference and total", async ({ page, request }) => {
+      await signInAs(page, "seller@example.com");
+      // The marketplace sends this shop's notifications here.
+      await page.goto("/webhooks");
+      const useDashboard = page.getByRole("button", { name: "Usar este painel" });
+      if ((await useDashboard.count()) > 0 && (await useDashboard.isEnabled())) await useDashboard.click();
+
+      await page.goto("/orders");
+      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      // In the header at this width, not behind the menu.
+      await expect(bell(page)).toBeVisible();
+      const before = await unreadOf(page);
+
+      const created = await request.post(`${E2E_SANDBOX_URL}/_sandbox/orders`, { data: { seller: "seller@example.com" } });
+      expect(created.status()).toBe(201);
+      const order = ((await created.json()) as { orders: SandboxOrder[] }).orders[0]!;
+      await expect.poll(() => unreadOf(page), { timeout: 20_000 }).toBe(before + 1);
+      await expect(bell(page)).toHaveAccessibleName(`Avisos, ${before + 1} ${before + 1 === 1 ? "não lido" : "não lidos"}`);
+
+      const reference = await orderReferenceOf(order.id);
+      await bell(page).click();
+      await expect(page.getByRole("heading", { name: "Avisos" })).toBeVisible();
+      const item = page.getByTestId("inbox-item").first();
+      await expect(item).toHaveAttribute("data-read", "false");
+      await expect(item).toContainText(
+        `Pedido novo ${reference} · ${formatMoney({ value: order.amounts.total, currency: order.amounts.currency, normalizer: order.amounts.normalizer }, "pt-BR")}`,
+      );
+      await expect(item).toContainText("Loja Demo");
+      expect(await seriousViolations(page)).toEqual([]);
+      if (device === PHONE) await expectNoSidewaysScroll(page, "inbox");
+
+      await item.getByRole("button").click();
+      await expect(page).toHaveURL(new RegExp(`/orders/${order.id}$`));
+      await expect(page.getByRole("heading", { name: `Pedido ${reference}` })).toBeVisible();
+      await expect.poll(() => unreadOf(page)).toBe(before);
+
+      await page.goto("/inbox");
+      await expect(page.getByTestId("inbox-item").first()).toHaveAttribute("data-read", "true");
+    });
+  });
+}
