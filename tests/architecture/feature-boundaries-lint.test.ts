@@ -28,7 +28,18 @@ async function problems(file: string, code: string, dependencies: Record<string,
 
 describe("feature slices", () => {
   it("finds this project's features", () => {
-    expect(featureNames(ROOT)).toEqual(["audit", "inbox", "orders", "overview", "people", "prices", "settings", "shipping", "skus", "webhooks"]);
+    expect(featureNames(ROOT)).toEqual([
+      "audit",
+      "inbox",
+      "orders",
+      "overview",
+      "people",
+      "prices",
+      "settings",
+      "shipping",
+      "skus",
+      "webhooks",
+    ]);
   });
 
   it("keeps the kernel and the UI kit below the features", async () => {
