@@ -35,7 +35,7 @@ test.describe("webhooks", () => {
     const orderId = orders[0]!.id;
 
     // The toast (the row below says the same words).
-    await expect(page.locator("[data-sonner-toast]").getByText("New order")).toBeVisible({ timeout: 20_000 });
+    await expect(page.locator("[data-sonner-toast]").getByText("New order").first()).toBeVisible({ timeout: 20_000 });
     const reference = await orderReferenceOf(orderId);
     const row = page.getByRole("row").filter({ hasText: new RegExp(`${reference}(?!\\d)`) });
     await expect(row).toContainText("New order");
