@@ -75,6 +75,9 @@ export const envSchema = z.object({
   ),
   PUBLIC_BASE_URL: httpUrl.default("http://localhost:3000"),
   SANDBOX_PORT: z.coerce.number().int().min(1).max(65535).default(4010),
+  // The development mail server `npm run dev` starts (scripts/dev-mail.ts): its SMTP and web ports.
+  MAILDEV_SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(1025),
+  MAILDEV_WEB_PORT: z.coerce.number().int().min(1).max(65535).default(1080),
   // Events (and their receipts) older than this are deleted in the background; dead ones are kept
   // until processed again or the seller deletes their data.
   EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),

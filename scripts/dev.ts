@@ -1,5 +1,6 @@
 // npm run dev: the database (the embedded PostgreSQL when DATABASE_URL is unset, started or
-// reused), its migrations, then the sandbox and `next dev` together with prefixed logs. Ctrl-C
+// reused), its migrations, then the sandbox, `next dev` and the development mail server
+// (scripts/dev-mail.ts) together with prefixed logs. Ctrl-C
 // stops the sandbox and the dashboard; the embedded database keeps running for the next start
 // until `npm run db:stop`. The dashboard serves its Prometheus metrics on METRICS_PORT (default
 // 9464; lib/metrics-server.server.ts) and logs in LOG_FORMAT=pretty.
@@ -35,6 +36,7 @@ const { result } = concurrently(
       env: { ...process.env, SANDBOX_STATE_FILE: process.env.SANDBOX_STATE_FILE || DEV_SANDBOX_STATE_FILE },
     },
     { name: "web", command: "npx next dev --port 3000", prefixColor: "magenta" },
+    { name: "mail", command: "npx tsx scripts/dev-mail.ts", prefixColor: "yellow" },
   ],
   { killOthersOn: ["failure", "success"] },
 );
