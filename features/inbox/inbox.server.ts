@@ -34,6 +34,7 @@ export async function unreadCount(personId: string): Promise<number> {
   return result.rows[0]?.count ?? 0;
 }
 
+/** Newest first; orders told at the same instant (one batch) newest order first, as the orders list reads. */
 export async function listInbox(personId: string): Promise<InboxItem[]> {
   const result = await pool.query<{
     id: string;
@@ -56,7 +57,7 @@ export async function listInbox(personId: string): Promise<InboxItem[]> {
       LEFT JOIN "OrderReference" r ON r."sellerId" = n."sellerId" AND r."orderId" = n."subject"
       LEFT JOIN "OrderMirror" o ON o."sellerId" = n."sellerId" AND o."orderId" = n."subject"
       WHERE n."personId" = $1 AND n."kind" = 'order.new'
-      ORDER BY n."createdAt" DESC, n."id" DESC
+      ORDER BY n."createdAt" DESC, o."createdAt" DESC NULLS LAST, r."number" DESC NULLS LAST, n."id" DESC
       LIMIT ${INBOX_LIMIT}`,
     values: [personId],
   });
