@@ -39,6 +39,12 @@ export async function requirePerson(): Promise<CurrentPerson> {
   return person;
 }
 
+/** For route handlers about the person, not a shop: the person, or the 401 (never cached) that says they are not signed in. */
+export async function authorizePersonRequest(): Promise<CurrentPerson | Response> {
+  const person = await getCurrentPerson();
+  return person ?? Response.json({ error: "Not signed in" }, { status: 401, headers: { "cache-control": "private, no-store" } });
+}
+
 /** `shop` never carries its token. */
 export interface ShopAccess {
   person: CurrentPerson;

@@ -2,7 +2,7 @@ import { getTranslations } from "next-intl/server";
 import { passkeyOptionsRequestSchema } from "@/lib/auth/passkey-contract";
 import { invitationRegistrationOptions, signInOptions } from "@/lib/auth/passkeys.server";
 import { additionalPasskeyOptions } from "@/features/people";
-import { getCurrentPerson } from "@/lib/auth/session.server";
+import { authorizePersonRequest } from "@/lib/auth/session.server";
 
 // The WebAuthn options a browser asks for before it creates or uses a passkey; each answer sets
 // this browser's single-use challenge cookie (lib/auth/passkeys.server.ts). Signing in and joining through
@@ -22,7 +22,7 @@ export async function POST(request: Request): Promise<Response> {
     if (!options) return Response.json({ error: "invitation" }, { status: 400, headers: NO_STORE });
     return Response.json(options, { headers: NO_STORE });
   }
-  const person = await getCurrentPerson();
-  if (!person) return Response.json({ error: "Not signed in" }, { status: 401, headers: NO_STORE });
+  const person = await authorizePersonRequest();
+  if (person instanceof Response) return person;
   return Response.json(await additionalPasskeyOptions(person, rpName), { headers: NO_STORE });
 }
