@@ -187,6 +187,8 @@ const SIGNED_IN: PageVisit[] = [
   goto("/s/[shopId]/audit", "/audit", mainHeading, { wordsChangeLayout: true }),
   goto("/shops", "/shops", (page) => expect(page.getByTestId("shops")).toBeVisible()),
   goto("/account", "/account", mainHeading),
+  // The inbox: its English words ("Mark all as read") are laid out beside the heading, as the Portuguese are.
+  goto("/inbox", "/inbox", mainHeading, { wordsChangeLayout: true }),
   goto("/refused", "/refused", mainHeading),
 ];
 
