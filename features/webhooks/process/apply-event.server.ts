@@ -12,8 +12,10 @@ import type { LiveMessage, ShopLiveMessage } from "@/features/webhooks/live/live
 import { upsertMirrorOrders, upsertMirrorPrice, upsertShopsMirrorOrders } from "@/lib/orders/order-mirror.server";
 import type { ShopOrders } from "@/lib/catalogue/product-names.server";
 import type { EndpointName, MarketplaceClient } from "@marketplace/api/client";
-import { classifyProblem, nextAttemptDelaySeconds } from "@/features/webhooks/process/retry-policy";
-import type { AttemptFailure, RetryPolicy } from "@/features/webhooks/process/retry-policy";
+import { classifyProblem } from "@/features/webhooks/process/retry-policy";
+import type { AttemptFailure } from "@/features/webhooks/process/retry-policy";
+import { nextAttemptDelaySeconds } from "@/lib/backoff";
+import type { RetryPolicy } from "@/lib/backoff";
 
 // What processing one event does (the loop that claims and records them: ./process.server.ts): an
 // order or price event reads it from the platform into the mirror, a SKU event confirms the SKU,

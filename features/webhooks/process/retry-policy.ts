@@ -1,12 +1,6 @@
 // Pure, so the rules are tested without a clock or a platform (decision 0004).
 import type { PlatformProblem } from "@/lib/platform/platform.server";
 
-export interface RetryPolicy {
-  maxAttempts: number;
-  baseSeconds: number;
-  capSeconds: number;
-}
-
 export type AttemptFailure = { retry: true; error: string; retryAfterSeconds?: number } | { retry: false; error: string };
 
 /** A dead token, a missing scope or a 404 cannot heal by retrying: the seller acts first. */
@@ -31,20 +25,4 @@ export function classifyProblem(problem: PlatformProblem): AttemptFailure {
       return { retry: false, error };
     }
   }
-}
-
-/**
- * Equal jitter, so events that failed together do not come back together; never sooner than a
- * Retry-After. Null when no attempt is left: the event is dead.
- */
-export function nextAttemptDelaySeconds(
-  policy: RetryPolicy,
-  attempt: number,
-  retryAfterSeconds: number | undefined,
-  random: () => number = Math.random,
-): number | null {
-  if (attempt >= policy.maxAttempts) return null;
-  const exponential = Math.min(policy.capSeconds, policy.baseSeconds * 2 ** (attempt - 1));
-  const jittered = exponential / 2 + (exponential / 2) * random();
-  return retryAfterSeconds === undefined ? jittered : Math.max(retryAfterSeconds, jittered);
 }
