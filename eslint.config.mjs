@@ -17,6 +17,7 @@ export const FEATURE_DEPENDENCIES = {
   settings: ["prices"],
   shipping: ["orders"],
   skus: ["prices"],
+  webhooks: ["notifications"],
 };
 
 /**

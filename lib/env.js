@@ -78,6 +78,25 @@ export const envSchema = z.object({
   // The development mail server `npm run dev` starts (scripts/dev-mail.ts): its SMTP and web ports.
   MAILDEV_SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(1025),
   MAILDEV_WEB_PORT: z.coerce.number().int().min(1).max(65535).default(1080),
+  // E-mail (features/notifications, issue 41): the SMTP server, e.g. smtps://user:password@smtp.example.com:465.
+  // Unset: under `npm run dev` the development mail server above; elsewhere e-mail is off (the
+  // inbox and push still work, and the notification settings say so).
+  SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional()),
+  // The From of every e-mail, e.g. "Minha Loja <avisos@example.com>". Required with SMTP_URL in production.
+  MAIL_FROM: optionalString.pipe(
+    z
+      .string()
+      .refine((value) => !/[\r\n]/.test(value), "must be one line")
+      .optional(),
+  ),
+  // Notifications of one kind arriving within this many seconds of the last message sent to a
+  // person about that shop are gathered into one message that counts them (the burst rule).
+  NOTIFY_BURST_SECONDS: z.coerce.number().min(0).max(86_400).default(300),
+  // Sending an e-mail or a push: attempts the server refuses before the message is "failed"
+  // (shown to the shop's owner), and the first retry's delay, doubled each time up to 30 minutes.
+  // A server that cannot be reached at all costs no attempt: its messages wait for it.
+  NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  NOTIFY_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(3600).default(30),
   // Events (and their receipts) older than this are deleted in the background; dead ones are kept
   // until processed again or the seller deletes their data.
   EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
@@ -233,6 +252,10 @@ export function parseEnv(source) {
     }
   }
 
+  if (parsed.NODE_ENV === "production" && parsed.SMTP_URL && !parsed.MAIL_FROM) {
+    throw new Error("MAIL_FROM is required with SMTP_URL in production: the address e-mails are sent from. See docs/deploy.md.");
+  }
+
   const devSecrets = parsed.AUTH_SECRET && parsed.TOKEN_ENCRYPTION_KEY ? null : loadOrCreateDevSecrets();
   const embeddedPort = parsed.EMBEDDED_DATABASE_PORT ?? defaultEmbeddedPort();
 
@@ -254,6 +277,9 @@ export function parseEnv(source) {
     LOG_FORMAT: parsed.LOG_FORMAT ?? (parsed.NODE_ENV === "development" ? "pretty" : "json"),
     /** @type {NonNullable<typeof parsed.LOG_LEVEL>} */
     LOG_LEVEL: parsed.LOG_LEVEL ?? (parsed.NODE_ENV === "test" ? "silent" : "info"),
+    /** Where e-mail is handed over; null when e-mail is off (production without SMTP_URL). */
+    SMTP_URL: parsed.SMTP_URL ?? (parsed.NODE_ENV === "development" ? `smtp://127.0.0.1:${parsed.MAILDEV_SMTP_PORT}` : null),
+    MAIL_FROM: parsed.MAIL_FROM ?? "Painel do vendedor <avisos@localhost>",
     /** The metrics server's port; null when it is switched off. */
     METRICS_PORT: metricsPort(parsed.METRICS_PORT, parsed.NODE_ENV),
   };

@@ -82,6 +82,18 @@ function createMetrics() {
       buckets: PLATFORM_BUCKETS,
       registers,
     }),
+    notificationsFannedOut: new Counter<"kind">({
+      name: "dashboard_notifications_created_total",
+      help: "Notifications written (one per person told) and put into their channels' messages, by kind.",
+      labelNames: ["kind"],
+      registers,
+    }),
+    notificationMessages: new Counter<"channel" | "outcome">({
+      name: "dashboard_notification_messages_total",
+      help: "Attempts to send a notification message, by channel (email, push) and outcome: sent, retrying (the server refused for now or could not be reached), failed (given up; the shop's owner sees it), dropped (unsubscribed, no address, left the shop).",
+      labelNames: ["channel", "outcome"],
+      registers,
+    }),
     liveStreams: new Gauge({
       name: "dashboard_live_streams_open",
       help: "Live-update streams (server-sent events) open on this instance.",
@@ -158,6 +170,42 @@ function registerDatabaseGauges(registers: Registry[]) {
     return rows[0] ?? { max: null, p95: null, overdue: 0 };
   });
 
+  const outbox = sharedWhileRunning(async () => {
+    const { rows } = await pool.query<{ channel: string; waiting: number; oldest: number | null }>(
+      `SELECT "channel", COUNT(*)::int AS waiting, EXTRACT(EPOCH FROM ${DB_NOW} - MIN("createdAt"))::float8 AS oldest
+         FROM "NotificationMessage" WHERE "state" = 'waiting' GROUP BY "channel"`,
+    );
+    return new Map(rows.map((row) => [row.channel, row]));
+  });
+  new Gauge<"channel">({
+    name: "dashboard_notification_messages_waiting",
+    help: "Notification messages waiting to be sent (gathering a burst, held by quiet hours, due, being sent or retrying), by channel, cluster-wide.",
+    labelNames: ["channel"],
+    registers,
+    async collect() {
+      try {
+        const waiting = await outbox();
+        for (const channel of ["email", "push"]) this.set({ channel }, waiting.get(channel)?.waiting ?? 0);
+      } catch (error) {
+        this.remove();
+        warnQueryFailed("outbox", error);
+      }
+    },
+  });
+  new Gauge<"channel">({
+    name: "dashboard_notification_oldest_waiting_age_seconds",
+    help: "Age of the oldest notification message not yet sent, by channel, cluster-wide; 0 when none waits.",
+    labelNames: ["channel"],
+    registers,
+    async collect() {
+      try {
+        const waiting = await outbox();
+        for (const channel of ["email", "push"]) this.set({ channel }, Math.max(0, waiting.get(channel)?.oldest ?? 0));
+      } catch {
+        this.remove();
+      }
+    },
+  });
   new Gauge({
     name: "dashboard_queue_depth",
     help: "Events waiting to be processed, retrying or being processed, cluster-wide (dead ones not included).",

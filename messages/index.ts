@@ -34,6 +34,8 @@ import ptPeople from "./pt-BR/people.json";
 import enShipping from "./en/shipping.json";
 import enInbox from "./en/inbox.json";
 import ptInbox from "./pt-BR/inbox.json";
+import enNotifications from "./en/notifications.json";
+import ptNotifications from "./pt-BR/notifications.json";
 import ptShipping from "./pt-BR/shipping.json";
 
 const en = {
@@ -42,6 +44,7 @@ const en = {
   connect: enConnect,
   inbox: enInbox,
   members: enMembers,
+  notifications: enNotifications,
   orders: enOrders,
   overview: enOverview,
   people: enPeople,
@@ -65,6 +68,7 @@ export const catalogues: Record<Locale, Record<keyof Messages, unknown>> = {
     connect: ptConnect,
     inbox: ptInbox,
     members: ptMembers,
+    notifications: ptNotifications,
     orders: ptOrders,
     overview: ptOverview,
     people: ptPeople,

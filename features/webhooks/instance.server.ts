@@ -8,6 +8,7 @@ import { closeNotifications, onReceiverChanged, startListening } from "@/lib/db-
 import { startMetricsServer, stopMetricsServer } from "@/lib/metrics-server.server";
 import { startReconciliation, stopReconciliation } from "@/features/webhooks/sync/reconcile.server";
 import { startWebhookProcessing, stopWebhookProcessing } from "@/features/webhooks/process/process.server";
+import { startNotificationDelivery, stopNotificationDelivery } from "@/features/notifications";
 
 // Any number of instances may share the database: nothing here assumes this is the only one.
 
@@ -16,10 +17,12 @@ let started = false;
 export function startInstance() {
   if (started) return;
   started = true;
-  // With WEBHOOK_PROCESSING=worker, `npm run worker` processes; this process only receives and serves.
+  // With WEBHOOK_PROCESSING=worker, `npm run worker` processes (and sends notifications); this
+  // process only receives and serves.
   if (env.WEBHOOK_PROCESSING === "inline") {
     startWebhookProcessing();
     startReconciliation();
+    startNotificationDelivery();
   }
   onReceiverChanged(forgetWebhookReceivers);
   void startListening();
@@ -42,7 +45,7 @@ function shutdown(): Promise<void> {
   const exit = process.exit.bind(process);
   shutdownDone = (async () => {
     try {
-      await Promise.all([stopWebhookProcessing(), stopReconciliation()]);
+      await Promise.all([stopWebhookProcessing(), stopReconciliation(), stopNotificationDelivery()]);
     } finally {
       await Promise.all([closeNotifications(), stopMetricsServer()]);
     }

@@ -3,9 +3,10 @@ import { closeNotifications, onWorkAvailable, startListening } from "@/lib/db-no
 import { log } from "@/lib/log.server";
 import { startMetricsServer, stopMetricsServer } from "@/lib/metrics-server.server";
 import { startReconciliation, stopReconciliation } from "@/features/webhooks/sync/reconcile.server";
+import { startNotificationDelivery, stopNotificationDelivery } from "@/features/notifications";
 import { INSTANCE_ID, startWebhookProcessing, stopWebhookProcessing, sweepSoon } from "@/features/webhooks/process/process.server";
 
-// `npm run worker`: processing, retries and reconciliation off the dashboard's request thread. Any
+// `npm run worker`: processing, retries, reconciliation and notification sending off the dashboard's request thread. Any
 // number may run on one database: they share work through SKIP LOCKED sweeps.
 
 let stopping: Promise<void> | null = null;
@@ -13,6 +14,7 @@ let stopping: Promise<void> | null = null;
 export async function startWorker(): Promise<void> {
   startWebhookProcessing();
   startReconciliation();
+  startNotificationDelivery();
   onWorkAvailable(sweepSoon);
   await startListening();
   // Beside a dashboard on one machine it needs its own METRICS_PORT (scripts/start.ts gives it).
@@ -23,7 +25,7 @@ export async function startWorker(): Promise<void> {
 /** Graceful stop: finishes or hands back claimed events, ends reconciliation, closes the channel. */
 export function stopWorker(): Promise<void> {
   stopping ??= (async () => {
-    await Promise.all([stopWebhookProcessing(), stopReconciliation()]);
+    await Promise.all([stopWebhookProcessing(), stopReconciliation(), stopNotificationDelivery()]);
     await Promise.all([closeNotifications(), stopMetricsServer()]);
   })();
   return stopping;

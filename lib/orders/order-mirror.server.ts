@@ -109,8 +109,9 @@ export async function upsertShopsMirrorOrders(
     .sort((a, b) => compare(a.sellerId, b.sellerId) || compare(a.orderId, b.orderId));
   if (rows.length === 0) return [];
   // An order first mirrored here is told to the shop's people who may see orders, in the same
-  // statement: the notification exists exactly when the order does (issue 41). xmax is 0 only
-  // for a row this statement inserted.
+  // statement: the notification exists exactly when the order does (issue 41), and so does its
+  // place in the fan-out to e-mail and push (features/notifications). xmax is 0 only for a row
+  // this statement inserted.
   const result = await pool.query<{ sellerId: string; orderId: string }>({
     name: "order_mirror_upsert",
     text: `
@@ -137,6 +138,9 @@ export async function upsertShopsMirrorOrders(
         FROM written w JOIN "Membership" m ON m."sellerId" = w."sellerId"
         WHERE $2::boolean AND w."inserted" AND m."role" = ANY($3::text[])
         ON CONFLICT DO NOTHING
+        RETURNING "id"
+      ), queued AS (
+        INSERT INTO "NotificationFanOut" ("notificationId", "createdAt") SELECT "id", ${DB_NOW} FROM told
       )
       SELECT "sellerId", "orderId" FROM written`,
     values: [JSON.stringify(rows), tellNew, ROLES_TOLD_OF_ORDERS],

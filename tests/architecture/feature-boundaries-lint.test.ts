@@ -31,6 +31,7 @@ describe("feature slices", () => {
     expect(featureNames(ROOT)).toEqual([
       "audit",
       "inbox",
+      "notifications",
       "orders",
       "overview",
       "people",

@@ -1,0 +1,4 @@
+import { unsubscribeGetRoute, unsubscribePostRoute } from "@/features/notifications";
+
+export const GET = unsubscribeGetRoute;
+export const POST = unsubscribePostRoute;

@@ -1,0 +1,5 @@
+// Notifications outside the page (issue 41): the fan-out of each notification into e-mail (and
+// push), the outbox that sends them, and one-click unsubscribe. Server code, no React. The
+// processes start the delivery loop from here.
+export { startNotificationDelivery, stopNotificationDelivery } from "./delivery.server";
+export { unsubscribeGetRoute, unsubscribePostRoute } from "./unsubscribe-route.server";

@@ -1,0 +1,34 @@
+// What the dashboard tells people outside the page they are on (issue 41), to whom, and on which
+// channels unless they chose otherwise. Pure: the fan-out, the preferences page and the tests read
+// the same rules.
+import type { Role } from "@/lib/people/roles";
+
+export const NOTIFICATION_KINDS = ["order.new"] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** The inbox is always on; these are the channels a person chooses. */
+export const CHANNELS = ["email", "push"] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+export type ChannelChoice = Record<Channel, boolean>;
+
+/**
+ * Defaults a seller would expect: owners and managers hear of every new order by e-mail (and by
+ * push once they allow it on a device); operations and viewers see them in the inbox.
+ */
+const DEFAULTS: Record<NotificationKind, Record<Role, ChannelChoice>> = {
+  "order.new": {
+    owner: { email: true, push: true },
+    manager: { email: true, push: true },
+    operations: { email: false, push: false },
+    viewer: { email: false, push: false },
+  },
+};
+
+export function defaultChoice(kind: NotificationKind, role: Role): ChannelChoice {
+  return DEFAULTS[kind][role];
+}
+
+export function isNotificationKind(value: unknown): value is NotificationKind {
+  return typeof value === "string" && (NOTIFICATION_KINDS as readonly string[]).includes(value);
+}

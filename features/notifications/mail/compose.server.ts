@@ -1,0 +1,123 @@
+import "server-only";
+import { createTranslator } from "use-intl/core";
+import { env } from "@/lib/env";
+import { formatMoney } from "@/lib/money";
+import { can } from "@/lib/people/roles";
+import type { Role } from "@/lib/people/roles";
+import { shopPath } from "@/lib/shops/paths";
+import { orderLabel } from "@/lib/words/order-reference";
+import { isLocale, DEFAULT_LOCALE } from "@/i18n/config";
+import type { Locale } from "@/i18n/config";
+import { catalogues } from "@/messages";
+import type { Messages } from "@/messages";
+import { emailHtml } from "@/features/notifications/mail/layout.server";
+import { unsubscribeLink } from "@/features/notifications/unsubscribe.server";
+import type { NotificationKind } from "@/features/notifications/kinds";
+
+// What one message says by e-mail, in the person's language (issue 41). Amounts as the role may see
+// them; the customer's name only for a role that sees customer data (a viewer's copy has none).
+// Every link is on PUBLIC_BASE_URL.
+
+export interface MailTarget {
+  messageId: string;
+  personId: string;
+  personName: string;
+  address: string;
+  locale: string | null;
+  role: Role;
+  shopId: string;
+  shopName: string;
+  kind: NotificationKind;
+  count: number;
+  order: {
+    id: string;
+    reference: number | null;
+    total: number;
+    currency: string;
+    normalizer: number;
+    itemCount: number;
+    customerName: string;
+  } | null;
+}
+
+export interface ComposedMail {
+  to: { name: string; address: string };
+  subject: string;
+  html: string;
+  text: string;
+  messageId: string;
+  unsubscribeUrl: string;
+}
+
+/** Header values are one line: a name or a shop typed with a line break cannot add a header. */
+export function oneLine(text: string): string {
+  return text.replace(/[\r\n\u2028\u2029]+/g, " ").trim();
+}
+
+const absolute = (path: string) => `${env.PUBLIC_BASE_URL}${path}`;
+
+export async function composeMail(target: MailTarget): Promise<ComposedMail> {
+  const locale: Locale = isLocale(target.locale) ? target.locale : DEFAULT_LOCALE;
+  const messages = catalogues[locale] as Messages;
+  const t = createTranslator({ locale, messages, namespace: "notifications" });
+  const people = createTranslator({ locale, messages, namespace: "people" });
+  const shop = target.shopName;
+  const unsubscribeUrl = unsubscribeLink({ personId: target.personId, shopId: target.shopId, kind: target.kind });
+  const settingsUrl = absolute("/inbox/settings");
+  const footer = {
+    why: t("email.why", { role: people(`roles.${target.role}`), shop }),
+    unsubscribe: t("email.unsubscribe"),
+    unsubscribeUrl: unsubscribeUrl.page,
+    settings: t("email.settings"),
+    settingsUrl,
+  };
+
+  let subject: string;
+  let heading: string;
+  let lines: string[];
+  let button: string;
+  let buttonUrl: string;
+  if (target.order && target.count === 1) {
+    const order = target.order;
+    const reference = orderLabel({ id: order.id, reference: order.reference });
+    const total = formatMoney({ value: order.total, currency: order.currency, normalizer: order.normalizer }, locale);
+    subject = t("email.newOrder.subject", { reference, total, shop });
+    heading = t("email.newOrder.heading", { reference });
+    lines = [
+      t("email.newOrder.lead", { shop }),
+      t("email.newOrder.total", { total }),
+      t("email.newOrder.items", { count: order.itemCount }),
+    ];
+    if (can(target.role, "orders.customerData")) lines.push(t("email.newOrder.customer", { name: order.customerName }));
+    button = t("email.newOrder.button");
+    buttonUrl = absolute(shopPath(target.shopId, `/orders/${encodeURIComponent(order.id)}`));
+  } else {
+    subject = t("email.burst.subject", { count: target.count, shop });
+    heading = t("email.burst.heading", { count: target.count, shop });
+    lines = [t("email.burst.lead")];
+    button = t("email.burst.button");
+    buttonUrl = absolute(shopPath(target.shopId, "/orders"));
+  }
+
+  const html = await emailHtml({ lang: locale, title: subject, preview: lines[0]!, heading, lines, button, buttonUrl, ...footer });
+  const text = [
+    heading,
+    "",
+    ...lines,
+    "",
+    `${button}: ${buttonUrl}`,
+    "",
+    "—",
+    footer.why,
+    `${footer.settings}: ${settingsUrl}`,
+    `${footer.unsubscribe}: ${unsubscribeUrl.page}`,
+  ].join("\n");
+  return {
+    to: { name: oneLine(target.personName), address: target.address },
+    subject: oneLine(subject),
+    html,
+    text,
+    messageId: `<${target.messageId}@${new URL(env.PUBLIC_BASE_URL).hostname}>`,
+    unsubscribeUrl: unsubscribeUrl.oneClick,
+  };
+}

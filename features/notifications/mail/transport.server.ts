@@ -1,0 +1,61 @@
+import "server-only";
+import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
+import { env } from "@/lib/env";
+import type { ComposedMail } from "@/features/notifications/mail/compose.server";
+
+// SMTP (nodemailer, issue 41): one pooled transport per process. Every wait is bounded, so a send
+// never outlives the outbox's lease (delivery.server.ts).
+
+export const SMTP_TIMEOUT_MS = 20_000;
+
+let transport: Transporter | null = null;
+
+function smtpOptions(url: string) {
+  const parsed = new URL(url);
+  const secure = parsed.protocol === "smtps:";
+  return {
+    host: parsed.hostname,
+    port: parsed.port ? Number(parsed.port) : secure ? 465 : 587,
+    secure,
+    auth: parsed.username ? { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) } : undefined,
+    // A local development server (maildev) speaks plain SMTP; anything else must offer STARTTLS.
+    ignoreTLS: ["127.0.0.1", "localhost", "[::1]"].includes(parsed.hostname),
+    pool: true as const,
+    maxConnections: 4,
+    connectionTimeout: SMTP_TIMEOUT_MS / 2,
+    greetingTimeout: SMTP_TIMEOUT_MS / 2,
+    socketTimeout: SMTP_TIMEOUT_MS,
+  };
+}
+
+export type SendFailure = { kind: "unreachable" | "refused_for_now" | "refused"; error: string };
+
+/** Why a send failed, in words with no address in them (the log and the outbox keep this). */
+export function classifySmtpError(error: unknown): SendFailure {
+  const { responseCode, code } = (error ?? {}) as { responseCode?: number; code?: string };
+  if (typeof responseCode === "number") {
+    return { kind: responseCode >= 500 ? "refused" : "refused_for_now", error: `SMTP ${responseCode}${code ? ` (${code})` : ""}` };
+  }
+  return { kind: "unreachable", error: `SMTP server not reachable${code ? ` (${code})` : ""}` };
+}
+
+export async function sendMail(mail: ComposedMail): Promise<void> {
+  if (!env.SMTP_URL) throw new Error("E-mail is off: SMTP_URL is not set");
+  transport ??= nodemailer.createTransport(smtpOptions(env.SMTP_URL));
+  await transport.sendMail({
+    from: env.MAIL_FROM,
+    to: mail.to,
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    messageId: mail.messageId,
+    list: { unsubscribe: mail.unsubscribeUrl },
+    headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click", "Auto-Submitted": "auto-generated" },
+  });
+}
+
+export function closeMailTransport() {
+  transport?.close();
+  transport = null;
+}

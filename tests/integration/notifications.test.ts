@@ -1,0 +1,284 @@
+import type pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type * as Delivery from "@/features/notifications/delivery.server";
+import type * as Unsubscribe from "@/features/notifications/unsubscribe-route.server";
+import type * as Mirror from "@/lib/orders/order-mirror.server";
+import type * as People from "@/lib/people/people.server";
+import type { Role } from "@/lib/people/roles";
+import { createMarketplaceClient } from "@marketplace/api/client";
+import { ordersQuery } from "@marketplace/api/list-query";
+import type { Order } from "@marketplace/api/schemas/order";
+import { startTestSandbox } from "@marketplace/sandbox/testing";
+import type { TestSandbox } from "@marketplace/sandbox/testing";
+import { connect, useTestDatabase } from "../support/database";
+import { freeFixedPorts } from "../support/free-port";
+import { startTestMailServer } from "../support/mail";
+import type { ReceivedEmail, TestMailServer } from "../support/mail";
+import { connectTestShop } from "../support/shops";
+
+// E-mail notifications (issue 41) from a real database and the sandbox's orders to a real SMTP
+// server (maildev), read back through its API: who gets which words, the burst rule, quiet hours,
+// one-click unsubscribe, and header injection.
+
+const BURST_SECONDS = 3;
+const PUBLIC = "https://painel.example.com";
+
+let sandbox: TestSandbox;
+let mail: TestMailServer;
+let sql: pg.Client;
+let delivery: typeof Delivery;
+let unsubscribeRoute: typeof Unsubscribe;
+let mirror: typeof Mirror;
+let people: typeof People;
+let shopId: string;
+let shop2Id: string;
+let orders: Order[];
+let orders2: Order[];
+const persons: Partial<Record<Role, string>> = {};
+let next = 0;
+const fresh = (count: number) => orders.slice(next, (next += count));
+
+async function addMember(shop: string, email: string, name: string, role: Role, locale: string | null = "pt-BR") {
+  const person = await people.personForMarketplaceAccount(email, name);
+  await sql.query(`UPDATE "Person" SET "locale" = $2 WHERE "id" = $1`, [person.id, locale]);
+  await sql.query(`INSERT INTO "Membership" ("sellerId", "personId", "role") VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [
+    shop,
+    person.id,
+    role,
+  ]);
+  return person.id;
+}
+
+/** What every instance's delivery loop does, until nothing is due (gathering messages wait). */
+async function deliverAll(instances = ["a"]) {
+  for (let round = 0; round < 200; round++) {
+    const busy = await Promise.all(instances.map((instance) => delivery.deliverOnce(instance)));
+    if (!busy.some(Boolean)) return;
+  }
+  throw new Error("delivery did not settle");
+}
+
+const to = (emails: ReceivedEmail[], address: string) => emails.filter((email) => email.to.some((each) => each.address === address));
+
+async function referenceOf(orderId: string) {
+  const { rows } = await sql.query<{ number: number }>(`SELECT "number" FROM "OrderReference" WHERE "orderId" = $1`, [orderId]);
+  return rows[0]!.number;
+}
+
+const brl = (order: Order) =>
+  new Intl.NumberFormat("pt-BR", { style: "currency", currency: order.amounts.currency }).format(
+    order.amounts.total / order.amounts.normalizer,
+  );
+
+beforeAll(async () => {
+  const url = await useTestDatabase();
+  sql = await connect(url);
+  const [sandboxPort, smtpPort, webPort] = (await freeFixedPorts(3)) as [number, number, number];
+  sandbox = await startTestSandbox({ config: { port: sandboxPort, publicUrl: `http://localhost:${sandboxPort}`, seedOrders: 40 } });
+  mail = await startTestMailServer(smtpPort, webPort);
+  process.env.MARKETPLACE_BASE_URL = sandbox.url;
+  process.env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
+  process.env.MAIL_FROM = "Painel <avisos@painel.example.com>";
+  process.env.PUBLIC_BASE_URL = PUBLIC;
+  process.env.NOTIFY_BURST_SECONDS = String(BURST_SECONDS);
+  delivery = await import("@/features/notifications/delivery.server");
+  unsubscribeRoute = await import("@/features/notifications/unsubscribe-route.server");
+  mirror = await import("@/lib/orders/order-mirror.server");
+  people = await import("@/lib/people/people.server");
+  const shop = await connectTestShop({ sandboxUrl: sandbox.url, name: "Loja Caixa" });
+  shopId = shop.sellerId;
+  const shop2 = await connectTestShop({ sandboxUrl: sandbox.url, login: "seller2@example.com", name: "Loja Dois" });
+  shop2Id = shop2.sellerId;
+  persons.owner = await addMember(shopId, "dona@example.com", "Dona da Loja", "owner");
+  await addMember(shop2Id, "dona@example.com", "Dona da Loja", "owner");
+  persons.manager = await addMember(shopId, "manager@example.com", "Manager", "manager", "en");
+  persons.operations = await addMember(shopId, "operacoes@example.com", "Operações", "operations");
+  persons.viewer = await addMember(shopId, "visualizador@example.com", "Visualizador", "viewer");
+  // The viewer chose e-mail for new orders: their copy follows their role's rules.
+  await sql.query(
+    `INSERT INTO "NotificationChoice" ("personId", "sellerId", "kind", "email", "push") VALUES ($1, $2, 'order.new', true, false)`,
+    [persons.viewer, shopId],
+  );
+  orders = (await createMarketplaceClient({ baseUrl: sandbox.url, accessToken: shop.token }).listOrders(ordersQuery({ limit: 100 }))).items;
+  orders2 = (await createMarketplaceClient({ baseUrl: sandbox.url, accessToken: shop2.token }).listOrders(ordersQuery({ limit: 10 })))
+    .items;
+  expect(orders.length).toBeGreaterThanOrEqual(30);
+  expect(orders2.length).toBeGreaterThanOrEqual(2);
+}, 60_000);
+
+afterAll(async () => {
+  await sql?.end();
+  // The sender's pooled SMTP connections would hold maildev's graceful stop open.
+  (await import("@/features/notifications/mail/transport.server")).closeMailTransport();
+  await mail?.stop();
+  await sandbox?.close();
+});
+
+describe("e-mail notifications", () => {
+  it("tell owners and managers of a new order in their language, with its reference and total; the viewer's copy has no customer", async () => {
+    const [order] = fresh(1);
+    await mirror.upsertMirrorOrders(shopId, [order!], { tellNew: true });
+    await deliverAll();
+    const emails = await mail.emails();
+    const reference = `#${await referenceOf(order!.id)}`;
+
+    const [owner] = to(emails, "dona@example.com");
+    expect(owner?.subject).toBe(`Pedido novo ${reference} · ${brl(order!)} — Loja Caixa`);
+    expect(owner?.text).toContain(`Cliente: ${order!.customer.name}`);
+    expect(owner?.text).toContain(`${PUBLIC}/s/${shopId}/orders/${order!.id}`);
+    expect(owner?.html).toContain(`href="${PUBLIC}/s/${shopId}/orders/${order!.id}"`);
+
+    const [manager] = to(emails, "manager@example.com");
+    expect(manager?.subject).toMatch(new RegExp(`^New order ${reference} · R\\$`));
+    expect(manager?.text).toContain(`Customer: ${order!.customer.name}`);
+
+    // Operations hears of orders in the inbox only (the role's default); the viewer opted in.
+    expect(to(emails, "operacoes@example.com")).toEqual([]);
+    const [viewer] = to(emails, "visualizador@example.com");
+    expect(viewer?.subject).toBe(owner?.subject);
+    expect(viewer?.text).not.toContain(order!.customer.name);
+    expect(viewer?.html).not.toContain(order!.customer.name);
+    expect(emails).toHaveLength(3);
+
+    // Headers: the message's id, and one-click unsubscribe (RFC 8058) on the public URL.
+    const source = await mail.source(owner!.id);
+    const { rows } = await sql.query<{ id: string }>(`SELECT "id" FROM "NotificationMessage" WHERE "personId" = $1 AND "state" = 'sent'`, [
+      persons.owner,
+    ]);
+    expect(source).toMatch(new RegExp(`^Message-ID: <${rows[0]!.id}@painel\\.example\\.com>\\r?$`, "im"));
+    expect(source).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+    expect(source).toMatch(new RegExp(`^List-Unsubscribe:\\s+<${PUBLIC.replace(/\./g, "\\.")}/api/unsubscribe\\?t=u1\\.`, "m"));
+    await mail.clear();
+  });
+
+  it("gathers the orders of a burst into one message that counts them, sent when the window ends", async () => {
+    // The first order of the window went above; these 25 arrive within it, in five batches.
+    const burst = fresh(25);
+    for (let batch = 0; batch < 5; batch++) {
+      await mirror.upsertMirrorOrders(shopId, burst.slice(batch * 5, batch * 5 + 5), { tellNew: true });
+      await deliverAll();
+    }
+    expect(to(await mail.emails(), "dona@example.com")).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, BURST_SECONDS * 1000 + 200));
+    await deliverAll();
+    const emails = await mail.emails();
+    const owner = to(emails, "dona@example.com");
+    expect(owner.map((email) => email.subject)).toEqual(["25 pedidos novos — Loja Caixa"]);
+    expect(owner[0]!.text).toContain(`${PUBLIC}/s/${shopId}/orders`);
+    expect(to(emails, "manager@example.com").map((email) => email.subject)).toEqual(["25 new orders — Loja Caixa"]);
+    await mail.clear();
+  });
+
+  it("holds messages during the person's quiet hours, until they end on the shop's clock", async () => {
+    // Quiet now and for the next hour or two, whatever the time of day the test runs.
+    const { rows } = await sql.query<{ minute: number }>(
+      `SELECT (extract(hour FROM now() AT TIME ZONE 'America/Sao_Paulo') * 60 + extract(minute FROM now() AT TIME ZONE 'America/Sao_Paulo'))::int AS minute`,
+    );
+    const from = rows[0]!.minute;
+    const until = (from + 120) % 1440;
+    await sql.query(`INSERT INTO "NotificationHours" ("personId", "sellerId", "quietFrom", "quietTo") VALUES ($1, $2, $3, $4)`, [
+      persons.manager,
+      shopId,
+      from,
+      until,
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, BURST_SECONDS * 1000 + 200));
+    const [order] = fresh(1);
+    await mirror.upsertMirrorOrders(shopId, [order!], { tellNew: true });
+    await deliverAll();
+    const emails = await mail.emails();
+    expect(to(emails, "dona@example.com")).toHaveLength(1);
+    expect(to(emails, "manager@example.com")).toEqual([]);
+    const { rows: held } = await sql.query<{ waitMinutes: number }>(
+      `SELECT round(extract(epoch FROM "dueAt" - (now() AT TIME ZONE 'UTC')) / 60)::int AS "waitMinutes"
+       FROM "NotificationMessage" WHERE "personId" = $1 AND "state" = 'waiting'`,
+      [persons.manager],
+    );
+    expect(held).toHaveLength(1);
+    expect(held[0]!.waitMinutes).toBeGreaterThanOrEqual(118);
+    expect(held[0]!.waitMinutes).toBeLessThanOrEqual(120);
+    await sql.query(`DELETE FROM "NotificationHours" WHERE "personId" = $1`, [persons.manager]);
+    await sql.query(`DELETE FROM "NotificationMessage" WHERE "personId" = $1 AND "state" = 'waiting'`, [persons.manager]);
+    await mail.clear();
+  });
+
+  it("unsubscribes in one click, signed out, from that kind in that shop only; a forged link changes nothing", async () => {
+    await new Promise((resolve) => setTimeout(resolve, BURST_SECONDS * 1000 + 200));
+    // The owner's link, as an e-mail carries it.
+    const [order] = fresh(1);
+    await mirror.upsertMirrorOrders(shopId, [order!], { tellNew: true });
+    await deliverAll();
+    const [email] = to(await mail.emails(), "dona@example.com");
+    const link = /^List-Unsubscribe:\s+<([^>]+)>/m.exec(await mail.source(email!.id))![1]!;
+    await mail.clear();
+
+    const forged = link.replace(/t=u1\.([^.]+)\./, (_whole, payload: string) => `t=u1.${payload.slice(0, -2)}AA.`);
+    const refused = await unsubscribeRoute.unsubscribePostRoute(
+      new Request(forged, {
+        method: "POST",
+        body: "List-Unsubscribe=One-Click",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      }),
+    );
+    expect(refused.status).toBe(400);
+
+    // A mail client's one-click POST: no cookie, no session.
+    const done = await unsubscribeRoute.unsubscribePostRoute(
+      new Request(link, {
+        method: "POST",
+        body: "List-Unsubscribe=One-Click",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      }),
+    );
+    expect(done.status).toBe(200);
+    // A GET (a link scanner) only opens the page that asks.
+    const scanned = await unsubscribeRoute.unsubscribeGetRoute(new Request(link));
+    expect(scanned.status).toBe(303);
+    expect(scanned.headers.get("location")).toBe(link.replace("/api/unsubscribe?", "/unsubscribe?"));
+
+    await new Promise((resolve) => setTimeout(resolve, BURST_SECONDS * 1000 + 200));
+    await mirror.upsertMirrorOrders(shopId, fresh(1), { tellNew: true });
+    await mirror.upsertMirrorOrders(shop2Id, orders2.slice(0, 1), { tellNew: true });
+    await deliverAll();
+    const emails = await mail.emails();
+    // The owner still hears of the other shop's order, and the manager of this one's.
+    expect(to(emails, "dona@example.com").map((each) => each.subject)).toEqual([expect.stringMatching(/— Loja Dois$/)]);
+    expect(to(emails, "manager@example.com")).toHaveLength(1);
+    // The inbox still tells the owner.
+    const { rows: inbox } = await sql.query(`SELECT 1 FROM "Notification" WHERE "personId" = $1 AND "sellerId" = $2`, [
+      persons.owner,
+      shopId,
+    ]);
+    expect(inbox.length).toBe(next);
+    await mail.clear();
+  });
+
+  it("keeps a name with a line break from adding a header", async () => {
+    await sql.query(`UPDATE "Person" SET "name" = $2 WHERE "id" = $1`, [persons.manager, "Ana\r\nBcc: intruso@example.com"]);
+    await new Promise((resolve) => setTimeout(resolve, BURST_SECONDS * 1000 + 200));
+    await mirror.upsertMirrorOrders(shopId, fresh(1), { tellNew: true });
+    await deliverAll();
+    const [email] = to(await mail.emails(), "manager@example.com");
+    const source = await mail.source(email!.id);
+    expect(source).not.toMatch(/^Bcc:/im);
+    expect(source).toMatch(/^To: .*Ana Bcc: intruso@example\.com.*<manager@example\.com>\r?$/m);
+    expect((await mail.emails()).flatMap((each) => each.to.map((address) => address.address))).not.toContain("intruso@example.com");
+    await mail.clear();
+  });
+
+  it("sends nothing to a person who left the shop, even what was waiting for them", async () => {
+    await new Promise((resolve) => setTimeout(resolve, BURST_SECONDS * 1000 + 200));
+    await mirror.upsertMirrorOrders(shopId, fresh(1), { tellNew: true });
+    // Written and fanned out, but not yet sent: then the viewer leaves.
+    const { fanOutNotifications } = await import("@/features/notifications/fan-out.server");
+    await fanOutNotifications();
+    await sql.query(`DELETE FROM "Membership" WHERE "sellerId" = $1 AND "personId" = $2`, [shopId, persons.viewer]);
+    await deliverAll();
+    expect(to(await mail.emails(), "visualizador@example.com")).toEqual([]);
+    const { rows } = await sql.query<{ state: string }>(
+      `SELECT "state" FROM "NotificationMessage" WHERE "personId" = $1 ORDER BY "createdAt" DESC LIMIT 1`,
+      [persons.viewer],
+    );
+    expect(rows[0]?.state).toBe("dropped");
+  });
+});

@@ -1,0 +1,53 @@
+import { MailDev } from "maildev";
+
+// A development mail server (maildev) of a test's own, and its REST API: what the notification
+// tests read e-mails back from, as a seller reads them in `npm run dev`'s web inbox.
+
+export interface ReceivedEmail {
+  id: string;
+  subject: string;
+  text: string;
+  html: string;
+  to: { address: string; name: string }[];
+}
+
+export interface TestMailServer {
+  smtpPort: number;
+  webPort: number;
+  emails(): Promise<ReceivedEmail[]>;
+  source(id: string): Promise<string>;
+  clear(): Promise<void>;
+  /** Stops accepting connections (the SMTP server is down) until start() again; a new start begins empty. */
+  stop(): Promise<void>;
+  start(): Promise<void>;
+}
+
+export async function startTestMailServer(smtpPort: number, webPort: number): Promise<TestMailServer> {
+  let server: MailDev | null = null;
+  const base = `http://127.0.0.1:${webPort}`;
+  const start = async () => {
+    server = new MailDev({ smtp: smtpPort, web: webPort, ip: "127.0.0.1", webIp: "127.0.0.1", silent: true });
+    await server.start();
+  };
+  await start();
+  return {
+    smtpPort,
+    webPort,
+    async emails() {
+      const response = await fetch(`${base}/api/email`);
+      if (!response.ok) throw new Error(`maildev answered ${response.status}`);
+      return (await response.json()) as ReceivedEmail[];
+    },
+    async source(id) {
+      return (await fetch(`${base}/api/email/${id}/source`)).text();
+    },
+    async clear() {
+      await fetch(`${base}/api/email/all`, { method: "DELETE" });
+    },
+    async stop() {
+      await server?.stop();
+      server = null;
+    },
+    start,
+  };
+}
