@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/lib/chromium";
 import { PHONE } from "./tests/e2e/devices";
-import { E2E_APP_ENV, E2E_APP_URL, E2E_SANDBOX_PORT } from "./scripts/lib/e2e-ports";
+import { E2E_APP_ENV, E2E_APP_URL, E2E_MAIL_SMTP_PORT, E2E_MAIL_WEB_PORT, E2E_SANDBOX_PORT } from "./scripts/lib/e2e-ports";
 
 // No metrics server in the e2e run: the app, and the second instance instances.spec.ts starts
 // with this process's environment, would contend with each other and with a `npm run dev` on
@@ -59,6 +59,14 @@ export default defineConfig({
         SANDBOX_SEED_BASE: new Date(Math.floor(Date.now() / 1000) * 1000).toISOString(),
         SANDBOX_REDIRECT_URIS: `${E2E_APP_URL}/api/auth/callback/marketplace`,
       },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      name: "mail",
+      command: "npx tsx scripts/dev-mail.ts",
+      port: E2E_MAIL_WEB_PORT,
+      env: { MAILDEV_SMTP_PORT: String(E2E_MAIL_SMTP_PORT), MAILDEV_WEB_PORT: String(E2E_MAIL_WEB_PORT) },
       reuseExistingServer: false,
       timeout: 60_000,
     },

@@ -115,7 +115,8 @@ function groupByChannel(taken: readonly TakenNotification[]): Group[] {
     const earliest = afterQuietHours(notification.now, quiet, notification.timeZone);
     for (const channel of ["email", "push"] as const) {
       if (!wanted[channel]) continue;
-      const key = groupKey(notification.personId, notification.shopId, notification.kind, channel);
+      // Without a burst window (NOTIFY_BURST_SECONDS=0) every notification is a message of its own.
+      const key = `${groupKey(notification.personId, notification.shopId, notification.kind, channel)}${env.NOTIFY_BURST_SECONDS === 0 ? `/${notification.id}` : ""}`;
       const group = groups.get(key);
       if (group) group.subjects.push(notification.subject);
       else
@@ -141,8 +142,8 @@ async function writeMessages(client: PoolClient, groups: readonly Group[]) {
   // per (person, shop, kind, channel), taken in one order, makes the second see the first's.
   await client.query({
     name: "notification_fan_out_lock",
-    text: `SELECT pg_advisory_xact_lock(hashtextextended(key, 41)) FROM unnest($1::text[]) AS key ORDER BY key`,
-    values: [groups.map((group) => group.key)],
+    text: `SELECT pg_advisory_xact_lock(hashtextextended(key, 41)) FROM (SELECT DISTINCT unnest($1::text[]) AS key) keys ORDER BY key`,
+    values: [groups.map((group) => groupKey(group.personId, group.shopId, group.kind, group.channel))],
   });
   const last = await client.query<LastMessage>({
     name: "notification_fan_out_last",

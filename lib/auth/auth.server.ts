@@ -15,11 +15,23 @@ import { marketplaceProvider, TOKEN_PATH } from "@/lib/auth/marketplace-provider
 import { recordPlatformResponse } from "@/lib/metrics.server";
 import { basicUserInfoSchema } from "@marketplace/api/schemas/oauth";
 import { switchOnNotificationsAtConnect } from "@/lib/auth/notifications-at-connect.server";
+import { cookies, headers } from "next/headers";
+import { LOCALE_COOKIE, negotiateLocale } from "@/i18n/config";
 
 // Auth.js builds its URLs from AUTH_URL, never from the Host header, which any client can set.
 process.env.AUTH_URL ??= env.PUBLIC_BASE_URL;
 
 const authLog = log.child({ component: "auth" });
+
+/** The language of the browser signing in (its choice, else Accept-Language): what e-mails are then written in. */
+async function requestLocale(): Promise<string | undefined> {
+  try {
+    const [cookieStore, headerList] = await Promise.all([cookies(), headers()]);
+    return negotiateLocale(cookieStore.get(LOCALE_COOKIE)?.value, headerList.get("accept-language"));
+  } catch {
+    return undefined;
+  }
+}
 
 const OAUTH_ENDPOINTS = new Map([
   [TOKEN_PATH, "oauthToken"],
@@ -75,7 +87,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
     // The access token goes to the database, encrypted; the JWT keeps only the person and session ids.
     async jwt({ token, account, profile, user }) {
       if (account?.provider === PASSKEY_PROVIDER_ID && user?.id) {
-        return { personId: user.id, sessionId: await startSession(user.id), startedAt: Date.now() };
+        return { personId: user.id, sessionId: await startSession(user.id, await requestLocale()), startedAt: Date.now() };
       }
       if (account?.access_token) {
         const info = basicUserInfoSchema.parse(profile);
@@ -83,7 +95,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
         if (context?.intent === "signin") {
           // The token is not kept, so it can never be used for a shop's calls.
           const person = await personForMarketplaceAccount(info.user_email, info.user_name).catch(refusePersonConflict);
-          return { personId: person.id, sessionId: await startSession(person.id), startedAt: Date.now() };
+          return { personId: person.id, sessionId: await startSession(person.id, await requestLocale()), startedAt: Date.now() };
         }
         // Connecting while signed in adds the shop to that person (an agency's next shop). The person
         // is settled first, so a refused identity leaves no shop connected without an owner.
@@ -112,7 +124,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
           authLog.warn({ shopId: shop.id, err: error }, "could not switch notifications on after connecting");
         });
         shopConnected(shop.id);
-        return { personId, sessionId: await startSession(personId), startedAt: Date.now() };
+        return { personId, sessionId: await startSession(personId, await requestLocale()), startedAt: Date.now() };
       }
       return { personId: token.personId, sellerId: token.sellerId, sessionId: token.sessionId, startedAt: token.startedAt };
     },

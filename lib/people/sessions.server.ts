@@ -9,9 +9,11 @@ import { SESSIONS_CHANGED_CHANNEL } from "@/lib/db-channels";
 // Signed-in sessions kept on the server (OWASP ASVS 3.3.1): the cookie names a row, and signing
 // out deletes it, so a copy of the cookie stops working at once instead of when it idles out.
 
-export async function startSession(personId: string): Promise<string> {
+/** `locale`: the language the person signed in with, which e-mail and push are then written in. */
+export async function startSession(personId: string, locale?: string): Promise<string> {
   const id = randomBytes(24).toString("base64url");
   await db.personSession.create({ data: { id, personId } });
+  if (locale) await db.person.update({ where: { id: personId }, data: { locale } });
   return id;
 }
 

@@ -1,14 +1,27 @@
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
 import { formatMoney } from "../../lib/money";
-import { E2E_SANDBOX_URL } from "../../scripts/lib/e2e-ports";
+import { E2E_MAIL_URL, E2E_SANDBOX_URL } from "../../scripts/lib/e2e-ports";
 import { DESK, PHONE } from "./devices";
 import { seriousViolations } from "./pages";
 import { expectNoSidewaysScroll, orderReferenceOf, signInAs } from "./support";
 
 // The inbox (issue 41), in Portuguese at a desk and on a phone: an order placed at the marketplace
-// reaches the owner's bell while a page of the shop is open, without a reload; the inbox names it
-// by its short reference and total, and opening it opens the order and reads it.
+// reaches the owner's bell while a page of the shop is open, without a reload, and their e-mail
+// (the run's development mail server, read through its API) in Portuguese; the inbox names it by
+// its short reference and total, and opening it opens the order and reads it.
+
+interface ReceivedEmail {
+  subject: string;
+  text: string;
+  to: { address: string }[];
+}
+
+async function emailsTo(address: string): Promise<ReceivedEmail[]> {
+  const response = await fetch(`${E2E_MAIL_URL}/api/email`);
+  const emails = (await response.json()) as ReceivedEmail[];
+  return emails.filter((email) => email.to.some((each) => each.address === address));
+}
 
 interface SandboxOrder {
   id: string;
@@ -45,13 +58,23 @@ for (const { name, device } of [
       await expect(bell(page)).toHaveAccessibleName(`Avisos, ${before + 1} ${before + 1 === 1 ? "não lido" : "não lidos"}`);
 
       const reference = await orderReferenceOf(order.id);
+      const total = formatMoney(
+        { value: order.amounts.total, currency: order.amounts.currency, normalizer: order.amounts.normalizer },
+        "pt-BR",
+      );
+      // The owner signed in with a Portuguese browser: the e-mail is in Portuguese, with a link to the order.
+      const subject = `Pedido novo ${reference} · ${total} — Loja Demo`;
+      await expect
+        .poll(async () => (await emailsTo("seller@example.com")).map((email) => email.subject), { timeout: 20_000 })
+        .toContain(subject);
+      const email = (await emailsTo("seller@example.com")).find((each) => each.subject === subject)!;
+      expect(email.text).toContain(`/orders/${order.id}`);
+
       await bell(page).click();
       await expect(page.getByRole("heading", { name: "Avisos" })).toBeVisible();
       const item = page.getByTestId("inbox-item").first();
       await expect(item).toHaveAttribute("data-read", "false");
-      await expect(item).toContainText(
-        `Pedido novo ${reference} · ${formatMoney({ value: order.amounts.total, currency: order.amounts.currency, normalizer: order.amounts.normalizer }, "pt-BR")}`,
-      );
+      await expect(item).toContainText(`Pedido novo ${reference} · ${total}`);
       await expect(item).toContainText("Loja Demo");
       expect(await seriousViolations(page)).toEqual([]);
       if (device === PHONE) await expectNoSidewaysScroll(page, "inbox");
