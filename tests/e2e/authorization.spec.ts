@@ -45,6 +45,8 @@ const ACTIONS: Record<string, ActionRow> = {
   signOutEverywhereAction: { needs: "person", args: () => [] },
   openNotificationAction: { needs: "person", args: () => [FORM({ id: "no-such-notification" })] },
   markAllNotificationsReadAction: { needs: "person", args: () => [] },
+  // A person's own preferences, for a shop in their list only (a stranger's call is sent back invalid, nothing saved).
+  saveNotificationPreferencesAction: { needs: "person", args: (shop) => [FORM({ shopId: shop, quietFrom: "", quietTo: "" })] },
   previewBulkPricesAction: { needs: "prices.change", args: (shop) => [shop, FORM({})] },
   applyPriceBatchAction: { needs: "prices.change", args: (shop) => [shop, [], { run: { id: randomUUID(), source: "csv" } }] },
   createPriceAction: { needs: "prices.change", args: (shop) => [shop, IDLE, FORM({ type: "nonsense" })] },
@@ -89,6 +91,9 @@ const ROUTES: Record<string, { needs: Need; methods?: Record<string, string> }> 
   },
   "/api/passkeys": { needs: "person" },
   "/api/inbox": { needs: "person" },
+  "/api/unsubscribe": {
+    needs: { public: "authorised by the link's signature, not a session (tests/integration/notifications.test.ts)" },
+  },
   "/api/s/[shopId]/orders": { needs: "orders.view" },
   "/api/s/[shopId]/orders/export": { needs: "orders.export" },
   "/api/s/[shopId]/shipping": { needs: "orders.view" },

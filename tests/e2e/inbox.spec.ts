@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { formatMoney } from "../../lib/money";
 import { E2E_MAIL_URL, E2E_SANDBOX_URL } from "../../scripts/lib/e2e-ports";
 import { DESK, PHONE } from "./devices";
@@ -12,6 +12,7 @@ import { expectNoSidewaysScroll, orderReferenceOf, signInAs } from "./support";
 // its short reference and total, and opening it opens the order and reads it.
 
 interface ReceivedEmail {
+  id: string;
   subject: string;
   text: string;
   to: { address: string }[];
@@ -26,6 +27,26 @@ async function emailsTo(address: string): Promise<ReceivedEmail[]> {
 interface SandboxOrder {
   id: string;
   amounts: { total: number; currency: string; normalizer: number };
+}
+
+async function placeOrder(request: APIRequestContext): Promise<SandboxOrder> {
+  const created = await request.post(`${E2E_SANDBOX_URL}/_sandbox/orders`, { data: { seller: "seller@example.com" } });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { orders: SandboxOrder[] }).orders[0]!;
+}
+
+/** The e-mail about this order, once it arrived. */
+async function emailAbout(reference: string): Promise<ReceivedEmail> {
+  let found: ReceivedEmail | undefined;
+  await expect
+    .poll(
+      async () => (found = (await emailsTo("seller@example.com")).find((email) => email.subject.startsWith(`Pedido novo ${reference} ·`))),
+      {
+        timeout: 20_000,
+      },
+    )
+    .toBeDefined();
+  return found!;
 }
 
 const bell = (page: Page) => page.getByTestId("inbox-bell");
@@ -51,9 +72,7 @@ for (const { name, device } of [
       await expect(bell(page)).toBeVisible();
       const before = await unreadOf(page);
 
-      const created = await request.post(`${E2E_SANDBOX_URL}/_sandbox/orders`, { data: { seller: "seller@example.com" } });
-      expect(created.status()).toBe(201);
-      const order = ((await created.json()) as { orders: SandboxOrder[] }).orders[0]!;
+      const order = await placeOrder(request);
       await expect.poll(() => unreadOf(page), { timeout: 20_000 }).toBe(before + 1);
       await expect(bell(page)).toHaveAccessibleName(`Avisos, ${before + 1} ${before + 1 === 1 ? "não lido" : "não lidos"}`);
 
@@ -86,6 +105,62 @@ for (const { name, device } of [
 
       await page.goto("/inbox");
       await expect(page.getByTestId("inbox-item").first()).toHaveAttribute("data-read", "true");
+    });
+
+    test("one click in the e-mail stops new-order e-mails, signed out; the preferences bring them back", async ({
+      page,
+      request,
+      browser,
+    }) => {
+      await signInAs(page, "seller@example.com");
+      await page.goto("/orders");
+      const first = await placeOrder(request);
+      const email = await emailAbout(await orderReferenceOf(first.id));
+      const link = /Não quero mais e-mails de pedidos novos desta loja: (\S+)/.exec(email.text)?.[1];
+      expect(link).toMatch(/\/unsubscribe\?t=/);
+
+      // Opened from the mailbox, in a browser where nobody is signed in.
+      const signedOut = await browser.newContext({ locale: "pt-BR", ...device });
+      const mailbox = await signedOut.newPage();
+      await mailbox.goto(link!);
+      await expect(mailbox.getByText("Parar de receber por e-mail os avisos de “Pedido novo” da loja Loja Demo?")).toBeVisible();
+      expect(await seriousViolations(mailbox)).toEqual([]);
+      await mailbox.getByRole("button", { name: "Parar de receber" }).click();
+      await expect(mailbox.getByRole("status")).toHaveText(
+        "Pronto: você não recebe mais por e-mail os avisos de “Pedido novo” da loja Loja Demo.",
+      );
+      if (device === PHONE) await expectNoSidewaysScroll(mailbox, "unsubscribe");
+      await signedOut.close();
+
+      // The next order is in the inbox, and not in the mailbox.
+      const before = await unreadOf(page);
+      const second = await placeOrder(request);
+      await expect.poll(() => unreadOf(page), { timeout: 20_000 }).toBeGreaterThan(before);
+      const secondReference = await orderReferenceOf(second.id);
+      await page.waitForTimeout(3_000);
+      expect((await emailsTo("seller@example.com")).map((each) => each.subject)).not.toContainEqual(
+        expect.stringContaining(`${secondReference} ·`),
+      );
+
+      // The preferences page shows the choice, and turns it back on.
+      await page.goto("/inbox");
+      await page.getByRole("link", { name: "Preferências de avisos" }).click();
+      await expect(page.getByRole("heading", { name: "Preferências de avisos" })).toBeVisible();
+      const shop = page.getByTestId("shop-preferences").filter({ hasText: "Loja Demo" });
+      const byEmail = shop.getByRole("checkbox", { name: "Pedido novo por e-mail" });
+      await expect(byEmail).not.toBeChecked();
+      expect(await seriousViolations(page)).toEqual([]);
+      if (device === PHONE) await expectNoSidewaysScroll(page, "alert preferences");
+      await byEmail.check();
+      await shop.getByRole("button", { name: "Salvar" }).click();
+      await expect(page.getByTestId("shop-preferences").filter({ hasText: "Loja Demo" }).getByRole("status")).toHaveText(
+        "Preferências salvas.",
+      );
+      await expect(
+        page.getByTestId("shop-preferences").filter({ hasText: "Loja Demo" }).getByRole("checkbox", { name: "Pedido novo por e-mail" }),
+      ).toBeChecked();
+      const third = await placeOrder(request);
+      await emailAbout(await orderReferenceOf(third.id));
     });
   });
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { markAllNotificationsReadAction, openNotificationAction } from "@/features/inbox/actions";
 import { listInbox } from "@/features/inbox/inbox.server";
@@ -32,7 +33,12 @@ export async function InboxPage() {
           </form>
         ) : null}
       </div>
-      <p className="text-sm text-zinc-700">{t("intro")}</p>
+      <p className="text-sm text-zinc-700">
+        {t("intro")}{" "}
+        <Link href="/inbox/settings" className="font-medium text-brand-700 hover:underline">
+          {t("preferences")}
+        </Link>
+      </p>
       {items.length === 0 ? (
         <p className="rounded-lg border border-zinc-200 bg-white p-4 text-sm text-zinc-700" data-testid="inbox-empty">
           {t("empty")}
