@@ -1,6 +1,6 @@
 import { useLocale, useTranslations } from "next-intl";
 import { LOCALES, LOCALE_NAMES } from "@/i18n/config";
-import { setLocaleAction } from "@/lib/locale-action";
+import { setLocaleAction } from "@/lib/auth/locale-action";
 
 /**
  * The header's language switch: one button per language, each named in its own language (and

@@ -4,7 +4,9 @@
 // loopback only. Ports taken (another `npm run dev`) → it says so and stays idle: the dashboard and
 // the sandbox go on (npm run dev stops everything when one of its processes ends).
 import { MailDev } from "maildev";
+import path from "node:path";
 import { env } from "../lib/env.js";
+import { DATA_DIR } from "../lib/embedded-database.js";
 
 const maildev = new MailDev({
   smtp: env.MAILDEV_SMTP_PORT,
@@ -12,6 +14,9 @@ const maildev = new MailDev({
   ip: "127.0.0.1",
   webIp: "127.0.0.1",
   silent: true,
+  // Kept under .data/ (one folder per SMTP port: an e2e run's server beside `npm run dev`'s), so
+  // e-mails survive a restart; maildev's default folder is shared by every maildev on the machine.
+  mailDirectory: path.join(DATA_DIR, `mail-${env.MAILDEV_SMTP_PORT}`),
 });
 
 try {

@@ -112,6 +112,7 @@ describe("the mail server down while orders arrive", () => {
 
     await mail.start();
     await runInstances(async () => (await states()).sent === 2 * ORDERS, 60_000);
+
     expect(await states()).toEqual({ sent: 2 * ORDERS });
 
     const emails = await mail.emails();

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { MailDev } from "maildev";
 
 // A development mail server (maildev) of a test's own, and its REST API: what the notification
@@ -24,9 +27,14 @@ export interface TestMailServer {
 
 export async function startTestMailServer(smtpPort: number, webPort: number): Promise<TestMailServer> {
   let server: MailDev | null = null;
+  const directories: string[] = [];
   const base = `http://127.0.0.1:${webPort}`;
+  // A folder of its own: without one, every maildev on the machine writes into one shared folder,
+  // and a concurrent test's start or stop there fails a save (450).
   const start = async () => {
-    server = new MailDev({ smtp: smtpPort, web: webPort, ip: "127.0.0.1", webIp: "127.0.0.1", silent: true });
+    const mailDirectory = mkdtempSync(path.join(tmpdir(), "test-mail-"));
+    server = new MailDev({ smtp: smtpPort, web: webPort, ip: "127.0.0.1", webIp: "127.0.0.1", silent: true, mailDirectory });
+    directories.push(mailDirectory);
     await server.start();
   };
   await start();
@@ -39,7 +47,13 @@ export async function startTestMailServer(smtpPort: number, webPort: number): Pr
       return (await response.json()) as ReceivedEmail[];
     },
     async source(id) {
-      return (await fetch(`${base}/api/email/${id}/source`)).text();
+      // Listed as soon as it is received; its source file may still be being written.
+      for (let attempt = 0; ; attempt++) {
+        const response = await fetch(`${base}/api/email/${id}/source`);
+        const text = response.ok ? await response.text() : "";
+        if (/^Message-ID:/im.test(text) || attempt >= 50) return text;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
     },
     async clear() {
       await fetch(`${base}/api/email/all`, { method: "DELETE" });
@@ -47,6 +61,7 @@ export async function startTestMailServer(smtpPort: number, webPort: number): Pr
     async stop() {
       await server?.stop();
       server = null;
+      for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true });
     },
     start,
   };

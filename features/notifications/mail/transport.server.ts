@@ -34,10 +34,11 @@ export type SendFailure = { kind: "unreachable" | "refused_for_now" | "refused";
 /** Why a send failed, in words with no address in them (the log and the outbox keep this). */
 export function classifySmtpError(error: unknown): SendFailure {
   const { responseCode, code } = (error ?? {}) as { responseCode?: number; code?: string };
-  if (typeof responseCode === "number") {
+  // 421 is the server itself unavailable (shutting down, overloaded: RFC 5321 4.2.3), not this message refused.
+  if (typeof responseCode === "number" && responseCode !== 421) {
     return { kind: responseCode >= 500 ? "refused" : "refused_for_now", error: `SMTP ${responseCode}${code ? ` (${code})` : ""}` };
   }
-  return { kind: "unreachable", error: `SMTP server not reachable${code ? ` (${code})` : ""}` };
+  return { kind: "unreachable", error: `SMTP server not reachable${responseCode ? ` (${responseCode})` : code ? ` (${code})` : ""}` };
 }
 
 export async function sendMail(mail: ComposedMail): Promise<void> {
