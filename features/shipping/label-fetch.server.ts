@@ -1,15 +1,12 @@
 import "server-only";
 import type { LookupAddress } from "node:dns";
-import { lookup as dnsLookup } from "node:dns/promises";
 import { Agent as HttpAgent, request as httpRequest } from "node:http";
 import type { IncomingMessage } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
-import { isIP } from "node:net";
-import type { LookupFunction } from "node:net";
 import type { LabelFailureReason } from "@/features/shipping/labels-wire";
-// One classification of "public" for everything this project calls on someone else's word.
-import { classifyAddress } from "@marketplace/network-policy";
 import type { AddressKind } from "@marketplace/network-policy";
+import { checkedAddresses, pinnedLookup, systemLookup } from "@/lib/network/outbound.server";
+import type { HostLookup } from "@/lib/network/outbound.server";
 
 // A label's address comes from the platform's data, so it is untrusted: decision 0013 sets the rules.
 
@@ -24,9 +21,7 @@ export const LABEL_LIMITS: Readonly<LabelLimits> = { maxBytes: 5 * 1024 * 1024, 
 export type LabelFetchResult =
   { ok: true; bytes: Uint8Array } | { ok: false; reason: LabelFailureReason; status?: number; detail?: string };
 
-export type HostLookup = (hostname: string) => Promise<readonly LookupAddress[]>;
-
-const systemLookup: HostLookup = (hostname) => dnsLookup(hostname, { all: true });
+export type { HostLookup };
 
 export interface LabelFetcherOptions {
   /** Its origin alone may be plain http or a local address, and alone gets the token. */
@@ -92,18 +87,6 @@ class Refused extends Error {
   }
 }
 
-/** Answers only the checked addresses, so the socket cannot go anywhere else. */
-function pinnedLookup(addresses: readonly LookupAddress[]): LookupFunction {
-  return (_hostname, options, callback) => {
-    const family = options.family === "IPv4" ? 4 : options.family === "IPv6" ? 6 : (options.family ?? 0);
-    const usable = addresses.filter((candidate) => family === 0 || candidate.family === family);
-    const [first] = usable;
-    if (!first) callback(Object.assign(new Error(`no checked IPv${family} address`), { code: "ENOTFOUND" }), "");
-    else if (options.all) callback(null, usable);
-    else callback(null, first.address, first.family);
-  };
-}
-
 function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise<T>((resolve, reject) => {
@@ -129,25 +112,13 @@ export function createLabelFetcher(options: LabelFetcherOptions): LabelFetcher {
   // Most labels come from one or two hosts; a pooled socket stays on an address checked when it opened.
   const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
 
-  async function checkedAddresses(url: URL, platform: boolean, signal: AbortSignal): Promise<readonly LookupAddress[]> {
-    // The URL parser keeps IPv6 brackets and has already turned 0x7f.1 into 127.0.0.1.
-    const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
-    const version = isIP(host);
-    let addresses: readonly LookupAddress[];
-    try {
-      addresses = version === 0 ? await unlessAborted(lookup(host), signal) : [{ address: host, family: version }];
-    } catch (error) {
-      if (signal.aborted) throw error;
-      throw new Refused("unreachable", `${host} could not be resolved`);
-    }
-    if (addresses.length === 0) throw new Refused("unreachable", `${host} resolves to no address`);
-    // The connection could go to any of the addresses.
-    for (const { address } of addresses) {
-      const kind = classifyAddress(address) ?? "reserved";
-      if (!addressAllowed(kind, platform))
-        throw new Refused("private_address", `${host} is ${kind === "public" ? address : `a ${kind} address`}`);
-    }
-    return addresses;
+  async function addressesFor(url: URL, platform: boolean, signal: AbortSignal): Promise<readonly LookupAddress[]> {
+    const checked = await unlessAborted(
+      checkedAddresses(url, (kind) => addressAllowed(kind, platform), lookup),
+      signal,
+    );
+    if ("reason" in checked) throw new Refused(checked.reason, checked.detail);
+    return checked;
   }
 
   function get(url: URL, addresses: readonly LookupAddress[], signal: AbortSignal): Promise<IncomingMessage> {
@@ -209,7 +180,7 @@ export function createLabelFetcher(options: LabelFetcherOptions): LabelFetcher {
         const platform = url.origin === platformOrigin;
         let addresses: readonly LookupAddress[];
         try {
-          addresses = await checkedAddresses(url, platform, signal);
+          addresses = await addressesFor(url, platform, signal);
         } catch (error) {
           // A redirect to a private address is the redirect's fault.
           if (error instanceof Refused && redirects > 0 && error.reason === "private_address") throw new Refused("redirect", error.detail);
