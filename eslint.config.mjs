@@ -14,6 +14,7 @@ const WORKSPACE_ROOTS = [...new Set(WORKSPACES.map((folder) => folder.split("/")
 /** The features each feature may import, through their entries (docs/decisions/0017-feature-slices.md). */
 export const FEATURE_DEPENDENCIES = {
   overview: ["shipping", "webhooks"],
+  people: ["notifications"],
   settings: ["prices"],
   shipping: ["orders"],
   skus: ["prices"],

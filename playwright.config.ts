@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/lib/chromium";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, FULL_CHROMIUM_PATH } from "./scripts/lib/chromium";
 import { PHONE } from "./tests/e2e/devices";
 import { E2E_APP_ENV, E2E_APP_URL, E2E_MAIL_SMTP_PORT, E2E_MAIL_WEB_PORT, E2E_SANDBOX_PORT } from "./scripts/lib/e2e-ports";
 
@@ -29,10 +29,19 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
-      testIgnore: /\.phone\.spec\.ts$/,
+      testIgnore: [/\.phone\.spec\.ts$/, /push\.spec\.ts$/],
       use: {
         ...devices["Desktop Chrome"],
         launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+      },
+    },
+    {
+      // Push (tests/e2e/push.spec.ts): the full browser, whose service workers can show notifications.
+      name: "notifications",
+      testMatch: /push\.spec\.ts$/,
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: { executablePath: FULL_CHROMIUM_PATH, args: CHROMIUM_ARGS },
       },
     },
     {

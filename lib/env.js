@@ -1,7 +1,7 @@
 // The one place that reads process.env for the dashboard. Plain ESM JavaScript (type-checked by
 // tsc through checkJs) so that next.config.mjs can import it and a bad environment stops
 // `next dev`, `next build` and `next start` before anything else runs.
-import { randomBytes } from "node:crypto";
+import { createECDH, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -89,6 +89,31 @@ export const envSchema = z.object({
       .refine((value) => !/[\r\n]/.test(value), "must be one line")
       .optional(),
   ),
+  // Web Push (issue 41): the VAPID key pair push services know this dashboard by, base64url (the
+  // public key an uncompressed P-256 point, the private key its 32-byte scalar; `npx web-push
+  // generate-vapid-keys` makes a pair), and the contact they may write to (mailto: or https:).
+  // Generated into .data/dev-secrets.json for development; required in production.
+  VAPID_PUBLIC_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, "must be a P-256 public key, base64url (87 characters)")
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, "must be a P-256 private key, base64url (43 characters)")
+      .optional(),
+  ),
+  VAPID_SUBJECT: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be a mailto: or https: URL")
+      .optional(),
+  ),
+  // "1" lets push be sent to endpoints on this machine or a private network: the tests' local
+  // push-service stand-in. Never in production, where an endpoint is any signed-in person's word.
+  PUSH_ALLOW_LOCAL_ENDPOINTS: z.enum(["0", "1"]).default("0"),
   // Notifications of one kind arriving within this many seconds of the last message sent to a
   // person about that shop are gathered into one message that counts them (the burst rule).
   NOTIFY_BURST_SECONDS: z.coerce.number().min(0).max(86_400).default(300),
@@ -175,24 +200,56 @@ const PRODUCTION_SECRETS = /** @type {const} */ ([
   "MARKETPLACE_CLIENT_SECRET",
   "AUTH_SECRET",
   "TOKEN_ENCRYPTION_KEY",
+  "VAPID_PUBLIC_KEY",
+  "VAPID_PRIVATE_KEY",
 ]);
+
+/** A P-256 key pair for VAPID, base64url: the public key uncompressed (65 bytes), the private key 32 bytes. */
+function vapidKeyPair() {
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  // The scalar may have leading zero bytes, which getPrivateKey leaves out: VAPID wants all 32.
+  const scalar = ecdh.getPrivateKey();
+  const privateKey = Buffer.concat([Buffer.alloc(32 - scalar.length), scalar]);
+  return { VAPID_PUBLIC_KEY: ecdh.getPublicKey().toString("base64url"), VAPID_PRIVATE_KEY: privateKey.toString("base64url") };
+}
+
+const devSecretsSchema = z.object({
+  AUTH_SECRET: z.string().min(32),
+  TOKEN_ENCRYPTION_KEY: encryptionKey,
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/)
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/)
+    .optional(),
+});
 
 /**
  * Development secrets are generated once into .data/ so that `npm run dev` needs no .env, and
- * sessions and encrypted tokens survive restarts. Never used against a real platform in production.
- * @returns {{ AUTH_SECRET: string; TOKEN_ENCRYPTION_KEY: string }}
+ * sessions, encrypted tokens and push subscriptions survive restarts. Never used against a real
+ * platform in production. A file from before push had keys gets them added.
+ * @returns {{ AUTH_SECRET: string; TOKEN_ENCRYPTION_KEY: string; VAPID_PUBLIC_KEY: string; VAPID_PRIVATE_KEY: string }}
  */
 function loadOrCreateDevSecrets() {
   const file = path.join(DATA_DIR, "dev-secrets.json");
   if (existsSync(file)) {
-    const parsed = z
-      .object({ AUTH_SECRET: z.string().min(32), TOKEN_ENCRYPTION_KEY: encryptionKey })
-      .safeParse(JSON.parse(readFileSync(file, "utf8")));
-    if (parsed.success) return parsed.data;
+    const parsed = devSecretsSchema.safeParse(JSON.parse(readFileSync(file, "utf8")));
+    if (parsed.success) {
+      const { VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY } = parsed.data;
+      if (VAPID_PUBLIC_KEY && VAPID_PRIVATE_KEY) return { ...parsed.data, VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY };
+      const completed = { ...parsed.data, ...vapidKeyPair() };
+      // Two processes completing it at once: the last write wins, and both read it back.
+      writeFileSync(file, JSON.stringify(completed, null, 2), { mode: 0o600 });
+      return /** @type {typeof completed} */ (devSecretsSchema.required().parse(JSON.parse(readFileSync(file, "utf8"))));
+    }
   }
   const secrets = {
     AUTH_SECRET: randomBytes(32).toString("base64url"),
     TOKEN_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+    ...vapidKeyPair(),
   };
   mkdirSync(DATA_DIR, { recursive: true });
   // `wx` fails if another process (next dev and the migrate script start together) won the race;
@@ -217,6 +274,16 @@ function metricsPort(value, nodeEnv) {
   if (value === "off") return null;
   if (value !== undefined) return value;
   return nodeEnv === "test" ? null : DEFAULT_METRICS_PORT;
+}
+
+/**
+ * @param {string} publicBaseUrl
+ * @param {string | undefined} mailFrom
+ */
+function vapidSubject(publicBaseUrl, mailFrom) {
+  if (publicBaseUrl.startsWith("https://")) return publicBaseUrl;
+  const address = /<([^<>\s]+@[^<>\s]+)>/.exec(mailFrom ?? "")?.[1] ?? "avisos@localhost";
+  return `mailto:${address}`;
 }
 
 /**
@@ -256,7 +323,10 @@ export function parseEnv(source) {
     throw new Error("MAIL_FROM is required with SMTP_URL in production: the address e-mails are sent from. See docs/deploy.md.");
   }
 
-  const devSecrets = parsed.AUTH_SECRET && parsed.TOKEN_ENCRYPTION_KEY ? null : loadOrCreateDevSecrets();
+  const devSecrets =
+    parsed.AUTH_SECRET && parsed.TOKEN_ENCRYPTION_KEY && parsed.VAPID_PUBLIC_KEY && parsed.VAPID_PRIVATE_KEY
+      ? null
+      : loadOrCreateDevSecrets();
   const embeddedPort = parsed.EMBEDDED_DATABASE_PORT ?? defaultEmbeddedPort();
 
   return {
@@ -280,6 +350,10 @@ export function parseEnv(source) {
     /** Where e-mail is handed over; null when e-mail is off (production without SMTP_URL). */
     SMTP_URL: parsed.SMTP_URL ?? (parsed.NODE_ENV === "development" ? `smtp://127.0.0.1:${parsed.MAILDEV_SMTP_PORT}` : null),
     MAIL_FROM: parsed.MAIL_FROM ?? "Painel do vendedor <avisos@localhost>",
+    VAPID_PUBLIC_KEY: parsed.VAPID_PUBLIC_KEY ?? /** @type {NonNullable<typeof devSecrets>} */ (devSecrets).VAPID_PUBLIC_KEY,
+    VAPID_PRIVATE_KEY: parsed.VAPID_PRIVATE_KEY ?? /** @type {NonNullable<typeof devSecrets>} */ (devSecrets).VAPID_PRIVATE_KEY,
+    /** Who push services may contact about this sender: VAPID_SUBJECT, else the public URL (https) or MAIL_FROM's address. */
+    VAPID_SUBJECT: parsed.VAPID_SUBJECT ?? vapidSubject(parsed.PUBLIC_BASE_URL, parsed.MAIL_FROM),
     /** The metrics server's port; null when it is switched off. */
     METRICS_PORT: metricsPort(parsed.METRICS_PORT, parsed.NODE_ENV),
   };

@@ -13,6 +13,8 @@ const realSecrets = {
   MARKETPLACE_CLIENT_SECRET: "s3cret",
   AUTH_SECRET: "a".repeat(43),
   TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
+  VAPID_PUBLIC_KEY: `B${"A".repeat(86)}`,
+  VAPID_PRIVATE_KEY: "A".repeat(43),
 };
 
 describe("parseEnv", () => {
@@ -33,11 +35,20 @@ describe("parseEnv", () => {
   it("keeps the generated development secrets stable across starts", () => {
     expect(parseEnv({}).TOKEN_ENCRYPTION_KEY).toBe(parseEnv({}).TOKEN_ENCRYPTION_KEY);
     expect(parseEnv({}).AUTH_SECRET).toBe(parseEnv({}).AUTH_SECRET);
+    expect(parseEnv({}).VAPID_PRIVATE_KEY).toBe(parseEnv({}).VAPID_PRIVATE_KEY);
+  });
+
+  it("generates a usable VAPID key pair for development", () => {
+    const { VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT } = parseEnv({});
+    expect(Buffer.from(VAPID_PUBLIC_KEY, "base64url")).toHaveLength(65);
+    expect(Buffer.from(VAPID_PUBLIC_KEY, "base64url")[0]).toBe(4);
+    expect(Buffer.from(VAPID_PRIVATE_KEY, "base64url")).toHaveLength(32);
+    expect(VAPID_SUBJECT).toBe("mailto:avisos@localhost");
   });
 
   it("refuses to start in production against a real platform without secrets, naming each", () => {
     expect(() => parseEnv(realPlatform)).toThrow(
-      /DATABASE_URL, MARKETPLACE_CLIENT_ID, MARKETPLACE_CLIENT_SECRET, AUTH_SECRET, TOKEN_ENCRYPTION_KEY/,
+      /DATABASE_URL, MARKETPLACE_CLIENT_ID, MARKETPLACE_CLIENT_SECRET, AUTH_SECRET, TOKEN_ENCRYPTION_KEY, VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY/,
     );
     const { AUTH_SECRET: _omitted, ...allButOne } = realSecrets;
     expect(() => parseEnv({ ...realPlatform, ...allButOne })).toThrow(

@@ -20,6 +20,9 @@ export function contentSecurityPolicy(options: PolicyOptions): string {
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", ...platform],
     "font-src": ["'self'"],
+    // The service worker that shows push notifications (public/sw.js); 'strict-dynamic' above
+    // would otherwise decide for workers too.
+    "worker-src": ["'self'"],
     "connect-src": ["'self'", ...(options.development ? ["ws:"] : [])],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],

@@ -12,6 +12,10 @@ import { fanOutNotifications } from "@/features/notifications/fan-out.server";
 import { channelsOn } from "@/features/notifications/channels.server";
 import { isNotificationKind } from "@/features/notifications/kinds";
 import { composeMail } from "@/features/notifications/mail/compose.server";
+import type { MailTarget } from "@/features/notifications/mail/compose.server";
+import type { NotificationKind } from "@/features/notifications/kinds";
+import type { Role } from "@/lib/people/roles";
+import { pushPayload, sendPushMessage } from "@/features/notifications/push/push-message.server";
 import { classifySmtpError, closeMailTransport, sendMail, SMTP_TIMEOUT_MS } from "@/features/notifications/mail/transport.server";
 
 // Sending (issue 41): the outbox is NotificationMessage, claimed as the webhook queue's rows are
@@ -57,10 +61,11 @@ interface ClaimedMessage {
   reference: number | null;
 }
 
-type Outcome =
+type Outcome = { channel?: string } & (
   | { id: string; state: "sent" }
   | { id: string; state: "retrying"; error: string; retryInSeconds: number }
-  | { id: string; state: "failed" | "dropped"; error: string };
+  | { id: string; state: "failed" | "dropped"; error: string }
+);
 
 const CLAIM = {
   name: "notification_outbox_claim",
@@ -110,12 +115,13 @@ async function claimDue(instanceId: string): Promise<ClaimedMessage[]> {
   return result.rows;
 }
 
-async function sendOne(message: ClaimedMessage): Promise<Outcome> {
-  // Left the shop, or the role's copy cannot be written: nothing is sent, at once.
-  if (!isRole(message.role)) return { id: message.id, state: "dropped", error: "no longer a member of the shop" };
-  if (!isNotificationKind(message.kind)) return { id: message.id, state: "dropped", error: `unknown kind ${message.kind}` };
-  if (message.channel !== "email") return { id: message.id, state: "dropped", error: `no sender for ${message.channel}` };
-  if (!message.address) return { id: message.id, state: "dropped", error: "the person has no e-mail address" };
+type SendResult =
+  | { kind: "sent" }
+  | { kind: "dropped"; error: string }
+  | { kind: "refused"; error: string }
+  | { kind: "refused_for_now" | "unreachable"; error: string; retryAfterSeconds?: number };
+
+function mailTarget(message: ClaimedMessage, role: Role, kind: NotificationKind): Omit<MailTarget, "address"> {
   const order =
     message.subject && message.orderTotal !== null && message.currency !== null && message.normalizer !== null
       ? {
@@ -128,42 +134,64 @@ async function sendOne(message: ClaimedMessage): Promise<Outcome> {
           customerName: message.customerName ?? "",
         }
       : null;
+  return {
+    messageId: message.id,
+    personId: message.personId,
+    personName: message.personName,
+    locale: message.locale,
+    role,
+    shopId: message.shopId,
+    shopName: message.shopName,
+    kind,
+    count: message.count,
+    order,
+  };
+}
+
+async function sendEmail(message: ClaimedMessage, target: Omit<MailTarget, "address">): Promise<SendResult> {
+  if (!message.address) return { kind: "dropped", error: "the person has no e-mail address" };
   try {
-    const mail = await composeMail({
-      messageId: message.id,
-      personId: message.personId,
-      personName: message.personName,
-      address: message.address,
-      locale: message.locale,
-      role: message.role,
-      shopId: message.shopId,
-      shopName: message.shopName,
-      kind: message.kind,
-      count: message.count,
-      order,
-    });
-    await sendMail(mail);
-    return { id: message.id, state: "sent" };
+    await sendMail(await composeMail({ ...target, address: message.address }));
+    return { kind: "sent" };
   } catch (error) {
-    const failure = classifySmtpError(error);
-    const attempt = message.attempts + 1;
-    if (failure.kind === "refused") return { id: message.id, state: "failed", error: failure.error };
-    // A server that cannot be reached costs no attempt: its messages wait for it, backing off.
-    const policy = retryPolicy();
-    const delay =
-      failure.kind === "unreachable"
-        ? nextAttemptDelaySeconds({ ...policy, maxAttempts: Number.POSITIVE_INFINITY }, Math.min(attempt, 20), undefined)
-        : nextAttemptDelaySeconds(policy, attempt, undefined);
-    if (delay === null) return { id: message.id, state: "failed", error: failure.error };
-    return { id: message.id, state: "retrying", error: failure.error, retryInSeconds: delay };
+    return classifySmtpError(error);
+  }
+}
+
+async function sendOne(message: ClaimedMessage): Promise<Outcome> {
+  // Left the shop, or the role's copy cannot be written: nothing is sent, at once.
+  if (!isRole(message.role)) return { id: message.id, state: "dropped", error: "no longer a member of the shop" };
+  if (!isNotificationKind(message.kind)) return { id: message.id, state: "dropped", error: `unknown kind ${message.kind}` };
+  const target = mailTarget(message, message.role, message.kind);
+  let result: SendResult;
+  if (message.channel === "email") result = await sendEmail(message, target);
+  else if (message.channel === "push") result = await sendPushMessage(message.id, message.personId, pushPayload(target));
+  else result = { kind: "dropped", error: `no sender for ${message.channel}` };
+  switch (result.kind) {
+    case "sent":
+      return { id: message.id, state: "sent" };
+    case "dropped":
+      return { id: message.id, state: "dropped", error: result.error };
+    case "refused":
+      return { id: message.id, state: "failed", error: result.error };
+    default: {
+      // A server that cannot be reached costs no attempt: its messages wait for it, backing off.
+      const attempt = message.attempts + 1;
+      const policy = retryPolicy();
+      const delay =
+        result.kind === "unreachable"
+          ? nextAttemptDelaySeconds({ ...policy, maxAttempts: Number.POSITIVE_INFINITY }, Math.min(attempt, 20), undefined)
+          : nextAttemptDelaySeconds(policy, attempt, result.retryAfterSeconds);
+      if (delay === null) return { id: message.id, state: "failed", error: result.error };
+      return { id: message.id, state: "retrying", error: result.error, retryInSeconds: delay };
+    }
   }
 }
 
 async function finish(instanceId: string, outcomes: readonly Outcome[]) {
   await pool.query({ ...FINISH, values: [JSON.stringify(outcomes), instanceId] });
   for (const outcome of outcomes) {
-    const channel = "email";
-    metrics.notificationMessages.inc({ channel, outcome: outcome.state });
+    metrics.notificationMessages.inc({ channel: outcome.channel, outcome: outcome.state });
     if (outcome.state === "failed")
       log.warn({ component: "notifications", messageId: outcome.id, error: outcome.error }, "a notification could not be sent");
   }
@@ -179,7 +207,7 @@ export async function deliverOnce(instanceId = DELIVERY_INSTANCE_ID): Promise<bo
     const worker = async () => {
       while (next < claimed.length) {
         const message = claimed[next++]!;
-        outcomes.push(await sendOne(message));
+        outcomes.push({ ...(await sendOne(message)), channel: message.channel });
       }
     };
     await Promise.all(Array.from({ length: Math.min(SENDS_IN_FLIGHT, claimed.length) }, worker));

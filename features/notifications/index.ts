@@ -3,3 +3,4 @@
 // processes start the delivery loop from here.
 export { startNotificationDelivery, stopNotificationDelivery } from "./delivery.server";
 export { unsubscribeGetRoute, unsubscribePostRoute } from "./unsubscribe-route.server";
+export { registerPushRoute, removePushRoute } from "./push/subscriptions.server";

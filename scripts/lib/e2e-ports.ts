@@ -7,6 +7,8 @@ export const E2E_SANDBOX_URL = `http://localhost:${E2E_SANDBOX_PORT}`;
 export const E2E_MAIL_SMTP_PORT = Number(process.env.E2E_MAIL_SMTP_PORT ?? 4125);
 export const E2E_MAIL_WEB_PORT = Number(process.env.E2E_MAIL_WEB_PORT ?? 4126);
 export const E2E_MAIL_URL = `http://127.0.0.1:${E2E_MAIL_WEB_PORT}`;
+/** The push-service stand-in tests/e2e/push.spec.ts listens on, on this machine. */
+export const E2E_PUSH_PORT = Number(process.env.E2E_PUSH_PORT ?? 4127);
 /** On the embedded server (or DATABASE_URL's server), recreated by each e2e run. */
 export const E2E_DATABASE = "dashboard_e2e";
 
@@ -32,4 +34,6 @@ export const E2E_APP_ENV = {
   // waiting for its order's e-mail must not wait out a burst another spec began (the burst rule is
   // tested in tests/integration/notifications.test.ts).
   NOTIFY_BURST_SECONDS: "0",
+  // Push endpoints on this machine: the push-service stand-in of tests/e2e/push.spec.ts.
+  PUSH_ALLOW_LOCAL_ENDPOINTS: "1",
 };

@@ -7,6 +7,8 @@ import { signOutEverywhereAction } from "@/lib/auth/actions";
 import { requirePerson } from "@/lib/auth/session.server";
 import { shopPath } from "@/lib/shops/paths";
 import { ConnectButton } from "@/components/auth/connect-button";
+import { PushDevice } from "@/features/notifications/components";
+import { env } from "@/lib/env";
 
 export async function accountPageMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("people.account"))("title") };
@@ -60,6 +62,8 @@ export async function AccountPage() {
           <ConnectButton>{shell("shop.connectAnother")}</ConnectButton>
         </div>
       </div>
+
+      <PushDevice publicKey={env.VAPID_PUBLIC_KEY} />
 
       <PasskeyList passkeys={passkeys} onlyWayIn={person.marketplaceEmail === null} />
 

@@ -1,0 +1,4 @@
+import { registerPushRoute, removePushRoute } from "@/features/notifications";
+
+export const POST = registerPushRoute;
+export const DELETE = removePushRoute;
