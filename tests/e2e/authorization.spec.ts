@@ -91,6 +91,7 @@ const ROUTES: Record<string, { needs: Need; methods?: Record<string, string> }> 
   },
   "/api/passkeys": { needs: "person" },
   "/api/inbox": { needs: "person" },
+  "/api/push/subscriptions": { needs: "person" },
   "/api/unsubscribe": {
     needs: { public: "authorised by the link's signature, not a session (tests/integration/notifications.test.ts)" },
   },
