@@ -52,6 +52,10 @@ const SECRET_KEYS = [
   "documentNumber",
   "cpf",
   "cnpj",
+  // Web Push (issue 41): a device's keys, and the VAPID private key.
+  "p256dh",
+  "VAPID_PRIVATE_KEY",
+  "SMTP_URL",
 ];
 
 const pathKey = (key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`);
@@ -59,11 +63,10 @@ const pathKey = (key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `
 /** Each secret key up to two levels down, and where an order payload keeps customers' documents. */
 const REDACT_PATHS = [
   ...SECRET_KEYS.flatMap((key) => [pathKey(key).replace(/^\./, ""), `*${pathKey(key)}`, `*.*${pathKey(key)}`]),
-  ...["customer.document_number", "deliveries.*.shipping.recipient.document_number", "payments.*.gateway.document"].flatMap((path) => [
-    path,
-    `*.${path}`,
-    `*.*.${path}`,
-  ]),
+  // A push subscription's auth secret (its "keys"), by path: "auth" alone names too much else.
+  ...["customer.document_number", "deliveries.*.shipping.recipient.document_number", "payments.*.gateway.document", "keys.auth"].flatMap(
+    (path) => [path, `*.${path}`, `*.*.${path}`],
+  ),
 ];
 
 const keyAlternatives = SECRET_KEYS.filter((key) => key !== "code")
@@ -120,6 +123,13 @@ const TEXT_RULES: readonly (readonly [RegExp, Replacement, RegExp?])[] = [
   // The secret segment of the invite link and of a shop's webhook receiver, plain or URL-encoded;
   // the route stays readable. A route pattern ("/invite/[token]") is left.
   [/((?:\/|%2F)(?:invite|api(?:\/|%2F)webhooks(?:\/|%2F)marketplace)(?:\/|%2F))(?!\[)[^/?#&\s"\\%<>]+/gi, `$1${CENSOR}`],
+  // A push subscription's endpoint: its path is the device's address at the push service (a
+  // capability: whoever has it can reach that device). The host stays, to say which service.
+  [
+    /(https?:\/\/(?:fcm\.googleapis\.com|android\.googleapis\.com|updates\.push\.services\.mozilla\.com|[\w.-]*push\.apple\.com|[\w.-]*notify\.windows\.com|[^\s/"\\]+(?=\/(?:push|wpush|fcm)\/)))\/[^\s"\\]+/gi,
+    `$1/${CENSOR}`,
+    /push|fcm|notify\.windows/i,
+  ],
   // JSON Web Tokens (session cookies).
   [new RegExp(String.raw`${WORD_START}eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*`, "g"), CENSOR],
   // CNPJ, then CPF, formatted or not.
@@ -167,6 +177,7 @@ const KNOWN_SECRETS = [
   env.TOKEN_ENCRYPTION_KEY,
   ...(env.TOKEN_ENCRYPTION_KEYS_PREVIOUS ?? []),
   env.MARKETPLACE_CLIENT_SECRET,
+  env.VAPID_PRIVATE_KEY,
   process.env.SANDBOX_CONTROL_TOKEN,
 ]
   .filter((secret): secret is string => typeof secret === "string" && secret.length >= 8)

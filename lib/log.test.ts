@@ -226,6 +226,26 @@ describe("scrubText", () => {
     expect(parsed).toMatchObject({ order: { customer: { name: "Maria", email: "[redacted]" } }, msg: "could not notify the customer" });
   });
 
+  it("removes a push subscription's endpoint path and keys, keeping which service it is (issue 41)", () => {
+    const endpoints = [
+      "https://fcm.googleapis.com/fcm/send/dGhpcy1pcy1hLWRldmljZQ:APA91bH",
+      "https://updates.push.services.mozilla.com/wpush/v2/gAAAAABk",
+      "https://web.push.apple.com/QGuYdLOx0q9n",
+      "http://127.0.0.1:4127/push/abc123",
+    ];
+    for (const endpoint of endpoints) {
+      const { line, parsed } = logged("push refused", {
+        endpoint,
+        keys: { p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA", auth: "tBHItJI5svbpez7KI4CCXg" },
+      });
+      expect(line).not.toContain(new URL(endpoint).pathname);
+      expect(parsed).toMatchObject({
+        endpoint: `${new URL(endpoint).origin}/[redacted]`,
+        keys: { p256dh: "[redacted]", auth: "[redacted]" },
+      });
+    }
+  });
+
   it("leaves what only looks like an address: packages, scoped names, hosts without one", () => {
     for (const text of [
       "next@16.0.3 and react-dom@19.2.0",
