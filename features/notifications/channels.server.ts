@@ -10,3 +10,7 @@ import type { Channel } from "@/features/notifications/kinds";
 export function channelsOn(): Record<Channel, boolean> {
   return { email: env.SMTP_URL !== null, push: Boolean(env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) };
 }
+
+export function emailChannelOn(): boolean {
+  return channelsOn().email;
+}

@@ -16,6 +16,7 @@ import type { MailTarget } from "@/features/notifications/mail/compose.server";
 import type { NotificationKind } from "@/features/notifications/kinds";
 import type { Role } from "@/lib/people/roles";
 import { pushPayload, sendPushMessage } from "@/features/notifications/push/push-message.server";
+import { composeInvitationMail } from "@/features/notifications/mail/invitation-mail.server";
 import { classifySmtpError, closeMailTransport, sendMail, SMTP_TIMEOUT_MS } from "@/features/notifications/mail/transport.server";
 
 // Sending (issue 41): the outbox is NotificationMessage, claimed as the webhook queue's rows are
@@ -59,6 +60,12 @@ interface ClaimedMessage {
   itemCount: number | null;
   customerName: string | null;
   reference: number | null;
+  /** An invitation's e-mail: where it goes, its encrypted link, and whether it can still be used. */
+  inviteAddress: string | null;
+  inviteLinkEnc: string | null;
+  inviteRole: string | null;
+  inviteExpiresAt: Date | null;
+  inviteOpen: boolean | null;
 }
 
 type Outcome = { channel?: string } & (
@@ -83,13 +90,16 @@ const CLAIM = {
     SELECT c."id", c."personId", c."sellerId" AS "shopId", c."kind", c."channel", c."subject", c."count", c."attempts",
            p."name" AS "personName", coalesce(p."platformEmail", p."marketplaceEmail") AS "address", p."locale",
            m."role", s."name" AS "shopName",
-           o."total" AS "orderTotal", o."currency", o."normalizer", o."itemCount", o."customerName", r."number" AS "reference"
+           o."total" AS "orderTotal", o."currency", o."normalizer", o."itemCount", o."customerName", r."number" AS "reference",
+           i."email" AS "inviteAddress", i."linkEnc" AS "inviteLinkEnc", i."role" AS "inviteRole", i."expiresAt" AS "inviteExpiresAt",
+           (i."acceptedAt" IS NULL AND i."revokedAt" IS NULL AND i."expiresAt" > ${DB_NOW}) AS "inviteOpen"
     FROM claimed c
     JOIN "Person" p ON p."id" = c."personId"
     JOIN "Seller" s ON s."id" = c."sellerId"
     LEFT JOIN "Membership" m ON m."personId" = c."personId" AND m."sellerId" = c."sellerId"
     LEFT JOIN "OrderMirror" o ON o."sellerId" = c."sellerId" AND o."orderId" = c."subject"
-    LEFT JOIN "OrderReference" r ON r."sellerId" = c."sellerId" AND r."orderId" = c."subject"`,
+    LEFT JOIN "OrderReference" r ON r."sellerId" = c."sellerId" AND r."orderId" = c."subject"
+    LEFT JOIN "Invitation" i ON c."kind" = 'invitation' AND i."id" = c."subject"`,
 };
 
 /** Only this instance's claims are recorded; one whose lease ran out belongs to whoever took it. */
@@ -158,15 +168,44 @@ async function sendEmail(message: ClaimedMessage, target: Omit<MailTarget, "addr
   }
 }
 
+async function sendInvitation(message: ClaimedMessage): Promise<SendResult> {
+  if (!message.inviteOpen || !message.inviteAddress || !message.inviteLinkEnc || !isRole(message.inviteRole) || !message.inviteExpiresAt) {
+    return { kind: "dropped", error: "the invitation was accepted, revoked or has expired" };
+  }
+  try {
+    await sendMail(
+      await composeInvitationMail({
+        messageId: message.id,
+        invitationId: message.subject!,
+        address: message.inviteAddress,
+        linkEnc: message.inviteLinkEnc,
+        role: message.inviteRole,
+        expiresAt: message.inviteExpiresAt,
+        inviterName: message.personName,
+        locale: message.locale,
+        shopName: message.shopName,
+      }),
+    );
+    return { kind: "sent" };
+  } catch (error) {
+    return classifySmtpError(error);
+  }
+}
+
 async function sendOne(message: ClaimedMessage): Promise<Outcome> {
   // Left the shop, or the role's copy cannot be written: nothing is sent, at once.
   if (!isRole(message.role)) return { id: message.id, state: "dropped", error: "no longer a member of the shop" };
+  if (message.kind === "invitation") return outcomeOf(message, await sendInvitation(message));
   if (!isNotificationKind(message.kind)) return { id: message.id, state: "dropped", error: `unknown kind ${message.kind}` };
   const target = mailTarget(message, message.role, message.kind);
   let result: SendResult;
   if (message.channel === "email") result = await sendEmail(message, target);
   else if (message.channel === "push") result = await sendPushMessage(message.id, message.personId, pushPayload(target));
   else result = { kind: "dropped", error: `no sender for ${message.channel}` };
+  return outcomeOf(message, result);
+}
+
+function outcomeOf(message: ClaimedMessage, result: SendResult): Outcome {
   switch (result.kind) {
     case "sent":
       return { id: message.id, state: "sent" };

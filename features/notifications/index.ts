@@ -4,3 +4,5 @@
 export { startNotificationDelivery, stopNotificationDelivery } from "./delivery.server";
 export { unsubscribeGetRoute, unsubscribePostRoute } from "./unsubscribe-route.server";
 export { registerPushRoute, removePushRoute } from "./push/subscriptions.server";
+export { queueInvitationEmail } from "./mail/invitation-mail.server";
+export { emailChannelOn } from "./channels.server";

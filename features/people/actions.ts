@@ -11,12 +11,16 @@ import { recordAudit } from "@/lib/audit/audit.server";
 import { changeMembership, LastOwnerError, listMembers } from "@/features/people/team.server";
 import { createInvitation, revokeInvitation } from "@/features/people/invitations.server";
 import { env } from "@/lib/env";
+import { emailChannelOn, queueInvitationEmail } from "@/features/notifications";
 import { shopPath } from "@/lib/shops/paths";
 
 const roleSchema = z.enum(ROLES);
 const idSchema = z.string().min(1).max(64);
 
-export type InviteState = ActionState<{ link: string; role: string }>;
+/** `emailedTo`: where its e-mail is on its way; `note`: why it was not sent, when it was asked for. */
+export type InviteState = ActionState<{ link: string; role: string; emailedTo: string | null; note: string | null }>;
+
+const inviteEmailSchema = z.union([z.literal(""), z.email().max(254)]);
 
 /** Single use, expiring in 7 days; the link is shown once. */
 export async function createInvitationAction(shopId: string, _previous: InviteState, formData: FormData): Promise<InviteState> {
@@ -24,15 +28,26 @@ export async function createInvitationAction(shopId: string, _previous: InviteSt
   const t = await getTranslations("members.actions");
   const role = roleSchema.safeParse(formData.get("role"));
   if (!role.success) return failed(t("chooseRole"), { fieldErrors: { role: [t("chooseRole")] } });
+  const email = inviteEmailSchema.safeParse(String(formData.get("email") ?? "").trim());
+  if (!email.success) return failed(t("badEmail"), { fieldErrors: { email: [t("badEmail")] } });
   const invitation = await createInvitation(shop.id, role.data, person.id);
   await recordAudit({
     shopId: shop.id,
     person,
     action: "invitation.create",
-    after: { role: role.data, expiresAt: invitation.expiresAt.toISOString() },
+    after: { role: role.data, expiresAt: invitation.expiresAt.toISOString(), ...(email.data ? { emailed: true } : {}) },
   });
   revalidatePath(shopPath(shop.id, "/members"));
-  return succeeded(t("inviteCreated"), { link: new URL(`/invite/${invitation.token}`, env.PUBLIC_BASE_URL).href, role: role.data });
+  const link = new URL(`/invite/${invitation.token}`, env.PUBLIC_BASE_URL).href;
+  if (!email.data) return succeeded(t("inviteCreated"), { link, role: role.data, emailedTo: null, note: null });
+  // Sent by the outbox (features/notifications): an SMTP server down delays it, loses nothing.
+  if (!emailChannelOn()) return succeeded(t("inviteCreated"), { link, role: role.data, emailedTo: null, note: t("emailOff") });
+  try {
+    await queueInvitationEmail({ invitationId: invitation.id, shopId: shop.id, inviterId: person.id, email: email.data, link });
+  } catch {
+    return succeeded(t("inviteCreated"), { link, role: role.data, emailedTo: null, note: t("emailNotQueued") });
+  }
+  return succeeded(t("inviteCreated"), { link, role: role.data, emailedTo: email.data, note: null });
 }
 
 export async function revokeInvitationAction(shopId: string, invitationId: string): Promise<ActionState> {

@@ -1,12 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import type { Browser, Page } from "@playwright/test";
-import { E2E_APP_URL, E2E_SANDBOX_URL } from "../../scripts/lib/e2e-ports";
+import { E2E_APP_URL, E2E_MAIL_URL, E2E_SANDBOX_URL } from "../../scripts/lib/e2e-ports";
+import { DESK, PHONE } from "./devices";
 import {
   addVirtualAuthenticator,
   buildActions,
   callAction,
   demoShops,
+  expectNoSidewaysScroll,
   signInAs,
   seedTeamShop,
   sessionCookieFor,
@@ -342,3 +344,60 @@ test("an invite link is copied with one tap, or sent by WhatsApp or e-mail with 
     await context.close();
   }
 });
+
+for (const { name, device } of [
+  { name: "desk (1366 px)", device: DESK },
+  { name: "phone (390 px)", device: PHONE },
+]) {
+  test(`an invitation sent by e-mail from the Team page carries a link that joins, ${name}`, async ({ browser }) => {
+    const team = await seedTeamShop(`email-${randomBytes(3).toString("hex")}`);
+    const address = `convidada-${randomBytes(4).toString("hex")}@example.com`;
+    const context = await browser.newContext({ locale: "pt-BR", ...device });
+    try {
+      await context.addCookies([await sessionCookieFor(team.people.owner)]);
+      const page = await context.newPage();
+      await page.goto(`/s/${team.shopId}/members`);
+      await page.getByLabel("Papel", { exact: true }).selectOption({ label: "Visualizador" });
+      await page.getByLabel("E-mail da pessoa (opcional)").fill(address);
+      await page.getByRole("button", { name: "Criar link de convite" }).click();
+      await expect(page.getByText(`Convite enviado para ${address}. O link também está aqui para copiar.`)).toBeVisible();
+      if (device === PHONE) await expectNoSidewaysScroll(page, "members");
+
+      // The e-mail, in the owner's language, read from the run's mail server.
+      let email: { subject: string; text: string } | undefined;
+      await expect
+        .poll(
+          async () => {
+            const emails = (await (await fetch(`${E2E_MAIL_URL}/api/email`)).json()) as {
+              subject: string;
+              text: string;
+              to: { address: string }[];
+            }[];
+            email = emails.find((each) => each.to.some((to) => to.address === address));
+            return email?.subject;
+          },
+          { timeout: 20_000 },
+        )
+        .toMatch(/convidou você para a loja Loja /);
+      expect(email!.text).toContain("“Visualizador”");
+      const link = /Aceitar o convite: (\S+)/.exec(email!.text)?.[1];
+      expect(link).toMatch(new RegExp(`^${E2E_APP_URL}/invite/[\\w-]+$`));
+
+      // The person opens it on their own device and joins, with the role it was made for.
+      const joined = await joinWithPasskey(browser, link!, "Convidada por e-mail", `/s/${team.shopId}`);
+      const role = await withE2eDatabase(
+        async (client) =>
+          (
+            await client.query<{ role: string }>(
+              `SELECT m."role" FROM "Membership" m JOIN "Person" p ON p."id" = m."personId" WHERE m."sellerId" = $1 AND p."name" = $2`,
+              [team.shopId, "Convidada por e-mail"],
+            )
+          ).rows[0]?.role,
+      );
+      expect(role).toBe("viewer");
+      await joined.context().close();
+    } finally {
+      await context.close();
+    }
+  });
+}

@@ -46,7 +46,8 @@ export interface ComposedMail {
   html: string;
   text: string;
   messageId: string;
-  unsubscribeUrl: string;
+  /** The one-click unsubscribe URL (RFC 8058); null for what is not a subscription (an invitation). */
+  unsubscribeUrl: string | null;
 }
 
 /** Header values are one line: a name or a shop typed with a line break cannot add a header. */
@@ -67,9 +68,7 @@ export async function composeMail(target: MailTarget): Promise<ComposedMail> {
   const footer = {
     why: t("email.why", { role: people(`roles.${target.role}`), shop }),
     unsubscribe: t("email.unsubscribe"),
-    unsubscribeUrl: unsubscribeUrl.page,
     settings: t("email.settings"),
-    settingsUrl,
   };
 
   let subject: string;
@@ -99,7 +98,20 @@ export async function composeMail(target: MailTarget): Promise<ComposedMail> {
     buttonUrl = absolute(shopPath(target.shopId, "/orders"));
   }
 
-  const html = await emailHtml({ lang: locale, title: subject, preview: lines[0]!, heading, lines, button, buttonUrl, ...footer });
+  const html = await emailHtml({
+    lang: locale,
+    title: subject,
+    preview: lines[0]!,
+    heading,
+    lines,
+    button,
+    buttonUrl,
+    why: footer.why,
+    links: [
+      { text: footer.settings, url: settingsUrl },
+      { text: footer.unsubscribe, url: unsubscribeUrl.page },
+    ],
+  });
   const text = [
     heading,
     "",

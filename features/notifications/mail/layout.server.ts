@@ -16,10 +16,8 @@ export interface EmailSlots {
   button: string;
   buttonUrl: string;
   why: string;
-  unsubscribe: string;
-  unsubscribeUrl: string;
-  settings: string;
-  settingsUrl: string;
+  /** Under `why`: the alert preferences and unsubscribe, say; none for an invitation. */
+  links: readonly { text: string; url: string }[];
 }
 
 const LAYOUT = `
@@ -42,7 +40,7 @@ const LAYOUT = `
     </mj-section>
     <mj-section padding="12px 12px 24px">
       <mj-column>
-        <mj-text font-size="13px" line-height="20px" color="#52525b">{{why}}<br /><a href="{{settingsUrl}}" style="color:${BRAND_COLOR}">{{settings}}</a> · <a href="{{unsubscribeUrl}}" style="color:${BRAND_COLOR}">{{unsubscribe}}</a></mj-text>
+        <mj-text font-size="13px" line-height="20px" color="#52525b">{{why}}{{links}}</mj-text>
       </mj-column>
     </mj-section>
   </mj-body>
@@ -66,9 +64,15 @@ export async function emailHtml(slots: EmailSlots): Promise<string> {
   const layout = await compiled;
   const values: Record<string, string> = {};
   for (const [name, value] of Object.entries(slots)) {
-    values[name] = Array.isArray(value)
-      ? value.map((line: string, index) => (index === 0 ? escapeHtml(line) : `<br />${escapeHtml(line)}`)).join("")
-      : escapeHtml(value as string);
+    if (name === "lines") values[name] = (value as string[]).map(escapeHtml).join("<br />");
+    else if (name === "links")
+      values[name] = (value as EmailSlots["links"])
+        .map(
+          ({ text, url }, index) =>
+            `${index === 0 ? "<br />" : " · "}<a href="${escapeHtml(url)}" style="color:${BRAND_COLOR}">${escapeHtml(text)}</a>`,
+        )
+        .join("");
+    else values[name] = escapeHtml(value as string);
   }
   return layout.replace(/\{\{(\w+)\}\}/g, (slot, name: string) => values[name] ?? slot);
 }

@@ -46,13 +46,17 @@ export async function sendMail(mail: ComposedMail): Promise<void> {
   transport ??= nodemailer.createTransport(smtpOptions(env.SMTP_URL));
   await transport.sendMail({
     from: env.MAIL_FROM,
-    to: mail.to,
+    to: mail.to.name ? mail.to : mail.to.address,
     subject: mail.subject,
     html: mail.html,
     text: mail.text,
     messageId: mail.messageId,
-    list: { unsubscribe: mail.unsubscribeUrl },
-    headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click", "Auto-Submitted": "auto-generated" },
+    ...(mail.unsubscribeUrl
+      ? {
+          list: { unsubscribe: mail.unsubscribeUrl },
+          headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click", "Auto-Submitted": "auto-generated" },
+        }
+      : { headers: { "Auto-Submitted": "auto-generated" } }),
   });
 }
 

@@ -37,6 +37,24 @@ export function InviteForm({ shopName }: { shopName: string }) {
             ))}
           </select>
         </div>
+        <div className="min-w-0 flex-1 text-sm sm:min-w-64">
+          <label htmlFor="invite-email" className="block text-zinc-700">
+            {t("invite.address")}
+          </label>
+          <input
+            id="invite-email"
+            name="email"
+            type="email"
+            autoComplete="off"
+            maxLength={254}
+            aria-describedby="invite-email-help"
+            aria-invalid={state.status === "error" && Boolean(state.fieldErrors?.email)}
+            className="mt-1 min-h-11 w-full rounded-md border border-zinc-300 px-3"
+          />
+          <p id="invite-email-help" className="mt-1 text-zinc-600">
+            {t("invite.addressHelp")}
+          </p>
+        </div>
         <button
           type="submit"
           disabled={pending}
@@ -48,6 +66,11 @@ export function InviteForm({ shopName }: { shopName: string }) {
       <div aria-live="polite">
         {state.status === "success" ? (
           <div className="text-sm">
+            {state.data.emailedTo ? (
+              <p className="mb-2 font-medium text-brand-700">{t("invite.emailed", { email: state.data.emailedTo })}</p>
+            ) : state.data.note ? (
+              <p className="mb-2 text-zinc-800">{state.data.note}</p>
+            ) : null}
             <label htmlFor="invite-link" className="block font-medium text-zinc-900">
               {t("invite.link")}
             </label>

@@ -1,0 +1,4 @@
+-- AlterTable
+ALTER TABLE "Invitation" ADD COLUMN     "email" TEXT,
+ADD COLUMN     "linkEnc" TEXT;
+
