@@ -73,7 +73,7 @@ export default defineConfig({
     },
     {
       name: "mail",
-      command: "npx tsx scripts/dev-mail.ts",
+      command: "npx tsx scripts/dev-mail.ts --fresh",
       port: E2E_MAIL_WEB_PORT,
       env: { MAILDEV_SMTP_PORT: String(E2E_MAIL_SMTP_PORT), MAILDEV_WEB_PORT: String(E2E_MAIL_WEB_PORT) },
       reuseExistingServer: false,

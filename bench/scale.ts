@@ -5,16 +5,12 @@
 // events spread across shops, then bench:event-log (phases and targets: bench/README.md).
 import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { encryptSecret, shopTokenContext } from "@/lib/crypto";
-import { decodeKey, parseEnv } from "@/lib/env.js";
 import { signWebhookBody } from "@marketplace/api/signature";
-import { extraSeller } from "@marketplace/sandbox/seed";
-import { buildDashboard, cpuOfCommand, cpuOfTree, machineCpu, productionDashboardEnv, stackCpuUsed } from "./lib/processes";
-import { waitForServer } from "./lib/webhook-kit";
+import { buildDashboard, clusterCpu, productionDashboardEnv, stackCpuUsed } from "./lib/processes";
+import { connectExtraSellers, postAtRate, waitForServer } from "./lib/webhook-kit";
 import { percentile } from "./lib/load";
 import { withServerNodeOptions } from "@/scripts/lib/server-node-options";
 import { migrateFreshDatabase } from "@/scripts/migrate";
@@ -78,50 +74,6 @@ async function scrapeSum(name: string, labelFilter = ""): Promise<number> {
   return total;
 }
 
-async function connectShops(db: pg.Client, env: NodeJS.ProcessEnv): Promise<{ id: string; token: string; webhookKey: string }[]> {
-  const key = decodeKey(parseEnv(env).TOKEN_ENCRYPTION_KEY)!;
-  const shops: { id: string; token: string; webhookKey: string }[] = [];
-  for (let from = 1; from <= SHOPS; from += 2_000) {
-    const sellers = Array.from({ length: Math.min(2_000, SHOPS - from + 1) }, (_, i) => extraSeller(from + i));
-    const response = await fetch(`${SANDBOX}/_sandbox/tokens`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ sellers: sellers.map((shop) => shop.email), scopes: ["basic_user_info", "order-order:read"] }),
-    });
-    if (response.status !== 200) throw new Error(`tokens: ${response.status} ${await response.text()}`);
-    const { tokens } = (await response.json()) as { tokens: { seller: string; access_token: string }[] };
-    const batch = tokens.map((entry, i) => ({
-      id: `scale-${from + i}`,
-      email: entry.seller,
-      name: sellers[i]!.name,
-      token: entry.access_token,
-      webhookKey: randomBytes(24).toString("base64url"),
-    }));
-    await db.query(
-      `INSERT INTO "Seller" (id, email, "platformEmail", name, "updatedAt") SELECT id, email, email, name, now() FROM unnest($1::text[], $2::text[], $3::text[]) AS t(id, email, name)`,
-      [batch.map((shop) => shop.id), batch.map((shop) => shop.email), batch.map((shop) => shop.name)],
-    );
-    await db.query(
-      `INSERT INTO "Connection" (id, "sellerId", "accessTokenEnc", "scopesRequested", "webhookKey")
-       SELECT 'conn-' || id, id, token, 'basic_user_info order-order:read', webhook_key FROM unnest($1::text[], $2::text[], $3::text[]) AS t(id, token, webhook_key)`,
-      [
-        batch.map((shop) => shop.id),
-        batch.map((shop) => encryptSecret(shop.token, shopTokenContext(shop.id), key)),
-        batch.map((shop) => shop.webhookKey),
-      ],
-    );
-    await db.query(`INSERT INTO "Person" (id, name) SELECT 'p_' || id, name FROM unnest($1::text[], $2::text[]) AS t(id, name)`, [
-      batch.map((shop) => shop.id),
-      batch.map((shop) => shop.name),
-    ]);
-    await db.query(`INSERT INTO "Membership" ("sellerId", "personId", role) SELECT id, 'p_' || id, 'owner' FROM unnest($1::text[]) AS id`, [
-      batch.map((shop) => shop.id),
-    ]);
-    shops.push(...batch);
-  }
-  return shops;
-}
-
 interface SweepFigures {
   seconds: number;
   lag: { p50: number; p95: number; max: number };
@@ -174,28 +126,12 @@ const ORDER_NOTIFICATIONS = [
   ...["created", "received", "posted", "delivered"].map((status) => ({ domain: "order.delivery", status })),
 ];
 
-interface CpuByPart {
-  dashboards: number;
-  database: number;
-  platform: number;
-  loadGenerator: number;
-  machine: number;
-  total: number;
-}
-
 /** CPU used so far, in ms, by each part: both instances, PostgreSQL, the sandbox, this process, and the machine. */
-function cpuByPart(): CpuByPart {
-  const own = process.cpuUsage();
-  const machine = machineCpu();
-  return {
-    dashboards: spawned.instances.reduce((sum, child) => sum + cpuOfTree(child.pid!), 0),
-    database: cpuOfCommand("postgres"),
-    platform: cpuOfTree(spawned.sandbox!.pid!),
-    loadGenerator: (own.user + own.system) / 1000,
-    machine: machine.busyMs,
-    total: machine.totalMs,
-  };
-}
+const cpuByPart = () =>
+  clusterCpu(
+    spawned.instances.map((child) => child.pid!),
+    spawned.sandbox!.pid!,
+  );
 
 type Shops = Map<string, { token: string; webhookKey: string }>;
 type MirroredOrder = { sellerId: string; orderId: string };
@@ -224,31 +160,7 @@ async function eventLoad(db: pg.Client, shops: Shops, orders: MirroredOrder[], f
   const { rows } = await db.query<{ now: Date }>(`SELECT now() AT TIME ZONE 'UTC' AS now`);
   const since = rows[0]!.now;
   const cpuBefore = cpuByPart();
-  const started = performance.now();
-  const answers: Record<string, number> = {};
-  const inFlight = new Set<Promise<void>>();
-  for (const [i, event] of events.entries()) {
-    const due = started + (i * 1000) / RATE;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    const sent = fetch(event.url, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-svc-signature": event.signature },
-      body: event.body,
-    })
-      .then(async (response) => {
-        await response.arrayBuffer();
-        answers[response.status] = (answers[response.status] ?? 0) + 1;
-      })
-      .catch((error: unknown) => {
-        const cause = (error as { cause?: { code?: string } }).cause?.code ?? "error";
-        answers[cause] = (answers[cause] ?? 0) + 1;
-      })
-      .finally(() => inFlight.delete(sent));
-    inFlight.add(sent);
-  }
-  await Promise.all(inFlight);
-  const sendSeconds = (performance.now() - started) / 1000;
+  const { answers, sendSeconds } = await postAtRate(events, RATE);
   for (;;) {
     const { rows: left } = await db.query<{ n: number }>(
       `SELECT COUNT(*)::int AS n FROM "WebhookEvent" WHERE "source" = 'webhook' AND "receivedAt" >= $1 AND "processingState" IN ('pending', 'processing', 'retrying')`,
@@ -330,7 +242,7 @@ async function main() {
   console.log(`sandbox with ${SHOPS} extra sellers (${SHOPS * 5} orders) up in ${seconds(performance.now() - started)} s`);
 
   started = performance.now();
-  const shops = await connectShops(db, env);
+  const shops = await connectExtraSellers(db, env, SANDBOX, SHOPS);
   // Scheduled, but not yet due: the sweeps below make every shop due at the same moment.
   await db.query(
     `INSERT INTO "SellerSync" ("sellerId", "nextRunAt") SELECT "sellerId", now() AT TIME ZONE 'UTC' + interval '1 day' FROM "Connection"`,

@@ -4,9 +4,14 @@
 // loopback only. Ports taken (another `npm run dev`) → it says so and stays idle: the dashboard and
 // the sandbox go on (npm run dev stops everything when one of its processes ends).
 import { MailDev } from "maildev";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { env } from "../lib/env.js";
 import { DATA_DIR } from "../lib/embedded-database.js";
+
+const mailDirectory = path.join(DATA_DIR, `mail-${env.MAILDEV_SMTP_PORT}`);
+// `--fresh` (the e2e run's server): start empty, so no e-mail of an earlier run is read as this one's.
+if (process.argv.includes("--fresh")) rmSync(mailDirectory, { recursive: true, force: true });
 
 const maildev = new MailDev({
   smtp: env.MAILDEV_SMTP_PORT,
@@ -16,7 +21,7 @@ const maildev = new MailDev({
   silent: true,
   // Kept under .data/ (one folder per SMTP port: an e2e run's server beside `npm run dev`'s), so
   // e-mails survive a restart; maildev's default folder is shared by every maildev on the machine.
-  mailDirectory: path.join(DATA_DIR, `mail-${env.MAILDEV_SMTP_PORT}`),
+  mailDirectory,
 });
 
 try {

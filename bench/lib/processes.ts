@@ -189,6 +189,33 @@ export function stackCpu(dashboardPid: number, platformPid: number): StackCpu {
   };
 }
 
+/** CPU used so far by each part of a cluster benchmark (bench:scale, bench:notifications), in ms. */
+export interface ClusterCpu {
+  /** Every dashboard instance with its children. */
+  dashboards: number;
+  database: number;
+  platform: number;
+  /** This process: the benchmark's sender (and whatever else it serves, such as a mail sink). */
+  loadGenerator: number;
+  /** Busy and total CPU of every core. */
+  machine: number;
+  total: number;
+}
+
+/** Where the machine's CPU went so far: the instances started as `dashboardPids`, PostgreSQL, the platform under `platformPid`, this process. */
+export function clusterCpu(dashboardPids: readonly number[], platformPid: number): ClusterCpu {
+  const own = process.cpuUsage();
+  const machine = machineCpu();
+  return {
+    dashboards: dashboardPids.reduce((sum, pid) => sum + cpuOfTree(pid), 0),
+    database: cpuOfCommand("postgres"),
+    platform: cpuOfTree(platformPid),
+    loadGenerator: (own.user + own.system) / 1000,
+    machine: machine.busyMs,
+    total: machine.totalMs,
+  };
+}
+
 /** No CPU at all: what sums of stackCpuUsed start from. */
 export const NO_STACK_CPU: Readonly<StackCpu> = {
   serverThread: 0,

@@ -9,6 +9,7 @@ import pg from "pg";
 import { encryptSecret, shopTokenContext } from "@/lib/crypto";
 import { decodeKey, parseEnv } from "@/lib/env.js";
 import { signWebhookBody } from "@marketplace/api/signature";
+import { extraSeller } from "@marketplace/sandbox/seed";
 import { obtainAccessToken } from "@marketplace/sandbox/testing";
 import { migrateFreshDatabase } from "@/scripts/migrate";
 import { withServerNodeOptions } from "@/scripts/lib/server-node-options";
@@ -97,6 +98,113 @@ export async function seedBenchSeller(db: pg.Client, env: NodeJS.ProcessEnv, acc
   await db.query(`INSERT INTO "Person" (id, name) VALUES ($1, 'Bench Owner')`, [personId]);
   await db.query(`INSERT INTO "Membership" ("sellerId", "personId", role) VALUES ($1, $2, 'owner')`, [shopId, personId]);
   return { sellerId: shopId, personId, accessToken, webhookKey };
+}
+
+export interface ConnectedExtraSeller {
+  /** The shop's id here: `scale-<n>` for the sandbox's extra seller n. */
+  id: string;
+  email: string;
+  token: string;
+  webhookKey: string;
+}
+
+/**
+ * The sandbox's first `count` extra sellers (SANDBOX_SEED_SELLERS) connected as the dashboard
+ * connects a shop: the encrypted token, an owner who signs in with the seller's marketplace account
+ * (so their e-mail address is the account's). The tokens come from `POST /_sandbox/tokens`, one
+ * request per 2,000 sellers, not from `count` OAuth flows.
+ */
+export async function connectExtraSellers(
+  db: pg.Client,
+  env: NodeJS.ProcessEnv,
+  sandbox: string,
+  count: number,
+): Promise<ConnectedExtraSeller[]> {
+  const key = decodeKey(parseEnv(env).TOKEN_ENCRYPTION_KEY)!;
+  const shops: ConnectedExtraSeller[] = [];
+  for (let from = 1; from <= count; from += 2_000) {
+    const sellers = Array.from({ length: Math.min(2_000, count - from + 1) }, (_, i) => extraSeller(from + i));
+    const response = await fetch(`${sandbox}/_sandbox/tokens`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ sellers: sellers.map((shop) => shop.email), scopes: ["basic_user_info", "order-order:read"] }),
+    });
+    if (response.status !== 200) throw new Error(`tokens: ${response.status} ${await response.text()}`);
+    const { tokens } = (await response.json()) as { tokens: { seller: string; access_token: string }[] };
+    const batch = tokens.map((entry, i) => ({
+      id: `scale-${from + i}`,
+      email: entry.seller,
+      name: sellers[i]!.name,
+      token: entry.access_token,
+      webhookKey: randomBytes(24).toString("base64url"),
+    }));
+    const ids = batch.map((shop) => shop.id);
+    const emails = batch.map((shop) => shop.email);
+    const names = batch.map((shop) => shop.name);
+    await db.query(
+      `INSERT INTO "Seller" (id, email, "platformEmail", name, "updatedAt") SELECT id, email, email, name, now() FROM unnest($1::text[], $2::text[], $3::text[]) AS t(id, email, name)`,
+      [ids, emails, names],
+    );
+    await db.query(
+      `INSERT INTO "Connection" (id, "sellerId", "accessTokenEnc", "scopesRequested", "webhookKey")
+       SELECT 'conn-' || id, id, token, 'basic_user_info order-order:read', webhook_key FROM unnest($1::text[], $2::text[], $3::text[]) AS t(id, token, webhook_key)`,
+      [ids, batch.map((shop) => encryptSecret(shop.token, shopTokenContext(shop.id), key)), batch.map((shop) => shop.webhookKey)],
+    );
+    // As personForMarketplaceAccount writes the person (the sandbox's addresses are lower case already).
+    await db.query(
+      `INSERT INTO "Person" (id, name, "marketplaceEmail", "platformEmail") SELECT 'p_' || id, name, email, email FROM unnest($1::text[], $2::text[], $3::text[]) AS t(id, email, name)`,
+      [ids, emails, names],
+    );
+    await db.query(`INSERT INTO "Membership" ("sellerId", "personId", role) SELECT id, 'p_' || id, 'owner' FROM unnest($1::text[]) AS id`, [
+      ids,
+    ]);
+    shops.push(...batch.map(({ id, email, token, webhookKey }) => ({ id, email, token, webhookKey })));
+  }
+  return shops;
+}
+
+export interface SignedPost {
+  url: string;
+  body: string;
+  signature: string;
+}
+
+/**
+ * Posts each at its time, `rate` a second, whatever the answers so far (the platform does not wait
+ * for one delivery to send the next). `answered` hears of each answer, a status or an error code,
+ * and when it arrived (performance.now()). Answers the count of each, and the seconds until the
+ * last answer.
+ */
+export async function postAtRate(
+  posts: readonly SignedPost[],
+  rate: number,
+  answered?: (index: number, answer: number | string, at: number) => void,
+): Promise<{ answers: Record<string, number>; sendSeconds: number }> {
+  const started = performance.now();
+  const answers: Record<string, number> = {};
+  const count = (index: number, answer: number | string) => {
+    answers[answer] = (answers[answer] ?? 0) + 1;
+    answered?.(index, answer, performance.now());
+  };
+  const inFlight = new Set<Promise<void>>();
+  for (const [index, post] of posts.entries()) {
+    const wait = started + (index * 1000) / rate - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const sent = fetch(post.url, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-svc-signature": post.signature },
+      body: post.body,
+    })
+      .then(async (response) => {
+        count(index, response.status);
+        await response.arrayBuffer().catch(() => undefined);
+      })
+      .catch((error: unknown) => count(index, (error as { cause?: { code?: string } }).cause?.code ?? "error"))
+      .finally(() => inFlight.delete(sent));
+    inFlight.add(sent);
+  }
+  await Promise.all(inFlight);
+  return { answers, sendSeconds: (performance.now() - started) / 1000 };
 }
 
 export interface SignedPayload {

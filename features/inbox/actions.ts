@@ -8,12 +8,13 @@ import { shopPath } from "@/lib/shops/paths";
 
 const openInput = z.object({ id: z.string().min(1).max(64) });
 
-/** Opens the order a notification is about and marks it read: the person's own, in a shop they still belong to. */
+/** Opens what a notification is about (the order, the team) and marks it read: the person's own, in a shop they still belong to. */
 export async function openNotificationAction(formData: FormData) {
   const person = await requirePerson();
   const input = openInput.safeParse({ id: formData.get("id") });
   const opened = input.success ? await openNotification(person.id, input.data.id) : null;
-  redirect(opened ? shopPath(opened.shopId, `/orders/${opened.orderId}`) : "/inbox");
+  if (!opened) redirect("/inbox");
+  redirect(shopPath(opened.shopId, opened.kind === "member.joined" ? "/members" : `/orders/${opened.subject}`));
 }
 
 export async function markAllNotificationsReadAction() {

@@ -1,5 +1,7 @@
 import "server-only";
 import { DB_NOW, pool } from "@/lib/pg-pool.server";
+import { isRole } from "@/lib/people/roles";
+import type { Role } from "@/lib/people/roles";
 
 // A person's notifications across their shops (issue 41). Only shops the person still belongs to:
 // someone removed from a shop stops seeing its notifications at once, without a deletion.
@@ -9,19 +11,32 @@ import { DB_NOW, pool } from "@/lib/pg-pool.server";
 /** The newest this many are listed. */
 export const INBOX_LIMIT = 50;
 
-export interface InboxItem {
+interface InboxItemBase {
   id: string;
-  kind: "order.new";
   shopId: string;
   shopName: string;
-  orderId: string;
-  /** The order's short reference (decision 0018); null until it is given. */
-  reference: number | null;
-  /** The order's total as the mirror keeps it; null if the order has left the mirror. */
-  total: { value: number; currency: string; normalizer: number } | null;
   createdAt: Date;
   read: boolean;
 }
+
+export type InboxItem = InboxItemBase &
+  (
+    | {
+        kind: "order.new" | "order.late";
+        orderId: string;
+        /** The order's short reference (decision 0018); null until it is given. */
+        reference: number | null;
+        /** The order's total as the mirror keeps it; null if the order has left the mirror. */
+        total: { value: number; currency: string; normalizer: number } | null;
+      }
+    | {
+        kind: "member.joined";
+        personId: string;
+        /** Who joined and their role now; null once they left the shop. */
+        name: string | null;
+        role: Role | null;
+      }
+  );
 
 const MEMBER_JOIN = `JOIN "Membership" m ON m."personId" = n."personId" AND m."sellerId" = n."sellerId"`;
 
@@ -38,54 +53,68 @@ export async function unreadCount(personId: string): Promise<number> {
 export async function listInbox(personId: string): Promise<InboxItem[]> {
   const result = await pool.query<{
     id: string;
+    kind: string;
     shopId: string;
     shopName: string;
-    orderId: string;
+    subject: string;
     number: number | null;
     total: number | null;
     currency: string | null;
     normalizer: number | null;
+    memberName: string | null;
+    memberRole: string | null;
     createdAt: Date;
     readAt: Date | null;
   }>({
-    name: "inbox_list",
+    name: "inbox_list_kinds",
     text: `
-      SELECT n."id", n."sellerId" AS "shopId", s."name" AS "shopName", n."subject" AS "orderId", r."number",
-             o."total", o."currency", o."normalizer", n."createdAt", n."readAt"
+      SELECT n."id", n."kind", n."sellerId" AS "shopId", s."name" AS "shopName", n."subject",
+             r."number", o."total", o."currency", o."normalizer", j."name" AS "memberName", jm."role" AS "memberRole",
+             n."createdAt", n."readAt"
       FROM "Notification" n ${MEMBER_JOIN}
       JOIN "Seller" s ON s."id" = n."sellerId"
-      LEFT JOIN "OrderReference" r ON r."sellerId" = n."sellerId" AND r."orderId" = n."subject"
-      LEFT JOIN "OrderMirror" o ON o."sellerId" = n."sellerId" AND o."orderId" = n."subject"
-      WHERE n."personId" = $1 AND n."kind" = 'order.new'
+      LEFT JOIN "OrderReference" r ON n."kind" LIKE 'order.%' AND r."sellerId" = n."sellerId" AND r."orderId" = n."subject"
+      LEFT JOIN "OrderMirror" o ON n."kind" LIKE 'order.%' AND o."sellerId" = n."sellerId" AND o."orderId" = n."subject"
+      LEFT JOIN "Person" j ON n."kind" = 'member.joined' AND j."id" = n."subject"
+      LEFT JOIN "Membership" jm ON jm."personId" = j."id" AND jm."sellerId" = n."sellerId"
+      WHERE n."personId" = $1 AND n."kind" IN ('order.new', 'order.late', 'member.joined')
       ORDER BY n."createdAt" DESC, o."createdAt" DESC NULLS LAST, r."number" DESC NULLS LAST, n."id" DESC
       LIMIT ${INBOX_LIMIT}`,
     values: [personId],
   });
-  return result.rows.map((row) => ({
-    id: row.id,
-    kind: "order.new",
-    shopId: row.shopId,
-    shopName: row.shopName,
-    orderId: row.orderId,
-    reference: row.number,
-    total:
-      row.total === null || row.currency === null || row.normalizer === null
-        ? null
-        : { value: row.total, currency: row.currency, normalizer: row.normalizer },
-    createdAt: row.createdAt,
-    read: row.readAt !== null,
-  }));
+  return result.rows.map((row): InboxItem => {
+    const base = { id: row.id, shopId: row.shopId, shopName: row.shopName, createdAt: row.createdAt, read: row.readAt !== null };
+    if (row.kind === "member.joined") {
+      return {
+        ...base,
+        kind: "member.joined",
+        personId: row.subject,
+        name: row.memberName,
+        role: isRole(row.memberRole) ? row.memberRole : null,
+      };
+    }
+    return {
+      ...base,
+      kind: row.kind === "order.late" ? "order.late" : "order.new",
+      orderId: row.subject,
+      reference: row.number,
+      total:
+        row.total === null || row.currency === null || row.normalizer === null
+          ? null
+          : { value: row.total, currency: row.currency, normalizer: row.normalizer },
+    };
+  });
 }
 
 /** Marks the person's own notification read and answers what it is about; null for one that is not theirs (or not any more). */
-export async function openNotification(personId: string, id: string): Promise<{ shopId: string; orderId: string } | null> {
-  const result = await pool.query<{ shopId: string; orderId: string }>({
+export async function openNotification(personId: string, id: string): Promise<{ shopId: string; kind: string; subject: string } | null> {
+  const result = await pool.query<{ shopId: string; kind: string; subject: string }>({
     name: "inbox_open",
     text: `
       UPDATE "Notification" n SET "readAt" = coalesce(n."readAt", ${DB_NOW})
       FROM "Membership" m
       WHERE n."id" = $2 AND n."personId" = $1 AND m."personId" = n."personId" AND m."sellerId" = n."sellerId"
-      RETURNING n."sellerId" AS "shopId", n."subject" AS "orderId"`,
+      RETURNING n."sellerId" AS "shopId", n."kind", n."subject"`,
     values: [personId, id],
   });
   return result.rows[0] ?? null;

@@ -66,6 +66,9 @@ interface ClaimedMessage {
   inviteRole: string | null;
   inviteExpiresAt: Date | null;
   inviteOpen: boolean | null;
+  /** A "member.joined" message's newcomer: their name and role now (null once they left). */
+  memberName: string | null;
+  memberRole: string | null;
 }
 
 type Outcome = { channel?: string } & (
@@ -92,14 +95,17 @@ const CLAIM = {
            m."role", s."name" AS "shopName",
            o."total" AS "orderTotal", o."currency", o."normalizer", o."itemCount", o."customerName", r."number" AS "reference",
            i."email" AS "inviteAddress", i."linkEnc" AS "inviteLinkEnc", i."role" AS "inviteRole", i."expiresAt" AS "inviteExpiresAt",
-           (i."acceptedAt" IS NULL AND i."revokedAt" IS NULL AND i."expiresAt" > ${DB_NOW}) AS "inviteOpen"
+           (i."acceptedAt" IS NULL AND i."revokedAt" IS NULL AND i."expiresAt" > ${DB_NOW}) AS "inviteOpen",
+           j."name" AS "memberName", jm."role" AS "memberRole"
     FROM claimed c
     JOIN "Person" p ON p."id" = c."personId"
     JOIN "Seller" s ON s."id" = c."sellerId"
     LEFT JOIN "Membership" m ON m."personId" = c."personId" AND m."sellerId" = c."sellerId"
     LEFT JOIN "OrderMirror" o ON o."sellerId" = c."sellerId" AND o."orderId" = c."subject"
     LEFT JOIN "OrderReference" r ON r."sellerId" = c."sellerId" AND r."orderId" = c."subject"
-    LEFT JOIN "Invitation" i ON c."kind" = 'invitation' AND i."id" = c."subject"`,
+    LEFT JOIN "Invitation" i ON c."kind" = 'invitation' AND i."id" = c."subject"
+    LEFT JOIN "Person" j ON c."kind" = 'member.joined' AND j."id" = c."subject"
+    LEFT JOIN "Membership" jm ON jm."personId" = j."id" AND jm."sellerId" = c."sellerId"`,
 };
 
 /** Only this instance's claims are recorded; one whose lease ran out belongs to whoever took it. */
@@ -155,6 +161,7 @@ function mailTarget(message: ClaimedMessage, role: Role, kind: NotificationKind)
     kind,
     count: message.count,
     order,
+    member: message.memberName !== null && isRole(message.memberRole) ? { name: message.memberName, role: message.memberRole } : null,
   };
 }
 

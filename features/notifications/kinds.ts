@@ -3,7 +3,13 @@
 // the same rules.
 import type { Role } from "@/lib/people/roles";
 
-export const NOTIFICATION_KINDS = ["order.new"] as const;
+/**
+ * "order.new": an order the dashboard learned of after the shop connected (every role that sees
+ * orders). "order.late": an order whose handling time ran out unshipped (those who ship: owner,
+ * manager, operations). "member.joined": someone joined the shop by an invitation (owners, who
+ * manage the team). Who is told is decided where each is written (lib/notifications/told.ts).
+ */
+export const NOTIFICATION_KINDS = ["order.new", "order.late", "member.joined"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The inbox is always on; these are the channels a person chooses. */
@@ -20,6 +26,18 @@ const DEFAULTS: Record<NotificationKind, Record<Role, ChannelChoice>> = {
   "order.new": {
     owner: { email: true, push: true },
     manager: { email: true, push: true },
+    operations: { email: false, push: false },
+    viewer: { email: false, push: false },
+  },
+  "order.late": {
+    owner: { email: true, push: true },
+    manager: { email: true, push: true },
+    operations: { email: true, push: true },
+    viewer: { email: false, push: false },
+  },
+  "member.joined": {
+    owner: { email: true, push: false },
+    manager: { email: false, push: false },
     operations: { email: false, push: false },
     viewer: { email: false, push: false },
   },

@@ -1,4 +1,5 @@
 import "server-only";
+import { tellMemberJoined } from "@/lib/notifications/tell.server";
 import { createHash } from "node:crypto";
 import { db } from "@/lib/db.server";
 import { isRole } from "@/lib/people/roles";
@@ -70,6 +71,7 @@ export async function acceptInvitation(token: string, personId: string, now = ne
       update: {},
     });
     await tx.person.update({ where: { id: personId }, data: { lastShopId: invitation.shopId } });
+    await tellMemberJoined(tx, invitation.shopId, personId);
     return true;
   });
   return used ? invitation : { state: "used" };

@@ -396,6 +396,12 @@ for (const { name, device } of [
       );
       expect(role).toBe("viewer");
       await joined.context().close();
+      // The owner is told in their inbox, and the item opens the team.
+      await page.goto("/inbox");
+      const item = page.getByTestId("inbox-item").filter({ hasText: "Convidada por e-mail entrou na equipe como visualizador" });
+      await expect(item).toBeVisible();
+      await item.getByRole("button").click();
+      await expect(page).toHaveURL(new RegExp(`/s/${team.shopId}/members$`));
     } finally {
       await context.close();
     }

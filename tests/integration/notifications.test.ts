@@ -281,4 +281,70 @@ describe("e-mail notifications", () => {
     );
     expect(rows[0]?.state).toBe("dropped");
   });
+
+  it("tells those who ship of an order whose handling time ran out, once, in words of a late order", async () => {
+    // What earlier tests left gathering goes first.
+    await new Promise((resolve) => setTimeout(resolve, BURST_SECONDS * 1000 + 200));
+    await deliverAll();
+    await mail.clear();
+    const [order] = fresh(1);
+    await mirror.upsertMirrorOrders(shopId, [order!]);
+    // The platform's limit for the order passed an hour ago, unshipped (what the mirror holds then).
+    await sql.query(`UPDATE "OrderMirror" SET "nextLimitAt" = (now() AT TIME ZONE 'UTC') - interval '1 hour' WHERE "orderId" = $1`, [
+      order!.id,
+    ]);
+    // Every mirrored order past its limit within the last day, the seed's included, is news.
+    const { rows: late } = await sql.query<{ orderId: string }>(
+      `SELECT "orderId" FROM "OrderMirror" WHERE "sellerId" = $1 AND "nextLimitAt" < (now() AT TIME ZONE 'UTC')
+         AND "nextLimitAt" > (now() AT TIME ZONE 'UTC') - interval '24 hours'`,
+      [shopId],
+    );
+    expect(late.map((row) => row.orderId)).toContain(order!.id);
+    const { tellLateOrders } = await import("@/lib/notifications/tell.server");
+    const told = await tellLateOrders(shopId);
+    expect(await tellLateOrders(shopId)).toBe(0);
+    await deliverAll();
+    const emails = await mail.emails();
+    // Owner, manager and operations: the roles that ship. (The viewer left the shop above.)
+    expect(told).toBe(3 * late.length);
+    // Told in one reconciliation, they are one message per person: the order, or a count of them.
+    const reference = `#${await referenceOf(order!.id)}`;
+    const [pt, en] =
+      late.length === 1
+        ? [`Pedido atrasado ${reference} — Loja Caixa`, `Late order ${reference} — Loja Caixa`]
+        : [`${late.length} pedidos atrasados — Loja Caixa`, `${late.length} late orders — Loja Caixa`];
+    expect(to(emails, "dona@example.com").map((each) => each.subject)).toEqual([pt]);
+    expect(to(emails, "operacoes@example.com").map((each) => each.subject)).toEqual([pt]);
+    expect(to(emails, "manager@example.com").map((each) => each.subject)).toEqual([en]);
+    await mail.clear();
+
+    // The next one to run late, alone, is named.
+    await new Promise((resolve) => setTimeout(resolve, BURST_SECONDS * 1000 + 200));
+    const [next] = fresh(1);
+    await mirror.upsertMirrorOrders(shopId, [next!]);
+    await sql.query(`UPDATE "OrderMirror" SET "nextLimitAt" = (now() AT TIME ZONE 'UTC') - interval '5 minutes' WHERE "orderId" = $1`, [
+      next!.id,
+    ]);
+    expect(await tellLateOrders(shopId)).toBe(3);
+    await deliverAll();
+    const [alone] = to(await mail.emails(), "dona@example.com");
+    expect(alone?.subject).toBe(`Pedido atrasado #${await referenceOf(next!.id)} — Loja Caixa`);
+    expect(alone?.text).toContain(`${PUBLIC}/s/${shopId}/orders/${next!.id}`);
+    await mail.clear();
+  });
+
+  it("tells the owners, not the newcomer, when someone joins by an invitation", async () => {
+    const { createInvitation } = await import("@/features/people/invitations.server");
+    const { acceptInvitation } = await import("@/lib/people/invitations.server");
+    const invitation = await createInvitation(shopId, "operations", persons.owner!);
+    const newcomer = await people.personForMarketplaceAccount("novata@example.com", "Novata Souza");
+    expect((await acceptInvitation(invitation.token, newcomer.id)).state).toBe("open");
+    await deliverAll();
+    const emails = await mail.emails();
+    expect(to(emails, "dona@example.com").map((each) => each.subject)).toEqual(["Novata Souza entrou na equipe da loja Loja Caixa"]);
+    expect(to(emails, "dona@example.com")[0]!.text).toContain("agora tem o papel “Operações”");
+    expect(to(emails, "novata@example.com")).toEqual([]);
+    expect(to(emails, "manager@example.com")).toEqual([]);
+    await mail.clear();
+  });
 });

@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { markAllNotificationsReadAction, openNotificationAction } from "@/features/inbox/actions";
 import { listInbox } from "@/features/inbox/inbox.server";
+import type { InboxItem } from "@/features/inbox/inbox.server";
 import { requirePerson } from "@/lib/auth/session.server";
 import { getDisplayFormat } from "@/lib/format.server";
 import { orderLabel } from "@/lib/words/order-reference";
@@ -12,14 +13,28 @@ export async function inboxPageMetadata(): Promise<Metadata> {
 }
 
 /**
- * The signed-in person's notifications across their shops, newest first (issue 41). Each opens the
- * order it is about, marking it read, through a form: it works without JavaScript, and a link's
+ * The signed-in person's notifications across their shops, newest first (issue 41). Each opens
+ * what it is about (the order, the team), marking it read, through a form: it works without JavaScript, and a link's
  * prefetch cannot mark anything read.
  */
 export async function InboxPage() {
   const person = await requirePerson();
-  const [t, format, items] = await Promise.all([getTranslations("inbox"), getDisplayFormat(), listInbox(person.id)]);
+  const [t, people, locale, format, items] = await Promise.all([
+    getTranslations("inbox"),
+    getTranslations("people"),
+    getLocale(),
+    getDisplayFormat(),
+    listInbox(person.id),
+  ]);
   const unread = items.some((item) => !item.read);
+  const describe = (item: InboxItem): string => {
+    if (item.kind === "member.joined") {
+      return t("memberJoined", { name: item.name ?? "—", role: item.role ? people(`roles.${item.role}`).toLocaleLowerCase(locale) : "—" });
+    }
+    const reference = orderLabel({ id: item.orderId, reference: item.reference });
+    if (item.kind === "order.late") return t("lateOrder", { reference });
+    return item.total ? t("newOrder", { reference, total: format.money(item.total) }) : t("newOrderNoTotal", { reference });
+  };
 
   return (
     <section className="max-w-2xl min-w-0 space-y-4">
@@ -46,7 +61,7 @@ export async function InboxPage() {
       ) : (
         <ul className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-white" data-testid="inbox-items">
           {items.map((item) => {
-            const reference = orderLabel({ id: item.orderId, reference: item.reference });
+            const what = describe(item);
             return (
               <li key={item.id} data-testid="inbox-item" data-read={item.read}>
                 <form action={openNotificationAction}>
@@ -58,7 +73,7 @@ export async function InboxPage() {
                     />
                     <span className="min-w-0 space-y-0.5">
                       <span className={`block ${item.read ? "text-zinc-700" : "font-semibold text-zinc-900"}`}>
-                        {item.total ? t("newOrder", { reference, total: format.money(item.total) }) : t("newOrderNoTotal", { reference })}
+                        {what}
                         {item.read ? null : <span className="sr-only"> · {t("unread")}</span>}
                       </span>
                       <span className="block text-sm text-zinc-600">

@@ -38,6 +38,8 @@ export interface MailTarget {
     itemCount: number;
     customerName: string;
   } | null;
+  /** For "member.joined": who joined, and their role now. */
+  member: { name: string; role: Role } | null;
 }
 
 export interface ComposedMail {
@@ -57,46 +59,100 @@ export function oneLine(text: string): string {
 
 const absolute = (path: string) => `${env.PUBLIC_BASE_URL}${path}`;
 
+/** The translator's call shape, loosely typed: keys are chosen by kind at run time, each tested. */
+type Translator = (key: string, values?: Record<string, string | number>) => string;
+
+interface MailWords {
+  subject: string;
+  heading: string;
+  lines: string[];
+  button: string;
+  buttonUrl: string;
+}
+
+function orderMailWords(t: Translator, target: MailTarget, locale: Locale): MailWords {
+  const shop = target.shopName;
+  const order = target.order!;
+  const reference = orderLabel({ id: order.id, reference: order.reference });
+  const buttonUrl = absolute(shopPath(target.shopId, `/orders/${encodeURIComponent(order.id)}`));
+  if (target.kind === "order.late") {
+    return {
+      subject: t("email.late.subject", { reference, shop }),
+      heading: t("email.late.heading", { reference }),
+      lines: [t("email.late.lead", { reference, shop })],
+      button: t("email.late.button"),
+      buttonUrl,
+    };
+  }
+  const total = formatMoney({ value: order.total, currency: order.currency, normalizer: order.normalizer }, locale);
+  const lines = [
+    t("email.newOrder.lead", { shop }),
+    t("email.newOrder.total", { total }),
+    t("email.newOrder.items", { count: order.itemCount }),
+  ];
+  if (can(target.role, "orders.customerData")) lines.push(t("email.newOrder.customer", { name: order.customerName }));
+  return {
+    subject: t("email.newOrder.subject", { reference, total, shop }),
+    heading: t("email.newOrder.heading", { reference }),
+    lines,
+    button: t("email.newOrder.button"),
+    buttonUrl,
+  };
+}
+
+function mailWords(t: Translator, people: Translator, target: MailTarget, locale: Locale): MailWords {
+  const shop = target.shopName;
+  const { count } = target;
+  if (target.kind === "member.joined") {
+    const buttonUrl = absolute(shopPath(target.shopId, "/members"));
+    if (target.member && count === 1) {
+      const { name } = target.member;
+      return {
+        subject: t("email.joined.subject", { name, shop }),
+        heading: t("email.joined.heading", { name }),
+        lines: [t("email.joined.lead", { name, shop, role: people(`roles.${target.member.role}`) })],
+        button: t("email.joined.button"),
+        buttonUrl,
+      };
+    }
+    return {
+      subject: t("email.joinedBurst.subject", { count, shop }),
+      heading: t("email.joinedBurst.heading", { count }),
+      lines: [t("email.joinedBurst.lead", { shop })],
+      button: t("email.joinedBurst.button"),
+      buttonUrl,
+    };
+  }
+  if (target.order && count === 1) return orderMailWords(t, target, locale);
+  if (target.kind === "order.late") {
+    return {
+      subject: t("email.lateBurst.subject", { count, shop }),
+      heading: t("email.lateBurst.heading", { count, shop }),
+      lines: [t("email.lateBurst.lead")],
+      button: t("email.lateBurst.button"),
+      buttonUrl: absolute(shopPath(target.shopId, "/shipping")),
+    };
+  }
+  return {
+    subject: t("email.burst.subject", { count, shop }),
+    heading: t("email.burst.heading", { count, shop }),
+    lines: [t("email.burst.lead")],
+    button: t("email.burst.button"),
+    buttonUrl: absolute(shopPath(target.shopId, "/orders")),
+  };
+}
+
 export async function composeMail(target: MailTarget): Promise<ComposedMail> {
   const locale: Locale = isLocale(target.locale) ? target.locale : DEFAULT_LOCALE;
   const messages = catalogues[locale] as Messages;
   const t = createTranslator({ locale, messages, namespace: "notifications" });
   const people = createTranslator({ locale, messages, namespace: "people" });
-  const shop = target.shopName;
   const unsubscribeUrl = unsubscribeLink({ personId: target.personId, shopId: target.shopId, kind: target.kind });
   const settingsUrl = absolute("/inbox/settings");
-  const footer = {
-    why: t("email.why", { role: people(`roles.${target.role}`), shop }),
-    unsubscribe: t("email.unsubscribe"),
-    settings: t("email.settings"),
-  };
-
-  let subject: string;
-  let heading: string;
-  let lines: string[];
-  let button: string;
-  let buttonUrl: string;
-  if (target.order && target.count === 1) {
-    const order = target.order;
-    const reference = orderLabel({ id: order.id, reference: order.reference });
-    const total = formatMoney({ value: order.total, currency: order.currency, normalizer: order.normalizer }, locale);
-    subject = t("email.newOrder.subject", { reference, total, shop });
-    heading = t("email.newOrder.heading", { reference });
-    lines = [
-      t("email.newOrder.lead", { shop }),
-      t("email.newOrder.total", { total }),
-      t("email.newOrder.items", { count: order.itemCount }),
-    ];
-    if (can(target.role, "orders.customerData")) lines.push(t("email.newOrder.customer", { name: order.customerName }));
-    button = t("email.newOrder.button");
-    buttonUrl = absolute(shopPath(target.shopId, `/orders/${encodeURIComponent(order.id)}`));
-  } else {
-    subject = t("email.burst.subject", { count: target.count, shop });
-    heading = t("email.burst.heading", { count: target.count, shop });
-    lines = [t("email.burst.lead")];
-    button = t("email.burst.button");
-    buttonUrl = absolute(shopPath(target.shopId, "/orders"));
-  }
+  const why = t("email.why", { role: people(`roles.${target.role}`), shop: target.shopName });
+  const unsubscribe = t(`email.unsubscribeKind.${target.kind}`);
+  const settings = t("email.settings");
+  const { subject, heading, lines, button, buttonUrl } = mailWords(t as Translator, people as Translator, target, locale);
 
   const html = await emailHtml({
     lang: locale,
@@ -106,10 +162,10 @@ export async function composeMail(target: MailTarget): Promise<ComposedMail> {
     lines,
     button,
     buttonUrl,
-    why: footer.why,
+    why,
     links: [
-      { text: footer.settings, url: settingsUrl },
-      { text: footer.unsubscribe, url: unsubscribeUrl.page },
+      { text: settings, url: settingsUrl },
+      { text: unsubscribe, url: unsubscribeUrl.page },
     ],
   });
   const text = [
@@ -120,9 +176,9 @@ export async function composeMail(target: MailTarget): Promise<ComposedMail> {
     `${button}: ${buttonUrl}`,
     "",
     "—",
-    footer.why,
-    `${footer.settings}: ${settingsUrl}`,
-    `${footer.unsubscribe}: ${unsubscribeUrl.page}`,
+    why,
+    `${settings}: ${settingsUrl}`,
+    `${unsubscribe}: ${unsubscribeUrl.page}`,
   ].join("\n");
   return {
     to: { name: oneLine(target.personName), address: target.address },

@@ -27,22 +27,26 @@ export interface PushPayload {
 export function pushPayload(target: Omit<MailTarget, "address" | "personName">): PushPayload {
   const locale = isLocale(target.locale) ? target.locale : DEFAULT_LOCALE;
   const t = createTranslator({ locale, messages: catalogues[locale] as Messages, namespace: "notifications.push" });
-  if (target.order && target.count === 1) {
-    const { order } = target;
-    const total = formatMoney({ value: order.total, currency: order.currency, normalizer: order.normalizer }, locale);
-    return {
-      title: t("newOrder.title", { reference: orderLabel({ id: order.id, reference: order.reference }), total }),
-      body: t("newOrder.body", { shop: target.shopName }),
-      url: `${env.PUBLIC_BASE_URL}${shopPath(target.shopId, `/orders/${encodeURIComponent(order.id)}`)}`,
-      tag: target.messageId,
-    };
+  const shop = target.shopName;
+  const { count } = target;
+  const to = (path: string) => `${env.PUBLIC_BASE_URL}${shopPath(target.shopId, path)}`;
+  const tag = target.messageId;
+  if (target.kind === "member.joined") {
+    return target.member && count === 1
+      ? { title: t("joined.title", { name: target.member.name }), body: t("joined.body", { shop }), url: to("/members"), tag }
+      : { title: t("joinedBurst.title", { count }), body: t("joinedBurst.body", { shop }), url: to("/members"), tag };
   }
-  return {
-    title: t("burst.title", { count: target.count }),
-    body: t("burst.body", { shop: target.shopName }),
-    url: `${env.PUBLIC_BASE_URL}${shopPath(target.shopId, "/orders")}`,
-    tag: target.messageId,
-  };
+  if (target.order && count === 1) {
+    const { order } = target;
+    const reference = orderLabel({ id: order.id, reference: order.reference });
+    const url = to(`/orders/${encodeURIComponent(order.id)}`);
+    if (target.kind === "order.late") return { title: t("late.title", { reference }), body: t("late.body", { shop }), url, tag };
+    const total = formatMoney({ value: order.total, currency: order.currency, normalizer: order.normalizer }, locale);
+    return { title: t("newOrder.title", { reference, total }), body: t("newOrder.body", { shop }), url, tag };
+  }
+  if (target.kind === "order.late")
+    return { title: t("lateBurst.title", { count }), body: t("lateBurst.body", { shop }), url: to("/shipping"), tag };
+  return { title: t("burst.title", { count }), body: t("burst.body", { shop }), url: to("/orders"), tag };
 }
 
 export type PushMessageResult =

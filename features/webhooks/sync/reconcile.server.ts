@@ -17,6 +17,7 @@ import { whenShop } from "@/lib/shops/shop-events.server";
 import { findConnectedShops } from "@/lib/shops/shops.server";
 import type { ConnectedShop, CurrentShop } from "@/lib/shops/shops.server";
 import { ordersWithWaitingEvents, recordReconciledEvents } from "@/features/webhooks/sync/reconciled-events.server";
+import { tellLateOrders } from "@/lib/notifications/tell.server";
 import type { ReconciledOrder } from "@/features/webhooks/sync/reconciled-events.server";
 import { env } from "@/lib/env";
 import { log, shopLog } from "@/lib/log.server";
@@ -130,6 +131,8 @@ export async function reconcileShop(shopId: string, now = new Date(), budget: Ru
   }
 
   signal?.throwIfAborted();
+  // Orders whose handling time ran out since the last run are news to those who ship (issue 41).
+  if (mode === "reconcile") await tellLateOrders(shopId);
   // A seller with no order yet still gets a cursor: the next run is a reconciliation.
   await recordRunFinished(shopId, { cursor: cursor ?? now, at: now, mode, recovered });
   return { mode, listed, recovered };
