@@ -200,7 +200,7 @@ async function tellOrders(cluster: Cluster, label: string, orders: readonly Benc
 
   // Latency, whole and by stage, for each order whose e-mail arrived.
   const whole: number[] = [];
-  const stages = { told: [] as number[], queued: [] as number[], mail: [] as number[], accepted: [] as number[] };
+  const stages = { told: [] as number[], queued: [] as number[], mail: [] as number[], data: [] as number[], accepted: [] as number[] };
   const byWindow = new Map<number, number[]>();
   for (const trail of trails) {
     const key = keyOf(trail.shopId, trail.orderId);
@@ -214,7 +214,8 @@ async function tellOrders(cluster: Cluster, label: string, orders: readonly Benc
       stages.queued.push(trail.queuedAt - trail.toldAt);
       stages.mail.push(email.mailAt - trail.queuedAt);
     }
-    stages.accepted.push(acceptedAt - email.mailAt);
+    stages.data.push(email.dataAt - email.mailAt);
+    stages.accepted.push(acceptedAt - email.dataAt);
     const window = Math.floor((ackAt - started) / 10_000);
     let inWindow = byWindow.get(window);
     if (!inWindow) byWindow.set(window, (inWindow = []));
@@ -242,8 +243,8 @@ async function tellOrders(cluster: Cluster, label: string, orders: readonly Benc
       "\n" +
       `acknowledged → e-mail accepted: p50 ${ms(latency.p50)}, p95 ${ms(latency.p95)}, max ${ms(latency.max)} (target p95 ≤ 5 s; moonshot 1 s)\n` +
       `  by stage p50 / p95: acknowledged → notification written ${spread(stages.told)}, → its e-mail message written by the fan-out ${spread(stages.queued)}, ` +
-      `→ MAIL FROM at the sink ${spread(stages.mail)}, → accepted ${spread(stages.accepted)}\n` +
-      `  SMTP: ${connections} connections, at most ${sink.connections.peak} open at once; between a message accepted and the next MAIL FROM on a connection p50 / p95 ${ms(between.p50)} / ${ms(between.p95)}\n` +
+      `→ MAIL FROM at the sink ${spread(stages.mail)}, → DATA ${spread(stages.data)}, → accepted ${spread(stages.accepted)}\n` +
+      `  SMTP: ${(phaseMessages.reduce((sum, message) => sum + message.bytes, 0) / Math.max(phaseMessages.length, 1) / 1024).toFixed(1)} kB a message, ${connections} connections, at most ${sink.connections.peak} open at once; between a message accepted and the next MAIL FROM on a connection p50 / p95 ${ms(between.p50)} / ${ms(between.p95)}\n` +
       `  p95 by 10 s of acknowledgement: ${windows.join(", ")}\n` +
       `CPU meanwhile (posting and drain): machine ${((cpu.machine / cpu.total) * 100).toFixed(0)} % busy; per e-mail: dashboards ${perEmail("dashboards")}, ` +
       `database ${perEmail("database")}, sandbox ${perEmail("platform")}, this process (sender and sink) ${perEmail("loadGenerator")}`,

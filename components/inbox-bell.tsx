@@ -45,7 +45,7 @@ export function InboxBell({ unread }: { unread: number }) {
         <path d="M10 2a5 5 0 0 0-5 5v2.6l-1.4 2.8A1 1 0 0 0 4.5 14h11a1 1 0 0 0 .9-1.6L15 9.6V7a5 5 0 0 0-5-5Zm-2 13a2 2 0 0 0 4 0H8Z" />
       </svg>
       {count > 0 ? (
-        <span className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs leading-5 font-semibold text-white">
+        <span className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-800 px-1 text-center text-xs leading-5 font-semibold text-white">
           {count > 99 ? "99+" : count}
         </span>
       ) : null}

@@ -11,8 +11,11 @@ export interface SunkMessage {
   messageId: string | null;
   /** When the message's last line arrived and it was accepted, in ms since the epoch (sub-ms). */
   at: number;
-  /** When its MAIL command arrived: the client's transaction for it began. */
+  /** When its MAIL command arrived (the client's transaction for it began), and its DATA command. */
   mailAt: number;
+  dataAt: number;
+  /** Its size as sent, in bytes. */
+  bytes: number;
   /** The connection it came on (numbered from 1), and when that connection's previous message was accepted. */
   connection: number;
   previousAt: number | null;
@@ -40,6 +43,7 @@ function serve(socket: Socket, connection: number, messages: SunkMessage[]) {
   // How far the data was searched for its end mark, so a long message is not searched again from its start.
   let scanned = 0;
   let mailAt = 0;
+  let dataAt = 0;
   let previousAt: number | null = null;
   const reply = (line: string) => socket.write(`${line}\r\n`);
   const command = (line: string) => {
@@ -50,6 +54,7 @@ function serve(socket: Socket, connection: number, messages: SunkMessage[]) {
       reply("250 OK");
     } else if (verb === "HELO" || verb === "RCPT" || verb === "RSET" || verb === "NOOP") reply("250 OK");
     else if (verb === "DATA") {
+      dataAt = wallClockMs();
       inData = true;
       scanned = 0;
       // The data's first line may be the end mark itself: a line break before it makes it findable.
@@ -78,6 +83,8 @@ function serve(socket: Socket, connection: number, messages: SunkMessage[]) {
           messageId: MESSAGE_ID.exec(headerEnd < 0 ? data : data.slice(0, headerEnd))?.[1] ?? null,
           at,
           mailAt,
+          dataAt,
+          bytes: data.length,
           connection,
           previousAt,
         });

@@ -14,7 +14,8 @@ export async function openNotificationAction(formData: FormData) {
   const input = openInput.safeParse({ id: formData.get("id") });
   const opened = input.success ? await openNotification(person.id, input.data.id) : null;
   if (!opened) redirect("/inbox");
-  redirect(shopPath(opened.shopId, opened.kind === "member.joined" ? "/members" : `/orders/${opened.subject}`));
+  const path = opened.kind === "member.joined" ? "/members" : opened.kind === "digest" ? "" : `/orders/${opened.subject}`;
+  redirect(shopPath(opened.shopId, path));
 }
 
 export async function markAllNotificationsReadAction() {

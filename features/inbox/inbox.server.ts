@@ -30,6 +30,11 @@ export type InboxItem = InboxItemBase &
         total: { value: number; currency: string; normalizer: number } | null;
       }
     | {
+        kind: "digest";
+        /** The shop's date it is for, YYYY-MM-DD. */
+        day: string;
+      }
+    | {
         kind: "member.joined";
         personId: string;
         /** Who joined and their role now; null once they left the shop. */
@@ -77,13 +82,14 @@ export async function listInbox(personId: string): Promise<InboxItem[]> {
       LEFT JOIN "OrderMirror" o ON n."kind" LIKE 'order.%' AND o."sellerId" = n."sellerId" AND o."orderId" = n."subject"
       LEFT JOIN "Person" j ON n."kind" = 'member.joined' AND j."id" = n."subject"
       LEFT JOIN "Membership" jm ON jm."personId" = j."id" AND jm."sellerId" = n."sellerId"
-      WHERE n."personId" = $1 AND n."kind" IN ('order.new', 'order.late', 'member.joined')
+      WHERE n."personId" = $1 AND n."kind" IN ('order.new', 'order.late', 'member.joined', 'digest')
       ORDER BY n."createdAt" DESC, o."createdAt" DESC NULLS LAST, r."number" DESC NULLS LAST, n."id" DESC
       LIMIT ${INBOX_LIMIT}`,
     values: [personId],
   });
   return result.rows.map((row): InboxItem => {
     const base = { id: row.id, shopId: row.shopId, shopName: row.shopName, createdAt: row.createdAt, read: row.readAt !== null };
+    if (row.kind === "digest") return { ...base, kind: "digest", day: row.subject };
     if (row.kind === "member.joined") {
       return {
         ...base,

@@ -25,6 +25,7 @@ const preferencesForm = z.object({
   shopId: z.string().min(1).max(64),
   quietFrom: timeField,
   quietTo: timeField,
+  digestAt: timeField,
   email: z.array(z.enum(NOTIFICATION_KINDS)).max(NOTIFICATION_KINDS.length),
 });
 
@@ -39,11 +40,12 @@ export async function saveNotificationPreferencesAction(formData: FormData) {
     shopId: formData.get("shopId"),
     quietFrom: formData.get("quietFrom") ?? "",
     quietTo: formData.get("quietTo") ?? "",
+    digestAt: formData.get("digestAt") ?? "",
     email: formData.getAll("email"),
   });
   const shop = parsed.success ? person.shops.find((candidate) => candidate.id === parsed.data.shopId) : undefined;
   if (!parsed.success || !shop) redirect(`/inbox/settings?error=invalid`);
-  const { quietFrom, quietTo, email } = parsed.data;
+  const { quietFrom, quietTo, digestAt, email } = parsed.data;
   if ((quietFrom === null) !== (quietTo === null))
     redirect(`/inbox/settings?error=quiet&shop=${encodeURIComponent(shop.id)}#shop-${shop.id}`);
   const current = (await readPreferences(person.id, [shop])).get(shop.id)!;
@@ -53,6 +55,7 @@ export async function saveNotificationPreferencesAction(formData: FormData) {
   await savePreferences(person.id, shop.id, {
     choices,
     quiet: quietFrom === null || quietTo === null ? null : { from: quietFrom, to: quietTo },
+    digestAt: digestAt ?? current.digestAt,
   });
   redirect(`/inbox/settings?saved=${encodeURIComponent(shop.id)}#shop-${shop.id}`);
 }

@@ -17,6 +17,7 @@ import type { NotificationKind } from "@/features/notifications/kinds";
 import type { Role } from "@/lib/people/roles";
 import { pushPayload, sendPushMessage } from "@/features/notifications/push/push-message.server";
 import { composeInvitationMail } from "@/features/notifications/mail/invitation-mail.server";
+import { digestFigures, tellDueDigests } from "@/features/notifications/digest.server";
 import { classifySmtpError, closeMailTransport, sendMail, SMTP_TIMEOUT_MS } from "@/features/notifications/mail/transport.server";
 
 // Sending (issue 41): the outbox is NotificationMessage, claimed as the webhook queue's rows are
@@ -69,6 +70,7 @@ interface ClaimedMessage {
   /** A "member.joined" message's newcomer: their name and role now (null once they left). */
   memberName: string | null;
   memberRole: string | null;
+  timeZone: string;
 }
 
 type Outcome = { channel?: string } & (
@@ -96,7 +98,7 @@ const CLAIM = {
            o."total" AS "orderTotal", o."currency", o."normalizer", o."itemCount", o."customerName", r."number" AS "reference",
            i."email" AS "inviteAddress", i."linkEnc" AS "inviteLinkEnc", i."role" AS "inviteRole", i."expiresAt" AS "inviteExpiresAt",
            (i."acceptedAt" IS NULL AND i."revokedAt" IS NULL AND i."expiresAt" > ${DB_NOW}) AS "inviteOpen",
-           j."name" AS "memberName", jm."role" AS "memberRole"
+           j."name" AS "memberName", jm."role" AS "memberRole", s."timeZone"
     FROM claimed c
     JOIN "Person" p ON p."id" = c."personId"
     JOIN "Seller" s ON s."id" = c."sellerId"
@@ -137,7 +139,12 @@ type SendResult =
   | { kind: "refused"; error: string }
   | { kind: "refused_for_now" | "unreachable"; error: string; retryAfterSeconds?: number };
 
-function mailTarget(message: ClaimedMessage, role: Role, kind: NotificationKind): Omit<MailTarget, "address"> {
+function mailTarget(
+  message: ClaimedMessage,
+  role: Role,
+  kind: NotificationKind,
+  digest: MailTarget["digest"],
+): Omit<MailTarget, "address"> {
   const order =
     message.subject && message.orderTotal !== null && message.currency !== null && message.normalizer !== null
       ? {
@@ -162,6 +169,7 @@ function mailTarget(message: ClaimedMessage, role: Role, kind: NotificationKind)
     count: message.count,
     order,
     member: message.memberName !== null && isRole(message.memberRole) ? { name: message.memberName, role: message.memberRole } : null,
+    digest,
   };
 }
 
@@ -204,7 +212,11 @@ async function sendOne(message: ClaimedMessage): Promise<Outcome> {
   if (!isRole(message.role)) return { id: message.id, state: "dropped", error: "no longer a member of the shop" };
   if (message.kind === "invitation") return outcomeOf(message, await sendInvitation(message));
   if (!isNotificationKind(message.kind)) return { id: message.id, state: "dropped", error: `unknown kind ${message.kind}` };
-  const target = mailTarget(message, message.role, message.kind);
+  const digest =
+    message.kind === "digest" && message.subject
+      ? { day: message.subject, figures: await digestFigures({ id: message.shopId, timeZone: message.timeZone }) }
+      : null;
+  const target = mailTarget(message, message.role, message.kind, digest);
   let result: SendResult;
   if (message.channel === "email") result = await sendEmail(message, target);
   else if (message.channel === "push") result = await sendPushMessage(message.id, message.personId, pushPayload(target));
@@ -243,6 +255,16 @@ async function finish(instanceId: string, outcomes: readonly Outcome[]) {
   }
 }
 
+/** Digests are looked for once a minute per instance (each person's is written once a day). */
+const DIGEST_CHECK_MS = 60_000;
+let lastDigestCheck = 0;
+
+async function tellDigestsEveryMinute() {
+  if (Date.now() - lastDigestCheck < DIGEST_CHECK_MS) return;
+  lastDigestCheck = Date.now();
+  await tellDueDigests();
+}
+
 /** One round: fan out what waits, then send what is due. Answers whether there was work. */
 export async function deliverOnce(instanceId = DELIVERY_INSTANCE_ID): Promise<boolean> {
   const fannedOut = await fanOutNotifications();
@@ -278,7 +300,8 @@ export function startNotificationDelivery() {
   const tick = () => {
     loop.timer = null;
     if (loop.stopped) return;
-    loop.round = deliverOnce()
+    loop.round = tellDigestsEveryMinute()
+      .then(() => deliverOnce())
       .catch((error: unknown) => {
         log.error({ component: "notifications", err: error }, "a delivery round failed; it is tried again");
         return false;

@@ -7,9 +7,11 @@ import type { Role } from "@/lib/people/roles";
  * "order.new": an order the dashboard learned of after the shop connected (every role that sees
  * orders). "order.late": an order whose handling time ran out unshipped (those who ship: owner,
  * manager, operations). "member.joined": someone joined the shop by an invitation (owners, who
- * manage the team). Who is told is decided where each is written (lib/notifications/told.ts).
+ * manage the team). "digest": the morning's summary of a shop, at the time each person picks
+ * (whoever would receive it on a channel). Who is told is decided where each is written
+ * (lib/notifications/tell.server.ts, lib/orders/order-mirror.server.ts).
  */
-export const NOTIFICATION_KINDS = ["order.new", "order.late", "member.joined"] as const;
+export const NOTIFICATION_KINDS = ["order.new", "order.late", "member.joined", "digest"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The inbox is always on; these are the channels a person chooses. */
@@ -33,6 +35,12 @@ const DEFAULTS: Record<NotificationKind, Record<Role, ChannelChoice>> = {
     owner: { email: true, push: true },
     manager: { email: true, push: true },
     operations: { email: true, push: true },
+    viewer: { email: false, push: false },
+  },
+  digest: {
+    owner: { email: true, push: false },
+    manager: { email: true, push: false },
+    operations: { email: true, push: false },
     viewer: { email: false, push: false },
   },
   "member.joined": {

@@ -4,6 +4,7 @@ import type { Role } from "@/lib/people/roles";
 import { defaultChoice, NOTIFICATION_KINDS } from "@/features/notifications/kinds";
 import type { ChannelChoice, NotificationKind } from "@/features/notifications/kinds";
 import type { QuietHours } from "@/features/notifications/quiet-hours";
+import { DEFAULT_DIGEST_AT } from "@/features/notifications/digest.server";
 
 // A person's notification preferences per shop (issue 41): their own, read and written only for
 // shops they belong to. No row is the role's defaults (kinds.ts).
@@ -11,6 +12,8 @@ import type { QuietHours } from "@/features/notifications/quiet-hours";
 export interface ShopPreferences {
   choices: Record<NotificationKind, ChannelChoice>;
   quiet: QuietHours | null;
+  /** Minutes after midnight on the shop's clock when the morning digest comes. */
+  digestAt: number;
 }
 
 export async function readPreferences(
@@ -24,9 +27,9 @@ export async function readPreferences(
       text: `SELECT "sellerId" AS "shopId", "kind", "email", "push" FROM "NotificationChoice" WHERE "personId" = $1 AND "sellerId" = ANY($2::text[])`,
       values: [personId, ids],
     }),
-    pool.query<{ shopId: string; quietFrom: number | null; quietTo: number | null }>({
-      name: "notification_hours_read",
-      text: `SELECT "sellerId" AS "shopId", "quietFrom", "quietTo" FROM "NotificationHours" WHERE "personId" = $1 AND "sellerId" = ANY($2::text[])`,
+    pool.query<{ shopId: string; quietFrom: number | null; quietTo: number | null; digestAt: number | null }>({
+      name: "notification_hours_read_digest",
+      text: `SELECT "sellerId" AS "shopId", "quietFrom", "quietTo", "digestAt" FROM "NotificationHours" WHERE "personId" = $1 AND "sellerId" = ANY($2::text[])`,
       values: [personId, ids],
     }),
   ]);
@@ -43,6 +46,7 @@ export async function readPreferences(
       ) as Record<NotificationKind, ChannelChoice>,
       quiet:
         hoursRow && hoursRow.quietFrom !== null && hoursRow.quietTo !== null ? { from: hoursRow.quietFrom, to: hoursRow.quietTo } : null,
+      digestAt: hoursRow?.digestAt ?? DEFAULT_DIGEST_AT,
     });
   }
   return result;
@@ -75,9 +79,10 @@ export async function savePreferences(personId: string, shopId: string, preferen
       }
     }
     await client.query(
-      `INSERT INTO "NotificationHours" ("personId", "sellerId", "quietFrom", "quietTo", "updatedAt") VALUES ($1, $2, $3, $4, ${DB_NOW})
-       ON CONFLICT ("personId", "sellerId") DO UPDATE SET "quietFrom" = excluded."quietFrom", "quietTo" = excluded."quietTo", "updatedAt" = excluded."updatedAt"`,
-      [personId, shopId, preferences.quiet?.from ?? null, preferences.quiet?.to ?? null],
+      `INSERT INTO "NotificationHours" ("personId", "sellerId", "quietFrom", "quietTo", "digestAt", "updatedAt") VALUES ($1, $2, $3, $4, $5, ${DB_NOW})
+       ON CONFLICT ("personId", "sellerId") DO UPDATE SET "quietFrom" = excluded."quietFrom", "quietTo" = excluded."quietTo",
+         "digestAt" = excluded."digestAt", "updatedAt" = excluded."updatedAt"`,
+      [personId, shopId, preferences.quiet?.from ?? null, preferences.quiet?.to ?? null, preferences.digestAt],
     );
     await client.query("COMMIT");
   } catch (error) {

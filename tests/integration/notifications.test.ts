@@ -347,4 +347,63 @@ describe("e-mail notifications", () => {
     expect(to(emails, "manager@example.com")).toEqual([]);
     await mail.clear();
   });
+
+  it("writes the morning digest at the time the person chose on the shop's clock, once a day, with the shop's figures", async () => {
+    await new Promise((resolve) => setTimeout(resolve, BURST_SECONDS * 1000 + 200));
+    await deliverAll();
+    await mail.clear();
+    const { tellDueDigests } = await import("@/features/notifications/digest.server");
+    await sql.query(
+      `INSERT INTO "NotificationHours" ("personId", "sellerId", "digestAt") VALUES ($1, $2, $3)
+       ON CONFLICT ("personId", "sellerId") DO UPDATE SET "digestAt" = excluded."digestAt", "quietFrom" = NULL, "quietTo" = NULL`,
+      [persons.owner, shopId, 7 * 60 + 30],
+    );
+    // The dashboard's clock, injected: today in São Paulo (UTC−3), a minute before and after 07:30.
+    const { rows } = await sql.query<{ day: string }>(`SELECT to_char(now() AT TIME ZONE 'America/Sao_Paulo', 'YYYY-MM-DD') AS day`);
+    const day = rows[0]!.day;
+    const digests = async () =>
+      (
+        await sql.query(`SELECT 1 FROM "Notification" WHERE "personId" = $1 AND "sellerId" = $2 AND "kind" = 'digest'`, [
+          persons.owner,
+          shopId,
+        ])
+      ).rowCount;
+    await tellDueDigests(new Date(`${day}T10:29:00Z`));
+    expect(await digests()).toBe(0);
+    await tellDueDigests(new Date(`${day}T10:31:00Z`));
+    await tellDueDigests(new Date(`${day}T10:45:00Z`));
+    expect(await digests()).toBe(1);
+
+    await deliverAll();
+    const [email] = to(await mail.emails(), "dona@example.com");
+    const date = new Intl.DateTimeFormat("pt-BR", { day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`));
+    expect(email?.subject).toBe(`Resumo da manhã · Loja Caixa · ${date}`);
+    // Its figures are the shipping page's counts (what the seller finds when they open it), and the
+    // orders placed in the last day, counted here from the mirror.
+    const { countShippingOrders } = await import("@/features/shipping");
+    const shop = { id: shopId, timeZone: "America/Sao_Paulo" };
+    const [shipToday, late] = await Promise.all([countShippingOrders(shop, { due: "today" }), countShippingOrders(shop, { due: "late" })]);
+    const { rows: figures } = await sql.query<{ fresh: number }>(
+      `SELECT count(*)::int AS fresh FROM "OrderMirror" WHERE "sellerId" = $1 AND "createdAt" > (now() AT TIME ZONE 'UTC') - interval '24 hours'`,
+      [shopId],
+    );
+    const plural = (count: number, one: string, many: string, none: string) =>
+      count === 0 ? none : count === 1 ? `1 ${one}` : `${count} ${many}`;
+    expect(email?.text).toContain(
+      plural(shipToday, "pedido para enviar hoje", "pedidos para enviar hoje", "Nenhum pedido para enviar hoje"),
+    );
+    expect(email?.text).toContain(plural(late, "pedido atrasado", "pedidos atrasados", "Nenhum pedido atrasado"));
+    expect(email?.text).toContain(
+      plural(
+        figures[0]!.fresh,
+        "pedido novo nas últimas 24 horas",
+        "pedidos novos nas últimas 24 horas",
+        "Nenhum pedido novo nas últimas 24 horas",
+      ),
+    );
+    expect(email?.text).toContain(`${PUBLIC}/s/${shopId}`);
+    // Nobody else's time had come.
+    expect((await mail.emails()).filter((each) => each.subject.startsWith("Resumo") || each.subject.startsWith("Morning"))).toHaveLength(1);
+    await mail.clear();
+  });
 });

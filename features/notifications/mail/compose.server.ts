@@ -13,6 +13,7 @@ import type { Messages } from "@/messages";
 import { emailHtml } from "@/features/notifications/mail/layout.server";
 import { unsubscribeLink } from "@/features/notifications/unsubscribe.server";
 import type { NotificationKind } from "@/features/notifications/kinds";
+import type { DigestFigures } from "@/features/notifications/digest.server";
 
 // What one message says by e-mail, in the person's language (issue 41). Amounts as the role may see
 // them; the customer's name only for a role that sees customer data (a viewer's copy has none).
@@ -40,6 +41,8 @@ export interface MailTarget {
   } | null;
   /** For "member.joined": who joined, and their role now. */
   member: { name: string; role: Role } | null;
+  /** For "digest": the shop's date it is for (YYYY-MM-DD) and its figures, counted when sent. */
+  digest: { day: string; figures: DigestFigures } | null;
 }
 
 export interface ComposedMail {
@@ -103,6 +106,23 @@ function orderMailWords(t: Translator, target: MailTarget, locale: Locale): Mail
 function mailWords(t: Translator, people: Translator, target: MailTarget, locale: Locale): MailWords {
   const shop = target.shopName;
   const { count } = target;
+  if (target.kind === "digest" && target.digest) {
+    const { figures, day } = target.digest;
+    const date = new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`));
+    const lines = [
+      t("email.digest.shipToday", { count: figures.shipToday }),
+      t("email.digest.late", { count: figures.late }),
+      t("email.digest.newOrders", { count: figures.newOrders }),
+    ];
+    if (figures.deadEvents > 0 && can(target.role, "events.view")) lines.push(t("email.digest.deadEvents", { count: figures.deadEvents }));
+    return {
+      subject: t("email.digest.subject", { shop, date }),
+      heading: t("email.digest.heading", { shop }),
+      lines,
+      button: t("email.digest.button"),
+      buttonUrl: absolute(shopPath(target.shopId)),
+    };
+  }
   if (target.kind === "member.joined") {
     const buttonUrl = absolute(shopPath(target.shopId, "/members"));
     if (target.member && count === 1) {

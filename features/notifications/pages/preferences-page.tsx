@@ -97,6 +97,10 @@ export async function PreferencesPage({ searchParams }: PageProps<"/inbox/settin
                 </label>
               ))}
             </fieldset>
+            <label className="flex flex-wrap items-center gap-2 text-sm">
+              {t("preferences.digestAt")}
+              <input type="time" name="digestAt" defaultValue={timeOfDay(mine.digestAt)} className={input} />
+            </label>
             <fieldset className="space-y-2">
               <legend className="text-sm font-medium">{t("preferences.quietTitle")}</legend>
               <p className="text-sm text-zinc-600">{t("preferences.quietHelp")}</p>

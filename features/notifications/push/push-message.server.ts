@@ -31,6 +31,15 @@ export function pushPayload(target: Omit<MailTarget, "address" | "personName">):
   const { count } = target;
   const to = (path: string) => `${env.PUBLIC_BASE_URL}${shopPath(target.shopId, path)}`;
   const tag = target.messageId;
+  if (target.kind === "digest" && target.digest) {
+    const { figures } = target.digest;
+    return {
+      title: t("digest.title", { shop }),
+      body: t("digest.body", { shipToday: figures.shipToday, late: figures.late }),
+      url: to(""),
+      tag,
+    };
+  }
   if (target.kind === "member.joined") {
     return target.member && count === 1
       ? { title: t("joined.title", { name: target.member.name }), body: t("joined.body", { shop }), url: to("/members"), tag }

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "NotificationHours" ADD COLUMN     "digestAt" INTEGER;
+
