@@ -13,13 +13,11 @@ const IN_WORKSPACES = WORKSPACES.map((folder) => `${folder}/**`);
 const WORKSPACE_ROOTS = [...new Set(WORKSPACES.map((folder) => folder.split("/")[0]))];
 /** The features each feature may import, through their entries (docs/decisions/0017-feature-slices.md). */
 export const FEATURE_DEPENDENCIES = {
-  notifications: ["shipping"],
   overview: ["shipping", "webhooks"],
   people: ["notifications"],
   settings: ["prices"],
   shipping: ["orders"],
   skus: ["prices"],
-  webhooks: ["notifications"],
 };
 
 /**

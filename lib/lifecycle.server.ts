@@ -10,3 +10,13 @@ export function markStopping() {
 export function isStopping(): boolean {
   return lifecycle.instanceStopping === true;
 }
+
+/**
+ * Background work an instance runs beside webhook processing (notification delivery, issue 41),
+ * handed in by the process that starts it (instrumentation.ts, scripts/worker.ts): its stop is
+ * awaited with the rest on shutdown.
+ */
+export interface BackgroundService {
+  start(): void;
+  stop(): Promise<void>;
+}

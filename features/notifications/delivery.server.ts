@@ -323,3 +323,6 @@ export async function stopNotificationDelivery() {
   await loop.round;
   closeMailTransport();
 }
+
+/** What the processes hand their instance (instrumentation.ts, scripts/worker.ts). */
+export const notificationDelivery = { start: startNotificationDelivery, stop: stopNotificationDelivery };

@@ -1,7 +1,7 @@
 import "server-only";
 import { pool } from "@/lib/pg-pool.server";
 import { ROLES } from "@/lib/people/roles";
-import { countShippingOrders } from "@/features/shipping";
+import { countDue } from "@/lib/orders/shipping-due.server";
 import { defaultChoice } from "@/features/notifications/kinds";
 
 // The morning digest (issue 41): once a day per person and shop, at the time the person picks on
@@ -53,9 +53,8 @@ export interface DigestFigures {
 }
 
 export async function digestFigures(shop: { id: string; timeZone: string }, now: Date = new Date()): Promise<DigestFigures> {
-  const [shipToday, late, counts] = await Promise.all([
-    countShippingOrders(shop, { due: "today" }, now),
-    countShippingOrders(shop, { due: "late" }, now),
+  const [due, counts] = await Promise.all([
+    countDue(shop, now),
     pool.query<{ newOrders: number; deadEvents: number }>({
       name: "digest_counts",
       text: `
@@ -65,5 +64,5 @@ export async function digestFigures(shop: { id: string; timeZone: string }, now:
       values: [shop.id, now.toISOString()],
     }),
   ]);
-  return { shipToday, late, ...counts.rows[0]! };
+  return { shipToday: due.today, late: due.late, ...counts.rows[0]! };
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { recordAudit } from "@/lib/audit/audit.server";
 import { db } from "@/lib/db.server";
-import { startOfNextDay } from "@/lib/orders/ship-by";
+import { dueBefore, shippable } from "@/lib/orders/shipping-due.server";
 import { DB_NOW, pool } from "@/lib/pg-pool.server";
 import { countedPage } from "@/lib/tables/table-page";
 import type { ShippingDue, ShippingFilters, ShippingPage, ShippingRow } from "@/features/shipping/shipping-params";
@@ -28,11 +28,10 @@ const OPEN_DELIVERY_STATUSES: ReadonlySet<string> = new Set(["created", "receive
 /** `nextLimitAt` is set exactly when an order has an open delivery; the (sellerId, status, nextLimitAt) index serves this. */
 function shippingWhere(shop: ShippingShop, where: ShippingWhere, now: Date): { sql: string; values: unknown[] } {
   const values: unknown[] = [shop.id];
-  const clauses = [`m."sellerId" = $1`, `m."status" = 'approved'`, `m."nextLimitAt" IS NOT NULL`];
+  const clauses = [`m."sellerId" = $1`, shippable("m")];
   if (where.due) {
     // "today" ends at midnight in the shop's zone, and includes what is already late.
-    const before = where.due === "late" ? now : startOfNextDay(now, shop.timeZone);
-    values.push(before.toISOString());
+    values.push(dueBefore(where.due, now, shop.timeZone).toISOString());
     clauses.push(`m."nextLimitAt" < ($${values.length}::timestamptz AT TIME ZONE 'UTC')`);
   }
   if (where.stage?.length) {

@@ -4,25 +4,28 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { forgetWebhookReceivers } from "@/features/webhooks/receive/receivers.server";
 import { env } from "@/lib/env";
 import { markStopping } from "@/lib/lifecycle.server";
+import type { BackgroundService } from "@/lib/lifecycle.server";
 import { closeNotifications, onReceiverChanged, startListening } from "@/lib/db-notifications.server";
 import { startMetricsServer, stopMetricsServer } from "@/lib/metrics-server.server";
 import { startReconciliation, stopReconciliation } from "@/features/webhooks/sync/reconcile.server";
 import { startWebhookProcessing, stopWebhookProcessing } from "@/features/webhooks/process/process.server";
-import { startNotificationDelivery, stopNotificationDelivery } from "@/features/notifications";
 
 // Any number of instances may share the database: nothing here assumes this is the only one.
 
 let started = false;
+let services: readonly BackgroundService[] = [];
 
-export function startInstance() {
+/** `background`: what else this instance runs with its processing (notification delivery). */
+export function startInstance(background: readonly BackgroundService[] = []) {
   if (started) return;
   started = true;
-  // With WEBHOOK_PROCESSING=worker, `npm run worker` processes (and sends notifications); this
-  // process only receives and serves.
+  // With WEBHOOK_PROCESSING=worker, `npm run worker` processes (and runs the background services);
+  // this process only receives and serves.
   if (env.WEBHOOK_PROCESSING === "inline") {
     startWebhookProcessing();
     startReconciliation();
-    startNotificationDelivery();
+    services = background;
+    for (const service of services) service.start();
   }
   onReceiverChanged(forgetWebhookReceivers);
   void startListening();
@@ -45,7 +48,7 @@ function shutdown(): Promise<void> {
   const exit = process.exit.bind(process);
   shutdownDone = (async () => {
     try {
-      await Promise.all([stopWebhookProcessing(), stopReconciliation(), stopNotificationDelivery()]);
+      await Promise.all([stopWebhookProcessing(), stopReconciliation(), ...services.map((service) => service.stop())]);
     } finally {
       await Promise.all([closeNotifications(), stopMetricsServer()]);
     }

@@ -1,8 +1,9 @@
 import "server-only";
-import { tellMemberJoined } from "@/lib/notifications/tell.server";
 import { createHash } from "node:crypto";
 import { db } from "@/lib/db.server";
-import { isRole } from "@/lib/people/roles";
+import { DB_NOW } from "@/lib/pg-pool.server";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { ROLES, can, isRole } from "@/lib/people/roles";
 import type { Role } from "@/lib/people/roles";
 
 // Joining a shop through an invite link: what the link says, and using it. The kernel's, because
@@ -75,4 +76,29 @@ export async function acceptInvitation(token: string, personId: string, now = ne
     return true;
   });
   return used ? invitation : { state: "used" };
+}
+
+/** Who manages the team: told when someone joins (issue 41). */
+const ROLES_TOLD_OF_MEMBERS = ROLES.filter((role) => can(role, "members.manage"));
+
+/**
+ * In the transaction that makes the person a member: the shop's owners (not the newcomer) are told,
+ * with the notification's place in the fan-out to e-mail and push (features/notifications).
+ */
+async function tellMemberJoined(tx: Prisma.TransactionClient, shopId: string, personId: string): Promise<void> {
+  await tx.$executeRawUnsafe(
+    `
+      WITH told AS (
+        INSERT INTO "Notification" ("id", "personId", "sellerId", "kind", "subject", "createdAt")
+        SELECT gen_random_uuid()::text, m."personId", m."sellerId", 'member.joined', $2, ${DB_NOW}
+        FROM "Membership" m
+        WHERE m."sellerId" = $1 AND m."personId" <> $2 AND m."role" = ANY($3::text[])
+        ON CONFLICT DO NOTHING
+        RETURNING "id"
+      )
+      INSERT INTO "NotificationFanOut" ("notificationId", "createdAt") SELECT "id", ${DB_NOW} FROM told`,
+    shopId,
+    personId,
+    ROLES_TOLD_OF_MEMBERS,
+  );
 }

@@ -90,9 +90,7 @@ describe("the inbox", () => {
     const items = await inbox.listInbox(persons.viewer!);
     // Told in one statement, they are listed newest order first.
     const newestFirst = [...fresh].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
-    expect(items.map((item) => ("orderId" in item ? item.orderId : item.kind))).toEqual(
-      newestFirst.map((order) => order.id),
-    );
+    expect(items.map((item) => ("orderId" in item ? item.orderId : item.kind))).toEqual(newestFirst.map((order) => order.id));
     const { rows: references } = await sql.query<{ orderId: string; number: number }>(
       `SELECT "orderId", "number" FROM "OrderReference" WHERE "sellerId" = $1`,
       [shopId],

@@ -37,6 +37,14 @@ let orders2: Order[];
 const persons: Partial<Record<Role, string>> = {};
 let next = 0;
 const fresh = (count: number) => orders.slice(next, (next += count));
+/** An approved order (only those are shipped, so only those run late) not yet made late here. */
+const madeLate = new Set<string>();
+function approvedOrder(): Order {
+  const order = orders.find((candidate) => candidate.status === "approved" && !madeLate.has(candidate.id));
+  if (!order) throw new Error("no approved order left in the seed");
+  madeLate.add(order.id);
+  return order;
+}
 
 async function addMember(shop: string, email: string, name: string, role: Role, locale: string | null = "pt-BR") {
   const person = await people.personForMarketplaceAccount(email, name);
@@ -287,20 +295,20 @@ describe("e-mail notifications", () => {
     await new Promise((resolve) => setTimeout(resolve, BURST_SECONDS * 1000 + 200));
     await deliverAll();
     await mail.clear();
-    const [order] = fresh(1);
-    await mirror.upsertMirrorOrders(shopId, [order!]);
+    const order = approvedOrder();
+    await mirror.upsertMirrorOrders(shopId, [order]);
     // The platform's limit for the order passed an hour ago, unshipped (what the mirror holds then).
     await sql.query(`UPDATE "OrderMirror" SET "nextLimitAt" = (now() AT TIME ZONE 'UTC') - interval '1 hour' WHERE "orderId" = $1`, [
-      order!.id,
+      order.id,
     ]);
-    // Every mirrored order past its limit within the last day, the seed's included, is news.
+    // Every approved order past its limit within the last day, the seed's included, is news.
     const { rows: late } = await sql.query<{ orderId: string }>(
-      `SELECT "orderId" FROM "OrderMirror" WHERE "sellerId" = $1 AND "nextLimitAt" < (now() AT TIME ZONE 'UTC')
+      `SELECT "orderId" FROM "OrderMirror" WHERE "sellerId" = $1 AND "status" = 'approved' AND "nextLimitAt" < (now() AT TIME ZONE 'UTC')
          AND "nextLimitAt" > (now() AT TIME ZONE 'UTC') - interval '24 hours'`,
       [shopId],
     );
-    expect(late.map((row) => row.orderId)).toContain(order!.id);
-    const { tellLateOrders } = await import("@/lib/notifications/tell.server");
+    expect(late.map((row) => row.orderId)).toContain(order.id);
+    const { tellLateOrders } = await import("@/lib/orders/late-orders.server");
     const told = await tellLateOrders(shopId);
     expect(await tellLateOrders(shopId)).toBe(0);
     await deliverAll();
@@ -308,7 +316,7 @@ describe("e-mail notifications", () => {
     // Owner, manager and operations: the roles that ship. (The viewer left the shop above.)
     expect(told).toBe(3 * late.length);
     // Told in one reconciliation, they are one message per person: the order, or a count of them.
-    const reference = `#${await referenceOf(order!.id)}`;
+    const reference = `#${await referenceOf(order.id)}`;
     const [pt, en] =
       late.length === 1
         ? [`Pedido atrasado ${reference} — Loja Caixa`, `Late order ${reference} — Loja Caixa`]
@@ -320,16 +328,16 @@ describe("e-mail notifications", () => {
 
     // The next one to run late, alone, is named.
     await new Promise((resolve) => setTimeout(resolve, BURST_SECONDS * 1000 + 200));
-    const [next] = fresh(1);
-    await mirror.upsertMirrorOrders(shopId, [next!]);
+    const next = approvedOrder();
+    await mirror.upsertMirrorOrders(shopId, [next]);
     await sql.query(`UPDATE "OrderMirror" SET "nextLimitAt" = (now() AT TIME ZONE 'UTC') - interval '5 minutes' WHERE "orderId" = $1`, [
-      next!.id,
+      next.id,
     ]);
     expect(await tellLateOrders(shopId)).toBe(3);
     await deliverAll();
     const [alone] = to(await mail.emails(), "dona@example.com");
-    expect(alone?.subject).toBe(`Pedido atrasado #${await referenceOf(next!.id)} — Loja Caixa`);
-    expect(alone?.text).toContain(`${PUBLIC}/s/${shopId}/orders/${next!.id}`);
+    expect(alone?.subject).toBe(`Pedido atrasado #${await referenceOf(next.id)} — Loja Caixa`);
+    expect(alone?.text).toContain(`${PUBLIC}/s/${shopId}/orders/${next.id}`);
     await mail.clear();
   });
 

@@ -17,7 +17,7 @@ import { whenShop } from "@/lib/shops/shop-events.server";
 import { findConnectedShops } from "@/lib/shops/shops.server";
 import type { ConnectedShop, CurrentShop } from "@/lib/shops/shops.server";
 import { ordersWithWaitingEvents, recordReconciledEvents } from "@/features/webhooks/sync/reconciled-events.server";
-import { tellLateOrders } from "@/lib/notifications/tell.server";
+import { tellLateOrders } from "@/lib/orders/late-orders.server";
 import type { ReconciledOrder } from "@/features/webhooks/sync/reconciled-events.server";
 import { env } from "@/lib/env";
 import { log, shopLog } from "@/lib/log.server";
