@@ -14,7 +14,14 @@ export async function openNotificationAction(formData: FormData) {
   const input = openInput.safeParse({ id: formData.get("id") });
   const opened = input.success ? await openNotification(person.id, input.data.id) : null;
   if (!opened) redirect("/inbox");
-  const path = opened.kind === "member.joined" ? "/members" : opened.kind === "digest" ? "" : `/orders/${opened.subject}`;
+  const path =
+    opened.kind === "member.joined"
+      ? "/members"
+      : opened.kind === "digest"
+        ? ""
+        : opened.kind === "shop.reconnect"
+          ? "/settings"
+          : `/orders/${opened.subject}`;
   redirect(shopPath(opened.shopId, path));
 }
 

@@ -29,6 +29,7 @@ export type InboxItem = InboxItemBase &
         /** The order's total as the mirror keeps it; null if the order has left the mirror. */
         total: { value: number; currency: string; normalizer: number } | null;
       }
+    | { kind: "shop.reconnect" }
     | {
         kind: "digest";
         /** The shop's date it is for, YYYY-MM-DD. */
@@ -82,7 +83,7 @@ export async function listInbox(personId: string): Promise<InboxItem[]> {
       LEFT JOIN "OrderMirror" o ON n."kind" LIKE 'order.%' AND o."sellerId" = n."sellerId" AND o."orderId" = n."subject"
       LEFT JOIN "Person" j ON n."kind" = 'member.joined' AND j."id" = n."subject"
       LEFT JOIN "Membership" jm ON jm."personId" = j."id" AND jm."sellerId" = n."sellerId"
-      WHERE n."personId" = $1 AND n."kind" IN ('order.new', 'order.late', 'member.joined', 'digest')
+      WHERE n."personId" = $1 AND n."kind" IN ('order.new', 'order.late', 'member.joined', 'digest', 'shop.reconnect')
       ORDER BY n."createdAt" DESC, o."createdAt" DESC NULLS LAST, r."number" DESC NULLS LAST, n."id" DESC
       LIMIT ${INBOX_LIMIT}`,
     values: [personId],
@@ -90,6 +91,7 @@ export async function listInbox(personId: string): Promise<InboxItem[]> {
   return result.rows.map((row): InboxItem => {
     const base = { id: row.id, shopId: row.shopId, shopName: row.shopName, createdAt: row.createdAt, read: row.readAt !== null };
     if (row.kind === "digest") return { ...base, kind: "digest", day: row.subject };
+    if (row.kind === "shop.reconnect") return { ...base, kind: "shop.reconnect" };
     if (row.kind === "member.joined") {
       return {
         ...base,

@@ -414,4 +414,21 @@ describe("e-mail notifications", () => {
     expect((await mail.emails()).filter((each) => each.subject.startsWith("Resumo") || each.subject.startsWith("Morning"))).toHaveLength(1);
     await mail.clear();
   });
+
+  it("tells the owners once when the platform stops accepting the shop's connection, with the way to reconnect", async () => {
+    await mail.clear();
+    const { markNeedsReconnect } = await import("@/lib/shops/tokens.server");
+    // Several refused calls in a row mark it once.
+    await Promise.all([markNeedsReconnect(shopId), markNeedsReconnect(shopId), markNeedsReconnect(shopId)]);
+    await deliverAll();
+    const emails = await mail.emails();
+    expect(to(emails, "dona@example.com").map((each) => each.subject)).toEqual([
+      "A loja Loja Caixa precisa ser conectada de novo ao marketplace",
+    ]);
+    expect(to(emails, "dona@example.com")[0]!.text).toContain(`Conectar de novo: ${PUBLIC}/s/${shopId}/settings`);
+    // Only those who may connect it again.
+    expect(emails).toHaveLength(1);
+    await sql.query(`UPDATE "Connection" SET "needsReconnectAt" = NULL WHERE "sellerId" = $1`, [shopId]);
+    await mail.clear();
+  });
 });

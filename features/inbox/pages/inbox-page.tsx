@@ -28,6 +28,7 @@ export async function InboxPage() {
   ]);
   const unread = items.some((item) => !item.read);
   const describe = (item: InboxItem): string => {
+    if (item.kind === "shop.reconnect") return t("reconnect", { shop: item.shopName });
     if (item.kind === "digest") {
       return t("digest", {
         date: new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${item.day}T12:00:00Z`)),

@@ -106,6 +106,15 @@ function orderMailWords(t: Translator, target: MailTarget, locale: Locale): Mail
 function mailWords(t: Translator, people: Translator, target: MailTarget, locale: Locale): MailWords {
   const shop = target.shopName;
   const { count } = target;
+  if (target.kind === "shop.reconnect") {
+    return {
+      subject: t("email.reconnect.subject", { shop }),
+      heading: t("email.reconnect.heading", { shop }),
+      lines: [t("email.reconnect.lead", { shop })],
+      button: t("email.reconnect.button"),
+      buttonUrl: absolute(shopPath(target.shopId, "/settings")),
+    };
+  }
   if (target.kind === "digest" && target.digest) {
     const { figures, day } = target.digest;
     const date = new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`));

@@ -1,5 +1,6 @@
 import "server-only";
-import { Socket } from "node:net";
+import { connect } from "node:net";
+import type { Socket } from "node:net";
 import nodemailer from "nodemailer";
 import type { Transporter } from "nodemailer";
 import { env } from "@/lib/env";
@@ -13,14 +14,28 @@ export const SMTP_TIMEOUT_MS = 20_000;
 let transport: Transporter | null = null;
 
 /**
- * The pool's sockets, handed to nodemailer unconnected with Nagle's algorithm off (applied when it
- * connects them). nodemailer leaves it on, so the end of every message waited for the server's
- * delayed acknowledgement (about 40 ms on Linux): 4 connections carried about 20 e-mails/s each
- * (bench:notifications, issue 41). Only for smtp:// (STARTTLS wraps this socket): nodemailer opens
- * smtps:// connections itself.
+ * The pool's connections, opened here with Nagle's algorithm off. nodemailer leaves it on, so the
+ * end of every message waited for the server's delayed acknowledgement (about 40 ms on Linux): 4
+ * connections carried about 20 e-mails/s each (bench:notifications, issue 41). STARTTLS is then
+ * negotiated by nodemailer over this socket; smtps:// connections it opens itself. A connection
+ * that fails here is left to nodemailer to try again and report as its own.
  */
-function socketWithoutDelay(_options: unknown, callback: (error: Error | null, socket: { socket: Socket }) => void) {
-  setImmediate(() => callback(null, { socket: new Socket().setNoDelay(true) }));
+function connectWithoutDelay(
+  options: { host?: string; port?: number },
+  callback: (error: Error | null, socket: { connection: Socket } | false) => void,
+) {
+  const socket = connect({ host: options.host ?? "127.0.0.1", port: options.port ?? 25, noDelay: true });
+  const timer = setTimeout(() => socket.destroy(new Error("connection timeout")), SMTP_TIMEOUT_MS / 2);
+  const failed = () => {
+    clearTimeout(timer);
+    callback(null, false);
+  };
+  socket.once("error", failed);
+  socket.once("connect", () => {
+    clearTimeout(timer);
+    socket.removeListener("error", failed);
+    callback(null, { connection: socket });
+  });
 }
 
 function smtpOptions(url: string) {
@@ -35,7 +50,7 @@ function smtpOptions(url: string) {
     ignoreTLS: ["127.0.0.1", "localhost", "[::1]"].includes(parsed.hostname),
     pool: true as const,
     maxConnections: 4,
-    ...(secure ? {} : { getSocket: socketWithoutDelay }),
+    ...(secure ? {} : { getSocket: connectWithoutDelay }),
     connectionTimeout: SMTP_TIMEOUT_MS / 2,
     greetingTimeout: SMTP_TIMEOUT_MS / 2,
     socketTimeout: SMTP_TIMEOUT_MS,

@@ -31,6 +31,8 @@ export function pushPayload(target: Omit<MailTarget, "address" | "personName">):
   const { count } = target;
   const to = (path: string) => `${env.PUBLIC_BASE_URL}${shopPath(target.shopId, path)}`;
   const tag = target.messageId;
+  if (target.kind === "shop.reconnect")
+    return { title: t("reconnect.title", { shop }), body: t("reconnect.body"), url: to("/settings"), tag };
   if (target.kind === "digest" && target.digest) {
     const { figures } = target.digest;
     return {
