@@ -15,7 +15,7 @@ const WORKSPACE_ROOTS = [...new Set(WORKSPACES.map((folder) => folder.split("/")
 export const FEATURE_DEPENDENCIES = {
   overview: ["shipping", "webhooks"],
   people: ["notifications"],
-  settings: ["prices"],
+  settings: ["notifications", "prices"],
   shipping: ["orders"],
   skus: ["prices"],
 };

@@ -9,6 +9,8 @@ import { can } from "@/lib/people/roles";
 import { requireShop } from "@/lib/auth/session.server";
 import { deleteMyDataAction, disconnectAction, signOutEverywhereAction } from "@/lib/auth/actions";
 import { getDisplayFormat } from "@/lib/format.server";
+import Link from "next/link";
+import { emailChannelOn } from "@/features/notifications";
 
 export async function settingsPageMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("settings"))("title") };
@@ -61,6 +63,16 @@ export async function SettingsPage({ params }: PageProps<"/s/[shopId]/settings">
           <TimeZoneForm current={shop.timeZone} brazilian={BRAZILIAN_TIME_ZONES.map(zoneChoice)} others={otherZones.map(zoneChoice)} />
         </>
       ) : null}
+      <div className="rounded-lg border border-zinc-200 bg-white p-4 sm:p-6" data-testid="alerts-settings">
+        <h2 className="text-lg font-medium">{t("alerts.title")}</h2>
+        <p className="mt-1 text-sm text-zinc-700">{emailChannelOn() ? t("alerts.emailOn") : t("alerts.emailOff")}</p>
+        <Link
+          href="/inbox/settings"
+          className="mt-2 inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline md:min-h-0"
+        >
+          {t("alerts.link")}
+        </Link>
+      </div>
       <section
         id="prices"
         aria-labelledby="prices-settings-title"
