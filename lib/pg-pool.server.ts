@@ -54,3 +54,19 @@ globalForPool.pgReceiverPool = receiverPool;
 
 /** The database's clock in UTC, as Prisma's DateTime columns hold it. */
 export const DB_NOW = `(now() AT TIME ZONE 'UTC')`;
+
+/** Runs `work` in one transaction on one of the pool's connections: committed if it returns, rolled back if it throws. */
+export async function inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    const result = await work(client);
+    await client.query("COMMIT");
+    return result;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { PoolClient } from "pg";
-import { DB_NOW, pool } from "@/lib/pg-pool.server";
+import { DB_NOW, inTransaction } from "@/lib/pg-pool.server";
 import { isRole } from "@/lib/people/roles";
 import { env } from "@/lib/env";
 import { metrics } from "@/lib/metrics.server";
@@ -82,21 +82,14 @@ const TAKE = {
 
 /** Fans out up to `limit` notifications; answers how many were taken (0: nothing waits). */
 export async function fanOutNotifications(limit = 500): Promise<number> {
-  const client = await pool.connect();
-  try {
-    await client.query("BEGIN");
-    const taken = (await client.query<TakenNotification>({ ...TAKE, values: [limit] })).rows;
-    const groups = groupByChannel(taken);
+  const taken = await inTransaction(async (client) => {
+    const rows = (await client.query<TakenNotification>({ ...TAKE, values: [limit] })).rows;
+    const groups = groupByChannel(rows);
     if (groups.length > 0) await writeMessages(client, groups);
-    await client.query("COMMIT");
-    for (const notification of taken) metrics.notificationsFannedOut.inc({ kind: notification.kind });
-    return taken.length;
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+    return rows;
+  });
+  for (const notification of taken) metrics.notificationsFannedOut.inc({ kind: notification.kind });
+  return taken.length;
 }
 
 function groupByChannel(taken: readonly TakenNotification[]): Group[] {

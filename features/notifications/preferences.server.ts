@@ -1,5 +1,5 @@
 import "server-only";
-import { DB_NOW, pool } from "@/lib/pg-pool.server";
+import { DB_NOW, inTransaction, pool } from "@/lib/pg-pool.server";
 import type { Role } from "@/lib/people/roles";
 import { defaultChoice, NOTIFICATION_KINDS } from "@/features/notifications/kinds";
 import type { ChannelChoice, NotificationKind } from "@/features/notifications/kinds";
@@ -57,10 +57,8 @@ export async function readPreferences(
  * drops them; messages held by quiet hours keep the time they were given.
  */
 export async function savePreferences(personId: string, shopId: string, preferences: ShopPreferences): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query("BEGIN");
-    // Only a member's own row: the membership is checked in the same statement.
+  await inTransaction(async (client) => {
+    // Only a member's own row: the membership is checked, and held, in the same transaction.
     const member = await client.query(`SELECT 1 FROM "Membership" WHERE "personId" = $1 AND "sellerId" = $2 FOR SHARE`, [personId, shopId]);
     if (member.rowCount === 0) throw new Error("not a member of the shop");
     for (const kind of NOTIFICATION_KINDS) {
@@ -84,13 +82,7 @@ export async function savePreferences(personId: string, shopId: string, preferen
          "digestAt" = excluded."digestAt", "updatedAt" = excluded."updatedAt"`,
       [personId, shopId, preferences.quiet?.from ?? null, preferences.quiet?.to ?? null, preferences.digestAt],
     );
-    await client.query("COMMIT");
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 export interface UndeliveredSummary {

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { createTranslator } from "use-intl/core";
 import { decryptSecret, encryptSecret } from "@/lib/crypto";
 import { env } from "@/lib/env";
-import { DB_NOW, pool } from "@/lib/pg-pool.server";
+import { DB_NOW, inTransaction } from "@/lib/pg-pool.server";
 import type { Role } from "@/lib/people/roles";
 import { tokenKeys } from "@/lib/shops/tokens.server";
 import { DEFAULT_LOCALE, isLocale } from "@/i18n/config";
@@ -28,9 +28,7 @@ export async function queueInvitationEmail(input: {
   email: string;
   link: string;
 }) {
-  const client = await pool.connect();
-  try {
-    await client.query("BEGIN");
+  await inTransaction(async (client) => {
     await client.query(`UPDATE "Invitation" SET "email" = $2, "linkEnc" = $3 WHERE "id" = $1`, [
       input.invitationId,
       input.email,
@@ -41,13 +39,7 @@ export async function queueInvitationEmail(input: {
        VALUES ($1, $2, $3, 'invitation', 'email', $4, ${DB_NOW}, ${DB_NOW})`,
       [randomUUID(), input.inviterId, input.shopId, input.invitationId],
     );
-    await client.query("COMMIT");
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 export interface InvitationMailTarget {
