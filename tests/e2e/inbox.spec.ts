@@ -73,8 +73,9 @@ for (const { name, device } of [
       const before = await unreadOf(page);
 
       const order = await placeOrder(request);
-      await expect.poll(() => unreadOf(page), { timeout: 20_000 }).toBe(before + 1);
-      await expect(bell(page)).toHaveAccessibleName(`Avisos, ${before + 1} ${before + 1 === 1 ? "não lido" : "não lidos"}`);
+      // Other news may arrive meanwhile (reconciliation tells late orders every few seconds here).
+      await expect.poll(() => unreadOf(page), { timeout: 20_000 }).toBeGreaterThan(before);
+      await expect(bell(page)).toHaveAccessibleName(/^Avisos, \d+ não lidos?$/);
 
       const reference = await orderReferenceOf(order.id);
       const total = formatMoney(
@@ -91,20 +92,21 @@ for (const { name, device } of [
 
       await bell(page).click();
       await expect(page.getByRole("heading", { name: "Avisos" })).toBeVisible();
-      const item = page.getByTestId("inbox-item").first();
+      const item = page.getByTestId("inbox-item").filter({ hasText: `Pedido novo ${reference} ·` });
       await expect(item).toHaveAttribute("data-read", "false");
       await expect(item).toContainText(`Pedido novo ${reference} · ${total}`);
       await expect(item).toContainText("Loja Demo");
       expect(await seriousViolations(page)).toEqual([]);
       if (device === PHONE) await expectNoSidewaysScroll(page, "inbox");
 
+      const unread = await unreadOf(page);
       await item.getByRole("button").click();
       await expect(page).toHaveURL(new RegExp(`/orders/${order.id}$`));
       await expect(page.getByRole("heading", { name: `Pedido ${reference}` })).toBeVisible();
-      await expect.poll(() => unreadOf(page)).toBe(before);
+      await expect.poll(() => unreadOf(page)).toBeLessThan(unread);
 
       await page.goto("/inbox");
-      await expect(page.getByTestId("inbox-item").first()).toHaveAttribute("data-read", "true");
+      await expect(page.getByTestId("inbox-item").filter({ hasText: `Pedido novo ${reference} ·` })).toHaveAttribute("data-read", "true");
     });
 
     test("one click in the e-mail stops new-order e-mails, signed out; the preferences bring them back", async ({
