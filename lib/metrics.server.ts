@@ -172,7 +172,11 @@ function registerDatabaseGauges(registers: Registry[]) {
 
   const outbox = sharedWhileRunning(async () => {
     const { rows } = await pool.query<{ channel: string; waiting: number; oldest: number | null }>(
-      `SELECT "channel", COUNT(*)::int AS waiting, EXTRACT(EPOCH FROM ${DB_NOW} - MIN("createdAt"))::float8 AS oldest
+      // A message gathering a burst or held by quiet hours is waiting by design until its window
+      // ends: it counts from then.
+      `SELECT "channel", COUNT(*)::int AS waiting,
+              EXTRACT(EPOCH FROM ${DB_NOW} - MIN(coalesce("gatherUntil", "createdAt"))
+                FILTER (WHERE "gatherUntil" IS NULL OR "gatherUntil" <= ${DB_NOW}))::float8 AS oldest
          FROM "NotificationMessage" WHERE "state" = 'waiting' GROUP BY "channel"`,
     );
     return new Map(rows.map((row) => [row.channel, row]));
@@ -194,7 +198,7 @@ function registerDatabaseGauges(registers: Registry[]) {
   });
   new Gauge<"channel">({
     name: "dashboard_notification_oldest_waiting_age_seconds",
-    help: "Age of the oldest notification message not yet sent, by channel, cluster-wide; 0 when none waits.",
+    help: "Age of the oldest notification message not yet sent, by channel, cluster-wide, counted from when it was due (the end of its burst window or quiet hours); 0 when none waits.",
     labelNames: ["channel"],
     registers,
     async collect() {

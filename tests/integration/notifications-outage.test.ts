@@ -110,10 +110,24 @@ describe("the mail server down while orders arrive", () => {
     expect(tried[0]!.min).toBeGreaterThanOrEqual(1);
     expect(tried[0]!.error).toMatch(/^SMTP server not reachable/);
 
+    // What an operator sees meanwhile (docs/operations.md): every message waiting, the oldest aging.
+    const { metricsRegistry } = await import("@/lib/metrics.server");
+    const metric = async (name: string, labels: string) => {
+      const line = (await metricsRegistry.metrics()).split("\n").find((each) => each.startsWith(`${name}{${labels}}`));
+      return line === undefined ? undefined : Number(line.split(" ").at(-1));
+    };
+    expect(await metric("dashboard_notification_messages_waiting", 'channel="email"')).toBe(2 * ORDERS);
+    expect(await metric("dashboard_notification_oldest_waiting_age_seconds", 'channel="email"')).toBeGreaterThanOrEqual(
+      OUTAGE_MS / 1000 - 1,
+    );
+    expect(await metric("dashboard_notification_messages_total", 'channel="email",outcome="retrying"')).toBeGreaterThanOrEqual(2 * ORDERS);
+
     await mail.start();
     await runInstances(async () => (await states()).sent === 2 * ORDERS, 60_000);
 
     expect(await states()).toEqual({ sent: 2 * ORDERS });
+    expect(await metric("dashboard_notification_messages_waiting", 'channel="email"')).toBe(0);
+    expect(await metric("dashboard_notification_messages_total", 'channel="email",outcome="sent"')).toBe(2 * ORDERS);
 
     const emails = await mail.emails();
     expect(emails).toHaveLength(2 * ORDERS);
