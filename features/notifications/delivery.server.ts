@@ -12,7 +12,7 @@ import { fanOutNotifications } from "@/features/notifications/fan-out.server";
 import { channelsOn } from "@/features/notifications/channels.server";
 import { isNotificationKind } from "@/features/notifications/kinds";
 import { composeMail } from "@/features/notifications/mail/compose.server";
-import type { MailTarget } from "@/features/notifications/mail/compose.server";
+import type { ComposedMail, MailTarget } from "@/features/notifications/mail/compose.server";
 import type { NotificationKind } from "@/features/notifications/kinds";
 import type { Role } from "@/lib/people/roles";
 import { pushPayload, sendPushMessage } from "@/features/notifications/push/push-message.server";
@@ -175,8 +175,13 @@ function mailTarget(
 
 async function sendEmail(message: ClaimedMessage, target: Omit<MailTarget, "address">): Promise<SendResult> {
   if (!message.address) return { kind: "dropped", error: "the person has no e-mail address" };
+  // Composing fails only on our side (sendOne's caller handles it); sending is the server's.
+  return handOver(await composeMail({ ...target, address: message.address }));
+}
+
+async function handOver(mail: ComposedMail): Promise<SendResult> {
   try {
-    await sendMail(await composeMail({ ...target, address: message.address }));
+    await sendMail(mail);
     return { kind: "sent" };
   } catch (error) {
     return classifySmtpError(error);
@@ -187,24 +192,19 @@ async function sendInvitation(message: ClaimedMessage): Promise<SendResult> {
   if (!message.inviteOpen || !message.inviteAddress || !message.inviteLinkEnc || !isRole(message.inviteRole) || !message.inviteExpiresAt) {
     return { kind: "dropped", error: "the invitation was accepted, revoked or has expired" };
   }
-  try {
-    await sendMail(
-      await composeInvitationMail({
-        messageId: message.id,
-        invitationId: message.subject!,
-        address: message.inviteAddress,
-        linkEnc: message.inviteLinkEnc,
-        role: message.inviteRole,
-        expiresAt: message.inviteExpiresAt,
-        inviterName: message.personName,
-        locale: message.locale,
-        shopName: message.shopName,
-      }),
-    );
-    return { kind: "sent" };
-  } catch (error) {
-    return classifySmtpError(error);
-  }
+  return handOver(
+    await composeInvitationMail({
+      messageId: message.id,
+      invitationId: message.subject!,
+      address: message.inviteAddress,
+      linkEnc: message.inviteLinkEnc,
+      role: message.inviteRole,
+      expiresAt: message.inviteExpiresAt,
+      inviterName: message.personName,
+      locale: message.locale,
+      shopName: message.shopName,
+    }),
+  );
 }
 
 async function sendOne(message: ClaimedMessage): Promise<Outcome> {
@@ -222,6 +222,12 @@ async function sendOne(message: ClaimedMessage): Promise<Outcome> {
   else if (message.channel === "push") result = await sendPushMessage(message.id, message.personId, pushPayload(target));
   else result = { kind: "dropped", error: `no sender for ${message.channel}` };
   return outcomeOf(message, result);
+}
+
+/** A failure of our own (composing, a query): logged, and retried like a refusal, so it ends as "failed", never lost or looping. */
+function unexpected(message: ClaimedMessage, error: unknown): Outcome {
+  log.error({ component: "notifications", messageId: message.id, err: error }, "a notification could not be prepared");
+  return outcomeOf(message, { kind: "refused_for_now", error: "the dashboard could not prepare it" });
 }
 
 function outcomeOf(message: ClaimedMessage, result: SendResult): Outcome {
@@ -275,7 +281,7 @@ export async function deliverOnce(instanceId = DELIVERY_INSTANCE_ID): Promise<bo
     const worker = async () => {
       while (next < claimed.length) {
         const message = claimed[next++]!;
-        outcomes.push({ ...(await sendOne(message)), channel: message.channel });
+        outcomes.push({ ...(await sendOne(message).catch((error: unknown) => unexpected(message, error))), channel: message.channel });
       }
     };
     await Promise.all(Array.from({ length: Math.min(SENDS_IN_FLIGHT, claimed.length) }, worker));

@@ -431,4 +431,26 @@ describe("e-mail notifications", () => {
     await sql.query(`UPDATE "Connection" SET "needsReconnectAt" = NULL WHERE "sellerId" = $1`, [shopId]);
     await mail.clear();
   });
+
+  it("retries, never loses or holds, a message the dashboard itself fails to prepare", async () => {
+    const { createInvitation } = await import("@/features/people/invitations.server");
+    const { queueInvitationEmail } = await import("@/features/notifications/mail/invitation-mail.server");
+    const invitation = await createInvitation(shopId, "viewer", persons.owner!);
+    await queueInvitationEmail({
+      invitationId: invitation.id,
+      shopId,
+      inviterId: persons.owner!,
+      email: "quebrado@example.com",
+      link: "x",
+    });
+    // Its stored link no longer opens (a key gone, a row edited): composing the e-mail throws.
+    await sql.query(`UPDATE "Invitation" SET "linkEnc" = 'v2.00000000.AAAA.AAAA.AAAA' WHERE "id" = $1`, [invitation.id]);
+    await deliverAll();
+    const { rows } = await sql.query<{ state: string; attempts: number; claimedBy: string | null; lastError: string }>(
+      `SELECT "state", "attempts", "claimedBy", "lastError" FROM "NotificationMessage" WHERE "subject" = $1`,
+      [invitation.id],
+    );
+    expect(rows).toEqual([{ state: "waiting", attempts: 1, claimedBy: null, lastError: "the dashboard could not prepare it" }]);
+    expect(to(await mail.emails(), "quebrado@example.com")).toEqual([]);
+  });
 });
