@@ -4,7 +4,7 @@ import { formatMoney } from "../../lib/money";
 import { E2E_MAIL_URL, E2E_SANDBOX_URL } from "../../scripts/lib/e2e-ports";
 import { DESK, PHONE } from "./devices";
 import { seriousViolations } from "./pages";
-import { expectNoSidewaysScroll, orderReferenceOf, signInAs } from "./support";
+import { expectNoSidewaysScroll, orderReferenceOf, signInAs, withE2eDatabase } from "./support";
 
 // The inbox (issue 41), in Portuguese at a desk and on a phone: an order placed at the marketplace
 // reaches the owner's bell while a page of the shop is open, without a reload, and their e-mail
@@ -26,6 +26,7 @@ async function emailsTo(address: string): Promise<ReceivedEmail[]> {
 
 interface SandboxOrder {
   id: string;
+  customer: { name: string };
   amounts: { total: number; currency: string; normalizer: number };
 }
 
@@ -58,6 +59,11 @@ for (const { name, device } of [
 ]) {
   test.describe(`em português, ${name}`, () => {
     test.use({ locale: "pt-BR", ...device });
+    // E-mails are written in the language the person last chose, and other specs switch the demo
+    // owner to English: here they last chose Portuguese.
+    test.beforeEach(() =>
+      withE2eDatabase((client) => client.query(`UPDATE "Person" SET "locale" = 'pt-BR' WHERE "marketplaceEmail" = 'seller@example.com'`)),
+    );
 
     test("a new order reaches the bell without a reload, and the inbox opens it by its reference and total", async ({ page, request }) => {
       await signInAs(page, "seller@example.com");
@@ -166,3 +172,42 @@ for (const { name, device } of [
     });
   });
 }
+
+test("a viewer who chose e-mail gets the new order without the customer; the owner's copy names them", async ({ request }) => {
+  const viewer = { id: `e2e-viewer-${Date.now()}`, email: `visualizadora-${Date.now()}@example.com` };
+  await withE2eDatabase(async (client) => {
+    const { rows } = await client.query<{ id: string }>(`SELECT "id" FROM "Seller" WHERE "email" = 'seller@example.com'`);
+    await client.query(
+      `INSERT INTO "Person" ("id", "name", "marketplaceEmail", "platformEmail", "locale") VALUES ($1, 'Visualizadora', $2, $2, 'pt-BR')`,
+      [viewer.id, viewer.email],
+    );
+    await client.query(`INSERT INTO "Membership" ("sellerId", "personId", "role") VALUES ($1, $2, 'viewer')`, [rows[0]!.id, viewer.id]);
+    await client.query(
+      `INSERT INTO "NotificationChoice" ("personId", "sellerId", "kind", "email", "push") VALUES ($1, $2, 'order.new', true, false)`,
+      [viewer.id, rows[0]!.id],
+    );
+  });
+  try {
+    const order = await placeOrder(request);
+    const reference = await orderReferenceOf(order.id);
+    let copies: ReceivedEmail[] = [];
+    await expect
+      .poll(
+        async () => {
+          copies = [...(await emailsTo(viewer.email)), ...(await emailsTo("seller@example.com"))].filter((email) =>
+            email.subject.startsWith(`Pedido novo ${reference} ·`),
+          );
+          return copies.length;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(2);
+    const [viewerCopy, ownerCopy] = copies;
+    expect(viewerCopy!.subject).toBe(ownerCopy!.subject);
+    expect(ownerCopy!.text).toContain(`Cliente: ${order.customer.name}`);
+    expect(viewerCopy!.text).not.toContain(order.customer.name);
+    expect(viewerCopy!.text).toContain("“Visualizador”");
+  } finally {
+    await withE2eDatabase((client) => client.query(`DELETE FROM "Person" WHERE "id" = $1`, [viewer.id]));
+  }
+});
