@@ -1,18 +1,14 @@
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as Delivery from "@/features/notifications/delivery.server";
-import type * as Transport from "@/features/notifications/mail/transport.server";
 import type * as Mirror from "@/lib/orders/order-mirror.server";
 import type * as People from "@/lib/people/people.server";
 import { createMarketplaceClient } from "@marketplace/api/client";
 import { ordersQuery } from "@marketplace/api/list-query";
 import type { Order } from "@marketplace/api/schemas/order";
-import { startTestSandbox } from "@marketplace/sandbox/testing";
-import type { TestSandbox } from "@marketplace/sandbox/testing";
-import { connect, useTestDatabase } from "../support/database";
-import { freeFixedPorts } from "../support/free-port";
-import { startTestMailServer } from "../support/mail";
 import type { TestMailServer } from "../support/mail";
+import { startNotificationsTestbed } from "../support/notifications";
+import type { NotificationsTestbed } from "../support/notifications";
 import { connectTestShop } from "../support/shops";
 
 // The burst rule (issue 41): 500 orders for one shop in a short time are not 500 e-mails. The
@@ -22,29 +18,19 @@ import { connectTestShop } from "../support/shops";
 const ORDERS = 500;
 const BURST_SECONDS = 8;
 
-let sandbox: TestSandbox;
-let mail: TestMailServer;
+let testbed: NotificationsTestbed;
 let sql: pg.Client;
+let mail: TestMailServer;
 let delivery: typeof Delivery;
-let transport: typeof Transport;
 let mirror: typeof Mirror;
 let shopId: string;
 let orders: Order[];
 
 beforeAll(async () => {
-  const url = await useTestDatabase();
-  sql = await connect(url);
-  const [sandboxPort, smtpPort, webPort] = (await freeFixedPorts(3)) as [number, number, number];
-  sandbox = await startTestSandbox({
-    config: { port: sandboxPort, publicUrl: `http://localhost:${sandboxPort}`, seedOrders: ORDERS + 20 },
-  });
-  mail = await startTestMailServer(smtpPort, webPort);
-  process.env.MARKETPLACE_BASE_URL = sandbox.url;
-  process.env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
-  process.env.MAIL_FROM = "Painel <avisos@painel.example.com>";
-  process.env.NOTIFY_BURST_SECONDS = String(BURST_SECONDS);
+  testbed = await startNotificationsTestbed({ seedOrders: ORDERS + 20, env: { NOTIFY_BURST_SECONDS: String(BURST_SECONDS) } });
+  ({ sql, mail } = testbed);
+  const { sandbox } = testbed;
   delivery = await import("@/features/notifications/delivery.server");
-  transport = await import("@/features/notifications/mail/transport.server");
   mirror = await import("@/lib/orders/order-mirror.server");
   const people: typeof People = await import("@/lib/people/people.server");
   const shop = await connectTestShop({ sandboxUrl: sandbox.url, name: "Loja Rajada" });
@@ -63,10 +49,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await sql?.end();
-  transport?.closeMailTransport();
-  await mail?.stop();
-  await sandbox?.close();
+  await testbed?.close();
 });
 
 async function deliverOnBoth() {

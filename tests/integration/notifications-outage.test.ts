@@ -7,12 +7,9 @@ import type * as People from "@/lib/people/people.server";
 import { createMarketplaceClient } from "@marketplace/api/client";
 import { ordersQuery } from "@marketplace/api/list-query";
 import type { Order } from "@marketplace/api/schemas/order";
-import { startTestSandbox } from "@marketplace/sandbox/testing";
-import type { TestSandbox } from "@marketplace/sandbox/testing";
-import { connect, useTestDatabase } from "../support/database";
-import { freeFixedPorts } from "../support/free-port";
-import { startTestMailServer } from "../support/mail";
 import type { TestMailServer } from "../support/mail";
+import { startNotificationsTestbed } from "../support/notifications";
+import type { NotificationsTestbed } from "../support/notifications";
 import { connectTestShop } from "../support/shops";
 
 // The mail server down while 100 orders arrive, with two instances sending (issue 41): every
@@ -26,7 +23,7 @@ import { connectTestShop } from "../support/shops";
 const ORDERS = 100;
 const OUTAGE_MS = 3_000;
 
-let sandbox: TestSandbox;
+let testbed: NotificationsTestbed;
 let mail: TestMailServer;
 let sql: pg.Client;
 let delivery: typeof Delivery;
@@ -36,17 +33,12 @@ let shopId: string;
 let orders: Order[];
 
 beforeAll(async () => {
-  const url = await useTestDatabase();
-  sql = await connect(url);
-  const [sandboxPort, smtpPort, webPort] = (await freeFixedPorts(3)) as [number, number, number];
-  sandbox = await startTestSandbox({ config: { port: sandboxPort, publicUrl: `http://localhost:${sandboxPort}`, seedOrders: ORDERS + 5 } });
-  mail = await startTestMailServer(smtpPort, webPort);
-  process.env.MARKETPLACE_BASE_URL = sandbox.url;
-  process.env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
-  process.env.MAIL_FROM = "Painel <avisos@painel.example.com>";
-  process.env.NOTIFY_BURST_SECONDS = "0";
-  process.env.NOTIFY_RETRY_BASE_SECONDS = "0.2";
-  process.env.NOTIFY_MAX_ATTEMPTS = "3";
+  testbed = await startNotificationsTestbed({
+    seedOrders: ORDERS + 5,
+    env: { NOTIFY_BURST_SECONDS: "0", NOTIFY_RETRY_BASE_SECONDS: "0.2", NOTIFY_MAX_ATTEMPTS: "3" },
+  });
+  ({ sql, mail } = testbed);
+  const { sandbox } = testbed;
   delivery = await import("@/features/notifications/delivery.server");
   transport = await import("@/features/notifications/mail/transport.server");
   mirror = await import("@/lib/orders/order-mirror.server");
@@ -65,10 +57,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await sql?.end();
-  transport?.closeMailTransport();
-  await mail?.stop();
-  await sandbox?.close();
+  await testbed?.close();
 });
 
 /** Both instances run rounds, as their loops do, until `done` or the deadline. */

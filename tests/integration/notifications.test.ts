@@ -8,12 +8,10 @@ import type { Role } from "@/lib/people/roles";
 import { createMarketplaceClient } from "@marketplace/api/client";
 import { ordersQuery } from "@marketplace/api/list-query";
 import type { Order } from "@marketplace/api/schemas/order";
-import { startTestSandbox } from "@marketplace/sandbox/testing";
 import type { TestSandbox } from "@marketplace/sandbox/testing";
-import { connect, useTestDatabase } from "../support/database";
-import { freeFixedPorts } from "../support/free-port";
-import { startTestMailServer } from "../support/mail";
 import type { ReceivedEmail, TestMailServer } from "../support/mail";
+import { startNotificationsTestbed } from "../support/notifications";
+import type { NotificationsTestbed } from "../support/notifications";
 import { connectTestShop } from "../support/shops";
 
 // E-mail notifications (issue 41) from a real database and the sandbox's orders to a real SMTP
@@ -23,6 +21,7 @@ import { connectTestShop } from "../support/shops";
 const BURST_SECONDS = 3;
 const PUBLIC = "https://painel.example.com";
 
+let testbed: NotificationsTestbed;
 let sandbox: TestSandbox;
 let mail: TestMailServer;
 let sql: pg.Client;
@@ -79,16 +78,11 @@ const brl = (order: Order) =>
   );
 
 beforeAll(async () => {
-  const url = await useTestDatabase();
-  sql = await connect(url);
-  const [sandboxPort, smtpPort, webPort] = (await freeFixedPorts(3)) as [number, number, number];
-  sandbox = await startTestSandbox({ config: { port: sandboxPort, publicUrl: `http://localhost:${sandboxPort}`, seedOrders: 40 } });
-  mail = await startTestMailServer(smtpPort, webPort);
-  process.env.MARKETPLACE_BASE_URL = sandbox.url;
-  process.env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
-  process.env.MAIL_FROM = "Painel <avisos@painel.example.com>";
-  process.env.PUBLIC_BASE_URL = PUBLIC;
-  process.env.NOTIFY_BURST_SECONDS = String(BURST_SECONDS);
+  testbed = await startNotificationsTestbed({
+    seedOrders: 40,
+    env: { PUBLIC_BASE_URL: PUBLIC, NOTIFY_BURST_SECONDS: String(BURST_SECONDS) },
+  });
+  ({ sql, mail, sandbox } = testbed);
   delivery = await import("@/features/notifications/delivery.server");
   unsubscribeRoute = await import("@/features/notifications/unsubscribe-route.server");
   mirror = await import("@/lib/orders/order-mirror.server");
@@ -115,11 +109,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await sql?.end();
-  // The sender's pooled SMTP connections would hold maildev's graceful stop open.
-  (await import("@/features/notifications/mail/transport.server")).closeMailTransport();
-  await mail?.stop();
-  await sandbox?.close();
+  await testbed?.close();
 });
 
 describe("e-mail notifications", () => {
