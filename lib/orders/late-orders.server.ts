@@ -1,6 +1,6 @@
 import "server-only";
 import { DB_NOW, pool } from "@/lib/pg-pool.server";
-import { ROLES, can } from "@/lib/people/roles";
+import { rolesWith } from "@/lib/people/roles";
 import { shippable } from "@/lib/orders/shipping-due.server";
 
 // Late orders are news (issue 41): written with their place in the fan-out to e-mail and push
@@ -8,7 +8,7 @@ import { shippable } from "@/lib/orders/shipping-due.server";
 // however often reconciliation sees the order late.
 
 /** Who ships orders: told when one's handling time ran out. */
-const ROLES_TOLD_OF_LATE_ORDERS = ROLES.filter((role) => can(role, "orders.packing"));
+const ROLES_TOLD_OF_LATE_ORDERS = rolesWith("orders.packing");
 /** An order whose limit passed longer ago than this is history, not news (the back-fill's old orders). */
 const LATE_NEWS_HOURS = 24;
 

@@ -10,7 +10,7 @@ import { assignReferences } from "@/lib/orders/order-references.server";
 import { db } from "@/lib/db.server";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { DB_NOW, pool } from "@/lib/pg-pool.server";
-import { ROLES, can } from "@/lib/people/roles";
+import { rolesWith } from "@/lib/people/roles";
 
 // Processing, reconciliation and the back-fill write here at once from several instances: a row
 // only moves forward in the platform's updated_at, so a late older answer never overwrites a newer.
@@ -83,7 +83,7 @@ export interface MirrorWriteOptions {
 }
 
 /** The roles told of a new order: those that see orders (decision 0010). */
-const ROLES_TOLD_OF_ORDERS = ROLES.filter((role) => can(role, "orders.view"));
+const ROLES_TOLD_OF_ORDERS = rolesWith("orders.view");
 
 /**
  * Newer wins (an equal updated_at rewrites the same data); also names the SKUs the items sell and gives new orders their short references.

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { db } from "@/lib/db.server";
 import { DB_NOW } from "@/lib/pg-pool.server";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { ROLES, can, isRole } from "@/lib/people/roles";
+import { isRole, rolesWith } from "@/lib/people/roles";
 import type { Role } from "@/lib/people/roles";
 
 // Joining a shop through an invite link: what the link says, and using it. The kernel's, because
@@ -79,7 +79,7 @@ export async function acceptInvitation(token: string, personId: string, now = ne
 }
 
 /** Who manages the team: told when someone joins (issue 41). */
-const ROLES_TOLD_OF_MEMBERS = ROLES.filter((role) => can(role, "members.manage"));
+const ROLES_TOLD_OF_MEMBERS = rolesWith("members.manage");
 
 /**
  * In the transaction that makes the person a member: the shop's owners (not the newcomer) are told,

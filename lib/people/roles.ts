@@ -40,6 +40,11 @@ export function can(role: Role, capability: Capability): boolean {
   return GRANTS[role].has(capability);
 }
 
+/** The roles granted `capability`, in ROLES' order: who is told of what (issue 41). */
+export function rolesWith(capability: Capability): Role[] {
+  return ROLES.filter((role) => can(role, capability));
+}
+
 export function isRole(value: unknown): value is Role {
   return typeof value === "string" && (ROLES as readonly string[]).includes(value);
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { DB_NOW, pool } from "@/lib/pg-pool.server";
-import { ROLES, can } from "@/lib/people/roles";
+import { rolesWith } from "@/lib/people/roles";
 import { DecryptionError, encryptSecret, openSecret, shopTokenContext } from "@/lib/crypto";
 import type { Keyring } from "@/lib/crypto";
 import { db } from "@/lib/db.server";
@@ -62,7 +62,7 @@ export async function usableToken(shopId: string, stored: string): Promise<strin
 }
 
 /** Who is told the shop must connect again: those who may (issue 41). */
-const ROLES_TOLD_TO_RECONNECT = ROLES.filter((role) => can(role, "connection.manage"));
+const ROLES_TOLD_TO_RECONNECT = rolesWith("connection.manage");
 
 /**
  * Platform calls refused for the token, or a token no key opens: the seller must connect again.
