@@ -55,6 +55,13 @@ globalForPool.pgReceiverPool = receiverPool;
 /** The database's clock in UTC, as Prisma's DateTime columns hold it. */
 export const DB_NOW = `(now() AT TIME ZONE 'UTC')`;
 
+/**
+ * The last step of a statement that tells people something (issue 41): after a CTE named `told`
+ * that inserted Notification rows RETURNING "id", their places in the fan-out to e-mail and push
+ * (features/notifications/fan-out.server.ts), in the same statement.
+ */
+export const QUEUE_TOLD_FOR_FAN_OUT = `INSERT INTO "NotificationFanOut" ("notificationId", "createdAt") SELECT "id", ${DB_NOW} FROM told`;
+
 /** Runs `work` in one transaction on one of the pool's connections: committed if it returns, rolled back if it throws. */
 export async function inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();

@@ -1,5 +1,5 @@
 import "server-only";
-import { pool } from "@/lib/pg-pool.server";
+import { pool, QUEUE_TOLD_FOR_FAN_OUT } from "@/lib/pg-pool.server";
 import { ROLES } from "@/lib/people/roles";
 import { countDue } from "@/lib/orders/shipping-due.server";
 import { defaultChoice } from "@/features/notifications/kinds";
@@ -36,7 +36,7 @@ export async function tellDueDigests(now: Date = new Date()): Promise<number> {
         ON CONFLICT DO NOTHING
         RETURNING "id"
       )
-      INSERT INTO "NotificationFanOut" ("notificationId", "createdAt") SELECT "id", $1::timestamptz AT TIME ZONE 'UTC' FROM told`,
+      ${QUEUE_TOLD_FOR_FAN_OUT}`,
     values: [now.toISOString(), ROLES_EMAILED_BY_DEFAULT, ROLES_PUSHED_BY_DEFAULT, DEFAULT_DIGEST_AT],
   });
   return result.rowCount ?? 0;

@@ -1,5 +1,5 @@
 import "server-only";
-import { DB_NOW, pool } from "@/lib/pg-pool.server";
+import { DB_NOW, pool, QUEUE_TOLD_FOR_FAN_OUT } from "@/lib/pg-pool.server";
 import { rolesWith } from "@/lib/people/roles";
 import { shippable } from "@/lib/orders/shipping-due.server";
 
@@ -30,7 +30,7 @@ export async function tellLateOrders(shopId: string): Promise<number> {
         ON CONFLICT DO NOTHING
         RETURNING "id"
       )
-      INSERT INTO "NotificationFanOut" ("notificationId", "createdAt") SELECT "id", ${DB_NOW} FROM told`,
+      ${QUEUE_TOLD_FOR_FAN_OUT}`,
     values: [shopId, ROLES_TOLD_OF_LATE_ORDERS, LATE_NEWS_HOURS],
   });
   return result.rowCount ?? 0;

@@ -9,7 +9,7 @@ import { shipByOf } from "@/lib/orders/ship-by";
 import { assignReferences } from "@/lib/orders/order-references.server";
 import { db } from "@/lib/db.server";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { DB_NOW, pool } from "@/lib/pg-pool.server";
+import { DB_NOW, pool, QUEUE_TOLD_FOR_FAN_OUT } from "@/lib/pg-pool.server";
 import { rolesWith } from "@/lib/people/roles";
 
 // Processing, reconciliation and the back-fill write here at once from several instances: a row
@@ -140,7 +140,7 @@ export async function upsertShopsMirrorOrders(
         ON CONFLICT DO NOTHING
         RETURNING "id"
       ), queued AS (
-        INSERT INTO "NotificationFanOut" ("notificationId", "createdAt") SELECT "id", ${DB_NOW} FROM told
+        ${QUEUE_TOLD_FOR_FAN_OUT}
       )
       SELECT "sellerId", "orderId" FROM written`,
     values: [JSON.stringify(rows), tellNew, ROLES_TOLD_OF_ORDERS],

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { db } from "@/lib/db.server";
-import { DB_NOW } from "@/lib/pg-pool.server";
+import { DB_NOW, QUEUE_TOLD_FOR_FAN_OUT } from "@/lib/pg-pool.server";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { isRole, rolesWith } from "@/lib/people/roles";
 import type { Role } from "@/lib/people/roles";
@@ -96,7 +96,7 @@ async function tellMemberJoined(tx: Prisma.TransactionClient, shopId: string, pe
         ON CONFLICT DO NOTHING
         RETURNING "id"
       )
-      INSERT INTO "NotificationFanOut" ("notificationId", "createdAt") SELECT "id", ${DB_NOW} FROM told`,
+      ${QUEUE_TOLD_FOR_FAN_OUT}`,
     shopId,
     personId,
     ROLES_TOLD_OF_MEMBERS,

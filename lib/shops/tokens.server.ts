@@ -1,5 +1,5 @@
 import "server-only";
-import { DB_NOW, pool } from "@/lib/pg-pool.server";
+import { DB_NOW, pool, QUEUE_TOLD_FOR_FAN_OUT } from "@/lib/pg-pool.server";
 import { rolesWith } from "@/lib/people/roles";
 import { DecryptionError, encryptSecret, openSecret, shopTokenContext } from "@/lib/crypto";
 import type { Keyring } from "@/lib/crypto";
@@ -85,7 +85,7 @@ export async function markNeedsReconnect(shopId: string) {
         ON CONFLICT DO NOTHING
         RETURNING "id"
       )
-      INSERT INTO "NotificationFanOut" ("notificationId", "createdAt") SELECT "id", ${DB_NOW} FROM told`,
+      ${QUEUE_TOLD_FOR_FAN_OUT}`,
     values: [shopId, ROLES_TOLD_TO_RECONNECT],
   });
 }
