@@ -3,6 +3,7 @@ import { hkdfSync } from "node:crypto";
 import { env } from "@/lib/env";
 import { DB_NOW, pool } from "@/lib/pg-pool.server";
 import { isRole } from "@/lib/people/roles";
+import type { Role } from "@/lib/people/roles";
 import { defaultChoice } from "@/features/notifications/kinds";
 import type { NotificationKind } from "@/features/notifications/kinds";
 import { readUnsubscribeToken, unsubscribeToken } from "@/features/notifications/unsubscribe-token";
@@ -24,8 +25,13 @@ export type UnsubscribeLookup =
 
 /** What a link names, for the page that asks; nothing changes. */
 export async function lookUpUnsubscribe(token: string): Promise<UnsubscribeLookup> {
+  return (await findTarget(token)).lookup;
+}
+
+/** The lookup, and the member's role (for the role's push default when unsubscribing). */
+async function findTarget(token: string): Promise<{ lookup: UnsubscribeLookup; role: Role | null }> {
   const target = readUnsubscribeToken(token, key);
-  if (!target) return { state: "invalid" };
+  if (!target) return { lookup: { state: "invalid" }, role: null };
   const result = await pool.query<{ shopName: string; role: string | null }>({
     name: "unsubscribe_lookup",
     text: `
@@ -35,8 +41,8 @@ export async function lookUpUnsubscribe(token: string): Promise<UnsubscribeLooku
     values: [target.personId, target.shopId],
   });
   const row = result.rows[0];
-  if (!row || row.role === null) return { state: "gone", shopName: row?.shopName ?? null };
-  return { state: "member", target, shopName: row.shopName, kind: target.kind };
+  if (!row || !isRole(row.role)) return { lookup: { state: "gone", shopName: row?.shopName ?? null }, role: null };
+  return { lookup: { state: "member", target, shopName: row.shopName, kind: target.kind }, role: row.role };
 }
 
 /**
@@ -44,16 +50,9 @@ export async function lookUpUnsubscribe(token: string): Promise<UnsubscribeLooku
  * keeps what it was (their choice, else the role's default). Safe to repeat.
  */
 export async function unsubscribe(token: string): Promise<UnsubscribeLookup> {
-  const lookup = await lookUpUnsubscribe(token);
-  if (lookup.state !== "member") return lookup;
-  const { personId, shopId, kind } = lookup.target;
-  const role = await pool.query<{ role: string }>({
-    name: "unsubscribe_role",
-    text: `SELECT "role" FROM "Membership" WHERE "personId" = $1 AND "sellerId" = $2`,
-    values: [personId, shopId],
-  });
-  const memberRole = role.rows[0]?.role;
-  if (!isRole(memberRole)) return { state: "gone", shopName: lookup.shopName };
+  const { lookup, role } = await findTarget(token);
+  if (lookup.state !== "member" || role === null) return lookup;
+  const { target, kind } = lookup;
   await pool.query({
     name: "unsubscribe_apply",
     text: `
@@ -64,7 +63,7 @@ export async function unsubscribe(token: string): Promise<UnsubscribeLookup> {
       )
       UPDATE "NotificationMessage" SET "state" = 'dropped', "lastError" = 'unsubscribed'
       WHERE "personId" = $1 AND "sellerId" = $2 AND "kind" = $3 AND "channel" = 'email' AND "state" = 'waiting' AND "claimedBy" IS NULL`,
-    values: [personId, shopId, kind, defaultChoice(kind, memberRole).push],
+    values: [target.personId, target.shopId, kind, defaultChoice(kind, role).push],
   });
   return lookup;
 }
