@@ -7,6 +7,7 @@ import type { InboxItem } from "@/features/inbox/inbox.server";
 import { requirePerson } from "@/lib/auth/session.server";
 import { getDisplayFormat } from "@/lib/format.server";
 import { orderLabel } from "@/lib/words/order-reference";
+import { calendarDayWords } from "@/lib/words/calendar-day";
 
 export async function inboxPageMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("inbox"))("title") };
@@ -31,7 +32,7 @@ export async function InboxPage() {
     if (item.kind === "shop.reconnect") return t("reconnect", { shop: item.shopName });
     if (item.kind === "digest") {
       return t("digest", {
-        date: new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${item.day}T12:00:00Z`)),
+        date: calendarDayWords(item.day, locale),
       });
     }
     if (item.kind === "member.joined") {

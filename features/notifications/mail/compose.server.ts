@@ -6,6 +6,7 @@ import { can } from "@/lib/people/roles";
 import type { Role } from "@/lib/people/roles";
 import { shopPath } from "@/lib/shops/paths";
 import { orderLabel } from "@/lib/words/order-reference";
+import { calendarDayWords } from "@/lib/words/calendar-day";
 import { isLocale, DEFAULT_LOCALE } from "@/i18n/config";
 import type { Locale } from "@/i18n/config";
 import { catalogues } from "@/messages";
@@ -117,7 +118,7 @@ function mailWords(t: Translator, people: Translator, target: MailTarget, locale
   }
   if (target.kind === "digest" && target.digest) {
     const { figures, day } = target.digest;
-    const date = new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`));
+    const date = calendarDayWords(day, locale);
     const lines = [
       t("email.digest.shipToday", { count: figures.shipToday }),
       t("email.digest.late", { count: figures.late }),
