@@ -2,13 +2,11 @@ import "server-only";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log.server";
+import { DEAD_UNTIL } from "@/lib/webhook-work";
 import { DB_NOW, pool, receiverPool } from "@/lib/pg-pool.server";
 
 // Counters are this process's; gauges read from the database are the whole cluster's. Everything
 // lives on globalThis because Next.js may load this module once per bundle in one process.
-
-/** A dead event's queue row never comes due: features/webhooks/process/queue.server.ts (DEAD_UNTIL) marks it so. */
-const DEAD_UNTIL = `TIMESTAMP '9999-12-31 00:00:00'`;
 
 /** Seconds: receiver answers take milliseconds; a platform call may take up to its 15 s timeout. */
 const RECEIVER_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];

@@ -1,5 +1,6 @@
 import "server-only";
 import { pool, QUEUE_TOLD_FOR_FAN_OUT } from "@/lib/pg-pool.server";
+import { DEAD_UNTIL } from "@/lib/webhook-work";
 import { ROLES } from "@/lib/people/roles";
 import { countDue } from "@/lib/orders/shipping-due.server";
 import { defaultChoice } from "@/features/notifications/kinds";
@@ -60,7 +61,7 @@ export async function digestFigures(shop: { id: string; timeZone: string }, now:
       text: `
         SELECT (SELECT count(*)::int FROM "OrderMirror" WHERE "sellerId" = $1 AND "createdAt" > ($2::timestamptz AT TIME ZONE 'UTC') - interval '24 hours') AS "newOrders",
                (SELECT count(*)::int FROM "WebhookWork" w JOIN "WebhookEvent" e ON e."id" = w."eventId"
-                 WHERE e."sellerId" = $1 AND w."availableAt" = TIMESTAMP '9999-12-31 00:00:00') AS "deadEvents"`,
+                 WHERE e."sellerId" = $1 AND w."availableAt" = ${DEAD_UNTIL}) AS "deadEvents"`,
       values: [shop.id, now.toISOString()],
     }),
   ]);

@@ -1,6 +1,7 @@
 import "server-only";
 import { ANNOUNCE_INSERTED_MESSAGES } from "@/features/webhooks/live/announce-sql";
 import type { ShopLiveMessage } from "@/features/webhooks/live/live-messages";
+import { DEAD_UNTIL } from "@/lib/webhook-work";
 import { DB_NOW, pool } from "@/lib/pg-pool.server";
 import type { StoredEvent } from "@/features/webhooks/parse";
 
@@ -12,7 +13,6 @@ import type { StoredEvent } from "@/features/webhooks/parse";
 export const CLAIM_LEASE_SECONDS = 15;
 /** The receiving instance gets this long to take an unclaimed event first. */
 export const ORPHAN_AFTER_SECONDS = 2;
-const DEAD_UNTIL = `TIMESTAMP '9999-12-31 00:00:00'`;
 
 export type QueuedEvent = StoredEvent & { attempts?: number };
 
