@@ -1,29 +1,27 @@
-import { MailDev } from "maildev";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freeFixedPorts } from "../support/free-port";
+import { startTestMailServer } from "../support/mail";
+import type { TestMailServer } from "../support/mail";
 
-// The development mail server (issue 41, in progress): what `npm run dev` is to start so that a
-// newcomer sees every e-mail, and what the e2e tests are to read e-mails from. Sent with nodemailer
+// The development mail server (issue 41): what `npm run dev` starts so that a
+// newcomer sees every e-mail, and what the e2e tests read e-mails from (tests/support/mail.ts). Sent with nodemailer
 // over SMTP, read back through maildev's REST API.
 
-let maildev: MailDev;
-let smtpPort: number;
-let webPort: number;
+let mail: TestMailServer;
 
 beforeAll(async () => {
-  [smtpPort, webPort] = (await freeFixedPorts(2)) as [number, number];
-  maildev = new MailDev({ smtp: smtpPort, web: webPort, ip: "127.0.0.1", webIp: "127.0.0.1", silent: true });
-  await maildev.start();
+  const [smtpPort, webPort] = (await freeFixedPorts(2)) as [number, number];
+  mail = await startTestMailServer(smtpPort, webPort);
 }, 30_000);
 
 afterAll(async () => {
-  await maildev?.stop();
+  await mail?.stop();
 });
 
 describe("the development mail server", () => {
   it("receives what nodemailer sends, with its plain-text part and headers, readable through its API", async () => {
-    const transport = nodemailer.createTransport(`smtp://127.0.0.1:${smtpPort}`);
+    const transport = nodemailer.createTransport(`smtp://127.0.0.1:${mail.smtpPort}`);
     await transport.sendMail({
       from: "Painel do Vendedor <painel@example.com>",
       to: "seller@example.com",
@@ -33,14 +31,14 @@ describe("the development mail server", () => {
       headers: { "List-Unsubscribe": "<https://painel.example.com/u/abc>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
       messageId: "<order.new.abc.email@painel.example.com>",
     });
-    const response = await fetch(`http://127.0.0.1:${webPort}/api/email`);
+    const response = await fetch(`http://127.0.0.1:${mail.webPort}/api/email`);
     expect(response.ok).toBe(true);
     const emails = (await response.json()) as { id: string; subject: string; text: string; to: { address: string }[] }[];
     expect(emails).toHaveLength(1);
     expect(emails[0]).toMatchObject({ subject: "Pedido novo #1042 · R$ 121,00", to: [{ address: "seller@example.com" }] });
     expect(emails[0]!.text.trim()).toBe("Pedido novo #1042");
     // The list's headers are a summary; the message as sent carries them all.
-    const source = await (await fetch(`http://127.0.0.1:${webPort}/api/email/${emails[0]!.id}/source`)).text();
+    const source = await (await fetch(`http://127.0.0.1:${mail.webPort}/api/email/${emails[0]!.id}/source`)).text();
     expect(source).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
     expect(source).toMatch(/^Message-ID: <order\.new\.abc\.email@painel\.example\.com>\r?$/im);
   });
