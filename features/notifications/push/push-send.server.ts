@@ -4,7 +4,6 @@ import { request as httpsRequest } from "node:https";
 import webpush from "web-push";
 import { env } from "@/lib/env";
 import { checkedAddresses, pinnedLookup } from "@/lib/network/outbound.server";
-import type { HostLookup } from "@/lib/network/outbound.server";
 import type { AddressKind } from "@marketplace/network-policy";
 
 // Sending one push message to one device (Web Push, RFC 8030/8291/8292, issue 41). The endpoint is
@@ -51,12 +50,12 @@ export function endpointRefusal(endpoint: string): string | null {
 
 const addressAllowed = (kind: AddressKind) => kind === "public" || (allowLocal() && (kind === "loopback" || kind === "private"));
 
-export async function sendPush(device: PushDevice, payload: string, lookup?: HostLookup): Promise<PushOutcome> {
+export async function sendPush(device: PushDevice, payload: string): Promise<PushOutcome> {
   const refusal = endpointRefusal(device.endpoint);
   if (refusal) return { kind: "refused", error: `push endpoint refused: ${refusal}` };
   if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) return { kind: "refused", error: "push payload too large" };
   const url = new URL(device.endpoint);
-  const addresses = await checkedAddresses(url, addressAllowed, lookup);
+  const addresses = await checkedAddresses(url, addressAllowed);
   if ("reason" in addresses) {
     return addresses.reason === "private_address"
       ? { kind: "refused", error: "push endpoint refused: not a public address" }
@@ -76,13 +75,12 @@ export async function sendPush(device: PushDevice, payload: string, lookup?: Hos
       method: "POST",
       headers: details.headers as Record<string, string | number>,
       lookup: pinnedLookup(addresses),
-      timeout: PUSH_TIMEOUT_MS,
+      // The whole exchange, answer included: an abort is an error, handled below.
       signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
     });
     request.on("error", (error: NodeJS.ErrnoException) =>
       resolve({ kind: "unreachable", error: `push service not reachable${error.code ? ` (${error.code})` : ""}` }),
     );
-    request.on("timeout", () => request.destroy(Object.assign(new Error("timeout"), { code: "ETIMEDOUT" })));
     request.on("response", (response) => {
       let read = 0;
       response.on("data", (chunk: Buffer) => {
