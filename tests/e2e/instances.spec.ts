@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { signWebhookBody } from "@marketplace/api/signature";
 import { databaseUrl } from "../../scripts/lib/database";
-import { E2E_APP_PORT, E2E_APP_URL, E2E_DATABASE, E2E_SANDBOX_URL } from "../../scripts/lib/e2e-ports";
+import { E2E_APP_ENV, E2E_APP_PORT, E2E_APP_URL, E2E_DATABASE, E2E_SANDBOX_URL } from "../../scripts/lib/e2e-ports";
 import { signInAs, shopPathOf, storedAccessToken, withE2eDatabase, orderReferenceOf } from "./support";
 
 // Two dashboard instances on one database, as behind a load balancer: instance A is the e2e app
@@ -20,14 +20,13 @@ test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   instanceB = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "--port", String(B_PORT)], {
+    // A's settings, as a second instance of one deployment has: with the defaults instead, B
+    // scheduled the shops it reconciled 300 s ahead (not 5 s), and a later spec waited for them.
     env: {
       ...process.env,
+      ...E2E_APP_ENV,
       DATABASE_URL: databaseUrl(E2E_DATABASE),
-      MARKETPLACE_AUTH_URL: E2E_SANDBOX_URL,
-      MARKETPLACE_BASE_URL: E2E_SANDBOX_URL,
-      PUBLIC_BASE_URL: E2E_APP_URL,
       AUTH_URL: B_URL,
-      NEXT_TELEMETRY_DISABLED: "1",
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
