@@ -1,4 +1,6 @@
 import "server-only";
+import { attentionCauseOf, SHOP_ATTENTION_KIND } from "@/lib/shops/shop-attention";
+import type { AttentionCause } from "@/lib/shops/shop-attention";
 import { DB_NOW, pool } from "@/lib/pg-pool.server";
 import { isRole } from "@/lib/people/roles";
 import type { Role } from "@/lib/people/roles";
@@ -29,7 +31,11 @@ export type InboxItem = InboxItemBase &
         /** The order's total as the mirror keeps it; null if the order has left the mirror. */
         total: { value: number; currency: string; normalizer: number } | null;
       }
-    | { kind: "shop.reconnect" }
+    | {
+        kind: "shop.attention";
+        /** What the shop needs (lib/shops/shop-attention.ts). */
+        cause: AttentionCause;
+      }
     | {
         kind: "digest";
         /** The shop's date it is for, YYYY-MM-DD. */
@@ -83,7 +89,7 @@ export async function listInbox(personId: string): Promise<InboxItem[]> {
       LEFT JOIN "OrderMirror" o ON n."kind" LIKE 'order.%' AND o."sellerId" = n."sellerId" AND o."orderId" = n."subject"
       LEFT JOIN "Person" j ON n."kind" = 'member.joined' AND j."id" = n."subject"
       LEFT JOIN "Membership" jm ON jm."personId" = j."id" AND jm."sellerId" = n."sellerId"
-      WHERE n."personId" = $1 AND n."kind" IN ('order.new', 'order.late', 'member.joined', 'digest', 'shop.reconnect')
+      WHERE n."personId" = $1 AND n."kind" IN ('order.new', 'order.late', 'member.joined', 'digest', '${SHOP_ATTENTION_KIND}')
       ORDER BY n."createdAt" DESC, o."createdAt" DESC NULLS LAST, r."number" DESC NULLS LAST, n."id" DESC
       LIMIT ${INBOX_LIMIT}`,
     values: [personId],
@@ -91,7 +97,7 @@ export async function listInbox(personId: string): Promise<InboxItem[]> {
   return result.rows.map((row): InboxItem => {
     const base = { id: row.id, shopId: row.shopId, shopName: row.shopName, createdAt: row.createdAt, read: row.readAt !== null };
     if (row.kind === "digest") return { ...base, kind: "digest", day: row.subject };
-    if (row.kind === "shop.reconnect") return { ...base, kind: "shop.reconnect" };
+    if (row.kind === SHOP_ATTENTION_KIND) return { ...base, kind: "shop.attention", cause: attentionCauseOf(row.subject) ?? "reconnect" };
     if (row.kind === "member.joined") {
       return {
         ...base,

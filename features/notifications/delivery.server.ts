@@ -1,4 +1,5 @@
 import "server-only";
+import { attentionCauseOf } from "@/lib/shops/shop-attention";
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
 import { DB_NOW, pool } from "@/lib/pg-pool.server";
@@ -170,6 +171,7 @@ function mailTarget(
     order,
     member: message.memberName !== null && isRole(message.memberRole) ? { name: message.memberName, role: message.memberRole } : null,
     digest,
+    attention: kind === "shop.attention" ? attentionCauseOf(message.subject) : null,
   };
 }
 

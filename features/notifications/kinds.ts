@@ -8,11 +8,11 @@ import type { Role } from "@/lib/people/roles";
  * orders). "order.late": an order whose handling time ran out unshipped (those who ship: owner,
  * manager, operations). "member.joined": someone joined the shop by an invitation (owners, who
  * manage the team). "digest": the morning's summary of a shop, at the time each person picks
- * (whoever would receive it on a channel). "shop.reconnect": the platform no longer accepts the
- * shop's connection, so nothing updates until someone who may connects it again (owners). Who is told is decided where each is written
- * (lib/notifications/tell.server.ts, lib/orders/order-mirror.server.ts).
+ * (whoever would receive it on a channel). "shop.attention": the shop needs its owner: connect it
+ * again, a permission missing, the callback URL no longer here, or events that gave up
+ * (lib/shops/shop-attention.ts; owners). Who is told is decided where each is written.
  */
-export const NOTIFICATION_KINDS = ["order.new", "order.late", "member.joined", "digest", "shop.reconnect"] as const;
+export const NOTIFICATION_KINDS = ["order.new", "order.late", "member.joined", "digest", "shop.attention"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The inbox is always on; these are the channels a person chooses. */
@@ -44,7 +44,7 @@ const DEFAULTS: Record<NotificationKind, Record<Role, ChannelChoice>> = {
     operations: { email: true, push: false },
     viewer: { email: false, push: false },
   },
-  "shop.reconnect": {
+  "shop.attention": {
     owner: { email: true, push: true },
     manager: { email: false, push: false },
     operations: { email: false, push: false },

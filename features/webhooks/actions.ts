@@ -19,6 +19,7 @@ import { getWebhookEvent } from "@/features/webhooks/events/webhook-events.serve
 import { reprocessWebhookEvent, sweepSoon } from "@/features/webhooks/process/process.server";
 import { receiverUrlFor } from "@/lib/shops/receiver-url";
 import { callbackTargetOf } from "@/lib/shops/callback-target";
+import { recordCallbackTarget } from "@/lib/shops/shop-attention.server";
 
 /** A failed custom URL comes back, so the form keeps it for another try. */
 export type WebhookActionState = ActionState<null, { url: string }>;
@@ -79,6 +80,7 @@ export async function updateWebhookSettingsAction(
   if (input.intent === "remove") {
     const result = await withPlatform(shop, "deleteWebhookUrl", (client) => client.deleteWebhookUrl());
     if (!result.ok) return failed(describeUrlProblem(result.problem), { problem: result.problem });
+    await recordCallbackTarget(shop.id, false);
     await audit(null);
     revalidatePath(shopPath(shop.id, "/webhooks"));
     return succeeded(t("removed"), null);
@@ -92,6 +94,7 @@ export async function updateWebhookSettingsAction(
       ...(input.intent === "set-custom" ? { data: { url } } : {}),
     });
   }
+  await recordCallbackTarget(shop.id, input.intent === "use-dashboard");
   await audit(result.data.url);
   revalidatePath(shopPath(shop.id, "/webhooks"));
   return succeeded(t("nowGoTo", { url: result.data.url }), null);
@@ -150,7 +153,10 @@ export async function rotateReceiverAction(shopId: string): Promise<WebhookActio
   if (current.data.url !== oldUrl) return succeeded(t("rotated"), null);
   const moved = await withPlatform(shop, "setWebhookUrl", (client) => client.setWebhookUrl(newUrl));
   if (!moved.ok) {
+    // It still points at the old receiver, which no longer answers.
+    await recordCallbackTarget(shop.id, false);
     return failed(t("rotatedNotMoved", { problem: describeUrlProblem(moved.problem) }), { problem: moved.problem });
   }
+  await recordCallbackTarget(shop.id, true);
   return succeeded(t("rotatedAndMoved"), null);
 }

@@ -1,6 +1,6 @@
 import "server-only";
-import { recordMissingScopes } from "@/lib/shops/shops.server";
-import { getAccessToken, markNeedsReconnect } from "@/lib/shops/tokens.server";
+import { markNeedsReconnect, recordMissingScopes } from "@/lib/shops/shop-attention.server";
+import { getAccessToken } from "@/lib/shops/tokens.server";
 import type { CurrentShop } from "@/lib/shops/shops.server";
 import { env } from "@/lib/env";
 import { createMarketplaceClient, requiredScopesFor } from "@marketplace/api/client";

@@ -25,6 +25,8 @@ export interface CurrentShop {
     webhookKey: string;
     /** What connecting did to the callback URL; null before it was known. */
     notificationsAtConnect: NotificationsAtConnect | null;
+    /** The callback URL points at this dashboard, as last set or read (prisma/schema.prisma); null: not known. */
+    callbackHere: boolean | null;
   };
 }
 
@@ -101,6 +103,7 @@ const currentShopSelect = {
       needsReconnectAt: true,
       webhookKey: true,
       notificationsAtConnect: true,
+      callbackHere: true,
     },
   },
 } as const satisfies Prisma.ShopSelect;
@@ -120,6 +123,7 @@ function currentShopOf(shop: Prisma.ShopGetPayload<{ select: typeof currentShopS
       needsReconnect: connection.needsReconnectAt !== null,
       webhookKey: connection.webhookKey,
       notificationsAtConnect: notificationsAtConnectSchema.nullable().catch(null).parse(connection.notificationsAtConnect),
+      callbackHere: connection.callbackHere,
     },
   };
 }
@@ -140,7 +144,7 @@ const CONNECTED_SHOPS = {
   name: "connected_shops_with_tokens",
   text: `
     SELECT s."id", s."email", s."name", s."timeZone", c."connectedAt", c."scopesRequested", c."scopesMissing",
-           c."needsReconnectAt", c."webhookKey", c."notificationsAtConnect", c."accessTokenEnc"
+           c."needsReconnectAt", c."webhookKey", c."notificationsAtConnect", c."callbackHere", c."accessTokenEnc"
     FROM "Seller" s JOIN "Connection" c ON c."sellerId" = s."id"
     WHERE s."id" = ANY($1::text[])`,
 };
@@ -159,6 +163,7 @@ export async function findConnectedShops(shopIds: readonly string[]): Promise<Ma
     needsReconnectAt: Date | null;
     webhookKey: string;
     notificationsAtConnect: string | null;
+    callbackHere: boolean | null;
     accessTokenEnc: string;
   }>({ ...CONNECTED_SHOPS, values: [[...new Set(shopIds)]] });
   const shops = new Map<string, ConnectedShop>();
@@ -169,16 +174,10 @@ export async function findConnectedShops(shopIds: readonly string[]): Promise<Ma
   return shops;
 }
 
+/** What connecting did, and so where the callback URL points now (lib/shops/shop-attention.server.ts). */
 export async function recordNotificationsAtConnect(shopId: string, outcome: NotificationsAtConnect) {
-  await db.connection.updateMany({ where: { shopId }, data: { notificationsAtConnect: outcome } });
-}
-
-export async function recordMissingScopes(shopId: string, scopes: readonly string[]) {
-  if (scopes.length === 0) return;
-  const connection = await db.connection.findUnique({ where: { shopId }, select: { scopesMissing: true } });
-  if (!connection) return;
-  const merged = [...new Set([...splitScopes(connection.scopesMissing), ...scopes])].sort();
-  await db.connection.update({ where: { shopId }, data: { scopesMissing: merged.join(" ") } });
+  const callbackHere = outcome === "unknown" ? null : outcome !== "elsewhere";
+  await db.connection.updateMany({ where: { shopId }, data: { notificationsAtConnect: outcome, callbackHere } });
 }
 
 /** "Delete my data": the seller and everything kept for them (events, mirrors, catalogue, sessions). */

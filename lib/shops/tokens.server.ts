@@ -1,6 +1,5 @@
 import "server-only";
-import { DB_NOW, pool, QUEUE_TOLD_FOR_FAN_OUT } from "@/lib/pg-pool.server";
-import { rolesWith } from "@/lib/people/roles";
+import { markNeedsReconnect } from "@/lib/shops/shop-attention.server";
 import { DecryptionError, encryptSecret, openSecret, shopTokenContext } from "@/lib/crypto";
 import type { Keyring } from "@/lib/crypto";
 import { db } from "@/lib/db.server";
@@ -59,33 +58,4 @@ export async function usableToken(shopId: string, stored: string): Promise<strin
     await db.connection.updateMany({ where: { shopId, accessTokenEnc: stored }, data: { accessTokenEnc } });
   }
   return read.token;
-}
-
-/** Who is told the shop must connect again: those who may (issue 41). */
-const ROLES_TOLD_TO_RECONNECT = rolesWith("connection.manage");
-
-/**
- * Platform calls refused for the token, or a token no key opens: the seller must connect again.
- * When this marks it (not when it already was), the shop's owners are told in the same statement,
- * with the notification's place in the fan-out to e-mail and push (features/notifications).
- */
-export async function markNeedsReconnect(shopId: string) {
-  await pool.query({
-    name: "mark_needs_reconnect",
-    text: `
-      WITH marked AS (
-        UPDATE "Connection" SET "needsReconnectAt" = ${DB_NOW}
-        WHERE "sellerId" = $1 AND "needsReconnectAt" IS NULL
-        RETURNING "sellerId", "needsReconnectAt"
-      ), told AS (
-        INSERT INTO "Notification" ("id", "personId", "sellerId", "kind", "subject", "createdAt")
-        SELECT gen_random_uuid()::text, m."personId", marked."sellerId", 'shop.reconnect',
-               to_char(marked."needsReconnectAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS'), ${DB_NOW}
-        FROM marked JOIN "Membership" m ON m."sellerId" = marked."sellerId" AND m."role" = ANY($2::text[])
-        ON CONFLICT DO NOTHING
-        RETURNING "id"
-      )
-      ${QUEUE_TOLD_FOR_FAN_OUT}`,
-    values: [shopId, ROLES_TOLD_TO_RECONNECT],
-  });
 }

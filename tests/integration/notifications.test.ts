@@ -30,6 +30,7 @@ let unsubscribeRoute: typeof Unsubscribe;
 let mirror: typeof Mirror;
 let people: typeof People;
 let shopId: string;
+let shopToken: string;
 let shop2Id: string;
 let orders: Order[];
 let orders2: Order[];
@@ -65,6 +66,9 @@ async function deliverAll(instances = ["a"]) {
   throw new Error("delivery did not settle");
 }
 
+/** The next notification of a kind just sent goes at once again, not into a burst. */
+const burstWindowPassed = () => new Promise((resolve) => setTimeout(resolve, BURST_SECONDS * 1000 + 200));
+
 const to = (emails: ReceivedEmail[], address: string) => emails.filter((email) => email.to.some((each) => each.address === address));
 
 async function referenceOf(orderId: string) {
@@ -89,6 +93,7 @@ beforeAll(async () => {
   people = await import("@/lib/people/people.server");
   const shop = await connectTestShop({ sandboxUrl: sandbox.url, name: "Loja Caixa" });
   shopId = shop.sellerId;
+  shopToken = shop.token;
   const shop2 = await connectTestShop({ sandboxUrl: sandbox.url, login: "seller2@example.com", name: "Loja Dois" });
   shop2Id = shop2.sellerId;
   persons.owner = await addMember(shopId, "dona@example.com", "Dona da Loja", "owner");
@@ -407,7 +412,7 @@ describe("e-mail notifications", () => {
 
   it("tells the owners once when the platform stops accepting the shop's connection, with the way to reconnect", async () => {
     await mail.clear();
-    const { markNeedsReconnect } = await import("@/lib/shops/tokens.server");
+    const { markNeedsReconnect } = await import("@/lib/shops/shop-attention.server");
     // Several refused calls in a row mark it once.
     await Promise.all([markNeedsReconnect(shopId), markNeedsReconnect(shopId), markNeedsReconnect(shopId)]);
     await deliverAll();
@@ -419,6 +424,68 @@ describe("e-mail notifications", () => {
     // Only those who may connect it again.
     expect(emails).toHaveLength(1);
     await sql.query(`UPDATE "Connection" SET "needsReconnectAt" = NULL WHERE "sellerId" = $1`, [shopId]);
+    await mail.clear();
+  });
+
+  it("tells the owners when a permission is missing, once per permission found missing", async () => {
+    await burstWindowPassed();
+    await mail.clear();
+    const { recordMissingScopes } = await import("@/lib/shops/shop-attention.server");
+    await Promise.all([recordMissingScopes(shopId, ["portfolio:write"]), recordMissingScopes(shopId, ["portfolio:write"])]);
+    await deliverAll();
+    let emails = await mail.emails();
+    expect(to(emails, "dona@example.com").map((each) => each.subject)).toEqual(["Falta uma permissão da loja Loja Caixa no marketplace"]);
+    expect(to(emails, "dona@example.com")[0]!.text).toContain(`Conectar de novo: ${PUBLIC}/s/${shopId}/settings`);
+    expect(emails).toHaveLength(1);
+    // The same permission refused again is not news; another one is.
+    await recordMissingScopes(shopId, ["portfolio:write"]);
+    await recordMissingScopes(shopId, ["portfolio:read"]);
+    await burstWindowPassed();
+    await deliverAll();
+    emails = await mail.emails();
+    expect(emails).toHaveLength(2);
+    const { rows } = await sql.query<{ scopesMissing: string }>(`SELECT "scopesMissing" FROM "Connection" WHERE "sellerId" = $1`, [shopId]);
+    expect(rows[0]!.scopesMissing).toBe("portfolio:read portfolio:write");
+    await sql.query(`UPDATE "Connection" SET "scopesMissing" = '' WHERE "sellerId" = $1`, [shopId]);
+    await mail.clear();
+  });
+
+  it("tells the owners once a day when platform notifications die, with the way to the failed ones", async () => {
+    await burstWindowPassed();
+    await mail.clear();
+    const queue = await import("@/features/webhooks/process/queue.server");
+    const die = async (ids: string[]) => {
+      for (const id of ids) {
+        await sql.query(
+          `INSERT INTO "WebhookEvent" ("id", "sellerId", "receivedAt", "lastReceivedAt", "domain", "status", "rawBody", "bodyHash", "headers", "signatureResult", "valid", "processingState")
+           VALUES ($1, $2, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC', 'order.order', 'new', '{}', $1, '{}', 'valid', true, 'processing')`,
+          [id, shopId],
+        );
+        await sql.query(
+          `INSERT INTO "WebhookWork" ("eventId", "availableAt", "claimedBy") VALUES ($1, now() AT TIME ZONE 'UTC', 'instance-x')`,
+          [id],
+        );
+      }
+      await queue.finishEvents(
+        "instance-x",
+        ids.map((id) => ({ id, state: "dead" as const, error: "HTTP 500" })),
+        [],
+      );
+    };
+    await die(["dying-1", "dying-2"]);
+    await die(["dying-3"]);
+    await deliverAll();
+    const emails = await mail.emails();
+    expect(to(emails, "dona@example.com").map((each) => each.subject)).toEqual([
+      "Alguns avisos do marketplace para a loja Loja Caixa não puderam ser processados",
+    ]);
+    expect(to(emails, "dona@example.com")[0]!.text).toContain(`${PUBLIC}/s/${shopId}/webhooks/events?processing=dead`);
+    expect(emails).toHaveLength(1);
+    const { rows } = await sql.query<{ processingState: string }>(
+      `SELECT "processingState" FROM "WebhookEvent" WHERE "id" LIKE 'dying-%' ORDER BY "id"`,
+    );
+    expect(rows.map((row) => row.processingState)).toEqual(["dead", "dead", "dead"]);
+    await sql.query(`DELETE FROM "WebhookEvent" WHERE "id" LIKE 'dying-%'`);
     await mail.clear();
   });
 
@@ -442,5 +509,35 @@ describe("e-mail notifications", () => {
     );
     expect(rows).toEqual([{ state: "waiting", attempts: 1, claimedBy: null, lastError: "the dashboard could not prepare it" }]);
     expect(to(await mail.emails(), "quebrado@example.com")).toEqual([]);
+  });
+  it("tells the owners when reconciliation finds orders no notification told and the callback URL no longer points here", async () => {
+    await burstWindowPassed();
+    await mail.clear();
+    const { recordCallbackTarget } = await import("@/lib/shops/shop-attention.server");
+    const { reconcileShop } = await import("@/features/webhooks/sync/reconcile.server");
+    // Connected with notifications on; the platform's URL was then changed outside the dashboard.
+    await recordCallbackTarget(shopId, true);
+    const client = createMarketplaceClient({ baseUrl: sandbox.url, accessToken: shopToken });
+    await client.setWebhookUrl("http://127.0.0.1:9/outro-sistema");
+    // Every order but one is known: reconciliation then finds one change no notification told.
+    await mirror.upsertMirrorOrders(shopId, orders.slice(0, -1));
+    const last = orders.at(-1)!;
+    await sql.query(
+      `INSERT INTO "SellerSync" ("sellerId", "backfillState", "cursor") VALUES ($1, 'done', $2)
+       ON CONFLICT ("sellerId") DO UPDATE SET "backfillState" = 'done', "cursor" = $2`,
+      [shopId, new Date(Date.parse(last.updated_at) - 60_000)],
+    );
+    const result = await reconcileShop(shopId);
+    expect(result?.recovered).toBeGreaterThan(0);
+    await deliverAll();
+    const told = to(await mail.emails(), "dona@example.com").filter((each) => each.subject.includes("não chegam mais"));
+    expect(told.map((each) => each.subject)).toEqual(["Os pedidos da loja Loja Caixa não chegam mais direto ao painel"]);
+    expect(told[0]!.text).toContain(`${PUBLIC}/s/${shopId}/webhooks`);
+    // Told once: the dashboard now knows it points elsewhere, and asks no more.
+    const { rows } = await sql.query<{ callbackHere: boolean | null }>(`SELECT "callbackHere" FROM "Connection" WHERE "sellerId" = $1`, [
+      shopId,
+    ]);
+    expect(rows[0]!.callbackHere).toBe(false);
+    await mail.clear();
   });
 });

@@ -29,7 +29,7 @@ export async function InboxPage() {
   ]);
   const unread = items.some((item) => !item.read);
   const describe = (item: InboxItem): string => {
-    if (item.kind === "shop.reconnect") return t("reconnect", { shop: item.shopName });
+    if (item.kind === "shop.attention") return t(`attention.${item.cause}`, { shop: item.shopName });
     if (item.kind === "digest") {
       return t("digest", {
         date: calendarDayWords(item.day, locale),

@@ -5,6 +5,8 @@ import { formatMoney } from "@/lib/money";
 import { can } from "@/lib/people/roles";
 import type { Role } from "@/lib/people/roles";
 import { shopPath } from "@/lib/shops/paths";
+import { attentionPath } from "@/lib/shops/shop-attention";
+import type { AttentionCause } from "@/lib/shops/shop-attention";
 import { orderLabel } from "@/lib/words/order-reference";
 import { calendarDayWords } from "@/lib/words/calendar-day";
 import { isLocale, DEFAULT_LOCALE } from "@/i18n/config";
@@ -44,6 +46,8 @@ export interface MailTarget {
   member: { name: string; role: Role } | null;
   /** For "digest": the shop's date it is for (YYYY-MM-DD) and its figures, counted when sent. */
   digest: { day: string; figures: DigestFigures } | null;
+  /** For "shop.attention": what the shop needs; null for several at once (a burst). */
+  attention: AttentionCause | null;
 }
 
 export interface ComposedMail {
@@ -107,13 +111,15 @@ function orderMailWords(t: Translator, target: MailTarget, locale: Locale): Mail
 function mailWords(t: Translator, people: Translator, target: MailTarget, locale: Locale): MailWords {
   const shop = target.shopName;
   const { count } = target;
-  if (target.kind === "shop.reconnect") {
+  if (target.kind === "shop.attention") {
+    const { attention } = target;
+    const words = `email.attention.${attention && count === 1 ? attention : "many"}`;
     return {
-      subject: t("email.reconnect.subject", { shop }),
-      heading: t("email.reconnect.heading", { shop }),
-      lines: [t("email.reconnect.lead", { shop })],
-      button: t("email.reconnect.button"),
-      buttonUrl: absolute(shopPath(target.shopId, "/settings")),
+      subject: t(`${words}.subject`, { shop, count }),
+      heading: t(`${words}.heading`, { shop }),
+      lines: [t(`${words}.lead`, { shop, count })],
+      button: t(`${words}.button`),
+      buttonUrl: absolute(attention && count === 1 ? shopPath(target.shopId, attentionPath(attention)) : "/inbox"),
     };
   }
   if (target.kind === "digest" && target.digest) {

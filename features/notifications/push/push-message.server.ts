@@ -4,6 +4,7 @@ import { env } from "@/lib/env";
 import { formatMoney } from "@/lib/money";
 import { DB_NOW, pool } from "@/lib/pg-pool.server";
 import { shopPath } from "@/lib/shops/paths";
+import { attentionPath } from "@/lib/shops/shop-attention";
 import { orderLabel } from "@/lib/words/order-reference";
 import { DEFAULT_LOCALE, isLocale } from "@/i18n/config";
 import { catalogues } from "@/messages";
@@ -31,8 +32,22 @@ export function pushPayload(target: Omit<MailTarget, "address" | "personName">):
   const { count } = target;
   const to = (path: string) => `${env.PUBLIC_BASE_URL}${shopPath(target.shopId, path)}`;
   const tag = target.messageId;
-  if (target.kind === "shop.reconnect")
-    return { title: t("reconnect.title", { shop }), body: t("reconnect.body"), url: to("/settings"), tag };
+  if (target.kind === "shop.attention") {
+    const { attention } = target;
+    if (!attention || count > 1)
+      return {
+        title: t("attention.many.title", { shop }),
+        body: t("attention.many.body", { count }),
+        url: `${env.PUBLIC_BASE_URL}/inbox`,
+        tag,
+      };
+    return {
+      title: t(`attention.${attention}.title`, { shop }),
+      body: t(`attention.${attention}.body`),
+      url: to(attentionPath(attention)),
+      tag,
+    };
+  }
   if (target.kind === "digest" && target.digest) {
     const { figures } = target.digest;
     return {

@@ -2,7 +2,8 @@ import "server-only";
 import { ANNOUNCE_INSERTED_MESSAGES } from "@/features/webhooks/live/announce-sql";
 import type { ShopLiveMessage } from "@/features/webhooks/live/live-messages";
 import { DEAD_UNTIL } from "@/lib/webhook-work";
-import { DB_NOW, pool } from "@/lib/pg-pool.server";
+import { DB_NOW, pool, QUEUE_TOLD_FOR_FAN_OUT } from "@/lib/pg-pool.server";
+import { toldOwnersOfMarked } from "@/lib/shops/shop-attention.server";
 import type { StoredEvent } from "@/features/webhooks/parse";
 
 // The queue (decision 0002): an event belongs to `claimedBy` until its lease, `availableAt`,
@@ -68,6 +69,15 @@ export type EventOutcome =
   | { id: string; state: "retrying"; error: string; retryInSeconds: number }
   | { id: string; state: "dead"; error: string };
 
+const TELL_OWNERS_OF_DEAD = `,
+      marked AS (
+        SELECT DISTINCT event."sellerId", ${DB_NOW} AS "at"
+        FROM held JOIN outcome ON outcome.id = held."eventId" AND outcome.state = 'dead'
+        JOIN "WebhookEvent" event ON event."id" = held."eventId"
+      ),
+      ${toldOwnersOfMarked("deadEvents", `to_char(marked."at", 'YYYY-MM-DD')`)},
+      queued AS (${QUEUE_TOLD_FOR_FAN_OUT})`;
+
 /**
  * One statement, so the NOTIFY is delivered at COMMIT and a page never hears of processing that
  * did not stick. Only events this instance still holds are recorded; one taken over is left to
@@ -79,8 +89,11 @@ export async function finishEvents(
   messages: readonly ShopLiveMessage[],
 ): Promise<void> {
   if (outcomes.length === 0) return;
+  // Events that gave up tell the shop's owners, once a day (lib/shops/shop-attention.server.ts): a
+  // statement of its own shape, so the usual one carries no CTE for them.
+  const died = outcomes.some((outcome) => outcome.state === "dead");
   await pool.query({
-    name: "webhook_work_finish",
+    name: died ? "webhook_work_finish_died" : "webhook_work_finish",
     text: `
       WITH outcome AS (
         SELECT * FROM json_to_recordset($1::json) AS outcome(id text, state text, error text, "retryInSeconds" float8)
@@ -113,7 +126,7 @@ export async function finishEvents(
         FROM json_to_recordset($3::json) AS message("sellerId" text, message jsonb)
         WHERE message.message->>'eventId' IN (SELECT "id" FROM recorded)
         RETURNING "id", "sellerId", "payload"
-      )
+      )${died ? TELL_OWNERS_OF_DEAD : ""}
       ${ANNOUNCE_INSERTED_MESSAGES}`,
     // JSON parameters: cheaper on this thread than pg's escaping of text arrays.
     values: [JSON.stringify(outcomes), instanceId, JSON.stringify(messages)],

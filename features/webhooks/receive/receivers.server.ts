@@ -3,7 +3,8 @@ import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db.server";
 import { pool } from "@/lib/pg-pool.server";
 import { receiverChanged, whenShop } from "@/lib/shops/shop-events.server";
-import { markNeedsReconnect, readToken } from "@/lib/shops/tokens.server";
+import { markNeedsReconnect } from "@/lib/shops/shop-attention.server";
+import { readToken } from "@/lib/shops/tokens.server";
 import { forgetRecentlyConnected } from "@/features/webhooks/receive/signers.server";
 
 /** The old receiver URL answers 404 at once; the caller points the platform's callback URL at the new key. */

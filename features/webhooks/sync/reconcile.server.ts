@@ -18,6 +18,8 @@ import { findConnectedShops } from "@/lib/shops/shops.server";
 import type { ConnectedShop, CurrentShop } from "@/lib/shops/shops.server";
 import { ordersWithWaitingEvents, recordReconciledEvents } from "@/features/webhooks/sync/reconciled-events.server";
 import { tellLateOrders } from "@/lib/orders/late-orders.server";
+import { markCallbackMoved } from "@/lib/shops/shop-attention.server";
+import { receiverUrlFor } from "@/lib/shops/receiver-url";
 import type { ReconciledOrder } from "@/features/webhooks/sync/reconciled-events.server";
 import { env } from "@/lib/env";
 import { log, shopLog } from "@/lib/log.server";
@@ -133,6 +135,8 @@ export async function reconcileShop(shopId: string, now = new Date(), budget: Ru
   signal?.throwIfAborted();
   // Orders whose handling time ran out since the last run are news to those who ship (issue 41).
   if (mode === "reconcile") await tellLateOrders(shopId);
+  // Changes no notification told: is the platform still sending them here?
+  if (recovered > 0) await checkCallbackStillHere(shop, signal);
   // A seller with no order yet still gets a cursor: the next run is a reconciliation.
   await recordRunFinished(shopId, { cursor: cursor ?? now, at: now, mode, recovered });
   return { mode, listed, recovered };
@@ -150,6 +154,18 @@ async function mirrorOpenOrders(shop: ConnectedShop, signal: AbortSignal | undef
     signal?.throwIfAborted();
     await upsertMirrorOrders(shop.shop.id, orders);
   }
+}
+
+/**
+ * One call, and only while the dashboard believes the callback URL points here: the owners are
+ * told when it no longer does (lib/shops/shop-attention.server.ts). A platform that cannot say
+ * now is asked again the next time changes come untold.
+ */
+async function checkCallbackStillHere({ shop, accessToken }: ConnectedShop, signal: AbortSignal | undefined): Promise<void> {
+  if (shop.connection.callbackHere !== true) return;
+  signal?.throwIfAborted();
+  const current = await withPlatform(shop, "getWebhookUrl", (client) => client.getWebhookUrl(), { accessToken });
+  if (current.ok && current.data.url !== receiverUrlFor(shop.connection.webhookKey)) await markCallbackMoved(shop.id);
 }
 
 /** A 429 is not waited out: the run ends and only this shop's next slot moves. */
