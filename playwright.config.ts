@@ -29,7 +29,7 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
-      testIgnore: [/\.phone\.spec\.ts$/, /push\.spec\.ts$/],
+      testIgnore: [/\.phone\.spec\.ts$/, /push\.spec\.ts$/, /\.clocks\.spec\.ts$/],
       use: {
         ...devices["Desktop Chrome"],
         launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
@@ -51,6 +51,17 @@ export default defineConfig({
       use: {
         ...PHONE,
         locale: "pt-BR",
+        launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+      },
+    },
+    {
+      // Specs that move the sandbox's and the dashboard's clocks forward (*.clocks.spec.ts): after
+      // every other, whose orders and deadlines are on today's clock. Alone: --project=clocks --no-deps.
+      name: "clocks",
+      testMatch: /\.clocks\.spec\.ts$/,
+      dependencies: ["chromium", "notifications", "phone"],
+      use: {
+        ...devices["Desktop Chrome"],
         launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
       },
     },

@@ -114,6 +114,10 @@ export const envSchema = z.object({
   // "1" lets push be sent to endpoints on this machine or a private network: the tests' local
   // push-service stand-in. Never in production, where an endpoint is any signed-in person's word.
   PUSH_ALLOW_LOCAL_ENDPOINTS: z.enum(["0", "1"]).default("0"),
+  // "1" enables POST /api/test/clock, which moves the clock of the seller's day (the morning
+  // digest, lib/schedule-clock.server.ts) forward: the e2e run moves it beside the sandbox's. Never
+  // in production: anyone could make every digest of the day go out at once.
+  TEST_CLOCK_CONTROL: z.enum(["0", "1"]).default("0"),
   // Notifications of one kind arriving within this many seconds of the last message sent to a
   // person about that shop are gathered into one message that counts them (the burst rule).
   NOTIFY_BURST_SECONDS: z.coerce.number().min(0).max(86_400).default(300),

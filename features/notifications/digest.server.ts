@@ -1,4 +1,5 @@
 import "server-only";
+import { scheduleNow } from "@/lib/schedule-clock.server";
 import { pool, QUEUE_TOLD_FOR_FAN_OUT } from "@/lib/pg-pool.server";
 import { DEAD_UNTIL } from "@/lib/webhook-work";
 import { ROLES } from "@/lib/people/roles";
@@ -16,8 +17,8 @@ export const DEFAULT_DIGEST_AT = 8 * 60;
 const ROLES_EMAILED_BY_DEFAULT = ROLES.filter((role) => defaultChoice("digest", role).email);
 const ROLES_PUSHED_BY_DEFAULT = ROLES.filter((role) => defaultChoice("digest", role).push);
 
-/** `now` is injectable: the tests move the dashboard's clock with it. Answers how many were written. */
-export async function tellDueDigests(now: Date = new Date()): Promise<number> {
+/** `now` is injectable: the integration tests move the dashboard's clock with it. Answers how many were written. */
+export async function tellDueDigests(now: Date = scheduleNow()): Promise<number> {
   const result = await pool.query({
     name: "tell_due_digests",
     text: `
@@ -53,7 +54,7 @@ export interface DigestFigures {
   deadEvents: number;
 }
 
-export async function digestFigures(shop: { id: string; timeZone: string }, now: Date = new Date()): Promise<DigestFigures> {
+export async function digestFigures(shop: { id: string; timeZone: string }, now: Date = scheduleNow()): Promise<DigestFigures> {
   const [due, counts] = await Promise.all([
     countDue(shop, now),
     pool.query<{ newOrders: number; deadEvents: number }>({

@@ -7,3 +7,4 @@ export { unsubscribeGetRoute, unsubscribePostRoute } from "./unsubscribe-route.s
 export { registerPushRoute, removePushRoute } from "./push/subscriptions.server";
 export { queueInvitationEmail } from "./mail/invitation-mail.server";
 export { emailChannelOn } from "./channels.server";
+export { testClockRoute } from "./test-clock-route.server";

@@ -36,4 +36,6 @@ export const E2E_APP_ENV = {
   NOTIFY_BURST_SECONDS: "0",
   // Push endpoints on this machine: the push-service stand-in of tests/e2e/push.spec.ts.
   PUSH_ALLOW_LOCAL_ENDPOINTS: "1",
+  // POST /api/test/clock: tests/e2e/digest.clocks.spec.ts moves the digest's clock beside the sandbox's.
+  TEST_CLOCK_CONTROL: "1",
 };

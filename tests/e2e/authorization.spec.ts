@@ -86,6 +86,7 @@ const ROUTES: Record<string, { needs: Need; methods?: Record<string, string> }> 
     needs: { public: "authorised by the body's signature, not a session (tests/integration/webhook-receiver.test.ts)" },
   },
   "/api/bench/floor/[key]": { needs: { public: "404 unless a benchmark turns it on" } },
+  "/api/test/clock": { needs: { public: "404 unless TEST_CLOCK_CONTROL=1, the e2e run's setting (tests/e2e/digest.clocks.spec.ts)" } },
   "/api/passkeys/options": {
     needs: { public: "a sign-in challenge for someone without a session; 'add' is refused signed out (tests/e2e/passkeys.spec.ts)" },
   },

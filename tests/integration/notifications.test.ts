@@ -410,6 +410,16 @@ describe("e-mail notifications", () => {
     await mail.clear();
   });
 
+  it("keeps the clock of the seller's day out of reach unless the test setting turns its route on", async () => {
+    const { testClockRoute } = await import("@/features/notifications/test-clock-route.server");
+    const { scheduleNow } = await import("@/lib/schedule-clock.server");
+    const response = await testClockRoute(
+      new Request(`${PUBLIC}/api/test/clock`, { method: "POST", body: JSON.stringify({ advanceSeconds: 86_400 }) }),
+    );
+    expect(response.status).toBe(404);
+    expect(Math.abs(scheduleNow().getTime() - Date.now())).toBeLessThan(60_000);
+  });
+
   it("tells the owners once when the platform stops accepting the shop's connection, with the way to reconnect", async () => {
     await mail.clear();
     const { markNeedsReconnect } = await import("@/lib/shops/shop-attention.server");

@@ -1,0 +1,3 @@
+import { testClockRoute } from "@/features/notifications";
+
+export const POST = testClockRoute;
