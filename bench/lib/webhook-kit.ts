@@ -353,7 +353,8 @@ export function startDashboard(port: number, env: NodeJS.ProcessEnv, nodeArgs: s
   const children = [
     spawn(process.execPath, [...nodeArgs, "node_modules/next/dist/bin/next", "start", "--port", String(port)], {
       env: withServerNodeOptions(childEnv),
-      stdio: ["ignore", "ignore", "inherit"],
+      // BENCH_SERVER_LOG=1: the server's log lines (warnings and worse) on this process's stderr.
+      stdio: ["ignore", env.BENCH_SERVER_LOG === "1" ? "inherit" : "ignore", "inherit"],
       detached: true,
     }),
   ];

@@ -6,7 +6,6 @@ import type { ShopOrders } from "@/lib/catalogue/product-names.server";
 import { orderNet } from "@/lib/orders/net";
 import { itemCountOf } from "@/lib/orders/items";
 import { shipByOf } from "@/lib/orders/ship-by";
-import { assignReferences } from "@/lib/orders/order-references.server";
 import { db } from "@/lib/db.server";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { DB_NOW, pool, QUEUE_TOLD_FOR_FAN_OUT } from "@/lib/pg-pool.server";
@@ -82,6 +81,34 @@ export interface MirrorWriteOptions {
   tellNew?: boolean;
 }
 
+/**
+ * Short references (decision 0018), as CTEs after `written`: each order this statement inserted
+ * gets the next numbers of its shop, oldest first (then by id, as JavaScript compares them). The
+ * shop's row is the counter: its update serialises two writers of one shop, so no number is given
+ * twice. Shops are locked in id order, after every mirror row (the counts need all of them), and
+ * FOR NO KEY UPDATE leaves the foreign keys' KEY SHARE locks of other writers alone: two
+ * statements never wait on each other in a circle. One statement for every shop of the batch.
+ */
+const GIVE_REFERENCES_TO_WRITTEN = `
+      new AS (
+        SELECT w."sellerId", w."orderId",
+               row_number() OVER (PARTITION BY w."sellerId" ORDER BY w."createdAt", w."orderId" COLLATE "C") AS "rank"
+        FROM written w
+        WHERE w."inserted" AND NOT EXISTS (SELECT 1 FROM "OrderReference" r WHERE r."sellerId" = w."sellerId" AND r."orderId" = w."orderId")
+      ), counted AS (
+        SELECT "sellerId", count(*)::int AS "n" FROM new GROUP BY "sellerId"
+      ), locked AS (
+        SELECT s."id" FROM "Seller" s WHERE s."id" IN (SELECT "sellerId" FROM counted) ORDER BY s."id" FOR NO KEY UPDATE
+      ), counter AS (
+        UPDATE "Seller" s SET "lastOrderNumber" = s."lastOrderNumber" + c."n"
+        FROM counted c WHERE s."id" = c."sellerId" AND s."id" IN (SELECT "id" FROM locked)
+        RETURNING s."id" AS "sellerId", s."lastOrderNumber" - c."n" AS "base"
+      ), numbered AS (
+        INSERT INTO "OrderReference" ("sellerId", "orderId", "number")
+        SELECT new."sellerId", new."orderId", counter."base" + new."rank" FROM new JOIN counter USING ("sellerId")
+        ON CONFLICT ("sellerId", "orderId") DO NOTHING
+      )`;
+
 /** The roles told of a new order: those that see orders (decision 0010). */
 const ROLES_TOLD_OF_ORDERS = rolesWith("orders.view");
 
@@ -99,9 +126,12 @@ export async function upsertMirrorOrders(
 }
 
 export async function upsertShopsMirrorOrders(
-  shops: readonly ShopOrders[],
+  given: readonly ShopOrders[],
   { tellNew = false }: MirrorWriteOptions = {},
 ): Promise<{ sellerId: string; orderId: string }[]> {
+  // A statement may write a row once: a shop given in several parts (processing lists a batch's
+  // orders in chunks) or an order listed twice would fail the whole write, every event with it.
+  const shops = oneEntryPerShop(given);
   // In one order everywhere (by shop, then id), so two writers upserting overlapping orders (two
   // instances, processing and reconciliation) lock rows in the same order and never deadlock.
   const rows = shops
@@ -131,7 +161,7 @@ export async function upsertShopsMirrorOrders(
         "nextLimitAt" = excluded."nextLimitAt", "commission" = excluded."commission", "sellerFreight" = excluded."sellerFreight",
         "net" = excluded."net", "syncedAt" = excluded."syncedAt"
       WHERE "OrderMirror"."updatedAt" <= excluded."updatedAt"
-      RETURNING "sellerId", "orderId", (xmax = 0) AS "inserted"
+      RETURNING "sellerId", "orderId", "createdAt", (xmax = 0) AS "inserted"
       ), told AS (
         INSERT INTO "Notification" ("id", "personId", "sellerId", "kind", "subject", "createdAt")
         SELECT gen_random_uuid()::text, m."personId", w."sellerId", 'order.new', w."orderId", ${DB_NOW}
@@ -141,17 +171,29 @@ export async function upsertShopsMirrorOrders(
         RETURNING "id"
       ), queued AS (
         ${QUEUE_TOLD_FOR_FAN_OUT}
-      )
+      ), ${GIVE_REFERENCES_TO_WRITTEN}
       SELECT "sellerId", "orderId" FROM written`,
     values: [JSON.stringify(rows), tellNew, ROLES_TOLD_OF_ORDERS],
   });
   await nameFromOrders(shops);
-  // Every mirrored order has its short reference from then on (decision 0018).
-  for (const { sellerId: shopId, orders } of shops) await assignReferences(shopId, orders);
   return result.rows;
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Each shop once, each of its orders once: the latest update of an order listed twice. */
+export function oneEntryPerShop(shops: readonly ShopOrders[]): ShopOrders[] {
+  const byShop = new Map<string, Map<string, OrderSummary>>();
+  for (const { sellerId, orders } of shops) {
+    let orderById = byShop.get(sellerId);
+    if (!orderById) byShop.set(sellerId, (orderById = new Map()));
+    for (const order of orders) {
+      const known = orderById.get(order.id);
+      if (!known || Date.parse(known.updated_at) < Date.parse(order.updated_at)) orderById.set(order.id, order);
+    }
+  }
+  return [...byShop].map(([sellerId, orderById]) => ({ sellerId, orders: [...orderById.values()] }));
+}
 
 export interface MirroredOrderState {
   status: string;

@@ -72,8 +72,9 @@ describe("short order references", () => {
   it("never give one number twice when several writers see the same new orders at once", async () => {
     const other = await shops.connectShop({ email: "refs@example.com", name: "Loja Refs", accessToken: "t-refs", scopesRequested: "" });
     const seen = all.slice(0, 12);
+    // Four writers (two instances' processing, reconciliation) mirror overlapping batches at once.
     await Promise.all(
-      [seen, seen.slice(3), seen.slice(0, 8), [...seen].reverse()].map((batch) => references.assignReferences(other.id, batch)),
+      [seen, seen.slice(3), seen.slice(0, 8), [...seen].reverse()].map((batch) => mirror.upsertMirrorOrders(other.id, batch)),
     );
     const final = await references.readReferences(
       other.id,
@@ -81,6 +82,52 @@ describe("short order references", () => {
     );
     expect(final.size).toBe(12);
     expect(new Set(final.values()).size).toBe(12);
+  });
+
+  it("are given to several shops' orders written in one batch, each shop from its own counter", async () => {
+    const a = await shops.connectShop({ email: "refs-a@example.com", name: "Loja A", accessToken: "t-refs-a", scopesRequested: "" });
+    const b = await shops.connectShop({ email: "refs-b@example.com", name: "Loja B", accessToken: "t-refs-b", scopesRequested: "" });
+    await mirror.upsertShopsMirrorOrders([
+      { sellerId: b.id, orders: all.slice(0, 3) },
+      { sellerId: a.id, orders: all.slice(3, 8) },
+    ]);
+    const numbers = async (shopId: string, batch: Order[]) => {
+      const given = await references.readReferences(
+        shopId,
+        batch.map((order) => order.id),
+      );
+      return [...batch]
+        .sort((x, y) => Date.parse(x.created_at) - Date.parse(y.created_at) || (x.id < y.id ? -1 : 1))
+        .map((order) => given.get(order.id));
+    };
+    expect(await numbers(a.id, all.slice(3, 8))).toEqual([1001, 1002, 1003, 1004, 1005]);
+    expect(await numbers(b.id, all.slice(0, 3))).toEqual([1001, 1002, 1003]);
+  });
+
+  it("are given when a batch names one shop in several parts whose orders sell the same products, or one order twice", async () => {
+    // Processing lists a batch's orders in chunks: a write with one shop twice, both selling a code,
+    // failed whole ("ON CONFLICT DO UPDATE command cannot affect row a second time") and every event
+    // of the batch waited for its retry.
+    const parts = await shops.connectShop({
+      email: "refs-parts@example.com",
+      name: "Loja Partes",
+      accessToken: "t-refs-parts",
+      scopesRequested: "",
+    });
+    const skusOf = (batch: Order[]) =>
+      new Set(batch.flatMap((order) => order.deliveries.flatMap((delivery) => delivery.items.map((item) => item.info?.sku))));
+    const [first, second] = [all.slice(0, 10), all.slice(10, 20)];
+    expect([...skusOf(first)].some((sku) => skusOf(second).has(sku))).toBe(true);
+    const written = await mirror.upsertShopsMirrorOrders([
+      { sellerId: parts.id, orders: first },
+      { sellerId: parts.id, orders: [...second, first[0]!] },
+    ]);
+    expect(written).toHaveLength(20);
+    const given = await references.readReferences(
+      parts.id,
+      [...first, ...second].map((order) => order.id),
+    );
+    expect([...given.values()].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, index) => 1001 + index));
   });
 
   it("are only given by the mirror's writers: a list read before the mirror has an order names it by its id", async () => {
