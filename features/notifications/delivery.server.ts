@@ -19,6 +19,7 @@ import type { Role } from "@/lib/people/roles";
 import { pushPayload, sendPushMessage } from "@/features/notifications/push/push-message.server";
 import { composeInvitationMail } from "@/features/notifications/mail/invitation-mail.server";
 import { digestFigures, tellDueDigests } from "@/features/notifications/digest.server";
+import { pruneNotifications } from "@/features/notifications/prune.server";
 import { classifySmtpError, closeMailTransport, sendMail, SMTP_TIMEOUT_MS } from "@/features/notifications/mail/transport.server";
 
 // Sending (issue 41): the outbox is NotificationMessage, claimed as the webhook queue's rows are
@@ -267,10 +268,18 @@ async function finish(instanceId: string, outcomes: readonly Outcome[]) {
 const DIGEST_CHECK_MS = 60_000;
 let lastDigestCheck = 0;
 
+/** What was sent is pruned once an hour per instance (./prune.server.ts). */
+const PRUNE_EVERY_MS = 60 * 60_000;
+let lastPrune = 0;
+
 async function tellDigestsEveryMinute() {
   if (Date.now() - lastDigestCheck < DIGEST_CHECK_MS) return;
   lastDigestCheck = Date.now();
   await tellDueDigests();
+  if (Date.now() - lastPrune >= PRUNE_EVERY_MS) {
+    lastPrune = Date.now();
+    await pruneNotifications();
+  }
 }
 
 /** One round: fan out what waits, then send what is due. Answers whether there was work. */

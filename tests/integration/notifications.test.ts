@@ -550,4 +550,52 @@ describe("e-mail notifications", () => {
     expect(rows[0]!.callbackHere).toBe(false);
     await mail.clear();
   });
+  it("prunes what has done its work: old sent messages, push receipts and inbox items, never what still waits", async () => {
+    const { pruneNotifications } = await import("@/features/notifications/prune.server");
+    const ago = (days: number) => `(now() AT TIME ZONE 'UTC') - make_interval(days => ${days})`;
+    const message = (id: string, state: string, days: number) =>
+      sql.query(
+        `INSERT INTO "NotificationMessage" ("id", "personId", "sellerId", "kind", "channel", "state", "dueAt", "createdAt")
+         VALUES ($1, $2, $3, 'order.new', 'email', $4, ${ago(days)}, ${ago(days)})`,
+        [id, persons.owner, shopId, state],
+      );
+    await message("prune-sent-old", "sent", 31);
+    await message("prune-failed-old", "failed", 31);
+    await message("prune-sent-recent", "sent", 29);
+    await message("prune-waiting-old", "waiting", 31);
+    const notification = (id: string, days: number) =>
+      sql.query(
+        `INSERT INTO "Notification" ("id", "personId", "sellerId", "kind", "subject", "createdAt") VALUES ($1, $2, $3, 'order.new', $1, ${ago(days)})`,
+        [id, persons.owner, shopId],
+      );
+    await notification("prune-told-old", 91);
+    await notification("prune-told-recent", 89);
+    await notification("prune-unfanned-old", 91);
+    await sql.query(`INSERT INTO "NotificationFanOut" ("notificationId", "createdAt") VALUES ('prune-unfanned-old', ${ago(91)})`);
+    const { rows: devices } = await sql.query<{ id: string }>(
+      `INSERT INTO "PushSubscription" ("id", "personId", "endpoint", "p256dh", "auth") VALUES ('prune-device', $1, 'https://push.example.com/prune', 'k', 'a') RETURNING "id"`,
+      [persons.owner],
+    );
+    for (const [messageId, days] of [
+      ["prune-push-old", 8],
+      ["prune-push-recent", 6],
+    ] as const)
+      await sql.query(`INSERT INTO "PushSent" ("messageId", "subscriptionId", "sentAt") VALUES ($1, $2, ${ago(days)})`, [
+        messageId,
+        devices[0]!.id,
+      ]);
+
+    // Batches of two: every table is gone through until a batch comes back short.
+    await pruneNotifications(20, 2);
+    const left = async (table: string, column: string) =>
+      (await sql.query<{ id: string }>(`SELECT "${column}" AS id FROM "${table}" WHERE "${column}" LIKE 'prune-%' ORDER BY 1`)).rows.map(
+        (row) => row.id,
+      );
+    expect(await left("NotificationMessage", "id")).toEqual(["prune-sent-recent", "prune-waiting-old"]);
+    expect(await left("Notification", "id")).toEqual(["prune-told-recent", "prune-unfanned-old"]);
+    expect(await left("PushSent", "messageId")).toEqual(["prune-push-recent"]);
+    await sql.query(`DELETE FROM "NotificationMessage" WHERE "id" LIKE 'prune-%'`);
+    await sql.query(`DELETE FROM "Notification" WHERE "id" LIKE 'prune-%'`);
+    await sql.query(`DELETE FROM "PushSubscription" WHERE "id" = 'prune-device'`);
+  });
 });
