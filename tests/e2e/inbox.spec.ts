@@ -173,6 +173,37 @@ for (const { name, device } of [
   });
 }
 
+test.describe("what the shop needs from its owner", () => {
+  test.use({ locale: "pt-BR" });
+
+  test("each cause is said in words and opens the page that mends it", async ({ page }) => {
+    await signInAs(page, "seller@example.com");
+    const stamp = new Date().toISOString();
+    await withE2eDatabase(async (client) => {
+      await client.query(`UPDATE "Person" SET "locale" = 'pt-BR' WHERE "marketplaceEmail" = 'seller@example.com'`);
+      const { rows } = await client.query<{ personId: string; sellerId: string }>(
+        `SELECT m."personId", m."sellerId" FROM "Membership" m JOIN "Person" p ON p."id" = m."personId"
+         JOIN "Seller" s ON s."id" = m."sellerId" WHERE p."marketplaceEmail" = 'seller@example.com' AND s."email" = 'seller@example.com'`,
+      );
+      for (const cause of ["callback", "deadEvents", "permissions"])
+        await client.query(
+          `INSERT INTO "Notification" ("id", "personId", "sellerId", "kind", "subject", "createdAt")
+           VALUES (gen_random_uuid()::text, $1, $2, 'shop.attention', $3, now() AT TIME ZONE 'UTC')`,
+          [rows[0]!.personId, rows[0]!.sellerId, `${cause}:${stamp}`],
+        );
+    });
+    for (const [words, path] of [
+      ["Os avisos da loja Loja Demo não chegam mais a este painel", /\/webhooks$/],
+      ["Alguns avisos da loja Loja Demo não puderam ser processados", /\/webhooks\/events\?processing=dead$/],
+      ["Falta uma permissão da loja Loja Demo no marketplace", /\/settings$/],
+    ] as const) {
+      await page.goto("/inbox");
+      await page.getByTestId("inbox-item").filter({ hasText: words }).first().getByRole("button").click();
+      await expect(page).toHaveURL(path);
+    }
+  });
+});
+
 test("a viewer who chose e-mail gets the new order without the customer; the owner's copy names them", async ({ request }) => {
   const viewer = { id: `e2e-viewer-${Date.now()}`, email: `visualizadora-${Date.now()}@example.com` };
   await withE2eDatabase(async (client) => {
