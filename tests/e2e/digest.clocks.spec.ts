@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import type { APIRequestContext } from "@playwright/test";
+import { wallClock } from "../../lib/wall-clock";
 import { calendarDayWords } from "../../lib/words/calendar-day";
 import { E2E_MAIL_URL, E2E_SANDBOX_URL } from "../../scripts/lib/e2e-ports";
 import { DESK, PHONE } from "./devices";
@@ -33,23 +34,10 @@ async function moveClocks(request: APIRequestContext, seconds: number): Promise<
 
 /** The shop's wall clock: its date (YYYY-MM-DD) and the seconds since its midnight. */
 function shopClock(at: Date, timeZone: string) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
+  const clock = wallClock(at, timeZone);
   return {
-    day: `${parts.year}-${parts.month}-${parts.day}`,
-    seconds: Number(parts.hour) * 3600 + Number(parts.minute) * 60 + Number(parts.second),
+    day: `${clock.year}-${clock.month}-${clock.day}`,
+    seconds: Number(clock.hour) * 3600 + Number(clock.minute) * 60 + Number(clock.second),
   };
 }
 

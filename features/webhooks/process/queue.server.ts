@@ -50,14 +50,24 @@ export async function claimDueEvents(instanceId: string, limit: number): Promise
   return result.rows;
 }
 
-/** Answers the ids still held: after a long stall a claim may have been taken over. */
+/**
+ * Answers the ids still held: after a long stall a claim may have been taken over. The rows are
+ * locked in the order the receiver's batches lock them (features/webhooks/store.server.ts: by
+ * shop, then body hash, as JavaScript compares them): a take-up and a batch folding repeats into
+ * the same waiting events deadlocked about once a bench run when each went its own way.
+ */
 export async function startClaimedEvents(instanceId: string, ids: readonly string[]): Promise<Set<string>> {
   const result = await pool.query<{ id: string }>({
     name: "webhook_work_start",
     text: `
+      WITH taken AS (
+        SELECT e."id" FROM "WebhookEvent" e JOIN "WebhookWork" w ON w."eventId" = e."id"
+        WHERE w."claimedBy" = $1 AND e."id" = ANY($2::text[])
+        ORDER BY e."sellerId" COLLATE "C", e."bodyHash" COLLATE "C"
+        FOR UPDATE OF e
+      )
       UPDATE "WebhookEvent" e ${START}
-      FROM "WebhookWork" w
-      WHERE w."eventId" = e."id" AND w."claimedBy" = $1 AND e."id" = ANY($2::text[])
+      FROM taken WHERE e."id" = taken."id"
       RETURNING e."id"`,
     values: [instanceId, ids],
   });

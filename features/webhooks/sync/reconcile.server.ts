@@ -18,8 +18,7 @@ import { findConnectedShops } from "@/lib/shops/shops.server";
 import type { ConnectedShop, CurrentShop } from "@/lib/shops/shops.server";
 import { ordersWithWaitingEvents, recordReconciledEvents } from "@/features/webhooks/sync/reconciled-events.server";
 import { tellLateOrders } from "@/lib/orders/late-orders.server";
-import { markCallbackMoved } from "@/lib/shops/shop-attention.server";
-import { receiverUrlFor } from "@/lib/shops/receiver-url";
+import { checkCallbackStillHere } from "@/features/webhooks/sync/callback-check.server";
 import type { ReconciledOrder } from "@/features/webhooks/sync/reconciled-events.server";
 import { env } from "@/lib/env";
 import { log, shopLog } from "@/lib/log.server";
@@ -154,18 +153,6 @@ async function mirrorOpenOrders(shop: ConnectedShop, signal: AbortSignal | undef
     signal?.throwIfAborted();
     await upsertMirrorOrders(shop.shop.id, orders);
   }
-}
-
-/**
- * One call, and only while the dashboard believes the callback URL points here: the owners are
- * told when it no longer does (lib/shops/shop-attention.server.ts). A platform that cannot say
- * now is asked again the next time changes come untold.
- */
-async function checkCallbackStillHere({ shop, accessToken }: ConnectedShop, signal: AbortSignal | undefined): Promise<void> {
-  if (shop.connection.callbackHere !== true) return;
-  signal?.throwIfAborted();
-  const current = await withPlatform(shop, "getWebhookUrl", (client) => client.getWebhookUrl(), { accessToken });
-  if (current.ok && current.data.url !== receiverUrlFor(shop.connection.webhookKey)) await markCallbackMoved(shop.id);
 }
 
 /** A 429 is not waited out: the run ends and only this shop's next slot moves. */
