@@ -5,7 +5,7 @@ import { z } from "zod";
 import { markAllRead, openNotification } from "@/features/inbox/inbox.server";
 import { requirePerson } from "@/lib/auth/session.server";
 import { shopPath } from "@/lib/shops/paths";
-import { attentionCauseOf, attentionPath, SHOP_ATTENTION_KIND } from "@/lib/shops/shop-attention";
+import { attentionPath, causeOfNotification, SHOP_ATTENTION_KIND } from "@/lib/shops/shop-attention";
 
 const openInput = z.object({ id: z.string().min(1).max(64) });
 
@@ -15,7 +15,7 @@ export async function openNotificationAction(formData: FormData) {
   const input = openInput.safeParse({ id: formData.get("id") });
   const opened = input.success ? await openNotification(person.id, input.data.id) : null;
   if (!opened) redirect("/inbox");
-  const attention = opened.kind === SHOP_ATTENTION_KIND ? (attentionCauseOf(opened.subject) ?? "reconnect") : null;
+  const attention = opened.kind === SHOP_ATTENTION_KIND ? causeOfNotification(opened.subject) : null;
   const path =
     opened.kind === "member.joined"
       ? "/members"

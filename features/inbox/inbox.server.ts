@@ -1,5 +1,5 @@
 import "server-only";
-import { attentionCauseOf, SHOP_ATTENTION_KIND } from "@/lib/shops/shop-attention";
+import { causeOfNotification, SHOP_ATTENTION_KIND } from "@/lib/shops/shop-attention";
 import type { AttentionCause } from "@/lib/shops/shop-attention";
 import { DB_NOW, pool } from "@/lib/pg-pool.server";
 import { isRole } from "@/lib/people/roles";
@@ -97,7 +97,7 @@ export async function listInbox(personId: string): Promise<InboxItem[]> {
   return result.rows.map((row): InboxItem => {
     const base = { id: row.id, shopId: row.shopId, shopName: row.shopName, createdAt: row.createdAt, read: row.readAt !== null };
     if (row.kind === "digest") return { ...base, kind: "digest", day: row.subject };
-    if (row.kind === SHOP_ATTENTION_KIND) return { ...base, kind: "shop.attention", cause: attentionCauseOf(row.subject) ?? "reconnect" };
+    if (row.kind === SHOP_ATTENTION_KIND) return { ...base, kind: "shop.attention", cause: causeOfNotification(row.subject) };
     if (row.kind === "member.joined") {
       return {
         ...base,

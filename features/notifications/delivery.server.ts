@@ -1,8 +1,8 @@
 import "server-only";
-import { attentionCauseOf } from "@/lib/shops/shop-attention";
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
 import { DB_NOW, pool } from "@/lib/pg-pool.server";
+import { attentionCauseOf } from "@/lib/shops/shop-attention";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log.server";
 import { metrics } from "@/lib/metrics.server";

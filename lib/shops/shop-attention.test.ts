@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ATTENTION_CAUSES, attentionCauseOf, attentionPath } from "@/lib/shops/shop-attention";
+import { ATTENTION_CAUSES, attentionCauseOf, attentionPath, causeOfNotification } from "@/lib/shops/shop-attention";
 
 describe("the shop needs its owner", () => {
   it("reads the cause that leads a subject, whatever follows it", () => {
@@ -12,6 +12,11 @@ describe("the shop needs its owner", () => {
     expect(attentionCauseOf("2026-11-29T08:00:00.000")).toBeNull();
     expect(attentionCauseOf("reconnected:x")).toBeNull();
     expect(attentionCauseOf(null)).toBeNull();
+  });
+
+  it("reads a stored notification's cause, and an older row without one as connect again", () => {
+    expect(causeOfNotification("callback:2026-11-29T09:00:00.000")).toBe("callback");
+    expect(causeOfNotification("2026-11-29T08:00:00.000")).toBe("reconnect");
   });
 
   it("opens the page that mends each cause", () => {

@@ -26,6 +26,14 @@ export function attentionCauseOf(subject: string | null): AttentionCause | null 
   return (ATTENTION_CAUSES as readonly string[]).includes(cause) ? (cause as AttentionCause) : null;
 }
 
+/**
+ * A stored notification's cause. Every row has one (the migration that made this kind gave the
+ * older "connect again" rows theirs); a subject without one reads as "reconnect".
+ */
+export function causeOfNotification(subject: string): AttentionCause {
+  return attentionCauseOf(subject) ?? "reconnect";
+}
+
 /** The shop's page that mends the cause, under /s/{shop}. */
 export function attentionPath(cause: AttentionCause): string {
   if (cause === "callback") return "/webhooks";
