@@ -13,6 +13,7 @@ const IN_WORKSPACES = WORKSPACES.map((folder) => `${folder}/**`);
 const WORKSPACE_ROOTS = [...new Set(WORKSPACES.map((folder) => folder.split("/")[0]))];
 /** The features each feature may import, through their entries (docs/decisions/0017-feature-slices.md). */
 export const FEATURE_DEPENDENCIES = {
+  notifications: ["prices"],
   overview: ["shipping", "webhooks"],
   people: ["notifications"],
   settings: ["notifications", "prices"],

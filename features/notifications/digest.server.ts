@@ -5,6 +5,7 @@ import { DEAD_UNTIL } from "@/lib/webhook-work";
 import { ROLES } from "@/lib/people/roles";
 import { countDue } from "@/lib/orders/shipping-due.server";
 import { defaultChoice } from "@/features/notifications/kinds";
+import { countPricesBelowCost } from "@/features/prices";
 
 // The morning digest (issue 41): once a day per person and shop, at the time the person picks on
 // the shop's clock (08:00 unless chosen), for whoever would receive it on a channel. Written as a
@@ -52,11 +53,14 @@ export interface DigestFigures {
   newOrders: number;
   /** Platform notifications given up on (the Webhooks page's dead events). */
   deadEvents: number;
+  /** Sell prices below their product's cost: the prices the guard would hold. */
+  pricesBelowCost: number;
 }
 
 export async function digestFigures(shop: { id: string; timeZone: string }, now: Date = scheduleNow()): Promise<DigestFigures> {
-  const [due, counts] = await Promise.all([
+  const [due, belowCost, counts] = await Promise.all([
     countDue(shop, now),
+    countPricesBelowCost([shop.id]),
     pool.query<{ newOrders: number; deadEvents: number }>({
       name: "digest_counts",
       text: `
@@ -66,5 +70,5 @@ export async function digestFigures(shop: { id: string; timeZone: string }, now:
       values: [shop.id, now.toISOString()],
     }),
   ]);
-  return { shipToday: due.today, late: due.late, ...counts.rows[0]! };
+  return { shipToday: due.today, late: due.late, ...counts.rows[0]!, pricesBelowCost: belowCost.get(shop.id) ?? 0 };
 }

@@ -6,8 +6,9 @@ import type * as Mirror from "@/lib/orders/order-mirror.server";
 import type * as People from "@/lib/people/people.server";
 import type { Role } from "@/lib/people/roles";
 import { createMarketplaceClient } from "@marketplace/api/client";
-import { ordersQuery } from "@marketplace/api/list-query";
+import { ordersQuery, pricesQuery } from "@marketplace/api/list-query";
 import type { Order } from "@marketplace/api/schemas/order";
+import type { Price } from "@marketplace/api/schemas/price";
 import type { TestSandbox } from "@marketplace/sandbox/testing";
 import type { ReceivedEmail, TestMailServer } from "../support/mail";
 import { startNotificationsTestbed } from "../support/notifications";
@@ -407,6 +408,56 @@ describe("e-mail notifications", () => {
     expect(email?.text).toContain(`${PUBLIC}/s/${shopId}`);
     // Nobody else's time had come.
     expect((await mail.emails()).filter((each) => each.subject.startsWith("Resumo") || each.subject.startsWith("Morning"))).toHaveLength(1);
+    await mail.clear();
+  });
+
+  it("counts in the digest the sell prices below their cost, prices set before the shop connected included, for those who see prices", async () => {
+    const { reconcileShop } = await import("@/features/webhooks/sync/reconcile.server");
+    const { setProductCost } = await import("@/features/prices/costs/product-costs.server");
+    const { digestFigures, tellDueDigests } = await import("@/features/notifications/digest.server");
+    // The sandbox's seeded sell prices: set before the shop connected, so no notification told the mirror of them.
+    const response = await sandbox.api(`/v1.0/marketplace/portfolios/prices?${pricesQuery({ type: "sell", limit: 100 })}`, {
+      token: shopToken,
+    });
+    const sell = ((await response.json()) as { results: Price[] }).results.filter((price) => price.currency === "BRL");
+    expect(sell.length).toBeGreaterThanOrEqual(3);
+    const centavos = (price: Price) => Math.round((price.value * 100) / price.normalizer);
+    // Two products now cost a centavo more than they sell for; a third costs exactly its price (not below).
+    const costs = [
+      { sku: sell[0]!.sku, cost: centavos(sell[0]!) + 1 },
+      { sku: sell[1]!.sku, cost: centavos(sell[1]!) + 1 },
+      { sku: sell[2]!.sku, cost: centavos(sell[2]!) },
+    ];
+    const owner = { id: persons.owner!, name: "Dona da Loja" };
+    for (const cost of costs) await setProductCost(shopId, owner, cost, "catalogue");
+    const below = costs.filter((cost) => cost.cost > centavos(sell.find((price) => price.sku === cost.sku)!)).length;
+    expect(below).toBe(2);
+
+    // The shop's next run lists its prices once, whatever its mode.
+    await sql.query(
+      `INSERT INTO "SellerSync" ("sellerId", "backfillState", "cursor") VALUES ($1, 'done', now())
+       ON CONFLICT ("sellerId") DO UPDATE SET "backfillState" = 'done', "cursor" = now()`,
+      [shopId],
+    );
+    const shop = { id: shopId, timeZone: "America/Sao_Paulo" };
+    await reconcileShop(shopId);
+    expect((await digestFigures(shop)).pricesBelowCost).toBe(below);
+    const { rows: listed } = await sql.query<{ at: Date | null }>(`SELECT "pricesListedAt" AS at FROM "SellerSync" WHERE "sellerId" = $1`, [
+      shopId,
+    ]);
+    expect(listed[0]!.at).not.toBeNull();
+
+    // 08:00 in São Paulo, the default time of the others: the manager sees prices, operations does not.
+    const { rows } = await sql.query<{ day: string }>(`SELECT to_char(now() AT TIME ZONE 'America/Sao_Paulo', 'YYYY-MM-DD') AS day`);
+    await mail.clear();
+    await tellDueDigests(new Date(`${rows[0]!.day}T11:01:00Z`));
+    await deliverAll();
+    const emails = await mail.emails();
+    const [manager] = to(emails, "manager@example.com").filter((each) => each.subject.startsWith("Morning summary"));
+    expect(manager?.text).toContain("2 products are for sale below their cost");
+    const [operations] = to(emails, "operacoes@example.com").filter((each) => each.subject.startsWith("Resumo da manhã"));
+    expect(operations?.text).toContain("pedido");
+    expect(operations?.text).not.toContain("abaixo do custo");
     await mail.clear();
   });
 

@@ -130,6 +130,8 @@ function mailWords(t: Translator, people: Translator, target: MailTarget, locale
       t("email.digest.late", { count: figures.late }),
       t("email.digest.newOrders", { count: figures.newOrders }),
     ];
+    if (figures.pricesBelowCost > 0 && can(target.role, "prices.view"))
+      lines.push(t("email.digest.pricesBelowCost", { count: figures.pricesBelowCost }));
     if (figures.deadEvents > 0 && can(target.role, "events.view")) lines.push(t("email.digest.deadEvents", { count: figures.deadEvents }));
     return {
       subject: t("email.digest.subject", { shop, date }),

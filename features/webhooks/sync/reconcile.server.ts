@@ -1,6 +1,7 @@
 import "server-only";
 import { everyPage, FIRST_PAGE_LIMIT, withPlatform } from "@/lib/platform/platform.server";
-import type { PlatformProblem } from "@/lib/platform/platform.server";
+import { ReconcileError } from "@/features/webhooks/sync/reconcile-error";
+import { canReadPrices, fillPriceMirror } from "@/features/webhooks/sync/price-fill.server";
 import {
   claimDueShops,
   claimShop,
@@ -51,13 +52,6 @@ export interface ReconcileResult {
   recovered: number;
 }
 
-/** The problem is stored so the page words it in the reader's language; the message is for the log. */
-export class ReconcileError extends Error {
-  constructor(readonly problem: PlatformProblem) {
-    super(problem.kind === "error" ? `platform: ${problem.status ?? "unreachable"} ${problem.message}` : `platform: ${problem.kind}`);
-  }
-}
-
 function canReadOrders(shop: CurrentShop) {
   return (
     !shop.connection.needsReconnect &&
@@ -98,6 +92,7 @@ export async function reconcileShop(shopId: string, now = new Date(), budget: Ru
   let listed = 0;
   // Open orders however old: "what needs me now" must not miss one that has not changed lately.
   if (mode === "backfill") await mirrorOpenOrders(shop, signal);
+  if (!sync.pricesListedAt && canReadPrices(shop.shop)) await fillPriceMirror(shop, signal);
 
   let limit = FIRST_PAGE_LIMIT;
   let offset = 0;

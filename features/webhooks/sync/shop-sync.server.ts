@@ -8,6 +8,7 @@ export interface SyncState {
   backfillState: string;
   backfillFrom: Date | null;
   backfillStartedAt: Date | null;
+  pricesListedAt: Date | null;
 }
 
 // Through `pg`, not Prisma: these run for every shop every interval, where Prisma's CPU per query counts.
@@ -19,11 +20,11 @@ export async function shopSyncState(shopId: string): Promise<SyncState> {
     text: `
       WITH created AS (
         INSERT INTO "SellerSync" ("sellerId") VALUES ($1) ON CONFLICT ("sellerId") DO NOTHING
-        RETURNING "cursor", "backfillState", "backfillFrom", "backfillStartedAt"
+        RETURNING "cursor", "backfillState", "backfillFrom", "backfillStartedAt", "pricesListedAt"
       )
       SELECT * FROM created
       UNION ALL
-      SELECT "cursor", "backfillState", "backfillFrom", "backfillStartedAt" FROM "SellerSync" WHERE "sellerId" = $1`,
+      SELECT "cursor", "backfillState", "backfillFrom", "backfillStartedAt", "pricesListedAt" FROM "SellerSync" WHERE "sellerId" = $1`,
     values: [shopId],
   });
   return rows[0]!;

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "SellerSync" ADD COLUMN     "pricesListedAt" TIMESTAMP(3);
+
