@@ -18,6 +18,7 @@ export const FEATURE_DEPENDENCIES = {
   people: ["notifications"],
   settings: ["notifications", "prices"],
   shipping: ["orders"],
+  shops: ["prices"],
   skus: ["prices"],
 };
 
