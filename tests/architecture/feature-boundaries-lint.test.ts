@@ -36,8 +36,10 @@ describe("feature slices", () => {
       "overview",
       "people",
       "prices",
+      "search",
       "settings",
       "shipping",
+      "shops",
       "skus",
       "webhooks",
     ]);

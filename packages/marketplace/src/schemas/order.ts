@@ -173,7 +173,12 @@ export const orderSummarySchema = z.object({
   created_at: timestampSchema,
   approved_at: timestampSchema.nullable(),
   updated_at: timestampSchema,
-  customer: z.object({ name: z.string() }),
+  // E-mail and document are search keys only (issue 42): a malformed one is dropped, the order still mirrored.
+  customer: z.object({
+    name: z.string(),
+    email: z.string().optional().catch(undefined),
+    document_number: z.string().optional().catch(undefined),
+  }),
   amounts: orderAmountsSchema.pick({ currency: true, normalizer: true, total: true, freight: true, comission: true }),
   deliveries: z.array(
     z.object({
@@ -186,7 +191,15 @@ export const orderSummarySchema = z.object({
           info: z.object({ sku: z.string(), name: z.string() }).optional().catch(undefined),
         }),
       ),
-      shipping: z.object({ handling_time: z.object({ limit_date: timestampSchema }) }),
+      shipping: z.object({
+        handling_time: z.object({ limit_date: timestampSchema }),
+        // For search and sales by state (issue 42): optional, as the label name is.
+        tracking: z.object({ number: z.string() }).optional().catch(undefined),
+        recipient: z
+          .object({ address: z.object({ state: z.string() }) })
+          .optional()
+          .catch(undefined),
+      }),
     }),
   ),
 });

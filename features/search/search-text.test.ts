@@ -1,0 +1,14 @@
+import { describe, expect, it } from "vitest";
+import { SEARCH_MAX_LENGTH, searchText } from "./search-text";
+
+describe("searchText", () => {
+  it("collapses spaces, and searches nothing shorter than two characters but a single digit (a short reference)", () => {
+    expect(searchText("  João   da  Silva ")).toBe("João da Silva");
+    expect(searchText(" a ")).toBeNull();
+    expect(searchText("7")).toBe("7");
+  });
+
+  it("cuts a text longer than anything searched", () => {
+    expect(searchText("x".repeat(500))).toHaveLength(SEARCH_MAX_LENGTH);
+  });
+});

@@ -1,0 +1,178 @@
+import "server-only";
+import type { PersonShop } from "@/lib/people/people.server";
+import { can } from "@/lib/people/roles";
+import type { Role } from "@/lib/people/roles";
+import { pool } from "@/lib/pg-pool.server";
+import { customerKeyOfQuery } from "@/lib/search/customer-keys.server";
+import { searchText } from "@/features/search/search-text";
+
+// One search across a person's shops (issue 42), from the dashboard's own tables, with what
+// PostgreSQL offers: search_fold (unaccent, lower case) on both sides, trigram indexes for parts
+// and typos (migration "search"). Each statement walks the person's shops one by one, so each
+// index is entered by its shop (btree_gin), and each kind of result only in the shops whose role
+// may see it: orders for everyone, e-mail and document only with customer data, products with
+// prices or SKUs, people for those who manage the team.
+
+export const RESULTS_PER_GROUP = { orders: 8, products: 6, people: 5 } as const;
+
+export type OrderMatch = "reference" | "id" | "customer" | "tracking" | "email" | "document";
+
+export interface OrderResult {
+  shopId: string;
+  orderId: string;
+  reference: number | null;
+  customerName: string;
+  status: string;
+  total: number;
+  currency: string;
+  normalizer: number;
+  createdAt: Date;
+  matched: OrderMatch;
+}
+
+export interface ProductResult {
+  shopId: string;
+  sku: string;
+  name: string;
+}
+
+export interface PersonResult {
+  shopId: string;
+  personId: string;
+  name: string;
+  role: Role;
+}
+
+export interface SearchResults {
+  orders: OrderResult[];
+  products: ProductResult[];
+  people: PersonResult[];
+}
+
+const NOTHING: SearchResults = { orders: [], products: [], people: [] };
+
+const shopsWith = (shops: readonly PersonShop[], allowed: (role: Role) => boolean) =>
+  shops.filter((shop) => allowed(shop.role)).map((shop) => shop.id);
+
+async function searchOrders(shops: readonly PersonShop[], text: string, raw: string): Promise<OrderResult[]> {
+  const shopIds = shopsWith(shops, (role) => can(role, "orders.view"));
+  if (shopIds.length === 0) return [];
+  // An exact e-mail or document is looked for only in the shops whose role sees customer data.
+  const key = customerKeyOfQuery(raw);
+  const keyShops = key ? shopsWith(shops, (role) => can(role, "orders.customerData")) : [];
+  const reference = /^#?(\d{1,9})$/.exec(raw.trim())?.[1];
+  const orderId = /^[0-9a-f]{24}$/i.test(raw.trim()) ? raw.trim().toLowerCase() : null;
+  const { rows } = await pool.query<OrderResult & { score: number }>({
+    name: "search_orders",
+    text: `
+      WITH found AS (
+        SELECT r."sellerId", r."orderId", 'reference' AS "matched", 1.0::real AS "score"
+        FROM "OrderReference" r WHERE $3::int IS NOT NULL AND r."sellerId" = ANY($1::text[]) AND r."number" = $3::int
+        UNION ALL
+        SELECT m."sellerId", m."orderId", 'id', 1.0::real FROM "OrderMirror" m
+        WHERE $4::text IS NOT NULL AND m."orderId" = $4::text AND m."sellerId" = ANY($1::text[])
+        UNION ALL
+        SELECT m."sellerId", m."orderId", $6::text, 1.0::real FROM "OrderMirror" m
+        WHERE $5::text IS NOT NULL AND m."customerKeys" @> ARRAY[$5::text] AND m."sellerId" = ANY($7::text[])
+        UNION ALL
+        SELECT hit."sellerId", hit."orderId", 'customer', hit."score"
+        FROM unnest($1::text[]) AS shop("id"), LATERAL (
+          SELECT m."sellerId", m."orderId", word_similarity($2, search_fold(m."customerName")) AS "score"
+          FROM "OrderMirror" m
+          WHERE m."sellerId" = shop."id" AND length($2) >= 2
+            AND (search_fold(m."customerName") LIKE '%' || $2 || '%' OR $2 <% search_fold(m."customerName"))
+          ORDER BY "score" DESC, m."createdAt" DESC LIMIT $8
+        ) hit
+        UNION ALL
+        SELECT hit."sellerId", hit."orderId", 'tracking', 0.9::real
+        FROM unnest($1::text[]) AS shop("id"), LATERAL (
+          SELECT m."sellerId", m."orderId" FROM "OrderMirror" m
+          WHERE m."sellerId" = shop."id" AND length($2) >= 4 AND search_fold(m."trackingNumbers") LIKE '%' || $2 || '%'
+          ORDER BY m."createdAt" DESC LIMIT $8
+        ) hit
+      ), best AS (
+        SELECT DISTINCT ON ("sellerId", "orderId") * FROM found ORDER BY "sellerId", "orderId", "score" DESC
+      )
+      SELECT best."sellerId" AS "shopId", best."orderId", r."number" AS "reference", m."customerName", m."status",
+             m."total", m."currency", m."normalizer", m."createdAt", best."matched", best."score"
+      FROM best
+      JOIN "OrderMirror" m ON m."sellerId" = best."sellerId" AND m."orderId" = best."orderId"
+      LEFT JOIN "OrderReference" r ON r."sellerId" = best."sellerId" AND r."orderId" = best."orderId"
+      ORDER BY best."score" DESC, m."createdAt" DESC
+      LIMIT $8`,
+    values: [
+      shopIds,
+      text,
+      reference ?? null,
+      orderId,
+      keyShops.length > 0 ? key!.key : null,
+      key?.kind ?? "email",
+      keyShops,
+      RESULTS_PER_GROUP.orders,
+    ],
+  });
+  return rows.map(({ score: _score, ...row }) => row);
+}
+
+async function searchProducts(shops: readonly PersonShop[], text: string): Promise<ProductResult[]> {
+  const shopIds = shopsWith(shops, (role) => can(role, "prices.view") || can(role, "skus.view"));
+  if (shopIds.length === 0 || text.length < 2) return [];
+  const ean = /^\d{8}$|^\d{12,14}$/.test(text) ? text : null;
+  const { rows } = await pool.query<ProductResult>({
+    name: "search_products",
+    text: `
+      WITH found AS (
+        SELECT hit.* FROM unnest($1::text[]) AS shop("id"), LATERAL (
+          SELECT p."sellerId", p."sku", p."name",
+                 greatest(word_similarity($2, search_fold(p."name")), CASE WHEN search_fold(p."sku") LIKE $2 || '%' THEN 1 ELSE 0 END) AS "score"
+          FROM "ProductName" p
+          WHERE p."sellerId" = shop."id"
+            AND (search_fold(p."name") LIKE '%' || $2 || '%' OR $2 <% search_fold(p."name") OR search_fold(p."sku") LIKE '%' || $2 || '%')
+          ORDER BY "score" DESC, p."name" LIMIT $4
+        ) hit
+        UNION ALL
+        SELECT s."sellerId", s."code", s."title", 1 FROM "Sku" s
+        WHERE $3::text IS NOT NULL AND s."sellerId" = ANY($1::text[])
+          AND s."payload"::jsonb -> 'identifiers' @> jsonb_build_array(jsonb_build_object('type', 'EAN', 'value', $3::text))
+      )
+      SELECT DISTINCT ON ("score", "sellerId", "sku") "sellerId" AS "shopId", "sku", "name" FROM found
+      ORDER BY "score" DESC, "sellerId", "sku" LIMIT $4`,
+    values: [shopIds, text, ean, RESULTS_PER_GROUP.products],
+  });
+  return rows;
+}
+
+async function searchPeople(shops: readonly PersonShop[], text: string): Promise<PersonResult[]> {
+  const shopIds = shopsWith(shops, (role) => can(role, "members.manage"));
+  if (shopIds.length === 0 || text.length < 2) return [];
+  const { rows } = await pool.query<PersonResult>({
+    name: "search_people",
+    text: `
+      SELECT m."sellerId" AS "shopId", p."id" AS "personId", p."name", m."role"
+      FROM "Membership" m JOIN "Person" p ON p."id" = m."personId"
+      WHERE m."sellerId" = ANY($1::text[])
+        AND (search_fold(p."name") LIKE '%' || $2 || '%' OR $2 <% search_fold(p."name")
+             OR lower(coalesce(p."marketplaceEmail", '')) LIKE '%' || $2 || '%')
+      ORDER BY word_similarity($2, search_fold(p."name")) DESC, p."name" LIMIT $3`,
+    values: [shopIds, text, RESULTS_PER_GROUP.people],
+  });
+  return rows;
+}
+
+/** Folded on the database's side, by the function its indexes use. */
+async function folded(query: string): Promise<string> {
+  const { rows } = await pool.query<{ text: string }>({ name: "search_fold", text: `SELECT search_fold($1) AS "text"`, values: [query] });
+  return rows[0]!.text;
+}
+
+export async function searchShops(shops: readonly PersonShop[], query: string): Promise<SearchResults> {
+  const raw = searchText(query);
+  if (raw === null || shops.length === 0) return NOTHING;
+  const text = await folded(raw);
+  const [orders, products, people] = await Promise.all([
+    searchOrders(shops, text, raw),
+    searchProducts(shops, text),
+    searchPeople(shops, text),
+  ]);
+  return { orders, products, people };
+}
