@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { LocaleSwitch } from "@/components/locale-switch";
 import { InboxBell } from "@/components/inbox-bell";
+import { SearchLink } from "@/components/search-link";
 import { ShopNav } from "@/components/shop-nav";
 import { ShopSwitcher } from "@/components/shop-switcher";
 import { signOutAction } from "@/lib/auth/actions";
@@ -12,7 +13,7 @@ import type { CurrentPerson } from "@/lib/people/people.server";
 
 /**
  * The header. Its first row: the brand, the shop the page is about (by name, at every width), then
- * the language, the bell (the person's notifications) and the signed-in person's menu. At a desk the shop's sections are its second row;
+ * the language, search and the bell (the person's notifications) and the signed-in person's menu. At a desk the shop's sections are its second row;
  * on a phone they, the language and the person fold behind the menu button. Every item keeps to
  * one line in both languages (tests/e2e/header.spec.ts), so nothing wraps or breaks a word.
  */
@@ -67,7 +68,8 @@ export function AppShell({ person, unread, children }: { person: CurrentPerson |
           </SiteMenu>
           {/* Outside the menu: seen at every width. */}
           {person ? (
-            <div className="lg:col-start-5 lg:row-start-1">
+            <div className="flex items-center gap-1 lg:col-start-5 lg:row-start-1">
+              <SearchLink />
               <InboxBell unread={unread} />
             </div>
           ) : null}

@@ -10,7 +10,9 @@ export type WordsLayout = keyof typeof CLIENT_WORDS;
 /** Dotted paths into the catalogue ("orders.table"), each given whole. */
 export const CLIENT_WORDS = {
   // The header, the landing, sign-in, the account and invitation pages, and the error page.
-  "": ["shell", "common.error", "people.passkeys", "inbox.bell", "notifications.device"],
+  "": ["shell", "common.error", "people.passkeys", "inbox.bell", "notifications.device", "search.header"],
+  // The search page (issue 42).
+  search: ["search"],
   // A shop's own layout (live updates, the shop just connected) and its smaller sections.
   "s/[shopId]": ["shell", "webhooks.live", "words", "overview.setupGuide", "members", "settings.prices", "settings.timeZone"],
   // The sections with a table: its filters name their words by key (lib/tables/table-params.ts).

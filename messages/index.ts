@@ -14,6 +14,8 @@ import enShell from "./en/shell.json";
 import enSkus from "./en/skus.json";
 import enWebhooks from "./en/webhooks.json";
 import enWords from "./en/words.json";
+import enSearch from "./en/search.json";
+import ptSearch from "./pt-BR/search.json";
 import ptCommon from "./pt-BR/common.json";
 import ptConnect from "./pt-BR/connect.json";
 import ptOrders from "./pt-BR/orders.json";
@@ -50,6 +52,7 @@ const en = {
   people: enPeople,
   prices: enPrices,
   problems: enProblems,
+  search: enSearch,
   settings: enSettings,
   shell: enShell,
   shipping: enShipping,
@@ -74,6 +77,7 @@ export const catalogues: Record<Locale, Record<keyof Messages, unknown>> = {
     people: ptPeople,
     prices: ptPrices,
     problems: ptProblems,
+    search: ptSearch,
     settings: ptSettings,
     shell: ptShell,
     shipping: ptShipping,

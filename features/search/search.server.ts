@@ -5,6 +5,7 @@ import type { Role } from "@/lib/people/roles";
 import { pool } from "@/lib/pg-pool.server";
 import { customerKeyOfQuery } from "@/lib/search/customer-keys.server";
 import { searchText } from "@/features/search/search-text";
+import type { OrderMatch } from "@/features/search/found";
 
 // One search across a person's shops (issue 42), from the dashboard's own tables, with what
 // PostgreSQL offers: search_fold (unaccent, lower case) on both sides, trigram indexes for parts
@@ -15,7 +16,7 @@ import { searchText } from "@/features/search/search-text";
 
 export const RESULTS_PER_GROUP = { orders: 8, products: 6, people: 5 } as const;
 
-export type OrderMatch = "reference" | "id" | "customer" | "tracking" | "email" | "document";
+export type { OrderMatch };
 
 export interface OrderResult {
   shopId: string;

@@ -189,6 +189,8 @@ const SIGNED_IN: PageVisit[] = [
   goto("/account", "/account", mainHeading),
   // The inbox: its English words ("Mark all as read") are laid out beside the heading, as the Portuguese are.
   goto("/inbox", "/inbox", mainHeading, { wordsChangeLayout: true }),
+  // The search with results in every group it can show: a name part most shops' customers have.
+  goto("/search", "/search?q=silva", (page) => expect(page.getByTestId("search-results")).toBeVisible()),
   goto("/refused", "/refused", mainHeading),
 ];
 

@@ -1,0 +1,3 @@
+import { searchRoute } from "@/features/search";
+
+export const GET = searchRoute;
