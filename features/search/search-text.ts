@@ -10,3 +10,15 @@ export function searchText(query: string): string | null {
   if (text.length >= SEARCH_MIN_LENGTH || /^\d$/.test(text)) return text;
   return null;
 }
+
+/** A LIKE pattern that finds `text` anywhere, its wildcards taken literally. */
+export function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, "\\$&")}%`;
+}
+
+/** Words a trigram index can look up (three characters or more): each must appear, in any order. */
+export const MAX_SEARCH_WORDS = 4;
+
+export function wordPatterns(folded: string): string[] {
+  return [...new Set(folded.split(" ").filter((word) => word.length >= 3))].slice(0, MAX_SEARCH_WORDS).map(containing);
+}
