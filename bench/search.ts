@@ -100,7 +100,7 @@ async function seed(db: Client) {
   started = performance.now();
   for (let shop = 2; shop <= SHOPS; shop += 1_000) {
     const last = Math.min(SHOPS, shop + 999);
-    await db.query(`${orders(`'shop-' || (${shop} + (n - ${ORDERS + 1}) / 10)`, ORDERS + 1 + (shop - 2) * 10, (last - shop + 1) * 10)}`);
+    await db.query(`${orders(`'shop-' || (2 + (n - ${ORDERS + 1}) / 10)`, ORDERS + 1 + (shop - 2) * 10, (last - shop + 1) * 10)}`);
   }
   console.log(`[seed] ${((SHOPS - 1) * 10).toLocaleString("en")} orders in the other ${SHOPS - 1} shops: ${seconds(started)} s`);
   await db.query(
@@ -172,9 +172,9 @@ async function measure(): Promise<void> {
   const captured: { name: string; text: string; values: unknown[] }[] = [];
   const query = pool.query.bind(pool) as (config: unknown) => Promise<unknown>;
   (pool as unknown as { query: (config: unknown) => Promise<unknown> }).query = (config: unknown) => {
-    const statement = config as { name?: string; text: string; values?: unknown[] };
-    if (statement.name?.startsWith("search_") && statement.name !== "search_fold")
-      captured.push({ name: statement.name, text: statement.text, values: statement.values ?? [] });
+    const statement = config as { text: string; values?: unknown[] };
+    const label = /^\/\* (search_\w+) \*\//.exec(statement.text)?.[1];
+    if (label) captured.push({ name: label, text: statement.text, values: statement.values ?? [] });
     return query(config);
   };
 

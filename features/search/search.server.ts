@@ -12,7 +12,9 @@ import type { OrderMatch } from "@/features/search/found";
 // and typos (migration "search"). Each statement walks the person's shops one by one, so each
 // index is entered by its shop (btree_gin), and each kind of result only in the shops whose role
 // may see it: orders for everyone, e-mail and document only with customer data, products with
-// prices or SKUs, people for those who manage the team.
+// prices or SKUs, people for those who manage the team. The statements are not prepared: which of
+// their branches apply changes with each text, and a generic plan (the one PostgreSQL settles on
+// after five runs of a prepared statement) cannot leave out the ones that do not; a comment names each.
 
 export const RESULTS_PER_GROUP = { orders: 8, products: 6, people: 5 } as const;
 
@@ -86,8 +88,7 @@ function exactOrdersStatement(words: number) {
           ORDER BY m."createdAt" DESC LIMIT $8
         ) hit`;
   return {
-    name: `search_orders_${words}`,
-    text: `
+    text: `/* search_orders_${words} */
       WITH found AS (
         SELECT r."sellerId", r."orderId", 'reference' AS "matched", 1.0::real AS "score"
         FROM "OrderReference" r WHERE $3::int IS NOT NULL AND r."sellerId" = ANY($1::text[]) AND r."number" = $3::int
@@ -113,8 +114,7 @@ function exactOrdersStatement(words: number) {
 
 /** A name with a typo, looked for only when no name holds every word: word similarity scores every candidate. */
 const FUZZY_ORDERS = {
-  name: "search_orders_fuzzy",
-  text: `
+  text: `/* search_orders_fuzzy */
     WITH best AS (
       SELECT hit."sellerId", hit."orderId", 'customer' AS "matched", hit."score"
       FROM unnest($1::text[]) AS shop("id"), LATERAL (
@@ -163,8 +163,7 @@ function productsStatement(words: number, fuzzy: boolean) {
     ? `$2 <% search_fold(p."name")`
     : `((${words === 0 ? "false" : likeEach(`search_fold(p."name")`, 5, words)}) OR search_fold(p."sku") LIKE $4)`;
   return {
-    name: fuzzy ? "search_products_fuzzy" : `search_products_${words}`,
-    text: `
+    text: `/* ${fuzzy ? "search_products_fuzzy" : `search_products_${words}`} */
       WITH found AS (
         SELECT hit.* FROM unnest($1::text[]) AS shop("id"), LATERAL (
           SELECT p."sellerId", p."sku", p."name", word_similarity($2, search_fold(p."name")) AS "score"
@@ -205,8 +204,7 @@ async function searchPeople(shops: readonly PersonShop[], text: string): Promise
   const shopIds = shopsWith(shops, (role) => can(role, "members.manage"));
   if (shopIds.length === 0 || text.length < 2) return [];
   const { rows } = await pool.query<PersonResult>({
-    name: "search_people",
-    text: `
+    text: `/* search_people */
       SELECT m."sellerId" AS "shopId", p."id" AS "personId", p."name", m."role"
       FROM "Membership" m JOIN "Person" p ON p."id" = m."personId"
       WHERE m."sellerId" = ANY($1::text[])
@@ -219,7 +217,7 @@ async function searchPeople(shops: readonly PersonShop[], text: string): Promise
 
 /** Folded on the database's side, by the function its indexes use. */
 async function folded(query: string): Promise<string> {
-  const { rows } = await pool.query<{ text: string }>({ name: "search_fold", text: `SELECT search_fold($1) AS "text"`, values: [query] });
+  const { rows } = await pool.query<{ text: string }>({ text: `SELECT search_fold($1) AS "text"`, values: [query] });
   return rows[0]!.text;
 }
 
