@@ -1,7 +1,8 @@
 import "server-only";
 import { countPricesBelowCost } from "@/features/prices";
 import { startOfDay } from "@/lib/orders/ship-by";
-import { attentionOrder, startOfMonth } from "@/features/shops/glance";
+import { attentionOrder } from "@/features/shops/glance";
+import { startOfMonth } from "@/lib/orders/month";
 import type { ConnectionProblem, SalesTotal, ShopGlance } from "@/features/shops/glance";
 import { countDue } from "@/lib/orders/shipping-due.server";
 import type { PersonShop } from "@/lib/people/people.server";

@@ -1,5 +1,4 @@
 import type { PersonShop } from "@/lib/people/people.server";
-import { startOfDay } from "@/lib/orders/ship-by";
 
 // What the shops page shows of each shop, and the order it shows them in (glance.server.ts reads them).
 
@@ -23,12 +22,6 @@ export interface ShopGlance {
   month: SalesTotal;
   /** Where "today" and "this month" begin in the shop's zone, for the links to its orders. */
   since: { today: Date; month: Date };
-}
-
-/** Midnight of the first day of this month in `timeZone`. */
-export function startOfMonth(now: Date, timeZone: string): Date {
-  const day = Number(new Intl.DateTimeFormat("en-CA", { timeZone, day: "numeric" }).format(now));
-  return startOfDay(now, timeZone, 1 - day);
 }
 
 /** What needs the person first: a connection to mend, then late orders, then prices below cost, then what ships today. */

@@ -36,6 +36,7 @@ describe("feature slices", () => {
       "overview",
       "people",
       "prices",
+      "sales",
       "search",
       "settings",
       "shipping",

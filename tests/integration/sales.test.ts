@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type * as Sales from "@/features/sales/sales.server";
+import { customPeriod, presetPeriod } from "@/features/sales/periods";
+import type { Period } from "@/features/sales/periods";
+import { orderNet } from "@/lib/orders/net";
+import { createMarketplaceClient } from "@marketplace/api/client";
+import { ordersQuery } from "@marketplace/api/list-query";
+import type { Order } from "@marketplace/api/schemas/order";
+import { startTestSandbox } from "@marketplace/sandbox/testing";
+import type { TestSandbox } from "@marketplace/sandbox/testing";
+import { useTestDatabase } from "../support/database";
+import { connectTestShop } from "../support/shops";
+
+// The sales page's figures (issue 42) against sums computed here from the sandbox's own orders, for
+// the same period in São Paulo's zone: gross, net, orders, cancellations, by day and by state.
+const ZONE = "America/Sao_Paulo";
+let sandbox: TestSandbox;
+let sales: typeof Sales;
+let shopId: string;
+let orders: Order[];
+
+beforeAll(async () => {
+  await useTestDatabase();
+  sandbox = await startTestSandbox({ config: { seedOrders: 150 } });
+  process.env.MARKETPLACE_BASE_URL = sandbox.url;
+  sales = await import("@/features/sales/sales.server");
+  const mirror = await import("@/lib/orders/order-mirror.server");
+  const shop = await connectTestShop({ sandboxUrl: sandbox.url });
+  shopId = shop.sellerId;
+  const client = createMarketplaceClient({ baseUrl: sandbox.url, accessToken: shop.token });
+  orders = [];
+  for (let offset = 0; ; offset += 100) {
+    const page = await client.listOrders(ordersQuery({ limit: 100, offset }));
+    orders.push(...page.items);
+    if (!page.next) break;
+  }
+  await mirror.upsertMirrorOrders(shopId, orders);
+}, 60_000);
+
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+/** What the page must say for [from, to), summed from the sandbox's orders. */
+function expected(from: Date, to: Date) {
+  const placed = orders.filter((order) => {
+    const at = Date.parse(order.created_at);
+    return at >= from.getTime() && at < to.getTime() && order.amounts.currency === "BRL";
+  });
+  const sold = placed.filter((order) => order.status !== "cancelled");
+  const centavos = (value: number, normalizer: number) => Math.round((value * 100) / normalizer);
+  return {
+    gross: sold.reduce((sum, order) => sum + centavos(order.amounts.total, order.amounts.normalizer), 0),
+    net: sold.reduce((sum, order) => sum + centavos(orderNet(order.amounts)!.net, order.amounts.normalizer), 0),
+    orders: sold.length,
+    cancelled: placed.length - sold.length,
+    sold,
+  };
+}
+
+const dayIn = (instant: string) => new Intl.DateTimeFormat("en-CA", { timeZone: ZONE }).format(new Date(instant));
+
+describe("sales", () => {
+  it("sums one day of São Paulo, which crosses midnight in UTC, as the sandbox's orders of that day do", async () => {
+    // The day with most orders, as a seller would pick it.
+    const byDay = new Map<string, number>();
+    for (const order of orders) byDay.set(dayIn(order.created_at), (byDay.get(dayIn(order.created_at)) ?? 0) + 1);
+    const [day] = [...byDay].sort((a, b) => b[1] - a[1])[0]!;
+    const period = customPeriod(day, day, ZONE)!;
+    expect(period.from.toISOString()).toBe(`${day}T03:00:00.000Z`);
+    const report = await sales.salesReport({ id: shopId, timeZone: ZONE }, period);
+    const want = expected(period.from, period.to);
+    expect(want.orders).toBeGreaterThan(0);
+    expect(report.current).toMatchObject({
+      gross: want.gross,
+      net: want.net,
+      orders: want.orders,
+      cancelled: want.cancelled,
+      withoutNet: 0,
+    });
+    expect(report.buckets).toEqual([{ day, gross: want.gross, net: want.net, orders: want.orders }]);
+    // The day before is the previous period.
+    const before = expected(period.previous.from, period.previous.to);
+    expect(report.previous).toMatchObject({ gross: before.gross, net: before.net, orders: before.orders, cancelled: before.cancelled });
+  });
+
+  it("sums the last 30 days and the 30 before them, day by day and by state", async () => {
+    const period: Period = presetPeriod("30d", new Date(), ZONE);
+    const report = await sales.salesReport({ id: shopId, timeZone: ZONE }, period);
+    const want = expected(period.from, period.to);
+    expect(want.orders).toBeGreaterThan(10);
+    expect(report.current).toMatchObject({ gross: want.gross, net: want.net, orders: want.orders, cancelled: want.cancelled });
+    const before = expected(period.previous.from, period.previous.to);
+    expect(report.previous).toMatchObject({ gross: before.gross, orders: before.orders });
+
+    const days = new Map<string, number>();
+    for (const order of want.sold) days.set(dayIn(order.created_at), (days.get(dayIn(order.created_at)) ?? 0) + order.amounts.total);
+    expect(new Map(report.buckets.map((bucket) => [bucket.day, bucket.gross]))).toEqual(days);
+
+    const states = new Map<string, number>();
+    for (const order of want.sold) {
+      const state = order.deliveries[0]!.shipping.recipient.address.state;
+      states.set(state, (states.get(state) ?? 0) + order.amounts.total);
+    }
+    expect(new Map(report.states.map((row) => [row.state, row.gross]))).toEqual(states);
+  });
+
+  it("charts a year by week, each bar a Monday in the shop's zone", async () => {
+    const now = new Date();
+    const period = customPeriod(dayIn(new Date(now.getTime() - 364 * 86_400_000).toISOString()), dayIn(now.toISOString()), ZONE)!;
+    expect(period.bucket).toBe("week");
+    const report = await sales.salesReport({ id: shopId, timeZone: ZONE }, period);
+    for (const bucket of report.buckets) expect(new Date(`${bucket.day}T12:00:00Z`).getUTCDay()).toBe(1);
+    expect(report.buckets.reduce((sum, bucket) => sum + bucket.gross, 0)).toBe(report.current.gross);
+    expect(report.current.gross).toBe(expected(period.from, period.to).gross);
+  });
+});
