@@ -15,6 +15,7 @@ export interface ShopChoice {
 
 const NAV_ITEMS = [
   { path: "/orders", key: "orders", capability: "orders.view" },
+  { path: "/sales", key: "sales", capability: "overview.view" },
   { path: "/shipping", key: "shipping", capability: "orders.view" },
   // Prices open on the view a Brazilian seller reads them in: "de" and "por" per product.
   { path: "/prices/products", section: "/prices", key: "prices", capability: "prices.view" },

@@ -15,6 +15,8 @@ import enSkus from "./en/skus.json";
 import enWebhooks from "./en/webhooks.json";
 import enWords from "./en/words.json";
 import enSearch from "./en/search.json";
+import enSales from "./en/sales.json";
+import ptSales from "./pt-BR/sales.json";
 import ptSearch from "./pt-BR/search.json";
 import ptCommon from "./pt-BR/common.json";
 import ptConnect from "./pt-BR/connect.json";
@@ -52,6 +54,7 @@ const en = {
   people: enPeople,
   prices: enPrices,
   problems: enProblems,
+  sales: enSales,
   search: enSearch,
   settings: enSettings,
   shell: enShell,
@@ -77,6 +80,7 @@ export const catalogues: Record<Locale, Record<keyof Messages, unknown>> = {
     people: ptPeople,
     prices: ptPrices,
     problems: ptProblems,
+    sales: ptSales,
     search: ptSearch,
     settings: ptSettings,
     shell: ptShell,

@@ -92,11 +92,13 @@ const ROUTES: Record<string, { needs: Need; methods?: Record<string, string> }> 
   },
   "/api/passkeys": { needs: "person" },
   "/api/inbox": { needs: "person" },
+  "/api/search": { needs: "person" },
   "/api/push/subscriptions": { needs: "person" },
   "/api/unsubscribe": {
     needs: { public: "authorised by the link's signature, not a session (tests/integration/notifications.test.ts)" },
   },
   "/api/s/[shopId]/orders": { needs: "orders.view" },
+  "/api/s/[shopId]/sales/export": { needs: "overview.view" },
   "/api/s/[shopId]/orders/export": { needs: "orders.export" },
   "/api/s/[shopId]/shipping": { needs: "orders.view" },
   "/api/s/[shopId]/shipping/labels": { needs: "orders.customerData" },

@@ -1,0 +1,1 @@
+export { SalesPage as default, salesPageMetadata as generateMetadata } from "@/features/sales/pages/sales-page";
