@@ -27,8 +27,11 @@ export interface Overview {
   late: number;
   sales: { today: SalesFigure; last7Days: SalesFigure; last30Days: SalesFigure };
   netSales: { today: NetSalesFigure; last7Days: NetSalesFigure; last30Days: NetSalesFigure };
-  /** The seller's last 30 days, oldest first; cancelled orders excluded. */
-  daily: { day: string; startsAt: string; orders: number }[];
+  /**
+   * The seller's last 30 days, oldest first; cancelled orders excluded. `gross`: sales in reais
+   * (centavos); `previousGross`: the same day of the 30 days before, drawn behind it.
+   */
+  daily: { day: string; startsAt: string; orders: number; gross: number; previousGross: number }[];
 }
 
 const SALES_DAYS = 30;
@@ -51,7 +54,7 @@ export async function getOverview(shopId: string, timeZone: string, now = new Da
   // One statement for sales and the chart: with no index on createdAt, each statement over recent
   // orders reads all the seller's orders.
   const shop = { id: shopId, timeZone };
-  const [counts, shipToday, late, recent] = await Promise.all([
+  const [counts, shipToday, late, recent, grossByDay] = await Promise.all([
     pool.query<{ awaiting: number }>(`SELECT COUNT(*)::int AS awaiting FROM "OrderMirror" WHERE "sellerId" = $1 AND "status" = 'new'`, [
       shopId,
     ]),
@@ -73,6 +76,16 @@ export async function getOverview(shopId: string, timeZone: string, now = new Da
        GROUP BY GROUPING SETS ((to_char(("createdAt" AT TIME ZONE 'UTC') AT TIME ZONE $5, 'YYYY-MM-DD')), ("currency", "normalizer"))`,
       [shopId, since.today.toISOString(), since.last7Days.toISOString(), since.last30Days.toISOString(), timeZone],
     ),
+    // Sales in reais per day over the 30 days and the 30 before them (the sales page's rule).
+    pool.query<{ day: string; gross: string }>({
+      name: "overview_gross_by_day",
+      text: `
+        SELECT to_char(("createdAt" AT TIME ZONE 'UTC') AT TIME ZONE $3, 'YYYY-MM-DD') AS "day", sum(round("total"::numeric * 100 / "normalizer"))::text AS "gross"
+        FROM "OrderMirror"
+        WHERE "sellerId" = $1 AND "status" <> 'cancelled' AND "currency" = 'BRL' AND "createdAt" >= ($2::timestamptz AT TIME ZONE 'UTC')
+        GROUP BY 1`,
+      values: [shopId, startOfDay(now, timeZone, -(2 * SALES_DAYS - 1)).toISOString(), timeZone],
+    }),
   ]);
 
   // Rows grouped by currency have no day; rows grouped by day have no currency.
@@ -99,10 +112,18 @@ export async function getOverview(shopId: string, timeZone: string, now = new Da
   const daily = recent.rows.filter((row) => row.day !== null);
   const byDay = new Map(daily.map((row) => [row.day, row.last30_orders]));
   const dayKey = dayKeyIn(timeZone);
+  const gross = new Map(grossByDay.rows.map((row) => [row.day, Number(row.gross)]));
   const days = Array.from({ length: SALES_DAYS }, (_, index) => {
     const startsAt = startOfDay(now, timeZone, index - (SALES_DAYS - 1));
     const day = dayKey(startsAt);
-    return { day, startsAt: startsAt.toISOString(), orders: byDay.get(day) ?? 0 };
+    const before = dayKey(startOfDay(now, timeZone, index - (2 * SALES_DAYS - 1)));
+    return {
+      day,
+      startsAt: startsAt.toISOString(),
+      orders: byDay.get(day) ?? 0,
+      gross: gross.get(day) ?? 0,
+      previousGross: gross.get(before) ?? 0,
+    };
   });
   const count = counts.rows[0]!;
   return {

@@ -302,11 +302,14 @@ describe("the overview", () => {
       ],
     });
     expect(result.daily).toHaveLength(30);
-    expect(result.daily.filter((day) => day.orders > 0)).toEqual([
-      { day: "2026-11-10", startsAt: "2026-11-10T03:00:00.000Z", orders: 1 },
-      { day: "2026-11-14", startsAt: "2026-11-14T03:00:00.000Z", orders: 1 },
-      { day: "2026-11-19", startsAt: "2026-11-19T03:00:00.000Z", orders: 1 },
-      { day: "2026-11-20", startsAt: "2026-11-20T03:00:00.000Z", orders: 3 },
+    // Sales in reais (centavos; 5 at normalizer 1000 is 0.5 centavo, rounded to 1), the USD orders in
+    // no bar; o6, on 10 October, is the bar behind 9 November, 30 days later.
+    expect(result.daily.filter((day) => day.orders > 0 || day.previousGross > 0)).toEqual([
+      { day: "2026-11-09", startsAt: "2026-11-09T03:00:00.000Z", orders: 0, gross: 0, previousGross: 7000 },
+      { day: "2026-11-10", startsAt: "2026-11-10T03:00:00.000Z", orders: 1, gross: 3000, previousGross: 0 },
+      { day: "2026-11-14", startsAt: "2026-11-14T03:00:00.000Z", orders: 1, gross: 0, previousGross: 0 },
+      { day: "2026-11-19", startsAt: "2026-11-19T03:00:00.000Z", orders: 1, gross: 2000, previousGross: 0 },
+      { day: "2026-11-20", startsAt: "2026-11-20T03:00:00.000Z", orders: 3, gross: 1001, previousGross: 0 },
     ]);
     const empty = await overview.getOverview((await newShop("overview-empty")).id, "America/Sao_Paulo", now);
     expect(empty.sales.today).toEqual({ orders: 0, totals: [] });

@@ -78,21 +78,40 @@ function Sales({ label, figure, net, testId }: { label: string; figure: SalesFig
   );
 }
 
-function DailyOrders({ daily }: { daily: Overview["daily"] }) {
+function DailySales({ daily }: { daily: Overview["daily"] }) {
   const t = useTranslations("overview.daily");
   const format = useDisplayFormat();
-  const most = Math.max(1, ...daily.map((day) => day.orders));
+  const reais = (value: number) => format.money({ value, currency: "BRL", normalizer: 100 });
+  const most = Math.max(1, ...daily.flatMap((day) => [day.gross, day.previousGross]));
   return (
-    <figure className="rounded-lg border border-zinc-200 bg-white p-4">
-      <figcaption className="mb-3 text-sm font-medium">{t("title")}</figcaption>
+    <figure className="rounded-lg border border-zinc-200 bg-white p-4" data-testid="daily-sales">
+      <figcaption className="mb-3 flex flex-wrap items-center justify-between gap-2 text-sm font-medium">
+        <span>{t("title")}</span>
+        <span className="flex gap-3 text-xs font-normal text-zinc-600">
+          <span className="inline-flex items-center gap-1">
+            <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm bg-brand-600" />
+            {t("current")}
+          </span>
+          <span className="inline-flex items-center gap-1">
+            <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm bg-zinc-300" />
+            {t("previous")}
+          </span>
+        </span>
+      </figcaption>
       <div aria-hidden="true" className="flex h-24 items-end gap-1">
         {daily.map((day) => (
           <div
             key={day.day}
-            title={t("bar", { day: format.date(day.startsAt, "dayMonth"), count: day.orders })}
-            className="flex-1 rounded-t bg-brand-600"
-            style={{ height: `${Math.max(2, (day.orders / most) * 100)}%` }}
-          />
+            title={t("bar", { day: format.date(day.startsAt, "dayMonth"), amount: reais(day.gross), before: reais(day.previousGross) })}
+            className="relative h-full flex-1"
+          >
+            {/* The same day of the 30 before, behind; this period's in front. */}
+            <div className="absolute inset-x-0 bottom-0 rounded-t bg-zinc-300" style={{ height: `${(day.previousGross / most) * 100}%` }} />
+            <div
+              className="absolute inset-x-1 bottom-0 rounded-t bg-brand-600"
+              style={{ height: `${Math.max(day.gross > 0 ? 2 : 0, (day.gross / most) * 100)}%` }}
+            />
+          </div>
         ))}
       </div>
       <table className="sr-only">
@@ -101,7 +120,8 @@ function DailyOrders({ daily }: { daily: Overview["daily"] }) {
           {daily.map((day) => (
             <tr key={day.day}>
               <th scope="row">{format.date(day.startsAt, "date")}</th>
-              <td>{format.count(day.orders)}</td>
+              <td>{reais(day.gross)}</td>
+              <td>{t("before", { amount: reais(day.previousGross) })}</td>
             </tr>
           ))}
         </tbody>
@@ -167,7 +187,7 @@ export function OverviewPanel({
         <p className="text-xs text-zinc-600" data-testid="net-note">
           {t("sales.netNote")}
         </p>
-        <DailyOrders daily={overview.daily} />
+        <DailySales daily={overview.daily} />
       </section>
 
       {events === null ? null : (
