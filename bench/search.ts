@@ -2,14 +2,13 @@
 // One search across a person's shops (issue 42) on a shop with a million mirrored orders among ten
 // thousand shops: p50/p95 per kind of search (target p95 ≤ 100 ms, moonshot 30 ms), the EXPLAIN of
 // each statement, and what the search indexes cost the order mirror's writes (with and without them).
-// lib/env.js reads the environment once per process, so this process makes the database and a
-// second one, with DATABASE_URL naming it, measures (as bench:access does).
-import { spawn } from "node:child_process";
+// The database: bench/lib/big-shop.ts, made and dropped by bench/lib/measured-database.ts.
 import { parseArgs } from "node:util";
 import type { Client } from "pg";
 import { percentile } from "./lib/load";
 import { stubServerOnly } from "./lib/server-only-stub";
-import { dropDatabase } from "@/prisma/pg-admin";
+import { BIG, KEYED, NOUNS, QUALITIES, cpfOf, firstNames, fold, pick, seedBigShop, surnames } from "./lib/big-shop";
+import { measureInFreshDatabase } from "./lib/measured-database";
 import type { OrderSummary } from "@marketplace/api/schemas/order";
 import type { PersonShop } from "@/lib/people/people.server";
 
@@ -25,109 +24,6 @@ const SHOPS = Number(args.shops);
 const RUNS = Number(args.runs);
 const BENCH_DATABASE = "bench_search";
 const MEASURING = process.env.BENCH_SEARCH_MEASURE === "1";
-const BIG = "shop-1";
-/** Customers given real search keys (keyed hashes are computed here, not in SQL). */
-const KEYED = 1_000;
-
-const FIRST = ["João", "José", "Maria", "Ana", "Antônio", "Francisco", "Luíza", "Márcia", "Sérgio", "Patrícia", "Lúcia", "Cláudio"];
-const FIRST_MORE = ["Pedro", "Paulo", "Lucas", "Júlia", "Letícia", "Vinícius", "Fábio", "Débora", "Mônica", "Rafael", "Bruna", "Caio"];
-const SURNAMES = [
-  "Silva",
-  "Santos",
-  "Oliveira",
-  "Souza",
-  "Lima",
-  "Pereira",
-  "Conceição",
-  "Araújo",
-  "Gonçalves",
-  "Ribeiro",
-  "Gomes",
-  "Brandão",
-];
-const SURNAMES_MORE = [
-  "Melo",
-  "Barbosa",
-  "Cardoso",
-  "Teixeira",
-  "Rocha",
-  "Dias",
-  "Nascimento",
-  "Andrade",
-  "Moreira",
-  "Nunes",
-  "Simões",
-  "Falcão",
-];
-const NOUNS = ["Camiseta", "Caneca", "Almofada", "Toalha", "Luminária", "Garrafa", "Mochila", "Relógio", "Chinelo", "Boné"];
-const QUALITIES = ["Básica", "Térmica", "Decorativa", "Algodão", "Cerâmica", "Estampada", "Inox", "Bordada", "Clássica", "Macia"];
-const COLOURS = ["Azul", "Vermelha", "Preta", "Branca", "Verde", "Amarela", "Cinza", "Lilás", "Marrom", "Rosa"];
-
-const firstNames = [...FIRST, ...FIRST_MORE];
-const surnames = [...SURNAMES, ...SURNAMES_MORE];
-const fold = (text: string) =>
-  text
-    .normalize("NFD")
-    .replace(/\p{Diacritic}/gu, "")
-    .toLowerCase();
-const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
-const sqlArray = (items: readonly string[]) => `ARRAY[${items.map((item) => `'${item}'`).join(",")}]`;
-const cpfOf = (n: number) => String(10_000_000_000 + n * 7).slice(-11);
-const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
-
-async function seed(db: Client) {
-  let started = performance.now();
-  await db.query(
-    `INSERT INTO "Seller" ("id", "email", "name", "updatedAt") SELECT 'shop-' || n, 'shop' || n || '@bench.example', 'Loja ' || n, now() FROM generate_series(1, $1::int) n`,
-    [SHOPS],
-  );
-  // The big shop's orders, then ten for each other shop. Names: first name, two surnames; tracking
-  // codes like the sandbox's; a reference per order; a year of dates.
-  const orders = (shop: string, from: number, count: number) => `
-    INSERT INTO "OrderMirror" ("sellerId", "orderId", "status", "createdAt", "updatedAt", "customerName", "total", "currency",
-                               "normalizer", "itemCount", "deliveries", "syncedAt", "trackingNumbers", "customerKeys", "state")
-    SELECT ${shop}, lpad(to_hex(n), 24, '0'), (ARRAY['new','approved','finished','cancelled'])[1 + n % 4],
-           now() - (n % 365) * interval '1 day', now(), f[1 + n % array_length(f, 1)] || ' ' || s[1 + (n / 7) % array_length(s, 1)] || ' ' || s[1 + (n / 173) % array_length(s, 1)],
-           1000 + (n * 37) % 90000, 'BRL', 100, 1, '[]', now(),
-           (ARRAY['AA','OB','PN','QB'])[1 + n % 4] || lpad(((n::bigint * 7919) % 1000000000)::text, 9, '0') || 'BR',
-           ARRAY[md5('e' || n), md5('d' || n)], (ARRAY['SP','RJ','MG','BA','PR','RS','PE','CE'])[1 + n % 8]
-    FROM generate_series(${from}, ${from + count - 1}) n, (SELECT ${sqlArray(firstNames)} AS f, ${sqlArray(surnames)} AS s) names`;
-  await db.query(orders(`'${BIG}'`, 1, ORDERS));
-  await db.query(
-    `INSERT INTO "OrderReference" ("sellerId", "orderId", "number") SELECT "sellerId", "orderId", 1000 + row_number() OVER (ORDER BY "orderId") FROM "OrderMirror" WHERE "sellerId" = '${BIG}'`,
-  );
-  console.log(`[seed] ${ORDERS.toLocaleString("en")} orders in ${BIG} with their references: ${seconds(started)} s`);
-  started = performance.now();
-  for (let shop = 2; shop <= SHOPS; shop += 1_000) {
-    const last = Math.min(SHOPS, shop + 999);
-    await db.query(`${orders(`'shop-' || (2 + (n - ${ORDERS + 1}) / 10)`, ORDERS + 1 + (shop - 2) * 10, (last - shop + 1) * 10)}`);
-  }
-  console.log(`[seed] ${((SHOPS - 1) * 10).toLocaleString("en")} orders in the other ${SHOPS - 1} shops: ${seconds(started)} s`);
-  await db.query(
-    `INSERT INTO "ProductName" ("sellerId", "sku", "name", "source", "namedAt")
-     SELECT '${BIG}', 'SKU-' || lpad(n::text, 5, '0'),
-            (${sqlArray(NOUNS)})[1 + n % 10] || ' ' || (${sqlArray(QUALITIES)})[1 + (n / 10) % 10] || ' ' || (${sqlArray(COLOURS)})[1 + (n / 100) % 10] || ' ' || n,
-            'order', now()
-     FROM generate_series(1, 5000) n`,
-  );
-  // Real keys for some customers, as the mirror writes them.
-  const { customerKeysOf } = await import("@/lib/search/customer-keys.server");
-  const keyed = Array.from({ length: KEYED }, (_, index) => {
-    const n = 1 + index * Math.floor(ORDERS / KEYED);
-    return {
-      orderId: n.toString(16).padStart(24, "0"),
-      keys: customerKeysOf({ email: `cliente${n}@example.com`, document_number: cpfOf(n) }),
-    };
-  });
-  await db.query(
-    `UPDATE "OrderMirror" m SET "customerKeys" = k."keys" FROM json_to_recordset($1::json) AS k("orderId" text, "keys" text[])
-     WHERE m."sellerId" = '${BIG}' AND m."orderId" = k."orderId"`,
-    [JSON.stringify(keyed)],
-  );
-  started = performance.now();
-  await db.query(`VACUUM ANALYZE "OrderMirror", "OrderReference", "ProductName", "Seller"`);
-  console.log(`[seed] VACUUM ANALYZE: ${seconds(started)} s`);
-}
 
 type Kind = "name" | "tracking" | "reference" | "email" | "document" | "product" | "name, 12 shops";
 
@@ -161,7 +57,7 @@ async function measure(): Promise<void> {
   const pg = (await import("pg")).default;
   const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await db.connect();
-  await seed(db);
+  await seedBigShop(db, { orders: ORDERS, shops: SHOPS });
   const { searchShops } = await import("@/features/search/search.server");
   const { pool } = await import("@/lib/pg-pool.server");
   const shop = (id: string): PersonShop => ({ id, name: id, email: `${id}@bench.example`, role: "owner", connected: true });
@@ -285,24 +181,4 @@ async function writeCost(db: Client) {
   line("without them", without);
 }
 
-async function main(): Promise<void> {
-  const started = performance.now();
-  const { migrateFreshDatabase } = await import("@/scripts/migrate");
-  const url = await migrateFreshDatabase(BENCH_DATABASE);
-  try {
-    const child = spawn(process.execPath, [...process.execArgv, process.argv[1] ?? "", ...process.argv.slice(2)], {
-      env: { ...process.env, DATABASE_URL: url, BENCH_SEARCH_MEASURE: "1" },
-      stdio: "inherit",
-    });
-    const code = await new Promise<number | null>((resolve, reject) => {
-      child.once("error", reject);
-      child.once("exit", resolve);
-    });
-    if (code !== 0) throw new Error(`the measuring process ended with exit code ${code}`);
-  } finally {
-    await dropDatabase(url);
-  }
-  console.log(`\nwhole run ${seconds(started)} s; database ${BENCH_DATABASE} dropped`);
-}
-
-await (MEASURING ? measure() : main());
+await (MEASURING ? measure() : measureInFreshDatabase(BENCH_DATABASE, "BENCH_SEARCH_MEASURE"));

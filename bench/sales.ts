@@ -1,0 +1,86 @@
+// npm run bench:sales [-- --orders 1000000] [-- --shops 10000] [-- --runs 50]
+// The sales page's report (issue 42) on a shop with a million mirrored orders (a year of them) among
+// ten thousand shops: p50/p95 for 30 days (target p95 ≤ 300 ms) and 12 months (target ≤ 1 s), and the
+// EXPLAIN of each statement. The database: bench/lib/big-shop.ts, as bench:search's.
+import { parseArgs } from "node:util";
+import { percentile } from "./lib/load";
+import { stubServerOnly } from "./lib/server-only-stub";
+import { BIG, seedBigShop } from "./lib/big-shop";
+import { measureInFreshDatabase } from "./lib/measured-database";
+
+const { values: args } = parseArgs({
+  options: {
+    orders: { type: "string", default: "1000000" },
+    shops: { type: "string", default: "10000" },
+    runs: { type: "string", default: "50" },
+  },
+});
+const ORDERS = Number(args.orders);
+const SHOPS = Number(args.shops);
+const RUNS = Number(args.runs);
+const ZONE = "America/Sao_Paulo";
+
+async function measure(): Promise<void> {
+  stubServerOnly();
+  const pg = (await import("pg")).default;
+  const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await db.connect();
+  await seedBigShop(db, { orders: ORDERS, shops: SHOPS });
+  const { salesReport } = await import("@/features/sales/sales.server");
+  const { customPeriod, presetPeriod } = await import("@/features/sales/periods");
+  const { pool } = await import("@/lib/pg-pool.server");
+  const shop = { id: BIG, timeZone: ZONE };
+  const day = (instant: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: ZONE }).format(instant);
+  const now = new Date();
+  const periods = {
+    "30 days": () => presetPeriod("30d", new Date(), ZONE),
+    "12 months": () => customPeriod(day(new Date(now.getTime() - 364 * 86_400_000)), day(now), ZONE)!,
+  };
+
+  const captured: { name: string; text: string; values: unknown[] }[] = [];
+  const query = pool.query.bind(pool) as (config: unknown) => Promise<unknown>;
+  (pool as unknown as { query: (config: unknown) => Promise<unknown> }).query = (config: unknown) => {
+    const statement = config as { name?: string; text: string; values?: unknown[] };
+    if (statement.name?.startsWith("sales_")) captured.push({ name: statement.name, text: statement.text, values: statement.values ?? [] });
+    return query(config);
+  };
+
+  console.log(`\nthe sales report of ${BIG} (${ORDERS.toLocaleString("en")} orders over a year), ${RUNS} runs per period`);
+  for (const [label, period] of Object.entries(periods)) {
+    for (let warm = 0; warm < 3; warm++) await salesReport(shop, period());
+    const times: number[] = [];
+    let orders = 0;
+    for (let run = 0; run < RUNS; run++) {
+      const started = performance.now();
+      const report = await salesReport(shop, period());
+      times.push(performance.now() - started);
+      orders = report.current.orders + report.current.cancelled;
+    }
+    times.sort((a, b) => a - b);
+    console.log(
+      `  ${label.padEnd(10)} p50 ${percentile(times, 50).toFixed(1).padStart(7)} ms  p95 ${percentile(times, 95).toFixed(1).padStart(7)} ms  max ${times.at(-1)!.toFixed(1).padStart(7)} ms  (${orders.toLocaleString("en")} orders in the period)`,
+    );
+  }
+  console.log("  targets: 30 days p95 ≤ 300 ms, 12 months p95 ≤ 1 s");
+
+  for (const [label, period] of Object.entries(periods)) {
+    captured.length = 0;
+    await salesReport(shop, period());
+    console.log(`\nEXPLAIN (ANALYZE, BUFFERS), ${label}:`);
+    for (const statement of captured) {
+      const plan = await db.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, statement.values);
+      console.log(`-- ${statement.name}`);
+      console.log(
+        plan.rows
+          .map((row) => row["QUERY PLAN"])
+          .filter((line) => /Scan|Execution Time|Aggregate|Sort|Buffers: shared/.test(line))
+          .slice(0, 8)
+          .join("\n"),
+      );
+    }
+  }
+  await db.end();
+  await pool.end();
+}
+
+await (process.env.BENCH_SALES_MEASURE === "1" ? measure() : measureInFreshDatabase("bench_sales", "BENCH_SALES_MEASURE"));
