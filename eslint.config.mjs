@@ -16,6 +16,7 @@ export const FEATURE_DEPENDENCIES = {
   notifications: ["prices"],
   overview: ["shipping", "webhooks"],
   people: ["notifications"],
+  sales: ["prices"],
   settings: ["notifications", "prices"],
   shipping: ["orders"],
   shops: ["prices"],

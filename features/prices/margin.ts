@@ -27,6 +27,11 @@ export function toCentavos(price: PriceAmount): number | null {
   return Number(divideRounded(BigInt(price.value) * BigInt(COST_NORMALIZER), BigInt(price.normalizer)));
 }
 
+/** The platform's commission on `centavos` at `rateBps` (null counts as zero), rounded half away from zero. */
+export function commissionOf(centavos: number, rateBps: number | null): number {
+  return Number(divideRounded(BigInt(centavos) * BigInt(rateBps ?? 0), BigInt(BPS)));
+}
+
 export interface Margin {
   /** Centavos, negative when the sale loses money. */
   amount: number;
@@ -43,7 +48,7 @@ export function marginOf(sell: PriceAmount | null | undefined, cost: number | nu
   if (!sell || cost === null || cost === undefined) return null;
   const sellCentavos = toCentavos(sell);
   if (sellCentavos === null) return null;
-  const commission = Number(divideRounded(BigInt(sellCentavos) * BigInt(rateBps ?? 0), BigInt(BPS)));
+  const commission = commissionOf(sellCentavos, rateBps);
   const amount = sellCentavos - cost - commission;
   const percentBps = sellCentavos === 0 ? null : Number(divideRounded(BigInt(amount) * BigInt(BPS), BigInt(sellCentavos)));
   return { amount, commission, percentBps };

@@ -1,7 +1,10 @@
 import "server-only";
 import { getLocale, getTranslations } from "next-intl/server";
 import { salesCsv } from "@/features/sales/sales-csv";
-import { periodOf, salesChoiceOf } from "@/features/sales/sales-params";
+import { periodOf, rankingOf, salesChoiceOf } from "@/features/sales/sales-params";
+import { bestProducts } from "@/features/sales/best-products";
+import { productSales } from "@/features/sales/best-products.server";
+import { can } from "@/lib/people/roles";
 import { salesReport } from "@/features/sales/sales.server";
 import { authorizeShopRequest } from "@/lib/auth/session.server";
 import { wallClock } from "@/lib/wall-clock";
@@ -12,19 +15,28 @@ export async function salesExportResponse(request: Request, shopId: string): Pro
   const access = await authorizeShopRequest(shopId, "overview.view");
   if (access instanceof Response) return access;
   const { shop } = access;
-  const { choice, invalid } = salesChoiceOf(Object.fromEntries(new URL(request.url).searchParams));
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const { choice, invalid } = salesChoiceOf(params);
   if (invalid)
     return Response.json(
       { error: "The period could not be read: use period=today|7d|30d|month, or from and to as YYYY-MM-DD" },
       { status: 400 },
     );
   const period = periodOf(choice, new Date(), shop.timeZone);
-  const [locale, t, report] = await Promise.all([getLocale(), getTranslations("sales"), salesReport(shop, period)]);
+  const showMargin = can(access.role, "prices.view");
+  const ranking = rankingOf(params);
+  const [locale, t, report, products] = await Promise.all([
+    getLocale(),
+    getTranslations("sales"),
+    salesReport(shop, period),
+    productSales(shop.id, period),
+  ]);
   const dayOf = (instant: Date) => {
     const { year, month, day } = wallClock(instant, shop.timeZone);
     return `${year}-${month}-${day}`;
   };
-  const csv = salesCsv(report, locale as Locale, {
+  const best = bestProducts(products, ranking === "margin" && !showMargin ? "revenue" : ranking);
+  const csv = salesCsv(report, best, showMargin, locale as Locale, {
     figure: t("export.figure"),
     current: t("export.current"),
     previous: t("export.previous"),
@@ -38,6 +50,13 @@ export async function salesExportResponse(request: Request, shopId: string): Pro
     },
     chart: { gross: t("chart.gross"), net: t("chart.net"), orders: t("figures.orders") },
     states: { state: t("states.state"), orders: t("states.orders"), gross: t("states.gross"), unknown: t("states.unknown") },
+    products: {
+      product: t("export.product"),
+      sku: t("export.sku"),
+      units: t("export.units"),
+      revenue: t("export.revenue"),
+      margin: t("export.margin"),
+    },
   });
   const fileName = t("export.fileName", { from: dayOf(period.from), to: dayOf(new Date(period.to.getTime() - 1)) });
   return new Response(csv, {

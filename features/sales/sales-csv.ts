@@ -2,6 +2,7 @@ import type { Locale } from "@/i18n/config";
 import { CSV_DIALECTS } from "@/lib/csv/dialects";
 import { escapeCsvCell } from "@/lib/csv/escape-cell";
 import type { SalesReport } from "@/features/sales/sales.server";
+import type { ProductSales } from "@/features/sales/best-products";
 import { SALES_NORMALIZER } from "@/features/sales/sales.server";
 
 // The CSV of what the sales page shows (issue 42): the figures beside the period before, then the
@@ -16,9 +17,17 @@ export interface SalesCsvWords {
   figures: { gross: string; net: string; orders: string; ticket: string; cancelled: string };
   chart: { gross: string; net: string; orders: string };
   states: { state: string; orders: string; gross: string; unknown: string };
+  products: { product: string; sku: string; units: string; revenue: string; margin: string };
 }
 
-export function salesCsv(report: SalesReport, locale: Locale, words: SalesCsvWords): string {
+/** `products`: the best ones as the page lists them; `showMargin` for the roles that see prices. */
+export function salesCsv(
+  report: SalesReport,
+  products: readonly ProductSales[],
+  showMargin: boolean,
+  locale: Locale,
+  words: SalesCsvWords,
+): string {
   const { delimiter, decimal, bom } = CSV_DIALECTS[locale];
   const amount = (centavos: number) => (centavos / SALES_NORMALIZER).toFixed(2).replace(".", decimal);
   const line = (cells: readonly string[]) =>
@@ -38,6 +47,23 @@ export function salesCsv(report: SalesReport, locale: Locale, words: SalesCsvWor
     "",
     line([words.states.state, words.states.orders, words.states.gross]),
     ...report.states.map((row) => line([escapeCsvCell(row.state ?? words.states.unknown), String(row.orders), amount(row.gross)])),
+    "",
+    line([
+      words.products.product,
+      words.products.sku,
+      words.products.units,
+      words.products.revenue,
+      ...(showMargin ? [words.products.margin] : []),
+    ]),
+    ...products.map((product) =>
+      line([
+        escapeCsvCell(product.name),
+        escapeCsvCell(product.sku),
+        String(product.units),
+        amount(product.revenue),
+        ...(showMargin ? [product.margin === null ? "" : amount(product.margin)] : []),
+      ]),
+    ),
   ];
   return `${bom}${lines.join("\r\n")}\r\n`;
 }

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { PRESETS, customPeriod, presetPeriod } from "@/features/sales/periods";
+import { RANKINGS } from "@/features/sales/best-products";
+import type { Ranking } from "@/features/sales/best-products";
 import type { Period, Preset } from "@/features/sales/periods";
 
 // The sales page's address (issue 42): `?period=7d`, or `?from=2026-11-01&to=2026-11-30` for a range
@@ -16,7 +18,10 @@ export type SalesChoice = { preset: Preset } | { from: string; to: string };
 
 /** The period chosen, and whether the address asked for one that could not be read (a range that ends before it starts). */
 export function salesChoiceOf(params: Record<string, string | string[] | undefined>): { choice: SalesChoice; invalid: boolean } {
-  const single = Object.fromEntries(Object.entries(params).filter(([, value]) => typeof value === "string" && value !== ""));
+  // `by` ranks the best products: read apart (rankingOf).
+  const single = Object.fromEntries(
+    Object.entries(params).filter(([key, value]) => key !== "by" && typeof value === "string" && value !== ""),
+  );
   const parsed = salesParamsSchema.safeParse(single);
   if (!parsed.success || ("from" in parsed.data && parsed.data.to < parsed.data.from))
     return { choice: { preset: "30d" }, invalid: Object.keys(single).length > 0 };
@@ -33,4 +38,10 @@ export function periodOf(choice: SalesChoice, now: Date, timeZone: string): Peri
 /** The same choice as query parameters, for the CSV's link. */
 export function choiceQuery(choice: SalesChoice): string {
   return new URLSearchParams("preset" in choice ? { period: choice.preset } : { from: choice.from, to: choice.to }).toString();
+}
+
+/** How the best products are ranked: `?by=units|margin`, by revenue otherwise. */
+export function rankingOf(params: Record<string, string | string[] | undefined>): Ranking {
+  const parsed = z.enum(RANKINGS).safeParse(params.by);
+  return parsed.success ? parsed.data : "revenue";
 }

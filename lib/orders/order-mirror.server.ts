@@ -11,6 +11,8 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { DB_NOW, pool, QUEUE_TOLD_FOR_FAN_OUT } from "@/lib/pg-pool.server";
 import { rolesWith } from "@/lib/people/roles";
 import { customerKeysOf } from "@/lib/search/customer-keys.server";
+import { soldItemsOf } from "@/lib/orders/order-items";
+import type { SoldItem } from "@/lib/orders/order-items";
 
 // Processing, reconciliation and the back-fill write here at once from several instances: a row
 // only moves forward in the platform's updated_at, so a late older answer never overwrites a newer.
@@ -42,6 +44,7 @@ export interface OrderMirrorRow {
   customerKeys: string[];
   trackingNumbers: string;
   state: string | null;
+  items: SoldItem[];
 }
 
 /** An order read without its deductions gets no net (null), never one equal to its total. */
@@ -78,6 +81,7 @@ export function mirrorRowFromOrder(order: OrderSummary): OrderMirrorRow {
     customerKeys: customerKeysOf(order.customer),
     trackingNumbers: [...new Set(order.deliveries.flatMap((delivery) => delivery.shipping.tracking?.number.trim() || []))].join(" "),
     state: order.deliveries[0]?.shipping.recipient?.address.state.trim().toUpperCase() || null,
+    items: soldItemsOf(order),
   };
 }
 
@@ -155,20 +159,20 @@ export async function upsertShopsMirrorOrders(
     text: `
       WITH written AS (
       INSERT INTO "OrderMirror" ("sellerId", "orderId", "status", "createdAt", "updatedAt", "approvedAt", "customerName",
-                                 "total", "currency", "normalizer", "itemCount", "deliveries", "nextLimitAt", "commission", "sellerFreight", "net", "customerKeys", "trackingNumbers", "state", "syncedAt")
+                                 "total", "currency", "normalizer", "itemCount", "deliveries", "nextLimitAt", "commission", "sellerFreight", "net", "customerKeys", "trackingNumbers", "state", "items", "syncedAt")
       SELECT o."sellerId", o."orderId", o."status", (o."createdAt"::timestamptz AT TIME ZONE 'UTC'), (o."updatedAt"::timestamptz AT TIME ZONE 'UTC'), (o."approvedAt"::timestamptz AT TIME ZONE 'UTC'),
              o."customerName", o."total", o."currency", o."normalizer", o."itemCount", o."deliveries", (o."nextLimitAt"::timestamptz AT TIME ZONE 'UTC'),
-             o."commission", o."sellerFreight", o."net", coalesce(o."customerKeys", '{}'), o."trackingNumbers", o."state", ${DB_NOW}
+             o."commission", o."sellerFreight", o."net", coalesce(o."customerKeys", '{}'), o."trackingNumbers", o."state", coalesce(o."items", '[]'), ${DB_NOW}
       FROM json_to_recordset($1::json) AS o("sellerId" text, "orderId" text, "status" text, "createdAt" text, "updatedAt" text, "approvedAt" text,
            "customerName" text, "total" int, "currency" text, "normalizer" int, "itemCount" int, "deliveries" jsonb, "nextLimitAt" text,
-           "commission" int, "sellerFreight" int, "net" int, "customerKeys" text[], "trackingNumbers" text, "state" text)
+           "commission" int, "sellerFreight" int, "net" int, "customerKeys" text[], "trackingNumbers" text, "state" text, "items" jsonb)
       ON CONFLICT ("sellerId", "orderId") DO UPDATE SET
         "status" = excluded."status", "updatedAt" = excluded."updatedAt", "approvedAt" = excluded."approvedAt",
         "customerName" = excluded."customerName", "total" = excluded."total", "currency" = excluded."currency",
         "normalizer" = excluded."normalizer", "itemCount" = excluded."itemCount", "deliveries" = excluded."deliveries",
         "nextLimitAt" = excluded."nextLimitAt", "commission" = excluded."commission", "sellerFreight" = excluded."sellerFreight",
         "net" = excluded."net", "customerKeys" = excluded."customerKeys", "trackingNumbers" = excluded."trackingNumbers",
-        "state" = excluded."state", "syncedAt" = excluded."syncedAt"
+        "state" = excluded."state", "items" = excluded."items", "syncedAt" = excluded."syncedAt"
       WHERE "OrderMirror"."updatedAt" <= excluded."updatedAt"
       RETURNING "sellerId", "orderId", "createdAt", (xmax = 0) AS "inserted"
       ), told AS (

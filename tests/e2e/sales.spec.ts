@@ -15,6 +15,7 @@ interface SandboxSale {
   status: string;
   created_at: string;
   amounts: { total: number; currency: string; normalizer: number };
+  deliveries: { items: { quantity: number; info: { sku: string }; unit_price: { value: number; normalizer: number } }[] }[];
 }
 
 async function demoSales(page: Page): Promise<SandboxSale[]> {
@@ -90,6 +91,12 @@ for (const { name, device } of [
       await expect(page).toHaveURL(new RegExp(`/sales\\?from=${day}&to=${day}$`));
       await expect(page.getByTestId("sales-orders-value")).toHaveText(String(want.orders));
       expect(spaces(await page.getByTestId("sales-gross-value").textContent())).toBe(spaces(brl(want.gross)));
+      // The best product of that day by revenue, as its items add up; the owner may rank by margin too.
+      const [bestSku, bestRevenue] = [...want.products].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]!;
+      const first = page.getByTestId("sales-products").locator("li").first();
+      await expect(first).toHaveAttribute("data-sku", bestSku);
+      expect(spaces(await first.getByTestId("product-revenue").textContent())).toBe(spaces(brl(bestRevenue)));
+      await expect(page.getByRole("navigation", { name: "Ordenar os produtos por" }).getByRole("link", { name: "Margem" })).toBeVisible();
 
       const csv = await page.request.get((await page.getByTestId("sales-export").getAttribute("href"))!, {
         headers: { "Accept-Language": "pt-BR" },

@@ -105,6 +105,34 @@ describe("sales", () => {
     expect(new Map(report.states.map((row) => [row.state, row.gross]))).toEqual(states);
   });
 
+  it("ranks the products sold in the last 30 days by revenue and units as the sandbox's items add up, with a margin where a cost is known", async () => {
+    const { productSales } = await import("@/features/sales/best-products.server");
+    const { bestProducts } = await import("@/features/sales/best-products");
+    const { setProductCost, pricingSettings } = await import("@/features/prices/costs/product-costs.server");
+    const period = presetPeriod("30d", new Date(), ZONE);
+    const want = new Map<string, { units: number; revenue: number }>();
+    for (const order of expected(period.from, period.to).sold)
+      for (const item of order.deliveries.flatMap((delivery) => delivery.items)) {
+        const known = want.get(item.info.sku) ?? { units: 0, revenue: 0 };
+        known.units += item.quantity;
+        known.revenue += Math.round((item.unit_price.value * item.quantity * 100) / item.unit_price.normalizer);
+        want.set(item.info.sku, known);
+      }
+    expect(want.size).toBeGreaterThan(1);
+    const [top] = [...want].sort((a, b) => b[1].revenue - a[1].revenue);
+    await setProductCost(shopId, { id: "person-teste", name: "Teste" }, { sku: top![0], cost: 1234 }, "catalogue");
+
+    const products = await productSales(shopId, period);
+    expect(new Map(products.map((product) => [product.sku, { units: product.units, revenue: product.revenue }]))).toEqual(want);
+    expect(bestProducts(products, "revenue")[0]!.sku).toBe(top![0]);
+    const byUnits = bestProducts(products, "units");
+    expect(byUnits[0]!.units).toBe(Math.max(...[...want.values()].map((product) => product.units)));
+    const rate = (await pricingSettings(shopId)).commission.rateBps ?? 0;
+    const withCost = products.find((product) => product.sku === top![0])!;
+    expect(withCost.margin).toBe(top![1].revenue - Math.round((top![1].revenue * rate) / 10_000) - 1234 * top![1].units);
+    expect(products.filter((product) => product.sku !== top![0]).every((product) => product.margin === null)).toBe(true);
+  });
+
   it("charts a year by week, each bar a Monday in the shop's zone", async () => {
     const now = new Date();
     const period = customPeriod(dayIn(new Date(now.getTime() - 364 * 86_400_000).toISOString()), dayIn(now.toISOString()), ZONE)!;

@@ -5,7 +5,11 @@ import { PRESETS, changePercent } from "@/features/sales/periods";
 import type { Period } from "@/features/sales/periods";
 import { SALES_CURRENCY, SALES_NORMALIZER, salesReport } from "@/features/sales/sales.server";
 import type { SalesReport, SalesTotals } from "@/features/sales/sales.server";
-import { choiceQuery, periodOf, salesChoiceOf } from "@/features/sales/sales-params";
+import { choiceQuery, periodOf, rankingOf, salesChoiceOf } from "@/features/sales/sales-params";
+import { RANKINGS, bestProducts } from "@/features/sales/best-products";
+import type { ProductSales, Ranking } from "@/features/sales/best-products";
+import { productSales } from "@/features/sales/best-products.server";
+import { can } from "@/lib/people/roles";
 import type { SalesChoice } from "@/features/sales/sales-params";
 import { requireShop } from "@/lib/auth/session.server";
 import type { DisplayFormat } from "@/lib/format";
@@ -173,6 +177,75 @@ function States({ report, t, format }: { report: SalesReport; t: Words; format: 
   );
 }
 
+function BestProducts({
+  products,
+  ranking,
+  showMargin,
+  link,
+  t,
+  format,
+}: {
+  products: ProductSales[];
+  ranking: Ranking;
+  showMargin: boolean;
+  link: (ranking: Ranking) => string;
+  t: Words;
+  format: DisplayFormat;
+}) {
+  const rankings = RANKINGS.filter((each) => each !== "margin" || showMargin);
+  return (
+    <section className="rounded-lg border border-zinc-200 bg-white p-4" aria-labelledby="sales-products">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h2 id="sales-products" className="text-sm font-medium">
+          {t("products.title")}
+        </h2>
+        <nav aria-label={t("products.rankBy")}>
+          <ul className="flex flex-wrap gap-1 text-sm">
+            {rankings.map((each) => (
+              <li key={each}>
+                <Link
+                  href={link(each)}
+                  aria-current={each === ranking ? "true" : undefined}
+                  className={`inline-flex min-h-11 items-center rounded-md px-3 ${each === ranking ? "bg-zinc-900 text-white" : "text-zinc-700 hover:bg-zinc-100"}`}
+                >
+                  {t(`products.by.${each}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      {products.length === 0 ? (
+        <p className="text-sm text-zinc-600">{t("products.empty")}</p>
+      ) : (
+        <ol className="divide-y divide-zinc-100" data-testid="sales-products">
+          {bestProducts(products, ranking).map((product) => (
+            <li
+              key={product.sku}
+              className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2 text-sm"
+              data-sku={product.sku}
+            >
+              <span className="min-w-0">
+                <span className="font-medium text-zinc-900">{product.name}</span>{" "}
+                <span className="font-mono text-xs text-zinc-600">{product.sku}</span>
+              </span>
+              <span className="flex flex-wrap gap-x-4 tabular-nums text-zinc-700">
+                <span>{t("products.units", { count: product.units })}</span>
+                <span data-testid="product-revenue">{reais(format, product.revenue)}</span>
+                {showMargin ? (
+                  <span className={product.margin !== null && product.margin < 0 ? "text-red-800" : undefined}>
+                    {product.margin === null ? t("products.noMargin") : t("products.margin", { amount: reais(format, product.margin) })}
+                  </span>
+                ) : null}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
 function PeriodPicker({
   shopId,
   choice,
@@ -239,9 +312,17 @@ function PeriodPicker({
 export async function SalesPage({ params, searchParams }: PageProps<"/s/[shopId]/sales">) {
   const access = await requireShop((await params).shopId, "overview.view");
   const { shop } = access;
-  const { choice, invalid } = salesChoiceOf(await searchParams);
+  const query = await searchParams;
+  const { choice, invalid } = salesChoiceOf(query);
   const period = periodOf(choice, new Date(), shop.timeZone);
-  const [t, format, report] = await Promise.all([getTranslations("sales"), getDisplayFormat(), salesReport(shop, period)]);
+  const ranking = rankingOf(query);
+  const showMargin = can(access.role, "prices.view");
+  const [t, format, report, products] = await Promise.all([
+    getTranslations("sales"),
+    getDisplayFormat(),
+    salesReport(shop, period),
+    productSales(shop.id, period),
+  ]);
   const range = t("range", {
     from: format.date(period.from.toISOString(), "date"),
     to: format.date(new Date(period.to.getTime() - 1).toISOString(), "date"),
@@ -266,9 +347,17 @@ export async function SalesPage({ params, searchParams }: PageProps<"/s/[shopId]
         <p className="text-sm text-zinc-600">{t("figures.otherCurrency", { count: report.current.otherCurrency })}</p>
       ) : null}
       <Chart report={report} period={period} t={t} format={format} />
+      <BestProducts
+        products={products}
+        ranking={ranking === "margin" && !showMargin ? "revenue" : ranking}
+        showMargin={showMargin}
+        link={(each) => shopPath(shop.id, `/sales?${choiceQuery(choice)}${each === "revenue" ? "" : `&by=${each}`}`)}
+        t={t}
+        format={format}
+      />
       <States report={report} t={t} format={format} />
       <a
-        href={`/api${shopPath(shop.id, `/sales/export?${choiceQuery(choice)}`)}`}
+        href={`/api${shopPath(shop.id, `/sales/export?${choiceQuery(choice)}${ranking === "revenue" ? "" : `&by=${ranking}`}`)}`}
         className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline"
         data-testid="sales-export"
       >

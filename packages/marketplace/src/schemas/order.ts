@@ -189,6 +189,11 @@ export const orderSummarySchema = z.object({
           quantity: z.number().int(),
           // Only a label (lib/catalogue/product-names.server.ts): a malformed one is dropped, the order still mirrored.
           info: z.object({ sku: z.string(), name: z.string() }).optional().catch(undefined),
+          // For sales by product (issue 42): without it the item counts its units, not its revenue.
+          unit_price: z
+            .object({ value: z.number().int(), currency: z.string(), normalizer: z.number().int().positive() })
+            .optional()
+            .catch(undefined),
         }),
       ),
       shipping: z.object({

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "OrderMirror" ADD COLUMN     "items" JSONB NOT NULL DEFAULT '[]';
+
