@@ -36,9 +36,16 @@ function sums(sales: readonly SandboxSale[], from: Date, to: Date) {
     const at = Date.parse(sale.created_at);
     return at >= from.getTime() && at < to.getTime() && sale.status !== "cancelled" && sale.amounts.currency === "BRL";
   });
+  const products = new Map<string, number>();
+  for (const item of sold.flatMap((sale) => sale.deliveries.flatMap((delivery) => delivery.items)))
+    products.set(
+      item.info.sku,
+      (products.get(item.info.sku) ?? 0) + Math.round((item.unit_price.value * item.quantity * 100) / item.unit_price.normalizer),
+    );
   return {
     orders: sold.length,
     gross: sold.reduce((sum, sale) => sum + Math.round((sale.amounts.total * 100) / sale.amounts.normalizer), 0),
+    products,
   };
 }
 
