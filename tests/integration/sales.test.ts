@@ -8,7 +8,10 @@ import { ordersQuery } from "@marketplace/api/list-query";
 import type { Order } from "@marketplace/api/schemas/order";
 import { startTestSandbox } from "@marketplace/sandbox/testing";
 import type { TestSandbox } from "@marketplace/sandbox/testing";
-import { useTestDatabase } from "../support/database";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type pg from "pg";
+import { connect, useTestDatabase } from "../support/database";
 import { connectTestShop } from "../support/shops";
 
 // The sales page's figures (issue 42) against sums computed here from the sandbox's own orders, for
@@ -18,9 +21,10 @@ let sandbox: TestSandbox;
 let sales: typeof Sales;
 let shopId: string;
 let orders: Order[];
+let sql: pg.Client;
 
 beforeAll(async () => {
-  await useTestDatabase();
+  sql = await connect(await useTestDatabase());
   sandbox = await startTestSandbox({ config: { seedOrders: 150 } });
   process.env.MARKETPLACE_BASE_URL = sandbox.url;
   sales = await import("@/features/sales/sales.server");
@@ -38,6 +42,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  await sql?.end();
   await sandbox?.close();
 });
 
@@ -141,5 +146,37 @@ describe("sales", () => {
     for (const bucket of report.buckets) expect(new Date(`${bucket.day}T12:00:00Z`).getUTCDay()).toBe(1);
     expect(report.buckets.reduce((sum, bucket) => sum + bucket.gross, 0)).toBe(report.current.gross);
     expect(report.current.gross).toBe(expected(period.from, period.to).gross);
+  });
+
+  it("gives orders mirrored before the search and items migrations their items, tracking codes and keys through a new back-fill", async () => {
+    const { reconcileShop } = await import("@/features/webhooks/sync/reconcile.server");
+    // As a mirror written before those migrations: the new columns at their defaults, the back-fill done.
+    await sql.query(
+      `UPDATE "OrderMirror" SET "items" = '[]', "trackingNumbers" = '', "customerKeys" = '{}', "state" = NULL WHERE "sellerId" = $1`,
+      [shopId],
+    );
+    await sql.query(
+      `INSERT INTO "SellerSync" ("sellerId", "backfillState", "cursor") VALUES ($1, 'done', now())
+       ON CONFLICT ("sellerId") DO UPDATE SET "backfillState" = 'done', "cursor" = now()`,
+      [shopId],
+    );
+    const migrations = path.resolve(import.meta.dirname, "../../prisma/migrations");
+    const refill = readdirSync(migrations).find((name) => name.endsWith("_refill_mirror"))!;
+    await sql.query(readFileSync(path.join(migrations, refill, "migration.sql"), "utf8"));
+    const references = await sql.query(`SELECT "orderId", "number" FROM "OrderReference" WHERE "sellerId" = $1 ORDER BY 1`, [shopId]);
+
+    expect((await reconcileShop(shopId))?.mode).toBe("backfill");
+    const { rows } = await sql.query<{ stale: number; rows: number }>(
+      `SELECT count(*) FILTER (WHERE "items" = '[]' OR "trackingNumbers" = '' OR "customerKeys" = '{}' OR "state" IS NULL)::int AS "stale", count(*)::int AS "rows"
+       FROM "OrderMirror" WHERE "sellerId" = $1 AND "updatedAt" >= now() - interval '90 days'`,
+      [shopId],
+    );
+    expect(rows[0]!.rows).toBeGreaterThan(0);
+    expect(rows[0]!.stale).toBe(0);
+    // Nobody was told of orders they knew, and no reference changed.
+    expect((await sql.query(`SELECT 1 FROM "Notification" WHERE "sellerId" = $1`, [shopId])).rowCount).toBe(0);
+    expect((await sql.query(`SELECT "orderId", "number" FROM "OrderReference" WHERE "sellerId" = $1 ORDER BY 1`, [shopId])).rows).toEqual(
+      references.rows,
+    );
   });
 });
