@@ -49,12 +49,14 @@ async function measure(): Promise<void> {
     return query(config);
   };
 
-  console.log(`\nthe sales report of ${BIG} (${ORDERS.toLocaleString("en")} orders over a year), ${RUNS} runs per period`);
+  console.log(`\nthe sales page's reads for ${BIG} (${ORDERS.toLocaleString("en")} orders over a year), ${RUNS} runs for 30 days, up to 20 for 12 months`);
   for (const [label, period] of Object.entries(periods)) {
     for (let warm = 0; warm < 3; warm++) await page(period());
     const times: number[] = [];
     let orders = 0;
-    for (let run = 0; run < RUNS; run++) {
+    // A year reads a million orders per run: fewer runs.
+    const runs = label === "12 months" ? Math.min(RUNS, 20) : RUNS;
+    for (let run = 0; run < runs; run++) {
       const started = performance.now();
       const [report] = await page(period());
       times.push(performance.now() - started);

@@ -64,7 +64,7 @@ export async function seedBigShop(db: Client, { orders: ORDERS, shops: SHOPS }: 
     INSERT INTO "OrderMirror" ("sellerId", "orderId", "status", "createdAt", "updatedAt", "customerName", "total", "currency",
                                "normalizer", "itemCount", "deliveries", "syncedAt", "trackingNumbers", "customerKeys", "state", "net", "items")
     SELECT ${shop}, lpad(to_hex(n), 24, '0'), (ARRAY['new','approved','finished','cancelled'])[1 + n % 4],
-           now() - (n % 365) * interval '1 day' - ((n * 7919) % 86400) * interval '1 second', now(), f[1 + n % array_length(f, 1)] || ' ' || s[1 + (n / 7) % array_length(s, 1)] || ' ' || s[1 + (n / 173) % array_length(s, 1)],
+           now() - (n % 365) * interval '1 day' - ((n::bigint * 7919) % 86400) * interval '1 second', now(), f[1 + n % array_length(f, 1)] || ' ' || s[1 + (n / 7) % array_length(s, 1)] || ' ' || s[1 + (n / 173) % array_length(s, 1)],
            1000 + (n * 37) % 90000, 'BRL', 100, 1, '[]', now(),
            (ARRAY['AA','OB','PN','QB'])[1 + n % 4] || lpad(((n::bigint * 7919) % 1000000000)::text, 9, '0') || 'BR',
            ARRAY[md5('e' || n), md5('d' || n)], (ARRAY['SP','RJ','MG','BA','PR','RS','PE','CE'])[1 + n % 8],

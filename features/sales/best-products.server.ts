@@ -19,12 +19,11 @@ export async function productSales(shopId: string, period: Pick<Period, "from" |
     values: [shopId, period.from.toISOString(), period.to.toISOString()],
   });
   const sold: ProductSold[] = rows.map((row) => ({ ...row, revenue: Number(row.revenue) }));
-  const [costs, settings] = await Promise.all([
-    currentCosts(
-      shopId,
-      sold.map((product) => product.sku),
-    ),
-    pricingSettings(shopId),
-  ]);
-  return withMargins(sold, costs, settings.commission.rateBps);
+  const costs = await currentCosts(
+    shopId,
+    sold.map((product) => product.sku),
+  );
+  // The commission rate is learned from every order of the shop: read only when a margin needs it.
+  if (costs.size === 0) return withMargins(sold, costs, null);
+  return withMargins(sold, costs, (await pricingSettings(shopId)).commission.rateBps);
 }

@@ -44,63 +44,80 @@ export interface SalesReport {
   states: SalesByState[];
 }
 
-/** Centavos of a mirrored order: its total in BRL at any normalizer. */
-const CENTAVOS = (column: string) => `round(${column}::numeric * ${SALES_NORMALIZER} / "normalizer")`;
+/** Centavos of a mirrored order's amount in BRL: integer arithmetic at the usual normalizer of 100. */
+const CENTAVOS = (column: string) =>
+  `CASE WHEN "normalizer" = ${SALES_NORMALIZER} THEN ${column}::bigint ELSE round(${column}::numeric * ${SALES_NORMALIZER} / "normalizer")::bigint END`;
 
-async function totals(shopId: string, from: Date, to: Date): Promise<SalesTotals> {
-  const { rows } = await pool.query<Record<keyof SalesTotals, string | number>>({
-    name: "sales_totals",
-    text: `
-      SELECT coalesce(sum(${CENTAVOS(`"total"`)}) FILTER (WHERE "status" <> 'cancelled' AND "currency" = $4), 0)::text AS "gross",
-             coalesce(sum(${CENTAVOS(`"net"`)}) FILTER (WHERE "status" <> 'cancelled' AND "currency" = $4), 0)::text AS "net",
-             count(*) FILTER (WHERE "status" <> 'cancelled' AND "currency" = $4 AND "net" IS NULL)::int AS "withoutNet",
-             count(*) FILTER (WHERE "status" <> 'cancelled' AND "currency" = $4)::int AS "orders",
-             count(*) FILTER (WHERE "status" = 'cancelled' AND "currency" = $4)::int AS "cancelled",
-             count(*) FILTER (WHERE "currency" <> $4)::int AS "otherCurrency"
-      FROM "OrderMirror"
-      WHERE "sellerId" = $1 AND "createdAt" >= ($2::timestamptz AT TIME ZONE 'UTC') AND "createdAt" < ($3::timestamptz AT TIME ZONE 'UTC')`,
-    values: [shopId, from.toISOString(), to.toISOString(), SALES_CURRENCY],
-  });
-  const row = rows[0]!;
-  return {
-    gross: Number(row.gross),
-    net: Number(row.net),
-    withoutNet: Number(row.withoutNet),
-    orders: Number(row.orders),
-    cancelled: Number(row.cancelled),
-    otherCurrency: Number(row.otherCurrency),
-  };
-}
+type ReportRow = {
+  kind: "totals" | "bucket" | "state";
+  day: string | null;
+  state: string | null;
+  gross: string;
+  net: string;
+  withoutNet: number;
+  orders: number;
+  cancelled: number;
+  otherCurrency: number;
+};
 
+const FIGURES = `
+  coalesce(sum("gross") FILTER (WHERE "sold"), 0)::text AS "gross", coalesce(sum("net") FILTER (WHERE "sold"), 0)::text AS "net",
+  count(*) FILTER (WHERE "sold" AND "net" IS NULL)::int AS "withoutNet", count(*) FILTER (WHERE "sold")::int AS "orders",
+  count(*) FILTER (WHERE "cancelled")::int AS "cancelled", count(*) FILTER (WHERE "other")::int AS "otherCurrency"`;
+
+/** The orders placed in [$2, $3), with what the figures need. */
+const PLACED = (day: string) => `
+  SELECT "status" <> 'cancelled' AND "currency" = $4 AS "sold", "status" = 'cancelled' AND "currency" = $4 AS "cancelled",
+         "currency" <> $4 AS "other", ${CENTAVOS(`"total"`)} AS "gross", ${CENTAVOS(`"net"`)} AS "net", "state"${day}
+  FROM "OrderMirror"
+  WHERE "sellerId" = $1 AND "createdAt" >= ($2::timestamptz AT TIME ZONE 'UTC') AND "createdAt" < ($3::timestamptz AT TIME ZONE 'UTC')`;
+
+/** The period in one pass: its totals, and its buckets and states as grouping sets. */
+const REPORT = (bucket: Period["bucket"]) => ({
+  name: `sales_report_${bucket}`,
+  text: `
+    WITH placed AS (${PLACED(`, date_trunc('${bucket}', ("createdAt" AT TIME ZONE 'UTC') AT TIME ZONE $5)::date::text AS "day"`)})
+    SELECT CASE WHEN grouping("day") = 0 THEN 'bucket' WHEN grouping("state") = 0 THEN 'state' ELSE 'totals' END AS "kind",
+           "day", "state", ${FIGURES}
+    FROM placed
+    GROUP BY GROUPING SETS ((), ("day"), ("state"))`,
+});
+
+/** The period before: its totals only. */
+const TOTALS = { name: "sales_totals", text: `WITH placed AS (${PLACED("")}) SELECT 'totals' AS "kind", ${FIGURES} FROM placed` };
+
+const totalsOf = (row: ReportRow | undefined): SalesTotals => ({
+  gross: Number(row?.gross ?? 0),
+  net: Number(row?.net ?? 0),
+  withoutNet: row?.withoutNet ?? 0,
+  orders: row?.orders ?? 0,
+  cancelled: row?.cancelled ?? 0,
+  otherCurrency: row?.otherCurrency ?? 0,
+});
+
+/** Two statements at once, each over its own period: the mirror's rows of each read once. */
 export async function salesReport(shop: { id: string; timeZone: string }, period: Period): Promise<SalesReport> {
-  const range = [shop.id, period.from.toISOString(), period.to.toISOString(), SALES_CURRENCY];
-  const where = `"sellerId" = $1 AND "createdAt" >= ($2::timestamptz AT TIME ZONE 'UTC') AND "createdAt" < ($3::timestamptz AT TIME ZONE 'UTC')
-                 AND "status" <> 'cancelled' AND "currency" = $4`;
-  const [current, previous, buckets, states] = await Promise.all([
-    totals(shop.id, period.from, period.to),
-    totals(shop.id, period.previous.from, period.previous.to),
-    pool.query<{ day: string; gross: string; net: string; orders: number }>({
-      name: `sales_buckets_${period.bucket}`,
-      text: `
-        SELECT to_char(date_trunc($6, ("createdAt" AT TIME ZONE 'UTC') AT TIME ZONE $5), 'YYYY-MM-DD') AS "day",
-               sum(${CENTAVOS(`"total"`)})::text AS "gross", coalesce(sum(${CENTAVOS(`"net"`)}), 0)::text AS "net", count(*)::int AS "orders"
-        FROM "OrderMirror" WHERE ${where}
-        GROUP BY 1 ORDER BY 1`,
-      values: [...range, shop.timeZone, period.bucket],
+  const [current, previous] = await Promise.all([
+    pool.query<ReportRow>({
+      ...REPORT(period.bucket),
+      values: [shop.id, period.from.toISOString(), period.to.toISOString(), SALES_CURRENCY, shop.timeZone],
     }),
-    pool.query<{ state: string | null; gross: string; orders: number }>({
-      name: "sales_states",
-      text: `
-        SELECT "state", sum(${CENTAVOS(`"total"`)})::text AS "gross", count(*)::int AS "orders"
-        FROM "OrderMirror" WHERE ${where}
-        GROUP BY "state" ORDER BY sum("total") DESC`,
-      values: range,
+    pool.query<ReportRow>({
+      ...TOTALS,
+      values: [shop.id, period.previous.from.toISOString(), period.previous.to.toISOString(), SALES_CURRENCY],
     }),
   ]);
+  const sold = current.rows.filter((row) => row.orders > 0);
   return {
-    current,
-    previous,
-    buckets: buckets.rows.map((row) => ({ day: row.day, gross: Number(row.gross), net: Number(row.net), orders: row.orders })),
-    states: states.rows.map((row) => ({ state: row.state, gross: Number(row.gross), orders: row.orders })),
+    current: totalsOf(current.rows.find((row) => row.kind === "totals")),
+    previous: totalsOf(previous.rows[0]),
+    buckets: sold
+      .filter((row) => row.kind === "bucket")
+      .map((row) => ({ day: row.day!, gross: Number(row.gross), net: Number(row.net), orders: row.orders }))
+      .sort((x, y) => (x.day < y.day ? -1 : 1)),
+    states: sold
+      .filter((row) => row.kind === "state")
+      .map((row) => ({ state: row.state, gross: Number(row.gross), orders: row.orders }))
+      .sort((x, y) => y.gross - x.gross),
   };
 }
