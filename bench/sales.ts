@@ -49,7 +49,9 @@ async function measure(): Promise<void> {
     return query(config);
   };
 
-  console.log(`\nthe sales page's reads for ${BIG} (${ORDERS.toLocaleString("en")} orders over a year), ${RUNS} runs for 30 days, up to 20 for 12 months`);
+  console.log(
+    `\nthe sales page's reads for ${BIG} (${ORDERS.toLocaleString("en")} orders over a year), ${RUNS} runs for 30 days, up to 20 for 12 months`,
+  );
   for (const [label, period] of Object.entries(periods)) {
     for (let warm = 0; warm < 3; warm++) await page(period());
     const times: number[] = [];
