@@ -37,7 +37,7 @@ function Change({ now, before, t, format, show }: { now: number; before: number;
   return (
     <>
       <dd className="text-sm text-zinc-600">{t("figures.previous", { value: show })}</dd>
-      <dd className={`text-sm font-medium ${change === null ? "text-zinc-600" : change < 0 ? "text-red-800" : "text-brand-800"}`}>
+      <dd className={`text-sm font-medium ${change === null ? "text-zinc-600" : change < 0 ? "text-red-800" : "text-brand-900"}`}>
         {signed === null ? t("figures.noChange") : t("figures.change", { change: signed })}
       </dd>
     </>
@@ -83,11 +83,11 @@ function Chart({ report, period, t, format }: { report: SalesReport; period: Per
         <span>{title}</span>
         <span className="flex gap-3 text-xs font-normal text-zinc-600">
           <span className="inline-flex items-center gap-1">
-            <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm bg-brand-200" />
+            <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm bg-brand-600" />
             {t("chart.gross")}
           </span>
           <span className="inline-flex items-center gap-1">
-            <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm bg-brand-700" />
+            <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm bg-brand-900" />
             {t("chart.net")}
           </span>
         </span>
@@ -105,11 +105,11 @@ function Chart({ report, period, t, format }: { report: SalesReport; period: Per
                 net: reais(format, bucket.net),
                 orders: bucket.orders,
               })}
-              className="relative flex-1 rounded-t bg-brand-200"
+              className="relative flex-1 rounded-t bg-brand-600"
               style={{ height: `${Math.max(2, (bucket.gross / most) * 100)}%` }}
             >
               <div
-                className="absolute inset-x-0 bottom-0 rounded-t bg-brand-700"
+                className="absolute inset-x-0 bottom-0 rounded-t bg-brand-900"
                 style={{ height: `${bucket.gross === 0 ? 0 : (Math.max(0, bucket.net) / bucket.gross) * 100}%` }}
               />
             </div>

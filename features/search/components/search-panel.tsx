@@ -120,7 +120,7 @@ export function SearchPanel({
           className="min-h-11 w-full min-w-0 rounded-md border border-zinc-300 bg-white px-3 text-base"
           data-testid="search-box"
         />
-        <button type="submit" className="min-h-11 shrink-0 rounded-md bg-brand-700 px-4 font-medium text-white hover:bg-brand-800">
+        <button type="submit" className="min-h-11 shrink-0 rounded-md bg-brand-700 px-4 font-medium text-white hover:bg-brand-900">
           {t("submit")}
         </button>
       </form>
