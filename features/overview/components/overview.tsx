@@ -5,6 +5,7 @@ import { eventSubject } from "@/features/webhooks";
 import type { ConnectionHealth, WebhookEventRow } from "@/features/webhooks";
 import type { NetSalesFigure, Overview, SalesFigure } from "@/features/overview/overview.server";
 import { useDisplayFormat } from "@/lib/format";
+import { ChartLegend } from "@/components/ui/chart-legend";
 import { eventWord } from "@/lib/words/event-words";
 
 // The home page once connected: what needs the seller now (each count opens the list it counts),
@@ -87,16 +88,12 @@ function DailySales({ daily }: { daily: Overview["daily"] }) {
     <figure className="rounded-lg border border-zinc-200 bg-white p-4" data-testid="daily-sales">
       <figcaption className="mb-3 flex flex-wrap items-center justify-between gap-2 text-sm font-medium">
         <span>{t("title")}</span>
-        <span className="flex gap-3 text-xs font-normal text-zinc-600">
-          <span className="inline-flex items-center gap-1">
-            <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm bg-brand-600" />
-            {t("current")}
-          </span>
-          <span className="inline-flex items-center gap-1">
-            <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm bg-zinc-300" />
-            {t("previous")}
-          </span>
-        </span>
+        <ChartLegend
+          series={[
+            { label: t("current"), swatch: "bg-brand-600" },
+            { label: t("previous"), swatch: "bg-zinc-300" },
+          ]}
+        />
       </figcaption>
       <div aria-hidden="true" className="flex h-24 items-end gap-1">
         {daily.map((day) => (

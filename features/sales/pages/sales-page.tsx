@@ -14,6 +14,7 @@ import type { SalesChoice } from "@/features/sales/sales-params";
 import { requireShop } from "@/lib/auth/session.server";
 import type { DisplayFormat } from "@/lib/format";
 import { getDisplayFormat } from "@/lib/format.server";
+import { ChartLegend } from "@/components/ui/chart-legend";
 import { shopPath } from "@/lib/shops/paths";
 import { wallClock } from "@/lib/wall-clock";
 
@@ -81,16 +82,12 @@ function Chart({ report, period, t, format }: { report: SalesReport; period: Per
     <figure className="rounded-lg border border-zinc-200 bg-white p-4" data-testid="sales-chart">
       <figcaption className="mb-3 flex flex-wrap items-center justify-between gap-2 text-sm font-medium">
         <span>{title}</span>
-        <span className="flex gap-3 text-xs font-normal text-zinc-600">
-          <span className="inline-flex items-center gap-1">
-            <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm bg-brand-600" />
-            {t("chart.gross")}
-          </span>
-          <span className="inline-flex items-center gap-1">
-            <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm bg-brand-900" />
-            {t("chart.net")}
-          </span>
-        </span>
+        <ChartLegend
+          series={[
+            { label: t("chart.gross"), swatch: "bg-brand-600" },
+            { label: t("chart.net"), swatch: "bg-brand-900" },
+          ]}
+        />
       </figcaption>
       {report.buckets.length === 0 ? (
         <p className="text-sm text-zinc-600">{t("chart.empty")}</p>

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
-import type { KeyboardEvent } from "react";
+import type { KeyboardEvent, ReactNode } from "react";
 import type { Found } from "@/features/search/found";
 import { foundCount } from "@/features/search/found";
 import { SEARCH_MAX_LENGTH } from "@/features/search/search-text";
@@ -21,6 +21,39 @@ async function fetchFound(query: string): Promise<Found> {
   const response = await fetch(`/api/search?${new URLSearchParams({ q: query })}`, { headers: { Accept: "application/json" } });
   if (!response.ok) throw new Error(`GET /api/search answered ${response.status}`);
   return (await response.json()) as Found;
+}
+
+const RESULT_LINK =
+  "flex min-h-11 flex-col justify-center rounded-md px-3 py-2 hover:bg-zinc-100 focus:bg-brand-50 focus:outline-2 focus:outline-brand-700";
+
+/** One group of results (orders, products, people): nothing when it found none. */
+function ResultGroup({
+  id,
+  title,
+  results,
+}: {
+  id: string;
+  title: string;
+  results: { href: string; testId: string; title: string; detail: ReactNode }[];
+}) {
+  if (results.length === 0) return null;
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="mb-2 text-sm font-semibold text-zinc-700">
+        {title}
+      </h2>
+      <ul className="space-y-1 rounded-lg border border-zinc-200 bg-white p-1">
+        {results.map((result) => (
+          <li key={`${result.href} ${result.title}`}>
+            <Link href={result.href} data-result className={RESULT_LINK} data-testid={result.testId}>
+              <span className="font-medium text-zinc-900">{result.title}</span>
+              <span className="text-sm text-zinc-600">{result.detail}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
 /** Typing settles for this long before the search is asked. */
@@ -96,8 +129,6 @@ export function SearchPanel({
   };
 
   const shown = settled === "" ? null : found;
-  const resultLink =
-    "flex min-h-11 flex-col justify-center rounded-md px-3 py-2 hover:bg-zinc-100 focus:bg-brand-50 focus:outline-2 focus:outline-brand-700";
   return (
     <div className="space-y-4">
       <form action="/search" role="search" className="flex gap-2" onSubmit={(event) => event.preventDefault()}>
@@ -149,63 +180,40 @@ export function SearchPanel({
         </div>
       ) : (
         <div ref={list} onKeyDown={onListKey} className="space-y-6" data-testid="search-results">
-          {shown.orders.length > 0 ? (
-            <section aria-labelledby="found-orders">
-              <h2 id="found-orders" className="mb-2 text-sm font-semibold text-zinc-700">
-                {t("groups.orders")}
-              </h2>
-              <ul className="space-y-1 rounded-lg border border-zinc-200 bg-white p-1">
-                {shown.orders.map((order) => (
-                  <li key={order.href}>
-                    <Link href={order.href} data-result className={resultLink} data-testid="found-order">
-                      <span className="font-medium text-zinc-900">
-                        {t("order", { reference: order.reference, customer: order.customerName })} · {format.money(order.total)}
-                      </span>
-                      <span className="text-sm text-zinc-600">
-                        {format.date(order.createdAt, "date")} · {t(`matched.${order.matched}`)} · {t("inShop", { shop: order.shopName })}
-                      </span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-          {shown.products.length > 0 ? (
-            <section aria-labelledby="found-products">
-              <h2 id="found-products" className="mb-2 text-sm font-semibold text-zinc-700">
-                {t("groups.products")}
-              </h2>
-              <ul className="space-y-1 rounded-lg border border-zinc-200 bg-white p-1">
-                {shown.products.map((product) => (
-                  <li key={product.href}>
-                    <Link href={product.href} data-result className={resultLink} data-testid="found-product">
-                      <span className="font-medium text-zinc-900">{product.name}</span>
-                      <span className="text-sm text-zinc-600">
-                        <span className="font-mono">{product.sku}</span> · {t("inShop", { shop: product.shopName })}
-                      </span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-          {shown.people.length > 0 ? (
-            <section aria-labelledby="found-people">
-              <h2 id="found-people" className="mb-2 text-sm font-semibold text-zinc-700">
-                {t("groups.people")}
-              </h2>
-              <ul className="space-y-1 rounded-lg border border-zinc-200 bg-white p-1">
-                {shown.people.map((person) => (
-                  <li key={`${person.href}-${person.name}`}>
-                    <Link href={person.href} data-result className={resultLink} data-testid="found-person">
-                      <span className="font-medium text-zinc-900">{person.name}</span>
-                      <span className="text-sm text-zinc-600">{t("inShop", { shop: person.shopName })}</span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
+          <ResultGroup
+            id="found-orders"
+            title={t("groups.orders")}
+            results={shown.orders.map((order) => ({
+              href: order.href,
+              testId: "found-order",
+              title: `${t("order", { reference: order.reference, customer: order.customerName })} · ${format.money(order.total)}`,
+              detail: `${format.date(order.createdAt, "date")} · ${t(`matched.${order.matched}`)} · ${t("inShop", { shop: order.shopName })}`,
+            }))}
+          />
+          <ResultGroup
+            id="found-products"
+            title={t("groups.products")}
+            results={shown.products.map((product) => ({
+              href: product.href,
+              testId: "found-product",
+              title: product.name,
+              detail: (
+                <>
+                  <span className="font-mono">{product.sku}</span> · {t("inShop", { shop: product.shopName })}
+                </>
+              ),
+            }))}
+          />
+          <ResultGroup
+            id="found-people"
+            title={t("groups.people")}
+            results={shown.people.map((person) => ({
+              href: person.href,
+              testId: "found-person",
+              title: person.name,
+              detail: t("inShop", { shop: person.shopName }),
+            }))}
+          />
         </div>
       )}
     </div>
