@@ -18,7 +18,28 @@ describe("orderSummarySchema", () => {
   it("still reads an order whose item has no info, or info without a name, leaving the item unnamed", () => {
     for (const info of [undefined, null, { sku: "CAM-001" }, { sku: 1, name: "Camiseta" }]) {
       const summary = orderSummarySchema.parse(withItemInfo(info));
-      expect(summary.deliveries[0]?.items[0]).toEqual({ quantity: 2, info: undefined });
+      const { unit_price } = order.deliveries[0]!.items[0]!;
+      expect(summary.deliveries[0]?.items[0]).toEqual({
+        quantity: 2,
+        info: undefined,
+        unit_price: { value: unit_price.value, currency: unit_price.currency, normalizer: unit_price.normalizer },
+      });
     }
+  });
+
+  it("keeps each item's unit price for sales by product, and reads an order whose price is malformed without it", () => {
+    const malformed = {
+      ...order,
+      deliveries: order.deliveries.map((delivery) => ({
+        ...delivery,
+        items: delivery.items.map((item) => ({ ...item, unit_price: { value: "12,90", currency: "BRL" } })),
+      })),
+    };
+    expect(orderSummarySchema.parse(order).deliveries[0]?.items[0]?.unit_price).toEqual({
+      value: order.deliveries[0]!.items[0]!.unit_price.value,
+      currency: order.deliveries[0]!.items[0]!.unit_price.currency,
+      normalizer: order.deliveries[0]!.items[0]!.unit_price.normalizer,
+    });
+    expect(orderSummarySchema.parse(malformed).deliveries[0]?.items[0]?.unit_price).toBeUndefined();
   });
 });
