@@ -28,3 +28,9 @@ export function wallClock(at: Date | number, timeZone: string): WallClock {
   const parts = Object.fromEntries(clock.formatToParts(at).map((part) => [part.type, part.value]));
   return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute!, second: parts.second! };
 }
+
+/** "2026-11-29": the date on a wall clock in `timeZone`. */
+export function wallDay(at: Date | number, timeZone: string): string {
+  const { year, month, day } = wallClock(at, timeZone);
+  return `${year}-${month}-${day}`;
+}

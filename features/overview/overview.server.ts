@@ -2,6 +2,7 @@ import "server-only";
 import { startOfDay } from "@/lib/orders/ship-by";
 import { countShippingOrders } from "@/features/shipping";
 import { pool } from "@/lib/pg-pool.server";
+import { centavosSql } from "@/lib/orders/centavos-sql";
 
 // All from the order mirror, never by paging the platform. Its timestamps are UTC without a zone,
 // so instants go in as ISO text cast to timestamptz.
@@ -80,7 +81,7 @@ export async function getOverview(shopId: string, timeZone: string, now = new Da
     pool.query<{ day: string; gross: string }>({
       name: "overview_gross_by_day",
       text: `
-        SELECT to_char(("createdAt" AT TIME ZONE 'UTC') AT TIME ZONE $3, 'YYYY-MM-DD') AS "day", sum(round("total"::numeric * 100 / "normalizer"))::text AS "gross"
+        SELECT to_char(("createdAt" AT TIME ZONE 'UTC') AT TIME ZONE $3, 'YYYY-MM-DD') AS "day", sum(${centavosSql(`"total"`)})::text AS "gross"
         FROM "OrderMirror"
         WHERE "sellerId" = $1 AND "status" <> 'cancelled' AND "currency" = 'BRL' AND "createdAt" >= ($2::timestamptz AT TIME ZONE 'UTC')
         GROUP BY 1`,

@@ -7,7 +7,7 @@ import { productSales } from "@/features/sales/best-products.server";
 import { can } from "@/lib/people/roles";
 import { salesReport } from "@/features/sales/sales.server";
 import { authorizeShopRequest } from "@/lib/auth/session.server";
-import { wallClock } from "@/lib/wall-clock";
+import { wallDay } from "@/lib/wall-clock";
 import type { Locale } from "@/i18n/config";
 
 /** GET /api/s/{shop}/sales/export?period=… or ?from=…&to=…: the sales page's figures as CSV, for whoever sees the page. */
@@ -31,10 +31,6 @@ export async function salesExportResponse(request: Request, shopId: string): Pro
     salesReport(shop, period),
     productSales(shop.id, period),
   ]);
-  const dayOf = (instant: Date) => {
-    const { year, month, day } = wallClock(instant, shop.timeZone);
-    return `${year}-${month}-${day}`;
-  };
   const best = bestProducts(products, ranking === "margin" && !showMargin ? "revenue" : ranking);
   const csv = salesCsv(report, best, showMargin, locale as Locale, {
     figure: t("export.figure"),
@@ -58,7 +54,7 @@ export async function salesExportResponse(request: Request, shopId: string): Pro
       margin: t("export.margin"),
     },
   });
-  const fileName = t("export.fileName", { from: dayOf(period.from), to: dayOf(new Date(period.to.getTime() - 1)) });
+  const fileName = t("export.fileName", { from: wallDay(period.from, shop.timeZone), to: wallDay(period.to.getTime() - 1, shop.timeZone) });
   return new Response(csv, {
     headers: {
       "content-type": "text/csv; charset=utf-8",

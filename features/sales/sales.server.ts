@@ -1,5 +1,6 @@
 import "server-only";
 import { pool } from "@/lib/pg-pool.server";
+import { centavosSql } from "@/lib/orders/centavos-sql";
 import type { Period } from "@/features/sales/periods";
 
 // A shop's sales for a period and the one before it (issue 42), from the order mirror by the day an
@@ -44,10 +45,6 @@ export interface SalesReport {
   states: SalesByState[];
 }
 
-/** Centavos of a mirrored order's amount in BRL: integer arithmetic at the usual normalizer of 100. */
-const CENTAVOS = (column: string) =>
-  `CASE WHEN "normalizer" = ${SALES_NORMALIZER} THEN ${column}::bigint ELSE round(${column}::numeric * ${SALES_NORMALIZER} / "normalizer")::bigint END`;
-
 type ReportRow = {
   kind: "totals" | "bucket" | "state";
   day: string | null;
@@ -68,7 +65,7 @@ const FIGURES = `
 /** The orders placed in [$2, $3), with what the figures need. */
 const PLACED = (day: string) => `
   SELECT "status" <> 'cancelled' AND "currency" = $4 AS "sold", "status" = 'cancelled' AND "currency" = $4 AS "cancelled",
-         "currency" <> $4 AS "other", ${CENTAVOS(`"total"`)} AS "gross", ${CENTAVOS(`"net"`)} AS "net", "state"${day}
+         "currency" <> $4 AS "other", ${centavosSql(`"total"`)} AS "gross", ${centavosSql(`"net"`)} AS "net", "state"${day}
   FROM "OrderMirror"
   WHERE "sellerId" = $1 AND "createdAt" >= ($2::timestamptz AT TIME ZONE 'UTC') AND "createdAt" < ($3::timestamptz AT TIME ZONE 'UTC')`;
 

@@ -1,7 +1,7 @@
 // How a file the seller downloads is written so that their spreadsheet opens it without a wizard:
 // in pt-BR `;`, comma decimals and a BOM (Excel in Brazil). Shared by every export.
 import type { Locale } from "@/i18n/config";
-import { wallClock } from "@/lib/wall-clock";
+import { wallClock, wallDay } from "@/lib/wall-clock";
 
 export interface CsvDialect {
   delimiter: string;
@@ -22,5 +22,5 @@ export function csvWallTime(value: string | null, timeZone: string): string {
 }
 
 export function exportDay(now: Date, timeZone: string): string {
-  return csvWallTime(now.toISOString(), timeZone).slice(0, 10);
+  return wallDay(now, timeZone);
 }

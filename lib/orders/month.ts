@@ -1,7 +1,8 @@
 import { startOfDay } from "@/lib/orders/ship-by";
+import { wallClock } from "@/lib/wall-clock";
 
 /** Midnight of the first day of this month in `timeZone`. */
 export function startOfMonth(now: Date, timeZone: string): Date {
-  const day = Number(new Intl.DateTimeFormat("en-CA", { timeZone, day: "numeric" }).format(now));
+  const day = Number(wallClock(now, timeZone).day);
   return startOfDay(now, timeZone, 1 - day);
 }

@@ -15,6 +15,18 @@ import type { PlatformProblem, PlatformResult } from "@/lib/platform-problem";
 export type { PlatformProblem, PlatformResult };
 
 /**
+ * Whether background work (reconciliation, the price fill) should call `endpoint` for the shop: its
+ * connection is accepted, and it asked for every scope the endpoint needs and none is known missing.
+ */
+export function mayCall(shop: CurrentShop, endpoint: EndpointName): boolean {
+  const { connection } = shop;
+  return (
+    !connection.needsReconnect &&
+    requiredScopesFor(endpoint).every((scope) => connection.scopesRequested.includes(scope) && !connection.scopesMissing.includes(scope))
+  );
+}
+
+/**
  * The one place token trouble becomes connection state: a 401 needs a reconnect, a 403 records the
  * endpoint's scopes as missing, and a connection known to be in either is not called again.
  * `options.accessToken`: already read by the caller; null means the seller has none.

@@ -16,7 +16,7 @@ import type { DisplayFormat } from "@/lib/format";
 import { getDisplayFormat } from "@/lib/format.server";
 import { ChartLegend } from "@/components/ui/chart-legend";
 import { shopPath } from "@/lib/shops/paths";
-import { wallClock } from "@/lib/wall-clock";
+import { wallDay } from "@/lib/wall-clock";
 
 export async function salesPageMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("sales"))("title") };
@@ -25,12 +25,6 @@ export async function salesPageMetadata(): Promise<Metadata> {
 type Words = Awaited<ReturnType<typeof getTranslations<"sales">>>;
 
 const reais = (format: DisplayFormat, value: number) => format.money({ value, currency: SALES_CURRENCY, normalizer: SALES_NORMALIZER });
-
-/** "2026-11-29" in the shop's zone. */
-const dayOf = (instant: Date, timeZone: string) => {
-  const { year, month, day } = wallClock(instant, timeZone);
-  return `${year}-${month}-${day}`;
-};
 
 function Change({ now, before, t, format, show }: { now: number; before: number; t: Words; format: DisplayFormat; show: string }) {
   const change = changePercent(now, before);
@@ -257,7 +251,7 @@ function PeriodPicker({
   t: Words;
 }) {
   const chosen = "preset" in choice ? choice.preset : "custom";
-  const lastDay = dayOf(new Date(period.to.getTime() - 1), timeZone);
+  const lastDay = wallDay(new Date(period.to.getTime() - 1), timeZone);
   return (
     <div className="space-y-3">
       <nav aria-label={t("periods.label")}>
@@ -282,7 +276,7 @@ function PeriodPicker({
             type="date"
             name="from"
             required
-            defaultValue={dayOf(period.from, timeZone)}
+            defaultValue={wallDay(period.from, timeZone)}
             className="min-h-11 rounded-md border border-zinc-300 bg-white px-2"
           />
         </label>

@@ -11,16 +11,6 @@ import { ReconcileError } from "@/features/webhooks/sync/reconcile-error";
 // below cost (issue 41) would not see it. A shop's first run lists every price once; a shop whose
 // run never did (SellerSync."pricesListedAt" null) does it on its next run, whatever its mode.
 
-const PRICE_READ_SCOPE = "portfolio:read";
-
-export function canReadPrices({ connection }: ConnectedShop["shop"]): boolean {
-  return (
-    !connection.needsReconnect &&
-    connection.scopesRequested.includes(PRICE_READ_SCOPE) &&
-    !connection.scopesMissing.includes(PRICE_READ_SCOPE)
-  );
-}
-
 /**
  * A listed price never replaces a row its notification wrote: that row is at least as recent as the
  * connection. Rows written here are seen now; among several prices of one code and type the newest

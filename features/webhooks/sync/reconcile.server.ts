@@ -1,7 +1,7 @@
 import "server-only";
-import { everyPage, FIRST_PAGE_LIMIT, withPlatform } from "@/lib/platform/platform.server";
+import { everyPage, FIRST_PAGE_LIMIT, mayCall, withPlatform } from "@/lib/platform/platform.server";
 import { ReconcileError } from "@/features/webhooks/sync/reconcile-error";
-import { canReadPrices, fillPriceMirror } from "@/features/webhooks/sync/price-fill.server";
+import { fillPriceMirror } from "@/features/webhooks/sync/price-fill.server";
 import {
   claimDueShops,
   claimShop,
@@ -16,7 +16,7 @@ import {
 import type { ClaimedShop, NextRun } from "@/features/webhooks/sync/shop-sync.server";
 import { whenShop } from "@/lib/shops/shop-events.server";
 import { findConnectedShops } from "@/lib/shops/shops.server";
-import type { ConnectedShop, CurrentShop } from "@/lib/shops/shops.server";
+import type { ConnectedShop } from "@/lib/shops/shops.server";
 import { ordersWithWaitingEvents, recordReconciledEvents } from "@/features/webhooks/sync/reconciled-events.server";
 import { tellLateOrders } from "@/lib/orders/late-orders.server";
 import { checkCallbackStillHere } from "@/features/webhooks/sync/callback-check.server";
@@ -35,7 +35,6 @@ import { mirroredOrderStates, upsertMirrorOrders } from "@/lib/orders/order-mirr
 
 /** Clocks and commits are not instantaneous. */
 const OVERLAP_MS = 5 * 60_000;
-const ORDER_READ_SCOPE = "order-order:read";
 /** How long a change is left to its notification before reconciliation reports it itself. */
 const SETTLE_MS = Math.min(10_000, (env.RECONCILE_INTERVAL_SECONDS * 1000) / 2);
 /** An updated_at this far ahead of our clock is the platform's clock being off, not a fresh change. */
@@ -50,14 +49,6 @@ export interface ReconcileResult {
   mode: "backfill" | "reconcile";
   listed: number;
   recovered: number;
-}
-
-function canReadOrders(shop: CurrentShop) {
-  return (
-    !shop.connection.needsReconnect &&
-    shop.connection.scopesRequested.includes(ORDER_READ_SCOPE) &&
-    !shop.connection.scopesMissing.includes(ORDER_READ_SCOPE)
-  );
 }
 
 async function unexplainedChanges(shopId: string, orders: readonly OrderSummary[]): Promise<ReconciledOrder[]> {
@@ -81,7 +72,7 @@ export interface RunBudget {
 export async function reconcileShop(shopId: string, now = new Date(), budget: RunBudget = {}): Promise<ReconcileResult | null> {
   const { signal, progress = { pages: 0 } } = budget;
   const shop = (await findConnectedShops([shopId])).get(shopId);
-  if (!shop || !canReadOrders(shop.shop)) return null;
+  if (!shop || !mayCall(shop.shop, "listOrders")) return null;
   const sync = await shopSyncState(shopId);
   const mode = sync.backfillState === "done" ? "reconcile" : "backfill";
   const from = sync.cursor
@@ -92,7 +83,7 @@ export async function reconcileShop(shopId: string, now = new Date(), budget: Ru
   let listed = 0;
   // Open orders however old: "what needs me now" must not miss one that has not changed lately.
   if (mode === "backfill") await mirrorOpenOrders(shop, signal);
-  if (!sync.pricesListedAt && canReadPrices(shop.shop)) await fillPriceMirror(shop, signal);
+  if (!sync.pricesListedAt && mayCall(shop.shop, "listPrices")) await fillPriceMirror(shop, signal);
 
   let limit = FIRST_PAGE_LIMIT;
   let offset = 0;
