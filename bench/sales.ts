@@ -1,12 +1,14 @@
 // npm run bench:sales [-- --orders 1000000] [-- --shops 10000] [-- --runs 50]
 // The sales page's report and best products (issue 42) on a shop with a million mirrored orders (a year of them) among
 // ten thousand shops: p50/p95 for 30 days (target p95 ≤ 300 ms) and 12 months (target ≤ 1 s), and the
-// EXPLAIN of each statement. The database: bench/lib/big-shop.ts, as bench:search's.
+// EXPLAIN of each statement; the roll-up's size and what keeping it costs the mirror's writes (decision
+// 0022). The database: bench/lib/big-shop.ts, as bench:search's.
 import { parseArgs } from "node:util";
 import { percentile } from "./lib/load";
 import { stubServerOnly } from "./lib/server-only-stub";
 import { BIG, seedBigShop } from "./lib/big-shop";
 import { measureInFreshDatabase } from "./lib/measured-database";
+import { mirrorWrites, printWriteCost, WRITES_DESCRIBED } from "./lib/mirror-writes";
 import type { Period } from "@/features/sales/periods";
 
 const { values: args } = parseArgs({
@@ -81,12 +83,23 @@ async function measure(): Promise<void> {
       console.log(
         plan.rows
           .map((row) => row["QUERY PLAN"])
-          .filter((line) => /Scan|Execution Time|Aggregate|Sort|Buffers: shared/.test(line))
-          .slice(0, 8)
+          .filter((line) => /Scan on|Aggregate|Sort Method|Nested Loop|Execution Time/.test(line))
           .join("\n"),
       );
     }
   }
+  const size = await db.query<{ rows: string; mb: string }>(
+    `SELECT count(*)::text AS "rows", (pg_total_relation_size('"SalesRollup"') / 1048576)::text AS "mb" FROM "SalesRollup"`,
+  );
+  console.log(`\nthe roll-up: ${Number(size.rows[0]!.rows).toLocaleString("en")} rows, ${size.rows[0]!.mb} MB with its index`);
+
+  // What keeping the roll-up costs the mirror's writes: its triggers on, then off.
+  const measureWrites = mirrorWrites(SHOPS, ORDERS + SHOPS * 10 + 1);
+  console.log(`\nthe mirror's write, ${WRITES_DESCRIBED}:`);
+  const withRollup = await measureWrites();
+  await db.query(`ALTER TABLE "OrderMirror" DISABLE TRIGGER "OrderMirror_sales_insert", DISABLE TRIGGER "OrderMirror_sales_update"`);
+  printWriteCost("keeping the roll-up", withRollup);
+  printWriteCost("without it (triggers off)", await measureWrites());
   await db.end();
   await pool.end();
 }

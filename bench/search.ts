@@ -9,7 +9,7 @@ import { percentile } from "./lib/load";
 import { stubServerOnly } from "./lib/server-only-stub";
 import { BIG, KEYED, NOUNS, QUALITIES, cpfOf, firstNames, fold, pick, seedBigShop, surnames } from "./lib/big-shop";
 import { measureInFreshDatabase } from "./lib/measured-database";
-import type { OrderSummary } from "@marketplace/api/schemas/order";
+import { mirrorWrites, printWriteCost, WRITES_DESCRIBED } from "./lib/mirror-writes";
 import type { PersonShop } from "@/lib/people/people.server";
 
 const { values: args } = parseArgs({
@@ -117,68 +117,12 @@ async function measure(): Promise<void> {
 
 /** The mirror's write (processing's and reconciliation's) with and without the search indexes. */
 async function writeCost(db: Client) {
-  const { upsertShopsMirrorOrders } = await import("@/lib/orders/order-mirror.server");
-  let next = ORDERS + SHOPS * 10 + 1;
-  const order = (): OrderSummary => {
-    const n = next++;
-    const at = new Date().toISOString();
-    const money = { currency: "BRL", normalizer: 100 };
-    return {
-      id: n.toString(16).padStart(24, "0"),
-      status: "approved",
-      created_at: at,
-      approved_at: at,
-      updated_at: at,
-      customer: { name: `${pick(firstNames)} ${pick(surnames)} ${pick(surnames)}`, email: `c${n}@example.com`, document_number: cpfOf(n) },
-      amounts: {
-        ...money,
-        total: 12_345,
-        freight: { ...money, total: 1500, shared: 0 },
-        comission: { ...money, type: "value", total: 1800 },
-      },
-      deliveries: [
-        {
-          id: (n + 1).toString(16).padStart(24, "0"),
-          status: "created",
-          items: [{ quantity: 1, info: { sku: `SKU-${n % 5000}`, name: "Camiseta Básica Azul" } }],
-          shipping: {
-            handling_time: { limit_date: at },
-            tracking: { number: `AA${String(n).padStart(9, "0")}BR` },
-            recipient: { address: { state: "SP" } },
-          },
-        },
-      ],
-    } as OrderSummary;
-  };
-  const batch = () => {
-    const shops = new Map<string, OrderSummary[]>();
-    for (let index = 0; index < 500; index++) {
-      const id = `shop-${2 + Math.floor(Math.random() * (SHOPS - 1))}`;
-      shops.set(id, [...(shops.get(id) ?? []), order()]);
-    }
-    return [...shops].map(([sellerId, orders]) => ({ sellerId, orders }));
-  };
-  const round = async () => {
-    for (let warm = 0; warm < 3; warm++) await upsertShopsMirrorOrders(batch(), { tellNew: true });
-    const times: number[] = [];
-    for (let run = 0; run < 30; run++) {
-      const given = batch();
-      const started = performance.now();
-      await upsertShopsMirrorOrders(given, { tellNew: true });
-      times.push(performance.now() - started);
-    }
-    return times.sort((a, b) => a - b);
-  };
-  console.log("\nthe mirror's write, 30 batches of 500 new orders across the small shops (as processing writes them):");
-  const withIndexes = await round();
+  const measure = mirrorWrites(SHOPS, ORDERS + SHOPS * 10 + 1);
+  console.log(`\nthe mirror's write, ${WRITES_DESCRIBED}:`);
+  const withIndexes = await measure();
   await db.query(`DROP INDEX "OrderMirror_search_customer", "OrderMirror_search_tracking", "OrderMirror_search_keys"`);
-  const without = await round();
-  const line = (label: string, times: number[]) =>
-    console.log(
-      `  ${label.padEnd(28)} per batch p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms; ${((percentile(times, 50) / 500) * 1000).toFixed(0)} µs per order`,
-    );
-  line("with the search indexes", withIndexes);
-  line("without them", without);
+  printWriteCost("with the search indexes", withIndexes);
+  printWriteCost("without them", await measure());
 }
 
 await (MEASURING ? measure() : measureInFreshDatabase(BENCH_DATABASE, "BENCH_SEARCH_MEASURE"));

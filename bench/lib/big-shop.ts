@@ -105,6 +105,6 @@ export async function seedBigShop(db: Client, { orders: ORDERS, shops: SHOPS }: 
     [JSON.stringify(keyed)],
   );
   started = performance.now();
-  await db.query(`VACUUM ANALYZE "OrderMirror", "OrderReference", "ProductName", "Seller"`);
+  await db.query(`VACUUM ANALYZE "OrderMirror", "OrderReference", "ProductName", "Seller", "SalesRollup"`);
   console.log(`[seed] VACUUM ANALYZE: ${seconds(started)} s`);
 }

@@ -4,19 +4,44 @@ import { withMargins } from "@/features/sales/best-products";
 import type { ProductSales, ProductSold } from "@/features/sales/best-products";
 import type { Period } from "@/features/sales/periods";
 import { pool } from "@/lib/pg-pool.server";
+import { pieceParameters } from "@/features/sales/rollup-pieces";
+import type { Grain } from "@/features/sales/rollup-pieces";
+import { ROLLED } from "@/features/sales/sales.server";
 
-/** Every SKU code the shop sold in the period (orders not cancelled), with its margin when its cost is known. */
+/** What the roll-up keeps of a SKU (migration "sales_rollup"): a period's ends read its orders. */
+const SKU_GRAINS: readonly Grain[] = ["month", "day"];
+
+/**
+ * Every SKU code the shop sold in the period (orders not cancelled), named as the catalogue or its
+ * latest order names it (ProductName), with its margin when its cost is known. From the roll-up
+ * and, for the parts of a day at the period's ends, from its orders (decision 0022).
+ */
 export async function productSales(shopId: string, period: Pick<Period, "from" | "to">): Promise<ProductSales[]> {
+  const pieces = pieceParameters(period.from, period.to, SKU_GRAINS);
   const { rows } = await pool.query<{ sku: string; name: string; units: number; revenue: string; withoutRevenue: number }>({
     name: "sales_products",
     text: `
-      SELECT i."sku", (array_agg(i."name" ORDER BY m."createdAt" DESC))[1] AS "name", sum(i."quantity")::int AS "units",
-             coalesce(sum(i."revenue"), 0)::text AS "revenue", count(*) FILTER (WHERE i."revenue" IS NULL)::int AS "withoutRevenue"
-      FROM "OrderMirror" m CROSS JOIN LATERAL jsonb_to_recordset(m."items") AS i("sku" text, "name" text, "quantity" int, "revenue" bigint)
-      WHERE m."sellerId" = $1 AND m."createdAt" >= ($2::timestamptz AT TIME ZONE 'UTC') AND m."createdAt" < ($3::timestamptz AT TIME ZONE 'UTC')
-        AND m."status" <> 'cancelled'
-      GROUP BY i."sku"`,
-    values: [shopId, period.from.toISOString(), period.to.toISOString()],
+      WITH sold AS (
+        SELECT r."key" AS "sku", r."units", r."revenue", r."withoutRevenue"
+        FROM unnest($2::text[], $3::text[], $4::text[]) AS p("grain", "from", "to") CROSS JOIN LATERAL (${ROLLED("sku")}) AS r
+        UNION ALL
+        SELECT i."sku", coalesce(i."quantity", 0), coalesce(i."revenue", 0), (i."revenue" IS NULL)::int
+        FROM unnest($5::text[], $6::text[]) AS p("from", "to")
+        CROSS JOIN LATERAL (
+          SELECT "items" FROM "OrderMirror"
+          WHERE "sellerId" = $1 AND "status" <> 'cancelled'
+            AND "createdAt" >= (p."from"::timestamptz AT TIME ZONE 'UTC') AND "createdAt" < (p."to"::timestamptz AT TIME ZONE 'UTC')
+          OFFSET 0
+        ) AS m
+        CROSS JOIN LATERAL jsonb_to_recordset(m."items") AS i("sku" text, "quantity" int, "revenue" bigint)
+        WHERE i."sku" IS NOT NULL
+      )
+      SELECT s."sku", coalesce(n."name", s."sku") AS "name", sum(s."units")::int AS "units", sum(s."revenue")::text AS "revenue",
+             sum(s."withoutRevenue")::int AS "withoutRevenue"
+      FROM sold s LEFT JOIN "ProductName" n ON n."sellerId" = $1 AND n."sku" = s."sku"
+      GROUP BY s."sku", n."name"
+      HAVING sum(s."units") <> 0 OR sum(s."revenue") <> 0 OR sum(s."withoutRevenue") <> 0`,
+    values: [shopId, pieces.grains, pieces.froms, pieces.tos, pieces.orderFroms, pieces.orderTos],
   });
   const sold: ProductSold[] = rows.map((row) => ({ ...row, revenue: Number(row.revenue) }));
   const costs = await currentCosts(

@@ -2,10 +2,11 @@ import "server-only";
 import { pool } from "@/lib/pg-pool.server";
 import { centavosSql } from "@/lib/orders/centavos-sql";
 import type { Period } from "@/features/sales/periods";
+import { pieceParameters } from "@/features/sales/rollup-pieces";
 
-// A shop's sales for a period and the one before it (issue 42), from the order mirror by the day an
-// order was placed in the shop's zone: the overview's rule (orders not cancelled; net as decision
-// 0012 estimates it). Amounts in reais only: a Brazilian seller sells in BRL, and a sum across
+// A shop's sales for a period and the one before it (issue 42), from the order mirror's roll-up
+// (decision 0022) by the day an order was placed in the shop's zone: the overview's rule (orders
+// not cancelled; net as decision 0012 estimates it). Amounts in reais only: a Brazilian seller sells in BRL, and a sum across
 // currencies would be no figure; orders in another currency are counted apart.
 
 export const SALES_CURRENCY = "BRL";
@@ -58,30 +59,84 @@ type ReportRow = {
 };
 
 const FIGURES = `
-  coalesce(sum("gross") FILTER (WHERE "sold"), 0)::text AS "gross", coalesce(sum("net") FILTER (WHERE "sold"), 0)::text AS "net",
-  count(*) FILTER (WHERE "sold" AND "net" IS NULL)::int AS "withoutNet", count(*) FILTER (WHERE "sold")::int AS "orders",
-  count(*) FILTER (WHERE "cancelled")::int AS "cancelled", count(*) FILTER (WHERE "other")::int AS "otherCurrency"`;
+  coalesce(sum("gross"), 0)::text AS "gross", coalesce(sum("net"), 0)::text AS "net", coalesce(sum("withoutNet"), 0)::int AS "withoutNet",
+  coalesce(sum("orders"), 0)::int AS "orders", coalesce(sum("cancelled"), 0)::int AS "cancelled",
+  coalesce(sum("otherCurrency"), 0)::int AS "otherCurrency"`;
 
-/** The orders placed in [$2, $3), with what the figures need. */
-const PLACED = (day: string) => `
-  SELECT "status" <> 'cancelled' AND "currency" = $4 AS "sold", "status" = 'cancelled' AND "currency" = $4 AS "cancelled",
-         "currency" <> $4 AS "other", ${centavosSql(`"total"`)} AS "gross", ${centavosSql(`"net"`)} AS "net", "state"${day}
-  FROM "OrderMirror"
-  WHERE "sellerId" = $1 AND "createdAt" >= ($2::timestamptz AT TIME ZONE 'UTC') AND "createdAt" < ($3::timestamptz AT TIME ZONE 'UTC')`;
+/** Each order's part of the figures, as the roll-up's triggers compute it (migration "sales_rollup"). */
+const ORDER_FIGURES = `
+  CASE WHEN "sold" THEN ${centavosSql(`"total"`)} ELSE 0 END AS "gross",
+  CASE WHEN "sold" THEN coalesce(${centavosSql(`"net"`)}, 0) ELSE 0 END AS "net",
+  ("sold" AND "net" IS NULL)::int AS "withoutNet", "sold"::int AS "orders",
+  ("status" = 'cancelled' AND "currency" = $4)::int AS "cancelled", ("currency" <> $4)::int AS "otherCurrency"`;
 
-/** The period in one pass: its totals, and its buckets and states as grouping sets. */
+const ROLLED_FIGURES = `r."gross", r."net", r."withoutNet", r."orders", r."cancelled", r."otherCurrency"`;
+
+/**
+ * The roll-up's rows of one piece `p`, read by its primary key. OFFSET 0 keeps the subquery whole, so
+ * each piece is its own index range: joined, the planner guessed a scan of the shop's every row.
+ */
+export const ROLLED = (dimension: "state" | "sku") => `
+  SELECT * FROM "SalesRollup"
+  WHERE "sellerId" = $1 AND "dimension" = '${dimension}' AND "grain" = p."grain"
+    AND "at" >= (p."from"::timestamptz AT TIME ZONE 'UTC') AND "at" < (p."to"::timestamptz AT TIME ZONE 'UTC')
+  OFFSET 0`;
+
+/**
+ * A period as decision 0022 reads it: whole UTC months, days and hours from the roll-up
+ * ($2–$4 via rollup-pieces.ts: grains, froms, tos), the parts of an hour at either end from the
+ * orders ($5, $6). `by_state`: the figures by the recipient's UF, which sum to the period's.
+ */
+const PERIOD = `
+  pieces AS (SELECT * FROM unnest($2::text[], $3::text[], $5::text[]) AS p("grain", "from", "to")),
+  ends AS (
+    SELECT m."createdAt", coalesce(m."state", '') AS "key", ${ORDER_FIGURES}
+    FROM unnest($6::text[], $7::text[]) AS p("from", "to")
+    JOIN LATERAL (
+      SELECT *, "status" <> 'cancelled' AND "currency" = $4 AS "sold" FROM "OrderMirror"
+      WHERE "sellerId" = $1 AND "createdAt" >= (p."from"::timestamptz AT TIME ZONE 'UTC') AND "createdAt" < (p."to"::timestamptz AT TIME ZONE 'UTC')
+      OFFSET 0
+    ) AS m ON true
+  ),
+  by_state AS (
+    SELECT r."key", ${ROLLED_FIGURES}
+    FROM pieces p CROSS JOIN LATERAL (${ROLLED("state")}) AS r
+    UNION ALL
+    SELECT "key", "gross", "net", "withoutNet", "orders", "cancelled", "otherCurrency" FROM ends
+  )`;
+
+/** The period in one statement: its totals and states, and its chart's days (or weeks) from the roll-up's hours. */
 const REPORT = (bucket: Period["bucket"]) => ({
   name: `sales_report_${bucket}`,
   text: `
-    WITH placed AS (${PLACED(`, date_trunc('${bucket}', ("createdAt" AT TIME ZONE 'UTC') AT TIME ZONE $5)::date::text AS "day"`)})
-    SELECT CASE WHEN grouping("day") = 0 THEN 'bucket' WHEN grouping("state") = 0 THEN 'state' ELSE 'totals' END AS "kind",
-           "day", "state", ${FIGURES}
-    FROM placed
-    GROUP BY GROUPING SETS ((), ("day"), ("state"))`,
+    WITH ${PERIOD},
+    by_hour AS (
+      SELECT r."at", ${ROLLED_FIGURES}
+      FROM "SalesRollup" r
+      WHERE r."sellerId" = $1 AND r."dimension" = 'total' AND r."grain" = 'hour'
+        AND r."at" >= ($8::timestamptz AT TIME ZONE 'UTC') AND r."at" < ($9::timestamptz AT TIME ZONE 'UTC')
+      UNION ALL
+      SELECT "createdAt", "gross", "net", "withoutNet", "orders", "cancelled", "otherCurrency" FROM ends
+    )
+    SELECT 'bucket' AS "kind", date_trunc('${bucket}', ("at" AT TIME ZONE 'UTC') AT TIME ZONE $10)::date::text AS "day",
+           NULL AS "state", ${FIGURES}
+    FROM by_hour GROUP BY 2
+    UNION ALL
+    SELECT CASE WHEN grouping("key") = 0 THEN 'state' ELSE 'totals' END, NULL, nullif("key", ''), ${FIGURES}
+    FROM by_state GROUP BY GROUPING SETS ((), ("key"))`,
 });
 
 /** The period before: its totals only. */
-const TOTALS = { name: "sales_totals", text: `WITH placed AS (${PLACED("")}) SELECT 'totals' AS "kind", ${FIGURES} FROM placed` };
+const TOTALS = { name: "sales_totals", text: `WITH ${PERIOD} SELECT 'totals' AS "kind", ${FIGURES} FROM by_state` };
+
+/** The statements' parameters $1–$7 for a period. */
+function periodValues(shopId: string, from: Date, to: Date) {
+  const pieces = pieceParameters(from, to);
+  return {
+    values: [shopId, pieces.grains, pieces.froms, SALES_CURRENCY, pieces.tos, pieces.orderFroms, pieces.orderTos],
+    pieces,
+  };
+}
 
 const totalsOf = (row: ReportRow | undefined): SalesTotals => ({
   gross: Number(row?.gross ?? 0),
@@ -92,21 +147,19 @@ const totalsOf = (row: ReportRow | undefined): SalesTotals => ({
   otherCurrency: row?.otherCurrency ?? 0,
 });
 
-/** Two statements at once, each over its own period: the mirror's rows of each read once. */
+/** Two statements at once, each over its own period. */
 export async function salesReport(shop: { id: string; timeZone: string }, period: Period): Promise<SalesReport> {
-  const [current, previous] = await Promise.all([
+  const current = periodValues(shop.id, period.from, period.to);
+  const [report, previous] = await Promise.all([
     pool.query<ReportRow>({
       ...REPORT(period.bucket),
-      values: [shop.id, period.from.toISOString(), period.to.toISOString(), SALES_CURRENCY, shop.timeZone],
+      values: [...current.values, current.pieces.hourFrom, current.pieces.hourTo, shop.timeZone],
     }),
-    pool.query<ReportRow>({
-      ...TOTALS,
-      values: [shop.id, period.previous.from.toISOString(), period.previous.to.toISOString(), SALES_CURRENCY],
-    }),
+    pool.query<ReportRow>({ ...TOTALS, values: periodValues(shop.id, period.previous.from, period.previous.to).values }),
   ]);
-  const sold = current.rows.filter((row) => row.orders > 0);
+  const sold = report.rows.filter((row) => row.orders > 0);
   return {
-    current: totalsOf(current.rows.find((row) => row.kind === "totals")),
+    current: totalsOf(report.rows.find((row) => row.kind === "totals")),
     previous: totalsOf(previous.rows[0]),
     buckets: sold
       .filter((row) => row.kind === "bucket")

@@ -148,6 +148,54 @@ describe("sales", () => {
     expect(report.current.gross).toBe(expected(period.from, period.to).gross);
   });
 
+  it("keeps its sums as an order is cancelled, leaves the mirror and comes back (the roll-up's triggers)", async () => {
+    const mirror = await import("@/lib/orders/order-mirror.server");
+    const { productSales } = await import("@/features/sales/best-products.server");
+    const year = customPeriod(dayIn(new Date(Date.now() - 364 * 86_400_000).toISOString()), dayIn(new Date().toISOString()), ZONE)!;
+    const shop = { id: shopId, timeZone: ZONE };
+    const figures = async () => {
+      const report = await sales.salesReport(shop, year);
+      const products = await productSales(shopId, year);
+      return { current: report.current, states: report.states, buckets: report.buckets, products };
+    };
+    const before = await figures();
+    // An order placed more than a day ago, so that the year reads it from the roll-up's whole days or months.
+    const order = orders.find(
+      (candidate) =>
+        candidate.status !== "cancelled" &&
+        candidate.amounts.currency === "BRL" &&
+        Date.parse(candidate.created_at) < Date.now() - 2 * 86_400_000,
+    )!;
+    const gross = Math.round((order.amounts.total * 100) / order.amounts.normalizer);
+    const sku = order.deliveries[0]!.items[0]!.info.sku;
+
+    await mirror.upsertMirrorOrders(shopId, [
+      { ...order, status: "cancelled", updated_at: new Date(Date.parse(order.updated_at) + 60_000).toISOString() },
+    ]);
+    const cancelled = await figures();
+    expect(cancelled.current).toMatchObject({
+      gross: before.current.gross - gross,
+      orders: before.current.orders - 1,
+      cancelled: before.current.cancelled + 1,
+    });
+    const unitsOf = (products: typeof before.products) => products.find((product) => product.sku === sku)?.units ?? 0;
+    const units = order.deliveries.flatMap((delivery) => delivery.items).filter((item) => item.info.sku === sku);
+    expect(unitsOf(cancelled.products)).toBe(unitsOf(before.products) - units.reduce((sum, item) => sum + item.quantity, 0));
+
+    await sql.query(`DELETE FROM "OrderMirror" WHERE "sellerId" = $1 AND "orderId" = $2`, [shopId, order.id]);
+    expect((await figures()).current).toMatchObject({ gross: cancelled.current.gross, cancelled: before.current.cancelled });
+
+    // Gone from the mirror, it comes back as the platform has it.
+    await mirror.upsertMirrorOrders(shopId, [order]);
+    expect(await figures()).toEqual(before);
+    // No row of the roll-up is left negative by the round trip.
+    const negative = await sql.query(
+      `SELECT 1 FROM "SalesRollup" WHERE "sellerId" = $1 AND ("gross" < 0 OR "orders" < 0 OR "cancelled" < 0 OR "units" < 0)`,
+      [shopId],
+    );
+    expect(negative.rowCount).toBe(0);
+  });
+
   it("gives orders mirrored before the search and items migrations their items, tracking codes and keys through a new back-fill", async () => {
     const { reconcileShop } = await import("@/features/webhooks/sync/reconcile.server");
     // As a mirror written before those migrations: the new columns at their defaults, the back-fill done.
@@ -173,10 +221,25 @@ describe("sales", () => {
     );
     expect(rows[0]!.rows).toBeGreaterThan(0);
     expect(rows[0]!.stale).toBe(0);
+    // The roll-up followed both rewrites: the states it sums are the sandbox's again.
+    const period = presetPeriod("30d", new Date(), ZONE);
+    const states = new Map<string, number>();
+    for (const order of expected(period.from, period.to).sold) {
+      const state = order.deliveries[0]!.shipping.recipient.address.state;
+      states.set(state, (states.get(state) ?? 0) + order.amounts.total);
+    }
+    const report = await sales.salesReport({ id: shopId, timeZone: ZONE }, period);
+    expect(new Map(report.states.map((row) => [row.state, row.gross]))).toEqual(states);
     // Nobody was told of orders they knew, and no reference changed.
     expect((await sql.query(`SELECT 1 FROM "Notification" WHERE "sellerId" = $1`, [shopId])).rowCount).toBe(0);
     expect((await sql.query(`SELECT "orderId", "number" FROM "OrderReference" WHERE "sellerId" = $1 ORDER BY 1`, [shopId])).rows).toEqual(
       references.rows,
     );
+  });
+
+  it("lets a shop with sales be removed, its sums with it", async () => {
+    expect((await sql.query(`SELECT 1 FROM "SalesRollup" WHERE "sellerId" = $1`, [shopId])).rowCount).toBeGreaterThan(0);
+    await sql.query(`DELETE FROM "Seller" WHERE "id" = $1`, [shopId]);
+    expect((await sql.query(`SELECT 1 FROM "SalesRollup" WHERE "sellerId" = $1`, [shopId])).rowCount).toBe(0);
   });
 });
