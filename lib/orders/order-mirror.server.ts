@@ -125,8 +125,35 @@ const GIVE_REFERENCES_TO_WRITTEN = `
 const ROLES_TOLD_OF_ORDERS = rolesWith("orders.view");
 
 /**
- * Newer wins (an equal updated_at rewrites the same data); also names the SKUs the items sell and gives new orders their short references.
- * Answers the ids written, those not older than what the mirror had.
+ * Compared when an order comes again with the same updated_at: a column the mirror added since (a
+ * back-fill fills it) or a rule of ours that changed rewrites the row; the same data does not (most
+ * notifications: one change brings several), so the row, its indexes and the sales roll-up's
+ * triggers are left alone.
+ */
+const MIRRORED_COLUMNS = [
+  "status",
+  "approvedAt",
+  "customerName",
+  "total",
+  "currency",
+  "normalizer",
+  "itemCount",
+  "deliveries",
+  "nextLimitAt",
+  "commission",
+  "sellerFreight",
+  "net",
+  "customerKeys",
+  "trackingNumbers",
+  "state",
+  "items",
+];
+const SAME_DATA = `(${MIRRORED_COLUMNS.map((column) => `"OrderMirror"."${column}"`).join(", ")})
+  IS DISTINCT FROM (${MIRRORED_COLUMNS.map((column) => `excluded."${column}"`).join(", ")})`;
+
+/**
+ * Newer wins; an equal updated_at rewrites the row only where its data differs. Also names the SKUs
+ * the items sell and gives new orders their short references. Answers the ids written.
  */
 export async function upsertMirrorOrders(
   shopId: string,
@@ -173,7 +200,8 @@ export async function upsertShopsMirrorOrders(
         "nextLimitAt" = excluded."nextLimitAt", "commission" = excluded."commission", "sellerFreight" = excluded."sellerFreight",
         "net" = excluded."net", "customerKeys" = excluded."customerKeys", "trackingNumbers" = excluded."trackingNumbers",
         "state" = excluded."state", "items" = excluded."items", "syncedAt" = excluded."syncedAt"
-      WHERE "OrderMirror"."updatedAt" <= excluded."updatedAt"
+      WHERE "OrderMirror"."updatedAt" < excluded."updatedAt"
+         OR ("OrderMirror"."updatedAt" = excluded."updatedAt" AND ${SAME_DATA})
       RETURNING "sellerId", "orderId", "createdAt", (xmax = 0) AS "inserted"
       ), told AS (
         INSERT INTO "Notification" ("id", "personId", "sellerId", "kind", "subject", "createdAt")
