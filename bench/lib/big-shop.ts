@@ -62,13 +62,13 @@ export async function seedBigShop(db: Client, { orders: ORDERS, shops: SHOPS }: 
   // codes like the sandbox's; a reference per order; a year of dates.
   const orders = (shop: string, from: number, count: number) => `
     INSERT INTO "OrderMirror" ("sellerId", "orderId", "status", "createdAt", "updatedAt", "customerName", "total", "currency",
-                               "normalizer", "itemCount", "deliveries", "syncedAt", "trackingNumbers", "customerKeys", "state", "net", "items")
+                               "normalizer", "itemCount", "deliveries", "syncedAt", "trackingNumbers", "customerKeys", "state", "net", "commission", "items")
     SELECT ${shop}, lpad(to_hex(n), 24, '0'), (ARRAY['new','approved','finished','cancelled'])[1 + n % 4],
            now() - (n % 365) * interval '1 day' - ((n::bigint * 7919) % 86400) * interval '1 second', now(), f[1 + n % array_length(f, 1)] || ' ' || s[1 + (n / 7) % array_length(s, 1)] || ' ' || s[1 + (n / 173) % array_length(s, 1)],
            1000 + (n * 37) % 90000, 'BRL', 100, 1, '[]', now(),
            (ARRAY['AA','OB','PN','QB'])[1 + n % 4] || lpad(((n::bigint * 7919) % 1000000000)::text, 9, '0') || 'BR',
            ARRAY[md5('e' || n), md5('d' || n)], (ARRAY['SP','RJ','MG','BA','PR','RS','PE','CE'])[1 + n % 8],
-           ((1000 + (n * 37) % 90000) * 82) / 100,
+           ((1000 + (n * 37) % 90000) * 82) / 100, ((1000 + (n * 37) % 90000) * 12) / 100,
            jsonb_build_array(jsonb_build_object('sku', 'SKU-' || lpad((n % 5000)::text, 5, '0'), 'name', 'Produto ' || (n % 5000),
                                                 'quantity', 1 + n % 3, 'revenue', 1000 + (n * 37) % 90000))
     FROM generate_series(${from}, ${from + count - 1}) n, (SELECT ${sqlArray(firstNames)} AS f, ${sqlArray(surnames)} AS s) names`;

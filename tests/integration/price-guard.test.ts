@@ -117,7 +117,7 @@ describe("product costs", () => {
 });
 
 describe("the shop's pricing settings", () => {
-  it("learns the commission rate from mirrored orders that carry one, leaving out cancelled ones, until one is set by hand", async () => {
+  it("learns the commission rate from the latest mirrored orders that carry one, leaving out cancelled ones, until one is set by hand", async () => {
     expect((await costs.pricingSettings(shopId)).commission).toEqual({ manualBps: null, learned: null, rateBps: null });
     const order = (id: string, status: string, total: number, commission: number | null, normalizer = 100) =>
       sql.query(
@@ -131,6 +131,16 @@ describe("the shop's pricing settings", () => {
     await order("o3", "approved", 50000, null);
     await order("o4", "cancelled", 10000, 9000);
     expect(await costs.learnedCommissionRate(shopId)).toEqual({ rateBps: 1200, orders: 2 });
+
+    // From the latest thousand only: a thousand newer orders at 10 % put the older ones out of it.
+    await sql.query(
+      `INSERT INTO "OrderMirror" ("sellerId", "orderId", "status", "createdAt", "updatedAt", "customerName", "total", "currency", "normalizer", "itemCount", "deliveries", "commission", "syncedAt")
+       SELECT $1, 'recent-' || n, 'approved', now() + n * interval '1 second', now(), 'Cliente', 10000, 'BRL', 100, 1, '[]', 1000, now()
+       FROM generate_series(1, $2::int) n`,
+      [shopId, costs.LEARNED_FROM_ORDERS],
+    );
+    expect(await costs.learnedCommissionRate(shopId)).toEqual({ rateBps: 1000, orders: costs.LEARNED_FROM_ORDERS });
+    await sql.query(`DELETE FROM "OrderMirror" WHERE "sellerId" = $1 AND "orderId" LIKE 'recent-%'`, [shopId]);
 
     expect(await costs.setCommissionRate(shopId, maria, 1650)).toBe(true);
     expect((await costs.pricingSettings(shopId)).commission).toEqual({

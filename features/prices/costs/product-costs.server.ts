@@ -146,17 +146,27 @@ export interface LearnedCommission {
   orders: number;
 }
 
+/** How many of a shop's latest orders (not cancelled) its commission rate is learned from. */
+export const LEARNED_FROM_ORDERS = 1_000;
+
 /**
- * Commissions over totals of the mirrored orders, cancelled ones left out. Each amount is divided
- * by its own normalizer first; one currency is assumed (sellers sell in reais). Null before any
- * order with a commission.
+ * Commissions over totals of those of the shop's latest orders, cancelled ones left out, that carry
+ * one: a rate the marketplace changed shows within a thousand orders, and a shop with a million
+ * does not read them all on every price page, price change or sales page with costs (nor, when its
+ * orders carry none, look through all of them for one). Each amount is divided by its own
+ * normalizer first; one currency is assumed (sellers sell in reais). Null before any order with a
+ * commission.
  */
 export async function learnedCommissionRate(shopId: string): Promise<LearnedCommission | null> {
   const [row] = await db.$queryRaw<{ rateBps: number | null; orders: number }[]>`
     SELECT ROUND(SUM("commission"::numeric / "normalizer") * ${BPS} / NULLIF(SUM("total"::numeric / "normalizer"), 0))::int AS "rateBps",
            COUNT(*)::int AS "orders"
-    FROM "OrderMirror"
-    WHERE "sellerId" = ${shopId} AND "commission" IS NOT NULL AND "total" > 0 AND "status" <> 'cancelled'`;
+    FROM (
+      SELECT "commission", "total", "normalizer" FROM "OrderMirror"
+      WHERE "sellerId" = ${shopId} AND "status" <> 'cancelled'
+      ORDER BY "createdAt" DESC LIMIT ${LEARNED_FROM_ORDERS}
+    ) AS "latest"
+    WHERE "commission" IS NOT NULL AND "total" > 0`;
   if (!row || row.rateBps === null || row.orders === 0) return null;
   return { rateBps: row.rateBps, orders: row.orders };
 }

@@ -10,7 +10,7 @@ import { BPS } from "@/features/prices/margin";
 
 /**
  * Settings → prices: the marketplace's commission rate margins are computed with, learned from the
- * shop's orders (total commission ÷ total sales) or set by hand.
+ * shop's latest orders (total commission ÷ total sales, learnedCommissionRate) or set by hand.
  */
 export function CommissionRateForm({
   manualBps,
