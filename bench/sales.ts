@@ -91,7 +91,7 @@ async function measure(): Promise<void> {
       console.log(
         plan.rows
           .map((row) => row["QUERY PLAN"])
-          .filter((line) => /Scan on|Aggregate|Sort Method|Nested Loop|Execution Time/.test(line))
+          .filter((line) => /Scan |Aggregate|Sort Method|Nested Loop|Execution Time/.test(line))
           .join("\n"),
       );
     }
