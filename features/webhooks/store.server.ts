@@ -19,7 +19,7 @@ import type { ParsedWebhook } from "@/features/webhooks/parse";
  * announced on WORK_CHANNEL at COMMIT. A body stored WEBHOOK_REPLAY_LIMIT_PER_MINUTE times this
  * minute is held to the minute's end, so later copies coalesce into it.
  */
-const UPSERT_BATCH = {
+export const receiverBatchStatement = {
   name: "webhook_event_upsert_batch",
   text: `
     WITH batch AS (
@@ -130,7 +130,7 @@ async function writeBatch(batch: readonly Waiting[]): Promise<void> {
     })),
   );
   const result = await receiverPool.query<{ id: string; sellerId: string; bodyHash: string; inserted: boolean; heldUntil: Date | null }>({
-    ...UPSERT_BATCH,
+    ...receiverBatchStatement,
     // With workers, an unclaimed event is for them at once; else its receiver gets a moment first.
     values: [
       batchJson,
