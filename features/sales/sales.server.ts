@@ -83,9 +83,10 @@ export const ROLLED = (dimension: "state" | "sku") => `
   OFFSET 0`;
 
 /**
- * A period as decision 0022 reads it: whole UTC months, days and hours from the roll-up
- * ($2–$4 via rollup-pieces.ts: grains, froms, tos), the parts of an hour at either end from the
- * orders ($5, $6). `by_state`: the figures by the recipient's UF, which sum to the period's.
+ * A period as decision 0022 reads it: whole UTC months, days and hours from the roll-up (grains,
+ * froms and tos in $2, $3, $5, from rollup-pieces.ts; $4 is the currency), the parts of an hour at
+ * either end from the orders ($6, $7). `by_state`: the figures by the recipient's UF, which sum to
+ * the period's.
  */
 const PERIOD = `
   pieces AS (SELECT * FROM unnest($2::text[], $3::text[], $5::text[]) AS p("grain", "from", "to")),
