@@ -25,6 +25,9 @@ const nextConfig = {
   serverExternalPackages: ["prom-client"],
   // Workspace packages the app imports, shipped as TypeScript source (packages/*).
   transpilePackages: ["@marketplace/api", "@marketplace/network-policy"],
+  // `npm run bench:webhooks -- --profile` builds with BENCH_READABLE_PROFILE=1: code left unminified,
+  // so the CPU profile names the app's own functions. Never set for a build that is served.
+  ...(process.env.BENCH_READABLE_PROFILE === "1" ? { experimental: { turbopackMinify: false } } : {}),
   async headers() {
     return [
       {

@@ -25,7 +25,8 @@ const { values: args } = parseArgs({
     warm: { type: "string", default: "10" },
     connections: { type: "string", default: "100" },
     port: { type: "string", default: "3300" },
-    // Writes a V8 CPU profile of the server to .data/profiles/ (open it in Chrome DevTools).
+    // Writes a V8 CPU profile of the server to .data/profiles/ (open it in Chrome DevTools), from a
+    // build left unminified so that it names the app's functions (not with --skip-build).
     profile: { type: "boolean", default: false },
   },
 });
@@ -44,6 +45,8 @@ const childEnv = {
   NODE_ENV: "production",
   BENCH_FLOOR_ROUTE: "1",
   NEXT_TELEMETRY_DISABLED: "1",
+  // A profile names the app's functions only in an unminified build (next.config.mjs).
+  ...(args.profile ? { BENCH_READABLE_PROFILE: "1" } : {}),
 } as NodeJS.ProcessEnv;
 
 interface LoadResult {
