@@ -150,6 +150,8 @@ const MIRRORED_COLUMNS = [
 ];
 const SAME_DATA = `(${MIRRORED_COLUMNS.map((column) => `"OrderMirror"."${column}"`).join(", ")})
   IS DISTINCT FROM (${MIRRORED_COLUMNS.map((column) => `excluded."${column}"`).join(", ")})`;
+/** What a rewrite sets: the compared columns, so that none is written without being compared, and the times. */
+const REWRITTEN = [...MIRRORED_COLUMNS, "updatedAt", "syncedAt"].map((column) => `"${column}" = excluded."${column}"`).join(", ");
 
 /**
  * Newer wins; an equal updated_at rewrites the row only where its data differs. Also names the SKUs
@@ -193,13 +195,7 @@ export async function upsertShopsMirrorOrders(
       FROM json_to_recordset($1::json) AS o("sellerId" text, "orderId" text, "status" text, "createdAt" text, "updatedAt" text, "approvedAt" text,
            "customerName" text, "total" int, "currency" text, "normalizer" int, "itemCount" int, "deliveries" jsonb, "nextLimitAt" text,
            "commission" int, "sellerFreight" int, "net" int, "customerKeys" text[], "trackingNumbers" text, "state" text, "items" jsonb)
-      ON CONFLICT ("sellerId", "orderId") DO UPDATE SET
-        "status" = excluded."status", "updatedAt" = excluded."updatedAt", "approvedAt" = excluded."approvedAt",
-        "customerName" = excluded."customerName", "total" = excluded."total", "currency" = excluded."currency",
-        "normalizer" = excluded."normalizer", "itemCount" = excluded."itemCount", "deliveries" = excluded."deliveries",
-        "nextLimitAt" = excluded."nextLimitAt", "commission" = excluded."commission", "sellerFreight" = excluded."sellerFreight",
-        "net" = excluded."net", "customerKeys" = excluded."customerKeys", "trackingNumbers" = excluded."trackingNumbers",
-        "state" = excluded."state", "items" = excluded."items", "syncedAt" = excluded."syncedAt"
+      ON CONFLICT ("sellerId", "orderId") DO UPDATE SET ${REWRITTEN}
       WHERE "OrderMirror"."updatedAt" < excluded."updatedAt"
          OR ("OrderMirror"."updatedAt" = excluded."updatedAt" AND ${SAME_DATA})
       RETURNING "sellerId", "orderId", "createdAt", (xmax = 0) AS "inserted"
