@@ -6,8 +6,9 @@ import { pieceParameters } from "@/features/sales/rollup-pieces";
 
 // A shop's sales for a period and the one before it (issue 42), from the order mirror's roll-up
 // (decision 0022) by the day an order was placed in the shop's zone: the overview's rule (orders
-// not cancelled; net as decision 0012 estimates it). Amounts in reais only: a Brazilian seller sells in BRL, and a sum across
-// currencies would be no figure; orders in another currency are counted apart.
+// not cancelled; net as decision 0012 estimates it). Amounts in reais only: a Brazilian seller
+// sells in BRL, and a sum across currencies would be no figure; orders in another currency are
+// counted apart.
 
 export const SALES_CURRENCY = "BRL";
 export const SALES_NORMALIZER = 100;
