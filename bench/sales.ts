@@ -3,24 +3,15 @@
 // ten thousand shops: p50/p95 for 30 days (target p95 ≤ 300 ms) and 12 months (target ≤ 1 s), and the
 // EXPLAIN of each statement; the roll-up's size and what keeping it costs the mirror's writes (decision
 // 0022). The database: bench/lib/big-shop.ts, as bench:search's.
-import { parseArgs } from "node:util";
 import { percentile } from "./lib/load";
 import { stubServerOnly } from "./lib/server-only-stub";
-import { BIG, seedBigShop } from "./lib/big-shop";
+import { BIG, bigShopArgs, seedBigShop } from "./lib/big-shop";
 import { measureInFreshDatabase } from "./lib/measured-database";
 import { mirrorWrites, printWriteCost, WRITES_DESCRIBED } from "./lib/mirror-writes";
 import type { Period } from "@/features/sales/periods";
 
-const { values: args } = parseArgs({
-  options: {
-    orders: { type: "string", default: "1000000" },
-    shops: { type: "string", default: "10000" },
-    runs: { type: "string", default: "50" },
-  },
-});
-const ORDERS = Number(args.orders);
-const SHOPS = Number(args.shops);
-const RUNS = Number(args.runs);
+const SIZE = bigShopArgs(50);
+const { orders: ORDERS, runs: RUNS } = SIZE;
 const ZONE = "America/Sao_Paulo";
 
 async function measure(): Promise<void> {
@@ -28,7 +19,7 @@ async function measure(): Promise<void> {
   const pg = (await import("pg")).default;
   const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await db.connect();
-  await seedBigShop(db, { orders: ORDERS, shops: SHOPS });
+  await seedBigShop(db, SIZE);
   // A cost for every other SKU: best products then have margins, read with the shop's commission rate.
   await db.query(
     `INSERT INTO "ProductCost" ("sellerId", "sku", "cost", "personName", "source")
@@ -133,7 +124,7 @@ async function measure(): Promise<void> {
   console.log(`\nthe roll-up: ${Number(size.rows[0]!.rows).toLocaleString("en")} rows, ${size.rows[0]!.mb} MB with its index`);
 
   // What keeping the roll-up costs the mirror's writes: its triggers on, then off.
-  const measureWrites = mirrorWrites(SHOPS, ORDERS + SHOPS * 10 + 1);
+  const measureWrites = mirrorWrites(SIZE);
   console.log(`\nthe mirror's write, ${WRITES_DESCRIBED}:`);
   const withRollup = await measureWrites();
   await db.query(`ALTER TABLE "OrderMirror" DISABLE TRIGGER "OrderMirror_sales_insert", DISABLE TRIGGER "OrderMirror_sales_update"`);

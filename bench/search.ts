@@ -3,25 +3,16 @@
 // thousand shops: p50/p95 per kind of search (target p95 ≤ 100 ms, moonshot 30 ms), the EXPLAIN of
 // each statement, and what the search indexes cost the order mirror's writes (with and without them).
 // The database: bench/lib/big-shop.ts, made and dropped by bench/lib/measured-database.ts.
-import { parseArgs } from "node:util";
 import type { Client } from "pg";
 import { percentile } from "./lib/load";
 import { stubServerOnly } from "./lib/server-only-stub";
-import { BIG, KEYED, NOUNS, QUALITIES, cpfOf, firstNames, fold, pick, seedBigShop, surnames } from "./lib/big-shop";
+import { BIG, KEYED, NOUNS, QUALITIES, bigShopArgs, cpfOf, firstNames, fold, pick, seedBigShop, surnames } from "./lib/big-shop";
 import { measureInFreshDatabase } from "./lib/measured-database";
 import { mirrorWrites, printWriteCost, WRITES_DESCRIBED } from "./lib/mirror-writes";
 import type { PersonShop } from "@/lib/people/people.server";
 
-const { values: args } = parseArgs({
-  options: {
-    orders: { type: "string", default: "1000000" },
-    shops: { type: "string", default: "10000" },
-    runs: { type: "string", default: "100" },
-  },
-});
-const ORDERS = Number(args.orders);
-const SHOPS = Number(args.shops);
-const RUNS = Number(args.runs);
+const SIZE = bigShopArgs(100);
+const { orders: ORDERS, runs: RUNS } = SIZE;
 const BENCH_DATABASE = "bench_search";
 const MEASURING = process.env.BENCH_SEARCH_MEASURE === "1";
 
@@ -57,7 +48,7 @@ async function measure(): Promise<void> {
   const pg = (await import("pg")).default;
   const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await db.connect();
-  await seedBigShop(db, { orders: ORDERS, shops: SHOPS });
+  await seedBigShop(db, SIZE);
   const { searchShops } = await import("@/features/search/search.server");
   const { pool } = await import("@/lib/pg-pool.server");
   const shop = (id: string): PersonShop => ({ id, name: id, email: `${id}@bench.example`, role: "owner", connected: true });
@@ -117,7 +108,7 @@ async function measure(): Promise<void> {
 
 /** The mirror's write (processing's and reconciliation's) with and without the search indexes. */
 async function writeCost(db: Client) {
-  const measure = mirrorWrites(SHOPS, ORDERS + SHOPS * 10 + 1);
+  const measure = mirrorWrites(SIZE);
   console.log(`\nthe mirror's write, ${WRITES_DESCRIBED}:`);
   const withIndexes = await measure();
   await db.query(`DROP INDEX "OrderMirror_search_customer", "OrderMirror_search_tracking", "OrderMirror_search_keys"`);

@@ -1,5 +1,6 @@
 // A shop with a million mirrored orders among ten thousand shops: what bench:search and bench:sales
 // measure on (issue 42). Seeded in SQL; 1,000 customers get real keyed e-mail and document hashes.
+import { parseArgs } from "node:util";
 import type { Client } from "pg";
 
 export const BIG = "shop-1";
@@ -52,7 +53,27 @@ const sqlArray = (items: readonly string[]) => `ARRAY[${items.map((item) => `'${
 export const cpfOf = (n: number) => String(10_000_000_000 + n * 7).slice(-11);
 export const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
 
-export async function seedBigShop(db: Client, { orders: ORDERS, shops: SHOPS }: { orders: number; shops: number }) {
+export interface BigShopSize {
+  orders: number;
+  shops: number;
+}
+
+/** `-- --orders N --shops N --runs N`, as bench:search and bench:sales take them. */
+export function bigShopArgs(defaultRuns: number): BigShopSize & { runs: number } {
+  const { values } = parseArgs({
+    options: {
+      orders: { type: "string", default: "1000000" },
+      shops: { type: "string", default: "10000" },
+      runs: { type: "string", default: String(defaultRuns) },
+    },
+  });
+  return { orders: Number(values.orders), shops: Number(values.shops), runs: Number(values.runs) };
+}
+
+/** Above every order number the seed gives (its ids are these numbers in hex): where new orders start. */
+export const firstUnseededOrder = ({ orders, shops }: BigShopSize) => orders + shops * 10 + 1;
+
+export async function seedBigShop(db: Client, { orders: ORDERS, shops: SHOPS }: BigShopSize) {
   let started = performance.now();
   await db.query(
     `INSERT INTO "Seller" ("id", "email", "name", "updatedAt") SELECT 'shop-' || n, 'shop' || n || '@bench.example', 'Loja ' || n, now() FROM generate_series(1, $1::int) n`,

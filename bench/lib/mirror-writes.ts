@@ -2,7 +2,8 @@
 // across the small shops of bench/lib/big-shop.ts, written as processing writes them — new orders,
 // then the same orders again with a new status (an order approved, shipped, cancelled).
 import { percentile } from "./load";
-import { cpfOf, firstNames, pick, surnames } from "./big-shop";
+import { cpfOf, firstNames, firstUnseededOrder, pick, surnames } from "./big-shop";
+import type { BigShopSize } from "./big-shop";
 import type { OrderSummary } from "@marketplace/api/schemas/order";
 
 const BATCH = 500;
@@ -45,9 +46,10 @@ export interface WriteCost {
   updates: number[];
 }
 
-/** `firstId`: above every order id seeded; `shops`: how many shops the seed made. Each call writes new orders. */
-export function mirrorWrites(shops: number, firstId: number) {
-  let next = firstId;
+/** New orders across the small shops of a database `seedBigShop` made with `size`; each call writes new ones. */
+export function mirrorWrites(size: BigShopSize) {
+  const shops = size.shops;
+  let next = firstUnseededOrder(size);
   return async function measure(): Promise<WriteCost> {
     const { upsertShopsMirrorOrders } = await import("@/lib/orders/order-mirror.server");
     const batch = () => {
