@@ -13,6 +13,7 @@ import { PRUNE_BATCH, pruneOldEvents } from "@/features/webhooks/process/prune.s
 import type { EventOutcome, QueuedEvent } from "@/features/webhooks/process/queue.server";
 import { pruneAuditEntries } from "@/lib/audit/audit-retention.server";
 import { pruneEndedSessions } from "@/lib/people/sessions.server";
+import { analyzeTablesWithoutStatistics } from "@/lib/planner-statistics.server";
 import { webhookWritesSettled } from "@/features/webhooks/store.server";
 import { env } from "@/lib/env";
 import { log, shopLog } from "@/lib/log.server";
@@ -229,6 +230,8 @@ export async function sweepDueEvents(): Promise<number> {
 async function sweepOnce() {
   try {
     await sweepDueEvents();
+    const analyzed = await analyzeTablesWithoutStatistics();
+    if (analyzed.length > 0) processingLog.info({ analyzed }, `analyzed ${analyzed.join(", ")}: they had no statistics yet`);
     if (Date.now() - processing.lastPruneAt > PRUNE_EVERY_MS) {
       processing.lastPruneAt = Date.now();
       await pruneLiveMessages();
