@@ -48,7 +48,7 @@ function createMetrics() {
     }),
     processingBatches: new Counter<"gate">({
       name: "dashboard_processing_batches_total",
-      help: "Batches of received events taken up, by why the gate let them through: room (the thread had room) or overdue (it was saturated and the batch had waited its longest).",
+      help: "Passes of processing over the events received, by why the gate let them through: room (the thread had room) or overdue (it was saturated and the pass had waited its longest).",
       labelNames: ["gate"],
       registers,
     }),

@@ -293,16 +293,23 @@ export function postSignedEvents(options: {
   });
 }
 
-/** Waits until none of the seller's events waits for processing; answers the seconds it took. */
+const POLL_MS = 50;
+
+/**
+ * Waits until none of the seller's events waits for processing; answers the seconds it took. Looks
+ * every 50 ms with a question that stops at the first waiting event, so the answer is within about
+ * 50 ms and the looking costs the database next to nothing (counting them all took 15 ms a look,
+ * on the core processing needs).
+ */
 export async function backlogDrained(db: pg.Client, shopId: string): Promise<number> {
   const started = performance.now();
-  for (let waited = 0; waited < 120_000; waited += 250) {
-    const backlog = await db.query<{ n: number }>(
-      `SELECT COUNT(*)::int AS n FROM "WebhookWork" w JOIN "WebhookEvent" e ON e."id" = w."eventId" WHERE e."sellerId" = $1`,
+  for (let waited = 0; waited < 120_000; waited += POLL_MS) {
+    const backlog = await db.query<{ waiting: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM "WebhookWork" w JOIN "WebhookEvent" e ON e."id" = w."eventId" WHERE e."sellerId" = $1) AS "waiting"`,
       [shopId],
     );
-    if (backlog.rows[0]!.n === 0) break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    if (!backlog.rows[0]!.waiting) break;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
   return (performance.now() - started) / 1000;
 }

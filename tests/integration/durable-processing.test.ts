@@ -179,9 +179,9 @@ describe("durable processing", () => {
     expect((await eventFor(body))[0]?.attempts).toBe(1);
   });
 
-  it("keeps processing while the request thread is saturated: a batch waits for room, never for good", async () => {
-    const [first, second, third] = [await createOrder(), await createOrder(), await createOrder()];
-    const bodies = [orderEvent(first.id), orderEvent(second.id), orderEvent(third.id)];
+  it("keeps processing while the request thread is saturated: a pass waits for room, never for good, and takes all that waited", async () => {
+    const [first, second, third, fourth] = [await createOrder(), await createOrder(), await createOrder(), await createOrder()];
+    const bodies = [orderEvent(first.id), orderEvent(second.id), orderEvent(third.id), orderEvent(fourth.id)];
     const processed = (body: string) =>
       vi.waitFor(async () => expect((await eventFor(body))[0]?.processingState).toBe("processed"), { timeout: 20_000, interval: 50 });
     expect((await deliver(bodies[0]!)).status).toBe(200);
@@ -200,16 +200,22 @@ describe("durable processing", () => {
       // The second's batch ends under load, so the third's waits on a sample of the spinning alone.
       expect((await deliver(bodies[1]!)).status).toBe(200);
       await processed(bodies[1]!);
+      const waited = processing.processingGateCounts();
+      // Both arrive while the pass waits for room: the one pass that goes when overdue takes them both.
       expect((await deliver(bodies[2]!)).status).toBe(200);
+      expect((await deliver(bodies[3]!)).status).toBe(200);
       await processed(bodies[2]!);
+      await processed(bodies[3]!);
       // Still saturated: it went through because it had waited long enough, not because the loop had room.
       const after = processing.processingGateCounts();
-      expect(after.overdue).toBeGreaterThan(before.overdue);
+      expect(after.overdue).toBe(waited.overdue + 1);
+      expect(after.roomy).toBe(waited.roomy);
       expect(after.waits).toBeGreaterThan(before.waits);
     } finally {
       saturating = false;
     }
     expect(await mirrored(third.id)).toEqual({ status: "new" });
+    expect(await mirrored(fourth.id)).toEqual({ status: "new" });
   }, 45_000);
 
   it("processes one batch naming several shops: each shop's orders read with its own token into its own mirror", async () => {

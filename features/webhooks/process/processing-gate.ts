@@ -2,17 +2,23 @@ import { performance } from "node:perf_hooks";
 import type { EventLoopUtilization } from "node:perf_hooks";
 
 // Acknowledging comes first (spec: Receiver guidance): inline processing shares the request thread,
-// so a batch waits while requests saturate the loop, but never longer than `maxWaitMs` (decision 0004).
+// so a pass of processing waits while requests saturate the loop, but never longer than `maxWaitMs`
+// after the previous pass ended (decision 0004).
 
 export interface GateOptions {
   /** Event-loop utilization (0–1) at or above which processing waits. */
   saturated: number;
   sampleMs: number;
-  /** Under saturation, a batch still goes at least this long after the previous one ended. */
+  /** Under saturation, a pass still goes at least this long after the previous one ended. */
   maxWaitMs: number;
 }
 
-export const DEFAULT_GATE_OPTIONS: GateOptions = { saturated: 0.8, sampleMs: 50, maxWaitMs: 500 };
+/**
+ * Five seconds: a flood that saturates the instance for a few seconds is acknowledged at the
+ * thread's full rate and processed right after it; a longer one is processed every five seconds,
+ * each pass catching up on everything waiting (decision 0004).
+ */
+export const DEFAULT_GATE_OPTIONS: GateOptions = { saturated: 0.8, sampleMs: 50, maxWaitMs: 5_000 };
 
 /** What the gate reads; tests give their own. */
 export interface GateClock<Mark = unknown> {
