@@ -54,15 +54,19 @@ export async function claimDueEvents(instanceId: string, limit: number): Promise
  * Answers the ids still held: after a long stall a claim may have been taken over. The rows are
  * locked in the order the receiver's batches lock them (features/webhooks/store.server.ts: by
  * shop, then body hash, as JavaScript compares them): a take-up and a batch folding repeats into
- * the same waiting events deadlocked about once a bench run when each went its own way.
+ * the same waiting events deadlocked about once a bench run when each went its own way. The given ids
+ * lead the join: as `e."id" = ANY($2)` the array was searched again for each of the batch's
+ * events, 79 ms of the statement's 127 ms for 500 (EXPLAIN ANALYZE on bench:webhooks' table).
  */
 export async function startClaimedEvents(instanceId: string, ids: readonly string[]): Promise<Set<string>> {
   const result = await pool.query<{ id: string }>({
     name: "webhook_work_start",
     text: `
       WITH taken AS (
-        SELECT e."id" FROM "WebhookEvent" e JOIN "WebhookWork" w ON w."eventId" = e."id"
-        WHERE w."claimedBy" = $1 AND e."id" = ANY($2::text[])
+        SELECT e."id" FROM unnest($2::text[]) AS given("id")
+        JOIN "WebhookEvent" e ON e."id" = given."id"
+        JOIN "WebhookWork" w ON w."eventId" = e."id"
+        WHERE w."claimedBy" = $1
         ORDER BY e."sellerId" COLLATE "C", e."bodyHash" COLLATE "C"
         FOR UPDATE OF e
       )
