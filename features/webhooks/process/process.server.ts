@@ -33,10 +33,12 @@ export const INSTANCE_ID = `${hostname()}:${process.pid}:${randomBytes(3).toStri
 const BATCH_SIZE = 500;
 /**
  * Batches of a pass processed at once. A batch's time goes mostly to waiting for the database and
- * the platform (bench:webhooks: about 150 ms for 500 events, 50 ms of them on this thread), so two
- * overlap; more would only add platform requests in flight for one shop.
+ * the platform (bench:webhooks: about 150 ms for 500 events, 50 ms of them on this thread), so
+ * several overlap: with three, a round's backlog was processed in 0.20 ms an event against 0.28
+ * with two (docs/benchmarks.md). Each batch asks the platform for its orders FETCH_CONCURRENCY
+ * lists at a time, so a catching-up shop has up to three times that in flight.
  */
-const BATCHES_AT_ONCE = 2;
+const BATCHES_AT_ONCE = 3;
 const WRITE_RETRY_MAX_MS = 5_000;
 
 const SWEEP_EVERY_MS = 5_000;
