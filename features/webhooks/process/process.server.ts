@@ -249,7 +249,7 @@ async function sweepOnce() {
   try {
     await sweepDueEvents();
     const analyzed = await analyzeTablesWithoutStatistics();
-    if (analyzed.length > 0) processingLog.info({ analyzed }, `analyzed ${analyzed.join(", ")}: they had no statistics yet`);
+    if (analyzed.length > 0) processingLog.info({ analyzed }, `analyzed ${analyzed.join(", ")}, which had no planner statistics yet`);
     if (Date.now() - processing.lastPruneAt > PRUNE_EVERY_MS) {
       processing.lastPruneAt = Date.now();
       await pruneLiveMessages();
