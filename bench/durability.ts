@@ -335,6 +335,9 @@ async function main() {
     // Phase 3: notifications dropped by the platform; reconciliation must recover them. The
     // dashboard restarts (gracefully) with a short interval, and its first run at start is let finish.
     const reconciledBefore = await lastReconciledAt(db2, shop);
+    // The shop was seeded back-filled with its next check an hour away (bench/lib/webhook-kit.ts),
+    // so that no check runs during the rounds: it is due now, and the restarted dashboard checks it.
+    await db2.query(`UPDATE "SellerSync" SET "nextRunAt" = now() AT TIME ZONE 'UTC' WHERE "sellerId" = $1`, [shop.sellerId]);
     const stopping = dashboard!;
     killServer("SIGTERM");
     await waitForExit(stopping);
