@@ -62,9 +62,3 @@ export async function analyzeTablesWithoutStatistics(): Promise<string[]> {
   }
   return analyzed;
 }
-
-/** For tests: look again, as a new process would. */
-export function forgetPlannerStatisticsState() {
-  state.done = false;
-  state.refused = false;
-}

@@ -45,6 +45,11 @@ export async function eachLimited<T>(items: readonly T[], limit: number, work: (
   await Promise.all(lanes);
 }
 
+/** `items` in consecutive runs of `size` at most, in their order. */
+export function chunksOf<T>(items: readonly T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
+}
+
 /** Each order or price is read once per batch however many events name it; orders many per request (`id__in`). */
 export class BatchReads {
   private shops = new Map<string, ConnectedShop>();
@@ -85,13 +90,9 @@ export class BatchReads {
       if (!ids) wanted.set(event.sellerId, (ids = new Set()));
       ids.add(event.orderId);
     }
-    const requests = [...wanted].flatMap(([shopId, ids]) => {
-      const all = [...ids];
-      return Array.from({ length: Math.ceil(all.length / ORDER_LIST_CHUNK) }, (_, index) => ({
-        sellerId: shopId,
-        ids: all.slice(index * ORDER_LIST_CHUNK, (index + 1) * ORDER_LIST_CHUNK),
-      }));
-    });
+    const requests = [...wanted].flatMap(([shopId, ids]) =>
+      chunksOf([...ids], ORDER_LIST_CHUNK).map((chunk) => ({ sellerId: shopId, ids: chunk })),
+    );
     const fetched: ShopOrders[] = [];
     await eachLimited(requests, FETCH_CONCURRENCY, async ({ sellerId: shopId, ids }) => {
       const result = await this.platform(shopId, "listOrders", (client) =>

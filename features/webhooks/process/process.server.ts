@@ -22,7 +22,7 @@ import { pruneLiveMessages } from "@/features/webhooks/live/live.server";
 import type { ShopLiveMessage } from "@/features/webhooks/live/live-messages";
 import type { StoredEvent } from "@/features/webhooks/parse";
 import { ProcessingGate } from "@/features/webhooks/process/processing-gate";
-import { applyEvent, BatchReads, eachLimited, FETCH_CONCURRENCY } from "@/features/webhooks/process/apply-event.server";
+import { applyEvent, BatchReads, chunksOf, eachLimited, FETCH_CONCURRENCY } from "@/features/webhooks/process/apply-event.server";
 
 // Processing runs after the acknowledgement (spec: Receiver guidance). With several instances the
 // claim decides who processes an event, never luck; a sweep on every instance takes the unclaimed.
@@ -107,10 +107,7 @@ async function drain() {
       metrics.processingBatches.inc({ gate: room });
       // A pass takes everything waiting, so one overdue pass catches up however long the flood.
       const waiting = processing.queue.splice(0);
-      const batches = Array.from({ length: Math.ceil(waiting.length / BATCH_SIZE) }, (_, index) =>
-        waiting.slice(index * BATCH_SIZE, (index + 1) * BATCH_SIZE),
-      );
-      await eachLimited(batches, BATCHES_AT_ONCE, takeUpAndProcess);
+      await eachLimited(chunksOf(waiting, BATCH_SIZE), BATCHES_AT_ONCE, takeUpAndProcess);
       processing.gate.batchEnded();
     }
   } finally {
