@@ -39,7 +39,11 @@ export function piecesOf(from: Date, to: Date, grains: readonly Grain[] = GRAINS
   if (!grain) return [{ grain: "orders", from, to }];
   const start = ceilTo(grain, from);
   const end = floorTo(grain, to);
-  if (start >= end) return piecesOf(from, to, finer);
+  if (start > end) return piecesOf(from, to, finer);
+  // One boundary inside and no whole unit: two ends, each shorter than the unit.
+  if (start.getTime() === end.getTime()) {
+    return from < start && start < to ? [...piecesOf(from, start, finer), ...piecesOf(start, to, finer)] : piecesOf(from, to, finer);
+  }
   return [...piecesOf(from, start, finer), { grain, from: start, to: end }, ...piecesOf(end, to, finer)];
 }
 
