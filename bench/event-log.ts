@@ -417,11 +417,10 @@ const GENERATE_EVENTS = `
   ),
   inserted AS (
     INSERT INTO "WebhookEvent" ("id", "sellerId", "source", "receivedAt", "lastReceivedAt", "domain", "status", "resourceId", "code",
-      "orderId", "deliveryId", "rawBody", "bodyHash", "waitingHash", "headers", "signatureResult", "valid", "invalidReason",
+      "orderId", "deliveryId", "rawBody", "bodyHash", "headers", "signatureResult", "valid", "invalidReason",
       "processingState", "processingError", "processedAt", "attempts", "duplicateCount")
     SELECT gen_random_uuid()::text, 'cbench' || lpad(ev.shop::text, 19, '0'), ev.source, ev.received_at, ev.received_at, ev.domain, ev.status,
            ev.resource_id, ev.code, ev.order_id, ev.delivery_id, ev.body, ev.body_hash,
-           CASE WHEN ev.state = 'pending' THEN ev.body_hash END,
            CASE WHEN ev.source = 'reconciliation' THEN '{}' ELSE
              '{"content-type":"application/json","content-length":"' || octet_length(ev.body) || '","user-agent":"Marketplace-Notifier/2.3",'
              || '"x-svc-signature":"' || encode(decode(ev.body_hash, 'hex'), 'base64') || '","x-request-id":"' || gen_random_uuid() || '"}' END,
@@ -435,10 +434,10 @@ const GENERATE_EVENTS = `
            CASE WHEN ev.u_dup < 0.01 THEN 1 ELSE 0 END
     FROM ev
     ORDER BY ev.i
-    RETURNING "id", "processingState"
+    RETURNING "id", "sellerId", "bodyHash", "processingState"
   )
-  INSERT INTO "WebhookWork" ("eventId", "claimedBy", "availableAt")
-  SELECT "id", NULL, CASE "processingState" WHEN 'dead' THEN TIMESTAMP '9999-12-31 00:00:00'
+  INSERT INTO "WebhookWork" ("eventId", "sellerId", "waitingHash", "claimedBy", "availableAt")
+  SELECT "id", "sellerId", CASE WHEN "processingState" = 'pending' THEN "bodyHash" END, NULL, CASE "processingState" WHEN 'dead' THEN TIMESTAMP '9999-12-31 00:00:00'
                                             WHEN 'retrying' THEN (SELECT now_utc FROM params) + interval '10 minutes'
                                             ELSE (SELECT now_utc FROM params) END
   FROM inserted WHERE "processingState" IN ('dead', 'retrying', 'pending')`;

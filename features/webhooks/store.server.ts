@@ -14,10 +14,14 @@ import type { ParsedWebhook } from "@/features/webhooks/parse";
 /**
  * Group commit: events arriving while a write is in flight go in together, as one JSON parameter
  * (cheaper on this thread than pg's escaping of text arrays). A repeat of an event still waiting
- * only bumps its duplicateCount; after take-up it is a new receipt (decision 0004). `(xmax = 0)`
- * tells an inserted row from an updated one. New events are queued here too, unclaimed ones
- * announced on WORK_CHANNEL at COMMIT. A body stored WEBHOOK_REPLAY_LIMIT_PER_MINUTE times this
- * minute is held to the minute's end, so later copies coalesce into it.
+ * only bumps its duplicateCount; after take-up it is a new receipt (decision 0004). Whether a body
+ * waits is its queue row's: the queue row goes in first, and on conflict names the waiting event.
+ * The event's row follows in the same statement (foreign keys are checked at its end), also as
+ * `INSERT … ON CONFLICT`: unlike an UPDATE, that counts a copy on a receipt another batch
+ * committed after this statement began. `(xmax = 0)` tells an inserted row from an updated one.
+ * Unclaimed events are announced on WORK_CHANNEL at COMMIT. A body stored
+ * WEBHOOK_REPLAY_LIMIT_PER_MINUTE times this minute is held to the minute's end, so later copies
+ * coalesce into it.
  */
 export const receiverBatchStatement = {
   name: "webhook_event_upsert_batch",
@@ -36,32 +40,32 @@ export const receiverBatchStatement = {
       ) >= $4::int THEN date_trunc('minute', batch.received_at::timestamp(3)) + interval '1 minute' END AS held_until
       FROM batch
     ),
+    queued AS (
+      INSERT INTO "WebhookWork" ("eventId", "sellerId", "waitingHash", "claimedBy", "availableAt")
+      SELECT id, seller_id, body_hash, CASE WHEN held_until IS NULL THEN claimed_by END,
+             CASE WHEN held_until IS NOT NULL THEN held_until
+                  ELSE ${DB_NOW} + make_interval(secs => CASE WHEN claimed_by IS NULL THEN $3::float8 ELSE $2::float8 END) END
+      FROM counted
+      ON CONFLICT ("sellerId", "waitingHash") DO UPDATE SET "waitingHash" = excluded."waitingHash"
+      RETURNING "eventId", "sellerId", "waitingHash", (xmax = 0) AS inserted, "claimedBy"
+    ),
     stored AS (
       INSERT INTO "WebhookEvent" (
         "id", "sellerId", "receivedAt", "lastReceivedAt", "domain", "status", "resourceId", "code",
-        "orderId", "deliveryId", "rawBody", "bodyHash", "waitingHash", "headers", "signatureResult", "valid",
+        "orderId", "deliveryId", "rawBody", "bodyHash", "headers", "signatureResult", "valid",
         "invalidReason", "processingState", "duplicateCount", "heldUntil"
       )
-      SELECT id, seller_id, received_at::timestamp(3), received_at::timestamp(3), domain, status, resource_id, code,
-             order_id, delivery_id, raw_body, body_hash, body_hash, headers, 'valid', valid,
+      SELECT queued."eventId", seller_id, received_at::timestamp(3), received_at::timestamp(3), domain, status, resource_id, code,
+             order_id, delivery_id, raw_body, body_hash, headers, 'valid', valid,
              invalid_reason, 'pending', repeats, held_until
-      FROM counted
-      ON CONFLICT ("sellerId", "waitingHash") DO UPDATE SET
+      FROM counted JOIN queued ON queued."sellerId" = counted.seller_id AND queued."waitingHash" = counted.body_hash
+      ON CONFLICT ("id") DO UPDATE SET
         "duplicateCount" = "WebhookEvent"."duplicateCount" + 1 + excluded."duplicateCount",
         "lastReceivedAt" = excluded."lastReceivedAt"
       RETURNING "id", "sellerId", "bodyHash", (xmax = 0) AS inserted, "heldUntil"
     ),
-    queued AS (
-      INSERT INTO "WebhookWork" ("eventId", "claimedBy", "availableAt")
-      SELECT stored."id", CASE WHEN stored."heldUntil" IS NULL THEN batch.claimed_by END,
-             CASE WHEN stored."heldUntil" IS NOT NULL THEN stored."heldUntil"
-                  ELSE ${DB_NOW} + make_interval(secs => CASE WHEN batch.claimed_by IS NULL THEN $3::float8 ELSE $2::float8 END) END
-      FROM stored JOIN batch ON batch.seller_id = stored."sellerId" AND batch.body_hash = stored."bodyHash"
-      WHERE stored.inserted
-      RETURNING "claimedBy"
-    ),
     announced AS (
-      SELECT pg_notify('${WORK_CHANNEL}', '1') FROM queued WHERE "claimedBy" IS NULL LIMIT 1
+      SELECT pg_notify('${WORK_CHANNEL}', '1') FROM queued WHERE inserted AND "claimedBy" IS NULL LIMIT 1
     )
     SELECT stored.* FROM stored, (SELECT COUNT(*) FROM announced) AS announcement`,
 };

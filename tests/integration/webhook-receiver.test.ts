@@ -114,17 +114,52 @@ describe("POST /api/webhooks/marketplace/{key}", () => {
     const body = JSON.stringify({ data: { domain: "order.order", status: "approved", order_id: "65a0000000000000000000aa" } });
     const hash = createHash("sha256").update(body).digest("hex");
     // An earlier receipt, waiting: another instance holds it and has not taken it up yet.
-    const { rows } = await sql.query<{ id: string }>(
-      `INSERT INTO "WebhookEvent" ("id", "sellerId", "domain", "status", "orderId", "rawBody", "bodyHash", "waitingHash", "headers", "signatureResult", "valid")
-       SELECT 'waiting-receipt', "sellerId", 'order.order', 'approved', '65a0000000000000000000aa', $1, $2, $2, '{}', 'valid', true
-       FROM "Connection" WHERE "webhookKey" = $3 RETURNING "id"`,
+    const { rows } = await sql.query<{ id: string; sellerId: string }>(
+      `INSERT INTO "WebhookEvent" ("id", "sellerId", "domain", "status", "orderId", "rawBody", "bodyHash", "headers", "signatureResult", "valid")
+       SELECT 'waiting-receipt', "sellerId", 'order.order', 'approved', '65a0000000000000000000aa', $1, $2, '{}', 'valid', true
+       FROM "Connection" WHERE "webhookKey" = $3 RETURNING "id", "sellerId"`,
       [body, hash, webhookKey],
     );
     await sql.query(
-      `INSERT INTO "WebhookWork" ("eventId", "claimedBy", "availableAt") VALUES ($1, 'other-instance', now() + interval '1 hour')`,
-      [rows[0]!.id],
+      `INSERT INTO "WebhookWork" ("eventId", "sellerId", "waitingHash", "claimedBy", "availableAt")
+       VALUES ($1, $2, $3, 'other-instance', now() + interval '1 hour')`,
+      [rows[0]!.id, rows[0]!.sellerId, hash],
     );
     expect(await (await deliver(body, signWebhookBody(body, TOKEN))).json()).toEqual({ received: true, duplicate: true });
+    expect(await countFor(body)).toBe(1);
+    expect((await rowFor(body))?.duplicateCount).toBe(1);
+  });
+
+  it("counts a copy on a receipt that another batch committed while this one waited for it", async () => {
+    const body = JSON.stringify({ data: { domain: "order.order", status: "invoiced", order_id: "65a0000000000000000000ab" } });
+    const hash = createHash("sha256").update(body).digest("hex");
+    const { sellerId } = (
+      await sql.query<{ sellerId: string }>('SELECT "sellerId" FROM "Connection" WHERE "webhookKey" = $1', [webhookKey])
+    ).rows[0]!;
+    // Another instance's batch, mid-write: its event and queue row are in, not yet committed.
+    const other = await connect(databaseUrl);
+    try {
+      await other.query("BEGIN");
+      await other.query(
+        `INSERT INTO "WebhookEvent" ("id", "sellerId", "domain", "status", "orderId", "rawBody", "bodyHash", "headers", "signatureResult", "valid")
+         VALUES ('other-batch-receipt', $1, 'order.order', 'invoiced', '65a0000000000000000000ab', $2, $3, '{}', 'valid', true)`,
+        [sellerId, body, hash],
+      );
+      await other.query(
+        `INSERT INTO "WebhookWork" ("eventId", "sellerId", "waitingHash", "claimedBy", "availableAt")
+         VALUES ('other-batch-receipt', $1, $2, 'other-instance', now() + interval '1 hour')`,
+        [sellerId, hash],
+      );
+      // This copy's batch waits on that row; its statement's snapshot is taken before the commit.
+      const answer = deliver(body, signWebhookBody(body, TOKEN));
+      await expect.poll(async () => (await sql.query(`SELECT 1 FROM pg_locks WHERE NOT granted`)).rowCount).toBeGreaterThan(0);
+      await other.query("COMMIT");
+      const response = await answer;
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ received: true, duplicate: true });
+    } finally {
+      await other.end();
+    }
     expect(await countFor(body)).toBe(1);
     expect((await rowFor(body))?.duplicateCount).toBe(1);
   });

@@ -19,15 +19,20 @@ export type QueuedEvent = StoredEvent & { attempts?: number };
 
 const EVENT_FIELDS = `e."id", e."sellerId", e."domain", e."status", e."resourceId", e."code", e."orderId", e."deliveryId", e."valid", e."attempts"`;
 
-/** Ends coalescing: what this processing reads may be older than a body arriving now (decision 0004). */
-const START = `SET "processingState" = 'processing', "waitingHash" = NULL`;
+/**
+ * Set on the queue row when an event is taken up: ends coalescing, as what this processing reads
+ * may be older than a body arriving now (decision 0004).
+ */
+const END_WAITING = `"waitingHash" = NULL`;
+/** The event's update changes no indexed column, so it is HOT (prisma/migrations/…_hot_updates). */
+const START = `SET "processingState" = 'processing'`;
 
 const CLAIM_DUE = {
   name: "webhook_work_claim_due",
   text: `
     WITH claimed AS (
       UPDATE "WebhookWork"
-      SET "claimedBy" = $1, "availableAt" = ${DB_NOW} + make_interval(secs => $2)
+      SET "claimedBy" = $1, "availableAt" = ${DB_NOW} + make_interval(secs => $2), ${END_WAITING}
       WHERE "eventId" IN (
         SELECT "eventId" FROM "WebhookWork"
         WHERE "availableAt" < ${DB_NOW}
@@ -51,27 +56,32 @@ export async function claimDueEvents(instanceId: string, limit: number): Promise
 }
 
 /**
- * Answers the ids still held: after a long stall a claim may have been taken over. The rows are
- * locked in the order the receiver's batches lock them (features/webhooks/store.server.ts: by
+ * Answers the ids still held: after a long stall a claim may have been taken over. The queue rows
+ * are locked in the order the receiver's batches lock them (features/webhooks/store.server.ts: by
  * shop, then body hash, as JavaScript compares them): a take-up and a batch folding repeats into
- * the same waiting events deadlocked about once a bench run when each went its own way. The given ids
- * lead the join: as `e."id" = ANY($2)` the array was searched again for each of the batch's
- * events, 79 ms of the statement's 127 ms for 500 (EXPLAIN ANALYZE on bench:webhooks' table).
+ * the same waiting events deadlocked about once a bench run when each went its own way. Either
+ * changes an event only once it holds its queue row. The ids are matched on the queue table
+ * alone, whose statistics say little (it fills and empties by the second): joined from
+ * `unnest($2)`, the planner trusted an estimate of one row and compared each queue row with each
+ * id, 67 ms of the statement's 81 ms for 500 (EXPLAIN ANALYZE on bench:webhooks' table); as a
+ * filter the array is hashed, and the whole statement takes 18 ms.
  */
 export async function startClaimedEvents(instanceId: string, ids: readonly string[]): Promise<Set<string>> {
   const result = await pool.query<{ id: string }>({
     name: "webhook_work_start",
     text: `
       WITH taken AS (
-        SELECT e."id" FROM unnest($2::text[]) AS given("id")
-        JOIN "WebhookEvent" e ON e."id" = given."id"
-        JOIN "WebhookWork" w ON w."eventId" = e."id"
-        WHERE w."claimedBy" = $1
-        ORDER BY e."sellerId" COLLATE "C", e."bodyHash" COLLATE "C"
-        FOR UPDATE OF e
+        SELECT w."eventId" FROM "WebhookWork" w
+        WHERE w."eventId" = ANY($2::text[]) AND w."claimedBy" = $1
+        ORDER BY w."sellerId" COLLATE "C", w."waitingHash" COLLATE "C"
+        FOR UPDATE OF w
+      ),
+      ended AS (
+        UPDATE "WebhookWork" w SET ${END_WAITING}
+        FROM taken WHERE w."eventId" = taken."eventId" AND w."waitingHash" IS NOT NULL
       )
       UPDATE "WebhookEvent" e ${START}
-      FROM taken WHERE e."id" = taken."id"
+      FROM taken WHERE e."id" = taken."eventId"
       RETURNING e."id"`,
     values: [instanceId, ids],
   });
@@ -172,7 +182,7 @@ export async function claimEventForReprocessing(instanceId: string, shopId: stri
     `WITH claimed AS (
        INSERT INTO "WebhookWork" ("eventId", "claimedBy", "availableAt")
        SELECT "id", $1, ${DB_NOW} + make_interval(secs => $2) FROM "WebhookEvent" WHERE "id" = $3 AND "sellerId" = $4
-       ON CONFLICT ("eventId") DO UPDATE SET "claimedBy" = excluded."claimedBy", "availableAt" = excluded."availableAt"
+       ON CONFLICT ("eventId") DO UPDATE SET "claimedBy" = excluded."claimedBy", "availableAt" = excluded."availableAt", ${END_WAITING}
          WHERE "WebhookWork"."claimedBy" IS NULL OR "WebhookWork"."availableAt" < ${DB_NOW}
        RETURNING "eventId"
      ),
