@@ -32,7 +32,8 @@ export const INSTANCE_ID = `${hostname()}:${process.pid}:${randomBytes(3).toStri
 /** Events in one take-up, one mirror write and one record of outcomes. */
 const BATCH_SIZE = 500;
 /**
- * Batches of a pass processed at once. A batch's time goes mostly to waiting for the database and
+ * Batches of a pass processed at once when the loop has room (an overdue pass takes one at a
+ * time). A batch's time goes mostly to waiting for the database and
  * the platform (bench:webhooks: about 150 ms for 500 events, 50 ms of them on this thread), so
  * several overlap: with three, a round's backlog was processed in 0.20 ms an event against 0.28
  * with two (docs/benchmarks.md). Each batch asks the platform for its orders FETCH_CONCURRENCY
@@ -106,8 +107,10 @@ async function drain() {
       if (processing.stopped) break;
       metrics.processingBatches.inc({ gate: room });
       // A pass takes everything waiting, so one overdue pass catches up however long the flood.
+      // Overdue, requests still fill the loop: one batch at a time leaves it to them while the
+      // batch waits on the database and the platform.
       const waiting = processing.queue.splice(0);
-      await eachLimited(chunksOf(waiting, BATCH_SIZE), BATCHES_AT_ONCE, takeUpAndProcess);
+      await eachLimited(chunksOf(waiting, BATCH_SIZE), room === "room" ? BATCHES_AT_ONCE : 1, takeUpAndProcess);
       processing.gate.batchEnded();
     }
   } finally {
