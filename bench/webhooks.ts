@@ -38,12 +38,16 @@ const DUPLICATE_SHARE = 0.1;
 const ROUNDS = Number(args.rounds);
 const WARM_SECONDS = Number(args.warm);
 const BENCH_DATABASE = "bench_webhooks";
+/** The dashboard's metrics, for its passes of processing. */
+const METRICS_PORT = 9474;
+const METRICS_URL = `http://127.0.0.1:${METRICS_PORT}/metrics`;
 const PLATFORM_PORT = 4310;
 
 const childEnv = {
   ...process.env,
   NODE_ENV: "production",
   BENCH_FLOOR_ROUTE: "1",
+  METRICS_PORT: String(METRICS_PORT),
   NEXT_TELEMETRY_DISABLED: "1",
   // A profile names the app's functions only in an unminified build (next.config.mjs).
   ...(args.profile ? { BENCH_READABLE_PROFILE: "1" } : {}),
@@ -153,6 +157,24 @@ async function load(
   };
 }
 
+/** The dashboard's passes of processing so far, by why its gate let them go (lib/metrics.server.ts); null without metrics. */
+async function processingPasses(): Promise<Map<string, number> | null> {
+  try {
+    const text = await (await fetch(METRICS_URL)).text();
+    return new Map([...text.matchAll(/^dashboard_processing_batches_total\{gate="(\w+)"\} (\d+)$/gm)].map((m) => [m[1]!, Number(m[2])]));
+  } catch {
+    return null;
+  }
+}
+
+/** ", 2 passes of processing during the round (overdue 2)": whether processing took the thread from the requests. */
+function passesSince(before: Map<string, number> | null, after: Map<string, number> | null): string {
+  if (!before || !after) return "";
+  const gates = [...after].map(([gate, count]) => [gate, count - (before.get(gate) ?? 0)] as const).filter(([, count]) => count > 0);
+  const total = gates.reduce((sum, [, count]) => sum + count, 0);
+  return `; ${total} passes of processing during the round${total ? ` (${gates.map(([gate, count]) => `${gate} ${count}`).join(", ")})` : ""}`;
+}
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -237,11 +259,19 @@ async function main() {
     const track = newSent();
     for (let round = 1; round <= ROUNDS; round++) {
       floorRounds.push(await load(floorUrl, payloads, roundSeconds, newSent()));
-      receiverRounds.push(await load(receiverUrl, payloads, roundSeconds, track, () => backlogDrained(db, shop.sellerId)));
+      const passesBefore = await processingPasses();
+      let passesInRound = "";
+      receiverRounds.push(
+        await load(receiverUrl, payloads, roundSeconds, track, async () => {
+          passesInRound = passesSince(passesBefore, await processingPasses());
+          return backlogDrained(db, shop.sellerId);
+        }),
+      );
       const [f, r] = [floorRounds.at(-1)!, receiverRounds.at(-1)!];
       console.log(
         `  round ${round}: floor ${f.rps.toFixed(0)} req/s (${f.cpuPerRequest.toFixed(3)} ms CPU each), ` +
-          `receiver ${r.rps.toFixed(0)} req/s (${r.cpuPerRequest.toFixed(3)} ms CPU each, its processing done ${r.settleSeconds.toFixed(1)} s after): ratio ${(r.rps / f.rps).toFixed(3)}`,
+          `receiver ${r.rps.toFixed(0)} req/s (${r.cpuPerRequest.toFixed(3)} ms CPU each, its processing done ${r.settleSeconds.toFixed(1)} s after` +
+          `${passesInRound}): ratio ${(r.rps / f.rps).toFixed(3)}`,
       );
     }
     clearInterval(sampler);

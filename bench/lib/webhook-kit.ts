@@ -366,11 +366,11 @@ export interface BenchDashboard {
  * hand it --cpu-prof.
  */
 export function startDashboard(port: number, env: NodeJS.ProcessEnv, nodeArgs: string[] = []): BenchDashboard {
-  // Metrics off: two instances and a worker on one machine could not share one metrics port.
+  // Metrics off unless the bench names a port: two instances and a worker on one machine could not share one.
   const childEnv: NodeJS.ProcessEnv = { ...env, METRICS_PORT: "off" };
   const children = [
     spawn(process.execPath, [...nodeArgs, "node_modules/next/dist/bin/next", "start", "--port", String(port)], {
-      env: withServerNodeOptions(childEnv),
+      env: withServerNodeOptions({ ...childEnv, METRICS_PORT: env.METRICS_PORT ?? "off" }),
       // BENCH_SERVER_LOG=1: the server's log lines (warnings and worse) on this process's stderr.
       stdio: ["ignore", env.BENCH_SERVER_LOG === "1" ? "inherit" : "ignore", "inherit"],
       detached: true,
