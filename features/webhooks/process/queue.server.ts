@@ -60,14 +60,20 @@ export async function claimDueEvents(instanceId: string, limit: number): Promise
  * are locked in the order the receiver's batches lock them (features/webhooks/store.server.ts: by
  * shop, then body hash, as JavaScript compares them): a take-up and a batch folding repeats into
  * the same waiting events deadlocked about once a bench run when each went its own way. Either
- * changes an event only once it holds its queue row. The ids are matched on the queue table
- * alone, whose statistics say little (it fills and empties by the second): joined from
- * `unnest($2)`, the planner trusted an estimate of one row and compared each queue row with each
- * id, 67 ms of the statement's 81 ms for 500 (EXPLAIN ANALYZE on bench:webhooks' table); as a
- * filter the array is hashed, and the whole statement takes 18 ms.
+ * changes an event only once it holds its queue row. The queue's rows are found by their ids
+ * alone (`= ANY`), never joined with a list: the queue's statistics often say it is nearly empty
+ * (it fills and empties by the second), and the planner trusted that and compared each queue row
+ * with each id, 67 ms of the statement's 81 ms for 500 (EXPLAIN ANALYZE on bench:webhooks' table);
+ * as a filter the array is hashed, and the whole statement takes 18 ms.
  */
 export async function startClaimedEvents(instanceId: string, ids: readonly string[]): Promise<Set<string>> {
-  const result = await pool.query<{ id: string }>({
+  const result = await pool.query<{ id: string }>(takeUpQuery(instanceId, ids));
+  return new Set(result.rows.map((row) => row.id));
+}
+
+/** startClaimedEvents' statement (its plan is tested in tests/integration/queue-plans.test.ts). */
+export function takeUpQuery(instanceId: string, ids: readonly string[]) {
+  return {
     name: "webhook_work_start",
     text: `
       WITH taken AS (
@@ -78,14 +84,13 @@ export async function startClaimedEvents(instanceId: string, ids: readonly strin
       ),
       ended AS (
         UPDATE "WebhookWork" w SET ${END_WAITING}
-        FROM taken WHERE w."eventId" = taken."eventId" AND w."waitingHash" IS NOT NULL
+        WHERE w."eventId" = ANY(ARRAY(SELECT "eventId" FROM taken)) AND w."waitingHash" IS NOT NULL
       )
       UPDATE "WebhookEvent" e ${START}
       FROM taken WHERE e."id" = taken."eventId"
       RETURNING e."id"`,
     values: [instanceId, ids],
-  });
-  return new Set(result.rows.map((row) => row.id));
+  };
 }
 
 export type EventOutcome =
@@ -96,8 +101,8 @@ export type EventOutcome =
 const TELL_OWNERS_OF_DEAD = `,
       marked AS (
         SELECT DISTINCT event."sellerId", ${DB_NOW} AS "at"
-        FROM held JOIN outcome ON outcome.id = held."eventId" AND outcome.state = 'dead'
-        JOIN "WebhookEvent" event ON event."id" = held."eventId"
+        FROM held JOIN "WebhookEvent" event ON event."id" = held."eventId"
+        WHERE NOT ($5::jsonb ? held."eventId")
       ),
       ${toldOwnersOfMarked("deadEvents", `to_char(marked."at", 'YYYY-MM-DD')`)},
       queued AS (${QUEUE_TOLD_FOR_FAN_OUT})`;
@@ -105,7 +110,11 @@ const TELL_OWNERS_OF_DEAD = `,
 /**
  * One statement, so the NOTIFY is delivered at COMMIT and a page never hears of processing that
  * did not stick. Only events this instance still holds are recorded; one taken over is left to
- * its new owner. The event's update touches no indexed column (a HOT update).
+ * its new owner. The event's update touches no indexed column (a HOT update). The queue's rows
+ * are found by their ids alone (`= ANY`, a retry's delay looked up by id in a JSON object), never
+ * joined with the outcomes: the queue's statistics often say it is nearly empty (it fills and
+ * empties by the second), and the planner then compared each queue row with each outcome, 160 ms
+ * of a 186 ms statement for 500 events (EXPLAIN ANALYZE on bench:webhooks' table).
  */
 export async function finishEvents(
   instanceId: string,
@@ -113,28 +122,36 @@ export async function finishEvents(
   messages: readonly ShopLiveMessage[],
 ): Promise<void> {
   if (outcomes.length === 0) return;
+  await pool.query(finishQuery(instanceId, outcomes, messages));
+}
+
+/** finishEvents' statement (its plan is tested in tests/integration/queue-plans.test.ts). */
+export function finishQuery(instanceId: string, outcomes: readonly EventOutcome[], messages: readonly ShopLiveMessage[]) {
   // Events that gave up tell the shop's owners, once a day (lib/shops/shop-attention.server.ts): a
   // statement of its own shape, so the usual one carries no CTE for them.
   const died = outcomes.some((outcome) => outcome.state === "dead");
-  await pool.query({
+  const finished = outcomes.filter((outcome) => outcome.state === "processed" || outcome.state === "skipped");
+  const failed = outcomes.filter((outcome) => outcome.state === "retrying" || outcome.state === "dead");
+  // A dead event has no delay: it is parked (DEAD_UNTIL), and its shop's owners are told.
+  const retryInSeconds = Object.fromEntries(
+    failed.flatMap((outcome) => (outcome.state === "retrying" ? [[outcome.id, outcome.retryInSeconds]] : [])),
+  );
+  return {
     name: died ? "webhook_work_finish_died" : "webhook_work_finish",
     text: `
       WITH outcome AS (
         SELECT * FROM json_to_recordset($1::json) AS outcome(id text, state text, error text, "retryInSeconds" float8)
       ),
       done AS (
-        DELETE FROM "WebhookWork" AS work USING outcome
-        WHERE work."eventId" = outcome.id AND work."claimedBy" = $2 AND outcome.state IN ('processed', 'skipped')
-        RETURNING work."eventId"
+        DELETE FROM "WebhookWork" WHERE "eventId" = ANY($4::text[]) AND "claimedBy" = $2
+        RETURNING "eventId"
       ),
       held AS (
-        UPDATE "WebhookWork" AS work
+        UPDATE "WebhookWork"
         SET "claimedBy" = NULL,
-            "availableAt" = CASE WHEN outcome.state = 'dead' THEN ${DEAD_UNTIL}
-                                 ELSE ${DB_NOW} + make_interval(secs => outcome."retryInSeconds") END
-        FROM outcome
-        WHERE work."eventId" = outcome.id AND work."claimedBy" = $2 AND outcome.state IN ('retrying', 'dead')
-        RETURNING work."eventId"
+            "availableAt" = COALESCE(${DB_NOW} + make_interval(secs => ($5::jsonb ->> "eventId")::float8), ${DEAD_UNTIL})
+        WHERE "eventId" = ANY($6::text[]) AND "claimedBy" = $2
+        RETURNING "eventId"
       ),
       recorded AS (
         UPDATE "WebhookEvent" AS event
@@ -153,8 +170,15 @@ export async function finishEvents(
       )${died ? TELL_OWNERS_OF_DEAD : ""}
       ${ANNOUNCE_INSERTED_MESSAGES}`,
     // JSON parameters: cheaper on this thread than pg's escaping of text arrays.
-    values: [JSON.stringify(outcomes), instanceId, JSON.stringify(messages)],
-  });
+    values: [
+      JSON.stringify(outcomes),
+      instanceId,
+      JSON.stringify(messages),
+      finished.map((outcome) => outcome.id),
+      JSON.stringify(retryInSeconds),
+      failed.map((outcome) => outcome.id),
+    ],
+  };
 }
 
 export async function renewClaims(instanceId: string): Promise<number> {
