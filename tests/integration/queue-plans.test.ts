@@ -71,6 +71,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sql?.query(`ALTER TABLE "WebhookWork" RESET (autovacuum_enabled)`);
+  await sql?.query(`ALTER TABLE "NotificationFanOut" RESET (autovacuum_enabled)`);
   await sql?.end();
 });
 
@@ -96,5 +97,23 @@ describe("the queue's statements, planned while its statistics say it is empty",
     }));
     const recorded = await plan(finishQuery(INSTANCE, outcomes, messages));
     expect(repeatedScans(recorded)).toEqual([]);
+  });
+
+  it("take notifications to fan out without comparing each waiting row with each one taken", async () => {
+    const { FAN_OUT_TAKE } = await import("@/features/notifications/fan-out.server");
+    await sql.query(`ALTER TABLE "NotificationFanOut" SET (autovacuum_enabled = false)`);
+    await sql.query(`INSERT INTO "Person" ("id", "name") VALUES ('queue-plans-person', 'Ana')`);
+    await sql.query(
+      `INSERT INTO "Notification" ("id", "personId", "sellerId", "kind", "subject")
+       SELECT 'queue-plans-n' || n, 'queue-plans-person', $1, 'order.new', 'order-' || n FROM generate_series(1, 5000) n`,
+      [SHOP],
+    );
+    // As for the events' queue: one row left in pages that held thousands.
+    await sql.query(`INSERT INTO "NotificationFanOut" ("notificationId") SELECT 'queue-plans-n' || n FROM generate_series(1, 5000) n`);
+    await sql.query(`DELETE FROM "NotificationFanOut" WHERE "notificationId" <> 'queue-plans-n5000'`);
+    await sql.query(`VACUUM ANALYZE "NotificationFanOut"`);
+    await sql.query(`INSERT INTO "NotificationFanOut" ("notificationId") SELECT 'queue-plans-n' || n FROM generate_series(1, ${BATCH}) n`);
+    const taken = await plan({ text: FAN_OUT_TAKE.text, values: [BATCH] });
+    expect(repeatedScans(taken)).toEqual([]);
   });
 });
