@@ -81,17 +81,18 @@ type Outcome = { channel?: string } & (
   | { id: string; state: "failed" | "dropped"; error: string }
 );
 
-const CLAIM = {
+/** Locked once, then found by id, as the events' queue is claimed (CLAIM_DUE in features/webhooks/process/queue.server.ts). */
+export const OUTBOX_CLAIM = {
   name: "notification_outbox_claim",
   text: `
     WITH claimed AS (
       UPDATE "NotificationMessage" SET "claimedBy" = $1, "dueAt" = ${DB_NOW} + make_interval(secs => $2)
-      WHERE "id" IN (
+      WHERE "id" = ANY(ARRAY(
         SELECT "id" FROM "NotificationMessage"
         WHERE "state" = 'waiting' AND "dueAt" < ${DB_NOW} AND "channel" = ANY($4::text[])
         ORDER BY "dueAt" LIMIT $3
         FOR UPDATE SKIP LOCKED
-      )
+      ))
       RETURNING *
     )
     SELECT c."id", c."personId", c."sellerId" AS "shopId", c."kind", c."channel", c."subject", c."count", c."attempts",
@@ -131,7 +132,7 @@ async function claimDue(instanceId: string): Promise<ClaimedMessage[]> {
   const on = channelsOn();
   const channels = (["email", "push"] as const).filter((channel) => on[channel]);
   if (channels.length === 0) return [];
-  const result = await pool.query<ClaimedMessage>({ ...CLAIM, values: [instanceId, LEASE_SECONDS, BATCH, channels] });
+  const result = await pool.query<ClaimedMessage>({ ...OUTBOX_CLAIM, values: [instanceId, LEASE_SECONDS, BATCH, channels] });
   return result.rows;
 }
 

@@ -16,11 +16,13 @@ export const MESSAGE_RETENTION_DAYS = 30;
 export const PUSH_SENT_RETENTION_DAYS = 7;
 
 const STATEMENTS = [
-  // Finished only; their dueAt is when they were last claimed, about when they were sent.
-  `DELETE FROM "NotificationMessage" WHERE "id" IN (
+  // Finished only; their dueAt is when they were last claimed, about when they were sent. Locked
+  // once, then found by id: the outbox's statistics swing as the events' queue's do
+  // (tests/integration/queue-plans.test.ts).
+  `DELETE FROM "NotificationMessage" WHERE "id" = ANY(ARRAY(
      SELECT "id" FROM "NotificationMessage"
      WHERE "state" IN ('sent', 'dropped', 'failed') AND "dueAt" < ${DB_NOW} - make_interval(days => ${MESSAGE_RETENTION_DAYS})
-     LIMIT $1 FOR UPDATE SKIP LOCKED)`,
+     LIMIT $1 FOR UPDATE SKIP LOCKED))`,
   `DELETE FROM "PushSent" WHERE ("messageId", "subscriptionId") IN (
      SELECT "messageId", "subscriptionId" FROM "PushSent" WHERE "sentAt" < ${DB_NOW} - make_interval(days => ${PUSH_SENT_RETENTION_DAYS})
      LIMIT $1 FOR UPDATE SKIP LOCKED)`,

@@ -29,10 +29,11 @@ function repeatedScans(node: PlanNode): string[] {
  * Runs the statement under EXPLAIN ANALYZE in a transaction rolled back, and answers its plan: the
  * generic plan, as a prepared statement gets once it has run five times.
  */
-async function plan(query: { text: string; values: unknown[] }): Promise<PlanNode> {
+async function plan(query: { text: string; values: unknown[] }, before?: string): Promise<PlanNode> {
   await sql.query("BEGIN");
   try {
     await sql.query("SET LOCAL plan_cache_mode = force_generic_plan");
+    if (before) await sql.query(before);
     const { rows } = await sql.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${query.text}`, query.values);
     return rows[0]!["QUERY PLAN"][0].Plan;
   } finally {
@@ -45,6 +46,7 @@ beforeAll(async () => {
   await sql.query(`INSERT INTO "Seller" ("id", "email", "name", "updatedAt") VALUES ($1, 'queue-plans@example.com', 'Loja Fila', now())`, [
     SHOP,
   ]);
+  await sql.query(`INSERT INTO "Person" ("id", "name") VALUES ('queue-plans-person', 'Ana')`);
   await sql.query(`ALTER TABLE "WebhookWork" SET (autovacuum_enabled = false)`);
   await sql.query(
     `INSERT INTO "WebhookEvent" ("id", "sellerId", "receivedAt", "lastReceivedAt", "rawBody", "bodyHash", "headers", "signatureResult", "valid", "processingState")
@@ -72,6 +74,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await sql?.query(`ALTER TABLE "WebhookWork" RESET (autovacuum_enabled)`);
   await sql?.query(`ALTER TABLE "NotificationFanOut" RESET (autovacuum_enabled)`);
+  await sql?.query(`ALTER TABLE "NotificationMessage" RESET (autovacuum_enabled)`);
   await sql?.end();
 });
 
@@ -80,6 +83,15 @@ describe("the queue's statements, planned while its statistics say it is empty",
     const { takeUpQuery } = await import("@/features/webhooks/process/queue.server");
     const taken = await plan(takeUpQuery(INSTANCE, ids));
     expect(repeatedScans(taken)).toEqual([]);
+  });
+
+  it("claim 500 due events without running the locking subquery again for each row", async () => {
+    const { CLAIM_DUE } = await import("@/features/webhooks/process/queue.server");
+    const claimed = await plan(
+      { text: CLAIM_DUE.text, values: [INSTANCE, 15, BATCH] },
+      `UPDATE "WebhookWork" SET "claimedBy" = NULL, "availableAt" = now() - interval '1 minute'`,
+    );
+    expect(repeatedScans(claimed)).toEqual([]);
   });
 
   it("record a batch's outcomes, retries and dead events included, without comparing each queue row with each outcome", async () => {
@@ -102,7 +114,6 @@ describe("the queue's statements, planned while its statistics say it is empty",
   it("take notifications to fan out without comparing each waiting row with each one taken", async () => {
     const { FAN_OUT_TAKE } = await import("@/features/notifications/fan-out.server");
     await sql.query(`ALTER TABLE "NotificationFanOut" SET (autovacuum_enabled = false)`);
-    await sql.query(`INSERT INTO "Person" ("id", "name") VALUES ('queue-plans-person', 'Ana')`);
     await sql.query(
       `INSERT INTO "Notification" ("id", "personId", "sellerId", "kind", "subject")
        SELECT 'queue-plans-n' || n, 'queue-plans-person', $1, 'order.new', 'order-' || n FROM generate_series(1, 5000) n`,
@@ -115,5 +126,19 @@ describe("the queue's statements, planned while its statistics say it is empty",
     await sql.query(`INSERT INTO "NotificationFanOut" ("notificationId") SELECT 'queue-plans-n' || n FROM generate_series(1, ${BATCH}) n`);
     const taken = await plan({ text: FAN_OUT_TAKE.text, values: [BATCH] });
     expect(repeatedScans(taken)).toEqual([]);
+  });
+
+  it("claim 500 messages to send without running the locking subquery again for each row", async () => {
+    const { OUTBOX_CLAIM } = await import("@/features/notifications/delivery.server");
+    await sql.query(`ALTER TABLE "NotificationMessage" SET (autovacuum_enabled = false)`);
+    const message = (id: string, dueAt: string) =>
+      `SELECT '${id}' || n, 'queue-plans-person', '${SHOP}', 'order.new', 'email', 'waiting', ${dueAt} FROM generate_series(1, ${BATCH * 10}) n`;
+    const insert = `INSERT INTO "NotificationMessage" ("id", "personId", "sellerId", "kind", "channel", "state", "dueAt")`;
+    await sql.query(`${insert} ${message("flood-m", "now()")}`);
+    await sql.query(`DELETE FROM "NotificationMessage" WHERE "id" <> 'flood-m1'`);
+    await sql.query(`VACUUM ANALYZE "NotificationMessage"`);
+    await sql.query(`${insert} ${message("due-m", "now() - interval '1 minute'")} LIMIT ${BATCH}`);
+    const claimed = await plan({ text: OUTBOX_CLAIM.text, values: [INSTANCE, 60, BATCH, ["email", "push"]] });
+    expect(repeatedScans(claimed)).toEqual([]);
   });
 });

@@ -27,19 +27,24 @@ const END_WAITING = `"waitingHash" = NULL`;
 /** The event's update changes no indexed column, so it is HOT (prisma/migrations/…_hot_updates). */
 const START = `SET "processingState" = 'processing'`;
 
-const CLAIM_DUE = {
+/**
+ * The rows to claim are locked once, then found by id (`= ANY(ARRAY(…))`): as `IN (…)`, with the
+ * queue's statistics saying it is nearly empty, the planner may run the locking subquery again
+ * for each row (tests/integration/queue-plans.test.ts).
+ */
+export const CLAIM_DUE = {
   name: "webhook_work_claim_due",
   text: `
     WITH claimed AS (
       UPDATE "WebhookWork"
       SET "claimedBy" = $1, "availableAt" = ${DB_NOW} + make_interval(secs => $2), ${END_WAITING}
-      WHERE "eventId" IN (
+      WHERE "eventId" = ANY(ARRAY(
         SELECT "eventId" FROM "WebhookWork"
         WHERE "availableAt" < ${DB_NOW}
         ORDER BY "availableAt"
         LIMIT $3
         FOR UPDATE SKIP LOCKED
-      )
+      ))
       RETURNING "eventId"
     ),
     started AS (
