@@ -1,5 +1,6 @@
 import "server-only";
 import { createTranslator } from "use-intl/core";
+import { SHARED_INTL } from "@/features/notifications/shared-intl";
 import { env } from "@/lib/env";
 import { formatMoney } from "@/lib/money";
 import { can } from "@/lib/people/roles";
@@ -183,8 +184,8 @@ function mailWords(t: Translator, people: Translator, target: MailTarget, locale
 export async function composeMail(target: MailTarget): Promise<ComposedMail> {
   const locale: Locale = isLocale(target.locale) ? target.locale : DEFAULT_LOCALE;
   const messages = catalogues[locale] as Messages;
-  const t = createTranslator({ locale, messages, namespace: "notifications" });
-  const people = createTranslator({ locale, messages, namespace: "people" });
+  const t = createTranslator({ locale, messages, namespace: "notifications", ...SHARED_INTL });
+  const people = createTranslator({ locale, messages, namespace: "people", ...SHARED_INTL });
   const unsubscribeUrl = unsubscribeLink({ personId: target.personId, shopId: target.shopId, kind: target.kind });
   const settingsUrl = absolute("/inbox/settings");
   const why = t("email.why", { role: people(`roles.${target.role}`), shop: target.shopName });

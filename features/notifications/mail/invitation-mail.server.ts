@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { createTranslator } from "use-intl/core";
+import { SHARED_INTL } from "@/features/notifications/shared-intl";
 import { decryptSecret, encryptSecret } from "@/lib/crypto";
 import { env } from "@/lib/env";
 import { DB_NOW, inTransaction } from "@/lib/pg-pool.server";
@@ -58,8 +59,8 @@ export interface InvitationMailTarget {
 export async function composeInvitationMail(target: InvitationMailTarget): Promise<ComposedMail> {
   const locale = isLocale(target.locale) ? target.locale : DEFAULT_LOCALE;
   const messages = catalogues[locale] as Messages;
-  const t = createTranslator({ locale, messages, namespace: "notifications.email.invitation" });
-  const people = createTranslator({ locale, messages, namespace: "people" });
+  const t = createTranslator({ locale, messages, namespace: "notifications.email.invitation", ...SHARED_INTL });
+  const people = createTranslator({ locale, messages, namespace: "people", ...SHARED_INTL });
   const link = decryptSecret(target.linkEnc, linkContext(target.invitationId), tokenKeys);
   const inviter = oneLine(target.inviterName);
   const shop = target.shopName;

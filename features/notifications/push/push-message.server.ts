@@ -1,5 +1,6 @@
 import "server-only";
 import { createTranslator } from "use-intl/core";
+import { SHARED_INTL } from "@/features/notifications/shared-intl";
 import { env } from "@/lib/env";
 import { formatMoney } from "@/lib/money";
 import { DB_NOW, pool } from "@/lib/pg-pool.server";
@@ -27,7 +28,7 @@ export interface PushPayload {
 
 export function pushPayload(target: Omit<MailTarget, "address" | "personName">): PushPayload {
   const locale = isLocale(target.locale) ? target.locale : DEFAULT_LOCALE;
-  const t = createTranslator({ locale, messages: catalogues[locale] as Messages, namespace: "notifications.push" });
+  const t = createTranslator({ locale, messages: catalogues[locale] as Messages, namespace: "notifications.push", ...SHARED_INTL });
   const shop = target.shopName;
   const { count } = target;
   const to = (path: string) => `${env.PUBLIC_BASE_URL}${shopPath(target.shopId, path)}`;
