@@ -4,10 +4,11 @@
 // mirror, spread across shops and two instances, each shop's owner e-mailed through a local SMTP
 // sink; latency from the webhook acknowledged to the e-mail accepted, every e-mail once, CPU per
 // e-mail (bench/README.md).
+import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { signWebhookBody } from "@marketplace/api/signature";
-import { buildDashboard, clusterCpu, productionDashboardEnv, startDetached, stackCpuUsed } from "./lib/processes";
+import { buildDashboard, clusterCpu, productionDashboardEnv, startDetached, stackCpuUsed, stopGroup } from "./lib/processes";
 import type { ClusterCpu } from "./lib/processes";
 import { connectExtraSellers, postAtRate, waitForServer } from "./lib/webhook-kit";
 import type { ConnectedExtraSeller, SignedPost } from "./lib/webhook-kit";
@@ -25,6 +26,9 @@ const { values: args } = parseArgs({
     seconds: { type: "string", default: "60" },
     "warm-seconds": { type: "string", default: "10" },
     "drain-seconds": { type: "string", default: "120" },
+    // Writes a V8 CPU profile of each instance to .data/profiles/ (open it in Chrome DevTools),
+    // from a build left unminified so that it names the app's functions (not with --skip-build).
+    profile: { type: "boolean", default: false },
   },
 });
 const SHOPS = Number(args.shops);
@@ -269,7 +273,7 @@ async function main() {
     SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
     MAIL_FROM: "Painel do vendedor <avisos@bench.example>",
   });
-  if (!args["skip-build"]) buildDashboard(env);
+  if (!args["skip-build"]) buildDashboard(args.profile ? { ...env, BENCH_READABLE_PROFILE: "1" } : env);
   env.DATABASE_URL = await migrateFreshDatabase(DATABASE);
   const db = new pg.Client({ connectionString: env.DATABASE_URL, options: "-c timezone=UTC" });
   await db.connect();
@@ -303,8 +307,13 @@ async function main() {
     `${shops.length} shops connected, each owner with an e-mail address; ${orders.length} orders created on the platform in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
 
+  const profile = args.profile ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(".data/profiles")] : [];
   const instances = INSTANCE_PORTS.map((port) =>
-    startDetached(process.execPath, ["node_modules/next/dist/bin/next", "start", "--port", String(port)], withServerNodeOptions(env)),
+    startDetached(
+      process.execPath,
+      [...profile, "node_modules/next/dist/bin/next", "start", "--port", String(port)],
+      withServerNodeOptions(env),
+    ),
   );
   await Promise.all(INSTANCE_PORTS.map((port) => waitForServer(`http://127.0.0.1:${port}/api/health`, 120_000)));
   console.log(`two instances, NOTIFY_BURST_SECONDS=0, e-mail to a sink on 127.0.0.1:${SMTP_PORT}`);
@@ -321,6 +330,11 @@ async function main() {
       : "\nCHECK OK: every order acknowledged and e-mailed once",
   );
   process.exitCode = failed ? 1 : 0;
+  if (args.profile) {
+    // The profiles are written as the instances exit.
+    instances.forEach(stopGroup);
+    await Promise.all(instances.map((child) => new Promise((resolve) => child.once("exit", resolve))));
+  }
   await sink.close();
   await db.end();
 }
