@@ -80,13 +80,13 @@ afterAll(async () => {
 
 describe("the queue's statements, planned while its statistics say it is empty", () => {
   it("take up a batch of 500 without comparing each queue row with each id", async () => {
-    const { takeUpQuery } = await import("@/features/webhooks/process/queue.server");
+    const { takeUpQuery } = await import("@/features/webhooks/process/queue-statements.server");
     const taken = await plan(takeUpQuery(INSTANCE, ids));
     expect(repeatedScans(taken)).toEqual([]);
   });
 
   it("claim 500 due events without running the locking subquery again for each row", async () => {
-    const { CLAIM_DUE } = await import("@/features/webhooks/process/queue.server");
+    const { CLAIM_DUE } = await import("@/features/webhooks/process/queue-statements.server");
     const claimed = await plan(
       { text: CLAIM_DUE.text, values: [INSTANCE, 15, BATCH] },
       `UPDATE "WebhookWork" SET "claimedBy" = NULL, "availableAt" = now() - interval '1 minute'`,
@@ -95,7 +95,7 @@ describe("the queue's statements, planned while its statistics say it is empty",
   });
 
   it("record a batch's outcomes, retries and dead events included, without comparing each queue row with each outcome", async () => {
-    const { finishQuery } = await import("@/features/webhooks/process/queue.server");
+    const { finishQuery } = await import("@/features/webhooks/process/queue-statements.server");
     const outcomes = ids.map((id, n) =>
       n % 50 === 0
         ? { id, state: "retrying" as const, error: "The platform answered 503", retryInSeconds: 30 }
