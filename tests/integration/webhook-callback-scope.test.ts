@@ -136,7 +136,9 @@ describe("replays of one authentic body", () => {
     const rows = async () =>
       (
         await sql.query<{ id: string; processingState: string; duplicateCount: number; heldUntil: Date | null; attempts: number }>(
-          `SELECT "id", "processingState", "duplicateCount", "heldUntil", "attempts" FROM "WebhookEvent" WHERE "rawBody" = $1 ORDER BY "receivedAt"`,
+          // The receipts share one receivedAt (the clock below): the held one is the last received.
+          `SELECT "id", "processingState", "duplicateCount", "heldUntil", "attempts" FROM "WebhookEvent" WHERE "rawBody" = $1
+           ORDER BY "receivedAt", "heldUntil" NULLS FIRST`,
           [body],
         )
       ).rows;
