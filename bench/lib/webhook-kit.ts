@@ -306,10 +306,9 @@ const POLL_MS = 50;
 export async function backlogDrained(db: pg.Client, shopId: string): Promise<number> {
   const started = performance.now();
   for (let waited = 0; waited < 120_000; waited += POLL_MS) {
-    const backlog = await db.query<{ waiting: boolean }>(
-      `SELECT EXISTS (SELECT 1 FROM "WebhookWork" WHERE "sellerId" = $1) AS "waiting"`,
-      [shopId],
-    );
+    const backlog = await db.query<{ waiting: boolean }>(`SELECT EXISTS (SELECT 1 FROM "WebhookWork" WHERE "sellerId" = $1) AS "waiting"`, [
+      shopId,
+    ]);
     if (!backlog.rows[0]!.waiting) break;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
