@@ -108,6 +108,9 @@ const currentShopSelect = {
   },
 } as const satisfies Prisma.ShopSelect;
 
+/** Built once: each processed batch reads its shops through currentShopOf. */
+const storedNotificationsAtConnectSchema = notificationsAtConnectSchema.nullable().catch(null);
+
 function currentShopOf(shop: Prisma.ShopGetPayload<{ select: typeof currentShopSelect }>): CurrentShop | null {
   const { connection } = shop;
   if (!connection) return null;
@@ -122,7 +125,7 @@ function currentShopOf(shop: Prisma.ShopGetPayload<{ select: typeof currentShopS
       scopesMissing: splitScopes(connection.scopesMissing),
       needsReconnect: connection.needsReconnectAt !== null,
       webhookKey: connection.webhookKey,
-      notificationsAtConnect: notificationsAtConnectSchema.nullable().catch(null).parse(connection.notificationsAtConnect),
+      notificationsAtConnect: storedNotificationsAtConnectSchema.parse(connection.notificationsAtConnect),
       callbackHere: connection.callbackHere,
     },
   };

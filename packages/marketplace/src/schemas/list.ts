@@ -38,7 +38,16 @@ export const listMetaSchema = z.object({
 });
 export type ListMeta = z.infer<typeof listMetaSchema>;
 
-export function listEnvelopeSchema<T extends z.ZodType>(item: T) {
-  return z.object({ meta: listMetaSchema, results: z.array(item) });
+const envelopeOf = <T extends z.ZodType>(item: T) => z.object({ meta: listMetaSchema, results: z.array(item) });
+/** One per item schema: building it on every page cost processing 0.6 % of its CPU (bench:notifications' profile). */
+const envelopes = new WeakMap<z.ZodType, z.ZodType>();
+
+export function listEnvelopeSchema<T extends z.ZodType>(item: T): ReturnType<typeof envelopeOf<T>> {
+  let envelope = envelopes.get(item);
+  if (!envelope) {
+    envelope = envelopeOf(item);
+    envelopes.set(item, envelope);
+  }
+  return envelope as ReturnType<typeof envelopeOf<T>>;
 }
 export type ListEnvelope<T> = { meta: ListMeta; results: T[] };
