@@ -12,6 +12,7 @@ import { signWebhookBody } from "@marketplace/api/signature";
 import { buildDashboard, clusterCpu, productionDashboardEnv, stackCpuUsed } from "./lib/processes";
 import { connectExtraSellers, postAtRate, waitForServer } from "./lib/webhook-kit";
 import { percentile } from "./lib/load";
+import { scrapeMetric } from "./lib/metrics";
 import { withServerNodeOptions } from "@/scripts/lib/server-node-options";
 import { migrateFreshDatabase } from "@/scripts/migrate";
 
@@ -64,11 +65,8 @@ const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 async function scrapeSum(name: string, labelFilter = ""): Promise<number> {
   let total = 0;
   for (const { metricsPort } of INSTANCES) {
-    const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
-    for (const line of text.split("\n")) {
-      if (!line.startsWith(name) || line.startsWith("#") || !line.includes(labelFilter)) continue;
-      if (line[name.length] !== "{" && line[name.length] !== " ") continue;
-      total += Number(line.slice(line.lastIndexOf(" ") + 1));
+    for (const { labels, value } of await scrapeMetric(`http://127.0.0.1:${metricsPort}/metrics`, name)) {
+      if (labels.includes(labelFilter)) total += value;
     }
   }
   return total;

@@ -16,6 +16,7 @@ import {
   waitForServer,
 } from "./lib/webhook-kit";
 import type { SignedPayload } from "./lib/webhook-kit";
+import { scrapeMetric } from "./lib/metrics";
 
 const { values: args } = parseArgs({
   options: {
@@ -160,8 +161,8 @@ async function load(
 /** The dashboard's passes of processing so far, by why its gate let them go (lib/metrics.server.ts); null without metrics. */
 async function processingPasses(): Promise<Map<string, number> | null> {
   try {
-    const text = await (await fetch(METRICS_URL)).text();
-    return new Map([...text.matchAll(/^dashboard_processing_batches_total\{gate="(\w+)"\} (\d+)$/gm)].map((m) => [m[1]!, Number(m[2])]));
+    const samples = await scrapeMetric(METRICS_URL, "dashboard_processing_batches_total");
+    return new Map(samples.map(({ labels, value }) => [labels.replace(/^gate="(\w+)"$/, "$1"), value]));
   } catch {
     return null;
   }
